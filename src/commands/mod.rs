@@ -1,0 +1,11 @@
+//! One module per subcommand: arguments and settings in, rows or events out.
+
+pub mod completions;
+pub mod config;
+pub mod export;
+pub mod listen;
+pub mod sandbox;
+pub mod search;
+pub mod show;
+pub mod trigger;
+pub mod verify_webhook;

@@ -1,0 +1,12 @@
+//! `cra search`.
+
+use anyhow::Result;
+
+use crate::cli::SearchArgs;
+use crate::error::Exit;
+use crate::io::Io;
+use crate::settings::Settings;
+
+pub async fn run(_args: SearchArgs, _settings: &Settings, _io: &Io) -> Result<Exit> {
+    anyhow::bail!("not built yet")
+}

@@ -1,0 +1,217 @@
+//! The TOML config file: where it lives, reading it with errors that name the
+//! file, line and column, writing it atomically with mode 0600, and the
+//! redaction of secrets for display.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use secrecy::SecretString;
+
+use crate::cli::ConfigKey;
+
+/// The keys the file may hold; anything else is warned about and kept.
+pub const KEYS: [&str; 3] = ["base_url", "api_key", "webhook_secret"];
+
+impl ConfigKey {
+    pub fn name(self) -> &'static str {
+        match self {
+            ConfigKey::BaseUrl => "base_url",
+            ConfigKey::ApiKey => "api_key",
+            ConfigKey::WebhookSecret => "webhook_secret",
+        }
+    }
+
+    pub fn is_secret(self) -> bool {
+        !matches!(self, ConfigKey::BaseUrl)
+    }
+}
+
+/// The platform's config file path (`~/.config/cra/config.toml` on Linux).
+pub fn default_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "cra").map(|dirs| dirs.config_dir().join("config.toml"))
+}
+
+/// The values read from the file. Secrets are held as `SecretString`, so this
+/// type cannot print them.
+#[derive(Default)]
+pub struct FileValues {
+    pub base_url: Option<String>,
+    pub api_key: Option<SecretString>,
+    pub webhook_secret: Option<SecretString>,
+    /// Keys the file holds that `cra` does not know.
+    pub unknown_keys: Vec<String>,
+}
+
+/// Reads the file; a missing file is an empty one.
+pub fn load(path: &Path) -> Result<FileValues> {
+    let table = read_table(path)?;
+    let mut values = FileValues::default();
+    for (key, value) in &table {
+        let text = || -> Result<String> {
+            value.as_str().map(str::to_string).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "{}: key '{key}' must be a string, found {}",
+                    path.display(),
+                    value.type_str()
+                )
+            })
+        };
+        match key.as_str() {
+            "base_url" => values.base_url = Some(text()?),
+            "api_key" => values.api_key = Some(SecretString::from(text()?)),
+            "webhook_secret" => values.webhook_secret = Some(SecretString::from(text()?)),
+            _ => values.unknown_keys.push(key.clone()),
+        }
+    }
+    Ok(values)
+}
+
+/// Reads the file as a TOML table; a missing file is an empty table.
+fn read_table(path: &Path) -> Result<toml::Table> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(toml::Table::new()),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    text.parse::<toml::Table>()
+        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), describe_toml_error(&text, &e)))
+}
+
+/// `line L, column C: message`, on one line.
+fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
+    let message = error.message().replace('\n', " ");
+    match error.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!(
+                "invalid TOML at line {line}, column {column}: {}",
+                message.trim()
+            )
+        }
+        None => format!("invalid TOML: {}", message.trim()),
+    }
+}
+
+/// Sets (`Some`) or removes (`None`) one key, keeping every other key, and
+/// writes the file atomically with mode 0600.
+pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<()> {
+    let mut table = read_table(path)?;
+    match value {
+        Some(value) => {
+            table.insert(
+                key.name().to_string(),
+                toml::Value::String(value.to_string()),
+            );
+        }
+        None => {
+            table.remove(key.name());
+        }
+    }
+    let text = toml::to_string(&table).context("cannot encode the config file")?;
+    write_atomic(path, text.as_bytes(), true)
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder and a
+/// rename, so a reader sees the old file or the new one, never half of one.
+/// With `private`, the file is created with mode 0600 (and its folder 0700
+/// when it has to be made).
+pub fn write_atomic(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.exists() {
+        let mut builder = std::fs::DirBuilder::new();
+        builder.recursive(true);
+        #[cfg(unix)]
+        if private {
+            use std::os::unix::fs::DirBuilderExt;
+            builder.mode(0o700);
+        }
+        builder
+            .create(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut temp = tempfile::Builder::new()
+        .prefix(".cra-")
+        .suffix(".tmp")
+        .tempfile_in(&dir)
+        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // tempfile creates files 0600; a public file gets the usual 0644.
+        let mode = if private { 0o600 } else { 0o644 };
+        temp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(mode))
+            .with_context(|| format!("cannot set permissions in {}", dir.display()))?;
+    }
+    temp.write_all(bytes)
+        .and_then(|()| temp.as_file().sync_all())
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    temp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// A secret as `show` and `get` print it: the first 8 characters, then `…`.
+/// A secret shorter than 12 characters shows only its first half, so that at
+/// least half of any secret stays hidden.
+pub fn redact(secret: &str) -> String {
+    let length = secret.chars().count();
+    let shown = if length >= 12 { 8 } else { length / 2 };
+    let head: String = secret.chars().take(shown).collect();
+    format!("{head}…")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redaction_never_shows_more_than_eight_characters() {
+        assert_eq!(redact("sandbox_active"), "sandbox_…");
+        assert_eq!(redact("short"), "sh…");
+        assert_eq!(redact(""), "…");
+        assert_eq!(redact("ünïcödé-kéy-long"), "ünïcödé-…");
+    }
+
+    #[test]
+    fn toml_error_names_line_and_column() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "base_url = \"x\"\napi_key = = 3\n").unwrap();
+        let err = load(&path).err().unwrap().to_string();
+        assert!(err.contains("line 2, column"), "{err}");
+        assert!(err.contains("config.toml"), "{err}");
+        assert!(!err.contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn update_keeps_other_keys_and_is_private() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub/config.toml");
+        update(&path, ConfigKey::BaseUrl, Some("https://x.example")).unwrap();
+        update(&path, ConfigKey::ApiKey, Some("k")).unwrap();
+        update(&path, ConfigKey::BaseUrl, None).unwrap();
+        let values = load(&path).unwrap();
+        assert!(values.base_url.is_none());
+        assert!(values.api_key.is_some());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+        // No temporary file is left beside it.
+        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("config.toml")]);
+    }
+}

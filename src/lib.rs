@@ -1,0 +1,117 @@
+//! `cra`, a command-line client for the Bank CRA Ratings service.
+//!
+//! Data flows one way: arguments (`cli`) → `settings` → a command
+//! (`commands`) → the API (`api`) or a local server (`sandbox`, `webhook`) →
+//! rows → a printer (`output`). `run` wires those together; `report` prints
+//! an error in the one place errors are printed.
+
+pub mod api;
+pub mod cli;
+pub mod commands;
+pub mod config_file;
+pub mod error;
+pub mod filters;
+pub mod io;
+pub mod output;
+pub mod sandbox;
+pub mod settings;
+pub mod webhook;
+
+use anyhow::Result;
+
+use crate::cli::{Cli, Command};
+use crate::error::{CraError, Exit};
+use crate::io::Io;
+use crate::settings::{Settings, process_env};
+
+/// Runs one command line to completion and says how it went.
+pub fn run(cli: Cli) -> Result<Exit> {
+    // Completions need neither settings nor a runtime, and must work with a
+    // broken config file.
+    if let Command::Completions(args) = &cli.command {
+        return commands::completions::run(args);
+    }
+    let secret_flag = match &cli.command {
+        Command::VerifyWebhook(a) => a.secret.secret.as_deref(),
+        Command::Listen(a) => a.secret.secret.as_deref(),
+        Command::Trigger(a) => a.secret.secret.as_deref(),
+        Command::Sandbox(a) => a.secret.secret.as_deref(),
+        _ => None,
+    };
+    let mut settings = Settings::load(&cli.global, secret_flag, &process_env)?;
+    let io = Io::new(
+        settings.color,
+        settings.quiet,
+        settings.verbose,
+        process_env("CRA_FORCE_TTY").is_some_and(|v| v != "0"),
+        process_env("NO_COLOR").is_some(),
+    );
+    for warning in &settings.warnings {
+        io.warn(warning);
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        // Held until the command ends: the in-process sandbox lives as long.
+        let _sandbox = if settings.sandbox && uses_api(&cli.command) {
+            let running = sandbox::start_in_process().await?;
+            settings.use_sandbox(format!("http://{}", running.addr));
+            Some(running)
+        } else {
+            None
+        };
+        dispatch(cli.command, settings, io).await
+    })
+}
+
+/// Commands that call the API (and so may run against `--sandbox`).
+fn uses_api(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Search(_) | Command::Show(_) | Command::Export(_) | Command::Config(_)
+    )
+}
+
+async fn dispatch(command: Command, settings: Settings, io: Io) -> Result<Exit> {
+    match command {
+        // These handle Ctrl-C themselves (a summary, a clean shutdown).
+        Command::Listen(args) => commands::listen::run(args, settings, io).await,
+        Command::Sandbox(args) => commands::sandbox::run(args, settings, io).await,
+        command => {
+            let work = async {
+                match command {
+                    Command::Search(args) => commands::search::run(args, &settings, &io).await,
+                    Command::Show(args) => commands::show::run(args, &settings, &io).await,
+                    Command::Export(args) => commands::export::run(args, &settings, &io).await,
+                    Command::VerifyWebhook(args) => {
+                        commands::verify_webhook::run(args, &settings, &io).await
+                    }
+                    Command::Trigger(args) => commands::trigger::run(args, &settings, &io).await,
+                    Command::Config(args) => commands::config::run(args, &settings, &io),
+                    Command::Listen(_) | Command::Sandbox(_) | Command::Completions(_) => {
+                        unreachable!("dispatched above")
+                    }
+                }
+            };
+            tokio::select! {
+                result = work => result,
+                _ = tokio::signal::ctrl_c() => Err(CraError::Interrupted.into()),
+            }
+        }
+    }
+}
+
+/// Prints `error` once, as `cra: error: <one line>`, and returns its exit
+/// code. A closed standard output is success and prints nothing.
+pub fn report(error: &anyhow::Error) -> Exit {
+    if error::is_broken_pipe(error) {
+        return Exit::Success;
+    }
+    let exit = error::exit_of(error);
+    let line = error::one_line(error);
+    if !line.is_empty() {
+        eprintln!("cra: error: {line}");
+    }
+    exit
+}

@@ -1,0 +1,1 @@
+//! Printers: table, tsv, json, ndjson and csv over the same rows.

@@ -1,0 +1,236 @@
+//! Flags, environment, config file and defaults turned into one typed
+//! `Settings`. Precedence (flag > environment > file > default) lives here
+//! and nowhere else; every value remembers where it came from so that
+//! `cra config show` can say it.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Result;
+use secrecy::SecretString;
+
+use crate::cli::{ColorWhen, Format, GlobalArgs};
+use crate::config_file;
+
+/// Where a setting's value came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    Flag,
+    Env,
+    File,
+    Default,
+}
+
+impl Origin {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Origin::Flag => "flag",
+            Origin::Env => "environment",
+            Origin::File => "file",
+            Origin::Default => "default",
+        }
+    }
+}
+
+/// A value and where it came from.
+pub struct Setting<T> {
+    pub value: T,
+    pub origin: Origin,
+}
+
+/// The first source that has a value, in precedence order.
+pub fn resolve<T>(
+    flag: Option<T>,
+    env: Option<T>,
+    file: Option<T>,
+    default: Option<T>,
+) -> Option<Setting<T>> {
+    [
+        (flag, Origin::Flag),
+        (env, Origin::Env),
+        (file, Origin::File),
+        (default, Origin::Default),
+    ]
+    .into_iter()
+    .find_map(|(value, origin)| value.map(|value| Setting { value, origin }))
+}
+
+/// The API key the `--sandbox` server accepts.
+pub const SANDBOX_KEY: &str = "sandbox_active";
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+pub const DEFAULT_RETRIES: u32 = 3;
+
+/// Everything a command may know about how it was asked to run.
+pub struct Settings {
+    /// The config file read (it may not exist).
+    pub config_path: Setting<PathBuf>,
+    /// API base address, as given (checked when a client is built).
+    pub base_url: Option<Setting<String>>,
+    /// API key; never printed.
+    pub api_key: Option<Setting<SecretString>>,
+    /// Webhook signing secret; never printed.
+    pub webhook_secret: Option<Setting<SecretString>>,
+    /// Output format asked for, if any.
+    pub format: Option<Format>,
+    pub color: ColorWhen,
+    pub quiet: bool,
+    pub verbose: bool,
+    pub timeout: Setting<Duration>,
+    pub retries: Setting<u32>,
+    pub allow_insecure_http: bool,
+    /// Run against the in-process sandbox.
+    pub sandbox: bool,
+    /// Things to tell the user once (unknown config keys).
+    pub warnings: Vec<String>,
+}
+
+/// Reads an environment variable; an empty value counts as unset.
+pub type EnvLookup<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// The process environment, for `Settings::load`.
+pub fn process_env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+impl Settings {
+    /// Resolves every setting. `secret_flag` is the `--secret` of the
+    /// commands that take one.
+    pub fn load(
+        global: &GlobalArgs,
+        secret_flag: Option<&str>,
+        env: EnvLookup,
+    ) -> Result<Settings> {
+        let env_path = env("CRA_CONFIG").map(PathBuf::from);
+        let config_path = resolve(
+            global.config.clone(),
+            env_path,
+            None,
+            config_file::default_path(),
+        )
+        .ok_or_else(|| {
+            crate::error::CraError::usage(
+                "cannot find a config directory (HOME is not set); use --config FILE or CRA_CONFIG",
+            )
+        })?;
+        let file = config_file::load(&config_path.value)?;
+        let warnings = file
+            .unknown_keys
+            .iter()
+            .map(|key| {
+                format!(
+                    "unknown key '{key}' in {} (ignored; known keys: {})",
+                    config_path.value.display(),
+                    config_file::KEYS.join(", ")
+                )
+            })
+            .collect();
+
+        let base_url = resolve(
+            global.base_url.clone(),
+            env("CRA_BASE_URL"),
+            file.base_url,
+            None,
+        );
+        let api_key = resolve(
+            None,
+            env("CRA_API_KEY").map(SecretString::from),
+            file.api_key,
+            None,
+        );
+        let webhook_secret = resolve(
+            secret_flag.map(SecretString::from),
+            env("CRA_WEBHOOK_SECRET").map(SecretString::from),
+            file.webhook_secret,
+            None,
+        );
+        let timeout =
+            resolve(global.timeout, None, None, Some(DEFAULT_TIMEOUT)).expect("a default is given");
+        let retries =
+            resolve(global.retries, None, None, Some(DEFAULT_RETRIES)).expect("a default is given");
+
+        Ok(Settings {
+            config_path,
+            base_url,
+            api_key,
+            webhook_secret,
+            format: global.format,
+            color: global.color,
+            quiet: global.quiet,
+            verbose: global.verbose,
+            timeout,
+            retries,
+            allow_insecure_http: global.allow_insecure_http,
+            sandbox: global.sandbox,
+            warnings,
+        })
+    }
+
+    /// Points the settings at an in-process sandbox: its address and its key
+    /// replace whatever was configured.
+    pub fn use_sandbox(&mut self, base_url: String) {
+        self.base_url = Some(Setting {
+            value: base_url,
+            origin: Origin::Flag,
+        });
+        self.api_key = Some(Setting {
+            value: SecretString::from(SANDBOX_KEY),
+            origin: Origin::Flag,
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Whatever subset of sources has a value, the highest one wins and
+        /// its origin is reported.
+        #[test]
+        fn precedence(flag in proptest::option::of(0u8..), env in proptest::option::of(0u8..),
+                      file in proptest::option::of(0u8..), default in proptest::option::of(0u8..)) {
+            let got = resolve(flag, env, file, default).map(|s| (s.value, s.origin));
+            let expected = flag.map(|v| (v, Origin::Flag))
+                .or(env.map(|v| (v, Origin::Env)))
+                .or(file.map(|v| (v, Origin::File)))
+                .or(default.map(|v| (v, Origin::Default)));
+            prop_assert_eq!(got, expected);
+        }
+
+        /// The same through `Settings::load`, with a real file and a fake
+        /// environment, for the base address.
+        #[test]
+        fn load_precedence(flag in proptest::option::of("f[a-z]{1,5}"), env in proptest::option::of("e[a-z]{1,5}"),
+                           file in proptest::option::of("c[a-z]{1,5}")) {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("config.toml");
+            if let Some(file) = &file {
+                std::fs::write(&path, format!("base_url = \"{file}\"\n")).unwrap();
+            }
+            let global = GlobalArgs { base_url: flag.clone(), config: Some(path), ..GlobalArgs::default() };
+            let env_value = env.clone();
+            let lookup = move |name: &str| if name == "CRA_BASE_URL" { env_value.clone() } else { None };
+            let settings = Settings::load(&global, None, &lookup).unwrap();
+            let got = settings.base_url.map(|s| (s.value, s.origin));
+            let expected = flag.map(|v| (v, Origin::Flag))
+                .or(env.map(|v| (v, Origin::Env)))
+                .or(file.map(|v| (v, Origin::File)));
+            prop_assert_eq!(got, expected);
+        }
+    }
+
+    #[test]
+    fn unknown_key_is_a_warning() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, "colour = \"blue\"\n").unwrap();
+        let global = GlobalArgs {
+            config: Some(path),
+            ..GlobalArgs::default()
+        };
+        let settings = Settings::load(&global, None, &|_| None).unwrap();
+        assert_eq!(settings.warnings.len(), 1);
+        assert!(settings.warnings[0].contains("colour"));
+    }
+}

@@ -1,0 +1,3 @@
+//! Webhooks: signing (pure), the `listen` receiver and `trigger` sender.
+
+pub mod sign;
