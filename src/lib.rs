@@ -69,7 +69,10 @@ pub fn run(cli: Cli) -> Result<Exit> {
 fn uses_api(command: &Command) -> bool {
     matches!(
         command,
-        Command::Search(_) | Command::Show(_) | Command::Export(_) | Command::Config(_)
+        Command::Search(_)
+            | Command::Show(_)
+            | Command::Export(_)
+            | Command::Config(cli::ConfigCommand::Show)
     )
 }
 
@@ -114,4 +117,38 @@ pub fn report(error: &anyhow::Error) -> Exit {
         eprintln!("cra: error: {line}");
     }
     exit
+}
+
+/// Prints a clap error: help and version as clap renders them (exit 0), a
+/// usage error as one line `cra: error: ...` (exit 2).
+pub fn report_usage(error: &clap::Error) -> Exit {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                Exit::Usage
+            } else {
+                Exit::Success
+            }
+        }
+        _ => {
+            eprintln!("cra: error: {}", usage_line(&error.to_string()));
+            Exit::Usage
+        }
+    }
+}
+
+/// Clap's several-line message folded into one line.
+fn usage_line(rendered: &str) -> String {
+    let parts: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
+        .collect();
+    let line = parts.join(" ");
+    let line = line.strip_prefix("error: ").unwrap_or(&line);
+    format!("{line} (see --help)")
 }

@@ -5,7 +5,10 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let cli = cra::cli::Cli::parse();
+    let cli = match cra::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return cra::report_usage(&error).into(),
+    };
     match cra::run(cli) {
         Ok(exit) => exit.into(),
         Err(error) => cra::report(&error).into(),

@@ -1,12 +1,176 @@
-//! `cra config`.
+//! `cra config path | show | get | set | unset`: the config file, and where
+//! each setting in force comes from.
 
-use anyhow::Result;
+use std::io::{BufRead, IsTerminal, Write};
 
-use crate::cli::ConfigCommand;
-use crate::error::Exit;
+use anyhow::{Context, Result};
+use secrecy::ExposeSecret;
+
+use crate::cli::{ConfigCommand, ConfigKey, Format};
+use crate::config_file::{self, redact};
+use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::settings::Settings;
+use crate::settings::{Origin, Settings};
 
-pub fn run(_args: ConfigCommand, _settings: &Settings, _io: &Io) -> Result<Exit> {
-    anyhow::bail!("not built yet")
+pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
+    let path = &settings.config_path.value;
+    let mut out = io.stdout();
+    match command {
+        ConfigCommand::Path => writeln!(out, "{}", path.display())?,
+        ConfigCommand::Show => show(&mut out, settings)?,
+        ConfigCommand::Get { key } => match current(settings, key) {
+            Some((value, _)) => writeln!(out, "{value}")?,
+            None => {
+                out.flush()?;
+                return Err(anyhow::anyhow!("{} is not set", key.name()));
+            }
+        },
+        ConfigCommand::Set { key, value } => {
+            let value = match value {
+                Some(value) => value,
+                None if key.is_secret() => read_secret(key)?,
+                None => {
+                    return Err(CraError::usage(format!(
+                        "give a value: cra config set {} VALUE",
+                        key.name()
+                    )));
+                }
+            };
+            let value = check_value(key, value)?;
+            config_file::update(path, key, Some(&value))?;
+            let shown = if key.is_secret() {
+                redact(&value)
+            } else {
+                value
+            };
+            io.info(&format!(
+                "set {} = {shown} in {}",
+                key.name(),
+                path.display()
+            ));
+        }
+        ConfigCommand::Unset { key } => {
+            config_file::update(path, key, None)?;
+            io.info(&format!("unset {} in {}", key.name(), path.display()));
+        }
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+/// A key's value in force (redacted when secret) and where it came from.
+fn current(settings: &Settings, key: ConfigKey) -> Option<(String, Origin)> {
+    match key {
+        ConfigKey::BaseUrl => settings
+            .base_url
+            .as_ref()
+            .map(|s| (s.value.clone(), s.origin)),
+        ConfigKey::ApiKey => settings
+            .api_key
+            .as_ref()
+            .map(|s| (redact(s.value.expose_secret()), s.origin)),
+        ConfigKey::WebhookSecret => settings
+            .webhook_secret
+            .as_ref()
+            .map(|s| (redact(s.value.expose_secret()), s.origin)),
+    }
+}
+
+fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
+    let keys = [
+        ConfigKey::BaseUrl,
+        ConfigKey::ApiKey,
+        ConfigKey::WebhookSecret,
+    ];
+    if settings.format == Some(Format::Json) {
+        let mut object = serde_json::Map::new();
+        for key in keys {
+            let (value, origin) = current(settings, key)
+                .map_or((serde_json::Value::Null, "unset"), |(v, o)| {
+                    (serde_json::Value::String(v), o.describe())
+                });
+            object.insert(
+                key.name().to_string(),
+                serde_json::json!({"value": value, "origin": origin}),
+            );
+        }
+        object.insert(
+            "config_file".to_string(),
+            serde_json::json!({"value": settings.config_path.value.display().to_string(),
+                               "origin": settings.config_path.origin.describe()}),
+        );
+        serde_json::to_writer_pretty(&mut *out, &object)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let exists = settings.config_path.value.exists();
+    writeln!(
+        out,
+        "config_file     {}  ({}{})",
+        settings.config_path.value.display(),
+        settings.config_path.origin.describe(),
+        if exists { "" } else { ", not created yet" }
+    )?;
+    for key in keys {
+        match current(settings, key) {
+            Some((value, origin)) => {
+                writeln!(out, "{:<15} {value}  ({})", key.name(), origin.describe())?
+            }
+            None => writeln!(out, "{:<15} (not set)", key.name())?,
+        }
+    }
+    writeln!(
+        out,
+        "{:<15} {} s  ({})",
+        "timeout",
+        settings.timeout.value.as_secs_f64(),
+        settings.timeout.origin.describe()
+    )?;
+    writeln!(
+        out,
+        "{:<15} {}  ({})",
+        "retries",
+        settings.retries.value,
+        settings.retries.origin.describe()
+    )?;
+    Ok(())
+}
+
+/// Checks a value before it is written: a base address must parse (it may
+/// be plain http; that is checked when used), a secret must not be empty.
+fn check_value(key: ConfigKey, value: String) -> Result<String> {
+    match key {
+        ConfigKey::BaseUrl => {
+            crate::api::client::check_base_url(&value, true)?;
+            Ok(value.trim().to_string())
+        }
+        _ if value.trim().is_empty() => {
+            Err(CraError::usage(format!("{} cannot be empty", key.name())))
+        }
+        _ => Ok(value),
+    }
+}
+
+/// Reads a secret from standard input: hidden at a terminal prompt, or the
+/// first line of a pipe (its line ending removed).
+fn read_secret(key: ConfigKey) -> Result<String> {
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        return rpassword::prompt_password(format!("{}: ", key.name()))
+            .with_context(|| format!("cannot read {} from the terminal", key.name()));
+    }
+    let mut line = String::new();
+    stdin
+        .lock()
+        .read_line(&mut line)
+        .with_context(|| format!("cannot read {} from standard input", key.name()))?;
+    let value = line.trim_end_matches(['\n', '\r']).to_string();
+    if value.is_empty() {
+        return Err(CraError::usage(format!(
+            "no {} on standard input (echo KEY | cra config set {})",
+            key.name(),
+            key.name()
+        )));
+    }
+    Ok(value)
 }

@@ -1,12 +1,133 @@
-//! `cra search`.
+//! `cra search`: one page of banks, or every page (`--all`, `--limit`),
+//! streamed to the printer as pages arrive.
+
+use std::collections::HashSet;
 
 use anyhow::Result;
 
-use crate::cli::SearchArgs;
+use crate::api::model::Bank;
+use crate::api::{Client, ListQuery};
+use crate::cli::{FilterArgs, SearchArgs};
 use crate::error::Exit;
 use crate::io::Io;
+use crate::output::{self, BANK_LIST, Printer, Record, thousands};
 use crate::settings::Settings;
 
-pub async fn run(_args: SearchArgs, _settings: &Settings, _io: &Io) -> Result<Exit> {
-    anyhow::bail!("not built yet")
+/// The largest page the service gives.
+pub const MAX_PER_PAGE: u64 = 100;
+
+pub async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    let client = Client::new(settings, io)?;
+    let follow = args.all || args.limit.is_some();
+    let mut query = list_query(&args.filters, args.page, args.per_page);
+    if follow {
+        query.page = 1;
+        query.per_page = MAX_PER_PAGE;
+    }
+    let limit = args.limit.unwrap_or(u64::MAX);
+
+    let first = client.list(&query).await?;
+    let meta = first.meta;
+    // Nothing reaches standard output before the first page is in hand.
+    let format = settings
+        .format
+        .unwrap_or_else(|| output::default_format(io));
+    let mut printer = Printer::new(format, BANK_LIST, io.stdout(), io)?;
+    let mut seen = HashSet::new();
+    let mut page = Some(first);
+    while let Some(current) = page.take() {
+        // Ask for the next page while this one is printed.
+        let next =
+            (follow && current.meta.page < current.meta.total_pages && !current.banks.is_empty())
+                .then(|| {
+                    let client = client.clone();
+                    let query = ListQuery {
+                        page: current.meta.page + 1,
+                        ..query.clone()
+                    };
+                    tokio::spawn(async move { client.list(&query).await })
+                });
+        for bank in &current.banks {
+            if printer.count >= limit {
+                break;
+            }
+            // A bank added while paging shifts later pages: never print one twice.
+            if follow && !seen.insert(bank.fields.id.clone()) {
+                continue;
+            }
+            printer.write(&record(bank))?;
+        }
+        if printer.count >= limit {
+            break;
+        }
+        if let Some(next) = next {
+            page = Some(next.await??);
+        }
+    }
+    let printed = printer.count;
+    printer.finish()?;
+    io.summary(&summary(printed, &meta, follow));
+    Ok(Exit::Success)
+}
+
+/// The query for the filters of `search` and `export`.
+pub fn list_query(filters: &FilterArgs, page: u64, per_page: u64) -> ListQuery {
+    ListQuery {
+        q: filters.query.clone().filter(|q| !q.is_empty()),
+        state: filters.state.clone(),
+        size: filters.size.clone(),
+        page,
+        per_page,
+    }
+}
+
+/// A listed bank as a record: the JSON as served, its table row, its CSV row.
+pub fn record(bank: &Bank) -> Record<'_> {
+    let f = &bank.fields;
+    let (rating, date, exam_type) = f.current_rating.as_ref().map_or(("", "", ""), |r| {
+        (
+            r.rating.as_str(),
+            r.exam_date.as_str(),
+            r.exam_type.as_str(),
+        )
+    });
+    let text = |s: &str| s.to_string();
+    Record {
+        json: &bank.raw,
+        table: vec![vec![
+            text(&f.name),
+            text(&f.city),
+            text(&f.state),
+            text(&f.regulator),
+            text(rating),
+            text(date),
+            text(exam_type),
+            text(&f.id),
+        ]],
+        csv: vec![vec![
+            text(&f.id),
+            text(&f.name),
+            text(&f.city),
+            text(&f.state),
+            text(&f.regulator),
+            text(rating),
+            text(date),
+            text(exam_type),
+        ]],
+    }
+}
+
+/// `25 of 18,986 banks · page 1 of 760`.
+fn summary(printed: u64, meta: &crate::api::model::Meta, follow: bool) -> String {
+    if follow {
+        format!("{} of {} banks", thousands(printed), thousands(meta.total))
+    } else {
+        format!(
+            "{} of {} banks · page {} of {}",
+            thousands(printed),
+            thousands(meta.total),
+            thousands(meta.page),
+            thousands(meta.total_pages)
+        )
+    }
 }

@@ -1,12 +1,185 @@
-//! `cra show`.
+//! `cra show ID...`: banks with their complete rating history. Every bank is
+//! fetched before anything is printed, so a missing id never leaves a
+//! partial result behind.
+
+use std::io::Write;
 
 use anyhow::Result;
+use futures_util::stream::{self, StreamExt, TryStreamExt};
 
-use crate::cli::ShowArgs;
-use crate::error::Exit;
+use crate::api::Client;
+use crate::api::model::BankDetail;
+use crate::cli::{Format, ShowArgs};
+use crate::error::{CraError, Exit};
 use crate::io::Io;
+use crate::output::{self, Printer, RATING_HISTORY, Record};
 use crate::settings::Settings;
 
-pub async fn run(_args: ShowArgs, _settings: &Settings, _io: &Io) -> Result<Exit> {
-    anyhow::bail!("not built yet")
+/// Detail requests in flight at once for several ids.
+const CONCURRENCY: usize = 8;
+
+pub async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    let ids = args
+        .ids
+        .iter()
+        .map(|arg| bank_id(arg))
+        .collect::<Result<Vec<_>>>()?;
+    let client = Client::new(settings, io)?;
+    let banks: Vec<BankDetail> = stream::iter(ids.iter().map(|id| client.bank(id)))
+        .buffered(CONCURRENCY)
+        .try_collect()
+        .await?;
+
+    let format = settings
+        .format
+        .unwrap_or_else(|| output::default_format(io));
+    let mut out = io.stdout();
+    match format {
+        Format::Table => write_cards(&mut out, &banks, io)?,
+        Format::Json if banks.len() == 1 => {
+            serde_json::to_writer(&mut out, &banks[0].raw)?;
+            out.write_all(b"\n")?;
+        }
+        format => {
+            let mut printer = Printer::new(format, RATING_HISTORY, &mut out, io)?;
+            for bank in &banks {
+                printer.write(&history_record(bank))?;
+            }
+            printer.finish()?;
+        }
+    }
+    out.flush()?;
+    Ok(Exit::Success)
+}
+
+/// The id in an argument: the id itself, or the last path segment of the
+/// bank's page address (`https://.../banks/ID?tab=x` → `ID`).
+pub fn bank_id(arg: &str) -> Result<String> {
+    let arg = arg.trim();
+    let id = if arg.contains('/') {
+        let path = match url::Url::parse(arg) {
+            Ok(url) => url.path().to_string(),
+            Err(_) => arg.split(['?', '#']).next().unwrap_or("").to_string(),
+        };
+        path.rsplit('/')
+            .find(|s| !s.is_empty())
+            .unwrap_or("")
+            .to_string()
+    } else {
+        arg.to_string()
+    };
+    let id = percent_decode(&id);
+    if id.is_empty() || id.chars().any(char::is_control) {
+        return Err(CraError::usage(format!(
+            "'{arg}' is not a bank id or a bank page address"
+        )));
+    }
+    Ok(id)
+}
+
+fn percent_decode(text: &str) -> String {
+    url::form_urlencoded::parse(format!("x={}", text.replace('+', "%2B")).as_bytes())
+        .next()
+        .map_or_else(|| text.to_string(), |(_, v)| v.into_owned())
+}
+
+/// A bank's history as records: one row per rating, newest first.
+pub fn history_record(bank: &BankDetail) -> Record<'_> {
+    let f = &bank.fields;
+    let rows: Vec<Vec<String>> = f
+        .ratings_newest_first()
+        .into_iter()
+        .map(|r| {
+            vec![
+                f.id.clone(),
+                f.name.clone(),
+                f.city.clone(),
+                f.state.clone(),
+                f.regulator.clone(),
+                r.exam_date.clone(),
+                r.rating.clone(),
+                r.exam_type.clone(),
+                r.is_current.to_string(),
+            ]
+        })
+        .collect();
+    Record {
+        json: &bank.raw,
+        table: rows.clone(),
+        csv: rows,
+    }
+}
+
+/// The table view: a card of bank fields, then its history with the current
+/// record marked.
+fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()> {
+    for (i, bank) in banks.iter().enumerate() {
+        let f = &bank.fields;
+        if i > 0 {
+            writeln!(out)?;
+        }
+        let title = if io.color {
+            format!("\x1b[1m{}\x1b[0m", f.name)
+        } else {
+            f.name.clone()
+        };
+        writeln!(out, "{title}")?;
+        writeln!(out, "  ID         {}", f.id)?;
+        writeln!(out, "  Location   {}, {}", f.city, f.state)?;
+        writeln!(out, "  Regulator  {}", f.regulator)?;
+        if let Some(charter) = f.charter_text() {
+            writeln!(out, "  Charter    {charter}")?;
+        }
+        writeln!(out)?;
+        let rows: Vec<Vec<String>> = f
+            .ratings_newest_first()
+            .into_iter()
+            .map(|r| {
+                vec![
+                    r.exam_date.clone(),
+                    r.rating.clone(),
+                    r.exam_type.clone(),
+                    if r.is_current {
+                        "● current".into()
+                    } else {
+                        String::new()
+                    },
+                ]
+            })
+            .collect();
+        if rows.is_empty() {
+            writeln!(out, "  (no rating records)")?;
+        } else {
+            let table = output::render_table(
+                &["EXAM DATE", "RATING", "EXAM TYPE", ""],
+                &rows,
+                io.stdout_tty,
+                io.color,
+            );
+            writeln!(out, "{table}")?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_from_page_addresses() {
+        assert_eq!(bank_id("abc-123").unwrap(), "abc-123");
+        assert_eq!(
+            bank_id("https://bankscorer.com/banks/abc-123").unwrap(),
+            "abc-123"
+        );
+        assert_eq!(
+            bank_id("https://bankscorer.com/banks/abc-123/?tab=history#x").unwrap(),
+            "abc-123"
+        );
+        assert_eq!(bank_id("bankscorer.com/banks/abc-123").unwrap(), "abc-123");
+        assert_eq!(bank_id("https://x.com/banks/a%20b").unwrap(), "a b");
+        assert!(bank_id("").is_err());
+        assert!(bank_id("https://x.com/").is_err());
+    }
 }

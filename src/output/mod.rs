@@ -1,1 +1,381 @@
-//! Printers: table, tsv, json, ndjson and csv over the same rows.
+//! Printers: table, tsv, json, ndjson and csv, all fed the same records.
+//!
+//! A command turns each result into a `Record` (the JSON as served, the
+//! table cells, the CSV cells) and hands it to a `Printer`; the printer alone
+//! decides how it looks. Every printer but the table streams: a record is
+//! written as soon as it arrives.
+
+use std::io::Write;
+
+use anyhow::Result;
+use comfy_table::{Attribute, Cell, Color, ContentArrangement, Table, presets};
+use serde_json::Value;
+
+use crate::cli::Format;
+use crate::io::Io;
+
+/// Column headers of one kind of record.
+#[derive(Debug, Clone, Copy)]
+pub struct Layout {
+    /// Table and tsv header.
+    pub table: &'static [&'static str],
+    /// CSV header.
+    pub csv: &'static [&'static str],
+}
+
+/// A bank as listed.
+pub const BANK_LIST: Layout = Layout {
+    table: &[
+        "NAME",
+        "CITY",
+        "ST",
+        "REGULATOR",
+        "RATING",
+        "EXAM DATE",
+        "EXAM TYPE",
+        "ID",
+    ],
+    csv: &[
+        "id",
+        "name",
+        "city",
+        "state",
+        "regulator",
+        "rating",
+        "exam_date",
+        "exam_type",
+    ],
+};
+
+/// One rating record of a bank's history.
+pub const RATING_HISTORY: Layout = Layout {
+    table: &[
+        "ID",
+        "NAME",
+        "CITY",
+        "ST",
+        "REGULATOR",
+        "EXAM DATE",
+        "RATING",
+        "EXAM TYPE",
+        "CURRENT",
+    ],
+    csv: &[
+        "id",
+        "name",
+        "city",
+        "state",
+        "regulator",
+        "exam_date",
+        "rating",
+        "exam_type",
+        "is_current",
+    ],
+};
+
+/// One result, ready for any format.
+pub struct Record<'a> {
+    /// What json and ndjson print, as served.
+    pub json: &'a Value,
+    /// Table/tsv rows (usually one).
+    pub table: Vec<Vec<String>>,
+    /// CSV rows (one, or one per rating record).
+    pub csv: Vec<Vec<String>>,
+}
+
+/// The format to use when none was asked for: a table for a person, tsv
+/// for a pipe.
+pub fn default_format(io: &Io) -> Format {
+    if io.stdout_tty {
+        Format::Table
+    } else {
+        Format::Tsv
+    }
+}
+
+pub struct Printer<W: Write> {
+    kind: Kind<W>,
+    layout: Layout,
+    /// Records written so far.
+    pub count: u64,
+}
+
+enum Kind<W: Write> {
+    Table {
+        out: W,
+        rows: Vec<Vec<String>>,
+        terminal: bool,
+        color: bool,
+    },
+    Tsv {
+        out: W,
+    },
+    Json {
+        out: W,
+    },
+    Ndjson {
+        out: W,
+    },
+    Csv {
+        writer: csv::Writer<W>,
+    },
+}
+
+impl<W: Write> Printer<W> {
+    /// A printer of `format` writing to `out`. Headers (tsv, csv) are written
+    /// at once, so an empty result still has its header row.
+    pub fn new(format: Format, layout: Layout, out: W, io: &Io) -> Result<Printer<W>> {
+        let kind = match format {
+            Format::Table => Kind::Table {
+                out,
+                rows: Vec::new(),
+                terminal: io.stdout_tty,
+                color: io.color,
+            },
+            Format::Tsv => {
+                let mut out = out;
+                write_tsv_row(&mut out, layout.table.iter().copied())?;
+                Kind::Tsv { out }
+            }
+            Format::Json => {
+                let mut out = out;
+                out.write_all(b"[")?;
+                Kind::Json { out }
+            }
+            Format::Ndjson => Kind::Ndjson { out },
+            Format::Csv => {
+                let mut writer = csv::WriterBuilder::new()
+                    .terminator(csv::Terminator::CRLF)
+                    .from_writer(out);
+                writer.write_record(layout.csv)?;
+                Kind::Csv {
+                    writer: Box::new(writer),
+                }
+            }
+        };
+        Ok(Printer {
+            kind,
+            layout,
+            count: 0,
+        })
+    }
+
+    pub fn write(&mut self, record: &Record) -> Result<()> {
+        match &mut self.kind {
+            Kind::Table { rows, .. } => rows.extend(record.table.iter().cloned()),
+            Kind::Tsv { out } => {
+                for row in &record.table {
+                    write_tsv_row(out, row.iter().map(String::as_str))?;
+                }
+            }
+            Kind::Json { out } => {
+                out.write_all(if self.count == 0 { b"\n" } else { b",\n" })?;
+                serde_json::to_writer(&mut *out, record.json)?;
+            }
+            Kind::Ndjson { out } => {
+                serde_json::to_writer(&mut *out, record.json)?;
+                out.write_all(b"\n")?;
+            }
+            Kind::Csv { writer } => {
+                for row in &record.csv {
+                    writer.write_record(row)?;
+                }
+            }
+        }
+        self.count += 1;
+        Ok(())
+    }
+
+    /// Writes what was held back (the table, the closing `]`) and flushes.
+    pub fn finish(self) -> Result<W> {
+        let mut out = match self.kind {
+            Kind::Table {
+                mut out,
+                rows,
+                terminal,
+                color,
+            } => {
+                if !rows.is_empty() {
+                    let table = render_table(self.layout.table, &rows, terminal, color);
+                    writeln!(out, "{table}")?;
+                }
+                out
+            }
+            Kind::Tsv { out } | Kind::Ndjson { out } => out,
+            Kind::Json { mut out } => {
+                out.write_all(if self.count == 0 { b"]\n" } else { b"\n]\n" })?;
+                out
+            }
+            Kind::Csv { writer } => writer.into_inner().map_err(|e| e.into_error())?,
+        };
+        out.flush()?;
+        Ok(out)
+    }
+}
+
+/// A tsv line: tab-separated, never truncated; a tab, newline or backslash
+/// inside a value is escaped (`\t`, `\n`, `\r`, `\\`) so every row stays one line.
+fn write_tsv_row<'a>(
+    out: &mut impl Write,
+    cells: impl Iterator<Item = &'a str>,
+) -> std::io::Result<()> {
+    let mut line = String::new();
+    for (i, cell) in cells.enumerate() {
+        if i > 0 {
+            line.push('\t');
+        }
+        for c in cell.chars() {
+            match c {
+                '\t' => line.push_str("\\t"),
+                '\n' => line.push_str("\\n"),
+                '\r' => line.push_str("\\r"),
+                '\\' => line.push_str("\\\\"),
+                c => line.push(c),
+            }
+        }
+    }
+    line.push('\n');
+    out.write_all(line.as_bytes())
+}
+
+/// A comfy-table: borders only on a terminal, colour only when asked for.
+pub fn render_table(header: &[&str], rows: &[Vec<String>], terminal: bool, color: bool) -> Table {
+    let mut table = Table::new();
+    if terminal {
+        table
+            .load_style(presets::UTF8_HORIZONTAL_ONLY)
+            .set_content_arrangement(ContentArrangement::Dynamic);
+    } else {
+        table.load_style(presets::NOTHING);
+    }
+    if color {
+        table.enforce_styling();
+    } else {
+        table.force_no_tty();
+    }
+    let rating_column = header.iter().position(|h| *h == "RATING");
+    table.set_header(header.iter().map(|h| {
+        let cell = Cell::new(h);
+        if color {
+            cell.add_attribute(Attribute::Bold)
+        } else {
+            cell
+        }
+    }));
+    for row in rows {
+        table.add_row(row.iter().enumerate().map(|(i, text)| {
+            let cell = Cell::new(text);
+            match (color, Some(i) == rating_column) {
+                (true, true) => match rating_color(text) {
+                    Some(c) => cell.fg(c),
+                    None => cell,
+                },
+                _ => cell,
+            }
+        }));
+    }
+    table
+}
+
+fn rating_color(rating: &str) -> Option<Color> {
+    match rating {
+        "Outstanding" => Some(Color::Green),
+        "Needs to Improve" => Some(Color::Yellow),
+        "Substantial Noncompliance" => Some(Color::Red),
+        _ => None,
+    }
+}
+
+/// Groups digits: 18986 → `18,986`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    fn io(tty: bool) -> Io {
+        Io {
+            stdout_tty: tty,
+            stderr_tty: tty,
+            color: false,
+            color_stderr: false,
+            quiet: false,
+            verbose: false,
+        }
+    }
+
+    fn print(format: Format, values: &[Value]) -> String {
+        let mut printer = Printer::new(format, BANK_LIST, Vec::new(), &io(false)).unwrap();
+        for v in values {
+            let name = v["name"].as_str().unwrap().to_string();
+            printer
+                .write(&Record {
+                    json: v,
+                    table: vec![vec![name.clone(), "C\tX".into()]],
+                    csv: vec![vec!["id".into(), name]],
+                })
+                .unwrap();
+        }
+        String::from_utf8(printer.finish().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn json_is_an_array_even_when_empty() {
+        assert_eq!(print(Format::Json, &[]), "[]\n");
+        let out = print(
+            Format::Json,
+            &[json!({"name": "A", "x": 1}), json!({"name": "B"})],
+        );
+        let back: Vec<Value> = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            back,
+            vec![json!({"name": "A", "x": 1}), json!({"name": "B"})]
+        );
+    }
+
+    #[test]
+    fn tsv_escapes_and_keeps_header() {
+        let out = print(Format::Tsv, &[json!({"name": "A"})]);
+        let mut lines = out.lines();
+        assert!(lines.next().unwrap().starts_with("NAME\tCITY\t"));
+        assert_eq!(lines.next().unwrap(), "A\tC\\tX");
+    }
+
+    #[test]
+    fn csv_quotes_commas() {
+        let out = print(Format::Csv, &[json!({"name": "BANK, N.A."})]);
+        assert!(out.starts_with("id,name,city,state,regulator,rating,exam_date,exam_type\r\n"));
+        assert!(out.contains("id,\"BANK, N.A.\"\r\n"));
+    }
+
+    #[test]
+    fn thousands_groups() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(18986), "18,986");
+        assert_eq!(thousands(1234567), "1,234,567");
+    }
+
+    proptest! {
+        #[test]
+        fn tsv_row_is_always_one_line(cells in proptest::collection::vec("\\PC*|[\t\n\r\\\\a]*", 1..6)) {
+            let mut out = Vec::new();
+            write_tsv_row(&mut out, cells.iter().map(String::as_str)).unwrap();
+            let text = String::from_utf8(out).unwrap();
+            prop_assert_eq!(text.matches('\n').count(), 1);
+            prop_assert_eq!(text.trim_end_matches('\n').split('\t').count(), cells.len());
+        }
+    }
+}

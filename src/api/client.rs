@@ -1,0 +1,510 @@
+//! The HTTP client of the service: the base address check, authentication,
+//! timeouts, the retry policy, the one mapping of statuses to exit codes, and
+//! turning bodies into checked model values with errors that name the URL.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use reqwest::StatusCode;
+use reqwest::header::{HeaderMap, RETRY_AFTER};
+use secrecy::{ExposeSecret, SecretString};
+use serde_json::Value;
+use url::Url;
+
+use crate::api::model::{self, BankDetail, Page};
+use crate::error::CraError;
+use crate::io::Io;
+use crate::settings::Settings;
+
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// First backoff step; doubled each retry, with jitter.
+const BACKOFF_BASE: Duration = Duration::from_millis(250);
+const BACKOFF_MAX: Duration = Duration::from_secs(8);
+/// The longest `Retry-After` honoured; a server asking for more gets this.
+pub const RETRY_AFTER_CAP: Duration = Duration::from_secs(60);
+
+/// The filters and paging of `GET /api/v1/banks`.
+#[derive(Debug, Clone, Default)]
+pub struct ListQuery {
+    pub q: Option<String>,
+    pub state: Option<String>,
+    pub size: Option<String>,
+    pub page: u64,
+    pub per_page: u64,
+}
+
+/// A client for one base address and key. Cheap to clone; clones share the
+/// connection pool and the counters.
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    http: reqwest::Client,
+    /// The base address, ending in `/`.
+    base: Url,
+    key: SecretString,
+    retries: u32,
+    io: Io,
+    retried: AtomicU64,
+    requests: AtomicU64,
+}
+
+impl Client {
+    /// Checks the settings (base address present and safe, key present) and
+    /// builds the client. Nothing is sent.
+    pub fn new(settings: &Settings, io: &Io) -> Result<Client> {
+        let base = settings.base_url.as_ref().ok_or_else(|| {
+            CraError::usage(
+                "no API base address (set CRA_BASE_URL, run: cra config set base_url URL, or try --sandbox)",
+            )
+        })?;
+        let base = check_base_url(&base.value, settings.allow_insecure_http)?;
+        let key = settings
+            .api_key
+            .as_ref()
+            .ok_or_else(|| CraError::Unauthorized {
+                message: "no API key (set CRA_API_KEY or run: cra config set api_key)".to_string(),
+            })?;
+        let http = reqwest::Client::builder()
+            .user_agent(concat!("cra/", env!("CARGO_PKG_VERSION")))
+            .connect_timeout(CONNECT_TIMEOUT)
+            .timeout(settings.timeout.value)
+            .gzip(true)
+            .pool_max_idle_per_host(64)
+            .build()?;
+        Ok(Client {
+            inner: Arc::new(Inner {
+                http,
+                base,
+                key: key.value.clone(),
+                retries: settings.retries.value,
+                io: io.clone(),
+                retried: AtomicU64::new(0),
+                requests: AtomicU64::new(0),
+            }),
+        })
+    }
+
+    /// Retries made so far (for summaries).
+    pub fn retries_made(&self) -> u64 {
+        self.inner.retried.load(Ordering::Relaxed)
+    }
+
+    /// Requests sent so far, retries included.
+    pub fn requests_made(&self) -> u64 {
+        self.inner.requests.load(Ordering::Relaxed)
+    }
+
+    /// `GET /api/v1/banks` with the query's filters and paging.
+    pub async fn list(&self, query: &ListQuery) -> Result<Page> {
+        let mut url = self.endpoint(&["api", "v1", "banks"]);
+        {
+            let mut pairs = url.query_pairs_mut();
+            if let Some(q) = &query.q {
+                pairs.append_pair("q", q);
+            }
+            if let Some(state) = &query.state {
+                pairs.append_pair("state", state);
+            }
+            if let Some(size) = &query.size {
+                pairs.append_pair("size", size);
+            }
+            pairs.append_pair("page", &query.page.to_string());
+            pairs.append_pair("per_page", &query.per_page.to_string());
+        }
+        let body = self.get_json(&url, None).await?;
+        model::parse_page(body).map_err(|e| unexpected(&url, &e))
+    }
+
+    /// `GET /api/v1/banks/{id}`.
+    pub async fn bank(&self, id: &str) -> Result<BankDetail> {
+        let url = self.endpoint(&["api", "v1", "banks", id]);
+        let body = self.get_json(&url, Some(id)).await?;
+        model::parse_detail(body).map_err(|e| unexpected(&url, &e))
+    }
+
+    fn endpoint(&self, segments: &[&str]) -> Url {
+        let mut url = self.inner.base.clone();
+        url.path_segments_mut()
+            .expect("an http(s) URL has path segments")
+            .pop_if_empty()
+            .extend(segments);
+        url
+    }
+
+    /// GET with retries; the body parsed as JSON. `bank_id` names the bank a
+    /// 404 is about.
+    async fn get_json(&self, url: &Url, bank_id: Option<&str>) -> Result<Value> {
+        let inner = &*self.inner;
+        let mut attempt: u32 = 0;
+        loop {
+            inner.requests.fetch_add(1, Ordering::Relaxed);
+            let started = Instant::now();
+            let outcome = self.send_once(url).await;
+            let elapsed = started.elapsed();
+            let retry_label = if attempt > 0 {
+                format!(" (retry {attempt})")
+            } else {
+                String::new()
+            };
+            let failure = match outcome {
+                Ok((status, headers, body)) => {
+                    inner.io.trace(&format!(
+                        "GET {url} → {} in {} ms{retry_label}",
+                        status_line(status),
+                        elapsed.as_millis()
+                    ));
+                    if status.is_success() {
+                        return parse_json(url, &headers, &body);
+                    }
+                    let failure = status_error(url, status, &body, bank_id);
+                    if !is_retryable_status(status) {
+                        return Err(failure);
+                    }
+                    (failure, retry_after(&headers, std::time::SystemTime::now()))
+                }
+                Err(error) => {
+                    inner.io.trace(&format!(
+                        "GET {url} → failed after {} ms{retry_label}: {}",
+                        elapsed.as_millis(),
+                        describe_transport(&error)
+                    ));
+                    (transport_error(url, &error), None)
+                }
+            };
+            let (error, server_wait) = failure;
+            if attempt >= inner.retries {
+                return Err(error);
+            }
+            attempt += 1;
+            inner.retried.fetch_add(1, Ordering::Relaxed);
+            let wait = server_wait.unwrap_or_else(|| backoff(attempt, rand::random::<f64>()));
+            inner.io.trace(&format!(
+                "retry {attempt}/{} in {:.2} s{}",
+                inner.retries,
+                wait.as_secs_f64(),
+                if server_wait.is_some() {
+                    " (Retry-After)"
+                } else {
+                    ""
+                }
+            ));
+            tokio::time::sleep(wait).await;
+        }
+    }
+
+    /// One request: status, headers and the whole body, or a transport error
+    /// (connect, timeout, a body cut off).
+    async fn send_once(
+        &self,
+        url: &Url,
+    ) -> Result<(StatusCode, HeaderMap, bytes::Bytes), reqwest::Error> {
+        let response = self
+            .inner
+            .http
+            .get(url.clone())
+            .header(
+                reqwest::header::AUTHORIZATION,
+                format!("Bearer {}", self.inner.key.expose_secret()),
+            )
+            .header(reqwest::header::ACCEPT, "application/json")
+            .send()
+            .await?;
+        let status = response.status();
+        let headers = response.headers().clone();
+        let body = response.bytes().await?;
+        Ok((status, headers, body))
+    }
+}
+
+/// Parses and checks a base address: http or https, and plain http only to
+/// a loopback host unless allowed. A trailing `/api/v1` is taken off, since
+/// the endpoints add it.
+pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
+    let mut url = Url::parse(text.trim()).map_err(|e| {
+        CraError::usage(format!(
+            "'{text}' is not a valid base address ({e}); expected e.g. https://api.example.com"
+        ))
+    })?;
+    match url.scheme() {
+        "https" => {}
+        "http" => {
+            let loopback = match url.host() {
+                Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
+                Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
+                Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
+                None => false,
+            };
+            if !loopback && !allow_insecure_http {
+                return Err(CraError::usage(format!(
+                    "refusing plain http:// to {}: the API key would travel in clear (use https:// or --allow-insecure-http)",
+                    url.host_str().unwrap_or("?")
+                )));
+            }
+        }
+        other => {
+            return Err(CraError::usage(format!(
+                "base address '{text}' has scheme '{other}'; use https:// (or http:// for a local server)"
+            )));
+        }
+    }
+    if url.cannot_be_a_base() || url.host().is_none() {
+        return Err(CraError::usage(format!(
+            "'{text}' is not a valid base address"
+        )));
+    }
+    url.set_query(None);
+    url.set_fragment(None);
+    let path = url.path().trim_end_matches('/').to_string();
+    let path = path.strip_suffix("/api/v1").unwrap_or(&path).to_string();
+    url.set_path(&format!("{path}/"));
+    Ok(url)
+}
+
+fn is_retryable_status(status: StatusCode) -> bool {
+    matches!(status.as_u16(), 429 | 500 | 502 | 503 | 504)
+}
+
+/// The wait before retry `attempt` (1-based): 250 ms × 2^(attempt-1), at most
+/// 8 s, scaled by a jitter factor from [0.5, 1.0) so that many clients do
+/// not retry in step. `unit` is a uniform sample from [0, 1).
+pub fn backoff(attempt: u32, unit: f64) -> Duration {
+    let exponential = BACKOFF_BASE
+        .saturating_mul(1u32 << attempt.saturating_sub(1).min(16))
+        .min(BACKOFF_MAX);
+    exponential.mul_f64(0.5 + 0.5 * unit.clamp(0.0, 1.0))
+}
+
+/// `Retry-After` as seconds or an HTTP date, capped; none when absent or
+/// unreadable.
+pub fn retry_after(headers: &HeaderMap, now: std::time::SystemTime) -> Option<Duration> {
+    let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
+    let wait = if let Ok(seconds) = value.parse::<u64>() {
+        Duration::from_secs(seconds)
+    } else {
+        let at = httpdate::parse_http_date(value).ok()?;
+        at.duration_since(now).unwrap_or(Duration::ZERO)
+    };
+    Some(wait.min(RETRY_AFTER_CAP))
+}
+
+fn status_line(status: StatusCode) -> String {
+    format!(
+        "{} {}",
+        status.as_u16(),
+        status.canonical_reason().unwrap_or("")
+    )
+    .trim()
+    .to_string()
+}
+
+/// The message a JSON error body carries, if it has a message-like field
+/// (at the top or under `error`).
+pub fn error_message(body: &[u8]) -> Option<String> {
+    let value: Value = serde_json::from_slice(body).ok()?;
+    fn find(value: &Value, depth: u8) -> Option<String> {
+        let object = value.as_object()?;
+        for key in [
+            "message",
+            "error_description",
+            "detail",
+            "title",
+            "error",
+            "errors",
+        ] {
+            match object.get(key) {
+                Some(Value::String(text)) if !text.trim().is_empty() => {
+                    return Some(text.trim().chars().take(300).collect());
+                }
+                Some(nested @ Value::Object(_)) if depth < 2 => {
+                    if let Some(text) = find(nested, depth + 1) {
+                        return Some(text);
+                    }
+                }
+                Some(Value::Array(items)) if depth < 2 => {
+                    if let Some(text) = items.iter().find_map(|item| match item {
+                        Value::String(text) => Some(text.clone()),
+                        other => find(other, depth + 1),
+                    }) {
+                        return Some(text);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+    find(&value, 0).map(|text| text.replace(['\n', '\r'], " "))
+}
+
+/// The one mapping of an HTTP status to an error with its exit code.
+fn status_error(
+    url: &Url,
+    status: StatusCode,
+    body: &[u8],
+    bank_id: Option<&str>,
+) -> anyhow::Error {
+    let said = error_message(body).map_or_else(
+        || status_line(status),
+        |m| format!("{} ({m})", status_line(status)),
+    );
+    match status.as_u16() {
+        401 => CraError::Unauthorized {
+            message: format!("{said}: the API key is missing or invalid (set CRA_API_KEY or run: cra config set api_key)"),
+        }
+        .into(),
+        403 => CraError::Forbidden {
+            message: format!("{said}: the subscription of this API key is inactive (renew it on the service's account page)"),
+        }
+        .into(),
+        404 => CraError::NotFound {
+            message: match bank_id {
+                Some(id) => format!("no bank with id '{id}' ({said})"),
+                None => format!("{said} from {url}"),
+            },
+        }
+        .into(),
+        429 | 500..=599 => CraError::Unavailable {
+            message: format!("{said} from {url} (gave up after retries; try again later or raise --retries)"),
+        }
+        .into(),
+        _ => CraError::Response { message: format!("unexpected {said} from {url}") }.into(),
+    }
+}
+
+fn describe_transport(error: &reqwest::Error) -> String {
+    if error.is_timeout() {
+        return "timed out".to_string();
+    }
+    let mut text = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        text = cause.to_string();
+        source = cause.source();
+    }
+    text
+}
+
+fn transport_error(url: &Url, error: &reqwest::Error) -> anyhow::Error {
+    let what = if error.is_timeout() {
+        "timed out (raise --timeout if the service is slow)".to_string()
+    } else if error.is_connect() {
+        format!("cannot connect: {}", describe_transport(error))
+    } else {
+        describe_transport(error)
+    };
+    CraError::Unavailable {
+        message: format!("GET {url} {what}"),
+    }
+    .into()
+}
+
+fn unexpected(url: &Url, what: &str) -> anyhow::Error {
+    CraError::Response {
+        message: format!("unexpected response from {url}: {what}"),
+    }
+    .into()
+}
+
+/// The body as JSON, or an error saying what it was instead.
+fn parse_json(url: &Url, headers: &HeaderMap, body: &[u8]) -> Result<Value> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(unexpected(url, "empty body where JSON was expected"));
+    }
+    serde_json::from_slice(body).map_err(|e| {
+        let content_type = headers
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        let what = if content_type.contains("html") || body.trim_ascii_start().starts_with(b"<") {
+            format!("expected JSON, got an HTML page ({content_type})")
+        } else if e.is_eof() {
+            format!("truncated JSON ({e})")
+        } else {
+            format!("invalid JSON ({e})")
+        };
+        unexpected(url, what.trim_end_matches(" ()"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn base_url_forms() {
+        let u = check_base_url("https://api.example.com", false).unwrap();
+        assert_eq!(u.as_str(), "https://api.example.com/");
+        let u = check_base_url("https://api.example.com/prefix/", false).unwrap();
+        assert_eq!(u.as_str(), "https://api.example.com/prefix/");
+        let u = check_base_url("https://api.example.com/api/v1/", false).unwrap();
+        assert_eq!(u.as_str(), "https://api.example.com/");
+        assert!(check_base_url("http://127.0.0.1:8080", false).is_ok());
+        assert!(check_base_url("http://localhost:8080", false).is_ok());
+        assert!(check_base_url("http://[::1]:8080", false).is_ok());
+        assert!(check_base_url("http://api.example.com", false).is_err());
+        assert!(check_base_url("http://api.example.com", true).is_ok());
+        assert!(check_base_url("ftp://x", false).is_err());
+        assert!(check_base_url("not a url", false).is_err());
+    }
+
+    #[test]
+    fn retry_after_seconds_date_and_cap() {
+        let now = httpdate::parse_http_date("Fri, 20 Nov 2026 12:00:00 GMT").unwrap();
+        let mut headers = HeaderMap::new();
+        headers.insert(RETRY_AFTER, "2".parse().unwrap());
+        assert_eq!(retry_after(&headers, now), Some(Duration::from_secs(2)));
+        headers.insert(
+            RETRY_AFTER,
+            "Fri, 20 Nov 2026 12:00:05 GMT".parse().unwrap(),
+        );
+        assert_eq!(retry_after(&headers, now), Some(Duration::from_secs(5)));
+        headers.insert(
+            RETRY_AFTER,
+            "Fri, 20 Nov 2026 11:00:00 GMT".parse().unwrap(),
+        );
+        assert_eq!(retry_after(&headers, now), Some(Duration::ZERO));
+        headers.insert(RETRY_AFTER, "86400".parse().unwrap());
+        assert_eq!(retry_after(&headers, now), Some(RETRY_AFTER_CAP));
+        headers.insert(RETRY_AFTER, "soon".parse().unwrap());
+        assert_eq!(retry_after(&headers, now), None);
+    }
+
+    #[test]
+    fn error_messages() {
+        assert_eq!(
+            error_message(br#"{"message":"bad key"}"#).as_deref(),
+            Some("bad key")
+        );
+        assert_eq!(
+            error_message(br#"{"error":{"code":"x","message":"nested"}}"#).as_deref(),
+            Some("nested")
+        );
+        assert_eq!(
+            error_message(br#"{"error":"plain"}"#).as_deref(),
+            Some("plain")
+        );
+        assert_eq!(
+            error_message(br#"{"errors":[{"detail":"first"}]}"#).as_deref(),
+            Some("first")
+        );
+        assert_eq!(error_message(b"<html>"), None);
+        assert_eq!(error_message(br#"{"code":5}"#), None);
+    }
+
+    proptest! {
+        #[test]
+        fn backoff_grows_within_bounds(attempt in 1u32..40, unit in 0.0f64..1.0) {
+            let wait = backoff(attempt, unit);
+            let full = BACKOFF_BASE.saturating_mul(1u32 << (attempt - 1).min(16)).min(BACKOFF_MAX);
+            prop_assert!(wait >= full / 2 && wait <= full);
+            prop_assert!(wait <= BACKOFF_MAX);
+        }
+    }
+}

@@ -1,0 +1,358 @@
+//! The API client against a scripted in-test server: status → exit code,
+//! retries, Retry-After, timeouts, bodies that are not the documented JSON,
+//! usage errors that send nothing, and secrets that never show.
+
+mod common;
+#[path = "common/server.rs"]
+mod server;
+
+use std::time::{Duration, Instant};
+
+use server::{Reply, TestServer, list_body};
+
+const KEY: &str = "live_key_5f1e9a7c3b2d4e6f8a0b1c2d";
+const SECRET: &str = "whsec_9d8c7b6a5f4e3d2c1b0a";
+
+/// `cra` pointed at `url` with a key and a webhook secret in the environment.
+fn cra(home: &common::Home, url: &str) -> assert_cmd::Command {
+    let mut cmd = home.cra();
+    cmd.env("CRA_BASE_URL", url)
+        .env("CRA_API_KEY", KEY)
+        .env("CRA_WEBHOOK_SECRET", SECRET);
+    cmd
+}
+
+/// Runs `cra --verbose ARGS` and checks the exit code, that stderr mentions
+/// `needle`, and that no secret appears on any stream.
+fn expect_failure(server: &TestServer, args: &[&str], code: i32, needle: &str) -> String {
+    let home = common::Home::new();
+    let out = cra(&home, &server.url)
+        .arg("--verbose")
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "stderr: {stderr}");
+    assert!(stderr.contains(needle), "stderr lacks {needle:?}: {stderr}");
+    for secret in [KEY, SECRET] {
+        assert!(
+            !stdout.contains(secret) && !stderr.contains(secret),
+            "a secret leaked: {stderr}"
+        );
+    }
+    // Exactly one error line.
+    assert_eq!(
+        stderr
+            .lines()
+            .filter(|l| l.starts_with("cra: error:"))
+            .count(),
+        1,
+        "{stderr}"
+    );
+    stderr.into_owned()
+}
+
+#[test]
+fn unauthorized_is_exit_3_with_a_hint() {
+    let server = TestServer::always(Reply::json(401, r#"{"error":{"message":"invalid key"}}"#));
+    let stderr = expect_failure(&server, &["search"], 3, "cra config set api_key");
+    assert!(stderr.contains("invalid key"), "{stderr}");
+    assert_eq!(server.hits(), 1, "401 is never retried");
+}
+
+#[test]
+fn forbidden_is_exit_4() {
+    let server = TestServer::always(Reply::json(403, r#"{"message":"subscription inactive"}"#));
+    expect_failure(&server, &["search", "--state", "TX"], 4, "inactive");
+    assert_eq!(server.hits(), 1);
+}
+
+#[test]
+fn not_found_names_the_id() {
+    let server = TestServer::always(Reply::json(404, r#"{"message":"not found"}"#));
+    expect_failure(&server, &["show", "no-such-bank"], 5, "no-such-bank");
+    assert_eq!(server.hits(), 1);
+}
+
+#[test]
+fn bad_request_is_exit_1_with_server_message() {
+    let server = TestServer::always(Reply::json(400, r#"{"error":"per_page out of range"}"#));
+    expect_failure(&server, &["search"], 1, "per_page out of range");
+    assert_eq!(server.hits(), 1);
+}
+
+#[test]
+fn server_error_then_success_is_retried() {
+    let server = TestServer::start(|n, _| {
+        if n == 0 {
+            Reply::json(500, "{}")
+        } else {
+            Reply::json(200, &list_body(2, 2, 1, 25))
+        }
+    });
+    let home = common::Home::new();
+    let out = cra(&home, &server.url)
+        .args(["search", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let banks: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(banks.len(), 2);
+    assert_eq!(server.hits(), 2);
+}
+
+#[test]
+fn too_many_requests_waits_for_retry_after() {
+    let server = TestServer::start(|n, _| {
+        if n == 0 {
+            Reply::json(429, r#"{"message":"slow down"}"#).with_header("retry-after", "1")
+        } else {
+            Reply::json(200, &list_body(1, 1, 1, 25))
+        }
+    });
+    let home = common::Home::new();
+    let started = Instant::now();
+    let out = cra(&home, &server.url)
+        .args(["--verbose", "search"])
+        .output()
+        .unwrap();
+    let waited = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        waited >= Duration::from_millis(950),
+        "retried after {waited:?}"
+    );
+    assert!(stderr.contains("Retry-After"), "{stderr}");
+    assert_eq!(server.hits(), 2);
+}
+
+#[test]
+fn server_error_forever_gives_up_after_exactly_one_plus_retries() {
+    for (retries, expected) in [("0", 1), ("2", 3)] {
+        let server = TestServer::always(Reply::json(503, r#"{"message":"maintenance"}"#));
+        expect_failure(&server, &["--retries", retries, "search"], 6, "maintenance");
+        assert_eq!(server.hits(), expected, "--retries {retries}");
+    }
+}
+
+#[test]
+fn default_policy_is_three_retries() {
+    let server = TestServer::always(Reply::json(502, "not json"));
+    expect_failure(&server, &["search"], 6, "502");
+    assert_eq!(server.hits(), 4);
+}
+
+#[test]
+fn truncated_json_names_the_url() {
+    let body = list_body(3, 3, 1, 25);
+    let cut = body[..body.len() / 2].to_string();
+    let server = TestServer::always(Reply::json(200, &cut));
+    let stderr = expect_failure(&server, &["search"], 1, "truncated JSON");
+    assert!(stderr.contains(&server.url), "{stderr}");
+    assert_eq!(server.hits(), 1);
+}
+
+#[test]
+fn html_page_with_200_is_a_clear_error() {
+    let server = TestServer::always(
+        Reply::json(200, "<!DOCTYPE html><html><body>Login</body></html>")
+            .content_type("text/html"),
+    );
+    expect_failure(&server, &["search"], 1, "HTML");
+}
+
+#[test]
+fn empty_body_is_a_clear_error() {
+    let server = TestServer::always(Reply::json(200, ""));
+    expect_failure(&server, &["show", "x"], 1, "empty body");
+}
+
+#[test]
+fn wrong_field_type_names_the_path() {
+    let body = list_body(2, 2, 1, 25).replacen(r#""city":"AUSTIN""#, r#""city":42"#, 1);
+    let server = TestServer::always(Reply::json(200, &body));
+    expect_failure(&server, &["search"], 1, "data[0].city");
+    let detail = r#"{"data":{"id":"a","name":"N","city":"C","state":"TX","regulator":"OCC","charter_type":null,
+        "ratings":[{"exam_date":"2020-01-01","rating":"Outstanding","exam_type":"Large Bank","is_current":"yes"}]}}"#;
+    let server = TestServer::always(Reply::json(200, detail));
+    expect_failure(&server, &["show", "a"], 1, "data.ratings[0].is_current");
+}
+
+#[test]
+fn slower_than_timeout_is_exit_6() {
+    let server = TestServer::always(
+        Reply::json(200, &list_body(1, 1, 1, 25)).delayed(Duration::from_secs(5)),
+    );
+    let started = Instant::now();
+    expect_failure(
+        &server,
+        &["--timeout", "300ms", "--retries", "1", "search"],
+        6,
+        "timed out",
+    );
+    assert!(started.elapsed() < Duration::from_secs(4));
+    assert_eq!(server.hits(), 2, "a timeout is retried");
+}
+
+#[test]
+fn connection_refused_is_exit_6() {
+    // Bind then drop to find a port nothing listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let home = common::Home::new();
+    let out = cra(&home, &format!("http://127.0.0.1:{port}"))
+        .args(["--retries", "1", "search"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(6));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot connect"));
+}
+
+#[test]
+fn unknown_fields_and_values_pass_through_json() {
+    let body = r#"{"data":[{"id":"x","name":"NEW BANK","city":"Z","state":"TX","regulator":"CFPB",
+        "current_rating":{"rating":"Exemplary","exam_date":"2026-01-01","exam_type":"Small Bank","score":9},
+        "tier":{"a":[1,2]}}],"meta":{"total":1,"page":1,"per_page":25,"total_pages":1,"next":null}}"#;
+    let server = TestServer::always(Reply::json(200, body));
+    let home = common::Home::new();
+    let out = cra(&home, &server.url)
+        .args(["search", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let banks: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(banks[0]["tier"], serde_json::json!({"a": [1, 2]}));
+    assert_eq!(banks[0]["current_rating"]["score"], 9);
+    assert_eq!(banks[0]["regulator"], "CFPB");
+    let out = cra(&home, &server.url)
+        .args(["search", "--format", "tsv"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("CFPB\tExemplary"));
+}
+
+#[test]
+fn request_carries_key_agent_and_filters() {
+    let server = TestServer::always(Reply::json(200, &list_body(0, 0, 1, 10)));
+    let home = common::Home::new();
+    cra(&home, &format!("{}/", server.url))
+        .args([
+            "search",
+            "first & trust",
+            "--state",
+            "tx",
+            "--size",
+            "intermediate",
+            "--per-page",
+            "10",
+            "--page",
+            "3",
+        ])
+        .assert()
+        .success();
+    let (target, headers) = server.seen().remove(0);
+    assert!(target.starts_with("/api/v1/banks?"), "{target}");
+    for part in [
+        "q=first+%26+trust",
+        "state=TX",
+        "size=Intermediate+Small+Bank",
+        "page=3",
+        "per_page=10",
+    ] {
+        assert!(target.contains(part), "{target} lacks {part}");
+    }
+    assert_eq!(headers["authorization"], format!("Bearer {KEY}").as_str());
+    assert!(headers["user-agent"].to_str().unwrap().starts_with("cra/"));
+    assert!(
+        headers["accept-encoding"]
+            .to_str()
+            .unwrap()
+            .contains("gzip")
+    );
+}
+
+#[test]
+fn usage_errors_send_no_request() {
+    let server = TestServer::always(Reply::json(200, &list_body(0, 0, 1, 25)));
+    let home = common::Home::new();
+    for args in [
+        vec!["search", "--state", "XX"],
+        vec!["search", "--state", "Texas"],
+        vec!["search", "--size", "medium"],
+        vec!["search", "--per-page", "0"],
+        vec!["search", "--per-page", "101"],
+        vec!["search", "--page", "0"],
+        vec!["search", "--page", "-1"],
+        vec!["search", "--limit", "0"],
+        vec!["search", "--timeout", "soon"],
+        vec!["search", "--bogus"],
+        vec!["show"],
+        vec!["export", "--concurrency", "33"],
+    ] {
+        let out = cra(&home, &server.url).args(&args).output().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // A plain-http base address off loopback is refused before sending.
+    let out = cra(&home, "http://api.example.com")
+        .arg("search")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--allow-insecure-http"));
+    assert_eq!(server.hits(), 0);
+}
+
+#[test]
+fn missing_settings_say_what_to_do() {
+    let home = common::Home::new();
+    let out = home.cra().arg("search").output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("CRA_BASE_URL") && stderr.contains("--sandbox"),
+        "{stderr}"
+    );
+
+    let server = TestServer::always(Reply::json(200, &list_body(0, 0, 1, 25)));
+    let out = home
+        .cra()
+        .env("CRA_BASE_URL", &server.url)
+        .arg("search")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("CRA_API_KEY"));
+    assert_eq!(server.hits(), 0);
+}
+
+#[test]
+fn page_past_the_end_is_empty_and_successful() {
+    let server = TestServer::always(Reply::json(200, &list_body(0, 30, 9, 25)));
+    let home = common::Home::new();
+    let out = cra(&home, &server.url)
+        .args(["search", "--page", "9", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "[]");
+    let out = cra(&home, &server.url)
+        .args(["search", "--page", "9", "--format", "ndjson"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+}
