@@ -117,7 +117,7 @@ enum Kind<W: Write> {
         out: W,
     },
     Csv {
-        writer: csv::Writer<W>,
+        writer: Box<csv::Writer<W>>,
     },
 }
 
