@@ -316,8 +316,13 @@ mod tests {
         }
     }
 
+    const TWO: Layout = Layout {
+        table: &["NAME", "CITY"],
+        csv: &["id", "name"],
+    };
+
     fn print(format: Format, values: &[Value]) -> String {
-        let mut printer = Printer::new(format, BANK_LIST, Vec::new(), &io(false)).unwrap();
+        let mut printer = Printer::new(format, TWO, Vec::new(), &io(false)).unwrap();
         for v in values {
             let name = v["name"].as_str().unwrap().to_string();
             printer
@@ -349,14 +354,14 @@ mod tests {
     fn tsv_escapes_and_keeps_header() {
         let out = print(Format::Tsv, &[json!({"name": "A"})]);
         let mut lines = out.lines();
-        assert!(lines.next().unwrap().starts_with("NAME\tCITY\t"));
+        assert_eq!(lines.next().unwrap(), "NAME\tCITY");
         assert_eq!(lines.next().unwrap(), "A\tC\\tX");
     }
 
     #[test]
     fn csv_quotes_commas() {
         let out = print(Format::Csv, &[json!({"name": "BANK, N.A."})]);
-        assert!(out.starts_with("id,name,city,state,regulator,rating,exam_date,exam_type\r\n"));
+        assert!(out.starts_with("id,name\r\n"));
         assert!(out.contains("id,\"BANK, N.A.\"\r\n"));
     }
 
