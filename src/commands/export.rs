@@ -1,12 +1,430 @@
-//! `cra export`.
+//! `cra export`: every matching bank, all pages, streamed in list order.
+//!
+//! Pages (and, with `--with-history`, one detail request per bank) are
+//! fetched concurrently but written in list order: ordered streams keep a
+//! bounded window of results, and a semaphore keeps at most `--concurrency`
+//! requests on the wire. Memory stays flat whatever the data set's size.
+//!
+//! Nothing is lost or doubled: banks are deduplicated by id; when the
+//! service's total changes while paging (a bank added or removed shifts
+//! later pages), the list is read again and whatever was missed is fetched;
+//! if the result still does not add up, the export fails. With `-o`, output
+//! goes to a temporary file in the same folder, renamed over the destination
+//! only when everything succeeded.
 
-use anyhow::Result;
+use std::collections::HashSet;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
 
-use crate::cli::ExportArgs;
-use crate::error::Exit;
+use anyhow::{Context, Result};
+use futures_util::stream::{self, Stream, StreamExt, TryStreamExt};
+use tokio::sync::Semaphore;
+
+use crate::api::model::{Bank, Meta, Page};
+use crate::api::{Client, ListQuery};
+use crate::cli::{ExportArgs, Format};
+use crate::commands::search::{MAX_PER_PAGE, list_query};
+use crate::error::{CraError, Exit};
 use crate::io::Io;
+use crate::output::{BANK_LIST, Printer, RATING_HISTORY, bank_record, history_record, thousands};
 use crate::settings::Settings;
 
-pub async fn run(_args: ExportArgs, _settings: &Settings, _io: &Io) -> Result<Exit> {
-    anyhow::bail!("not built yet")
+/// Results waiting to be written, per permitted request: lets fast requests
+/// finish while a slow one holds the head of the line.
+const WINDOW_PER_PERMIT: usize = 4;
+
+pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    let format = match (settings.format, &args.output) {
+        (Some(format), _) => format,
+        (None, Some(path)) => format_for_path(path),
+        (None, None) => Format::Csv,
+    };
+    let client = Client::new(settings, io)?;
+    let destination = match &args.output {
+        Some(path) => Some(AtomicFile::create(path)?),
+        None => None,
+    };
+    let started = Instant::now();
+    let exporter = Exporter {
+        client: client.clone(),
+        permits: Arc::new(Semaphore::new(args.concurrency as usize)),
+        concurrency: args.concurrency as usize,
+        with_history: args.with_history,
+        base: list_query(&args.filters, 1, MAX_PER_PAGE),
+    };
+    let layout = if args.with_history {
+        RATING_HISTORY
+    } else {
+        BANK_LIST
+    };
+    let counts = match destination {
+        Some(file) => {
+            let path = file.path.clone();
+            let mut printer =
+                Printer::new(format, layout, std::io::BufWriter::new(file.handle()?), io)?;
+            let counts = exporter.export(&mut printer, io).await?;
+            let out = printer.finish()?;
+            file.commit(out)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            counts
+        }
+        None => {
+            let mut printer = Printer::new(format, layout, io.stdout(), io)?;
+            let counts = exporter.export(&mut printer, io).await?;
+            printer.finish()?;
+            counts
+        }
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let mut summary = format!("exported {} banks", thousands(counts.banks));
+    if args.with_history {
+        summary.push_str(&format!(" ({} rating records)", thousands(counts.records)));
+    }
+    summary.push_str(&format!(
+        " in {seconds:.1} s, {} requests, {} retries",
+        thousands(client.requests_made()),
+        thousands(client.retries_made())
+    ));
+    if let Some(path) = &args.output {
+        summary.push_str(&format!(" → {}", path.display()));
+    }
+    io.info(&summary);
+    Ok(Exit::Success)
+}
+
+/// The format a file's extension names; csv for anything else.
+fn format_for_path(path: &Path) -> Format {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("json") => Format::Json,
+        Some("ndjson" | "jsonl") => Format::Ndjson,
+        Some("tsv" | "tab") => Format::Tsv,
+        _ => Format::Csv,
+    }
+}
+
+#[derive(Debug, Default, Clone, Copy)]
+struct Counts {
+    banks: u64,
+    records: u64,
+}
+
+struct Exporter {
+    client: Client,
+    /// At most `--concurrency` detail requests on the wire.
+    permits: Arc<Semaphore>,
+    concurrency: usize,
+    with_history: bool,
+    /// The filters, page 1, per_page 100.
+    base: ListQuery,
+}
+
+/// Banks already written, by a 128-bit digest of the id (16 bytes a bank,
+/// whatever the id's length).
+#[derive(Default)]
+struct Seen(HashSet<u128>);
+
+impl Seen {
+    fn digest(id: &str) -> u128 {
+        let half = |salt: u64| {
+            let mut hasher = std::hash::BuildHasherDefault::<
+                std::collections::hash_map::DefaultHasher,
+            >::default()
+            .build_hasher();
+            salt.hash(&mut hasher);
+            id.hash(&mut hasher);
+            hasher.finish()
+        };
+        (u128::from(half(0x5eed_0001)) << 64) | u128::from(half(0x5eed_0002))
+    }
+
+    fn insert(&mut self, id: &str) -> bool {
+        self.0.insert(Seen::digest(id))
+    }
+
+    fn contains(&self, id: &str) -> bool {
+        self.0.contains(&Seen::digest(id))
+    }
+
+    fn len(&self) -> u64 {
+        self.0.len() as u64
+    }
+}
+
+impl Exporter {
+    async fn export<W: Write>(&self, printer: &mut Printer<W>, io: &Io) -> Result<Counts> {
+        let first = self.page(1).await?;
+        let first_meta = first.meta;
+        let progress = Progress::new(io, first_meta.total);
+        let mut seen = Seen::default();
+        let mut counts = Counts::default();
+        let mut totals_changed = false;
+
+        let rest = self.pages_after(first_meta);
+        let pages = stream::once(async { Ok(first) })
+            .chain(rest)
+            .map_ok(move |page| (page.meta, page.banks));
+        self.write_banks(pages, printer, &mut seen, &mut counts, &progress, |meta| {
+            if meta.total != first_meta.total {
+                totals_changed = true;
+            }
+        })
+        .await?;
+
+        if totals_changed {
+            // Pages shifted under us: read the whole list again and fetch
+            // whatever was missed, so no bank is silently left out.
+            io.trace("the total changed while paging; reading the list again");
+            let again = self.page(1).await?;
+            let latest = again.meta;
+            let rest = self.pages_after(latest);
+            let pages = stream::once(async { Ok(again) })
+                .chain(rest)
+                .map_ok(|page| (page.meta, page.banks));
+            let mut latest_total = latest.total;
+            self.write_banks(pages, printer, &mut seen, &mut counts, &progress, |meta| {
+                latest_total = meta.total;
+            })
+            .await?;
+            if seen.len() < latest_total {
+                progress.abandon();
+                return Err(CraError::Response {
+                    message: format!(
+                        "the data changed during the export: {} banks written but the service now lists {}; run the export again",
+                        thousands(seen.len()),
+                        thousands(latest_total)
+                    ),
+                }
+                .into());
+            }
+        }
+        progress.finish();
+        Ok(counts)
+    }
+
+    /// Writes the banks of `pages` in order, skipping ids already written,
+    /// fetching each bank's detail first when the history is wanted.
+    async fn write_banks<W: Write>(
+        &self,
+        pages: impl Stream<Item = Result<(Meta, Vec<Bank>)>>,
+        printer: &mut Printer<W>,
+        seen: &mut Seen,
+        counts: &mut Counts,
+        progress: &Progress,
+        mut on_meta: impl FnMut(Meta),
+    ) -> Result<()> {
+        let window = self.concurrency * WINDOW_PER_PERMIT;
+        let banks = pages
+            .map_ok(|(meta, banks)| {
+                on_meta(meta);
+                stream::iter(banks.into_iter().map(Ok::<_, anyhow::Error>))
+            })
+            .try_flatten();
+        if !self.with_history {
+            let mut banks = std::pin::pin!(banks);
+            while let Some(bank) = banks.try_next().await? {
+                if seen.insert(&bank.fields.id) {
+                    printer.write(&bank_record(&bank))?;
+                    counts.banks += 1;
+                    progress.inc();
+                }
+            }
+            return Ok(());
+        }
+        // Only banks not yet written are fetched; `seen` is asked before the
+        // request and again, with insertion, before writing, since a shifted
+        // page may bring the same bank twice within the window.
+        let seen = std::cell::RefCell::new(seen);
+        let details = banks
+            .try_filter(|bank| std::future::ready(!seen.borrow().contains(&bank.fields.id)))
+            .map_ok(|bank| {
+                let client = self.client.clone();
+                let permits = self.permits.clone();
+                async move {
+                    let _permit = permits
+                        .acquire_owned()
+                        .await
+                        .expect("the semaphore is never closed");
+                    client.bank(&bank.fields.id).await
+                }
+            })
+            .try_buffered(window);
+        let mut details = std::pin::pin!(details);
+        while let Some(detail) = details.try_next().await? {
+            if !seen.borrow_mut().insert(&detail.fields.id) {
+                continue;
+            }
+            let record = history_record(&detail);
+            printer.write(&record)?;
+            counts.banks += 1;
+            counts.records += record.csv.len() as u64;
+            progress.inc();
+        }
+        Ok(())
+    }
+
+    async fn page(&self, page: u64) -> Result<Page> {
+        self.client
+            .list(&ListQuery {
+                page,
+                ..self.base.clone()
+            })
+            .await
+    }
+
+    /// Pages 2..=total_pages, fetched concurrently, yielded in order. The
+    /// window bounds the list requests in flight: `--concurrency` of them for
+    /// a plain export; with the history, two pages ahead of the detail
+    /// requests (which alone take the semaphore's permits: a page waiting in
+    /// a fair queue but not polled would otherwise hold a permit forever).
+    fn pages_after(&self, meta: Meta) -> impl Stream<Item = Result<Page>> + '_ {
+        let window = if self.with_history {
+            2
+        } else {
+            self.concurrency
+        };
+        stream::iter(2..=meta.total_pages)
+            .map(move |page| self.page(page))
+            .buffered(window)
+    }
+}
+
+/// The progress bar: banks done of total, rate, ETA; only for a person
+/// watching a terminal.
+struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    fn new(io: &Io, total: u64) -> Progress {
+        if !io.show_progress() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(total),
+            indicatif::ProgressDrawTarget::stderr_with_hz(10),
+        );
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30.cyan/blue} {human_pos}/{human_len} banks · {per_sec} · ETA {eta}",
+            )
+            .expect("the template is valid")
+            .progress_chars("█▉▊▋▌▍▎▏ "),
+        );
+        Progress(Some(bar))
+    }
+
+    fn inc(&self) {
+        if let Some(bar) = &self.0 {
+            bar.inc(1);
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+
+    fn abandon(&self) {
+        if let Some(bar) = &self.0 {
+            bar.abandon();
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.0 {
+            if !bar.is_finished() {
+                bar.finish_and_clear();
+            }
+        }
+    }
+}
+
+/// A file written through a temporary file in the same folder and renamed
+/// into place on `commit`; dropped before that, the temporary file is
+/// removed and the destination left as it was.
+struct AtomicFile {
+    path: PathBuf,
+    temp: tempfile::NamedTempFile,
+}
+
+impl AtomicFile {
+    fn create(path: &Path) -> Result<AtomicFile> {
+        if path.is_dir() {
+            return Err(CraError::usage(format!(
+                "{} is a folder; give a file name with -o",
+                path.display()
+            )));
+        }
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let temp = tempfile::Builder::new()
+            .prefix(&format!(".{name}."))
+            .suffix(".part")
+            .tempfile_in(&dir)
+            .with_context(|| format!("cannot write in {}", dir.display()))?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            temp,
+        })
+    }
+
+    fn handle(&self) -> Result<std::fs::File> {
+        Ok(self.temp.as_file().try_clone()?)
+    }
+
+    /// Flushes `out`, syncs, gives the file the destination's permissions
+    /// (or 0644) and renames it over the destination.
+    fn commit(self, out: std::io::BufWriter<std::fs::File>) -> Result<()> {
+        let file = out.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let permissions = std::fs::metadata(&self.path)
+                .map(|m| m.permissions())
+                .unwrap_or_else(|_| std::fs::Permissions::from_mode(0o644));
+            file.set_permissions(permissions)?;
+        }
+        self.temp.persist(&self.path).map_err(|e| e.error)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_from_extension() {
+        assert_eq!(format_for_path(Path::new("a.csv")), Format::Csv);
+        assert_eq!(format_for_path(Path::new("a.JSON")), Format::Json);
+        assert_eq!(format_for_path(Path::new("a.jsonl")), Format::Ndjson);
+        assert_eq!(format_for_path(Path::new("a.ndjson")), Format::Ndjson);
+        assert_eq!(format_for_path(Path::new("a")), Format::Csv);
+    }
+
+    #[test]
+    fn seen_tells_ids_apart() {
+        let mut seen = Seen::default();
+        assert!(seen.insert("a"));
+        assert!(!seen.insert("a"));
+        assert!(seen.insert("b"));
+        assert!(seen.contains("a") && !seen.contains("c"));
+        assert_eq!(seen.len(), 2);
+    }
 }

@@ -5,12 +5,11 @@ use std::collections::HashSet;
 
 use anyhow::Result;
 
-use crate::api::model::Bank;
 use crate::api::{Client, ListQuery};
 use crate::cli::{FilterArgs, SearchArgs};
 use crate::error::Exit;
 use crate::io::Io;
-use crate::output::{self, BANK_LIST, Printer, Record, thousands};
+use crate::output::{self, BANK_LIST, Printer, bank_record, thousands};
 use crate::settings::Settings;
 
 /// The largest page the service gives.
@@ -55,7 +54,7 @@ pub async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit>
             if follow && !seen.insert(bank.fields.id.clone()) {
                 continue;
             }
-            printer.write(&record(bank))?;
+            printer.write(&bank_record(bank))?;
         }
         if printer.count >= limit {
             break;
@@ -78,42 +77,6 @@ pub fn list_query(filters: &FilterArgs, page: u64, per_page: u64) -> ListQuery {
         size: filters.size.clone(),
         page,
         per_page,
-    }
-}
-
-/// A listed bank as a record: the JSON as served, its table row, its CSV row.
-pub fn record(bank: &Bank) -> Record<'_> {
-    let f = &bank.fields;
-    let (rating, date, exam_type) = f.current_rating.as_ref().map_or(("", "", ""), |r| {
-        (
-            r.rating.as_str(),
-            r.exam_date.as_str(),
-            r.exam_type.as_str(),
-        )
-    });
-    let text = |s: &str| s.to_string();
-    Record {
-        json: &bank.raw,
-        table: vec![vec![
-            text(&f.name),
-            text(&f.city),
-            text(&f.state),
-            text(&f.regulator),
-            text(rating),
-            text(date),
-            text(exam_type),
-            text(&f.id),
-        ]],
-        csv: vec![vec![
-            text(&f.id),
-            text(&f.name),
-            text(&f.city),
-            text(&f.state),
-            text(&f.regulator),
-            text(rating),
-            text(date),
-            text(exam_type),
-        ]],
     }
 }
 

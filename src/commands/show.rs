@@ -12,7 +12,7 @@ use crate::api::model::BankDetail;
 use crate::cli::{Format, ShowArgs};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::output::{self, Printer, RATING_HISTORY, Record};
+use crate::output::{self, Printer, RATING_HISTORY, history_record};
 use crate::settings::Settings;
 
 /// Detail requests in flight at once for several ids.
@@ -81,33 +81,6 @@ fn percent_decode(text: &str) -> String {
     url::form_urlencoded::parse(format!("x={}", text.replace('+', "%2B")).as_bytes())
         .next()
         .map_or_else(|| text.to_string(), |(_, v)| v.into_owned())
-}
-
-/// A bank's history as records: one row per rating, newest first.
-pub fn history_record(bank: &BankDetail) -> Record<'_> {
-    let f = &bank.fields;
-    let rows: Vec<Vec<String>> = f
-        .ratings_newest_first()
-        .into_iter()
-        .map(|r| {
-            vec![
-                f.id.clone(),
-                f.name.clone(),
-                f.city.clone(),
-                f.state.clone(),
-                f.regulator.clone(),
-                r.exam_date.clone(),
-                r.rating.clone(),
-                r.exam_type.clone(),
-                r.is_current.to_string(),
-            ]
-        })
-        .collect();
-    Record {
-        json: &bank.raw,
-        table: rows.clone(),
-        csv: rows,
-    }
 }
 
 /// The table view: a card of bank fields, then its history with the current

@@ -14,6 +14,9 @@ use serde_json::Value;
 use crate::cli::Format;
 use crate::io::Io;
 
+mod records;
+pub use records::{bank_record, history_record};
+
 /// Column headers of one kind of record.
 #[derive(Debug, Clone, Copy)]
 pub struct Layout {

@@ -1,0 +1,67 @@
+//! Records built from the model: a listed bank, and a bank's history.
+
+use crate::api::model::{Bank, BankDetail};
+use crate::output::Record;
+
+/// A listed bank as a record: the JSON as served, its table row, its CSV row.
+pub fn bank_record(bank: &Bank) -> Record<'_> {
+    let f = &bank.fields;
+    let (rating, date, exam_type) = f.current_rating.as_ref().map_or(("", "", ""), |r| {
+        (
+            r.rating.as_str(),
+            r.exam_date.as_str(),
+            r.exam_type.as_str(),
+        )
+    });
+    let text = |s: &str| s.to_string();
+    Record {
+        json: &bank.raw,
+        table: vec![vec![
+            text(&f.name),
+            text(&f.city),
+            text(&f.state),
+            text(&f.regulator),
+            text(rating),
+            text(date),
+            text(exam_type),
+            text(&f.id),
+        ]],
+        csv: vec![vec![
+            text(&f.id),
+            text(&f.name),
+            text(&f.city),
+            text(&f.state),
+            text(&f.regulator),
+            text(rating),
+            text(date),
+            text(exam_type),
+        ]],
+    }
+}
+
+/// A bank's history as records: one row per rating, newest first.
+pub fn history_record(bank: &BankDetail) -> Record<'_> {
+    let f = &bank.fields;
+    let rows: Vec<Vec<String>> = f
+        .ratings_newest_first()
+        .into_iter()
+        .map(|r| {
+            vec![
+                f.id.clone(),
+                f.name.clone(),
+                f.city.clone(),
+                f.state.clone(),
+                f.regulator.clone(),
+                r.exam_date.clone(),
+                r.rating.clone(),
+                r.exam_type.clone(),
+                r.is_current.to_string(),
+            ]
+        })
+        .collect();
+    Record {
+        json: &bank.raw,
+        table: rows.clone(),
+        csv: rows,
+    }
+}

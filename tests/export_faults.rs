@@ -1,0 +1,197 @@
+//! `cra export` against in-test servers for what the sandbox cannot do: a
+//! server that dies halfway, and banks inserted or removed while paging.
+
+mod common;
+#[path = "common/server.rs"]
+mod server;
+
+use std::sync::{Arc, Mutex};
+
+use server::{Reply, TestServer};
+
+/// Query parameter `name` of a request target.
+fn param(target: &str, name: &str) -> Option<u64> {
+    target
+        .split_once('?')?
+        .1
+        .split('&')
+        .find_map(|kv| kv.strip_prefix(&format!("{name}=")))?
+        .parse()
+        .ok()
+}
+
+fn bank_json(id: &str) -> String {
+    format!(
+        r#"{{"id":"{id}","name":"BANK {id}","city":"AMES","state":"IA","regulator":"FDIC","current_rating":{{"rating":"Satisfactory","exam_date":"2019-05-01","exam_type":"Small Bank"}}}}"#
+    )
+}
+
+fn detail_json(id: &str) -> String {
+    format!(
+        r#"{{"data":{{"id":"{id}","name":"BANK {id}","city":"AMES","state":"IA","regulator":"FDIC","charter_type":null,"ratings":[{{"exam_date":"2019-05-01","rating":"Satisfactory","exam_type":"Small Bank","is_current":true}},{{"exam_date":"2015-05-01","rating":"Outstanding","exam_type":"Small Bank","is_current":false}}]}}}}"#
+    )
+}
+
+/// A list endpoint over `ids` (shared, so a test can change it mid-export)
+/// and a detail endpoint for any id.
+/// `on_hit` may change the list, or answer instead of it.
+fn list_server(
+    ids: Arc<Mutex<Vec<String>>>,
+    on_hit: impl Fn(usize, &str, &mut Vec<String>) -> Option<Reply> + Send + Sync + 'static,
+) -> TestServer {
+    TestServer::start(move |n, target| {
+        let mut ids = ids.lock().unwrap();
+        if let Some(reply) = on_hit(n, target, &mut ids) {
+            return reply;
+        }
+        if let Some(id) = target.strip_prefix("/api/v1/banks/") {
+            return Reply::json(200, &detail_json(id));
+        }
+        let page = param(target, "page").unwrap_or(1);
+        let per_page = param(target, "per_page").unwrap_or(25);
+        let total = ids.len() as u64;
+        let start = ((page - 1) * per_page).min(total) as usize;
+        let end = (page * per_page).min(total) as usize;
+        let data: Vec<String> = ids[start..end].iter().map(|id| bank_json(id)).collect();
+        Reply::json(
+            200,
+            &format!(
+                r#"{{"data":[{}],"meta":{{"total":{total},"page":{page},"per_page":{per_page},"total_pages":{}}}}}"#,
+                data.join(","),
+                total.div_ceil(per_page)
+            ),
+        )
+    })
+}
+
+fn ids(n: usize) -> Vec<String> {
+    (0..n).map(|i| format!("b{i:05}")).collect()
+}
+
+fn exported_ids(csv_text: &str) -> Vec<String> {
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    reader
+        .records()
+        .map(|r| r.unwrap()[0].to_string())
+        .collect()
+}
+
+fn cra(home: &common::Home, url: &str) -> assert_cmd::Command {
+    let mut cmd = home.cra();
+    cmd.env("CRA_BASE_URL", url).env("CRA_API_KEY", "k");
+    cmd
+}
+
+#[test]
+fn a_server_dying_halfway_leaves_no_file() {
+    let all = Arc::new(Mutex::new(ids(1000)));
+    let server = list_server(all, |n, _, _| {
+        (n >= 5).then(|| Reply::json(503, r#"{"message":"gone"}"#))
+    });
+    let home = common::Home::new();
+    let dest = home.path().join("out").join("banks.csv");
+    std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
+    std::fs::write(&dest, "previous content\n").unwrap();
+    let out = cra(&home, &server.url)
+        .args(["export", "--retries", "1", "-o"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(6),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&dest).unwrap(),
+        "previous content\n",
+        "destination untouched"
+    );
+    let names: Vec<_> = std::fs::read_dir(dest.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        names,
+        vec![std::ffi::OsString::from("banks.csv")],
+        "no temporary file left"
+    );
+
+    // And with no previous file: none appears.
+    std::fs::remove_file(&dest).unwrap();
+    let out = cra(&home, &server.url)
+        .args(["export", "--with-history", "--retries", "0", "-o"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(6));
+    assert_eq!(
+        std::fs::read_dir(dest.parent().unwrap()).unwrap().count(),
+        0
+    );
+}
+
+#[test]
+fn a_bank_inserted_while_paging_is_neither_lost_nor_doubled() {
+    for with_history in [false, true] {
+        let all = Arc::new(Mutex::new(ids(250)));
+        // After the first list request, a bank sorting first appears, which
+        // shifts every later page by one.
+        let server = list_server(all, |n, _, ids| {
+            if n == 1 {
+                ids.insert(0, "a-new".to_string());
+            }
+            None
+        });
+        let home = common::Home::new();
+        let mut cmd = cra(&home, &server.url);
+        cmd.args(["export", "--concurrency", "1"]);
+        if with_history {
+            cmd.arg("--with-history");
+        }
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let mut got = exported_ids(&text);
+        if with_history {
+            got.dedup();
+        }
+        let unique: std::collections::HashSet<_> = got.iter().cloned().collect();
+        assert_eq!(unique.len(), got.len(), "no bank twice");
+        assert_eq!(got.len(), 251, "every bank, the new one too");
+        assert!(unique.contains("a-new"));
+    }
+}
+
+#[test]
+fn banks_removed_while_paging_fail_clearly_or_are_complete() {
+    let all = Arc::new(Mutex::new(ids(250)));
+    // After the first request, the first 150 banks disappear: later pages
+    // shift back and the list can no longer be reconciled with what was
+    // already written only if banks went missing.
+    let server = list_server(all, |n, _, ids| {
+        if n == 1 {
+            ids.drain(0..150);
+        }
+        None
+    });
+    let home = common::Home::new();
+    let out = cra(&home, &server.url)
+        .args(["export", "--concurrency", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let got = exported_ids(&text);
+    let unique: std::collections::HashSet<_> = got.iter().cloned().collect();
+    assert_eq!(unique.len(), got.len(), "no bank twice");
+    // Every bank that still exists was written.
+    for i in 150..250 {
+        assert!(unique.contains(&format!("b{i:05}")), "b{i:05} missing");
+    }
+    assert!(out.status.success());
+}
