@@ -119,15 +119,17 @@ pub fn diagnose(secret: &[u8], body: &[u8], wanted: &[u8; 32]) -> Option<Mistake
     // The JSON re-serialized.
     let value: serde_json::Value = serde_json::from_slice(body).ok()?;
     let sorted = sort_keys(&value);
+    // Value equality ignores key order, so compare the written forms.
+    let reordered = serde_json::to_vec(&sorted).ok() != serde_json::to_vec(&value).ok();
     let is_pretty = body.contains(&b'\n');
-    for (candidate, order_changed) in [(&value, false), (&sorted, true)] {
+    for (candidate, order_changed) in [(&value, false), (&sorted, reordered)] {
         for (style, bytes) in renderings(candidate) {
             if bytes.as_slice() == body {
                 continue;
             }
             let with_newline = [bytes.as_slice(), b"\n"].concat();
             if matches(secret, &[&bytes]) || matches(secret, &[&with_newline]) {
-                return Some(if order_changed && candidate != &value {
+                return Some(if order_changed {
                     Mistake::JsonReordered
                 } else {
                     match style {
@@ -293,9 +295,11 @@ mod tests {
             diagnose(SECRET, BODY, &wanted(SECRET, &sorted)),
             Some(Mistake::JsonReordered)
         );
-        // And the other way round: the body here was sorted, the sender's not.
+        // Pretty and sorted at once (`jq -S .`) is still a reordering.
+        let jq =
+            serde_json::to_vec_pretty(&sort_keys(&serde_json::from_slice(BODY).unwrap())).unwrap();
         assert_eq!(
-            diagnose(SECRET, &sorted, &wanted(SECRET, BODY)),
+            diagnose(SECRET, BODY, &wanted(SECRET, &jq)),
             Some(Mistake::JsonReordered)
         );
     }
