@@ -396,6 +396,13 @@ impl Shared {
         if let Some(length) = declared
             && length > config.max_body
         {
+            // Refused on the declared length alone; a modest excess is read
+            // and thrown away (never stored) so the sender sees the 413
+            // instead of a connection reset.
+            if length <= config.max_body + DRAIN {
+                let mut stream = body.into_data_stream();
+                let _ = tokio::time::timeout(config.read_timeout, drain(&mut stream)).await;
+            }
             return too_large(config.max_body).closing();
         }
         let body = match read_body(body, declared, config.max_body, config.read_timeout).await {
@@ -566,6 +573,21 @@ fn too_large(max: u64) -> Outcome {
     )
 }
 
+/// Bytes read and discarded after a 413 before the connection is closed:
+/// closing a socket with unread data makes the kernel send a reset, and the
+/// sender would see that instead of the 413.
+const DRAIN: u64 = 1 << 20;
+
+async fn drain(stream: &mut axum::body::BodyDataStream) {
+    let mut drained = 0u64;
+    while drained <= DRAIN {
+        match stream.next().await {
+            Some(Ok(chunk)) => drained += chunk.len() as u64,
+            _ => return,
+        }
+    }
+}
+
 /// The signature header's value, if present and text.
 fn signature_of(headers: &HeaderMap) -> Option<&str> {
     headers.get(HEADER).and_then(|v| v.to_str().ok())
@@ -587,6 +609,7 @@ async fn read_body(
                 Outcome::refused(StatusCode::BAD_REQUEST, "body_error", e.to_string()).closing()
             })?;
             if (buf.len() + chunk.len()) as u64 > max {
+                drain(&mut stream).await;
                 return Err(too_large(max).closing());
             }
             buf.extend_from_slice(&chunk);
