@@ -302,6 +302,10 @@ pub struct ListenArgs {
     /// Largest body accepted, in bytes (suffixes k, M accepted)
     #[arg(long, value_name = "BYTES", default_value = "1M", value_parser = parse_size_bytes)]
     pub max_body: u64,
+
+    /// Time a client gets to send its headers, and then its body
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    pub read_timeout: std::time::Duration,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -1,12 +1,75 @@
-//! `cra listen`.
+//! `cra listen`: resolve the settings, bind, say where, serve until
+//! `--max-events`, Ctrl-C or SIGTERM, then print the summary.
 
 use anyhow::Result;
 
-use crate::cli::ListenArgs;
-use crate::error::Exit;
+use crate::cli::{Format, ListenArgs};
+use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::settings::Settings;
+use crate::webhook::listen::{Config, Server};
+use crate::webhook::secret::require_secret;
 
-pub async fn run(_args: ListenArgs, _settings: Settings, _io: Io) -> Result<Exit> {
-    anyhow::bail!("not built yet")
+pub async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
+    let secret = require_secret(&settings, "listen")?.clone();
+    let forward_to = match &args.forward_to {
+        Some(text) => Some(
+            url::Url::parse(text)
+                .ok()
+                .filter(|u| matches!(u.scheme(), "http" | "https") && u.has_host())
+                .ok_or_else(|| {
+                    CraError::usage(format!(
+                        "--forward-to '{text}' is not an http:// or https:// URL (e.g. http://127.0.0.1:3000/webhooks)"
+                    ))
+                })?,
+        ),
+        None => None,
+    };
+    let path = if args.path.starts_with('/') {
+        args.path.clone()
+    } else {
+        format!("/{}", args.path)
+    };
+    let config = Config {
+        path,
+        secret,
+        forward_to,
+        forward_timeout: settings.timeout.value,
+        log: args.log.clone(),
+        max_events: args.max_events,
+        max_body: args.max_body,
+        read_timeout: args.read_timeout,
+        raw_json: matches!(settings.format, Some(Format::Json | Format::Ndjson)),
+        quiet: io.quiet,
+    };
+    let server = Server::bind(&args.host, args.port, config).await?;
+    // Always shown, even with --quiet: it is how a person or a test finds
+    // the port. eprintln! is unbuffered, so it is out before serving starts.
+    eprintln!("listening on {}", server.url()?);
+    let summary = server.serve(stop_signal()).await?;
+    io.info(&summary.line());
+    Ok(Exit::Success)
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(term) => term,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

@@ -1,0 +1,742 @@
+//! The `listen` receiver: an axum service on hyper's HTTP/1 connection
+//! builder (for its header read timeout), verifying raw bytes before
+//! anything is parsed.
+//!
+//! One delivery goes: route and method → Content-Length precheck → body read
+//! under a size cap and a deadline → signature → payload shape → duplicate
+//! check → optional forward → log line (written and flushed by the log
+//! writer, which acknowledges) → response. Standard output and the log file
+//! each have one writer thread fed by a channel, so concurrent deliveries
+//! never interleave lines and the log is written in batches under load
+//! (group commit: one `write` for every line queued meanwhile).
+
+use std::collections::{BTreeMap, HashSet, VecDeque};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use bytes::{Bytes, BytesMut};
+use futures_util::StreamExt;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use secrecy::{ExposeSecret, SecretString};
+use sha2::{Digest, Sha256};
+use tokio::net::TcpListener;
+use tokio::sync::{oneshot, watch};
+
+use crate::webhook::payload::{RATING_CREATED, RatingCreated, timestamp_now};
+use crate::webhook::sign::{self, HEADER};
+
+/// Bodies whose digests are remembered for duplicate marks, at most; the
+/// oldest are forgotten first, so memory stays flat on a long run.
+const REMEMBERED: usize = 100_000;
+
+/// What `listen` was asked to do, resolved.
+pub struct Config {
+    /// Path deliveries are accepted on, starting with `/`.
+    pub path: String,
+    pub secret: SecretString,
+    pub forward_to: Option<url::Url>,
+    /// Timeout of a forwarded request.
+    pub forward_timeout: Duration,
+    pub log: Option<PathBuf>,
+    pub max_events: Option<u64>,
+    pub max_body: u64,
+    /// Headers must arrive within this, then the body within this.
+    pub read_timeout: Duration,
+    /// `--format json`: events as the raw body, one per line.
+    pub raw_json: bool,
+    /// `--quiet`: no refusal lines on standard error.
+    pub quiet: bool,
+}
+
+/// Counts for the summary.
+#[derive(Debug, Default, Clone)]
+pub struct Summary {
+    pub received: u64,
+    pub verified: u64,
+    pub duplicates: u64,
+    pub refused: BTreeMap<&'static str, u64>,
+}
+
+impl Summary {
+    pub fn line(&self) -> String {
+        let refused: u64 = self.refused.values().sum();
+        let mut line = format!(
+            "received {}, verified {} ({} duplicate{}), refused {}",
+            self.received,
+            self.verified,
+            self.duplicates,
+            if self.duplicates == 1 { "" } else { "s" },
+            refused
+        );
+        if refused > 0 {
+            let reasons: Vec<String> = self
+                .refused
+                .iter()
+                .map(|(reason, n)| format!("{reason} {n}"))
+                .collect();
+            line.push_str(&format!(" ({})", reasons.join(", ")));
+        }
+        line
+    }
+}
+
+/// A line for a writer thread, with an optional acknowledgement once it
+/// has been written and flushed.
+enum Line {
+    Write(Vec<u8>, Option<oneshot::Sender<bool>>),
+    Stop,
+}
+
+struct Writer {
+    tx: mpsc::Sender<Line>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Writer {
+    fn spawn(name: &str, sink: Box<dyn Write + Send>) -> Writer {
+        let (tx, rx) = mpsc::channel::<Line>();
+        let thread = std::thread::Builder::new()
+            .name(name.to_string())
+            .spawn(move || write_loop(sink, rx))
+            .expect("spawn a writer thread");
+        Writer {
+            tx,
+            thread: Some(thread),
+        }
+    }
+
+    fn stop(&mut self) {
+        let _ = self.tx.send(Line::Stop);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+fn write_loop(mut sink: Box<dyn Write + Send>, rx: mpsc::Receiver<Line>) {
+    let mut acks = Vec::new();
+    let mut batch = Vec::with_capacity(64 * 1024);
+    while let Ok(first) = rx.recv() {
+        let mut stop = false;
+        let mut next = Some(first);
+        while let Some(line) = next {
+            match line {
+                Line::Write(bytes, ack) => {
+                    batch.extend_from_slice(&bytes);
+                    acks.extend(ack);
+                }
+                Line::Stop => stop = true,
+            }
+            if stop || batch.len() > 1 << 20 {
+                break;
+            }
+            next = rx.try_recv().ok();
+        }
+        let ok = sink.write_all(&batch).and_then(|()| sink.flush()).is_ok();
+        batch.clear();
+        for ack in acks.drain(..) {
+            let _ = ack.send(ok);
+        }
+        if stop {
+            return;
+        }
+    }
+}
+
+/// Digests of bodies already seen, bounded.
+#[derive(Default)]
+struct Seen {
+    set: HashSet<[u8; 32]>,
+    order: VecDeque<[u8; 32]>,
+}
+
+impl Seen {
+    /// Remembers `digest`; true when it was already there.
+    fn check(&mut self, digest: [u8; 32]) -> bool {
+        if self.set.contains(&digest) {
+            return true;
+        }
+        if self.order.len() >= REMEMBERED
+            && let Some(old) = self.order.pop_front()
+        {
+            self.set.remove(&old);
+        }
+        self.set.insert(digest);
+        self.order.push_back(digest);
+        false
+    }
+}
+
+struct Shared {
+    config: Config,
+    client: Option<reqwest::Client>,
+    log: Option<mpsc::Sender<Line>>,
+    stdout: mpsc::Sender<Line>,
+    summary: Mutex<Summary>,
+    seen: Mutex<Seen>,
+    /// Set once `--max-events` verified events have been seen.
+    enough: watch::Sender<bool>,
+}
+
+/// How one delivery ended.
+struct Outcome {
+    status: StatusCode,
+    /// `valid` or the refusal's reason code.
+    verdict: &'static str,
+    /// For the refusal line on standard error.
+    reason: String,
+    body: Bytes,
+    duplicate: bool,
+    event: Option<RatingCreated>,
+    forward: Option<String>,
+    extra_headers: Vec<(header::HeaderName, HeaderValue)>,
+}
+
+impl Outcome {
+    fn refused(status: StatusCode, verdict: &'static str, reason: impl Into<String>) -> Outcome {
+        Outcome {
+            status,
+            verdict,
+            reason: reason.into(),
+            body: Bytes::new(),
+            duplicate: false,
+            event: None,
+            forward: None,
+            extra_headers: Vec::new(),
+        }
+    }
+
+    fn with_body(mut self, body: Bytes) -> Outcome {
+        self.body = body;
+        self
+    }
+
+    fn closing(mut self) -> Outcome {
+        self.extra_headers
+            .push((header::CONNECTION, HeaderValue::from_static("close")));
+        self
+    }
+}
+
+/// A bound receiver, not yet serving.
+pub struct Server {
+    listener: TcpListener,
+    shared: Arc<Shared>,
+    log_writer: Option<Writer>,
+    stdout_writer: Writer,
+    enough: watch::Receiver<bool>,
+}
+
+impl Server {
+    /// Opens the log file and binds the address.
+    pub async fn bind(host: &str, port: u16, config: Config) -> Result<Server> {
+        let log_writer = match &config.log {
+            Some(path) => {
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .with_context(|| format!("cannot open log file {}", path.display()))?;
+                Some(Writer::spawn("cra-log", Box::new(file)))
+            }
+            None => None,
+        };
+        let stdout_writer = Writer::spawn("cra-stdout", Box::new(std::io::stdout()));
+        let listener = TcpListener::bind((host, port))
+            .await
+            .with_context(|| format!("cannot listen on {host}:{port}"))?;
+        let client = match &config.forward_to {
+            Some(_) => Some(
+                reqwest::Client::builder()
+                    .user_agent(concat!("cra/", env!("CARGO_PKG_VERSION")))
+                    .connect_timeout(config.forward_timeout.min(Duration::from_secs(10)))
+                    .timeout(config.forward_timeout)
+                    .redirect(reqwest::redirect::Policy::none())
+                    .build()?,
+            ),
+            None => None,
+        };
+        let (enough_tx, enough) = watch::channel(false);
+        let shared = Arc::new(Shared {
+            config,
+            client,
+            log: log_writer.as_ref().map(|w| w.tx.clone()),
+            stdout: stdout_writer.tx.clone(),
+            summary: Mutex::new(Summary::default()),
+            seen: Mutex::new(Seen::default()),
+            enough: enough_tx,
+        });
+        Ok(Server {
+            listener,
+            shared,
+            log_writer,
+            stdout_writer,
+            enough,
+        })
+    }
+
+    pub fn local_addr(&self) -> Result<SocketAddr> {
+        Ok(self.listener.local_addr()?)
+    }
+
+    /// `http://ADDR/PATH`, for the first line a person or test reads.
+    pub fn url(&self) -> Result<String> {
+        Ok(format!(
+            "http://{}{}",
+            self.local_addr()?,
+            self.shared.config.path
+        ))
+    }
+
+    /// Serves until `stop` resolves or `--max-events` is reached, then
+    /// finishes in-flight deliveries and returns the counts.
+    pub async fn serve(mut self, stop: impl Future<Output = ()>) -> Result<Summary> {
+        let router = Router::new()
+            .fallback(handle)
+            .with_state(self.shared.clone());
+        let (closing_tx, closing_rx) = watch::channel(false);
+        // Each connection task holds a clone; all dropped = all finished.
+        let (alive_tx, mut alive_rx) = tokio::sync::mpsc::channel::<()>(1);
+        let read_timeout = self.shared.config.read_timeout;
+        tokio::pin!(stop);
+        let mut enough = self.enough.clone();
+        loop {
+            let (stream, _peer) = tokio::select! {
+                accepted = self.listener.accept() => match accepted {
+                    Ok(pair) => pair,
+                    // Out of file descriptors and the like: keep serving.
+                    Err(_) => { tokio::time::sleep(Duration::from_millis(20)).await; continue; }
+                },
+                () = &mut stop => break,
+                _ = enough.wait_for(|done| *done) => break,
+            };
+            let _ = stream.set_nodelay(true);
+            let service = TowerToHyperService::new(router.clone());
+            let mut closing = closing_rx.clone();
+            let alive = alive_tx.clone();
+            tokio::spawn(async move {
+                let connection = hyper::server::conn::http1::Builder::new()
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(read_timeout)
+                    .serve_connection(TokioIo::new(stream), service);
+                tokio::pin!(connection);
+                tokio::select! {
+                    _ = connection.as_mut() => {}
+                    () = async { let _ = closing.wait_for(|c| *c).await; } => {
+                        connection.as_mut().graceful_shutdown();
+                        let _ = connection.as_mut().await;
+                    }
+                }
+                drop(alive);
+            });
+        }
+        drop(self.listener);
+        let _ = closing_tx.send(true);
+        drop(alive_tx);
+        // In-flight deliveries finish; a stuck one cannot outlive its own
+        // read and forward deadlines by much.
+        let grace = read_timeout + self.shared.config.forward_timeout + Duration::from_secs(1);
+        let _ = tokio::time::timeout(grace, alive_rx.recv()).await;
+        if let Some(writer) = self.log_writer.as_mut() {
+            writer.stop();
+        }
+        self.stdout_writer.stop();
+        let summary = self.shared.summary.lock().expect("summary lock").clone();
+        Ok(summary)
+    }
+}
+
+async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response {
+    let received_at = timestamp_now();
+    let outcome = shared.deliver(request).await;
+    shared.finish(received_at, outcome).await
+}
+
+impl Shared {
+    async fn deliver(&self, request: Request) -> Outcome {
+        let config = &self.config;
+        let (parts, body) = request.into_parts();
+        if parts.uri.path() != config.path {
+            return Outcome::refused(
+                StatusCode::NOT_FOUND,
+                "not_found",
+                format!(
+                    "{} is not the webhook path {}",
+                    parts.uri.path(),
+                    config.path
+                ),
+            );
+        }
+        if parts.method != Method::POST {
+            let mut outcome = Outcome::refused(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                format!("{} instead of POST", parts.method),
+            );
+            outcome
+                .extra_headers
+                .push((header::ALLOW, HeaderValue::from_static("POST")));
+            return outcome;
+        }
+        let declared = parts
+            .headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if let Some(length) = declared
+            && length > config.max_body
+        {
+            // Refused on the declared length alone; a modest excess is read
+            // and thrown away (never stored) so the sender sees the 413
+            // instead of a connection reset.
+            if length <= config.max_body + DRAIN {
+                let mut stream = body.into_data_stream();
+                let _ = tokio::time::timeout(config.read_timeout, drain(&mut stream)).await;
+            }
+            return too_large(config.max_body).closing();
+        }
+        let body = match read_body(body, declared, config.max_body, config.read_timeout).await {
+            Ok(body) => body,
+            Err(outcome) => return outcome,
+        };
+
+        // The signature is checked on the raw bytes, before any parsing.
+        let Some(signature) = signature_of(&parts.headers) else {
+            return Outcome::refused(
+                StatusCode::UNAUTHORIZED,
+                sign::Invalid::Missing.code(),
+                format!("no {HEADER} header"),
+            )
+            .with_body(body);
+        };
+        if let Err(reason) =
+            sign::verify(config.secret.expose_secret().as_bytes(), &body, signature)
+        {
+            return Outcome::refused(StatusCode::UNAUTHORIZED, reason.code(), reason.to_string())
+                .with_body(body);
+        }
+        let event = match serde_json::from_slice::<RatingCreated>(&body) {
+            Ok(event) if event.event == RATING_CREATED => event,
+            Ok(event) => {
+                return Outcome::refused(
+                    StatusCode::BAD_REQUEST,
+                    "bad_payload",
+                    format!(
+                        "signed, but event is {:?}, not {RATING_CREATED}",
+                        event.event
+                    ),
+                )
+                .with_body(body);
+            }
+            Err(error) => {
+                return Outcome::refused(
+                    StatusCode::BAD_REQUEST,
+                    "bad_payload",
+                    format!("signed, but not a {RATING_CREATED} payload: {error}"),
+                )
+                .with_body(body);
+            }
+        };
+        let digest: [u8; 32] = Sha256::digest(&body).into();
+        let duplicate = self.seen.lock().expect("seen lock").check(digest);
+
+        let mut status = StatusCode::OK;
+        let mut forward = None;
+        if let (Some(client), Some(to)) = (&self.client, &config.forward_to) {
+            let sent = client
+                .post(to.clone())
+                .header(
+                    header::CONTENT_TYPE,
+                    parts
+                        .headers
+                        .get(header::CONTENT_TYPE)
+                        .cloned()
+                        .unwrap_or(HeaderValue::from_static("application/json")),
+                )
+                .header(HEADER, signature)
+                .body(body.clone())
+                .send()
+                .await;
+            match sent {
+                Ok(response) => {
+                    status = StatusCode::from_u16(response.status().as_u16())
+                        .unwrap_or(StatusCode::BAD_GATEWAY);
+                    let _ = response.bytes().await;
+                    forward = Some(format!(
+                        "forwarded {} {}",
+                        status.as_u16(),
+                        status.canonical_reason().unwrap_or("")
+                    ));
+                }
+                Err(error) => {
+                    status = StatusCode::BAD_GATEWAY;
+                    let why = if error.is_timeout() {
+                        "timed out"
+                    } else if error.is_connect() {
+                        "unreachable"
+                    } else {
+                        "failed"
+                    };
+                    forward = Some(format!("forward {why}: 502"));
+                }
+            }
+        }
+        Outcome {
+            status,
+            verdict: "valid",
+            reason: String::new(),
+            body,
+            duplicate,
+            event: Some(event),
+            forward,
+            extra_headers: Vec::new(),
+        }
+    }
+
+    /// Counts, logs (waiting for the flush), prints, and answers.
+    async fn finish(&self, received_at: String, outcome: Outcome) -> Response {
+        let verified = outcome.verdict == "valid";
+        let mut reached = false;
+        {
+            let mut summary = self.summary.lock().expect("summary lock");
+            summary.received += 1;
+            if verified {
+                summary.verified += 1;
+                if outcome.duplicate {
+                    summary.duplicates += 1;
+                }
+                reached = self.config.max_events == Some(summary.verified);
+            } else {
+                *summary.refused.entry(outcome.verdict).or_default() += 1;
+            }
+        }
+
+        let mut status = outcome.status;
+        if let Some(log) = &self.log {
+            let line = log_line(&received_at, &outcome);
+            let (ack, written) = oneshot::channel();
+            let ok =
+                log.send(Line::Write(line, Some(ack))).is_ok() && written.await.unwrap_or(false);
+            if !ok {
+                eprintln!("cra: warning: could not write the log file; answering 500");
+                status = StatusCode::INTERNAL_SERVER_ERROR;
+            }
+        }
+
+        if let Some(event) = &outcome.event {
+            let line = if self.config.raw_json {
+                raw_json_line(&outcome.body)
+            } else {
+                event_line(&received_at, event, &outcome)
+            };
+            let _ = self.stdout.send(Line::Write(line, None));
+        } else if !self.config.quiet {
+            eprintln!(
+                "{received_at} refused {} {}: {}",
+                outcome.status.as_u16(),
+                outcome.verdict,
+                clean(&outcome.reason)
+            );
+        }
+        if reached {
+            let _ = self.enough.send(true);
+        }
+
+        let text = if verified {
+            "ok\n".to_string()
+        } else {
+            format!("{}: {}\n", outcome.verdict, outcome.reason)
+        };
+        let mut response = (status, text).into_response();
+        for (name, value) in outcome.extra_headers {
+            response.headers_mut().insert(name, value);
+        }
+        response
+    }
+}
+
+fn too_large(max: u64) -> Outcome {
+    Outcome::refused(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "too_large",
+        format!("body over {max} bytes (--max-body)"),
+    )
+}
+
+/// Bytes read and discarded after a 413 before the connection is closed:
+/// closing a socket with unread data makes the kernel send a reset, and the
+/// sender would see that instead of the 413.
+const DRAIN: u64 = 1 << 20;
+
+async fn drain(stream: &mut axum::body::BodyDataStream) {
+    let mut drained = 0u64;
+    while drained <= DRAIN {
+        match stream.next().await {
+            Some(Ok(chunk)) => drained += chunk.len() as u64,
+            _ => return,
+        }
+    }
+}
+
+/// The signature header's value, if present and text.
+fn signature_of(headers: &HeaderMap) -> Option<&str> {
+    headers.get(HEADER).and_then(|v| v.to_str().ok())
+}
+
+/// Reads the body, refusing it as soon as it passes `max` (chunked bodies
+/// have no length to check first) or when it does not arrive in time.
+async fn read_body(
+    body: Body,
+    declared: Option<u64>,
+    max: u64,
+    deadline: Duration,
+) -> Result<Bytes, Outcome> {
+    let read = async {
+        let mut stream = body.into_data_stream();
+        let mut buf = BytesMut::with_capacity(declared.unwrap_or(1024).min(max) as usize);
+        while let Some(chunk) = stream.next().await {
+            let chunk = chunk.map_err(|e| {
+                Outcome::refused(StatusCode::BAD_REQUEST, "body_error", e.to_string()).closing()
+            })?;
+            if (buf.len() + chunk.len()) as u64 > max {
+                drain(&mut stream).await;
+                return Err(too_large(max).closing());
+            }
+            buf.extend_from_slice(&chunk);
+        }
+        Ok(buf.freeze())
+    };
+    match tokio::time::timeout(deadline, read).await {
+        Ok(result) => result,
+        Err(_) => Err(Outcome::refused(
+            StatusCode::REQUEST_TIMEOUT,
+            "read_timeout",
+            format!("body not received within {}s", deadline.as_secs_f64()),
+        )
+        .closing()),
+    }
+}
+
+/// `{"received_at","verdict","status","body"[,"body_encoding"],"duplicate"}`.
+/// The body is the UTF-8 text when it is UTF-8, else lower-case hex with
+/// `"body_encoding":"hex"`.
+fn log_line(received_at: &str, outcome: &Outcome) -> Vec<u8> {
+    let mut object = serde_json::Map::new();
+    object.insert("received_at".into(), received_at.into());
+    object.insert("verdict".into(), outcome.verdict.into());
+    object.insert("status".into(), outcome.status.as_u16().into());
+    match std::str::from_utf8(&outcome.body) {
+        Ok(text) => {
+            object.insert("body".into(), text.into());
+        }
+        Err(_) => {
+            object.insert("body".into(), hex::encode(&outcome.body).into());
+            object.insert("body_encoding".into(), "hex".into());
+        }
+    }
+    object.insert("duplicate".into(), outcome.duplicate.into());
+    let mut line = serde_json::to_vec(&object).expect("a map of strings serializes");
+    line.push(b'\n');
+    line
+}
+
+/// The raw body as one line: exactly as received unless it spans lines
+/// (a pretty-printed sender), in which case it is written compact.
+fn raw_json_line(body: &[u8]) -> Vec<u8> {
+    let mut line = if body.contains(&b'\n') {
+        serde_json::from_slice::<serde_json::Value>(body)
+            .ok()
+            .and_then(|v| serde_json::to_vec(&v).ok())
+            .unwrap_or_else(|| body.iter().copied().filter(|b| *b != b'\n').collect())
+    } else {
+        body.to_vec()
+    };
+    line.push(b'\n');
+    line
+}
+
+/// `TIME  EVENT  BANK  REGULATOR  RATING  EXAM-DATE  [forwarded 200 OK]  [duplicate]`.
+fn event_line(received_at: &str, event: &RatingCreated, outcome: &Outcome) -> Vec<u8> {
+    let data = &event.data;
+    let mut line = format!(
+        "{received_at}  {}  {}  {}  {}  {}",
+        clean(&event.event),
+        clean(&data.bank_name),
+        clean(&data.regulator),
+        clean(&data.rating),
+        clean(&data.exam_date)
+    );
+    if let Some(forward) = &outcome.forward {
+        line.push_str("  ");
+        line.push_str(forward);
+    }
+    if outcome.duplicate {
+        line.push_str("  duplicate");
+    }
+    line.push('\n');
+    line.into_bytes()
+}
+
+/// Sender-controlled text made safe for a terminal: control characters
+/// (escape sequences, newlines) become `?`.
+fn clean(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seen_is_bounded_and_marks_repeats() {
+        let mut seen = Seen::default();
+        assert!(!seen.check([1; 32]));
+        assert!(seen.check([1; 32]));
+        for i in 0..(REMEMBERED + 10) {
+            let mut d = [0u8; 32];
+            d[..8].copy_from_slice(&(i as u64).to_le_bytes());
+            d[31] = 9;
+            seen.check(d);
+        }
+        assert_eq!(seen.set.len(), REMEMBERED);
+        assert!(!seen.check([1; 32]), "the oldest digest was forgotten");
+    }
+
+    #[test]
+    fn log_line_shapes() {
+        let outcome = Outcome::refused(StatusCode::UNAUTHORIZED, "mismatch", "x")
+            .with_body(Bytes::from_static(b"{\"a\":1}"));
+        let v: serde_json::Value = serde_json::from_slice(&log_line("T", &outcome)).unwrap();
+        assert_eq!(v["body"], "{\"a\":1}");
+        assert_eq!(v["status"], 401);
+        assert_eq!(v["verdict"], "mismatch");
+        let binary = Outcome::refused(StatusCode::UNAUTHORIZED, "mismatch", "x")
+            .with_body(Bytes::from_static(&[0xff, 0x00]));
+        let v: serde_json::Value = serde_json::from_slice(&log_line("T", &binary)).unwrap();
+        assert_eq!(v["body"], "ff00");
+        assert_eq!(v["body_encoding"], "hex");
+    }
+
+    #[test]
+    fn control_characters_are_cleaned() {
+        assert_eq!(clean("A\x1b[31mB\n"), "A?[31mB?");
+    }
+
+    #[test]
+    fn raw_json_is_one_line() {
+        assert_eq!(raw_json_line(b"{\n  \"a\": 1\n}"), b"{\"a\":1}\n");
+        assert_eq!(raw_json_line(b"{\"a\": 1}"), b"{\"a\": 1}\n");
+    }
+}

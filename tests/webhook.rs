@@ -1,0 +1,840 @@
+//! The webhook commands through the real binary: `verify-webhook` on files
+//! and standard input, `listen` fed by `trigger` and by raw clients, with
+//! an in-test downstream for `--forward-to`. No sleeps to wait for a
+//! server: `listen`'s first standard-error line gives its address.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::Home;
+
+const SECRET: &str = "whsec_s3cr3t-value-never-printed";
+
+fn sign(secret: &str, body: &[u8]) -> String {
+    use hmac::{Hmac, KeyInit, Mac};
+    let mut mac = <Hmac<sha2::Sha256> as KeyInit>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(body);
+    format!("sha256={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+fn body_for(bank_id: &str) -> Vec<u8> {
+    format!(
+        r#"{{"event":"rating.created","timestamp":"2026-11-20T12:34:56.789Z","data":{{"bank_id":"{bank_id}","bank_name":"CITIZENS STATE BANK","rating":"Satisfactory","exam_date":"2026-11-01","regulator":"FDIC"}}}}"#
+    )
+    .into_bytes()
+}
+
+fn assert_no_secret(what: &str, text: &str) {
+    assert!(!text.contains(SECRET), "the secret appeared in {what}");
+    assert!(
+        !text.contains("s3cr3t"),
+        "part of the secret appeared in {what}"
+    );
+}
+
+// ---------------------------------------------------------------- verify
+
+fn verify(home: &Home, sig: &str, body: &[u8], secret: &str) -> (i32, String, String) {
+    let out = home
+        .cra()
+        .args(["verify-webhook", "--signature", sig, "-"])
+        .env("CRA_WEBHOOK_SECRET", secret)
+        .write_stdin(body.to_vec())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_no_secret("verify stdout", &stdout);
+    assert_no_secret("verify stderr", &stderr);
+    (out.status.code().unwrap(), stdout, stderr)
+}
+
+#[test]
+fn verify_valid_from_stdin_and_file() {
+    let home = Home::new();
+    let body = body_for("b1");
+    let sig = sign(SECRET, &body);
+    assert_eq!(
+        verify(&home, &sig, &body, SECRET),
+        (0, "valid\n".into(), String::new())
+    );
+
+    let file = home.path().join("body.json");
+    std::fs::write(&file, &body).unwrap();
+    let out = home
+        .cra()
+        .args(["verify-webhook", "--secret", SECRET, "--signature", &sig])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"valid\n");
+    // Upper-case hex digits are accepted.
+    let upper = format!("sha256={}", sig[7..].to_uppercase());
+    assert_eq!(verify(&home, &upper, &body, SECRET).0, 0);
+}
+
+#[test]
+fn verify_invalid_reasons_exit_7() {
+    let home = Home::new();
+    let body = body_for("b1");
+    let sig = sign(SECRET, &body);
+    let cases = [
+        (sig[7..].to_string(), "invalid: missing sha256= prefix"),
+        (sig.to_uppercase(), "invalid: missing sha256= prefix"),
+        ("sha256=xyz".to_string(), "invalid: signature is not hex"),
+        ("sha256=abcd".to_string(), "invalid: wrong length"),
+        (
+            sign("other secret", &body),
+            "invalid: signature does not match",
+        ),
+    ];
+    for (header, expected) in cases {
+        let (code, stdout, _) = verify(&home, &header, &body, SECRET);
+        assert_eq!(code, 7, "{header}");
+        assert!(stdout.starts_with(expected), "{header}: {stdout}");
+        assert_eq!(stdout.lines().count(), 1);
+        // A plain mismatch is not explained by a common mistake.
+        if expected.ends_with("match") {
+            assert_eq!(stdout.trim_end(), expected);
+        }
+    }
+}
+
+#[test]
+fn verify_explains_trailing_newline_added_and_removed() {
+    let home = Home::new();
+    let body = body_for("b1");
+    let with_newline = [&body[..], b"\n"].concat();
+    let (code, stdout, _) = verify(&home, &sign(SECRET, &body), &with_newline, SECRET);
+    assert_eq!(code, 7);
+    assert!(
+        stdout.contains("ends with a newline that was not signed"),
+        "{stdout}"
+    );
+
+    let (code, stdout, _) = verify(&home, &sign(SECRET, &with_newline), &body, SECRET);
+    assert_eq!(code, 7);
+    assert!(
+        stdout.contains("ended with a newline that is missing here"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn verify_explains_reserialized_json() {
+    let home = Home::new();
+    let body = body_for("b1");
+    let value: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    let pretty = serde_json::to_vec_pretty(&value).unwrap();
+    let (code, stdout, _) = verify(&home, &sign(SECRET, &body), &pretty, SECRET);
+    assert_eq!(code, 7);
+    assert!(
+        stdout.contains("re-serialized") && stdout.contains("pretty-printed"),
+        "{stdout}"
+    );
+
+    // The sender's keys sorted (jq -S -c): a reordering.
+    let sorted = br#"{"data":{"bank_id":"b1","bank_name":"CITIZENS STATE BANK","exam_date":"2026-11-01","rating":"Satisfactory","regulator":"FDIC"},"event":"rating.created","timestamp":"2026-11-20T12:34:56.789Z"}"#;
+    let (code, stdout, _) = verify(&home, &sign(SECRET, sorted), &body, SECRET);
+    assert_eq!(code, 7);
+    assert!(stdout.contains("keys in another order"), "{stdout}");
+}
+
+#[test]
+fn verify_explains_secret_whitespace() {
+    let home = Home::new();
+    let body = body_for("b1");
+    let sig = sign(SECRET, &body);
+    let (code, stdout, _) = verify(&home, &sig, &body, &format!("{SECRET}\n"));
+    assert_eq!(code, 7);
+    assert!(
+        stdout.contains("secret given here has surrounding whitespace"),
+        "{stdout}"
+    );
+
+    let sig = sign(&format!("{SECRET}\n"), &body);
+    let (code, stdout, _) = verify(&home, &sig, &body, SECRET);
+    assert_eq!(code, 7);
+    assert!(
+        stdout.contains("sender's secret has whitespace"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn verify_usage_errors_exit_2() {
+    let home = Home::new();
+    let out = home
+        .cra()
+        .args(["verify-webhook", "--signature", "sha256=00", "-"])
+        .write_stdin("x")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("CRA_WEBHOOK_SECRET") && stderr.contains("--secret"),
+        "{stderr}"
+    );
+    // No --signature at all.
+    let out = home.cra().args(["verify-webhook"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // A missing file is an I/O failure (1), naming the file.
+    let out = home
+        .cra()
+        .args([
+            "verify-webhook",
+            "--secret",
+            SECRET,
+            "--signature",
+            "sha256=00",
+        ])
+        .arg(home.path().join("nope.json"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(7),
+        "a malformed signature is reported before reading"
+    );
+    assert_no_secret("stderr", &stderr);
+    let sig = sign(SECRET, b"x");
+    let out = home
+        .cra()
+        .args(["verify-webhook", "--secret", SECRET, "--signature", &sig])
+        .arg(home.path().join("nope.json"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("nope.json"));
+}
+
+// ---------------------------------------------------------------- listen
+
+/// A running `cra listen`, its standard output and error collected.
+struct Listen {
+    child: Child,
+    url: String,
+    addr: String,
+    stdout: Arc<Mutex<String>>,
+    stderr: Arc<Mutex<String>>,
+    threads: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Listen {
+    fn start(home: &Home, args: &[&str]) -> Listen {
+        let mut child = home
+            .cra_std()
+            .args(["listen", "--port", "0", "--secret", SECRET])
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut err = BufReader::new(child.stderr.take().unwrap());
+        let mut first = String::new();
+        err.read_line(&mut first).unwrap();
+        let url = first
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("first line was {first:?}"))
+            .to_string();
+        let addr = url
+            .trim_start_matches("http://")
+            .split('/')
+            .next()
+            .unwrap()
+            .to_string();
+        let stdout = Arc::new(Mutex::new(String::new()));
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let mut out = child.stdout.take().unwrap();
+        let (o, e) = (stdout.clone(), stderr.clone());
+        let threads = vec![
+            std::thread::spawn(move || {
+                let mut s = String::new();
+                let _ = out.read_to_string(&mut s);
+                o.lock().unwrap().push_str(&s);
+            }),
+            std::thread::spawn(move || {
+                let mut s = String::new();
+                let _ = err.read_to_string(&mut s);
+                e.lock().unwrap().push_str(&s);
+            }),
+        ];
+        Listen {
+            child,
+            url,
+            addr,
+            stdout,
+            stderr,
+            threads,
+        }
+    }
+
+    /// SIGTERM, then wait; returns (exit code, stdout, stderr).
+    fn stop(mut self) -> (i32, String, String) {
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        self.wait()
+    }
+
+    fn wait(&mut self) -> (i32, String, String) {
+        let status = self.child.wait().unwrap();
+        for t in self.threads.drain(..) {
+            t.join().unwrap();
+        }
+        let out = self.stdout.lock().unwrap().clone();
+        let err = self.stderr.lock().unwrap().clone();
+        assert_no_secret("listen stdout", &out);
+        assert_no_secret("listen stderr", &err);
+        (status.code().unwrap_or(-1), out, err)
+    }
+}
+
+impl Drop for Listen {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn post(url: &str, body: Vec<u8>, signature: Option<&str>) -> u16 {
+    let client = reqwest::blocking::Client::new();
+    let mut request = client
+        .post(url)
+        .header("Content-Type", "application/json")
+        .body(body);
+    if let Some(sig) = signature {
+        request = request.header("X-Service-Signature", sig);
+    }
+    request.send().unwrap().status().as_u16()
+}
+
+fn post_signed(url: &str, body: Vec<u8>) -> u16 {
+    let sig = sign(SECRET, &body);
+    post(url, body, Some(&sig))
+}
+
+fn log_lines(path: &std::path::Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert_no_secret("the log file", &text);
+    text.lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn trigger_to_listen_round_trip_with_max_events_and_log() {
+    let home = Home::new();
+    let log = home.path().join("deliveries.ndjson");
+    let mut listen = Listen::start(
+        &home,
+        &["--max-events", "3", "--log", log.to_str().unwrap()],
+    );
+    let out = home
+        .cra()
+        .args([
+            "trigger",
+            "rating.created",
+            "--to",
+            &listen.url,
+            "--count",
+            "3",
+        ])
+        .env("CRA_WEBHOOK_SECRET", SECRET)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_no_secret("trigger stdout", &stdout);
+    assert_no_secret("trigger stderr", &String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout.lines().count(), 3);
+    for line in stdout.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        assert_eq!(&words[1..3], ["200", "OK"], "{line}");
+        assert!(words.last().unwrap().ends_with("ms"), "{line}");
+    }
+    // --max-events 3: listen exits by itself, 0.
+    let (code, out, err) = listen.wait();
+    assert_eq!(code, 0, "{err}");
+    let events: Vec<&str> = out.lines().collect();
+    assert_eq!(events.len(), 3, "{out}");
+    for event in &events {
+        assert!(event.contains("rating.created"), "{event}");
+        assert!(
+            ["OCC", "FDIC", "FRB"].iter().any(|r| event.contains(r)),
+            "{event}"
+        );
+    }
+    assert!(out.contains("FIRST NATIONAL BANK OF AMARILLO"), "{out}");
+    assert!(err.contains("received 3, verified 3"), "{err}");
+    let lines = log_lines(&log);
+    assert_eq!(lines.len(), 3);
+    for line in &lines {
+        assert_eq!(line["verdict"], "valid");
+        assert_eq!(line["status"], 200);
+        assert_eq!(line["received_at"].as_str().unwrap().len(), 24);
+        let body: serde_json::Value = serde_json::from_str(line["body"].as_str().unwrap()).unwrap();
+        assert_eq!(body["event"], "rating.created");
+        let ts = body["timestamp"].as_str().unwrap();
+        assert!(ts.ends_with('Z') && ts.len() == 24, "{ts}");
+    }
+}
+
+#[test]
+fn listen_format_json_prints_raw_body_and_marks_duplicates() {
+    let home = Home::new();
+    let mut listen = Listen::start(&home, &["--format", "json", "--max-events", "2"]);
+    let body = body_for("dup");
+    assert_eq!(post_signed(&listen.url, body.clone()), 200);
+    assert_eq!(post_signed(&listen.url, body.clone()), 200);
+    let (code, out, err) = listen.wait();
+    assert_eq!(code, 0);
+    let expected = String::from_utf8(body).unwrap();
+    assert_eq!(out, format!("{expected}\n{expected}\n"));
+    assert!(err.contains("1 duplicate"), "{err}");
+
+    let mut listen = Listen::start(&home, &["--max-events", "2"]);
+    assert_eq!(post_signed(&listen.url, body_for("d2")), 200);
+    assert_eq!(post_signed(&listen.url, body_for("d2")), 200);
+    let (_, out, _) = listen.wait();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        !lines[0].contains("duplicate") && lines[1].ends_with("duplicate"),
+        "{out}"
+    );
+}
+
+/// A one-connection-at-a-time HTTP server answering `status`, recording
+/// the signature header and body of each request.
+/// (signature header, body) of each request a downstream got.
+type Received = Arc<Mutex<Vec<(String, Vec<u8>)>>>;
+
+fn downstream(status: u16) -> (String, Received) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/hooks", listener.local_addr().unwrap());
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let record = seen.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { continue };
+            let mut reader = BufReader::new(stream);
+            let (mut length, mut signature) = (0usize, String::new());
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                    break;
+                }
+                let lower = line.to_ascii_lowercase();
+                if let Some(v) = lower.strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap();
+                }
+                if lower.starts_with("x-service-signature:") {
+                    signature = line[20..].trim().to_string();
+                }
+                if line == "\r\n" {
+                    break;
+                }
+            }
+            let mut body = vec![0; length];
+            reader.read_exact(&mut body).unwrap();
+            record.lock().unwrap().push((signature, body));
+            let _ = write!(
+                reader.get_mut(),
+                "HTTP/1.1 {status} Whatever\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+            );
+        }
+    });
+    (url, seen)
+}
+
+#[test]
+fn forward_to_an_app_passes_body_and_signature_and_its_status() {
+    let home = Home::new();
+    let (to, seen) = downstream(202);
+    let log = home.path().join("log.ndjson");
+    let listen = Listen::start(
+        &home,
+        &["--forward-to", &to, "--log", log.to_str().unwrap()],
+    );
+    let body = body_for("fw");
+    let sig = sign(SECRET, &body);
+    assert_eq!(post(&listen.url, body.clone(), Some(&sig)), 202);
+    // A refused delivery is not forwarded.
+    assert_eq!(
+        post(&listen.url, body.clone(), Some(&sign("x", &body))),
+        401
+    );
+    let (code, out, _) = listen.stop();
+    assert_eq!(code, 0);
+    assert_eq!(*seen.lock().unwrap(), vec![(sig, body)]);
+    assert!(out.contains("forwarded 202"), "{out}");
+    let lines = log_lines(&log);
+    assert_eq!(lines[0]["status"], 202);
+    assert_eq!(lines[1]["status"], 401);
+}
+
+#[test]
+fn forward_to_a_dead_port_answers_502_and_keeps_listening() {
+    let home = Home::new();
+    let dead = {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}/", l.local_addr().unwrap())
+    };
+    let listen = Listen::start(&home, &["--forward-to", &dead]);
+    assert_eq!(post_signed(&listen.url, body_for("a")), 502);
+    assert_eq!(post_signed(&listen.url, body_for("b")), 502);
+    let out = home
+        .cra()
+        .args([
+            "trigger",
+            "rating.created",
+            "--to",
+            &listen.url,
+            "--secret",
+            SECRET,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("1 502 Bad Gateway")
+    );
+    let (code, out, err) = listen.stop();
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 3);
+    assert!(
+        out.lines().all(|l| l.contains("forward unreachable: 502")),
+        "{out}"
+    );
+    assert!(err.contains("verified 3"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn five_hundred_concurrent_deliveries_all_200_each_logged_once() {
+    let home = Home::new();
+    let log = home.path().join("log.ndjson");
+    let listen = Listen::start(&home, &["--log", log.to_str().unwrap()]);
+    let client = reqwest::Client::new();
+    let mut tasks = Vec::new();
+    for i in 0..500 {
+        let client = client.clone();
+        let url = listen.url.clone();
+        tasks.push(tokio::spawn(async move {
+            let body = body_for(&format!("bank-{i}"));
+            let sig = sign(SECRET, &body);
+            client
+                .post(url)
+                .header("X-Service-Signature", sig)
+                .body(body)
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        }));
+    }
+    for task in tasks {
+        assert_eq!(task.await.unwrap(), 200);
+    }
+    // Every response came after its log line was flushed: no waiting here.
+    let lines = log_lines(&log);
+    assert_eq!(lines.len(), 500);
+    let mut ids: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            let body: serde_json::Value =
+                serde_json::from_str(l["body"].as_str().unwrap()).unwrap();
+            body["data"]["bank_id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 500);
+    let (code, out, err) = tokio::task::spawn_blocking(move || listen.stop())
+        .await
+        .unwrap();
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 500);
+    assert!(
+        err.contains("received 500, verified 500 (0 duplicates), refused 0"),
+        "{err}"
+    );
+}
+
+/// Sends raw bytes and returns what came back before the connection
+/// closed or `within` passed.
+fn raw_exchange(addr: &str, request: &[u8], within: Duration) -> (String, Duration) {
+    let started = Instant::now();
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(within)).unwrap();
+    stream.write_all(request).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    (
+        String::from_utf8_lossy(&got).into_owned(),
+        started.elapsed(),
+    )
+}
+
+#[test]
+fn bad_input_is_refused_logged_and_listen_keeps_serving() {
+    let home = Home::new();
+    let log = home.path().join("log.ndjson");
+    let listen = Listen::start(
+        &home,
+        &[
+            "--max-body",
+            "1k",
+            "--read-timeout",
+            "1s",
+            "--path",
+            "/hooks",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    let url = listen.url.clone();
+    assert!(url.ends_with("/hooks"), "{url}");
+    let body = body_for("ok");
+    let good = sign(SECRET, &body);
+    let mut n = 0;
+    let mut valid = || {
+        n += 1;
+        assert_eq!(post_signed(&url, body_for(&format!("v{n}"))), 200);
+    };
+
+    valid();
+    assert_eq!(post(&url, body.clone(), Some(&sign("wrong", &body))), 401);
+    valid();
+    assert_eq!(post(&url, body.clone(), None), 401);
+    assert_eq!(
+        post(
+            &url,
+            body.clone(),
+            Some(&good.replace("sha256=", "SHA256="))
+        ),
+        401
+    );
+    assert_eq!(post(&url, body.clone(), Some("sha256=nothex")), 401);
+    valid();
+    // Oversized, with Content-Length.
+    let big = vec![b'x'; 4096];
+    assert_eq!(post(&url, big.clone(), Some(&sign(SECRET, &big))), 413);
+    // Oversized, chunked (no Content-Length).
+    let chunked = reqwest::blocking::Client::new()
+        .post(&url)
+        .header("X-Service-Signature", sign(SECRET, &big))
+        .body(reqwest::blocking::Body::new(std::io::Cursor::new(
+            big.clone(),
+        )))
+        .send()
+        .unwrap();
+    assert_eq!(chunked.status().as_u16(), 413);
+    valid();
+    let client = reqwest::blocking::Client::new();
+    assert_eq!(client.get(&url).send().unwrap().status().as_u16(), 405);
+    let other = url.replace("/hooks", "/other");
+    assert_eq!(post_signed(&other, body.clone()), 404);
+    // Malformed JSON, a wrong event, and an empty body, all validly signed.
+    assert_eq!(post_signed(&url, b"{\"event\":".to_vec()), 400);
+    assert_eq!(
+        post_signed(
+            &url,
+            br#"{"event":"rating.deleted","timestamp":"t","data":{}}"#.to_vec()
+        ),
+        400
+    );
+    assert_eq!(post_signed(&url, Vec::new()), 400);
+    assert_eq!(post(&url, Vec::new(), None), 401);
+    valid();
+
+    // Headers complete, then the body never comes: cut off with a 408.
+    let stalled = format!(
+        "POST /hooks HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\nX-Service-Signature: {good}\r\n\r\n{{"
+    );
+    let addr = listen.addr.clone();
+    let staller = std::thread::spawn(move || {
+        raw_exchange(&addr, stalled.as_bytes(), Duration::from_secs(10))
+    });
+    // Half a header line, then nothing: the connection is closed.
+    let addr = listen.addr.clone();
+    let half = std::thread::spawn(move || {
+        raw_exchange(
+            &addr,
+            b"POST /hooks HTTP/1.1\r\nHost:",
+            Duration::from_secs(10),
+        )
+    });
+    valid(); // served while the two stall
+    let (answer, took) = staller.join().unwrap();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(took < Duration::from_secs(4), "{took:?}");
+    let (_, took) = half.join().unwrap();
+    assert!(took < Duration::from_secs(4), "{took:?}");
+    valid();
+
+    let (code, out, err) = listen.stop();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 7, "{out}");
+    for reason in [
+        "mismatch",
+        "missing_signature",
+        "missing_prefix",
+        "not_hex",
+        "too_large",
+        "method_not_allowed",
+        "not_found",
+        "bad_payload",
+        "read_timeout",
+    ] {
+        assert!(
+            err.contains(&format!(" {reason}: ")),
+            "no refusal line for {reason}: {err}"
+        );
+    }
+    assert!(err.contains("received 20, verified 7"), "{err}");
+    let lines = log_lines(&log);
+    assert_eq!(lines.len(), 20);
+    let count = |verdict: &str| lines.iter().filter(|l| l["verdict"] == verdict).count();
+    assert_eq!(count("valid"), 7);
+    assert_eq!(count("mismatch"), 1);
+    assert_eq!(count("missing_signature"), 2);
+    assert_eq!(count("missing_prefix"), 1);
+    assert_eq!(count("not_hex"), 1);
+    assert_eq!(count("too_large"), 2);
+    assert_eq!(count("method_not_allowed"), 1);
+    assert_eq!(count("not_found"), 1);
+    assert_eq!(count("bad_payload"), 3);
+    assert_eq!(count("read_timeout"), 1);
+    for line in &lines {
+        let status = line["status"].as_u64().unwrap();
+        assert_eq!(line["verdict"] == "valid", status == 200, "{line}");
+    }
+}
+
+#[test]
+fn listen_without_a_secret_refuses_to_start() {
+    let home = Home::new();
+    let out = home.cra().args(["listen", "--port", "0"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with("cra: error: "), "{stderr}");
+    assert!(
+        stderr.contains("CRA_WEBHOOK_SECRET") && stderr.contains("cra config set webhook_secret")
+    );
+    assert_eq!(stderr.lines().count(), 1);
+}
+
+// ---------------------------------------------------------------- trigger
+
+#[test]
+fn trigger_to_a_dead_port_fails_with_a_clear_line() {
+    let home = Home::new();
+    let dead = {
+        let l = TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}/", l.local_addr().unwrap())
+    };
+    let out = home
+        .cra()
+        .args(["trigger", "rating.created", "--to", &dead, "--count", "2"])
+        .env("CRA_WEBHOOK_SECRET", SECRET)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 2);
+    assert!(
+        stdout
+            .lines()
+            .all(|l| l.contains("failed (could not connect to")),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("2 of 2 deliveries"), "{stderr}");
+    assert_no_secret("trigger", &format!("{stdout}{stderr}"));
+}
+
+#[test]
+fn trigger_usage_errors() {
+    let home = Home::new();
+    let out = home
+        .cra()
+        .args(["trigger", "rating.created", "--to", "http://127.0.0.1:9/"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "no secret");
+    let out = home
+        .cra()
+        .args([
+            "trigger",
+            "rating.created",
+            "--to",
+            "not a url",
+            "--secret",
+            SECRET,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = home
+        .cra()
+        .args([
+            "trigger",
+            "rating.deleted",
+            "--to",
+            "http://127.0.0.1:9/",
+            "--secret",
+            SECRET,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn trigger_sends_bank_id_and_rating_and_a_verifiable_signature() {
+    let home = Home::new();
+    let (to, seen) = downstream(200);
+    let out = home
+        .cra()
+        .args([
+            "trigger",
+            "rating.created",
+            "--to",
+            &to,
+            "--bank-id",
+            "my-bank",
+            "--rating",
+            "Outstanding",
+        ])
+        .env("CRA_WEBHOOK_SECRET", SECRET)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let (sig, body) = seen.lock().unwrap()[0].clone();
+    assert_eq!(sig, sign(SECRET, &body));
+    let value: serde_json::Value = serde_json::from_slice(&body).unwrap();
+    assert_eq!(value["data"]["bank_id"], "my-bank");
+    assert_eq!(value["data"]["rating"], "Outstanding");
+    // And verify-webhook agrees.
+    let (code, stdout, _) = verify(&home, &sig, &body, SECRET);
+    assert_eq!((code, stdout.as_str()), (0, "valid\n"));
+}
