@@ -340,10 +340,8 @@ impl Progress {
 
 impl Drop for Progress {
     fn drop(&mut self) {
-        if let Some(bar) = &self.0 {
-            if !bar.is_finished() {
-                bar.finish_and_clear();
-            }
+        if let Some(bar) = self.0.as_ref().filter(|bar| !bar.is_finished()) {
+            bar.finish_and_clear();
         }
     }
 }
