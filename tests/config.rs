@@ -1,0 +1,226 @@
+//! `cra config` through the real binary: the file's path, set/get/unset,
+//! secrets from standard input, redaction, origins, permissions, errors.
+
+mod common;
+
+const KEY: &str = "live_key_0123456789abcdef0123";
+
+#[test]
+fn path_follows_flag_then_environment_then_platform_default() {
+    let home = common::Home::new();
+    let out = home.cra().args(["config", "path"]).output().unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        home.config_path().display().to_string()
+    );
+    let other = home.path().join("other.toml");
+    let out = home
+        .cra()
+        .args(["config", "path", "--config"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        other.display().to_string()
+    );
+    // No CRA_CONFIG: the platform's config directory under HOME.
+    let out = home
+        .cra()
+        .env_remove("CRA_CONFIG")
+        .args(["config", "path"])
+        .output()
+        .unwrap();
+    let path = String::from_utf8(out.stdout).unwrap();
+    assert!(path.trim().ends_with("cra/config.toml"), "{path}");
+    assert!(
+        path.starts_with(&home.path().display().to_string()),
+        "{path}"
+    );
+}
+
+#[test]
+fn set_get_unset_round_trip_with_private_atomic_file() {
+    let home = common::Home::new();
+    home.cra()
+        .args(["config", "set", "base_url", "https://api.example.com"])
+        .assert()
+        .success();
+    home.cra()
+        .args(["config", "set", "api_key"])
+        .write_stdin(format!("{KEY}\n"))
+        .assert()
+        .success();
+    let out = home
+        .cra()
+        .args(["config", "get", "base_url"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "https://api.example.com\n"
+    );
+    let out = home
+        .cra()
+        .args(["config", "get", "api_key"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "live_key…\n");
+
+    let text = std::fs::read_to_string(home.config_path()).unwrap();
+    assert!(text.contains(KEY), "the file holds the key itself");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(home.config_path())
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    let leftovers: Vec<_> = std::fs::read_dir(home.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    home.cra()
+        .args(["config", "unset", "api_key"])
+        .assert()
+        .success();
+    home.cra()
+        .args(["config", "get", "api_key"])
+        .assert()
+        .code(1);
+    home.cra()
+        .args(["config", "get", "base_url"])
+        .assert()
+        .success();
+}
+
+#[test]
+fn show_names_every_origin_and_never_a_secret() {
+    let home = common::Home::new();
+    std::fs::write(
+        home.config_path(),
+        format!("base_url = \"https://file.example\"\napi_key = \"{KEY}\"\nwebhook_secret = \"whsec_abcdefghijklmnop\"\n"),
+    )
+    .unwrap();
+    let out = home.cra().args(["config", "show"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("https://file.example  (file)"), "{text}");
+    assert!(text.contains("live_key…  (file)"), "{text}");
+    assert!(
+        !text.contains(KEY) && !text.contains("whsec_abcdefghijklmnop"),
+        "{text}"
+    );
+
+    let out = home
+        .cra()
+        .env("CRA_BASE_URL", "https://env.example")
+        .env("CRA_WEBHOOK_SECRET", "env_secret_value_123")
+        .args(["config", "show"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("https://env.example  (environment)"),
+        "{text}"
+    );
+    assert!(text.contains("env_secr…  (environment)"), "{text}");
+    assert!(!text.contains("env_secret_value_123"));
+
+    let out = home
+        .cra()
+        .env("CRA_BASE_URL", "https://env.example")
+        .args([
+            "config",
+            "show",
+            "--base-url",
+            "https://flag.example",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["base_url"]["value"], "https://flag.example");
+    assert_eq!(json["base_url"]["origin"], "flag");
+    assert_eq!(json["api_key"]["origin"], "file");
+    assert_eq!(json["timeout"], serde_json::Value::Null);
+}
+
+#[test]
+fn malformed_file_is_one_line_with_line_and_column() {
+    let home = common::Home::new();
+    std::fs::write(
+        home.config_path(),
+        "base_url = \"https://x\"\napi_key = \"unterminated\n",
+    )
+    .unwrap();
+    let out = home.cra().args(["config", "show"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("config.toml") && stderr.contains("line 2, column"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("unterminated"),
+        "the secret's text is not echoed: {stderr}"
+    );
+
+    std::fs::write(home.config_path(), "base_url = 5\n").unwrap();
+    let out = home.cra().args(["config", "show"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("base_url"));
+}
+
+#[test]
+fn unknown_key_warns_but_works() {
+    let home = common::Home::new();
+    std::fs::write(
+        home.config_path(),
+        "base_url = \"https://x.example\"\ncolour = \"blue\"\n",
+    )
+    .unwrap();
+    let out = home
+        .cra()
+        .args(["config", "get", "base_url"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("warning") && stderr.contains("colour"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn set_checks_values() {
+    let home = common::Home::new();
+    home.cra()
+        .args(["config", "set", "base_url", "not a url"])
+        .assert()
+        .code(2);
+    home.cra()
+        .args(["config", "set", "base_url"])
+        .assert()
+        .code(2);
+    home.cra()
+        .args(["config", "set", "api_key"])
+        .write_stdin("")
+        .assert()
+        .code(2);
+    home.cra()
+        .args(["config", "set", "nonsense", "x"])
+        .assert()
+        .code(2);
+    assert!(
+        !home.config_path().exists(),
+        "nothing written on a refused value"
+    );
+}
