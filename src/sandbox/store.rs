@@ -1,0 +1,360 @@
+//! The served data, indexed once so that no request scans and sorts
+//! everything: banks sorted by (name, id), lower-cased names for `q`,
+//! position lists per state and per current exam type, an id map, and each
+//! bank's list item and detail object pre-rendered as JSON bytes.
+//!
+//! Order: by `name` (byte order of the UTF-8 text, i.e. code point order),
+//! then by `id`; stable for a data set.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::data::{Bank, Rating};
+
+/// The filters and page of one list request (already validated).
+#[derive(Debug, Clone, Default)]
+pub struct ListQuery {
+    /// Lower-cased name fragment.
+    pub q: Option<String>,
+    /// Upper-case state code.
+    pub state: Option<String>,
+    /// Exact exam type of the current rating.
+    pub size: Option<String>,
+    pub page: u64,
+    pub per_page: u64,
+}
+
+/// One page of matches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Page {
+    pub total: u64,
+    pub positions: Vec<u32>,
+}
+
+pub struct Store {
+    banks: Vec<Bank>,
+    lower: Vec<String>,
+    list_json: Vec<Vec<u8>>,
+    detail_json: Vec<Vec<u8>>,
+    by_id: HashMap<String, u32>,
+    by_state: HashMap<String, Vec<u32>>,
+    by_size: HashMap<String, Vec<u32>>,
+}
+
+#[derive(Serialize)]
+struct CurrentRating<'a> {
+    rating: &'a str,
+    exam_date: &'a str,
+    exam_type: &'a str,
+}
+
+#[derive(Serialize)]
+struct ListItem<'a> {
+    id: &'a str,
+    name: &'a str,
+    city: &'a str,
+    state: &'a str,
+    regulator: &'a str,
+    current_rating: Option<CurrentRating<'a>>,
+}
+
+fn render_list_item(bank: &Bank) -> Vec<u8> {
+    let item = ListItem {
+        id: &bank.id,
+        name: &bank.name,
+        city: &bank.city,
+        state: &bank.state,
+        regulator: &bank.regulator,
+        current_rating: bank.current().map(|r| CurrentRating {
+            rating: &r.rating,
+            exam_date: &r.exam_date,
+            exam_type: &r.exam_type,
+        }),
+    };
+    serde_json::to_vec(&item).expect("strings always serialize")
+}
+
+fn render_detail(bank: &Bank) -> Vec<u8> {
+    serde_json::to_vec(bank).expect("a bank always serializes")
+}
+
+impl Store {
+    /// Indexes `banks` (any order; ids must be unique).
+    pub fn new(mut banks: Vec<Bank>) -> Store {
+        banks.sort_unstable_by(|a, b| a.name.cmp(&b.name).then_with(|| a.id.cmp(&b.id)));
+        let mut store = Store {
+            lower: banks.iter().map(|b| b.name.to_lowercase()).collect(),
+            list_json: banks.iter().map(render_list_item).collect(),
+            detail_json: banks.iter().map(render_detail).collect(),
+            by_id: HashMap::with_capacity(banks.len()),
+            by_state: HashMap::new(),
+            by_size: HashMap::new(),
+            banks,
+        };
+        for (pos, bank) in store.banks.iter().enumerate() {
+            let pos = pos as u32;
+            store.by_id.insert(bank.id.clone(), pos);
+            store
+                .by_state
+                .entry(bank.state.to_ascii_uppercase())
+                .or_default()
+                .push(pos);
+            if let Some(current) = bank.current() {
+                store
+                    .by_size
+                    .entry(current.exam_type.clone())
+                    .or_default()
+                    .push(pos);
+            }
+        }
+        store
+    }
+
+    pub fn len(&self) -> usize {
+        self.banks.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.banks.is_empty()
+    }
+
+    /// Banks in served order.
+    pub fn banks(&self) -> &[Bank] {
+        &self.banks
+    }
+
+    pub fn position(&self, id: &str) -> Option<u32> {
+        self.by_id.get(id).copied()
+    }
+
+    /// The matches of `query` on its page.
+    pub fn select(&self, query: &ListQuery) -> Page {
+        let offset = query.page.saturating_sub(1).saturating_mul(query.per_page);
+        let end = offset.saturating_add(query.per_page);
+        let empty: &[u32] = &[];
+        let state_list = query
+            .state
+            .as_deref()
+            .map(|s| self.by_state.get(s).map_or(empty, Vec::as_slice));
+        let size_list = query
+            .size
+            .as_deref()
+            .map(|s| self.by_size.get(s).map_or(empty, Vec::as_slice));
+        // Walk the shortest index list and check the other filters per bank.
+        let (list, check_state, check_size) = match (state_list, size_list) {
+            (Some(a), Some(b)) if a.len() <= b.len() => (Some(a), false, true),
+            (Some(_), Some(b)) => (Some(b), true, false),
+            (Some(a), None) => (Some(a), false, false),
+            (None, Some(b)) => (Some(b), false, false),
+            (None, None) => (None, false, false),
+        };
+        let q = query.q.as_deref().filter(|q| !q.is_empty());
+        if q.is_none() && !check_state && !check_size {
+            let total = list.map_or(self.banks.len(), <[u32]>::len) as u64;
+            let range = offset.min(total) as usize..end.min(total) as usize;
+            let positions = match list {
+                Some(list) => list[range].to_vec(),
+                None => range.map(|p| p as u32).collect(),
+            };
+            return Page { total, positions };
+        }
+        let matches = |pos: &u32| {
+            let bank = &self.banks[*pos as usize];
+            (!check_state
+                || query
+                    .state
+                    .as_deref()
+                    .is_some_and(|s| bank.state.eq_ignore_ascii_case(s)))
+                && (!check_size
+                    || bank
+                        .current()
+                        .is_some_and(|r| Some(r.exam_type.as_str()) == query.size.as_deref()))
+                && q.is_none_or(|q| self.lower[*pos as usize].contains(q))
+        };
+        let mut total = 0u64;
+        let mut positions = Vec::new();
+        let mut visit = |pos: u32| {
+            if matches(&pos) {
+                if total >= offset && total < end {
+                    positions.push(pos);
+                }
+                total += 1;
+            }
+        };
+        match list {
+            Some(list) => list.iter().copied().for_each(&mut visit),
+            None => (0..self.banks.len() as u32).for_each(&mut visit),
+        }
+        Page { total, positions }
+    }
+
+    /// The list response body: `{"data":[...],"meta":{...}}`.
+    pub fn list_body(&self, query: &ListQuery) -> Vec<u8> {
+        let page = self.select(query);
+        let mut out = Vec::with_capacity(96 + page.positions.len() * 320);
+        out.extend_from_slice(b"{\"data\":[");
+        for (k, pos) in page.positions.iter().enumerate() {
+            if k > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(&self.list_json[*pos as usize]);
+        }
+        let total_pages = page.total.div_ceil(query.per_page.max(1));
+        out.extend_from_slice(
+            format!(
+                "],\"meta\":{{\"total\":{},\"page\":{},\"per_page\":{},\"total_pages\":{}}}}}",
+                page.total, query.page, query.per_page, total_pages
+            )
+            .as_bytes(),
+        );
+        out
+    }
+
+    /// The detail response body `{"data":{...}}`, or None for an unknown id.
+    pub fn detail_body(&self, id: &str) -> Option<Vec<u8>> {
+        let json = &self.detail_json[self.position(id)? as usize];
+        let mut out = Vec::with_capacity(json.len() + 10);
+        out.extend_from_slice(b"{\"data\":");
+        out.extend_from_slice(json);
+        out.push(b'}');
+        Some(out)
+    }
+
+    /// Adds `record` as the newest, current record of the bank at `pos`;
+    /// earlier records stop being current. Indexes and JSON follow.
+    pub fn add_record(&mut self, pos: u32, mut record: Rating) -> &Bank {
+        let p = pos as usize;
+        let bank = &mut self.banks[p];
+        let old_size = bank.current().map(|r| r.exam_type.clone());
+        for r in &mut bank.ratings {
+            r.is_current = false;
+        }
+        record.is_current = true;
+        let new_size = record.exam_type.clone();
+        bank.ratings.insert(0, record);
+        if old_size.as_deref() != Some(new_size.as_str()) {
+            if let Some(old) = old_size
+                && let Some(list) = self.by_size.get_mut(&old)
+                && let Ok(i) = list.binary_search(&pos)
+            {
+                list.remove(i);
+            }
+            let list = self.by_size.entry(new_size).or_default();
+            if let Err(i) = list.binary_search(&pos) {
+                list.insert(i, pos);
+            }
+        }
+        self.list_json[p] = render_list_item(&self.banks[p]);
+        self.detail_json[p] = render_detail(&self.banks[p]);
+        &self.banks[p]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::data::generate;
+
+    fn store() -> Store {
+        Store::new(generate(3000, 5, 20_758))
+    }
+
+    /// The same selection done the slow way: filter everything, in order.
+    fn naive(store: &Store, q: &ListQuery) -> Page {
+        let all: Vec<u32> = (0..store.len() as u32)
+            .filter(|p| {
+                let b = &store.banks()[*p as usize];
+                q.state.as_deref().is_none_or(|s| b.state == s)
+                    && q.size
+                        .as_deref()
+                        .is_none_or(|s| b.current().unwrap().exam_type == s)
+                    && q.q
+                        .as_deref()
+                        .is_none_or(|t| b.name.to_lowercase().contains(t))
+            })
+            .collect();
+        let offset = ((q.page - 1) * q.per_page) as usize;
+        Page {
+            total: all.len() as u64,
+            positions: all
+                .iter()
+                .skip(offset)
+                .take(q.per_page as usize)
+                .copied()
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn sorted_by_name_then_id() {
+        let s = store();
+        for pair in s.banks().windows(2) {
+            assert!((&pair[0].name, &pair[0].id) < (&pair[1].name, &pair[1].id));
+        }
+    }
+
+    #[test]
+    fn indexed_selection_equals_naive_selection() {
+        let s = store();
+        let states = [None, Some("TX"), Some("IL"), Some("ZZ")];
+        let sizes = [None, Some("Large Bank"), Some("Intermediate Small Bank")];
+        let qs = [None, Some("state"), Some("first"), Some("zzz")];
+        for state in states {
+            for size in sizes {
+                for q in qs {
+                    for (page, per_page) in [(1, 25), (2, 7), (3, 100), (1000, 10)] {
+                        let query = ListQuery {
+                            q: q.map(str::to_string),
+                            state: state.map(str::to_string),
+                            size: size.map(str::to_string),
+                            page,
+                            per_page,
+                        };
+                        assert_eq!(s.select(&query), naive(&s, &query), "{query:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn add_record_moves_the_current_rating_and_size() {
+        let mut s = store();
+        let pos = s
+            .banks()
+            .iter()
+            .position(|b| b.current().unwrap().exam_type == "Small Bank")
+            .unwrap() as u32;
+        let id = s.banks()[pos as usize].id.clone();
+        let before = s.banks()[pos as usize].ratings.len();
+        s.add_record(
+            pos,
+            Rating {
+                exam_date: "2026-11-20".into(),
+                rating: "Outstanding".into(),
+                exam_type: "Large Bank".into(),
+                is_current: true,
+                extra: Default::default(),
+            },
+        );
+        let bank = &s.banks()[pos as usize];
+        assert_eq!(bank.ratings.len(), before + 1);
+        assert_eq!(bank.ratings.iter().filter(|r| r.is_current).count(), 1);
+        assert!(bank.ratings[0].is_current);
+        let large = ListQuery {
+            size: Some("Large Bank".into()),
+            page: 1,
+            per_page: 100_000,
+            ..Default::default()
+        };
+        assert!(s.select(&large).positions.contains(&pos));
+        let small = ListQuery {
+            size: Some("Small Bank".into()),
+            ..large
+        };
+        assert!(!s.select(&small).positions.contains(&pos));
+        let detail = String::from_utf8(s.detail_body(&id).unwrap()).unwrap();
+        assert!(detail.contains("\"exam_date\":\"2026-11-20\""));
+    }
+}
