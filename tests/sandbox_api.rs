@@ -360,3 +360,26 @@ fn ids_are_stable_for_a_seed_and_differ_between_seeds() {
     assert!(a.iter().all(|id| !c.contains(id)));
     assert!(a.iter().all(is_uuid));
 }
+
+#[test]
+fn ctrl_c_stops_the_sandbox_with_exit_0() {
+    let mut sandbox = Sandbox::start(&["--banks", "10"]);
+    let pid = sandbox.child.id().to_string();
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = sandbox.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "still running after SIGINT"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    assert_eq!(status.code(), Some(0));
+}

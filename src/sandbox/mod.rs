@@ -61,3 +61,30 @@ pub async fn start_in_process() -> Result<Running> {
         .context("cannot start the in-process sandbox on 127.0.0.1")?;
     spawn(listener, app)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn in_process_sandbox_answers_on_loopback_with_the_default_data() {
+        let running = start_in_process().await.unwrap();
+        assert!(running.addr.ip().is_loopback());
+        let url = format!("http://{}/api/v1/banks?per_page=1", running.addr);
+        let client = reqwest::Client::new();
+        let bytes = client
+            .get(&url)
+            .bearer_auth(server::ACTIVE_KEY)
+            .send()
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap();
+        let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(body["meta"]["total"], DEFAULT_BANKS);
+        let status = client.get(&url).send().await.unwrap().status();
+        assert_eq!(status, 401);
+        drop(running);
+    }
+}
