@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use super::data::{Bank, Rating};
+use super::data::{Bank, Rating, SIZES};
 
 /// The filters and page of one list request (already validated).
 #[derive(Debug, Clone, Default)]
@@ -32,11 +32,22 @@ pub struct Page {
 
 pub struct Store {
     banks: Vec<Bank>,
+    /// Lower-cased names, by position.
     lower: Vec<String>,
+    /// The lower-cased names joined, each followed by a NUL, for one-pass
+    /// `q` searches; `name_start[pos]` is where each begins.
+    names: String,
+    name_start: Vec<u32>,
     list_json: Vec<Vec<u8>>,
     by_id: HashMap<String, u32>,
-    by_state: HashMap<String, Vec<u32>>,
-    by_size: HashMap<String, Vec<u32>>,
+    /// Upper-case state code to a small id; positions per state id.
+    state_ids: HashMap<String, u16>,
+    state_of: Vec<u16>,
+    by_state: Vec<Vec<u32>>,
+    /// Index into `SIZES` of each position's current exam type; positions
+    /// per size.
+    size_of: Vec<u8>,
+    by_size: [Vec<u32>; 3],
 }
 
 /// Appends `text` as a JSON string, escaped as serde_json escapes it.
@@ -102,33 +113,62 @@ fn render_list_item(bank: &Bank) -> Vec<u8> {
     out
 }
 
+/// `size_of` for a current exam type that is not one of the three.
+const NO_SIZE: u8 = u8::MAX;
+
+/// Above this many candidates, a `q` filter searches all names at once in
+/// the name blob instead of name by name.
+const BLOB_SEARCH_ABOVE: usize = 2000;
+
+fn size_index(exam_type: Option<&str>) -> u8 {
+    exam_type
+        .and_then(|t| SIZES.iter().position(|s| *s == t))
+        .map_or(NO_SIZE, |i| i as u8)
+}
+
 impl Store {
     /// Indexes `banks` (any order; ids must be unique).
     pub fn new(mut banks: Vec<Bank>) -> Store {
         banks.sort_unstable_by(|a, b| a.name.cmp(&b.name).then_with(|| a.id.cmp(&b.id)));
+        let lower: Vec<String> = banks.iter().map(|b| b.name.to_lowercase()).collect();
+        let mut names = String::with_capacity(lower.iter().map(|n| n.len() + 1).sum());
+        let mut name_start = Vec::with_capacity(lower.len());
+        for name in &lower {
+            name_start.push(names.len() as u32);
+            names.push_str(name);
+            names.push('\0');
+        }
         let mut store = Store {
-            lower: banks.iter().map(|b| b.name.to_lowercase()).collect(),
+            lower,
+            names,
+            name_start,
             list_json: banks.iter().map(render_list_item).collect(),
             by_id: HashMap::with_capacity(banks.len()),
-            by_state: HashMap::new(),
-            by_size: HashMap::new(),
+            state_ids: HashMap::new(),
+            state_of: Vec::with_capacity(banks.len()),
+            by_state: Vec::new(),
+            size_of: Vec::with_capacity(banks.len()),
+            by_size: Default::default(),
             banks,
         };
         for (pos, bank) in store.banks.iter().enumerate() {
             let pos = pos as u32;
             store.by_id.insert(bank.id.clone(), pos);
-            store
-                .by_state
+            let next = store.state_ids.len() as u16;
+            let state = *store
+                .state_ids
                 .entry(bank.state.to_ascii_uppercase())
-                .or_default()
-                .push(pos);
-            if let Some(current) = bank.current() {
-                store
-                    .by_size
-                    .entry(current.exam_type.clone())
-                    .or_default()
-                    .push(pos);
+                .or_insert(next);
+            if state == next {
+                store.by_state.push(Vec::new());
             }
+            store.by_state[state as usize].push(pos);
+            store.state_of.push(state);
+            let size = size_index(bank.current().map(|r| r.exam_type.as_str()));
+            if let Some(list) = store.by_size.get_mut(size as usize) {
+                list.push(pos);
+            }
+            store.size_of.push(size);
         }
         store
     }
@@ -150,29 +190,55 @@ impl Store {
         self.by_id.get(id).copied()
     }
 
+    /// Positions whose lower-cased name contains `q`, in order: one search
+    /// over all names joined by NUL (None when `q` itself holds a NUL).
+    fn blob_search(&self, q: &str) -> Option<Vec<u32>> {
+        if q.contains('\0') {
+            return None;
+        }
+        let mut found = Vec::new();
+        // Match offsets only grow, so the position advances with a cursor.
+        let mut pos = 0usize;
+        for (offset, _) in self.names.match_indices(q) {
+            while pos + 1 < self.name_start.len() && self.name_start[pos + 1] as usize <= offset {
+                pos += 1;
+            }
+            if found.last() != Some(&(pos as u32)) {
+                found.push(pos as u32);
+            }
+        }
+        Some(found)
+    }
+
     /// The matches of `query` on its page.
     pub fn select(&self, query: &ListQuery) -> Page {
         let offset = query.page.saturating_sub(1).saturating_mul(query.per_page);
         let end = offset.saturating_add(query.per_page);
-        let empty: &[u32] = &[];
-        let state_list = query
-            .state
-            .as_deref()
-            .map(|s| self.by_state.get(s).map_or(empty, Vec::as_slice));
-        let size_list = query
-            .size
-            .as_deref()
-            .map(|s| self.by_size.get(s).map_or(empty, Vec::as_slice));
-        // Walk the shortest index list and check the other filters per bank.
-        let (list, check_state, check_size) = match (state_list, size_list) {
-            (Some(a), Some(b)) if a.len() <= b.len() => (Some(a), false, true),
-            (Some(_), Some(b)) => (Some(b), true, false),
-            (Some(a), None) => (Some(a), false, false),
-            (None, Some(b)) => (Some(b), false, false),
-            (None, None) => (None, false, false),
+        let nothing = Page {
+            total: 0,
+            positions: Vec::new(),
         };
+        let state = match query.state.as_deref() {
+            Some(s) => match self.state_ids.get(s) {
+                Some(id) => Some(*id),
+                None => return nothing,
+            },
+            None => None,
+        };
+        let size = match query.size.as_deref() {
+            Some(s) => match size_index(Some(s)) {
+                NO_SIZE => return nothing,
+                i => Some(i),
+            },
+            None => None,
+        };
+        let state_list = state.map(|i| self.by_state[i as usize].as_slice());
+        let size_list = size.map(|i| self.by_size[i as usize].as_slice());
         let q = query.q.as_deref().filter(|q| !q.is_empty());
-        if q.is_none() && !check_state && !check_size {
+
+        // Without q and with at most one filter, the page is a slice.
+        if q.is_none() && (state.is_none() || size.is_none()) {
+            let list = state_list.or(size_list);
             let total = list.map_or(self.banks.len(), <[u32]>::len) as u64;
             let range = offset.min(total) as usize..end.min(total) as usize;
             let positions = match list {
@@ -181,32 +247,37 @@ impl Store {
             };
             return Page { total, positions };
         }
-        let matches = |pos: &u32| {
-            let bank = &self.banks[*pos as usize];
-            (!check_state
-                || query
-                    .state
-                    .as_deref()
-                    .is_some_and(|s| bank.state.eq_ignore_ascii_case(s)))
-                && (!check_size
-                    || bank
-                        .current()
-                        .is_some_and(|r| Some(r.exam_type.as_str()) == query.size.as_deref()))
-                && q.is_none_or(|q| self.lower[*pos as usize].contains(q))
+
+        // Otherwise walk the shortest candidate list and check the rest on
+        // compact per-position arrays.
+        let shortest = match (state_list, size_list) {
+            (Some(a), Some(b)) => Some(if a.len() <= b.len() { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        let from_blob = match q {
+            Some(q) if shortest.is_none_or(|l| l.len() > BLOB_SEARCH_ABOVE) => self.blob_search(q),
+            _ => None,
+        };
+        let check_q = if from_blob.is_some() { None } else { q };
+        let matches = |pos: u32| {
+            let p = pos as usize;
+            state.is_none_or(|s| self.state_of[p] == s)
+                && size.is_none_or(|z| self.size_of[p] == z)
+                && check_q.is_none_or(|q| self.lower[p].contains(q))
         };
         let mut total = 0u64;
         let mut positions = Vec::new();
         let mut visit = |pos: u32| {
-            if matches(&pos) {
+            if matches(pos) {
                 if total >= offset && total < end {
                     positions.push(pos);
                 }
                 total += 1;
             }
         };
-        match list {
-            Some(list) => list.iter().copied().for_each(&mut visit),
-            None => (0..self.banks.len() as u32).for_each(&mut visit),
+        match (from_blob.as_deref(), shortest) {
+            (Some(list), _) | (None, Some(list)) => list.iter().copied().for_each(&mut visit),
+            (None, None) => (0..self.banks.len() as u32).for_each(&mut visit),
         }
         Page { total, positions }
     }
@@ -250,24 +321,25 @@ impl Store {
     pub fn add_record(&mut self, pos: u32, mut record: Rating) -> &Bank {
         let p = pos as usize;
         let bank = &mut self.banks[p];
-        let old_size = bank.current().map(|r| r.exam_type.clone());
         for r in &mut bank.ratings {
             r.is_current = false;
         }
         record.is_current = true;
-        let new_size = record.exam_type.clone();
+        let new_size = size_index(Some(&record.exam_type));
         bank.ratings.insert(0, record);
-        if old_size.as_deref() != Some(new_size.as_str()) {
-            if let Some(old) = old_size
-                && let Some(list) = self.by_size.get_mut(&old)
+        let old_size = self.size_of[p];
+        if old_size != new_size {
+            if let Some(list) = self.by_size.get_mut(old_size as usize)
                 && let Ok(i) = list.binary_search(&pos)
             {
                 list.remove(i);
             }
-            let list = self.by_size.entry(new_size).or_default();
-            if let Err(i) = list.binary_search(&pos) {
+            if let Some(list) = self.by_size.get_mut(new_size as usize)
+                && let Err(i) = list.binary_search(&pos)
+            {
                 list.insert(i, pos);
             }
+            self.size_of[p] = new_size;
         }
         self.list_json[p] = render_list_item(&self.banks[p]);
         &self.banks[p]
@@ -336,8 +408,15 @@ mod tests {
     fn indexed_selection_equals_naive_selection() {
         let s = store();
         let states = [None, Some("TX"), Some("IL"), Some("ZZ")];
-        let sizes = [None, Some("Large Bank"), Some("Intermediate Small Bank")];
-        let qs = [None, Some("state"), Some("first"), Some("zzz")];
+        let sizes = [None, Some("Large Bank"), Some("Small Bank"), Some("Other")];
+        let qs = [
+            None,
+            Some("state"),
+            Some("first"),
+            Some("zzz"),
+            Some("k\0b"),
+            Some("bank of"),
+        ];
         for state in states {
             for size in sizes {
                 for q in qs {
