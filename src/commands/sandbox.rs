@@ -1,12 +1,105 @@
-//! `cra sandbox`.
+//! `cra sandbox`: generate or load the data, listen, print the address as
+//! the first line of standard output, serve until Ctrl-C. Messages go to
+//! standard error.
 
-use anyhow::Result;
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use secrecy::{ExposeSecret, SecretString};
 
 use crate::cli::SandboxArgs;
-use crate::error::Exit;
+use crate::error::{CraError, Exit};
 use crate::io::Io;
+use crate::sandbox::{data, load, server, store, webhooks};
 use crate::settings::Settings;
 
-pub async fn run(_args: SandboxArgs, _settings: Settings, _io: Io) -> Result<Exit> {
-    anyhow::bail!("not built yet")
+pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
+    let webhook = match &args.webhook_url {
+        None => None,
+        Some(url) => {
+            let Some(secret) = &settings.webhook_secret else {
+                return Err(CraError::usage(
+                    "--webhook-url needs a signing secret: give --secret, set CRA_WEBHOOK_SECRET \
+                     or run `cra config set webhook_secret`",
+                ));
+            };
+            let parsed = url::Url::parse(url)
+                .ok()
+                .filter(|u| matches!(u.scheme(), "http" | "https"))
+                .ok_or_else(|| {
+                    CraError::usage(format!(
+                        "--webhook-url '{url}' is not an http:// or https:// address"
+                    ))
+                })?;
+            Some(webhooks::Config {
+                url: parsed.to_string(),
+                every: args.webhook_every,
+                secret: SecretString::from(secret.value.expose_secret().to_string()),
+                seed: args.seed,
+            })
+        }
+    };
+
+    let started = Instant::now();
+    let (banks, source) = match &args.data {
+        Some(path) => (
+            load::load_file(path)?,
+            format!("loaded from {}", path.display()),
+        ),
+        None => (
+            data::generate(args.banks as usize, args.seed, data::default_horizon()),
+            format!("generated (seed {})", args.seed),
+        ),
+    };
+    let store = store::Store::new(banks);
+    io.info(&format!(
+        "cra sandbox: {} banks {source} in {} ms",
+        store.len(),
+        started.elapsed().as_millis()
+    ));
+
+    let faults = server::Faults {
+        latency: std::time::Duration::from_millis(args.latency),
+        fail_rate: args.fail_rate,
+        rate_limit_every: args.rate_limit_every,
+        seed: args.seed,
+    };
+    let app = Arc::new(server::App::new(store, faults));
+    let address = format!("{}:{}", args.host, args.port);
+    let listener = tokio::net::TcpListener::bind(&address)
+        .await
+        .with_context(|| format!("cannot listen on {address}"))?;
+    let addr = listener.local_addr()?;
+    {
+        let mut out = io.stdout();
+        writeln!(out, "http://{addr}")?;
+        out.flush()?;
+    }
+    io.info(&format!(
+        "cra sandbox: keys: {} (200), {} (403); Ctrl-C stops",
+        server::ACTIVE_KEY,
+        server::INACTIVE_KEY
+    ));
+
+    let webhook_task = webhook.map(|config| {
+        io.info(&format!(
+            "cra sandbox: a new examination record and a signed rating.created to {} every {:?}",
+            config.url, config.every
+        ));
+        tokio::spawn(webhooks::run(app.clone(), config, io.clone()))
+    });
+
+    axum::serve(listener, server::router(app))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .context("sandbox server failed")?;
+    if let Some(task) = webhook_task {
+        task.abort();
+    }
+    io.info("cra sandbox: stopped");
+    Ok(Exit::Success)
 }

@@ -151,3 +151,70 @@ pub fn get_json(url: &str, key: Option<&str>) -> (u16, serde_json::Value) {
         serde_json::from_slice(&body).unwrap_or(serde_json::Value::Null),
     )
 }
+
+/// A blocking GET with an optional key, returning status, headers and the
+/// JSON body (Null when not JSON).
+pub fn get_full(
+    url: &str,
+    key: Option<&str>,
+) -> (u16, reqwest::header::HeaderMap, serde_json::Value) {
+    let client = reqwest::blocking::Client::new();
+    let mut request = client.get(url);
+    if let Some(key) = key {
+        request = request.bearer_auth(key);
+    }
+    let response = request.send().expect("GET");
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let body = response.bytes().expect("body");
+    (
+        status,
+        headers,
+        serde_json::from_slice(&body).unwrap_or(serde_json::Value::Null),
+    )
+}
+
+impl Sandbox {
+    /// Every bank of a list query, walking all pages at 100 a page.
+    pub fn walk(&self, query: &str) -> Vec<serde_json::Value> {
+        let mut all = Vec::new();
+        for page in 1.. {
+            let (status, body) = self.get_fast(&format!(
+                "/api/v1/banks?per_page=100&page={page}{}{query}",
+                if query.is_empty() { "" } else { "&" }
+            ));
+            assert_eq!(status, 200, "{body}");
+            let data = body["data"].as_array().expect("data array").clone();
+            let pages = body["meta"]["total_pages"].as_u64().expect("total_pages");
+            all.extend(data);
+            if page >= pages {
+                break;
+            }
+        }
+        all
+    }
+}
+
+/// One blocking client for a test binary: building a client per request
+/// costs its TLS set-up, which dominates tests that make many requests.
+pub fn shared_client() -> &'static reqwest::blocking::Client {
+    static CLIENT: std::sync::OnceLock<reqwest::blocking::Client> = std::sync::OnceLock::new();
+    CLIENT.get_or_init(reqwest::blocking::Client::new)
+}
+
+impl Sandbox {
+    /// `get` through the shared client.
+    pub fn get_fast(&self, path_and_query: &str) -> (u16, serde_json::Value) {
+        let response = shared_client()
+            .get(format!("{}{}", self.url, path_and_query))
+            .bearer_auth("sandbox_active")
+            .send()
+            .expect("GET");
+        let status = response.status().as_u16();
+        let body = response.bytes().expect("body");
+        (
+            status,
+            serde_json::from_slice(&body).unwrap_or(serde_json::Value::Null),
+        )
+    }
+}

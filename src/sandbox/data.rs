@@ -1,0 +1,661 @@
+//! The bank model the sandbox serves, and the deterministic generator.
+//!
+//! Determinism: one ChaCha8 stream per (seed, N, horizon) and our own
+//! sampling helpers on `next_u64`, so the data cannot change with a `rand`
+//! upgrade. Ids are UUIDv5 of `cra-sandbox/<seed>/<index>`, so a bank keeps
+//! its id for a seed whatever N is.
+//!
+//! How the tables are used (all counts in `tables.rs`):
+//! - regulator by institution share; OTS exams end 2011-07-20; FRB exams
+//!   start in 1996; FDIC records the month only (91% on the 1st);
+//! - number of exams from the real exams-per-institution table, the gaps
+//!   between them from the real gap quantiles (median 3 years);
+//! - the current rating from the real current shares, then earlier ratings
+//!   backwards through the real transition counts weighted by the rating
+//!   mix of the exam's year;
+//! - the current exam type from the real current shares (an Intermediate
+//!   Small Bank exam is never dated before the 2005-09-01 rule);
+//! - the state from the real count of institutions per state.
+
+use rand::RngCore;
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::SeedableRng;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::tables::{self, RATINGS};
+
+/// The exam types the service accepts as `size`.
+pub const SIZES: [&str; 3] = crate::filters::SIZES;
+
+/// One examination record, as the detail endpoint serves it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub exam_date: String,
+    pub rating: String,
+    pub exam_type: String,
+    pub is_current: bool,
+    /// Fields a loaded JSON file had that the service does not document;
+    /// served after the documented ones.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+/// One bank, as the detail endpoint serves it (ratings newest first).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Bank {
+    pub id: String,
+    pub name: String,
+    pub city: String,
+    pub state: String,
+    pub regulator: String,
+    #[serde(default)]
+    pub charter_type: Value,
+    pub ratings: Vec<Rating>,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Bank {
+    /// The record whose `is_current` is true.
+    pub fn current(&self) -> Option<&Rating> {
+        self.ratings.iter().find(|r| r.is_current)
+    }
+}
+
+/// Days since 1970-01-01 of a civil date (proleptic Gregorian).
+pub fn days_from_civil(y: i32, m: u32, d: u32) -> i64 {
+    let y = i64::from(if m <= 2 { y - 1 } else { y });
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let m = i64::from(m);
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// The civil date of a day count since 1970-01-01.
+pub fn civil_from_days(z: i64) -> (i32, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    ((if m <= 2 { y + 1 } else { y }) as i32, m, d)
+}
+
+/// `YYYY-MM-DD` of a day count.
+pub fn format_day(day: i64) -> String {
+    let (y, m, d) = civil_from_days(day);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Today (UTC) as a day count.
+pub fn today() -> i64 {
+    jiff::Timestamp::now().as_second().div_euclid(86_400)
+}
+
+/// The generator's horizon: the first day of the current month (UTC), so
+/// the data of a seed only changes at a month boundary.
+pub fn default_horizon() -> i64 {
+    let (y, m, _) = civil_from_days(today());
+    days_from_civil(y, m, 1)
+}
+
+/// Sampling helpers on a stream whose output is fixed by the ChaCha spec.
+pub struct Draw(ChaCha8Rng);
+
+impl Draw {
+    pub fn new(seed: u64, stream: u64) -> Draw {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        rng.set_stream(stream);
+        Draw(rng)
+    }
+
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.0.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// Uniform in 0..n (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.0.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    pub fn chance(&mut self, p: f64) -> bool {
+        self.unit() < p
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+
+    /// An index drawn with the given weights (not all zero).
+    pub fn weighted(&mut self, weights: &[f64]) -> usize {
+        let total: f64 = weights.iter().sum();
+        let mut x = self.unit() * total;
+        for (i, w) in weights.iter().enumerate() {
+            if x < *w {
+                return i;
+            }
+            x -= w;
+        }
+        weights.iter().rposition(|w| *w > 0.0).unwrap_or(0)
+    }
+}
+
+fn weights<const N: usize>(counts: [u32; N]) -> [f64; N] {
+    counts.map(f64::from)
+}
+
+/// The namespace of sandbox ids (a fixed random UUID).
+const ID_NAMESPACE: uuid::Uuid = uuid::Uuid::from_u128(0x6c1e_2f4b_93a7_4d0e_8b5f_0a1c_3e7d_9b24);
+
+/// The id of bank `index` under `seed`.
+pub fn bank_id(seed: u64, index: u64) -> String {
+    uuid::Uuid::new_v5(
+        &ID_NAMESPACE,
+        format!("cra-sandbox/{seed}/{index}").as_bytes(),
+    )
+    .to_string()
+}
+
+const DAY_1990: i64 = 7305; // 1990-01-01
+const DAY_1996: i64 = 9496; // 1996-01-01
+const DAY_ISB: i64 = 13_027; // 2005-09-01
+const DAY_OTS_END: i64 = 15_175; // 2011-07-20
+
+/// Precomputed tables shared by every bank of one run.
+struct Model {
+    regulators: [f64; 4],
+    states: Vec<f64>,
+    exams: [f64; 18],
+    current_rating: [f64; 4],
+    size: [f64; 3],
+    /// `P(previous | next)` before the year weighting: transition counts.
+    transitions: [[f64; 4]; 4],
+    /// Year mix relative to the overall mix, per year and rating.
+    year_factor: Vec<[f64; 4]>,
+}
+
+impl Model {
+    fn new() -> Model {
+        let all = weights(tables::RATING_ALL);
+        let all_total: f64 = all.iter().sum();
+        let year_factor = tables::YEAR_RATING
+            .iter()
+            .map(|row| {
+                let total: f64 = row.iter().map(|c| f64::from(*c)).sum();
+                let mut f = [0.0; 4];
+                for i in 0..4 {
+                    // A small floor keeps a rating possible in a year that
+                    // happened to have none of it.
+                    let share = (f64::from(row[i]) + 0.5) / (total + 2.0);
+                    f[i] = share / (all[i] / all_total);
+                }
+                f
+            })
+            .collect();
+        Model {
+            regulators: tables::REGULATORS.map(|(_, c)| f64::from(c)),
+            states: tables::STATES.iter().map(|(_, c)| f64::from(*c)).collect(),
+            exams: weights(tables::EXAMS_PER_BANK),
+            current_rating: weights(tables::RATING_CURRENT),
+            size: tables::SIZE_CURRENT.map(|(_, c)| f64::from(c)),
+            transitions: tables::TRANSITIONS.map(weights),
+            year_factor,
+        }
+    }
+
+    fn year_factor(&self, year: i32) -> [f64; 4] {
+        let i = (year - tables::FIRST_YEAR).clamp(0, self.year_factor.len() as i32 - 1);
+        self.year_factor[i as usize]
+    }
+}
+
+/// Years between two exams, from the real quantiles (linear between them).
+fn gap_days(draw: &mut Draw) -> i64 {
+    let u = draw.unit();
+    let q = &tables::GAP_QUANTILES;
+    let mut years = q[q.len() - 1].1;
+    for pair in q.windows(2) {
+        let ((p0, y0), (p1, y1)) = (pair[0], pair[1]);
+        if u < p1 {
+            years = y0 + (y1 - y0) * (u - p0) / (p1 - p0);
+            break;
+        }
+    }
+    (years * 365.25).round() as i64
+}
+
+/// `N` banks for `seed`, exam dates up to `horizon` (a day count).
+pub fn generate(n: usize, seed: u64, horizon: i64) -> Vec<Bank> {
+    let model = Model::new();
+    let mut draw = Draw::new(seed, 0);
+    (0..n)
+        .map(|i| generate_one(&model, &mut draw, seed, i as u64, horizon))
+        .collect()
+}
+
+fn generate_one(model: &Model, draw: &mut Draw, seed: u64, index: u64, horizon: i64) -> Bank {
+    let regulator = tables::REGULATORS[draw.weighted(&model.regulators)].0;
+    let state = tables::STATES[draw.weighted(&model.states)].0;
+    let city = *draw.pick(tables::towns(state));
+    let size = draw.weighted(&model.size);
+    let count = draw.weighted(&model.exams) + 1;
+
+    // Dates, newest first: place the run of gaps inside the regulator's window.
+    let floor = if regulator == "FRB" {
+        DAY_1996
+    } else {
+        DAY_1990
+    };
+    let ceiling = if regulator == "OTS" {
+        DAY_OTS_END.min(horizon)
+    } else {
+        horizon
+    };
+    let mut gaps: Vec<i64> = (1..count).map(|_| gap_days(draw)).collect();
+    let span: i64 = gaps.iter().sum();
+    let room = ceiling - floor;
+    if span > room * 9 / 10 {
+        // Too long a history for the window: compress it.
+        for gap in &mut gaps {
+            *gap = (*gap * room * 9 / 10 / span.max(1)).max(120);
+        }
+    }
+    let span: i64 = gaps.iter().sum();
+    let mut lowest_last = floor + span;
+    if size == 2 {
+        lowest_last = lowest_last.max(DAY_ISB);
+    }
+    let lowest_last = lowest_last.min(ceiling);
+    let last = lowest_last + draw.below((ceiling - lowest_last + 1) as usize) as i64;
+    let mut days = Vec::with_capacity(count);
+    let mut day = last;
+    days.push(day);
+    for gap in &gaps {
+        day -= gap;
+        days.push(day);
+    }
+    let days: Vec<i64> = days
+        .into_iter()
+        .map(|d| adjust_day(draw, regulator, d))
+        .collect();
+
+    // Ratings backwards from the current one.
+    let mut rating = draw.weighted(&model.current_rating);
+    let mut ratings = Vec::with_capacity(count);
+    for (k, &d) in days.iter().enumerate() {
+        if k > 0 {
+            let (year, _, _) = civil_from_days(d);
+            let factor = model.year_factor(year);
+            let w: [f64; 4] =
+                std::array::from_fn(|prev| model.transitions[prev][rating] * factor[prev]);
+            rating = draw.weighted(&w);
+        }
+        let exam_type = exam_type_at(draw, size, k == 0, d);
+        ratings.push(Rating {
+            exam_date: format_day(d),
+            rating: RATINGS[rating].to_string(),
+            exam_type: exam_type.to_string(),
+            is_current: k == 0,
+            extra: Map::new(),
+        });
+    }
+
+    Bank {
+        id: bank_id(seed, index),
+        name: bank_name(draw, regulator, state, city),
+        city: city.to_string(),
+        state: state.to_string(),
+        regulator: regulator.to_string(),
+        charter_type: charter_type(draw, regulator),
+        ratings,
+        extra: Map::new(),
+    }
+}
+
+/// FDIC records the month only; the others give a working day.
+fn adjust_day(draw: &mut Draw, regulator: &str, day: i64) -> i64 {
+    if regulator == "FDIC" && draw.chance(0.91) {
+        let (y, m, _) = civil_from_days(day);
+        return days_from_civil(y, m, 1);
+    }
+    // 1970-01-01 was a Thursday: weekday 0 = Monday. A weekend moves back
+    // to the Friday, so no date passes the window's end.
+    match (day + 3).rem_euclid(7) {
+        5 => day - 1,
+        6 => day - 2,
+        _ => day,
+    }
+}
+
+/// The exam type of one exam of a bank whose current type is `SIZES[size]`.
+fn exam_type_at(draw: &mut Draw, size: usize, current: bool, day: i64) -> &'static str {
+    let isb_exists = day >= DAY_ISB;
+    let (large, small, isb) = (SIZES[0], SIZES[1], SIZES[2]);
+    if current {
+        return SIZES[size];
+    }
+    match size {
+        0 if draw.chance(0.85) => large,
+        0 if isb_exists => isb,
+        0 => small,
+        2 if !isb_exists => {
+            if draw.chance(0.8) {
+                small
+            } else {
+                large
+            }
+        }
+        2 if draw.chance(0.8) => isb,
+        2 => small,
+        _ if draw.chance(0.97) => small,
+        _ if isb_exists => isb,
+        _ => large,
+    }
+}
+
+/// `charter_type`: null for most banks; the regulator's charter code for
+/// some; a few of other JSON types, so clients cannot assume a string.
+fn charter_type(draw: &mut Draw, regulator: &str) -> Value {
+    let u = draw.unit();
+    let code = match regulator {
+        "OCC" => "N",
+        "FRB" => "SM",
+        "OTS" => "SA",
+        _ => "NM",
+    };
+    if u < 0.80 {
+        Value::Null
+    } else if u < 0.985 {
+        Value::String(code.to_string())
+    } else if u < 0.992 {
+        Value::from(match code {
+            "N" => 1,
+            "SM" => 2,
+            "NM" => 3,
+            _ => 4,
+        })
+    } else {
+        serde_json::json!({ "code": code, "source": "sandbox" })
+    }
+}
+
+/// An upper-case name in the forms real banks of that regulator have.
+fn bank_name(draw: &mut Draw, regulator: &str, state: &str, town: &str) -> String {
+    use tables::{COUNTIES, SURNAMES, WORDS};
+    if state == "PR" && draw.chance(0.5) {
+        let names = [
+            "BANCO DE DESARROLLO ECONÓMICO",
+            "BANCO POPULAR DE PUERTO RICO",
+            "BANCO SANTANDER PUERTO RICO",
+            "COOPERATIVA DE AHORRO Y CRÉDITO DE ",
+            "BANCO COOPERATIVO DE PUERTO RICO",
+        ];
+        let name = *draw.pick(&names);
+        return if name.ends_with(' ') {
+            format!("{name}{town}")
+        } else {
+            name.to_string()
+        };
+    }
+    let word = *draw.pick(&WORDS);
+    let county = *draw.pick(&COUNTIES);
+    let surname = *draw.pick(&SURNAMES);
+    let the = if draw.chance(0.12) { "THE " } else { "" };
+    match regulator {
+        "OCC" => match draw.below(8) {
+            0 | 1 => format!("{the}FIRST NATIONAL BANK OF {town}"),
+            2 => format!("{the}{town} NATIONAL BANK"),
+            3 => format!("{word} BANK, N.A."),
+            4 => format!("{word} NATIONAL BANK OF {town}"),
+            5 => format!("{the}FIRST NATIONAL BANK & TRUST COMPANY OF {town}"),
+            6 => format!("{county} COUNTY NATIONAL BANK"),
+            _ => format!("{word} BANK & TRUST, NATIONAL ASSOCIATION"),
+        },
+        "OTS" => match draw.below(7) {
+            0 | 1 => format!("{word} SAVINGS BANK, FSB"),
+            2 => format!("FIRST FEDERAL SAVINGS AND LOAN ASSOCIATION OF {town}"),
+            3 => format!("{town} FEDERAL SAVINGS BANK"),
+            4 => format!("HOME FEDERAL SAVINGS & LOAN ASSN. OF {town}"),
+            5 => "PEOPLE'S FEDERAL SAVINGS BANK".to_string(),
+            _ => format!("{county} COUNTY SAVINGS BANK, FSB"),
+        },
+        // The Federal Reserve's short names (NIC style).
+        "FRB" => match draw.below(7) {
+            0 => "FIRST CMNTY BK".to_string(),
+            1 => format!("{town} ST BK"),
+            2 => format!("{word} BK & TR"),
+            3 => format!("{word} B&TC"),
+            4 => format!("FARMERS & MERCH BK {town}"),
+            5 => format!("{county} CTY BK"),
+            _ => format!("{word} ST BK OF {town}"),
+        },
+        _ => match draw.below(12) {
+            0 | 1 => format!("{town} STATE BANK"),
+            2 => format!("BANK OF {town}"),
+            3 => "FARMERS & MERCHANTS BANK".to_string(),
+            4 => format!("FARMERS & MERCHANTS BANK OF {town}"),
+            5 => format!("PEOPLE'S BANK OF {town}"),
+            6 => format!("{county} COUNTY BANK"),
+            7 => format!("{word} STATE BANK"),
+            8 => format!("{the}{word} BANK & TRUST COMPANY"),
+            9 => format!("{surname} STATE BANK"),
+            10 => format!("{town} SAVINGS BANK"),
+            _ => format!("{word} BANK, INC."),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HORIZON: i64 = 20_758; // 2026-11-01
+
+    fn bytes(banks: &[Bank]) -> Vec<u8> {
+        serde_json::to_vec(banks).unwrap()
+    }
+
+    #[test]
+    fn dates_round_trip() {
+        assert_eq!(days_from_civil(1970, 1, 1), 0);
+        assert_eq!(days_from_civil(1990, 1, 1), DAY_1990);
+        assert_eq!(days_from_civil(1996, 1, 1), DAY_1996);
+        assert_eq!(days_from_civil(2005, 9, 1), DAY_ISB);
+        assert_eq!(days_from_civil(2011, 7, 20), DAY_OTS_END);
+        assert_eq!(days_from_civil(2026, 11, 1), HORIZON);
+        for day in [-1000, 0, 59, 60, 11_016, 20_000, 40_000] {
+            let (y, m, d) = civil_from_days(day);
+            assert_eq!(days_from_civil(y, m, d), day);
+        }
+        assert_eq!(format_day(11_016), "2000-02-29");
+    }
+
+    #[test]
+    fn same_seed_gives_identical_bytes() {
+        let a = generate(2000, 7, HORIZON);
+        let b = generate(2000, 7, HORIZON);
+        assert_eq!(bytes(&a), bytes(&b));
+        // A prefix of a larger run is the same banks.
+        let c = generate(500, 7, HORIZON);
+        assert_eq!(bytes(&a[..500]), bytes(&c));
+    }
+
+    #[test]
+    fn different_seed_gives_different_data() {
+        let a = generate(500, 1, HORIZON);
+        let b = generate(500, 2, HORIZON);
+        assert_ne!(bytes(&a), bytes(&b));
+        assert!(a.iter().zip(&b).all(|(x, y)| x.id != y.id));
+    }
+
+    #[test]
+    fn records_are_well_formed() {
+        for bank in generate(3000, 3, HORIZON) {
+            assert!(uuid::Uuid::parse_str(&bank.id).is_ok());
+            assert_eq!(bank.name, bank.name.to_uppercase(), "{}", bank.name);
+            assert_eq!(bank.ratings.iter().filter(|r| r.is_current).count(), 1);
+            assert!(bank.ratings[0].is_current, "newest first and current");
+            for pair in bank.ratings.windows(2) {
+                assert!(pair[0].exam_date > pair[1].exam_date, "{:?}", bank.ratings);
+            }
+            for r in &bank.ratings {
+                assert!(r.exam_date.as_str() >= "1990-01-01");
+                assert!(r.exam_date.as_str() <= "2026-11-01");
+                assert!(SIZES.contains(&r.exam_type.as_str()));
+                assert!(RATINGS.contains(&r.rating.as_str()));
+                if r.exam_type == SIZES[2] {
+                    assert!(r.exam_date.as_str() >= "2005-09-01");
+                }
+                if bank.regulator == "OTS" {
+                    assert!(r.exam_date.as_str() <= "2011-07-20");
+                }
+            }
+        }
+    }
+}
+
+/// Shares of the generated data, compared with the real statistics by the
+/// tests (fixed expectations here, the real file in `tests/sandbox_data.rs`).
+#[derive(Debug, Default)]
+pub struct Shares {
+    pub banks: usize,
+    pub regulator: std::collections::BTreeMap<String, f64>,
+    pub current_rating: std::collections::BTreeMap<String, f64>,
+    pub all_rating: std::collections::BTreeMap<String, f64>,
+    pub current_size: std::collections::BTreeMap<String, f64>,
+    pub state: std::collections::BTreeMap<String, f64>,
+    pub exams_mean: f64,
+    pub exams_max: usize,
+    pub gap_median_years: f64,
+    pub fdic_first_of_month: f64,
+    pub ots_after_2011: usize,
+    pub non_null_charter: f64,
+    pub non_ascii_names: usize,
+}
+
+/// Measures `banks`.
+pub fn shares(banks: &[Bank]) -> Shares {
+    use std::collections::BTreeMap;
+    fn add(map: &mut BTreeMap<String, f64>, key: &str) {
+        *map.entry(key.to_string()).or_default() += 1.0;
+    }
+    fn norm(map: &mut BTreeMap<String, f64>) {
+        let total: f64 = map.values().sum();
+        map.values_mut().for_each(|v| *v /= total);
+    }
+    let mut s = Shares {
+        banks: banks.len(),
+        ..Shares::default()
+    };
+    let mut exams = 0usize;
+    let mut gaps = Vec::new();
+    let (mut fdic, mut fdic_first) = (0usize, 0usize);
+    let mut charter = 0usize;
+    for bank in banks {
+        add(&mut s.regulator, &bank.regulator);
+        add(&mut s.state, &bank.state);
+        let current = bank.current().expect("a current record");
+        add(&mut s.current_rating, &current.rating);
+        add(&mut s.current_size, &current.exam_type);
+        exams += bank.ratings.len();
+        s.exams_max = s.exams_max.max(bank.ratings.len());
+        charter += usize::from(!bank.charter_type.is_null());
+        s.non_ascii_names += usize::from(!bank.name.is_ascii());
+        let days: Vec<i64> = bank
+            .ratings
+            .iter()
+            .map(|r| {
+                let y = r.exam_date[..4].parse().unwrap();
+                let m = r.exam_date[5..7].parse().unwrap();
+                let d = r.exam_date[8..].parse().unwrap();
+                days_from_civil(y, m, d)
+            })
+            .collect();
+        gaps.extend(days.windows(2).map(|w| (w[0] - w[1]) as f64 / 365.25));
+        for r in &bank.ratings {
+            add(&mut s.all_rating, &r.rating);
+            if bank.regulator == "FDIC" {
+                fdic += 1;
+                fdic_first += usize::from(r.exam_date.ends_with("-01"));
+            }
+            if bank.regulator == "OTS" && r.exam_date.as_str() > "2011-12-31" {
+                s.ots_after_2011 += 1;
+            }
+        }
+    }
+    for map in [
+        &mut s.regulator,
+        &mut s.state,
+        &mut s.current_rating,
+        &mut s.current_size,
+        &mut s.all_rating,
+    ] {
+        norm(map);
+    }
+    s.exams_mean = exams as f64 / banks.len().max(1) as f64;
+    gaps.sort_by(f64::total_cmp);
+    s.gap_median_years = gaps.get(gaps.len() / 2).copied().unwrap_or(0.0);
+    s.fdic_first_of_month = fdic_first as f64 / fdic.max(1) as f64;
+    s.non_null_charter = charter as f64 / banks.len().max(1) as f64;
+    s
+}
+
+#[cfg(test)]
+mod distribution_tests {
+    use super::*;
+
+    #[test]
+    fn shares_follow_the_real_statistics() {
+        let s = shares(&generate(18_820, 1, 20_758));
+        eprintln!("{s:#?}");
+        let close = |got: f64, want: f64, tol: f64, what: &str| {
+            assert!(
+                (got - want).abs() <= tol,
+                "{what}: {got:.4} vs {want:.4} ± {tol}"
+            );
+        };
+        // Regulators by institution: 54.4 / 23.9 / 12.0 / 9.7 %, ± 1.5 points.
+        close(s.regulator["FDIC"], 0.544, 0.015, "FDIC");
+        close(s.regulator["OCC"], 0.239, 0.015, "OCC");
+        close(s.regulator["OTS"], 0.120, 0.015, "OTS");
+        close(s.regulator["FRB"], 0.097, 0.015, "FRB");
+        // Current rating 14.4 / 83.3 / 2.1 / 0.2 %, ± 1 point.
+        close(s.current_rating["Outstanding"], 0.144, 0.01, "O");
+        close(s.current_rating["Satisfactory"], 0.833, 0.01, "S");
+        close(s.current_rating["Needs to Improve"], 0.021, 0.005, "NI");
+        // All exams 14.3 / 82.1 / 3.2 / 0.3 %, ± 3 points.
+        close(s.all_rating["Outstanding"], 0.143, 0.03, "all O");
+        close(s.all_rating["Satisfactory"], 0.821, 0.03, "all S");
+        // Current exam type 70.5 / 17.6 / 11.8 %, ± 1.5 points.
+        close(s.current_size["Small Bank"], 0.705, 0.015, "Small");
+        close(s.current_size["Large Bank"], 0.176, 0.015, "Large");
+        close(
+            s.current_size["Intermediate Small Bank"],
+            0.118,
+            0.015,
+            "ISB",
+        );
+        // Exams per bank: mean 4.18 (± 0.25), max 18; gap median 3 years (± 0.3).
+        close(s.exams_mean, 4.18, 0.25, "exams mean");
+        assert!(s.exams_max <= 18);
+        close(s.gap_median_years, 3.0, 0.3, "gap median");
+        // FDIC dates on the 1st in 91% of rows (± 3 points); no OTS after 2011.
+        close(s.fdic_first_of_month, 0.91, 0.03, "FDIC on the 1st");
+        assert_eq!(s.ots_after_2011, 0);
+        // States: all 56 appear; the largest, IL and TX, at 7.8% (± 1 point).
+        assert_eq!(s.state.len(), 56);
+        close(s.state["IL"], 0.078, 0.01, "IL");
+        close(s.state["TX"], 0.0775, 0.01, "TX");
+        // charter_type null for most; a few non-ASCII names.
+        close(s.non_null_charter, 0.2, 0.02, "charter_type set");
+        assert!(s.non_ascii_names >= 5, "{}", s.non_ascii_names);
+    }
+}
