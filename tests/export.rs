@@ -13,13 +13,18 @@ const BANKS: &str = "300";
 
 fn cra(home: &common::Home, url: &str) -> assert_cmd::Command {
     let mut cmd = home.cra();
-    cmd.env("CRA_BASE_URL", url).env("CRA_API_KEY", "sandbox_active");
+    cmd.env("CRA_BASE_URL", url)
+        .env("CRA_API_KEY", "sandbox_active");
     cmd
 }
 
 fn export(home: &common::Home, url: &str, args: &[&str]) -> Vec<u8> {
     let out = cra(home, url).arg("export").args(args).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     out.stdout
 }
 
@@ -33,7 +38,8 @@ fn server_details(sandbox: &common::Sandbox, query: &str) -> Vec<Value> {
             break;
         }
         for bank in data {
-            let (_, detail) = sandbox.get(&format!("/api/v1/banks/{}", bank["id"].as_str().unwrap()));
+            let (_, detail) =
+                sandbox.get(&format!("/api/v1/banks/{}", bank["id"].as_str().unwrap()));
             details.push(detail["data"].clone());
         }
     }
@@ -45,14 +51,26 @@ fn every_format_holds_exactly_what_the_server_holds() {
     let sandbox = common::Sandbox::start(&["--banks", BANKS]);
     let home = common::Home::new();
     let details = server_details(&sandbox, "");
-    let records: usize = details.iter().map(|d| d["ratings"].as_array().unwrap().len()).sum();
+    let records: usize = details
+        .iter()
+        .map(|d| d["ratings"].as_array().unwrap().len())
+        .sum();
 
     // Plain csv: one row per bank with the contract's header.
     let plain = String::from_utf8(export(&home, &sandbox.url, &[])).unwrap();
     let mut reader = csv::Reader::from_reader(plain.as_bytes());
     assert_eq!(
         reader.headers().unwrap().iter().collect::<Vec<_>>(),
-        ["id", "name", "city", "state", "regulator", "rating", "exam_date", "exam_type"]
+        [
+            "id",
+            "name",
+            "city",
+            "state",
+            "regulator",
+            "rating",
+            "exam_date",
+            "exam_type"
+        ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), details.len());
@@ -66,7 +84,17 @@ fn every_format_holds_exactly_what_the_server_holds() {
     let mut reader = csv::Reader::from_reader(history.as_bytes());
     assert_eq!(
         reader.headers().unwrap().iter().collect::<Vec<_>>(),
-        ["id", "name", "city", "state", "regulator", "exam_date", "rating", "exam_type", "is_current"]
+        [
+            "id",
+            "name",
+            "city",
+            "state",
+            "regulator",
+            "exam_date",
+            "rating",
+            "exam_type",
+            "is_current"
+        ]
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), records);
@@ -79,17 +107,33 @@ fn every_format_holds_exactly_what_the_server_holds() {
         let rows = &by_bank[detail["id"].as_str().unwrap()];
         assert_eq!(rows.len(), ratings.len());
         for rating in ratings {
-            assert!(rows.iter().any(|r| &r[5] == rating["exam_date"].as_str().unwrap()
-                && &r[6] == rating["rating"].as_str().unwrap()
-                && &r[8] == rating["is_current"].as_bool().unwrap().to_string()));
+            assert!(
+                rows.iter()
+                    .any(|r| &r[5] == rating["exam_date"].as_str().unwrap()
+                        && &r[6] == rating["rating"].as_str().unwrap()
+                        && &r[8] == rating["is_current"].as_bool().unwrap().to_string())
+            );
         }
     }
 
     // json and ndjson with history: the detail objects as served.
-    let json: Vec<Value> = serde_json::from_slice(&export(&home, &sandbox.url, &["--with-history", "--format", "json"])).unwrap();
+    let json: Vec<Value> = serde_json::from_slice(&export(
+        &home,
+        &sandbox.url,
+        &["--with-history", "--format", "json"],
+    ))
+    .unwrap();
     assert_eq!(json, details);
-    let ndjson = String::from_utf8(export(&home, &sandbox.url, &["--with-history", "--format", "ndjson"])).unwrap();
-    let ndjson: Vec<Value> = ndjson.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let ndjson = String::from_utf8(export(
+        &home,
+        &sandbox.url,
+        &["--with-history", "--format", "ndjson"],
+    ))
+    .unwrap();
+    let ndjson: Vec<Value> = ndjson
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(ndjson, details);
 }
 
@@ -98,10 +142,24 @@ fn filters_narrow_and_runs_are_byte_identical() {
     let sandbox = common::Sandbox::start(&["--banks", BANKS]);
     let home = common::Home::new();
     let all = export(&home, &sandbox.url, &["--format", "ndjson"]);
-    let tx = export(&home, &sandbox.url, &["--state", "TX", "--format", "ndjson"]);
-    let tx_large = export(&home, &sandbox.url, &["--state", "TX", "--size", "large", "--format", "ndjson"]);
+    let tx = export(
+        &home,
+        &sandbox.url,
+        &["--state", "TX", "--format", "ndjson"],
+    );
+    let tx_large = export(
+        &home,
+        &sandbox.url,
+        &["--state", "TX", "--size", "large", "--format", "ndjson"],
+    );
     let count = |b: &[u8]| b.iter().filter(|&&c| c == b'\n').count();
-    assert!(count(&all) > count(&tx) && count(&tx) > count(&tx_large), "{} {} {}", count(&all), count(&tx), count(&tx_large));
+    assert!(
+        count(&all) > count(&tx) && count(&tx) > count(&tx_large),
+        "{} {} {}",
+        count(&all),
+        count(&tx),
+        count(&tx_large)
+    );
     for line in String::from_utf8(tx_large).unwrap().lines() {
         let bank: Value = serde_json::from_str(line).unwrap();
         assert_eq!(bank["state"], "TX");
@@ -109,26 +167,58 @@ fn filters_narrow_and_runs_are_byte_identical() {
     }
     let first = home.path().join("a.csv");
     let second = home.path().join("b.csv");
-    cra(&home, &sandbox.url).args(["export", "--with-history", "--concurrency", "16", "-o"]).arg(&first).assert().success();
-    cra(&home, &sandbox.url).args(["export", "--with-history", "--concurrency", "3", "-o"]).arg(&second).assert().success();
-    assert_eq!(std::fs::read(&first).unwrap(), std::fs::read(&second).unwrap());
+    cra(&home, &sandbox.url)
+        .args(["export", "--with-history", "--concurrency", "16", "-o"])
+        .arg(&first)
+        .assert()
+        .success();
+    cra(&home, &sandbox.url)
+        .args(["export", "--with-history", "--concurrency", "3", "-o"])
+        .arg(&second)
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read(&first).unwrap(),
+        std::fs::read(&second).unwrap()
+    );
 }
 
 #[test]
 fn faults_do_not_change_a_byte() {
     let clean = common::Sandbox::start(&["--banks", "200"]);
-    let faulty = common::Sandbox::start(&["--banks", "200", "--fail-rate", "0.2", "--rate-limit-every", "7"]);
+    let faulty = common::Sandbox::start(&[
+        "--banks",
+        "200",
+        "--fail-rate",
+        "0.2",
+        "--rate-limit-every",
+        "7",
+    ]);
     let home = common::Home::new();
     let expected = export(&home, &clean.url, &["--with-history"]);
     let out = cra(&home, &faulty.url)
-        .args(["export", "--with-history", "--retries", "10", "--concurrency", "16"])
+        .args([
+            "export",
+            "--with-history",
+            "--retries",
+            "10",
+            "--concurrency",
+            "16",
+        ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.stdout == expected, "output differs from the clean run");
     let summary = String::from_utf8(out.stderr).unwrap();
     assert!(summary.contains("retries"), "{summary}");
-    assert!(!summary.contains(" 0 retries"), "faults were injected: {summary}");
+    assert!(
+        !summary.contains(" 0 retries"),
+        "faults were injected: {summary}"
+    );
 }
 
 #[test]
@@ -136,13 +226,24 @@ fn output_file_format_follows_the_extension() {
     let sandbox = common::Sandbox::start(&["--banks", "50"]);
     let home = common::Home::new();
     for (name, check) in [
-        ("banks.json", (|t: &str| serde_json::from_str::<Vec<Value>>(t).is_ok()) as fn(&str) -> bool),
-        ("banks.ndjson", |t: &str| t.lines().all(|l| serde_json::from_str::<Value>(l).is_ok())),
-        ("banks.jsonl", |t: &str| t.lines().all(|l| serde_json::from_str::<Value>(l).is_ok())),
+        (
+            "banks.json",
+            (|t: &str| serde_json::from_str::<Vec<Value>>(t).is_ok()) as fn(&str) -> bool,
+        ),
+        ("banks.ndjson", |t: &str| {
+            t.lines().all(|l| serde_json::from_str::<Value>(l).is_ok())
+        }),
+        ("banks.jsonl", |t: &str| {
+            t.lines().all(|l| serde_json::from_str::<Value>(l).is_ok())
+        }),
         ("banks.csv", |t: &str| t.starts_with("id,name,city")),
     ] {
         let path = home.path().join(name);
-        let out = cra(&home, &sandbox.url).args(["export", "-o"]).arg(&path).output().unwrap();
+        let out = cra(&home, &sandbox.url)
+            .args(["export", "-o"])
+            .arg(&path)
+            .output()
+            .unwrap();
         assert!(out.status.success());
         assert!(out.stdout.is_empty(), "nothing on stdout with -o");
         let text = std::fs::read_to_string(&path).unwrap();
@@ -154,9 +255,17 @@ fn output_file_format_follows_the_extension() {
 fn data_file_round_trips_csv_and_json() {
     let sandbox = common::Sandbox::start(&["--banks", "150"]);
     let home = common::Home::new();
-    for (name, format) in [("history.csv", "csv"), ("history.json", "json"), ("history.ndjson", "ndjson")] {
+    for (name, format) in [
+        ("history.csv", "csv"),
+        ("history.json", "json"),
+        ("history.ndjson", "ndjson"),
+    ] {
         let path = home.path().join(name);
-        cra(&home, &sandbox.url).args(["export", "--with-history", "-o"]).arg(&path).assert().success();
+        cra(&home, &sandbox.url)
+            .args(["export", "--with-history", "-o"])
+            .arg(&path)
+            .assert()
+            .success();
         let replay = common::Sandbox::start(&["--data", path.to_str().unwrap()]);
         let first = export(&home, &sandbox.url, &["--with-history", "--format", format]);
         let again = export(&home, &replay.url, &["--with-history", "--format", format]);
@@ -169,13 +278,24 @@ fn progress_bar_on_a_terminal_only() {
     let sandbox = common::Sandbox::start(&["--banks", "400", "--latency", "5"]);
     let home = common::Home::new();
     // Piped: no bar, one summary line.
-    let out = cra(&home, &sandbox.url).args(["export", "--with-history", "-o"]).arg(home.path().join("p.csv")).output().unwrap();
+    let out = cra(&home, &sandbox.url)
+        .args(["export", "--with-history", "-o"])
+        .arg(home.path().join("p.csv"))
+        .output()
+        .unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("banks ·") && !stderr.contains('\r'), "{stderr}");
+    assert!(
+        !stderr.contains("banks ·") && !stderr.contains('\r'),
+        "{stderr}"
+    );
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("exported 400 banks"), "{stderr}");
 
-    if std::process::Command::new("script").arg("--version").output().is_err() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
         eprintln!("skipped the terminal half: no `script` command");
         return;
     }
@@ -186,13 +306,24 @@ fn progress_bar_on_a_terminal_only() {
         common::cra_bin().display(),
         home.path().join("t.csv").display()
     );
-    let out = std::process::Command::new("script").args(["-qec", &command, "/dev/null"]).stdin(Stdio::null()).output().unwrap();
+    let out = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
-    assert!(text.contains("/400 banks"), "a progress bar was drawn: {text}");
+    assert!(
+        text.contains("/400 banks"),
+        "a progress bar was drawn: {text}"
+    );
     // --quiet: no bar and no summary even on a terminal.
     let quiet = command.replace(" export ", " --quiet export ");
-    let out = std::process::Command::new("script").args(["-qec", &quiet, "/dev/null"]).stdin(Stdio::null()).output().unwrap();
+    let out = std::process::Command::new("script")
+        .args(["-qec", &quiet, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
     assert!(!String::from_utf8_lossy(&out.stdout).contains("banks"));
 }
 
@@ -202,7 +333,7 @@ fn ctrl_c_stops_removes_the_temporary_file_and_exits_130() {
     let home = common::Home::new();
     let dest = home.path().join("out");
     std::fs::create_dir(&dest).unwrap();
-    let mut child = home
+    let child = home
         .cra_std()
         .env("CRA_BASE_URL", &sandbox.url)
         .env("CRA_API_KEY", "sandbox_active")
@@ -218,10 +349,22 @@ fn ctrl_c_stops_removes_the_temporary_file_and_exits_130() {
         assert!(started.elapsed().as_secs() < 20, "export never started");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
     let interrupted = std::time::Instant::now();
     let out = child.wait_with_output().unwrap();
     assert!(interrupted.elapsed().as_secs() < 3, "stops promptly");
-    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
-    assert_eq!(std::fs::read_dir(&dest).unwrap().count(), 0, "temporary file removed, no destination");
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_dir(&dest).unwrap().count(),
+        0,
+        "temporary file removed, no destination"
+    );
 }

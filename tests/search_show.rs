@@ -9,16 +9,25 @@ use std::process::Stdio;
 
 use serde_json::Value;
 
-/// One sandbox for the whole file: 2,000 banks is enough for every filter
-/// to match several pages.
-fn sandbox() -> &'static common::Sandbox {
-    static SANDBOX: std::sync::OnceLock<common::Sandbox> = std::sync::OnceLock::new();
-    SANDBOX.get_or_init(|| common::Sandbox::start(&["--banks", "2000", "--seed", "7"]))
+thread_local! {
+    /// One sandbox per test (each test runs on its own thread, whose end
+    /// drops it and so stops the process): 2,000 banks is enough for every
+    /// filter to match several pages. A process-wide static would never be
+    /// dropped and would outlive the test binary.
+    static SANDBOX: common::Sandbox = common::Sandbox::start(&["--banks", "2000", "--seed", "7"]);
+}
+
+fn sandbox_url() -> String {
+    SANDBOX.with(|s| s.url.clone())
+}
+
+fn sandbox_get(path: &str) -> (u16, Value) {
+    SANDBOX.with(|s| s.get(path))
 }
 
 fn cra(home: &common::Home) -> assert_cmd::Command {
     let mut cmd = home.cra();
-    cmd.env("CRA_BASE_URL", &sandbox().url)
+    cmd.env("CRA_BASE_URL", &sandbox_url())
         .env("CRA_API_KEY", "sandbox_active");
     cmd
 }
@@ -40,7 +49,7 @@ fn run_json(args: &[&str]) -> Value {
 
 /// What the server holds for a query string.
 fn server_page(query: &str) -> (Vec<Value>, Value) {
-    let (status, body) = sandbox().get(&format!("/api/v1/banks?{query}"));
+    let (status, body) = sandbox_get(&format!("/api/v1/banks?{query}"));
     assert_eq!(status, 200, "{query}");
     (
         body["data"].as_array().unwrap().clone(),
@@ -300,7 +309,7 @@ fn a_real_terminal_gets_a_table() {
     let home = common::Home::new();
     let command = format!(
         "CRA_BASE_URL={} CRA_API_KEY=sandbox_active CRA_CONFIG={} {} search --state TX --size large",
-        sandbox().url,
+        sandbox_url(),
         home.config_path().display(),
         common::cra_bin().display()
     );
@@ -320,7 +329,7 @@ fn a_closed_pipe_ends_quietly_with_success() {
     let home = common::Home::new();
     let mut child = home
         .cra_std()
-        .env("CRA_BASE_URL", &sandbox().url)
+        .env("CRA_BASE_URL", &sandbox_url())
         .env("CRA_API_KEY", "sandbox_active")
         .args(["search", "--all"])
         .stdout(Stdio::piped())
@@ -350,7 +359,7 @@ fn show_prints_the_detail_as_served() {
         .iter()
         .map(|b| b["id"].as_str().unwrap())
         .collect();
-    let (status, served) = sandbox().get(&format!("/api/v1/banks/{}", ids[0]));
+    let (status, served) = sandbox_get(&format!("/api/v1/banks/{}", ids[0]));
     assert_eq!(status, 200);
 
     assert_eq!(run_json(&["show", ids[0]]), served["data"]);
@@ -370,7 +379,7 @@ fn show_table_has_history_newest_first_with_current_marked() {
     let home = common::Home::new();
     for bank in banks.as_array().unwrap() {
         let id = bank["id"].as_str().unwrap();
-        let (_, served) = sandbox().get(&format!("/api/v1/banks/{id}"));
+        let (_, served) = sandbox_get(&format!("/api/v1/banks/{id}"));
         let ratings = served["data"]["ratings"].as_array().unwrap();
         if ratings.len() < 3 {
             continue;

@@ -245,9 +245,12 @@ fn write_tsv_row<'a>(
 pub fn render_table(header: &[&str], rows: &[Vec<String>], terminal: bool, color: bool) -> Table {
     let mut table = Table::new();
     if terminal {
-        table
-            .load_style(presets::UTF8_HORIZONTAL_ONLY)
-            .set_content_arrangement(ContentArrangement::Dynamic);
+        table.load_style(presets::UTF8_HORIZONTAL_ONLY);
+        // Wrap to the terminal's width, unless it reports none (a pty with
+        // no size says 0): then never squeeze columns.
+        if table.width().is_some_and(|width| width >= 40) {
+            table.set_content_arrangement(ContentArrangement::Dynamic);
+        }
     } else {
         table.load_style(presets::NOTHING);
     }
