@@ -17,6 +17,8 @@
 //!   Small Bank exam is never dated before the 2005-09-01 rule);
 //! - the state from the real count of institutions per state.
 
+use std::borrow::Cow;
+
 use rand::RngCore;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
@@ -32,8 +34,9 @@ pub const SIZES: [&str; 3] = crate::filters::SIZES;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
     pub exam_date: String,
-    pub rating: String,
-    pub exam_type: String,
+    /// Borrowed from the tables when generated (no allocation per record).
+    pub rating: Cow<'static, str>,
+    pub exam_type: Cow<'static, str>,
     pub is_current: bool,
     /// Fields a loaded JSON file had that the service does not document;
     /// served after the documented ones.
@@ -301,8 +304,8 @@ fn generate_one(model: &Model, draw: &mut Draw, seed: u64, index: u64, horizon: 
         let exam_type = exam_type_at(draw, size, k == 0, d);
         ratings.push(Rating {
             exam_date: format_day(d),
-            rating: RATINGS[rating].to_string(),
-            exam_type: exam_type.to_string(),
+            rating: Cow::Borrowed(RATINGS[rating]),
+            exam_type: Cow::Borrowed(exam_type),
             is_current: k == 0,
             extra: Map::new(),
         });
@@ -509,8 +512,8 @@ mod tests {
             for r in &bank.ratings {
                 assert!(r.exam_date.as_str() >= "1990-01-01");
                 assert!(r.exam_date.as_str() <= "2026-11-01");
-                assert!(SIZES.contains(&r.exam_type.as_str()));
-                assert!(RATINGS.contains(&r.rating.as_str()));
+                assert!(SIZES.contains(&r.exam_type.as_ref()));
+                assert!(RATINGS.contains(&r.rating.as_ref()));
                 if r.exam_type == SIZES[2] {
                     assert!(r.exam_date.as_str() >= "2005-09-01");
                 }

@@ -76,7 +76,7 @@ fn check_rating(r: &Rating) -> Result<(), String> {
     if r.rating.trim().is_empty() {
         return Err("rating is empty".into());
     }
-    if !SIZES.contains(&r.exam_type.as_str()) {
+    if !SIZES.contains(&r.exam_type.as_ref()) {
         return Err(format!(
             "exam_type '{}' is not one of Large Bank, Small Bank, Intermediate Small Bank",
             r.exam_type
@@ -189,8 +189,8 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
         };
         let rating = Rating {
             exam_date: field(5),
-            rating: field(6),
-            exam_type: field(7),
+            rating: field(6).into(),
+            exam_type: field(7).into(),
             is_current,
             extra: Map::new(),
         };

@@ -164,7 +164,7 @@ impl Store {
             }
             store.by_state[state as usize].push(pos);
             store.state_of.push(state);
-            let size = size_index(bank.current().map(|r| r.exam_type.as_str()));
+            let size = size_index(bank.current().map(|r| r.exam_type.as_ref()));
             if let Some(list) = store.by_size.get_mut(size as usize) {
                 list.push(pos);
             }

@@ -61,7 +61,7 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
         .position(|r| *r == current.rating)
         .unwrap_or(1);
     let weights = TRANSITIONS[from].map(f64::from);
-    let rating = RATINGS[draw.weighted(&weights)].to_string();
+    let rating = RATINGS[draw.weighted(&weights)];
     let newest = bank.ratings.iter().map(|r| r.exam_date.as_str()).max()?;
     let mut day = today();
     while format_day(day).as_str() <= newest {
@@ -69,7 +69,7 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     }
     let record = Rating {
         exam_date: format_day(day),
-        rating,
+        rating: rating.into(),
         exam_type: current.exam_type.clone(),
         is_current: true,
         extra: Default::default(),
@@ -78,7 +78,7 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     Some(RatingCreatedData {
         bank_id: bank.id.clone(),
         bank_name: bank.name.clone(),
-        rating: bank.ratings[0].rating.clone(),
+        rating: bank.ratings[0].rating.to_string(),
         exam_date: bank.ratings[0].exam_date.clone(),
         regulator: bank.regulator.clone(),
     })
