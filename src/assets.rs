@@ -113,14 +113,10 @@ pub fn all() -> Vec<Asset> {
         })
         .collect();
     let root = command();
-    assets.push(Asset {
-        path: "man/cra.1".to_string(),
-        contents: man_page(&root, &root),
-    });
-    for sub in root.get_subcommands().filter(|s| !s.is_hide_set()) {
+    for cmd in pages(&root) {
         assets.push(Asset {
-            path: format!("man/{}.1", page_name(sub)),
-            contents: man_page(&root, sub),
+            path: format!("man/{}.1", page_name(cmd)),
+            contents: man_page(&root, cmd),
         });
     }
     assets
@@ -153,6 +149,20 @@ pub fn write_all(root: &Path) -> io::Result<Vec<PathBuf>> {
         written.push(path);
     }
     Ok(written)
+}
+
+/// The commands that get a man page: `cra` and every visible subcommand,
+/// nested ones included (`cra config set` is `cra-config-set(1)`).
+pub fn pages(root: &Command) -> Vec<&Command> {
+    fn walk<'a>(cmd: &'a Command, into: &mut Vec<&'a Command>) {
+        into.push(cmd);
+        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            walk(sub, into);
+        }
+    }
+    let mut found = Vec::new();
+    walk(root, &mut found);
+    found
 }
 
 /// `cra-search` for `cra search`; `cra` for the root.
@@ -250,19 +260,16 @@ fn extra_sections(out: &mut Vec<u8>, root: &Command, cmd: &Command) -> io::Resul
     }
     writeln!(out, ".SH \"SEE ALSO\"")?;
     let this = page_name(cmd);
-    let mut pages: Vec<String> = std::iter::once("cra".to_string())
-        .chain(
-            root.get_subcommands()
-                .filter(|s| !s.is_hide_set())
-                .map(page_name),
-        )
+    let mut others: Vec<String> = pages(root)
+        .into_iter()
+        .map(page_name)
         .filter(|name| *name != this)
         .map(|name| format!("\\fB{}\\fR(1)", code(&name)))
         .collect();
-    if let Some(last) = pages.last_mut() {
+    if let Some(last) = others.last_mut() {
         last.push('.');
     }
-    writeln!(out, "{}", pages.join(", "))?;
+    writeln!(out, "{}", others.join(", "))?;
     Ok(())
 }
 
@@ -296,8 +303,7 @@ mod tests {
     #[test]
     fn every_subcommand_has_help_examples() {
         let root = command();
-        assert!(!help_examples(&root).is_empty());
-        for sub in root.get_subcommands().filter(|s| !s.is_hide_set()) {
+        for sub in pages(&root) {
             let examples = help_examples(sub);
             assert!(
                 (2..=3).contains(&examples.len()),

@@ -198,10 +198,11 @@ fn man_pages_render_with_every_flag_and_section() {
     let dir = tempfile::tempdir().unwrap();
     assets::write_all(dir.path()).unwrap();
     let root = assets::command();
-    let mut pages = vec![(root.clone(), "cra".to_string())];
-    for sub in root.get_subcommands().filter(|s| !s.is_hide_set()) {
-        pages.push((sub.clone(), assets::page_name(sub)));
-    }
+    let pages: Vec<(clap::Command, String)> = assets::pages(&root)
+        .into_iter()
+        .map(|cmd| (cmd.clone(), assets::page_name(cmd)))
+        .collect();
+    assert!(pages.len() >= 15, "{} man pages", pages.len());
     let mut rendered_any = false;
     for (cmd, name) in pages {
         let path = dir.path().join("man").join(format!("{name}.1"));
@@ -331,20 +332,22 @@ fn help_examples_of(args: &[&str]) -> Vec<String> {
     tail.iter().map(|l| l.trim().to_string()).collect()
 }
 
+/// The examples of `cra --help` and of every subcommand's `--help`, nested
+/// ones included, each with where it was found.
 fn all_help_examples() -> Vec<(String, String)> {
+    let root = assets::command();
     let mut examples = Vec::new();
-    for example in help_examples_of(&[]) {
-        examples.push(("cra --help".to_string(), example));
-    }
-    for sub in subcommands() {
-        let found = help_examples_of(&[sub.as_str()]);
+    for cmd in assets::pages(&root) {
+        let bin_name = cmd.get_bin_name().unwrap_or("cra").to_string();
+        let path: Vec<&str> = bin_name.split(' ').skip(1).collect();
+        let found = help_examples_of(&path);
         assert!(
             (2..=3).contains(&found.len()),
-            "cra {sub} --help has {} examples",
+            "{bin_name} --help has {} examples",
             found.len()
         );
         for example in found {
-            examples.push((format!("cra {sub} --help"), example));
+            examples.push((format!("{bin_name} --help"), example));
         }
     }
     examples
