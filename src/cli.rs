@@ -6,22 +6,27 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// Text shown after `cra --help`: where settings come from.
+/// Text shown after `cra --help`: where settings come from, and examples.
+/// (`assets::ENVIRONMENT` holds the same variables for the man pages; a test
+/// checks that both name the same ones.)
 const ROOT_AFTER_HELP: &str = "\
 Environment:
   CRA_BASE_URL        API base address (or: cra config set base_url URL)
   CRA_API_KEY         API key (never on the command line; or: cra config set api_key)
   CRA_WEBHOOK_SECRET  webhook signing secret for listen, verify-webhook, trigger, sandbox
-  CRA_CONFIG          config file path (default: ~/.config/cra/config.toml on Linux;
-                      `cra config path` prints it)
+  CRA_CONFIG          config file path
   NO_COLOR            disable colour
+  CRA_FORCE_TTY       1: treat standard output and error as a terminal (for tests)
+  HTTPS_PROXY         proxy for https requests (also HTTP_PROXY, NO_PROXY; lower case too)
 
+Config file: ~/.config/cra/config.toml on Linux, the platform config directory
+elsewhere; `cra config path` prints the one in use.
 Precedence: flag > environment > config file > default (`cra config show` tells which).
 
 Examples:
-  cra --sandbox search --state TX --size large
-  cra search --state TX --format json | jq '.[].name'
-  cra export --with-history -o banks.csv";
+  cra --sandbox search --state TX --size \"Large Bank\"
+  cra search --state TX --format json | jq -r '.[].name'
+  cra listen --forward-to http://127.0.0.1:3000/webhooks";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -136,29 +141,30 @@ const SEARCH_AFTER_HELP: &str = "\
 Examples:
   cra search --state TX --size \"Large Bank\"
   cra search \"first national\" --state ia --format json | jq -r '.[].id'
-  cra search --all --format csv > banks.csv";
+  cra --sandbox search --state TX --size large --limit 5";
 
 const SHOW_AFTER_HELP: &str = "\
 Examples:
-  cra show 3f2b6c1e-6f0a-5b8e-9d1c-2a4b6c8d0e1f
-  cra show ID1 ID2 --format json | jq '.[].ratings | length'";
+  cra show BANK_ID                     # an id from `cra search --format json`
+  cra show BANK_ID OTHER_ID --format json | jq '.[].ratings | length'
+  cra --sandbox show \"$(cra --sandbox search --limit 1 --format json | jq -r '.[0].id')\"";
 
 const EXPORT_AFTER_HELP: &str = "\
 Examples:
-  cra export -o banks.csv
   cra export --state TX --with-history -o tx-history.csv
-  cra export --format ndjson | jq -c 'select(.state == \"IA\")'";
+  cra export --size small --format ndjson | jq -c 'select(.current_rating.rating == \"Outstanding\")'
+  cra --sandbox export --state VT -o vt.json";
 
 const VERIFY_AFTER_HELP: &str = "\
 Examples:
-  cra verify-webhook --signature \"sha256=...\" body.json
-  curl -s ... | cra verify-webhook --signature \"$SIG\" -";
+  cra verify-webhook --signature \"sha256=5d1f...\" body.json
+  cra verify-webhook --signature \"$SIGNATURE\" - < body.json   # in a unit test: exit 0 or 7";
 
 const LISTEN_AFTER_HELP: &str = "\
 Examples:
   cra listen --port 4000 --log deliveries.ndjson
   cra listen --forward-to http://127.0.0.1:3000/webhooks
-  cra listen --format json --max-events 1 | jq .";
+  cra listen --port 0 --format json --max-events 1 | jq .data.bank_name";
 
 const TRIGGER_AFTER_HELP: &str = "\
 Examples:
@@ -167,20 +173,21 @@ Examples:
 
 const SANDBOX_AFTER_HELP: &str = "\
 Examples:
-  cra sandbox --port 8080
-  cra sandbox --port 0 --latency 20 --fail-rate 0.1
+  cra sandbox --port 8080       # then CRA_BASE_URL=http://127.0.0.1:8080 CRA_API_KEY=sandbox_active
+  cra sandbox --port 0 --latency 20 --fail-rate 0.1 --rate-limit-every 50
   cra sandbox --webhook-url http://127.0.0.1:4000/ --webhook-every 5 --secret s3cret";
 
 const CONFIG_AFTER_HELP: &str = "\
 Examples:
   cra config set base_url https://api.example.com
   cra config set api_key            # reads the key from standard input
-  cra config show";
+  cra --sandbox config show --format json";
 
 const COMPLETIONS_AFTER_HELP: &str = "\
 Examples:
   cra completions bash > ~/.local/share/bash-completion/completions/cra
-  cra completions zsh > ~/.zfunc/_cra";
+  cra completions zsh > ~/.zfunc/_cra
+  cra completions fish > ~/.config/fish/completions/cra.fish";
 
 #[derive(Debug, Clone, Args)]
 pub struct FilterArgs {
@@ -189,12 +196,12 @@ pub struct FilterArgs {
     pub query: Option<String>,
 
     /// Two-letter state or territory code (case-insensitive)
-    #[arg(long, value_name = "XX", value_parser = crate::filters::parse_state)]
+    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
     pub state: Option<String>,
 
     /// Exam type of the current rating: "Large Bank", "Small Bank",
     /// "Intermediate Small Bank", or large, small, intermediate
-    #[arg(long, value_name = "SIZE", value_parser = crate::filters::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
     pub size: Option<String>,
 }
 
@@ -396,21 +403,43 @@ pub struct SandboxArgs {
 #[derive(Debug, Clone, Subcommand)]
 pub enum ConfigCommand {
     /// Print the config file's path
+    #[command(after_help = "\
+Examples:
+  cra config path
+  cra --config ./team.toml config path")]
     Path,
     /// Every setting, its value (secrets redacted) and where it came from
+    #[command(after_help = "\
+Examples:
+  cra config show
+  cra config show --format json | jq -r .base_url.origin
+  cra --sandbox config show --format json")]
     Show,
     /// One setting's value (secrets redacted)
+    #[command(after_help = "\
+Examples:
+  cra config get base_url
+  cra config get api_key            # redacted: the first 8 characters, then ...")]
     Get {
         #[arg(value_enum)]
         key: ConfigKey,
     },
     /// Write a setting to the config file (secrets read from standard input when VALUE is left out)
+    #[command(after_help = "\
+Examples:
+  cra config set base_url https://api.example.com
+  cra config set api_key            # type or paste the key; no echo on a terminal
+  cra config set webhook_secret < secret.txt")]
     Set {
         #[arg(value_enum)]
         key: ConfigKey,
         value: Option<String>,
     },
     /// Remove a setting from the config file
+    #[command(after_help = "\
+Examples:
+  cra config unset api_key
+  cra config unset base_url")]
     Unset {
         #[arg(value_enum)]
         key: ConfigKey,

@@ -1,6 +1,10 @@
 //! The search filters a user may give (`--state`, `--size`), checked before
 //! any request is made so that a typo never costs a round trip.
 
+use std::ffi::OsStr;
+
+use clap::builder::{PossibleValue, TypedValueParser};
+
 /// The 50 states, DC and the territories the service knows, in the order the
 /// contract lists them.
 pub const STATE_CODES: [&str; 59] = [
@@ -42,6 +46,59 @@ pub fn parse_size(text: &str) -> Result<String, String> {
     Ok(found.to_string())
 }
 
+/// `--state` for clap: [`parse_state`] (same checks, same messages) plus
+/// the codes as possible values, so shell completions can offer them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StateParser;
+
+impl TypedValueParser for StateParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        // Delegating to the function parser keeps clap's error wording.
+        TypedValueParser::parse_ref(&parse_state, cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(STATE_CODES.iter().map(PossibleValue::new)))
+    }
+}
+
+/// `--size` for clap: [`parse_size`] plus the exact values and the aliases as
+/// possible values, for completions.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SizeParser;
+
+impl TypedValueParser for SizeParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<String, clap::Error> {
+        TypedValueParser::parse_ref(&parse_size, cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let exact = SIZES.iter().map(|size| PossibleValue::new(*size));
+        let aliases = [
+            ("large", SIZES[0]),
+            ("small", SIZES[1]),
+            ("intermediate", SIZES[2]),
+        ]
+        .into_iter()
+        .map(|(alias, size)| PossibleValue::new(alias).help(format!("same as \"{size}\"")));
+        Some(Box::new(exact.chain(aliases)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,6 +123,46 @@ mod tests {
         );
         assert_eq!(parse_size("small").as_deref(), Ok("Small Bank"));
         assert!(parse_size("medium").is_err());
+    }
+
+    #[test]
+    fn clap_parsers_offer_values_and_keep_messages() {
+        let cmd = clap::Command::new("t");
+        let states: Vec<String> = StateParser
+            .possible_values()
+            .unwrap()
+            .map(|v| v.get_name().to_string())
+            .collect();
+        assert_eq!(states, STATE_CODES);
+        let sizes: Vec<String> = SizeParser
+            .possible_values()
+            .unwrap()
+            .map(|v| v.get_name().to_string())
+            .collect();
+        assert!(sizes.contains(&"Large Bank".to_string()) && sizes.contains(&"large".to_string()));
+        assert_eq!(
+            StateParser.parse_ref(&cmd, None, OsStr::new("tx")).unwrap(),
+            "TX"
+        );
+        assert_eq!(
+            SizeParser
+                .parse_ref(&cmd, None, OsStr::new("small"))
+                .unwrap(),
+            "Small Bank"
+        );
+        let error = StateParser
+            .parse_ref(&cmd, None, OsStr::new("XX"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(&parse_state("XX").unwrap_err()), "{error}");
+        let error = SizeParser
+            .parse_ref(&cmd, None, OsStr::new("medium"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains(&parse_size("medium").unwrap_err()),
+            "{error}"
+        );
     }
 
     proptest! {

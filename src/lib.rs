@@ -6,6 +6,7 @@
 //! an error in the one place errors are printed.
 
 pub mod api;
+pub mod assets;
 pub mod cli;
 pub mod commands;
 pub mod config_file;

@@ -1,15 +1,16 @@
 //! `cra completions SHELL`: the completion script, generated from the clap
-//! definition so it never drifts.
+//! definition so it never drifts (the same script `completions/` holds).
+
+use std::io::Write;
 
 use anyhow::Result;
-use clap::CommandFactory;
 
-use crate::cli::{Cli, CompletionsArgs};
+use crate::cli::CompletionsArgs;
 use crate::error::Exit;
 
 pub fn run(args: &CompletionsArgs) -> Result<Exit> {
-    let mut command = Cli::command();
     let mut out = std::io::stdout().lock();
-    clap_complete::generate(args.shell, &mut command, "cra", &mut out);
+    out.write_all(&crate::assets::completion(args.shell))?;
+    out.flush()?;
     Ok(Exit::Success)
 }

@@ -1,0 +1,458 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'cra'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'cra' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'List banks with their current rating')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One or more banks with their complete rating history')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Every matching bank, all pages, streamed to a file or standard output')
+            [CompletionResult]::new('verify-webhook', 'verify-webhook', [CompletionResultType]::ParameterValue, 'Check one webhook delivery''s signature offline')
+            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhook deliveries locally, verify and print them')
+            [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send signed test deliveries to a webhook endpoint')
+            [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the local stand-in of the service')
+            [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Read and write the config file')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'cra;search' {
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Two-letter state or territory code (case-insensitive)')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
+            [CompletionResult]::new('--page', '--page', [CompletionResultType]::ParameterName, 'Page to fetch')
+            [CompletionResult]::new('--per-page', '--per-page', [CompletionResultType]::ParameterName, 'Banks per page')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N banks (implies following pages)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Follow every page (100 banks a request)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;show' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;export' {
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Two-letter state or territory code (case-insensitive)')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv, .json, .ndjson, .jsonl)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv, .json, .ndjson, .jsonl)')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('--with-history', '--with-history', [CompletionResultType]::ParameterName, 'One row per rating record (one detail request per bank)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;verify-webhook' {
+            [CompletionResult]::new('--signature', '--signature', [CompletionResultType]::ParameterName, 'The X-Service-Signature header value, sha256=<hex>')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;listen' {
+            [CompletionResult]::new('--host', '--host', [CompletionResultType]::ParameterName, 'Address to listen on')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'Port to listen on (0 picks a free one)')
+            [CompletionResult]::new('--path', '--path', [CompletionResultType]::ParameterName, 'Path deliveries are accepted on')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)')
+            [CompletionResult]::new('--forward-to', '--forward-to', [CompletionResultType]::ParameterName, 'Re-post verified deliveries, body and signature unchanged, to URL')
+            [CompletionResult]::new('--log', '--log', [CompletionResultType]::ParameterName, 'Append every delivery as one JSON line to FILE')
+            [CompletionResult]::new('--max-events', '--max-events', [CompletionResultType]::ParameterName, 'Exit after N verified events')
+            [CompletionResult]::new('--max-body', '--max-body', [CompletionResultType]::ParameterName, 'Largest body accepted, in bytes (suffixes k, M accepted)')
+            [CompletionResult]::new('--read-timeout', '--read-timeout', [CompletionResultType]::ParameterName, 'Time a client gets to send its headers, and then its body')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;trigger' {
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Endpoint to POST to')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Number of deliveries')
+            [CompletionResult]::new('--bank-id', '--bank-id', [CompletionResultType]::ParameterName, 'Bank id to put in the payload (default: a realistic sample bank)')
+            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating text to put in the payload')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Deliveries in flight at once')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;sandbox' {
+            [CompletionResult]::new('--host', '--host', [CompletionResultType]::ParameterName, 'Address to listen on')
+            [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'Port to listen on (0 picks a free one)')
+            [CompletionResult]::new('--banks', '--banks', [CompletionResultType]::ParameterName, 'Number of banks to generate')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the generated data (same seed, same data)')
+            [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Serve the banks in FILE (csv from `export --with-history`, json or ndjson) instead')
+            [CompletionResult]::new('--latency', '--latency', [CompletionResultType]::ParameterName, 'Milliseconds added to every request')
+            [CompletionResult]::new('--fail-rate', '--fail-rate', [CompletionResultType]::ParameterName, 'Fraction of requests answered with 500 (0.0 to 1.0)')
+            [CompletionResult]::new('--rate-limit-every', '--rate-limit-every', [CompletionResultType]::ParameterName, 'Answer every Kth request with 429 and Retry-After: 1')
+            [CompletionResult]::new('--webhook-url', '--webhook-url', [CompletionResultType]::ParameterName, 'POST a signed rating.created to URL every --webhook-every seconds')
+            [CompletionResult]::new('--webhook-every', '--webhook-every', [CompletionResultType]::ParameterName, 'Seconds between new examination records (with --webhook-url)')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;config' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('path', 'path', [CompletionResultType]::ParameterValue, 'Print the config file''s path')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every setting, its value (secrets redacted) and where it came from')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'One setting''s value (secrets redacted)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Write a setting to the config file (secrets read from standard input when VALUE is left out)')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove a setting from the config file')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'cra;config;path' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;config;show' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;config;get' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;config;set' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;config;unset' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;config;help' {
+            [CompletionResult]::new('path', 'path', [CompletionResultType]::ParameterValue, 'Print the config file''s path')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every setting, its value (secrets redacted) and where it came from')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'One setting''s value (secrets redacted)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Write a setting to the config file (secrets read from standard input when VALUE is left out)')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove a setting from the config file')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'cra;config;help;path' {
+            break
+        }
+        'cra;config;help;show' {
+            break
+        }
+        'cra;config;help;get' {
+            break
+        }
+        'cra;config;help;set' {
+            break
+        }
+        'cra;config;help;unset' {
+            break
+        }
+        'cra;config;help;help' {
+            break
+        }
+        'cra;completions' {
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;help' {
+            [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'List banks with their current rating')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One or more banks with their complete rating history')
+            [CompletionResult]::new('export', 'export', [CompletionResultType]::ParameterValue, 'Every matching bank, all pages, streamed to a file or standard output')
+            [CompletionResult]::new('verify-webhook', 'verify-webhook', [CompletionResultType]::ParameterValue, 'Check one webhook delivery''s signature offline')
+            [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhook deliveries locally, verify and print them')
+            [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send signed test deliveries to a webhook endpoint')
+            [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the local stand-in of the service')
+            [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Read and write the config file')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'cra;help;search' {
+            break
+        }
+        'cra;help;show' {
+            break
+        }
+        'cra;help;export' {
+            break
+        }
+        'cra;help;verify-webhook' {
+            break
+        }
+        'cra;help;listen' {
+            break
+        }
+        'cra;help;trigger' {
+            break
+        }
+        'cra;help;sandbox' {
+            break
+        }
+        'cra;help;config' {
+            [CompletionResult]::new('path', 'path', [CompletionResultType]::ParameterValue, 'Print the config file''s path')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Every setting, its value (secrets redacted) and where it came from')
+            [CompletionResult]::new('get', 'get', [CompletionResultType]::ParameterValue, 'One setting''s value (secrets redacted)')
+            [CompletionResult]::new('set', 'set', [CompletionResultType]::ParameterValue, 'Write a setting to the config file (secrets read from standard input when VALUE is left out)')
+            [CompletionResult]::new('unset', 'unset', [CompletionResultType]::ParameterValue, 'Remove a setting from the config file')
+            break
+        }
+        'cra;help;config;path' {
+            break
+        }
+        'cra;help;config;show' {
+            break
+        }
+        'cra;help;config;get' {
+            break
+        }
+        'cra;help;config;set' {
+            break
+        }
+        'cra;help;config;unset' {
+            break
+        }
+        'cra;help;completions' {
+            break
+        }
+        'cra;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,415 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[cra] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'cra'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'cra'= {
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand search 'List banks with their current rating'
+            cand show 'One or more banks with their complete rating history'
+            cand export 'Every matching bank, all pages, streamed to a file or standard output'
+            cand verify-webhook 'Check one webhook delivery''s signature offline'
+            cand listen 'Receive webhook deliveries locally, verify and print them'
+            cand trigger 'Send signed test deliveries to a webhook endpoint'
+            cand sandbox 'Run the local stand-in of the service'
+            cand config 'Read and write the config file'
+            cand completions 'Print a shell completion script'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'cra;search'= {
+            cand --state 'Two-letter state or territory code (case-insensitive)'
+            cand --size 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate'
+            cand --page 'Page to fetch'
+            cand --per-page 'Banks per page'
+            cand --limit 'Stop after N banks (implies following pages)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand --all 'Follow every page (100 banks a request)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;show'= {
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;export'= {
+            cand --state 'Two-letter state or territory code (case-insensitive)'
+            cand --size 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate'
+            cand -o 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv, .json, .ndjson, .jsonl)'
+            cand --output 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv, .json, .ndjson, .jsonl)'
+            cand --concurrency 'Requests in flight at once'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand --with-history 'One row per rating record (one detail request per bank)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;verify-webhook'= {
+            cand --signature 'The X-Service-Signature header value, sha256=<hex>'
+            cand --secret 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;listen'= {
+            cand --host 'Address to listen on'
+            cand --port 'Port to listen on (0 picks a free one)'
+            cand --path 'Path deliveries are accepted on'
+            cand --secret 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)'
+            cand --forward-to 'Re-post verified deliveries, body and signature unchanged, to URL'
+            cand --log 'Append every delivery as one JSON line to FILE'
+            cand --max-events 'Exit after N verified events'
+            cand --max-body 'Largest body accepted, in bytes (suffixes k, M accepted)'
+            cand --read-timeout 'Time a client gets to send its headers, and then its body'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;trigger'= {
+            cand --to 'Endpoint to POST to'
+            cand --secret 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)'
+            cand --count 'Number of deliveries'
+            cand --bank-id 'Bank id to put in the payload (default: a realistic sample bank)'
+            cand --rating 'Rating text to put in the payload'
+            cand --concurrency 'Deliveries in flight at once'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;sandbox'= {
+            cand --host 'Address to listen on'
+            cand --port 'Port to listen on (0 picks a free one)'
+            cand --banks 'Number of banks to generate'
+            cand --seed 'Seed of the generated data (same seed, same data)'
+            cand --data 'Serve the banks in FILE (csv from `export --with-history`, json or ndjson) instead'
+            cand --latency 'Milliseconds added to every request'
+            cand --fail-rate 'Fraction of requests answered with 500 (0.0 to 1.0)'
+            cand --rate-limit-every 'Answer every Kth request with 429 and Retry-After: 1'
+            cand --webhook-url 'POST a signed rating.created to URL every --webhook-every seconds'
+            cand --webhook-every 'Seconds between new examination records (with --webhook-url)'
+            cand --secret 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;config'= {
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand path 'Print the config file''s path'
+            cand show 'Every setting, its value (secrets redacted) and where it came from'
+            cand get 'One setting''s value (secrets redacted)'
+            cand set 'Write a setting to the config file (secrets read from standard input when VALUE is left out)'
+            cand unset 'Remove a setting from the config file'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'cra;config;path'= {
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;config;show'= {
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;config;get'= {
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;config;set'= {
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;config;unset'= {
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;config;help'= {
+            cand path 'Print the config file''s path'
+            cand show 'Every setting, its value (secrets redacted) and where it came from'
+            cand get 'One setting''s value (secrets redacted)'
+            cand set 'Write a setting to the config file (secrets read from standard input when VALUE is left out)'
+            cand unset 'Remove a setting from the config file'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'cra;config;help;path'= {
+        }
+        &'cra;config;help;show'= {
+        }
+        &'cra;config;help;get'= {
+        }
+        &'cra;config;help;set'= {
+        }
+        &'cra;config;help;unset'= {
+        }
+        &'cra;config;help;help'= {
+        }
+        &'cra;completions'= {
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;help'= {
+            cand search 'List banks with their current rating'
+            cand show 'One or more banks with their complete rating history'
+            cand export 'Every matching bank, all pages, streamed to a file or standard output'
+            cand verify-webhook 'Check one webhook delivery''s signature offline'
+            cand listen 'Receive webhook deliveries locally, verify and print them'
+            cand trigger 'Send signed test deliveries to a webhook endpoint'
+            cand sandbox 'Run the local stand-in of the service'
+            cand config 'Read and write the config file'
+            cand completions 'Print a shell completion script'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'cra;help;search'= {
+        }
+        &'cra;help;show'= {
+        }
+        &'cra;help;export'= {
+        }
+        &'cra;help;verify-webhook'= {
+        }
+        &'cra;help;listen'= {
+        }
+        &'cra;help;trigger'= {
+        }
+        &'cra;help;sandbox'= {
+        }
+        &'cra;help;config'= {
+            cand path 'Print the config file''s path'
+            cand show 'Every setting, its value (secrets redacted) and where it came from'
+            cand get 'One setting''s value (secrets redacted)'
+            cand set 'Write a setting to the config file (secrets read from standard input when VALUE is left out)'
+            cand unset 'Remove a setting from the config file'
+        }
+        &'cra;help;config;path'= {
+        }
+        &'cra;help;config;show'= {
+        }
+        &'cra;help;config;get'= {
+        }
+        &'cra;help;config;set'= {
+        }
+        &'cra;help;config;unset'= {
+        }
+        &'cra;help;completions'= {
+        }
+        &'cra;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

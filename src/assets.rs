@@ -1,0 +1,316 @@
+//! The documents generated from the clap definition, so they never drift
+//! from it: shell completion scripts and man pages. `cra completions SHELL`
+//! prints one script; `cargo run --example generate-assets` writes them all
+//! under `completions/` and `man/`, where they are committed, and
+//! `tests/docs.rs` fails when a committed copy differs from what this module
+//! renders now.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Command, CommandFactory};
+use clap_complete::{Generator, Shell};
+
+use crate::cli::Cli;
+
+/// The command that refreshes `completions/` and `man/`.
+pub const REGENERATE: &str = "cargo run --example generate-assets";
+
+/// The shells `cra completions` supports, in the order the contract lists them.
+pub const SHELLS: [Shell; 5] = [
+    Shell::Bash,
+    Shell::Zsh,
+    Shell::Fish,
+    Shell::PowerShell,
+    Shell::Elvish,
+];
+
+/// The folders that hold nothing but generated files.
+pub const DIRS: [&str; 2] = ["completions", "man"];
+
+/// Environment variables `cra` reads, for the man pages (and checked against
+/// `cra --help` by a test).
+pub const ENVIRONMENT: &[(&str, &str)] = &[
+    (
+        "CRA_BASE_URL",
+        "API base address (overridden by --base-url; or: cra config set base_url URL).",
+    ),
+    (
+        "CRA_API_KEY",
+        "API key, sent as a Bearer token. Never accepted on the command line; or: cra config set api_key.",
+    ),
+    (
+        "CRA_WEBHOOK_SECRET",
+        "Webhook signing secret for listen, verify-webhook, trigger and sandbox (overridden by --secret).",
+    ),
+    ("CRA_CONFIG", "Config file path (overridden by --config)."),
+    ("NO_COLOR", "When set, no colour (as --color never)."),
+    (
+        "CRA_FORCE_TTY",
+        "When set to anything but 0, standard output and standard error are treated as a terminal (a testing aid).",
+    ),
+    (
+        "HTTPS_PROXY, HTTP_PROXY, NO_PROXY",
+        "Proxy for https and http requests, and the hosts that bypass it (lower case names work too).",
+    ),
+];
+
+/// The exit codes of the contract.
+pub const EXIT_CODES: &[(&str, &str)] = &[
+    ("0", "Success (verify-webhook: the signature is valid)."),
+    (
+        "1",
+        "Any other failure (I/O, unexpected response, bad data).",
+    ),
+    (
+        "2",
+        "Usage error: unknown flag, bad value, out-of-range number, missing setting.",
+    ),
+    ("3", "401: missing or invalid API key."),
+    ("4", "403: subscription inactive."),
+    ("5", "404: bank not found."),
+    (
+        "6",
+        "Server or network failure after retries (5xx, 429, timeout, connection refused).",
+    ),
+    ("7", "verify-webhook: the signature is invalid."),
+    ("130", "Interrupted (Ctrl-C)."),
+];
+
+/// One generated file: its path relative to the repository root (with `/`)
+/// and its contents.
+pub struct Asset {
+    pub path: String,
+    pub contents: Vec<u8>,
+}
+
+/// The clap definition as completions and man pages see it: built (global
+/// flags copied into every subcommand), without clap's `help` subcommand.
+pub fn command() -> Command {
+    let mut cmd = Cli::command()
+        .disable_help_subcommand(true)
+        .mut_subcommand("config", |c| c.disable_help_subcommand(true));
+    cmd.build();
+    cmd
+}
+
+/// The completion script for `shell`.
+pub fn completion(shell: Shell) -> Vec<u8> {
+    let mut cmd = Cli::command();
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "cra", &mut out);
+    out
+}
+
+/// Every generated file: one completion script per shell and one man page
+/// for `cra` and for each subcommand.
+pub fn all() -> Vec<Asset> {
+    let mut assets: Vec<Asset> = SHELLS
+        .iter()
+        .map(|shell| Asset {
+            path: format!("completions/{}", shell.file_name("cra")),
+            contents: completion(*shell),
+        })
+        .collect();
+    let root = command();
+    for cmd in pages(&root) {
+        assets.push(Asset {
+            path: format!("man/{}.1", page_name(cmd)),
+            contents: man_page(&root, cmd),
+        });
+    }
+    assets
+}
+
+/// Writes every asset under `root` and removes files in the generated
+/// folders that are no longer generated (a renamed subcommand's old page).
+/// Returns the paths written.
+pub fn write_all(root: &Path) -> io::Result<Vec<PathBuf>> {
+    let assets = all();
+    for dir in DIRS {
+        let dir = root.join(dir);
+        std::fs::create_dir_all(&dir)?;
+        for entry in std::fs::read_dir(&dir)? {
+            let entry = entry?;
+            let relative = format!(
+                "{}/{}",
+                dir.file_name().unwrap_or_default().to_string_lossy(),
+                entry.file_name().to_string_lossy()
+            );
+            if entry.file_type()?.is_file() && !assets.iter().any(|a| a.path == relative) {
+                std::fs::remove_file(entry.path())?;
+            }
+        }
+    }
+    let mut written = Vec::new();
+    for asset in &assets {
+        let path = root.join(&asset.path);
+        std::fs::write(&path, &asset.contents)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// The commands that get a man page: `cra` and every visible subcommand,
+/// nested ones included (`cra config set` is `cra-config-set(1)`).
+pub fn pages(root: &Command) -> Vec<&Command> {
+    fn walk<'a>(cmd: &'a Command, into: &mut Vec<&'a Command>) {
+        into.push(cmd);
+        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            walk(sub, into);
+        }
+    }
+    let mut found = Vec::new();
+    walk(root, &mut found);
+    found
+}
+
+/// `cra-search` for `cra search`; `cra` for the root.
+pub fn page_name(cmd: &Command) -> String {
+    cmd.get_display_name()
+        .unwrap_or_else(|| cmd.get_name())
+        .to_string()
+}
+
+/// The example lines of a command's `after_help` (the indented lines after
+/// `Examples:`), as `--help` shows them.
+pub fn help_examples(cmd: &Command) -> Vec<String> {
+    let Some(after) = cmd.get_after_help() else {
+        return Vec::new();
+    };
+    let text = after.to_string();
+    let mut lines = text.lines().skip_while(|l| l.trim() != "Examples:").skip(1);
+    let mut examples = Vec::new();
+    for line in lines.by_ref() {
+        if !line.starts_with("  ") {
+            break;
+        }
+        examples.push(line.trim().to_string());
+    }
+    examples
+}
+
+/// A man page: clap_mangen's title, name, synopsis, description, options and
+/// subcommands, then our EXAMPLES, ENVIRONMENT, FILES, EXIT STATUS and SEE
+/// ALSO (in place of clap_mangen's EXTRA, which would repeat `after_help`).
+fn man_page(root: &Command, cmd: &Command) -> Vec<u8> {
+    let man = clap_mangen::Man::new(cmd.clone().disable_help_subcommand(true))
+        .manual("cra manual")
+        .source(format!("cra {}", root.get_version().unwrap_or_default()));
+    let mut out = Vec::new();
+    // Writing to a Vec cannot fail.
+    let render = |out: &mut Vec<u8>| -> io::Result<()> {
+        man.render_title(out)?;
+        man.render_name_section(out)?;
+        man.render_synopsis_section(out)?;
+        man.render_description_section(out)?;
+        man.render_options_section(out)?;
+        if cmd.get_subcommands().any(|s| !s.is_hide_set()) {
+            man.render_subcommands_section(out)?;
+        }
+        extra_sections(out, root, cmd)?;
+        man.render_version_section(out)?;
+        Ok(())
+    };
+    render(&mut out).expect("rendering to memory");
+    out
+}
+
+fn extra_sections(out: &mut Vec<u8>, root: &Command, cmd: &Command) -> io::Result<()> {
+    let examples = help_examples(cmd);
+    if !examples.is_empty() {
+        writeln!(out, ".SH EXAMPLES")?;
+        for example in examples {
+            writeln!(out, ".PP")?;
+            writeln!(out, ".nf")?;
+            writeln!(out, ".RS 4")?;
+            writeln!(out, "{}", code(&example))?;
+            writeln!(out, ".RE")?;
+            writeln!(out, ".fi")?;
+        }
+    }
+    writeln!(out, ".SH ENVIRONMENT")?;
+    for (name, meaning) in ENVIRONMENT {
+        writeln!(out, ".TP")?;
+        writeln!(out, ".B {}", code(name))?;
+        writeln!(out, "{}", prose(meaning))?;
+    }
+    writeln!(
+        out,
+        ".PP\nPrecedence: flag > environment > config file > default; \\fBcra config show\\fR says where each value came from."
+    )?;
+    writeln!(out, ".SH FILES")?;
+    writeln!(out, ".TP")?;
+    writeln!(out, ".I ~/.config/cra/config.toml")?;
+    writeln!(
+        out,
+        "{}",
+        prose(
+            "The config file (TOML, keys base_url, api_key, webhook_secret), written atomically \
+             with mode 0600 by cra config set. It lives in the platform config directory \
+             ($XDG_CONFIG_HOME/cra on Linux, ~/Library/Application Support/cra on macOS); \
+             CRA_CONFIG or --config choose another file, and cra config path prints the one in use."
+        )
+    )?;
+    writeln!(out, ".SH \"EXIT STATUS\"")?;
+    for (status, meaning) in EXIT_CODES {
+        writeln!(out, ".TP")?;
+        writeln!(out, ".B {status}")?;
+        writeln!(out, "{}", prose(meaning))?;
+    }
+    writeln!(out, ".SH \"SEE ALSO\"")?;
+    let this = page_name(cmd);
+    let mut others: Vec<String> = pages(root)
+        .into_iter()
+        .map(page_name)
+        .filter(|name| *name != this)
+        .map(|name| format!("\\fB{}\\fR(1)", code(&name)))
+        .collect();
+    if let Some(last) = others.last_mut() {
+        last.push('.');
+    }
+    writeln!(out, "{}", others.join(", "))?;
+    Ok(())
+}
+
+/// Text for a roff text line: backslashes escaped, and a leading `.` or `'`
+/// kept from being read as a request.
+fn prose(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e");
+    if escaped.starts_with('.') || escaped.starts_with('\'') {
+        format!("\\&{escaped}")
+    } else {
+        escaped
+    }
+}
+
+/// Like `prose`, with `-` written as `\-` so that flags and commands stay
+/// ASCII hyphen-minus (copy-pasteable) whatever the output device.
+fn code(text: &str) -> String {
+    prose(text).replace('-', "\\-")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roff_escapes() {
+        assert_eq!(code("cra --state"), "cra \\-\\-state");
+        assert_eq!(prose(".x \\n"), "\\&.x \\en");
+    }
+
+    #[test]
+    fn every_subcommand_has_help_examples() {
+        let root = command();
+        for sub in pages(&root) {
+            let examples = help_examples(sub);
+            assert!(
+                (2..=3).contains(&examples.len()),
+                "{} has {} examples",
+                sub.get_name(),
+                examples.len()
+            );
+        }
+    }
+}
