@@ -111,7 +111,7 @@ fn every_format_holds_exactly_what_the_server_holds() {
                 rows.iter()
                     .any(|r| &r[5] == rating["exam_date"].as_str().unwrap()
                         && &r[6] == rating["rating"].as_str().unwrap()
-                        && &r[8] == rating["is_current"].as_bool().unwrap().to_string())
+                        && r[8] == rating["is_current"].as_bool().unwrap().to_string())
             );
         }
     }
