@@ -356,3 +356,23 @@ fn page_past_the_end_is_empty_and_successful() {
     assert!(out.status.success());
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn a_proxy_is_not_used_for_loopback() {
+    // A proxy on a closed loopback port: were it used, the request would fail.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let proxy = format!("http://127.0.0.1:{port}");
+    let server = TestServer::always(Reply::json(200, &list_body(1, 1, 1, 25)));
+    let home = common::Home::new();
+    cra(&home, &server.url)
+        .env("HTTP_PROXY", &proxy)
+        .env("http_proxy", &proxy)
+        .args(["--timeout", "5s", "--retries", "0", "search"])
+        .assert()
+        .success();
+    assert_eq!(server.hits(), 1);
+}

@@ -70,13 +70,18 @@ impl Client {
             .ok_or_else(|| CraError::Unauthorized {
                 message: "no API key (set CRA_API_KEY or run: cra config set api_key)".to_string(),
             })?;
-        let http = reqwest::Client::builder()
+        let mut builder = reqwest::Client::builder()
             .user_agent(concat!("cra/", env!("CARGO_PKG_VERSION")))
             .connect_timeout(CONNECT_TIMEOUT)
             .timeout(settings.timeout.value)
             .gzip(true)
-            .pool_max_idle_per_host(64)
-            .build()?;
+            .pool_max_idle_per_host(64);
+        // A proxy cannot reach this machine's loopback (the sandbox, a local
+        // server): HTTP_PROXY applies to everything else.
+        if is_loopback(&base) {
+            builder = builder.no_proxy();
+        }
+        let http = builder.build()?;
         Ok(Client {
             inner: Arc::new(Inner {
                 http,
@@ -234,13 +239,7 @@ pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
     match url.scheme() {
         "https" => {}
         "http" => {
-            let loopback = match url.host() {
-                Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
-                Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
-                Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
-                None => false,
-            };
-            if !loopback && !allow_insecure_http {
+            if !is_loopback(&url) && !allow_insecure_http {
                 return Err(CraError::usage(format!(
                     "refusing plain http:// to {}: the API key would travel in clear (use https:// or --allow-insecure-http)",
                     url.host_str().unwrap_or("?")
@@ -264,6 +263,16 @@ pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
     let path = path.strip_suffix("/api/v1").unwrap_or(&path).to_string();
     url.set_path(&format!("{path}/"));
     Ok(url)
+}
+
+/// Whether a URL's host is this machine: `localhost`, 127.0.0.0/8 or `::1`.
+fn is_loopback(url: &Url) -> bool {
+    match url.host() {
+        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
+        Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
+        Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
+        None => false,
+    }
 }
 
 fn is_retryable_status(status: StatusCode) -> bool {

@@ -23,18 +23,9 @@ use serde_json::Map;
 
 use super::data::{Bank, Rating, SIZES};
 
-/// The columns of the `export --with-history` CSV, in its order.
-pub const CSV_COLUMNS: [&str; 9] = [
-    "id",
-    "name",
-    "city",
-    "state",
-    "regulator",
-    "exam_date",
-    "rating",
-    "exam_type",
-    "is_current",
-];
+/// The columns of the `export --with-history` CSV, in its order: the one
+/// definition the export writes with.
+pub const CSV_COLUMNS: &[&str] = crate::output::RATING_HISTORY.csv;
 
 /// Loads the banks of `path`.
 pub fn load_file(path: &Path) -> Result<Vec<Bank>> {
@@ -155,7 +146,7 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
     for (slot, column) in index.iter_mut().zip(CSV_COLUMNS) {
         *slot = headers
             .iter()
-            .position(|h| h.trim() == column)
+            .position(|h| h.trim() == *column)
             .ok_or_else(|| {
                 at(
                     1,
