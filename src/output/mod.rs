@@ -8,7 +8,9 @@
 use std::io::Write;
 
 use anyhow::Result;
-use comfy_table::{Attribute, Cell, Color, ContentArrangement, Table, presets};
+use comfy_table::{
+    Attribute, Cell, Color, ContentArrangement, LineStyle, Table, TableStyle, presets,
+};
 use serde_json::Value;
 
 use crate::cli::Format;
@@ -241,11 +243,15 @@ fn write_tsv_row<'a>(
     out.write_all(line.as_bytes())
 }
 
+/// On a terminal: one rule under the header, none between rows.
+const TERMINAL_STYLE: TableStyle =
+    TableStyle::new().header_separator(LineStyle::none().fill('─').junction('─'));
+
 /// A comfy-table: borders only on a terminal, colour only when asked for.
 pub fn render_table(header: &[&str], rows: &[Vec<String>], terminal: bool, color: bool) -> Table {
     let mut table = Table::new();
     if terminal {
-        table.load_style(presets::UTF8_HORIZONTAL_ONLY);
+        table.load_style(TERMINAL_STYLE);
         // Wrap to the terminal's width, unless it reports none (a pty with
         // no size says 0): then never squeeze columns.
         if table.width().is_some_and(|width| width >= 40) {
