@@ -6,6 +6,7 @@
 //! `rating.created`.
 
 pub mod data;
+pub mod delay;
 pub mod load;
 pub mod server;
 pub mod store;

@@ -47,6 +47,8 @@ pub struct Faults {
 pub struct App {
     store: RwLock<Store>,
     faults: Faults,
+    /// Present when `--latency` is set.
+    delay: Option<super::delay::Delayer>,
     requests: AtomicU64,
 }
 
@@ -54,6 +56,7 @@ impl App {
     pub fn new(store: Store, faults: Faults) -> App {
         App {
             store: RwLock::new(store),
+            delay: (!faults.latency.is_zero()).then(super::delay::Delayer::new),
             faults,
             requests: AtomicU64::new(0),
         }
@@ -69,8 +72,8 @@ impl App {
 
     /// Faults and authentication: `Some` is the response to send instead.
     async fn gate(&self, headers: &HeaderMap) -> Option<Response> {
-        if !self.faults.latency.is_zero() {
-            tokio::time::sleep(self.faults.latency).await;
+        if let Some(delay) = &self.delay {
+            delay.sleep(self.faults.latency).await;
         }
         let n = self.requests.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(k) = self.faults.rate_limit_every
