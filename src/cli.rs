@@ -225,7 +225,8 @@ pub struct SearchArgs {
     pub all: bool,
 
     /// Stop after N banks (implies following pages)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", conflicts_with = "page",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 }
 
@@ -482,10 +483,8 @@ pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
             ));
         }
     };
-    if !seconds.is_finite() || seconds <= 0.0 || seconds > 86_400.0 {
-        return Err(format!(
-            "'{text}' is out of range (more than 0, at most 24h)"
-        ));
+    if !seconds.is_finite() || !(0.001..=86_400.0).contains(&seconds) {
+        return Err(format!("'{text}' is out of range (from 1ms to 24h)"));
     }
     Ok(std::time::Duration::from_secs_f64(seconds))
 }
@@ -531,6 +530,8 @@ mod tests {
         assert!(parse_duration("abc").is_err());
         assert!(parse_duration("5 parsecs").is_err());
         assert!(parse_duration("-1").is_err());
+        assert!(parse_duration("0.0000000001").is_err());
+        assert_eq!(parse_duration("1ms"), Ok(Duration::from_millis(1)));
     }
 
     #[test]

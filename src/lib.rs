@@ -100,10 +100,27 @@ async fn dispatch(command: Command, settings: Settings, io: Io) -> Result<Exit> 
             };
             tokio::select! {
                 result = work => result,
-                _ = tokio::signal::ctrl_c() => Err(CraError::Interrupted.into()),
+                () = interrupted() => Err(CraError::Interrupted.into()),
             }
         }
     }
+}
+
+/// Resolves on Ctrl-C or SIGTERM (`timeout`, a CI runner): either way the
+/// command's future is dropped, which removes any temporary file.
+async fn interrupted() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Prints `error` once, as `cra: error: <one line>`, and returns its exit

@@ -148,7 +148,8 @@ fn show_names_every_origin_and_never_a_secret() {
     assert_eq!(json["base_url"]["value"], "https://flag.example");
     assert_eq!(json["base_url"]["origin"], "flag");
     assert_eq!(json["api_key"]["origin"], "file");
-    assert_eq!(json["timeout"], serde_json::Value::Null);
+    assert_eq!(json["timeout"]["value"], 30.0);
+    assert_eq!(json["retries"]["origin"], "default");
 }
 
 #[test]

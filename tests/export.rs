@@ -329,6 +329,15 @@ fn progress_bar_on_a_terminal_only() {
 
 #[test]
 fn ctrl_c_stops_removes_the_temporary_file_and_exits_130() {
+    interrupt_stops_cleanly("-INT");
+}
+
+#[test]
+fn sigterm_stops_removes_the_temporary_file_and_exits_130() {
+    interrupt_stops_cleanly("-TERM");
+}
+
+fn interrupt_stops_cleanly(signal: &str) {
     let sandbox = common::Sandbox::start(&["--banks", "2000", "--latency", "50"]);
     let home = common::Home::new();
     let dest = home.path().join("out");
@@ -350,7 +359,7 @@ fn ctrl_c_stops_removes_the_temporary_file_and_exits_130() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     let interrupted = std::time::Instant::now();

@@ -195,3 +195,67 @@ fn banks_removed_while_paging_fail_clearly_or_are_complete() {
     }
     assert!(out.status.success());
 }
+
+#[test]
+fn a_server_that_ignores_the_page_fails_the_export_instead_of_a_silent_gap() {
+    let all = Arc::new(Mutex::new(ids(250)));
+    // Every list request is answered with page 1.
+    let server = list_server(all, |_, target, ids| {
+        if target.starts_with("/api/v1/banks?") {
+            let data: Vec<String> = ids[..100].iter().map(|id| bank_json(id)).collect();
+            return Some(Reply::json(
+                200,
+                &format!(
+                    r#"{{"data":[{}],"meta":{{"total":250,"page":1,"per_page":100,"total_pages":3}}}}"#,
+                    data.join(",")
+                ),
+            ));
+        }
+        None
+    });
+    let home = common::Home::new();
+    let dest = home.path().join("banks.csv");
+    let out = cra(&home, &server.url)
+        .args(["export", "-o"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("100 banks written but the service now lists 250")
+    );
+    assert!(!dest.exists());
+}
+
+#[test]
+fn a_bank_without_rating_records_still_gets_a_row() {
+    let all = Arc::new(Mutex::new(ids(3)));
+    let server = list_server(all, |_, target, _| {
+        target.ends_with("/b00001").then(|| {
+            Reply::json(
+                200,
+                r#"{"data":{"id":"b00001","name":"BANK b00001","city":"AMES","state":"IA","regulator":"FDIC","charter_type":null,"ratings":[]}}"#,
+            )
+        })
+    });
+    let home = common::Home::new();
+    let out = cra(&home, &server.url)
+        .args(["export", "--with-history"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let got = exported_ids(&text);
+    assert_eq!(got, ["b00000", "b00000", "b00001", "b00002", "b00002"]);
+    assert!(
+        text.contains("b00001,BANK b00001,AMES,IA,FDIC,,,,\r\n"),
+        "{text}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("3 banks (4 rating records)"));
+}

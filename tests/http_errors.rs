@@ -293,6 +293,8 @@ fn usage_errors_send_no_request() {
         vec!["search", "--page", "0"],
         vec!["search", "--page", "-1"],
         vec!["search", "--limit", "0"],
+        vec!["search", "--page", "3", "--limit", "5"],
+        vec!["search", "--timeout", "0.0000001"],
         vec!["search", "--timeout", "soon"],
         vec!["search", "--bogus"],
         vec!["show"],
@@ -375,4 +377,52 @@ fn a_proxy_is_not_used_for_loopback() {
         .assert()
         .success();
     assert_eq!(server.hits(), 1);
+}
+
+#[test]
+fn a_key_quoted_in_an_error_body_is_redacted() {
+    let body = format!(r#"{{"message":"key {KEY} is not valid"}}"#);
+    let server = TestServer::always(Reply::json(401, &body));
+    let stderr = expect_failure(&server, &["search"], 3, "[redacted]");
+    assert!(stderr.contains("is not valid"), "{stderr}");
+}
+
+#[test]
+fn not_found_on_the_list_is_a_base_address_problem_not_a_missing_bank() {
+    let server = TestServer::always(Reply::json(404, r#"{"message":"no such route"}"#));
+    expect_failure(&server, &["search"], 1, "check the base address");
+}
+
+#[test]
+fn a_server_that_ignores_the_page_cannot_make_search_loop() {
+    // Always page 1 of 3, whatever was asked.
+    let server = TestServer::always(Reply::json(200, &list_body(100, 300, 1, 100)));
+    let home = common::Home::new();
+    let out = cra(&home, &server.url)
+        .args(["search", "--all", "--format", "ndjson"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(server.hits(), 3, "pages 1 to 3, then stop");
+}
+
+#[test]
+fn a_key_that_cannot_be_sent_is_not_retried() {
+    let server = TestServer::always(Reply::json(200, &list_body(1, 1, 1, 25)));
+    let home = common::Home::new();
+    let out = home
+        .cra()
+        .env("CRA_BASE_URL", &server.url)
+        .env("CRA_API_KEY", "line-one\nline-two")
+        .arg("search")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("line-one"));
+    assert_eq!(server.hits(), 0);
 }

@@ -75,7 +75,18 @@ impl Client {
             .connect_timeout(CONNECT_TIMEOUT)
             .timeout(settings.timeout.value)
             .gzip(true)
-            .pool_max_idle_per_host(64);
+            .pool_max_idle_per_host(64)
+            // Follow a few redirects, but never from https to plain http:
+            // the key would then travel in clear.
+            .redirect(reqwest::redirect::Policy::custom(|attempt| {
+                let downgrade = attempt.url().scheme() == "http"
+                    && attempt.previous().iter().any(|u| u.scheme() == "https");
+                if downgrade || attempt.previous().len() >= 5 {
+                    attempt.stop()
+                } else {
+                    attempt.follow()
+                }
+            }));
         // A proxy cannot reach this machine's loopback (the sandbox, a local
         // server): HTTP_PROXY applies to everything else.
         if is_loopback(&base) {
@@ -167,7 +178,7 @@ impl Client {
                     if status.is_success() {
                         return parse_json(url, &headers, &body);
                     }
-                    let failure = status_error(url, status, &body, bank_id);
+                    let failure = status_error(url, status, &body, bank_id, &inner.key);
                     if !is_retryable_status(status) {
                         return Err(failure);
                     }
@@ -179,6 +190,14 @@ impl Client {
                         elapsed.as_millis(),
                         describe_transport(&error)
                     ));
+                    // A request that could not be built (a key with a control
+                    // character, say) will not build on a retry either.
+                    if error.is_builder() {
+                        return Err(CraError::Response {
+                            message: format!("cannot build the request to {url} (is the API key a single line of text?)"),
+                        }
+                        .into());
+                    }
                     (transport_error(url, &error), None)
                 }
             };
@@ -357,11 +376,22 @@ fn status_error(
     status: StatusCode,
     body: &[u8],
     bank_id: Option<&str>,
+    key: &SecretString,
 ) -> anyhow::Error {
-    let said = error_message(body).map_or_else(
-        || status_line(status),
-        |m| format!("{} ({m})", status_line(status)),
-    );
+    // A server (or a gateway) may quote the key it refused: never pass it on.
+    let key = key.expose_secret();
+    let said = error_message(body)
+        .map(|m| {
+            if key.is_empty() {
+                m
+            } else {
+                m.replace(key, "[redacted]")
+            }
+        })
+        .map_or_else(
+            || status_line(status),
+            |m| format!("{} ({m})", status_line(status)),
+        );
     match status.as_u16() {
         401 => CraError::Unauthorized {
             message: format!("{said}: the API key is missing or invalid (set CRA_API_KEY or run: cra config set api_key)"),
@@ -371,13 +401,15 @@ fn status_error(
             message: format!("{said}: the subscription of this API key is inactive (renew it on the service's account page)"),
         }
         .into(),
-        404 => CraError::NotFound {
-            message: match bank_id {
-                Some(id) => format!("no bank with id '{id}' ({said})"),
-                None => format!("{said} from {url}"),
-            },
-        }
-        .into(),
+        // 404 means "bank not found" only for a bank; on the list it is a
+        // wrong base address.
+        404 => match bank_id {
+            Some(id) => CraError::NotFound { message: format!("no bank with id '{id}' ({said})") }.into(),
+            None => CraError::Response {
+                message: format!("{said} from {url} (check the base address)"),
+            }
+            .into(),
+        },
         429 | 500..=599 => CraError::Unavailable {
             message: format!("{said} from {url} (gave up after retries; try again later or raise --retries)"),
         }

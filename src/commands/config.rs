@@ -95,6 +95,16 @@ fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
             );
         }
         object.insert(
+            "timeout".to_string(),
+            serde_json::json!({"value": settings.timeout.value.as_secs_f64(),
+                               "origin": settings.timeout.origin.describe()}),
+        );
+        object.insert(
+            "retries".to_string(),
+            serde_json::json!({"value": settings.retries.value,
+                               "origin": settings.retries.origin.describe()}),
+        );
+        object.insert(
             "config_file".to_string(),
             serde_json::json!({"value": settings.config_path.value.display().to_string(),
                                "origin": settings.config_path.origin.describe()}),

@@ -63,8 +63,18 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
     let counts = match destination {
         Some(file) => {
             let path = file.path.clone();
-            let mut printer =
-                Printer::new(format, layout, std::io::BufWriter::new(file.handle()?), io)?;
+            // A file is not a terminal: no borders, no colour codes in it.
+            let file_io = Io {
+                stdout_tty: false,
+                color: false,
+                ..io.clone()
+            };
+            let mut printer = Printer::new(
+                format,
+                layout,
+                std::io::BufWriter::new(file.handle()?),
+                &file_io,
+            )?;
             let counts = exporter.export(&mut printer, io).await?;
             let out = printer.finish()?;
             file.commit(out)
@@ -178,10 +188,12 @@ impl Exporter {
         })
         .await?;
 
-        if totals_changed {
-            // Pages shifted under us: read the whole list again and fetch
-            // whatever was missed, so no bank is silently left out.
-            io.trace("the total changed while paging; reading the list again");
+        if totals_changed || seen.len() != first_meta.total {
+            // Pages shifted under us (or the pages did not add up to the
+            // total): read the whole list again and fetch whatever was
+            // missed, appended after the rest, so no bank is silently left
+            // out. If it still does not add up, the export fails.
+            io.trace("the banks written do not add up to the total; reading the list again");
             let again = self.page(1).await?;
             let latest = again.meta;
             let rest = self.pages_after(latest);
@@ -264,7 +276,7 @@ impl Exporter {
             let record = history_record(&detail);
             printer.write(&record)?;
             counts.banks += 1;
-            counts.records += record.csv.len() as u64;
+            counts.records += detail.fields.ratings.len() as u64;
             progress.inc();
         }
         Ok(())
@@ -290,7 +302,9 @@ impl Exporter {
         } else {
             self.concurrency
         };
-        stream::iter(2..=meta.total_pages)
+        // A total_pages beyond what total and per_page imply is not trusted.
+        let pages = meta.total_pages.min(meta.total.div_ceil(MAX_PER_PAGE));
+        stream::iter(2..=pages)
             .map(move |page| self.page(page))
             .buffered(window)
     }

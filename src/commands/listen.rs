@@ -43,33 +43,35 @@ pub async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
         quiet: io.quiet,
     };
     let server = Server::bind(&args.host, args.port, config).await?;
+    let stop = stop_signal()?;
     // Always shown, even with --quiet: it is how a person or a test finds
     // the port. eprintln! is unbuffered, so it is out before serving starts.
     eprintln!("listening on {}", server.url()?);
-    let summary = server.serve(stop_signal()).await?;
+    let summary = server.serve(stop).await?;
     io.info(&summary.line());
     Ok(Exit::Success)
 }
 
-/// Resolves on Ctrl-C or SIGTERM.
-async fn stop_signal() {
+/// A future that resolves on Ctrl-C or SIGTERM. The handlers are installed
+/// here, before it is first polled, so a signal sent right after the
+/// "listening on" line is never missed.
+fn stop_signal() -> Result<impl std::future::Future<Output = ()>> {
     #[cfg(unix)]
     {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(term) => term,
-                Err(_) => {
-                    let _ = tokio::signal::ctrl_c().await;
-                    return;
-                }
-            };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
-        }
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let mut term = signal(SignalKind::terminate())?;
+        Ok(async move {
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = term.recv() => {}
+            }
+        })
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        Ok(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
     }
 }

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use secrecy::{ExposeSecret, SecretString};
 
 use crate::cli::SandboxArgs;
 use crate::error::{CraError, Exit};
@@ -19,12 +18,8 @@ pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> 
     let webhook = match &args.webhook_url {
         None => None,
         Some(url) => {
-            let Some(secret) = &settings.webhook_secret else {
-                return Err(CraError::usage(
-                    "--webhook-url needs a signing secret: give --secret, set CRA_WEBHOOK_SECRET \
-                     or run `cra config set webhook_secret`",
-                ));
-            };
+            let secret =
+                crate::webhook::secret::require_secret(&settings, "sandbox --webhook-url")?;
             let parsed = url::Url::parse(url)
                 .ok()
                 .filter(|u| matches!(u.scheme(), "http" | "https"))
@@ -36,7 +31,7 @@ pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> 
             Some(webhooks::Config {
                 url: parsed.to_string(),
                 every: args.webhook_every,
-                secret: SecretString::from(secret.value.expose_secret().to_string()),
+                secret: secret.clone(),
                 seed: args.seed,
             })
         }
@@ -72,6 +67,11 @@ pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> 
         .await
         .with_context(|| format!("cannot listen on {address}"))?;
     let addr = listener.local_addr()?;
+    // Listen for Ctrl-C before telling anyone the address: whoever reads
+    // it may interrupt at once.
+    #[cfg(unix)]
+    let mut interrupt = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())
+        .context("cannot listen for Ctrl-C")?;
     {
         let mut out = io.stdout();
         writeln!(out, "http://{addr}")?;
@@ -92,7 +92,10 @@ pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> 
     });
 
     axum::serve(listener, server::router(app))
-        .with_graceful_shutdown(async {
+        .with_graceful_shutdown(async move {
+            #[cfg(unix)]
+            let _ = interrupt.recv().await;
+            #[cfg(not(unix))]
             let _ = tokio::signal::ctrl_c().await;
         })
         .await

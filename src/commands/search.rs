@@ -32,20 +32,20 @@ pub async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit>
         .format
         .unwrap_or_else(|| output::default_format(io));
     let mut printer = Printer::new(format, BANK_LIST, io.stdout(), io)?;
+    // A total_pages beyond what total and per_page imply is not trusted.
+    let last_page = meta.total_pages.min(meta.total.div_ceil(query.per_page));
     let mut seen = HashSet::new();
     let mut page = Some(first);
     while let Some(current) = page.take() {
         // Ask for the next page while this one is printed.
-        let next =
-            (follow && current.meta.page < current.meta.total_pages && !current.banks.is_empty())
-                .then(|| {
-                    let client = client.clone();
-                    let query = ListQuery {
-                        page: current.meta.page + 1,
-                        ..query.clone()
-                    };
-                    tokio::spawn(async move { client.list(&query).await })
-                });
+        // The page number is ours, not the server's: a server that always
+        // answers `page: 1` cannot make this loop forever.
+        let next = (follow && query.page < last_page && !current.banks.is_empty()).then(|| {
+            query.page += 1;
+            let client = client.clone();
+            let query = query.clone();
+            tokio::spawn(async move { client.list(&query).await })
+        });
         for bank in &current.banks {
             if printer.count >= limit {
                 break;

@@ -39,10 +39,12 @@ pub fn bank_record(bank: &Bank) -> Record<'_> {
     }
 }
 
-/// A bank's history as records: one row per rating, newest first.
+/// A bank's history as records: one row per rating, newest first. A bank
+/// with no rating record still gets one row, its rating columns empty, so
+/// that no bank silently vanishes from a table or CSV.
 pub fn history_record(bank: &BankDetail) -> Record<'_> {
     let f = &bank.fields;
-    let rows: Vec<Vec<String>> = f
+    let mut rows: Vec<Vec<String>> = f
         .ratings_newest_first()
         .into_iter()
         .map(|r| {
@@ -59,6 +61,17 @@ pub fn history_record(bank: &BankDetail) -> Record<'_> {
             ]
         })
         .collect();
+    if rows.is_empty() {
+        let mut row = vec![
+            f.id.clone(),
+            f.name.clone(),
+            f.city.clone(),
+            f.state.clone(),
+            f.regulator.clone(),
+        ];
+        row.extend(std::iter::repeat_n(String::new(), 4));
+        rows.push(row);
+    }
     Record {
         json: &bank.raw,
         table: rows.clone(),

@@ -603,7 +603,10 @@ async fn read_body(
 ) -> Result<Bytes, Outcome> {
     let read = async {
         let mut stream = body.into_data_stream();
-        let mut buf = BytesMut::with_capacity(declared.unwrap_or(1024).min(max) as usize);
+        // Grow with what arrives: a declared length is a promise, and
+        // reserving it up front would let stalled clients pin memory.
+        let mut buf =
+            BytesMut::with_capacity(declared.unwrap_or(1024).min(max).min(64 * 1024) as usize);
         while let Some(chunk) = stream.next().await {
             let chunk = chunk.map_err(|e| {
                 Outcome::refused(StatusCode::BAD_REQUEST, "body_error", e.to_string()).closing()
