@@ -202,7 +202,7 @@ fn webhooks_without_a_secret_are_refused_with_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("--webhook-url needs a signing secret"),
+        stderr.contains("--webhook-url needs the webhook signing secret"),
         "{stderr}"
     );
     assert!(output.stdout.is_empty());
