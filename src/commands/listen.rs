@@ -4,7 +4,7 @@
 use anyhow::Result;
 
 use crate::cli::{Format, ListenArgs};
-use crate::error::{CraError, Exit};
+use crate::error::Exit;
 use crate::io::Io;
 use crate::settings::Settings;
 use crate::webhook::listen::{Config, Server};
@@ -13,16 +13,11 @@ use crate::webhook::secret::require_secret;
 pub async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
     let secret = require_secret(&settings, "listen")?.clone();
     let forward_to = match &args.forward_to {
-        Some(text) => Some(
-            url::Url::parse(text)
-                .ok()
-                .filter(|u| matches!(u.scheme(), "http" | "https") && u.has_host())
-                .ok_or_else(|| {
-                    CraError::usage(format!(
-                        "--forward-to '{text}' is not an http:// or https:// URL (e.g. http://127.0.0.1:3000/webhooks)"
-                    ))
-                })?,
-        ),
+        Some(text) => Some(crate::webhook::endpoint_url(
+            "--forward-to",
+            text,
+            "http://127.0.0.1:3000/webhooks",
+        )?),
         None => None,
     };
     let path = if args.path.starts_with('/') {

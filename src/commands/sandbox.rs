@@ -9,7 +9,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 
 use crate::cli::SandboxArgs;
-use crate::error::{CraError, Exit};
+use crate::error::Exit;
 use crate::io::Io;
 use crate::sandbox::{data, load, server, store, webhooks};
 use crate::settings::Settings;
@@ -20,14 +20,8 @@ pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> 
         Some(url) => {
             let secret =
                 crate::webhook::secret::require_secret(&settings, "sandbox --webhook-url")?;
-            let parsed = url::Url::parse(url)
-                .ok()
-                .filter(|u| matches!(u.scheme(), "http" | "https"))
-                .ok_or_else(|| {
-                    CraError::usage(format!(
-                        "--webhook-url '{url}' is not an http:// or https:// address"
-                    ))
-                })?;
+            let parsed =
+                crate::webhook::endpoint_url("--webhook-url", url, "http://127.0.0.1:4000/")?;
             Some(webhooks::Config {
                 url: parsed.to_string(),
                 every: args.webhook_every,

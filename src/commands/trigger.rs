@@ -28,15 +28,7 @@ enum Outcome {
 pub async fn run(args: TriggerArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let EventKind::RatingCreated = args.event;
     let secret = require_secret(settings, "trigger")?;
-    let to = url::Url::parse(&args.to)
-        .ok()
-        .filter(|u| matches!(u.scheme(), "http" | "https") && u.has_host())
-        .ok_or_else(|| {
-            CraError::usage(format!(
-                "--to '{}' is not an http:// or https:// URL (e.g. http://127.0.0.1:4000/)",
-                args.to
-            ))
-        })?;
+    let to = crate::webhook::endpoint_url("--to", &args.to, "http://127.0.0.1:4000/")?;
     let timeout = settings.timeout.value;
     let client = reqwest::Client::builder()
         .user_agent(concat!("cra/", env!("CARGO_PKG_VERSION")))

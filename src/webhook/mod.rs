@@ -6,3 +6,17 @@ pub mod payload;
 pub mod secret;
 pub mod sign;
 pub mod trigger;
+
+/// A webhook endpoint given on the command line (`--to`, `--forward-to`,
+/// `--webhook-url`): an http:// or https:// URL with a host, or a usage error
+/// naming the flag, with `example` as a hint.
+pub fn endpoint_url(flag: &str, text: &str, example: &str) -> anyhow::Result<url::Url> {
+    url::Url::parse(text)
+        .ok()
+        .filter(|u| matches!(u.scheme(), "http" | "https") && u.has_host())
+        .ok_or_else(|| {
+            crate::error::CraError::usage(format!(
+                "{flag} '{text}' is not an http:// or https:// URL (e.g. {example})"
+            ))
+        })
+}
