@@ -391,6 +391,89 @@ fn trigger_to_listen_round_trip_with_max_events_and_log() {
 }
 
 #[test]
+fn max_events_accepts_exactly_n_and_turns_the_rest_away_with_503() {
+    let home = Home::new();
+    let log = home.path().join("deliveries.ndjson");
+    let mut listen = Listen::start(
+        &home,
+        &["--max-events", "3", "--log", log.to_str().unwrap()],
+    );
+    // Twelve distinct deliveries, each held back by its last body byte on
+    // its own connection, then all completed at once: all twelve are in
+    // flight when the third is accepted.
+    let mut streams: Vec<TcpStream> = (0..12)
+        .map(|i| {
+            let body = body_for(&format!("bank-{i}"));
+            let request = [
+                format!(
+                    "POST / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+                     Content-Type: application/json\r\nX-Service-Signature: {}\r\n\
+                     Content-Length: {}\r\n\r\n",
+                    sign(SECRET, &body),
+                    body.len()
+                )
+                .into_bytes(),
+                body,
+            ]
+            .concat();
+            let mut stream = TcpStream::connect(&listen.addr).unwrap();
+            stream
+                .set_read_timeout(Some(Duration::from_secs(20)))
+                .unwrap();
+            stream.set_nodelay(true).unwrap();
+            assert_eq!(request.last(), Some(&b'}'));
+            stream.write_all(&request[..request.len() - 1]).unwrap();
+            stream
+        })
+        .collect();
+    for stream in &mut streams {
+        stream.write_all(b"}").unwrap();
+    }
+    let answers: Vec<String> = streams
+        .into_iter()
+        .map(|mut stream| {
+            let mut answer = String::new();
+            let _ = stream.read_to_string(&mut answer);
+            answer
+        })
+        .collect();
+    let (code, out, err) = listen.wait();
+    assert_eq!(code, 0, "{err}");
+    let status = |a: &String| a.split(' ').nth(1).unwrap_or("").to_string();
+    let ok = answers.iter().filter(|a| status(a) == "200").count();
+    let turned_away = answers.iter().filter(|a| status(a) == "503").count();
+    assert_eq!(ok, 3, "{answers:?}");
+    assert_eq!(
+        ok + turned_away,
+        12,
+        "every delivery was answered: {answers:?}"
+    );
+    for answer in answers.iter().filter(|a| status(a) == "503") {
+        let lower = answer.to_ascii_lowercase();
+        assert!(lower.contains("retry-after: 60"), "{answer}");
+        assert!(lower.contains("--max-events 3"), "{answer}");
+    }
+    assert_eq!(
+        out.lines().count(),
+        3,
+        "only the accepted are printed: {out}"
+    );
+    assert!(
+        err.contains("verified 3 ") && err.contains("shutting_down 9"),
+        "{err}"
+    );
+    let lines = log_lines(&log);
+    assert_eq!(lines.len(), 12, "{lines:?}");
+    assert_eq!(lines.iter().filter(|l| l["verdict"] == "valid").count(), 3);
+    assert!(
+        lines
+            .iter()
+            .filter(|l| l["verdict"] != "valid")
+            .all(|l| l["verdict"] == "shutting_down" && l["status"] == 503)
+    );
+}
+
+#[test]
 fn listen_format_json_prints_raw_body_and_marks_duplicates() {
     let home = Home::new();
     let mut listen = Listen::start(&home, &["--format", "json", "--max-events", "2"]);

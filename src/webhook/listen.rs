@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, HashSet, VecDeque};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
@@ -183,6 +184,9 @@ struct Shared {
     log: Option<mpsc::Sender<Line>>,
     stdout: mpsc::Sender<Line>,
     summary: Mutex<Summary>,
+    /// Verified deliveries accepted so far, counted before they are
+    /// forwarded or printed, so that `--max-events N` accepts exactly N.
+    accepted: AtomicU64,
     seen: Mutex<Seen>,
     /// Set once `--max-events` verified events have been seen.
     enough: watch::Sender<bool>,
@@ -273,6 +277,7 @@ impl Server {
             log: log_writer.as_ref().map(|w| w.tx.clone()),
             stdout: stdout_writer.tx.clone(),
             summary: Mutex::new(Summary::default()),
+            accepted: AtomicU64::new(0),
             seen: Mutex::new(Seen::default()),
             enough: enough_tx,
         });
@@ -447,6 +452,29 @@ impl Shared {
                 .with_body(body);
             }
         };
+        // With --max-events N, deliveries verified after the Nth (in flight
+        // while listen stops) are turned away with 503 so that the sender
+        // retries them later: neither printed nor forwarded, nor lost.
+        if let Some(max) = config.max_events
+            && self
+                .accepted
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                    (n < max).then_some(n + 1)
+                })
+                .is_err()
+        {
+            let mut outcome = Outcome::refused(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "shutting_down",
+                format!("--max-events {max} already reached; send it again later"),
+            )
+            .with_body(body)
+            .closing();
+            outcome
+                .extra_headers
+                .push((header::RETRY_AFTER, HeaderValue::from_static("60")));
+            return outcome;
+        }
         let digest: [u8; 32] = Sha256::digest(&body).into();
         let duplicate = self.seen.lock().expect("seen lock").check(digest);
 
