@@ -170,3 +170,12 @@ fn usage_line(rendered: &str) -> String {
     let line = line.strip_prefix("error: ").unwrap_or(&line);
     format!("{line} (see --help)")
 }
+
+/// `host:port` for messages, with an IPv6 address in brackets.
+pub(crate) fn host_port(host: &str, port: u16) -> String {
+    if host.contains(':') && !host.starts_with('[') {
+        format!("[{host}]:{port}")
+    } else {
+        format!("{host}:{port}")
+    }
+}

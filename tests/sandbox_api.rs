@@ -383,3 +383,34 @@ fn ctrl_c_stops_the_sandbox_with_exit_0() {
     };
     assert_eq!(status.code(), Some(0));
 }
+
+/// `--host ::1`: the address has colons of its own, so it is bound as a
+/// (host, port) pair and printed in brackets; the client takes that URL.
+#[test]
+fn serves_on_ipv6_loopback() {
+    if std::net::TcpListener::bind("[::1]:0").is_err() {
+        eprintln!("skipped: no IPv6 loopback on this machine");
+        return;
+    }
+    let sandbox = Sandbox::start(&["--host", "::1", "--banks", "300"]);
+    assert!(sandbox.url.starts_with("http://[::1]:"), "{}", sandbox.url);
+    let (status, body) = sandbox.get("/api/v1/banks?per_page=1");
+    assert_eq!(status, 200);
+    assert_eq!(body["meta"]["total"], 300);
+    let home = common::Home::new();
+    let out = home
+        .cra()
+        .args(["--format", "json", "search", "--limit", "2"])
+        .env("CRA_BASE_URL", &sandbox.url)
+        .env("CRA_API_KEY", "sandbox_active")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let banks: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(banks.as_array().map(Vec::len), Some(2));
+}

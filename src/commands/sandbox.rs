@@ -56,10 +56,15 @@ pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> 
         seed: args.seed,
     };
     let app = Arc::new(server::App::new(store, faults));
-    let address = format!("{}:{}", args.host, args.port);
-    let listener = tokio::net::TcpListener::bind(&address)
+    // A (host, port) pair, not "host:port" text: `::1` has colons of its own.
+    let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
         .await
-        .with_context(|| format!("cannot listen on {address}"))?;
+        .with_context(|| {
+            format!(
+                "cannot listen on {}",
+                crate::host_port(&args.host, args.port)
+            )
+        })?;
     let addr = listener.local_addr()?;
     // Listen for Ctrl-C before telling anyone the address: whoever reads
     // it may interrupt at once.

@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
 
-use super::data::{Draw, Rating, format_day, today};
+use super::data::{Draw, Rating, civil_from_days, days_from_civil, format_day, today};
 use super::server::App;
 use super::tables::{RATINGS, TRANSITIONS};
 use crate::io::Io;
@@ -51,9 +51,17 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
         return None;
     }
     let start = draw.below(n);
-    let pos = (0..n)
-        .map(|k| (start + k) % n)
-        .find(|p| store.banks()[*p].regulator != "OTS")? as u32;
+    // The first bank from `start` on that can take a new record: not OTS,
+    // with a current record, and a next exam date this side of 9999-12-31.
+    let today = today();
+    let (pos, day) = (0..n).map(|k| (start + k) % n).find_map(|p| {
+        let bank = &store.banks()[p];
+        if bank.regulator == "OTS" || bank.current().is_none() {
+            return None;
+        }
+        let newest = bank.ratings.iter().map(|r| r.exam_date.as_str()).max()?;
+        Some((p as u32, next_exam_day(newest, today)?))
+    })?;
     let bank = &store.banks()[pos as usize];
     let current = bank.current()?;
     let from = RATINGS
@@ -62,11 +70,6 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
         .unwrap_or(1);
     let weights = TRANSITIONS[from].map(f64::from);
     let rating = RATINGS[draw.weighted(&weights)];
-    let newest = bank.ratings.iter().map(|r| r.exam_date.as_str()).max()?;
-    let mut day = today();
-    while format_day(day).as_str() <= newest {
-        day += 1;
-    }
     let record = Rating {
         exam_date: format_day(day),
         rating: rating.into(),
@@ -82,6 +85,18 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
         exam_date: bank.ratings[0].exam_date.clone(),
         regulator: bank.regulator.clone(),
     })
+}
+
+/// The date of a bank's next record: today, or the day after its newest
+/// record when that is today or later. None past 9999-12-31, the last date
+/// the API's `YYYY-MM-DD` can carry.
+fn next_exam_day(newest: &str, today: i64) -> Option<i64> {
+    let after_newest = newest
+        .parse::<jiff::civil::Date>()
+        .ok()
+        .map(|d| days_from_civil(i32::from(d.year()), d.month() as u32, d.day() as u32) + 1);
+    let day = after_newest.map_or(today, |next| next.max(today));
+    (civil_from_days(day).0 <= 9999).then_some(day)
 }
 
 /// Runs until the task is dropped: one new record and delivery per interval.
@@ -159,5 +174,52 @@ async fn deliver(
                 "webhook: {label} -> {outcome} (attempt {attempt}); giving up"
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sandbox::data::generate;
+    use crate::sandbox::server::Faults;
+    use crate::sandbox::store::Store;
+
+    fn day(text: &str) -> i64 {
+        let d: jiff::civil::Date = text.parse().unwrap();
+        days_from_civil(i32::from(d.year()), d.month() as u32, d.day() as u32)
+    }
+
+    #[test]
+    fn next_exam_day_is_today_or_after_the_newest_record() {
+        let today = day("2026-11-21");
+        assert_eq!(next_exam_day("2025-03-01", today), Some(today));
+        assert_eq!(next_exam_day("2026-11-21", today), Some(today + 1));
+        assert_eq!(next_exam_day("2027-12-31", today), Some(day("2028-01-01")));
+        assert_eq!(next_exam_day("9999-12-30", today), Some(day("9999-12-31")));
+        assert_eq!(next_exam_day("9999-12-31", today), None);
+        assert_eq!(next_exam_day("not a date", today), Some(today));
+    }
+
+    /// Banks whose newest record is 9999-12-31 cannot take another: they
+    /// are skipped (this used to loop for ever, holding the store's lock),
+    /// and when no bank can, there is nothing to add.
+    #[test]
+    fn banks_at_the_end_of_the_calendar_are_skipped() {
+        let mut banks = generate(20, 3, day("2026-11-01"));
+        for bank in &mut banks {
+            bank.regulator = "FDIC".into();
+            bank.ratings[0].exam_date = "9999-12-31".into();
+        }
+        let open = 7;
+        banks[open].ratings[0].exam_date = "2020-01-01".into();
+        let app = App::new(Store::new(banks.clone()), Faults::default());
+        for seed in 0..10 {
+            let mut draw = Draw::new(seed, 1);
+            let added = add_exam(&app, &mut draw).expect("one bank qualifies");
+            assert_eq!(added.bank_id, banks[open].id);
+        }
+        banks[open].ratings[0].exam_date = "9999-12-31".into();
+        let app = App::new(Store::new(banks), Faults::default());
+        assert!(add_exam(&app, &mut Draw::new(1, 1)).is_none());
     }
 }

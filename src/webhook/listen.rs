@@ -258,7 +258,7 @@ impl Server {
         let stdout_writer = Writer::spawn("cra-stdout", Box::new(std::io::stdout()));
         let listener = TcpListener::bind((host, port))
             .await
-            .with_context(|| format!("cannot listen on {host}:{port}"))?;
+            .with_context(|| format!("cannot listen on {}", crate::host_port(host, port)))?;
         let client = match &config.forward_to {
             Some(_) => Some(
                 reqwest::Client::builder()
