@@ -97,7 +97,11 @@ fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
 /// Sets (`Some`) or removes (`None`) one key, keeping every other key, and
 /// writes the file atomically with mode 0600.
 pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<()> {
-    let mut table = read_table(path)?;
+    // A file that is not TOML is left alone, never overwritten: it may hold
+    // keys the person still wants.
+    let mut table = read_table(path).map_err(|error| {
+        anyhow::anyhow!("{error} (fix or remove the file by hand; nothing was changed)")
+    })?;
     match value {
         Some(value) => {
             table.insert(

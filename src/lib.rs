@@ -39,7 +39,17 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Sandbox(a) => a.secret.secret.as_deref(),
         _ => None,
     };
-    let mut settings = Settings::load(&cli.global, secret_flag, &process_env)?;
+    // `config path`, `set` and `unset` must work with a broken config file:
+    // they are how a person finds it and repairs it.
+    let read_file = !matches!(
+        &cli.command,
+        Command::Config(
+            cli::ConfigCommand::Path
+                | cli::ConfigCommand::Set { .. }
+                | cli::ConfigCommand::Unset { .. }
+        )
+    );
+    let mut settings = Settings::load_with(&cli.global, secret_flag, &process_env, read_file)?;
     let io = Io::new(
         settings.color,
         settings.quiet,

@@ -100,6 +100,19 @@ impl Settings {
         secret_flag: Option<&str>,
         env: EnvLookup,
     ) -> Result<Settings> {
+        Settings::load_with(global, secret_flag, env, true)
+    }
+
+    /// `load`, where `read_file: false` resolves everything but takes no
+    /// value from the config file when the file cannot be used: for
+    /// `config path`, `set` and `unset`, which must work (or explain
+    /// themselves) even when the file is broken.
+    pub fn load_with(
+        global: &GlobalArgs,
+        secret_flag: Option<&str>,
+        env: EnvLookup,
+        read_file: bool,
+    ) -> Result<Settings> {
         let env_path = env("CRA_CONFIG").map(PathBuf::from);
         let config_path = resolve(
             global.config.clone(),
@@ -112,7 +125,11 @@ impl Settings {
                 "cannot find a config directory (HOME is not set); use --config FILE or CRA_CONFIG",
             )
         })?;
-        let file = config_file::load(&config_path.value)?;
+        let file = match config_file::load(&config_path.value) {
+            Ok(file) => file,
+            Err(_) if !read_file => config_file::FileValues::default(),
+            Err(error) => return Err(error),
+        };
         let warnings = file
             .unknown_keys
             .iter()

@@ -179,6 +179,73 @@ fn malformed_file_is_one_line_with_line_and_column() {
     assert!(String::from_utf8(out.stderr).unwrap().contains("base_url"));
 }
 
+/// A broken file is found with `config path`, never overwritten by `set` or
+/// `unset` (it may hold keys the person wants), and a value of the wrong
+/// type is repaired by `set`.
+#[test]
+fn broken_file_can_be_found_and_is_never_clobbered() {
+    let home = common::Home::new();
+    let broken = "base_url = \"https://x\"\napi_key = \"unterminated\n[[oops\n";
+    std::fs::write(home.config_path(), broken).unwrap();
+    let out = home.cra().args(["config", "path"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        home.config_path().display().to_string()
+    );
+    for args in [
+        &["config", "set", "base_url", "https://y.example"][..],
+        &["config", "unset", "base_url"][..],
+    ] {
+        let out = home.cra().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("invalid TOML at line") && stderr.contains("nothing was changed"),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::read_to_string(home.config_path()).unwrap(), broken);
+    }
+
+    std::fs::write(
+        home.config_path(),
+        "api_key = 5\nbase_url = \"https://x.example\"\n",
+    )
+    .unwrap();
+    let out = home
+        .cra()
+        .args(["config", "get", "base_url"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a wrong type still stops the others"
+    );
+    let out = home
+        .cra()
+        .args(["config", "set", "api_key", KEY])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = home
+        .cra()
+        .args(["config", "get", "base_url"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        "https://x.example"
+    );
+}
+
 #[test]
 fn unknown_key_warns_but_works() {
     let home = common::Home::new();
