@@ -114,52 +114,7 @@ pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<()> {
         }
     }
     let text = toml::to_string(&table).context("cannot encode the config file")?;
-    write_atomic(path, text.as_bytes(), true)
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same folder and a
-/// rename, so a reader sees the old file or the new one, never half of one.
-/// With `private`, the file is created with mode 0600 (and its folder 0700
-/// when it has to be made).
-pub fn write_atomic(path: &Path, bytes: &[u8], private: bool) -> Result<()> {
-    use std::io::Write;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    if !dir.exists() {
-        let mut builder = std::fs::DirBuilder::new();
-        builder.recursive(true);
-        #[cfg(unix)]
-        if private {
-            use std::os::unix::fs::DirBuilderExt;
-            builder.mode(0o700);
-        }
-        builder
-            .create(&dir)
-            .with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    let mut temp = tempfile::Builder::new()
-        .prefix(".cra-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // tempfile creates files 0600; a public file gets the usual 0644.
-        let mode = if private { 0o600 } else { 0o644 };
-        temp.as_file()
-            .set_permissions(std::fs::Permissions::from_mode(mode))
-            .with_context(|| format!("cannot set permissions in {}", dir.display()))?;
-    }
-    temp.write_all(bytes)
-        .and_then(|()| temp.as_file().sync_all())
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    temp.persist(path)
-        .map_err(|e| e.error)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    crate::atomic::write(path, text.as_bytes(), crate::atomic::Access::Private)
 }
 
 /// A secret as `show` and `get` print it: the first 8 characters, then `…`.

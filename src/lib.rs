@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod atomic;
 pub mod cli;
 pub mod commands;
 pub mod config_file;

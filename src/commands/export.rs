@@ -15,7 +15,7 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -25,6 +25,7 @@ use tokio::sync::Semaphore;
 
 use crate::api::model::{Bank, Meta, Page};
 use crate::api::{Client, ListQuery};
+use crate::atomic::{Access, AtomicFile};
 use crate::cli::{ExportArgs, Format};
 use crate::commands::search::{MAX_PER_PAGE, list_query};
 use crate::error::{CraError, Exit};
@@ -44,7 +45,13 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
     };
     let client = Client::new(settings, io)?;
     let destination = match &args.output {
-        Some(path) => Some(AtomicFile::create(path)?),
+        Some(path) if path.is_dir() => {
+            return Err(CraError::usage(format!(
+                "{} is a folder; give a file name with -o",
+                path.display()
+            )));
+        }
+        Some(path) => Some(AtomicFile::create(path, Access::Shared)?),
         None => None,
     };
     let started = Instant::now();
@@ -62,7 +69,7 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
     };
     let counts = match destination {
         Some(file) => {
-            let path = file.path.clone();
+            let path = file.path().to_path_buf();
             // A file is not a terminal: no borders, no colour codes in it.
             let file_io = Io {
                 stdout_tty: false,
@@ -76,9 +83,12 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
                 &file_io,
             )?;
             let counts = exporter.export(&mut printer, io).await?;
-            let out = printer.finish()?;
-            file.commit(out)
+            printer
+                .finish()?
+                .into_inner()
+                .map_err(|e| e.into_error())
                 .with_context(|| format!("cannot write {}", path.display()))?;
+            file.commit()?;
             counts
         }
         None => {
@@ -357,63 +367,6 @@ impl Drop for Progress {
         if let Some(bar) = self.0.as_ref().filter(|bar| !bar.is_finished()) {
             bar.finish_and_clear();
         }
-    }
-}
-
-/// A file written through a temporary file in the same folder and renamed
-/// into place on `commit`; dropped before that, the temporary file is
-/// removed and the destination left as it was.
-struct AtomicFile {
-    path: PathBuf,
-    temp: tempfile::NamedTempFile,
-}
-
-impl AtomicFile {
-    fn create(path: &Path) -> Result<AtomicFile> {
-        if path.is_dir() {
-            return Err(CraError::usage(format!(
-                "{} is a folder; give a file name with -o",
-                path.display()
-            )));
-        }
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let temp = tempfile::Builder::new()
-            .prefix(&format!(".{name}."))
-            .suffix(".part")
-            .tempfile_in(&dir)
-            .with_context(|| format!("cannot write in {}", dir.display()))?;
-        Ok(AtomicFile {
-            path: path.to_path_buf(),
-            temp,
-        })
-    }
-
-    fn handle(&self) -> Result<std::fs::File> {
-        Ok(self.temp.as_file().try_clone()?)
-    }
-
-    /// Flushes `out`, syncs, gives the file the destination's permissions
-    /// (or 0644) and renames it over the destination.
-    fn commit(self, out: std::io::BufWriter<std::fs::File>) -> Result<()> {
-        let file = out.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let permissions = std::fs::metadata(&self.path)
-                .map(|m| m.permissions())
-                .unwrap_or_else(|_| std::fs::Permissions::from_mode(0o644));
-            file.set_permissions(permissions)?;
-        }
-        self.temp.persist(&self.path).map_err(|e| e.error)?;
-        Ok(())
     }
 }
 
