@@ -13,6 +13,7 @@ pub mod commands;
 pub mod config_file;
 pub mod error;
 pub mod filters;
+pub mod http;
 pub mod io;
 pub mod output;
 pub mod sandbox;

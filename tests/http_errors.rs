@@ -426,3 +426,12 @@ fn a_key_that_cannot_be_sent_is_not_retried() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("line-one"));
     assert_eq!(server.hits(), 0);
 }
+
+#[test]
+fn endless_redirects_stop_after_five_with_where_they_pointed() {
+    let server =
+        TestServer::always(Reply::json(302, "{}").with_header("Location", "/api/v1/banks?again=1"));
+    let stderr = expect_failure(&server, &["search"], 1, "not followed");
+    assert!(stderr.contains("more than 5 redirects"), "{stderr}");
+    assert_eq!(server.hits(), 6, "the request and five redirects");
+}

@@ -230,10 +230,15 @@ struct Listen {
 
 impl Listen {
     fn start(home: &Home, args: &[&str]) -> Listen {
+        Listen::start_with_env(home, args, &[])
+    }
+
+    fn start_with_env(home: &Home, args: &[&str], env: &[(&str, &str)]) -> Listen {
         let mut child = home
             .cra_std()
             .args(["listen", "--port", "0", "--secret", SECRET])
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -503,6 +508,12 @@ fn listen_format_json_prints_raw_body_and_marks_duplicates() {
 type Received = Arc<Mutex<Vec<(String, Vec<u8>)>>>;
 
 fn downstream(status: u16) -> (String, Received) {
+    downstream_with(status, "")
+}
+
+/// `downstream`, its answers carrying `headers` (each ending in CRLF).
+fn downstream_with(status: u16, headers: &str) -> (String, Received) {
+    let headers = headers.to_string();
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}/hooks", listener.local_addr().unwrap());
     let seen = Arc::new(Mutex::new(Vec::new()));
@@ -533,7 +544,7 @@ fn downstream(status: u16) -> (String, Received) {
             record.lock().unwrap().push((signature, body));
             let _ = write!(
                 reader.get_mut(),
-                "HTTP/1.1 {status} Whatever\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+                "HTTP/1.1 {status} Whatever\r\n{headers}content-length: 0\r\nconnection: close\r\n\r\n"
             );
         }
     });
@@ -920,4 +931,57 @@ fn trigger_sends_bank_id_and_rating_and_a_verifiable_signature() {
     // And verify-webhook agrees.
     let (code, stdout, _) = verify(&home, &sig, &body, SECRET);
     assert_eq!((code, stdout.as_str()), (0, "valid\n"));
+}
+
+/// Webhook senders (`trigger`, `listen --forward-to`) reach loopback
+/// receivers directly even with a proxy configured, and show a redirect as
+/// the receiver's answer instead of following it.
+#[test]
+fn webhook_senders_bypass_proxies_for_loopback_and_never_follow_redirects() {
+    let home = Home::new();
+    let closed = TcpListener::bind("127.0.0.1:0").unwrap();
+    let dead_proxy = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let proxy_env = [
+        ("HTTP_PROXY", dead_proxy.as_str()),
+        ("http_proxy", dead_proxy.as_str()),
+        ("ALL_PROXY", dead_proxy.as_str()),
+    ];
+    let (app, app_seen) = downstream(200);
+    let (redirect, redirect_seen) = downstream_with(307, &format!("location: {app}\r\n"));
+
+    let out = home
+        .cra()
+        .args(["trigger", "rating.created", "--to", &redirect])
+        .env("CRA_WEBHOOK_SECRET", SECRET)
+        .envs(proxy_env)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "a 307 is not a 2xx: {stdout}");
+    assert!(stdout.starts_with("1 307 "), "{stdout}");
+    assert_eq!(redirect_seen.lock().unwrap().len(), 1);
+    assert!(
+        app_seen.lock().unwrap().is_empty(),
+        "the redirect was followed"
+    );
+
+    let listen = Listen::start_with_env(&home, &["--forward-to", &app], &proxy_env);
+    let out = home
+        .cra()
+        .args(["trigger", "rating.created", "--to", &listen.url])
+        .env("CRA_WEBHOOK_SECRET", SECRET)
+        .envs(proxy_env)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let (code, events, _) = listen.stop();
+    assert_eq!(code, 0);
+    assert!(events.contains("forwarded 200"), "{events}");
+    assert_eq!(app_seen.lock().unwrap().len(), 1);
 }

@@ -2,7 +2,6 @@
 //! timeouts, the retry policy, the one mapping of statuses to exit codes, and
 //! turning bodies into checked model values with errors that name the URL.
 
-use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -19,7 +18,6 @@ use crate::error::CraError;
 use crate::io::Io;
 use crate::settings::Settings;
 
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// First backoff step; doubled each retry, with jitter.
 const BACKOFF_BASE: Duration = Duration::from_millis(250);
 const BACKOFF_MAX: Duration = Duration::from_secs(8);
@@ -70,29 +68,17 @@ impl Client {
             .ok_or_else(|| CraError::Unauthorized {
                 message: "no API key (set CRA_API_KEY or run: cra config set api_key)".to_string(),
             })?;
-        let mut builder = reqwest::Client::builder()
-            .user_agent(concat!("cra/", env!("CARGO_PKG_VERSION")))
-            .connect_timeout(CONNECT_TIMEOUT)
-            .timeout(settings.timeout.value)
+        let http = crate::http::builder(&base, settings.timeout.value)
             .gzip(true)
             .pool_max_idle_per_host(64)
-            // Follow a few redirects, but never from https to plain http:
-            // the key would then travel in clear.
             .redirect(reqwest::redirect::Policy::custom(|attempt| {
-                let downgrade = attempt.url().scheme() == "http"
-                    && attempt.previous().iter().any(|u| u.scheme() == "https");
-                if downgrade || attempt.previous().len() >= 5 {
-                    attempt.stop()
-                } else {
+                if follow_redirect(attempt.previous(), attempt.url()) {
                     attempt.follow()
+                } else {
+                    attempt.stop()
                 }
-            }));
-        // A proxy cannot reach this machine's loopback (the sandbox, a local
-        // server): HTTP_PROXY applies to everything else.
-        if is_loopback(&base) {
-            builder = builder.no_proxy();
-        }
-        let http = builder.build()?;
+            }))
+            .build()?;
         Ok(Client {
             inner: Arc::new(Inner {
                 http,
@@ -178,7 +164,11 @@ impl Client {
                     if status.is_success() {
                         return parse_json(url, &headers, &body);
                     }
-                    let failure = status_error(url, status, &body, bank_id, &inner.key);
+                    let failure = if status.is_redirection() {
+                        redirect_error(url, status, &headers)
+                    } else {
+                        status_error(url, status, &body, bank_id, &inner.key)
+                    };
                     if !is_retryable_status(status) {
                         return Err(failure);
                     }
@@ -258,7 +248,7 @@ pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
     match url.scheme() {
         "https" => {}
         "http" => {
-            if !is_loopback(&url) && !allow_insecure_http {
+            if !crate::http::is_loopback(&url) && !allow_insecure_http {
                 return Err(CraError::usage(format!(
                     "refusing plain http:// to {}: the API key would travel in clear (use https:// or --allow-insecure-http)",
                     url.host_str().unwrap_or("?")
@@ -285,15 +275,6 @@ pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
 }
 
 /// Whether a URL's host is this machine: `localhost`, 127.0.0.0/8 or `::1`.
-fn is_loopback(url: &Url) -> bool {
-    match url.host() {
-        Some(url::Host::Domain(domain)) => domain.eq_ignore_ascii_case("localhost"),
-        Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
-        Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
-        None => false,
-    }
-}
-
 fn is_retryable_status(status: StatusCode) -> bool {
     matches!(status.as_u16(), 429 | 500 | 502 | 503 | 504)
 }
@@ -368,6 +349,37 @@ pub fn error_message(body: &[u8]) -> Option<String> {
         None
     }
     find(&value, 0).map(|text| text.replace(['\n', '\r'], " "))
+}
+
+/// Redirects followed in a row, at most.
+const MAX_REDIRECTS: usize = 5;
+
+/// Whether to follow a redirect to `next` after the URLs in `previous`
+/// (the first is the one requested): a few are followed, but never from
+/// https to plain http, where the key would travel in clear.
+fn follow_redirect(previous: &[Url], next: &Url) -> bool {
+    let downgrade = next.scheme() == "http" && previous.iter().any(|u| u.scheme() == "https");
+    !downgrade && previous.len() <= MAX_REDIRECTS
+}
+
+/// A redirect that was not followed, with where it pointed.
+fn redirect_error(url: &Url, status: StatusCode, headers: &HeaderMap) -> anyhow::Error {
+    let location = headers
+        .get(reqwest::header::LOCATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| url.join(v).ok());
+    let message = match location {
+        Some(to) if to.scheme() == "http" && url.scheme() == "https" => format!(
+            "{} from {url} to plain http {to}: not followed, the API key would travel in clear (check the base address)",
+            status_line(status)
+        ),
+        Some(to) => format!(
+            "{} from {url} to {to}: not followed (more than {MAX_REDIRECTS} redirects; check the base address)",
+            status_line(status)
+        ),
+        None => format!("{} without a Location from {url}", status_line(status)),
+    };
+    CraError::Response { message }.into()
 }
 
 /// The one mapping of an HTTP status to an error with its exit code.
@@ -477,6 +489,59 @@ fn parse_json(url: &Url, headers: &HeaderMap, body: &[u8]) -> Result<Value> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn redirects_never_go_from_https_to_http_and_are_bounded() {
+        let u = |s: &str| Url::parse(s).unwrap();
+        let https = u("https://api.example.com/api/v1/banks");
+        assert!(follow_redirect(
+            std::slice::from_ref(&https),
+            &u("https://api2.example.com/x")
+        ));
+        assert!(!follow_redirect(
+            std::slice::from_ref(&https),
+            &u("http://api.example.com/x")
+        ));
+        // Not even after an https hop in between.
+        let chain = [https.clone(), u("https://b.example.com/")];
+        assert!(!follow_redirect(&chain, &u("http://c.example.com/")));
+        // Plain http to http (loopback or --allow-insecure-http) is followed.
+        assert!(follow_redirect(
+            &[u("http://127.0.0.1:1/")],
+            &u("http://127.0.0.1:2/")
+        ));
+        let long: Vec<Url> = (0..=MAX_REDIRECTS)
+            .map(|i| u(&format!("https://e.example/{i}")))
+            .collect();
+        assert!(follow_redirect(&long[..MAX_REDIRECTS], &https));
+        assert!(!follow_redirect(&long, &https));
+    }
+
+    #[test]
+    fn a_redirect_not_followed_says_where_and_why() {
+        let url = Url::parse("https://api.example.com/api/v1/banks").unwrap();
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            reqwest::header::LOCATION,
+            "http://api.example.com/api/v1/banks".parse().unwrap(),
+        );
+        let error = redirect_error(&url, StatusCode::MOVED_PERMANENTLY, &headers);
+        let text = error.to_string();
+        assert!(
+            text.contains("to plain http http://api.example.com/api/v1/banks"),
+            "{text}"
+        );
+        assert!(text.contains("in clear"), "{text}");
+        assert_eq!(crate::error::exit_of(&error), crate::error::Exit::Failure);
+        headers.insert(reqwest::header::LOCATION, "/elsewhere".parse().unwrap());
+        let text = redirect_error(&url, StatusCode::FOUND, &headers).to_string();
+        assert!(
+            text.contains("to https://api.example.com/elsewhere"),
+            "{text}"
+        );
+        let text = redirect_error(&url, StatusCode::FOUND, &HeaderMap::new()).to_string();
+        assert!(text.contains("without a Location"), "{text}");
+    }
 
     #[test]
     fn base_url_forms() {

@@ -23,7 +23,7 @@ pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> 
             let parsed =
                 crate::webhook::endpoint_url("--webhook-url", url, "http://127.0.0.1:4000/")?;
             Some(webhooks::Config {
-                url: parsed.to_string(),
+                url: parsed,
                 every: args.webhook_every,
                 secret: secret.clone(),
                 seed: args.seed,

@@ -30,12 +30,7 @@ pub async fn run(args: TriggerArgs, settings: &Settings, io: &Io) -> Result<Exit
     let secret = require_secret(settings, "trigger")?;
     let to = crate::webhook::endpoint_url("--to", &args.to, "http://127.0.0.1:4000/")?;
     let timeout = settings.timeout.value;
-    let client = reqwest::Client::builder()
-        .user_agent(concat!("cra/", env!("CARGO_PKG_VERSION")))
-        .connect_timeout(timeout.min(Duration::from_secs(10)))
-        .timeout(timeout)
-        .pool_max_idle_per_host(args.concurrency as usize)
-        .build()?;
+    let client = crate::http::webhook_sender(&to, timeout, args.concurrency as usize)?;
 
     let bank_id = args.bank_id.as_deref();
     let rating = args.rating.as_deref();

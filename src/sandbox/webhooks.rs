@@ -37,7 +37,7 @@ pub const RETRY_DELAYS: [Duration; 3] = [
 pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub struct Config {
-    pub url: String,
+    pub url: url::Url,
     pub every: Duration,
     pub secret: SecretString,
     pub seed: u64,
@@ -101,10 +101,15 @@ fn next_exam_day(newest: &str, today: i64) -> Option<i64> {
 
 /// Runs until the task is dropped: one new record and delivery per interval.
 pub async fn run(app: Arc<App>, config: Config, io: Io) {
-    let client = reqwest::Client::builder()
-        .timeout(ATTEMPT_TIMEOUT)
-        .build()
-        .expect("an HTTP client with default TLS settings");
+    let client = match crate::http::webhook_sender(&config.url, ATTEMPT_TIMEOUT, 8) {
+        Ok(client) => client,
+        Err(error) => {
+            io.warn(&format!(
+                "webhook: no HTTP client, so no deliveries: {error}"
+            ));
+            return;
+        }
+    };
     let config = Arc::new(config);
     let mut draw = Draw::new(config.seed, 1);
     let mut ticks = tokio::time::interval(config.every);
@@ -145,7 +150,7 @@ async fn deliver(
     let attempts = RETRY_DELAYS.len() + 1;
     for attempt in 1..=attempts {
         let result = client
-            .post(&config.url)
+            .post(config.url.clone())
             .header(reqwest::header::CONTENT_TYPE, "application/json")
             .header(sign::HEADER, &signature)
             .body(body.clone())

@@ -9,11 +9,9 @@
 //! digest; the first that matches is the explanation. Pure, like `sign`:
 //! neither the secret nor any expected digest ever leaves this module.
 
-use hmac::{Hmac, KeyInit, Mac};
 use serde::Serialize;
-use sha2::Sha256;
 
-type HmacSha256 = Hmac<Sha256>;
+use super::sign::Signer;
 
 /// A common mistake that explains a mismatch.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,23 +67,20 @@ impl Mistake {
     }
 }
 
-fn digest_of(secret: &[u8], parts: &[&[u8]]) -> [u8; 32] {
-    let mut mac = <HmacSha256 as KeyInit>::new_from_slice(secret).expect("any key length");
+/// Whether the HMAC of `parts` (concatenated) under `secret` is `wanted`,
+/// compared in constant time (the expected digest is secret-derived).
+fn signs(secret: &[u8], parts: &[&[u8]], wanted: &[u8; 32]) -> bool {
+    let mut signer = Signer::new(secret);
     for part in parts {
-        mac.update(part);
+        signer.update(part);
     }
-    mac.finalize().into_bytes().into()
-}
-
-/// Constant-time equality of two digests (the expected one is secret-derived).
-fn same(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    signer.matches(wanted)
 }
 
 /// The mistake that explains why `wanted` (the decoded header digest) is not
 /// the HMAC of `body` under `secret`, if one of the common ones does.
 pub fn diagnose(secret: &[u8], body: &[u8], wanted: &[u8; 32]) -> Option<Mistake> {
-    let matches = |secret: &[u8], parts: &[&[u8]]| same(&digest_of(secret, parts), wanted);
+    let matches = |secret: &[u8], parts: &[&[u8]]| signs(secret, parts, wanted);
 
     // Trailing newline added here: the signed body is this one without it.
     for ending in [&b"\r\n"[..], b"\n", b"\r"] {

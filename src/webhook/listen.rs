@@ -259,17 +259,11 @@ impl Server {
         let listener = TcpListener::bind((host, port))
             .await
             .with_context(|| format!("cannot listen on {}", crate::host_port(host, port)))?;
-        let client = match &config.forward_to {
-            Some(_) => Some(
-                reqwest::Client::builder()
-                    .user_agent(concat!("cra/", env!("CARGO_PKG_VERSION")))
-                    .connect_timeout(config.forward_timeout.min(Duration::from_secs(10)))
-                    .timeout(config.forward_timeout)
-                    .redirect(reqwest::redirect::Policy::none())
-                    .build()?,
-            ),
-            None => None,
-        };
+        let client = config
+            .forward_to
+            .as_ref()
+            .map(|to| crate::http::webhook_sender(to, config.forward_timeout, 64))
+            .transpose()?;
         let (enough_tx, enough) = watch::channel(false);
         let shared = Arc::new(Shared {
             config,
