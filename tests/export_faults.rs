@@ -259,3 +259,67 @@ fn a_bank_without_rating_records_still_gets_a_row() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("3 banks (4 rating records)"));
 }
+
+/// A `Retry-After` answer to one request pauses every request of the
+/// export, not just the one that got it: in the second after the 429, the
+/// server sees nothing new (only requests already on their way).
+#[test]
+fn retry_after_pauses_the_whole_export() {
+    use std::time::{Duration, Instant};
+    let all = Arc::new(Mutex::new(ids(40)));
+    let arrivals: Arc<Mutex<Vec<(Instant, String)>>> = Arc::default();
+    let limited_at: Arc<Mutex<Option<Instant>>> = Arc::default();
+    let (seen, limited) = (arrivals.clone(), limited_at.clone());
+    let server = list_server(all, move |_, target, _| {
+        let now = Instant::now();
+        seen.lock().unwrap().push((now, target.to_string()));
+        if target.starts_with("/api/v1/banks/") {
+            let mut limited = limited.lock().unwrap();
+            if target.ends_with("/b00010") && limited.is_none() {
+                *limited = Some(now);
+                return Some(
+                    Reply::json(429, r#"{"message":"slow down"}"#).with_header("Retry-After", "1"),
+                );
+            }
+            let id = target.trim_start_matches("/api/v1/banks/");
+            return Some(Reply::json(200, &detail_json(id)).delayed(Duration::from_millis(200)));
+        }
+        None
+    });
+    let home = common::Home::new();
+    let dest = home.path().join("banks.csv");
+    let out = cra(&home, &server.url)
+        .args(["export", "--with-history", "--concurrency", "4", "-o"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&dest).unwrap();
+    let mut exported = exported_ids(&text);
+    exported.dedup();
+    assert_eq!(exported, ids(40), "every bank, in order, once");
+
+    let limited = limited_at.lock().unwrap().expect("the 429 was sent");
+    let arrivals = arrivals.lock().unwrap();
+    let during_pause: Vec<&String> = arrivals
+        .iter()
+        .filter(|(at, _)| {
+            *at > limited + Duration::from_millis(150) && *at < limited + Duration::from_millis(900)
+        })
+        .map(|(_, target)| target)
+        .collect();
+    assert!(
+        during_pause.is_empty(),
+        "sent during the pause: {during_pause:?}"
+    );
+    let details = arrivals
+        .iter()
+        .filter(|(_, t)| t.starts_with("/api/v1/banks/"))
+        .count();
+    assert_eq!(details, 41, "40 details and one retry");
+}

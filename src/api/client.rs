@@ -50,6 +50,10 @@ struct Inner {
     io: Io,
     retried: AtomicU64,
     requests: AtomicU64,
+    /// Set by a `Retry-After`: no request of this client (all concurrent
+    /// ones share it) is sent before then, so a rate-limited export pauses
+    /// as a whole instead of each request running into the limit in turn.
+    paused_until: std::sync::Mutex<Option<tokio::time::Instant>>,
 }
 
 impl Client {
@@ -87,6 +91,7 @@ impl Client {
                 retries: settings.retries.value,
                 io: io.clone(),
                 retried: AtomicU64::new(0),
+                paused_until: std::sync::Mutex::new(None),
                 requests: AtomicU64::new(0),
             }),
         })
@@ -145,6 +150,7 @@ impl Client {
         let inner = &*self.inner;
         let mut attempt: u32 = 0;
         loop {
+            self.wait_out_pause().await;
             inner.requests.fetch_add(1, Ordering::Relaxed);
             let started = Instant::now();
             let outcome = self.send_once(url).await;
@@ -197,6 +203,9 @@ impl Client {
             }
             attempt += 1;
             inner.retried.fetch_add(1, Ordering::Relaxed);
+            if let Some(wait) = server_wait {
+                self.pause_for(wait);
+            }
             let wait = server_wait.unwrap_or_else(|| backoff(attempt, rand::random::<f64>()));
             inner.io.trace(&format!(
                 "retry {attempt}/{} in {:.2} s{}",
@@ -209,6 +218,29 @@ impl Client {
                 }
             ));
             tokio::time::sleep(wait).await;
+        }
+    }
+
+    /// Holds every request of this client back for `wait` from now (a
+    /// longer pause already set stays).
+    fn pause_for(&self, wait: Duration) {
+        let until = tokio::time::Instant::now() + wait;
+        let mut paused = self.inner.paused_until.lock().expect("pause lock");
+        if paused.is_none_or(|current| current < until) {
+            *paused = Some(until);
+        }
+    }
+
+    /// Waits until no `Retry-After` pause is in force.
+    async fn wait_out_pause(&self) {
+        loop {
+            let until = *self.inner.paused_until.lock().expect("pause lock");
+            match until {
+                Some(until) if until > tokio::time::Instant::now() => {
+                    tokio::time::sleep_until(until).await;
+                }
+                _ => return,
+            }
         }
     }
 
