@@ -228,12 +228,7 @@ fn broken_file_can_be_found_and_is_never_clobbered() {
         .args(["config", "set", "api_key", KEY])
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_code(&out, 0);
     let out = home
         .cra()
         .args(["config", "get", "base_url"])

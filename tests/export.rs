@@ -365,12 +365,7 @@ fn interrupt_stops_cleanly(signal: &str) {
     let interrupted = std::time::Instant::now();
     let out = child.wait_with_output().unwrap();
     assert!(interrupted.elapsed().as_secs() < 3, "stops promptly");
-    assert_eq!(
-        out.status.code(),
-        Some(130),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_code(&out, 130);
     assert_eq!(
         std::fs::read_dir(&dest).unwrap().count(),
         0,

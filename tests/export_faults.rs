@@ -97,12 +97,7 @@ fn a_server_dying_halfway_leaves_no_file() {
         .arg(&dest)
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(6),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_code(&out, 6);
     assert_eq!(
         std::fs::read_to_string(&dest).unwrap(),
         "previous content\n",
@@ -220,12 +215,7 @@ fn a_server_that_ignores_the_page_fails_the_export_instead_of_a_silent_gap() {
         .arg(&dest)
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_code(&out, 1);
     assert!(
         String::from_utf8_lossy(&out.stderr)
             .contains("100 banks written but the service now lists 250")
@@ -293,12 +283,7 @@ fn retry_after_pauses_the_whole_export() {
         .arg(&dest)
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_code(&out, 0);
     let text = std::fs::read_to_string(&dest).unwrap();
     let mut exported = exported_ids(&text);
     exported.dedup();

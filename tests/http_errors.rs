@@ -417,12 +417,7 @@ fn a_key_that_cannot_be_sent_is_not_retried() {
         .arg("search")
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_code(&out, 1);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("line-one"));
     assert_eq!(server.hits(), 0);
 }

@@ -405,12 +405,7 @@ fn serves_on_ipv6_loopback() {
         .env("CRA_API_KEY", "sandbox_active")
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_code(&out, 0);
     let banks: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(banks.as_array().map(Vec::len), Some(2));
 }

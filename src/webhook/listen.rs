@@ -25,7 +25,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::{Bytes, BytesMut};
-use futures_util::StreamExt;
+use futures_util::{FutureExt, StreamExt};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use secrecy::{ExposeSecret, SecretString};
@@ -64,6 +64,8 @@ pub struct Config {
 pub struct Summary {
     pub received: u64,
     pub verified: u64,
+    /// Verified and answered with a 2xx (what `--max-events` counts).
+    pub delivered: u64,
     pub duplicates: u64,
     pub refused: BTreeMap<&'static str, u64>,
 }
@@ -190,6 +192,9 @@ struct Shared {
     seen: Mutex<Seen>,
     /// Set once `--max-events` verified events have been seen.
     enough: watch::Sender<bool>,
+    /// Held by every connection and delivery task while `serve` runs; when
+    /// all are dropped, everything in flight has finished.
+    alive: Mutex<Option<tokio::sync::mpsc::Sender<()>>>,
 }
 
 /// How one delivery ended.
@@ -274,6 +279,7 @@ impl Server {
             accepted: AtomicU64::new(0),
             seen: Mutex::new(Seen::default()),
             enough: enough_tx,
+            alive: Mutex::new(None),
         });
         Ok(Server {
             listener,
@@ -306,6 +312,7 @@ impl Server {
         let (closing_tx, closing_rx) = watch::channel(false);
         // Each connection task holds a clone; all dropped = all finished.
         let (alive_tx, mut alive_rx) = tokio::sync::mpsc::channel::<()>(1);
+        *self.shared.alive.lock().expect("alive lock") = Some(alive_tx.clone());
         let read_timeout = self.shared.config.read_timeout;
         tokio::pin!(stop);
         let mut enough = self.enough.clone();
@@ -319,28 +326,16 @@ impl Server {
                 () = &mut stop => break,
                 _ = enough.wait_for(|done| *done) => break,
             };
-            let _ = stream.set_nodelay(true);
-            let service = TowerToHyperService::new(router.clone());
-            let mut closing = closing_rx.clone();
-            let alive = alive_tx.clone();
-            tokio::spawn(async move {
-                let connection = hyper::server::conn::http1::Builder::new()
-                    .timer(TokioTimer::new())
-                    .header_read_timeout(read_timeout)
-                    .serve_connection(TokioIo::new(stream), service);
-                tokio::pin!(connection);
-                tokio::select! {
-                    _ = connection.as_mut() => {}
-                    () = async { let _ = closing.wait_for(|c| *c).await; } => {
-                        connection.as_mut().graceful_shutdown();
-                        let _ = connection.as_mut().await;
-                    }
-                }
-                drop(alive);
-            });
+            spawn_connection(stream, &router, read_timeout, &closing_rx, &alive_tx);
+        }
+        // Connections already queued by the kernel are served too (they get
+        // 503 after --max-events) rather than reset.
+        while let Some(Ok((stream, _))) = self.listener.accept().now_or_never() {
+            spawn_connection(stream, &router, read_timeout, &closing_rx, &alive_tx);
         }
         drop(self.listener);
         let _ = closing_tx.send(true);
+        self.shared.alive.lock().expect("alive lock").take();
         drop(alive_tx);
         // In-flight deliveries finish; a stuck one cannot outlive its own
         // read and forward deadlines by much.
@@ -355,10 +350,59 @@ impl Server {
     }
 }
 
+/// Serves one connection until it ends or, once `closing` is set, until its
+/// request in progress is answered.
+fn spawn_connection(
+    stream: tokio::net::TcpStream,
+    router: &Router,
+    read_timeout: Duration,
+    closing: &watch::Receiver<bool>,
+    alive: &tokio::sync::mpsc::Sender<()>,
+) {
+    let _ = stream.set_nodelay(true);
+    let service = TowerToHyperService::new(router.clone());
+    let mut closing = closing.clone();
+    let alive = alive.clone();
+    tokio::spawn(async move {
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(read_timeout)
+            .serve_connection(TokioIo::new(stream), service);
+        tokio::pin!(connection);
+        tokio::select! {
+            // The connection first: a request already sent is read and
+            // answered before a shutdown can close the connection as idle.
+            biased;
+            _ = connection.as_mut() => {}
+            () = async { let _ = closing.wait_for(|c| *c).await; } => {
+                connection.as_mut().graceful_shutdown();
+                let _ = connection.as_mut().await;
+            }
+        }
+        drop(alive);
+    });
+}
+
 async fn handle(State(shared): State<Arc<Shared>>, request: Request) -> Response {
-    let received_at = timestamp_now();
-    let outcome = shared.deliver(request).await;
-    shared.finish(received_at, outcome).await
+    if shared.config.forward_to.is_none() && shared.config.max_events.is_none() {
+        let received_at = timestamp_now();
+        let outcome = shared.deliver(request).await;
+        return shared.finish(received_at, outcome).await;
+    }
+    // Its own task: hyper drops this future when the sender hangs up, and a
+    // delivery cut off between its `--max-events` slot, its forward and its
+    // log line would leave the counts, the log and the downstream at odds.
+    // The task holds `alive`, so shutdown waits for it.
+    let alive = shared.alive.lock().expect("alive lock").clone();
+    let task = tokio::spawn(async move {
+        let received_at = timestamp_now();
+        let outcome = shared.deliver(request).await;
+        let response = shared.finish(received_at, outcome).await;
+        drop(alive);
+        response
+    });
+    task.await
+        .unwrap_or_else(|_| (StatusCode::INTERNAL_SERVER_ERROR, "internal error\n").into_response())
 }
 
 impl Shared {
@@ -525,53 +569,35 @@ impl Shared {
         }
     }
 
-    /// Counts, logs (waiting for the flush), prints, and answers.
+    /// Logs (waiting for the flush), counts, prints, and answers.
+    ///
+    /// Without `--forward-to` and `--max-events` this runs in the
+    /// connection's own future, which hyper drops if the sender hangs up:
+    /// so the counting and printing come before the one wait (the log's
+    /// flush), and a hang-up there loses only the answer nobody reads.
+    /// With `--max-events` (run in a task of its own, see `handle`), the
+    /// count waits for the flush: a delivery answered 500 must not count.
     async fn finish(&self, received_at: String, outcome: Outcome) -> Response {
         let verified = outcome.verdict == "valid";
-        let mut reached = false;
-        {
-            let mut summary = self.summary.lock().expect("summary lock");
-            summary.received += 1;
-            if verified {
-                summary.verified += 1;
-                if outcome.duplicate {
-                    summary.duplicates += 1;
-                }
-                reached = self.config.max_events == Some(summary.verified);
-            } else {
-                *summary.refused.entry(outcome.verdict).or_default() += 1;
-            }
-        }
-
-        let mut status = outcome.status;
-        if let Some(log) = &self.log {
-            let line = log_line(&received_at, &outcome);
+        let mut pending_log = self.log.as_ref().map(|log| {
             let (ack, written) = oneshot::channel();
-            let ok =
-                log.send(Line::Write(line, Some(ack))).is_ok() && written.await.unwrap_or(false);
-            if !ok {
-                eprintln!("cra: warning: could not write the log file; answering 500");
-                status = StatusCode::INTERNAL_SERVER_ERROR;
-            }
+            let sent = log
+                .send(Line::Write(log_line(&received_at, &outcome), Some(ack)))
+                .is_ok();
+            (sent, written)
+        });
+        let mut status = outcome.status;
+        if self.config.max_events.is_some()
+            && let Some(pending) = pending_log.take()
+            && !log_written(pending).await
+        {
+            status = StatusCode::INTERNAL_SERVER_ERROR;
         }
-
-        if let Some(event) = &outcome.event {
-            let line = if self.config.raw_json {
-                raw_json_line(&outcome.body)
-            } else {
-                event_line(&received_at, event, &outcome)
-            };
-            let _ = self.stdout.send(Line::Write(line, None));
-        } else if !self.config.quiet {
-            eprintln!(
-                "{received_at} refused {} {}: {}",
-                outcome.status.as_u16(),
-                outcome.verdict,
-                clean(&outcome.reason)
-            );
-        }
-        if reached {
-            let _ = self.enough.send(true);
+        self.record(&received_at, &outcome, status);
+        if let Some(pending) = pending_log
+            && !log_written(pending).await
+        {
+            status = StatusCode::INTERNAL_SERVER_ERROR;
         }
 
         let text = if verified {
@@ -585,6 +611,61 @@ impl Shared {
         }
         response
     }
+
+    /// Counts the delivery, prints it (events on standard output, refusals
+    /// on standard error), and says when `--max-events` is reached.
+    fn record(&self, received_at: &str, outcome: &Outcome, status: StatusCode) {
+        let mut reached = false;
+        {
+            let mut summary = self.summary.lock().expect("summary lock");
+            summary.received += 1;
+            if outcome.verdict == "valid" {
+                summary.verified += 1;
+                if outcome.duplicate {
+                    summary.duplicates += 1;
+                }
+                // Only a delivery the sender saw succeed counts toward
+                // --max-events; one answered 500 or 502 gives its slot
+                // back, since the sender will send it again.
+                if status.is_success() {
+                    summary.delivered += 1;
+                    reached = self.config.max_events == Some(summary.delivered);
+                } else if self.config.max_events.is_some() {
+                    self.accepted.fetch_sub(1, Ordering::SeqCst);
+                }
+            } else {
+                *summary.refused.entry(outcome.verdict).or_default() += 1;
+            }
+        }
+        if let Some(event) = &outcome.event {
+            let line = if self.config.raw_json {
+                raw_json_line(&outcome.body)
+            } else {
+                event_line(received_at, event, outcome)
+            };
+            let _ = self.stdout.send(Line::Write(line, None));
+        } else if !self.config.quiet {
+            eprintln!(
+                "{received_at} refused {} {}: {}",
+                outcome.status.as_u16(),
+                outcome.verdict,
+                clean(&outcome.reason)
+            );
+        }
+        if reached {
+            let _ = self.enough.send(true);
+        }
+    }
+}
+
+/// Whether a log line sent to the writer was written and flushed; warns
+/// once per failed line.
+async fn log_written((sent, written): (bool, oneshot::Receiver<bool>)) -> bool {
+    let ok = sent && written.await.unwrap_or(false);
+    if !ok {
+        eprintln!("cra: warning: could not write the log file; answering 500");
+    }
+    ok
 }
 
 fn too_large(max: u64) -> Outcome {

@@ -218,3 +218,15 @@ impl Sandbox {
         )
     }
 }
+
+/// Asserts the exit code of a finished `cra`, showing its standard error
+/// when it differs.
+#[track_caller]
+pub fn assert_code(out: &std::process::Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
