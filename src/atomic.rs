@@ -27,8 +27,15 @@ pub struct AtomicFile {
 }
 
 impl AtomicFile {
-    /// Creates the temporary file next to `path`.
+    /// Creates the temporary file next to `path` (next to the file it
+    /// points to, when `path` is a symbolic link: the link stays).
     pub fn create(path: &Path, access: Access) -> Result<AtomicFile> {
+        let path = match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+            }
+            _ => path.to_path_buf(),
+        };
         let dir = match path.parent() {
             Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
             _ => PathBuf::from("."),
@@ -49,18 +56,22 @@ impl AtomicFile {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        // tempfile creates the file with mode 0600, so a secret is never
-        // readable by others, not even for a moment.
-        let temp = tempfile::Builder::new()
-            .prefix(&format!(".{name}."))
-            .suffix(".part")
+        let prefix = format!(".{name}.");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".part");
+        // tempfile creates the file 0600, so nothing is readable by others
+        // while it is written. A new shared file is instead created 0666
+        // less the umask, the mode any program's new file gets; a file it
+        // replaces gives it its own mode on `commit`.
+        #[cfg(unix)]
+        if access == Access::Shared && !path.exists() {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let temp = builder
             .tempfile_in(&dir)
             .with_context(|| format!("cannot write in {}", dir.display()))?;
-        Ok(AtomicFile {
-            path: path.to_path_buf(),
-            access,
-            temp,
-        })
+        Ok(AtomicFile { path, access, temp })
     }
 
     /// The destination.
@@ -87,18 +98,26 @@ impl AtomicFile {
         {
             use std::os::unix::fs::PermissionsExt;
             let permissions = match self.access {
-                Access::Private => std::fs::Permissions::from_mode(0o600),
-                Access::Shared => std::fs::metadata(&path)
-                    .map(|m| m.permissions())
-                    .unwrap_or_else(|_| std::fs::Permissions::from_mode(0o644)),
+                Access::Private => Some(std::fs::Permissions::from_mode(0o600)),
+                Access::Shared => std::fs::metadata(&path).ok().map(|m| m.permissions()),
             };
-            file.set_permissions(permissions)
-                .with_context(|| format!("cannot set the permissions of {}", path.display()))?;
+            if let Some(permissions) = permissions {
+                file.set_permissions(permissions)
+                    .with_context(|| format!("cannot set the permissions of {}", path.display()))?;
+            }
         }
         self.temp
             .persist(&path)
             .map_err(|e| e.error)
             .with_context(|| format!("cannot write {}", path.display()))?;
+        // The rename is durable once the folder is synced too; a folder that
+        // cannot be opened or synced (some file systems) is no error.
+        #[cfg(unix)]
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+            && let Ok(dir) = File::open(dir)
+        {
+            let _ = dir.sync_all();
+        }
         Ok(())
     }
 }
@@ -159,12 +178,34 @@ mod tests {
         write(&secret, b"k", Access::Private).unwrap();
         assert_eq!(mode(&secret), 0o600);
         assert_eq!(mode(&dir.path().join("made")), 0o700);
+        // A new shared file gets the mode any new file gets here (0666 less
+        // the umask), as `File::create` shows.
+        let reference = dir.path().join("reference");
+        File::create(&reference).unwrap();
         let shared = dir.path().join("banks.csv");
         write(&shared, b"a", Access::Shared).unwrap();
-        assert_eq!(mode(&shared), 0o644);
+        assert_eq!(mode(&shared), mode(&reference));
         std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o640)).unwrap();
         write(&shared, b"b", Access::Shared).unwrap();
         assert_eq!(mode(&shared), 0o640, "a replaced file keeps its mode");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_is_written_through_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.toml");
+        std::fs::write(&real, b"old").unwrap();
+        let link = dir.path().join("link.toml");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write(&link, b"new", Access::Private).unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
     }
 
     #[test]

@@ -100,7 +100,7 @@ pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<()> {
     // A file that is not TOML is left alone, never overwritten: it may hold
     // keys the person still wants.
     let mut table = read_table(path).map_err(|error| {
-        anyhow::anyhow!("{error} (fix or remove the file by hand; nothing was changed)")
+        anyhow::anyhow!("{error:#} (fix or remove the file by hand; nothing was changed)")
     })?;
     match value {
         Some(value) => {

@@ -251,6 +251,38 @@ fn output_file_format_follows_the_extension() {
     }
 }
 
+/// `-o` a folder, or a file in a folder that does not exist: a usage
+/// error or a failure with one line, before a request is sent, and nothing
+/// written anywhere.
+#[test]
+fn output_to_a_folder_or_a_missing_folder_is_refused_up_front() {
+    let home = common::Home::new();
+    // Nobody listens here: the checks must come before any request.
+    let url = "http://127.0.0.1:9";
+    let before: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
+    let out = cra(&home, url)
+        .args(["export", "-o"])
+        .arg(home.path())
+        .output()
+        .unwrap();
+    common::assert_code(&out, 2);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("is a folder"), "{stderr}");
+
+    let out = cra(&home, url)
+        .args(["export", "-o"])
+        .arg(home.path().join("no-such-folder/banks.csv"))
+        .output()
+        .unwrap();
+    common::assert_code(&out, 1);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("no-such-folder"), "{stderr}");
+    let after: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
+    assert_eq!(before.len(), after.len(), "nothing written");
+}
+
 #[test]
 fn data_file_round_trips_csv_and_json() {
     let sandbox = common::Sandbox::start(&["--banks", "150"]);

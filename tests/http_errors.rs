@@ -427,6 +427,9 @@ fn endless_redirects_stop_after_five_with_where_they_pointed() {
     let server =
         TestServer::always(Reply::json(302, "{}").with_header("Location", "/api/v1/banks?again=1"));
     let stderr = expect_failure(&server, &["search"], 1, "not followed");
-    assert!(stderr.contains("more than 5 redirects"), "{stderr}");
+    assert!(
+        stderr.contains("not followed after 5 redirects"),
+        "{stderr}"
+    );
     assert_eq!(server.hits(), 6, "the request and five redirects");
 }

@@ -161,7 +161,7 @@ impl Client {
                 String::new()
             };
             let failure = match outcome {
-                Ok((status, headers, body)) => {
+                Ok((status, headers, body, last)) => {
                     inner.io.trace(&format!(
                         "GET {url} → {} in {} ms{retry_label}",
                         status_line(status),
@@ -171,7 +171,7 @@ impl Client {
                         return parse_json(url, &headers, &body);
                     }
                     let failure = if status.is_redirection() {
-                        redirect_error(url, status, &headers)
+                        redirect_error(url, &last, status, &headers)
                     } else {
                         status_error(url, status, &body, bank_id, &inner.key)
                     };
@@ -231,13 +231,16 @@ impl Client {
         }
     }
 
-    /// Waits until no `Retry-After` pause is in force.
+    /// Waits until no `Retry-After` pause is in force, then a random
+    /// quarter second at most, so the requests held back do not all
+    /// arrive in the same instant and run into the limit again.
     async fn wait_out_pause(&self) {
         loop {
             let until = *self.inner.paused_until.lock().expect("pause lock");
             match until {
                 Some(until) if until > tokio::time::Instant::now() => {
-                    tokio::time::sleep_until(until).await;
+                    let spread = Duration::from_millis(rand::random_range(0..250));
+                    tokio::time::sleep_until(until + spread).await;
                 }
                 _ => return,
             }
@@ -249,7 +252,7 @@ impl Client {
     async fn send_once(
         &self,
         url: &Url,
-    ) -> Result<(StatusCode, HeaderMap, bytes::Bytes), reqwest::Error> {
+    ) -> Result<(StatusCode, HeaderMap, bytes::Bytes, Url), reqwest::Error> {
         let response = self
             .inner
             .http
@@ -263,8 +266,10 @@ impl Client {
             .await?;
         let status = response.status();
         let headers = response.headers().clone();
+        // Where the last request went, after any redirects followed.
+        let last = response.url().clone();
         let body = response.bytes().await?;
-        Ok((status, headers, body))
+        Ok((status, headers, body, last))
     }
 }
 
@@ -394,22 +399,34 @@ fn follow_redirect(previous: &[Url], next: &Url) -> bool {
     !downgrade && previous.len() <= MAX_REDIRECTS
 }
 
-/// A redirect that was not followed, with where it pointed.
-fn redirect_error(url: &Url, status: StatusCode, headers: &HeaderMap) -> anyhow::Error {
+/// A redirect that was not followed, with where it pointed and why:
+/// `requested` is the URL asked for, `last` the one that answered `status`.
+fn redirect_error(
+    requested: &Url,
+    last: &Url,
+    status: StatusCode,
+    headers: &HeaderMap,
+) -> anyhow::Error {
     let location = headers
         .get(reqwest::header::LOCATION)
         .and_then(|v| v.to_str().ok())
-        .and_then(|v| url.join(v).ok());
+        .and_then(|v| last.join(v).ok());
+    let said = status_line(status);
+    let followable = matches!(status.as_u16(), 301 | 302 | 303 | 307 | 308);
     let message = match location {
-        Some(to) if to.scheme() == "http" && url.scheme() == "https" => format!(
-            "{} from {url} to plain http {to}: not followed, the API key would travel in clear (check the base address)",
-            status_line(status)
-        ),
+        _ if !followable => format!("unexpected {said} from {last} (check the base address)"),
+        None => format!("{said} without a Location from {last} (check the base address)"),
+        Some(to)
+            if to.scheme() == "http"
+                && (requested.scheme() == "https" || last.scheme() == "https") =>
+        {
+            format!(
+                "{said} from {last} to plain http {to}: not followed, the API key would travel in clear (check the base address)"
+            )
+        }
         Some(to) => format!(
-            "{} from {url} to {to}: not followed (more than {MAX_REDIRECTS} redirects; check the base address)",
-            status_line(status)
+            "{said} from {last} to {to}: not followed after {MAX_REDIRECTS} redirects (check the base address)"
         ),
-        None => format!("{} without a Location from {url}", status_line(status)),
     };
     CraError::Response { message }.into()
 }
@@ -557,7 +574,7 @@ mod tests {
             reqwest::header::LOCATION,
             "http://api.example.com/api/v1/banks".parse().unwrap(),
         );
-        let error = redirect_error(&url, StatusCode::MOVED_PERMANENTLY, &headers);
+        let error = redirect_error(&url, &url, StatusCode::MOVED_PERMANENTLY, &headers);
         let text = error.to_string();
         assert!(
             text.contains("to plain http http://api.example.com/api/v1/banks"),
@@ -565,13 +582,18 @@ mod tests {
         );
         assert!(text.contains("in clear"), "{text}");
         assert_eq!(crate::error::exit_of(&error), crate::error::Exit::Failure);
+        // Resolved against the last hop, which may be another host.
+        let last = Url::parse("https://eu.api.example.com/v1/banks").unwrap();
         headers.insert(reqwest::header::LOCATION, "/elsewhere".parse().unwrap());
-        let text = redirect_error(&url, StatusCode::FOUND, &headers).to_string();
+        let text = redirect_error(&url, &last, StatusCode::FOUND, &headers).to_string();
         assert!(
-            text.contains("to https://api.example.com/elsewhere"),
+            text.contains("to https://eu.api.example.com/elsewhere: not followed after 5"),
             "{text}"
         );
-        let text = redirect_error(&url, StatusCode::FOUND, &HeaderMap::new()).to_string();
+        // 300 and 304 are not redirects a client follows by itself.
+        let text = redirect_error(&url, &url, StatusCode::NOT_MODIFIED, &headers).to_string();
+        assert!(text.starts_with("unexpected 304"), "{text}");
+        let text = redirect_error(&url, &url, StatusCode::FOUND, &HeaderMap::new()).to_string();
         assert!(text.contains("without a Location"), "{text}");
     }
 
