@@ -25,7 +25,7 @@ use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use bytes::{Bytes, BytesMut};
-use futures_util::{FutureExt, StreamExt};
+use futures_util::StreamExt;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use secrecy::{ExposeSecret, SecretString};
@@ -329,11 +329,19 @@ impl Server {
             spawn_connection(stream, &router, read_timeout, &closing_rx, &alive_tx);
         }
         // Connections already queued by the kernel are served too (they get
-        // 503 after --max-events) rather than reset.
-        while let Some(Ok((stream, _))) = self.listener.accept().now_or_never() {
-            spawn_connection(stream, &router, read_timeout, &closing_rx, &alive_tx);
+        // 503 after --max-events) rather than reset: accepted with plain
+        // non-blocking calls until none is left, since the reactor may not
+        // have seen them yet.
+        if let Ok(listener) = self.listener.into_std() {
+            while let Ok((stream, _)) = listener.accept() {
+                let stream = stream
+                    .set_nonblocking(true)
+                    .and_then(|()| tokio::net::TcpStream::from_std(stream));
+                if let Ok(stream) = stream {
+                    spawn_connection(stream, &router, read_timeout, &closing_rx, &alive_tx);
+                }
+            }
         }
-        drop(self.listener);
         let _ = closing_tx.send(true);
         self.shared.alive.lock().expect("alive lock").take();
         drop(alive_tx);
