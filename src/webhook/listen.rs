@@ -3,9 +3,12 @@
 //! anything is parsed.
 //!
 //! One delivery goes: route and method → Content-Length precheck → body read
-//! under a size cap and a deadline → signature → payload shape → duplicate
-//! check → optional forward → log line (written and flushed by the log
-//! writer, which acknowledges) → response. Standard output and the log file
+//! under a size cap and a deadline → signature → payload shape → a
+//! `--max-events` slot (503 when none is left) → duplicate check → optional
+//! forward → log line (written and flushed by the log writer, which
+//! acknowledges) → counts and the event line → response. With `--forward-to`
+//! or `--max-events` a delivery runs in a task of its own, so a sender that
+//! hangs up cannot cut it off halfway. Standard output and the log file
 //! each have one writer thread fed by a channel, so concurrent deliveries
 //! never interleave lines and the log is written in batches under load
 //! (group commit: one `write` for every line queued meanwhile).
