@@ -1032,3 +1032,58 @@ fn webhook_senders_bypass_proxies_for_loopback_and_never_follow_redirects() {
     assert!(events.contains("forwarded 200"), "{events}");
     assert_eq!(app_seen.lock().unwrap().len(), 1);
 }
+
+/// A refused signature is explained on listen's standard error where a
+/// common mistake accounts for it, and the sender is told nothing more than
+/// the refusal.
+#[test]
+fn refusal_lines_explain_common_signature_mistakes() {
+    let home = Home::new();
+    let listen = Listen::start(&home, &[]);
+    let body = body_for("hint");
+    let send = |body: Vec<u8>, signature: String| {
+        let response = reqwest::blocking::Client::new()
+            .post(&listen.url)
+            .header("X-Service-Signature", signature)
+            .body(body)
+            .send()
+            .unwrap();
+        (response.status().as_u16(), response.text().unwrap())
+    };
+    let answers = [
+        // The body gained a newline after it was signed.
+        send([&body[..], b"\n"].concat(), sign(SECRET, &body)),
+        // The sender's secret came from a file with its newline.
+        send(body.clone(), sign(&format!("{SECRET}\n"), &body)),
+        send(
+            body.clone(),
+            sign(SECRET, &body).replace("sha256=", "SHA256="),
+        ),
+        // Simply another secret: nothing to explain.
+        send(body.clone(), sign("another-secret", &body)),
+    ];
+    for (status, text) in &answers {
+        assert_eq!(*status, 401);
+        assert!(!text.contains('('), "no hint for the sender: {text}");
+    }
+    let (code, _, err) = listen.stop();
+    assert_eq!(code, 0);
+    let refusals: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains(" refused 401 "))
+        .collect();
+    assert_eq!(refusals.len(), 4, "{err}");
+    assert!(
+        refusals[0].contains("mismatch: signature does not match: the body ends with a newline"),
+        "{err}"
+    );
+    assert!(
+        refusals[1].contains("the sender's secret has whitespace"),
+        "{err}"
+    );
+    assert!(
+        refusals[2].contains("missing_prefix") && refusals[2].contains("lower case: sha256="),
+        "{err}"
+    );
+    assert!(refusals[3].ends_with("signature does not match"), "{err}");
+}

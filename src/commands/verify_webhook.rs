@@ -95,16 +95,10 @@ pub async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Resul
 
 /// The reason with a hint where the header's shape suggests one.
 fn describe(reason: Invalid, header: &str) -> String {
-    let trimmed = header.trim();
-    match reason {
-        Invalid::MissingPrefix if trimmed.to_ascii_lowercase().starts_with("sha256=") => {
-            format!("{reason} (the prefix is lower case: sha256=)")
-        }
-        Invalid::MissingPrefix if trimmed.contains('=') => {
-            format!("{reason} (only sha256= signatures are sent)")
-        }
-        Invalid::Missing => format!("{reason} (--signature is empty)"),
-        _ => reason.to_string(),
+    match (reason, reason.hint(header)) {
+        (_, Some(hint)) => format!("{reason} ({hint})"),
+        (Invalid::Missing, None) => format!("{reason} (--signature is empty)"),
+        (_, None) => reason.to_string(),
     }
 }
 

@@ -36,8 +36,13 @@ use sha2::{Digest, Sha256};
 use tokio::net::TcpListener;
 use tokio::sync::{oneshot, watch};
 
+use crate::webhook::diagnose::diagnose;
 use crate::webhook::payload::{RATING_CREATED, RatingCreated, timestamp_now};
 use crate::webhook::sign::{self, HEADER};
+
+/// Largest refused body a signature mismatch is diagnosed on (each common
+/// mistake is one more HMAC of the body).
+const DIAGNOSE_MAX: usize = 64 * 1024;
 
 /// Bodies whose digests are remembered for duplicate marks, at most; the
 /// oldest are forgotten first, so memory stays flat on a long run.
@@ -212,6 +217,9 @@ struct Outcome {
     event: Option<RatingCreated>,
     forward: Option<String>,
     extra_headers: Vec<(header::HeaderName, HeaderValue)>,
+    /// Why a signature failed, added to the refusal line on standard error
+    /// (never to the answer).
+    hint: Option<String>,
 }
 
 impl Outcome {
@@ -225,6 +233,7 @@ impl Outcome {
             event: None,
             forward: None,
             extra_headers: Vec::new(),
+            hint: None,
         }
     }
 
@@ -473,11 +482,22 @@ impl Shared {
             )
             .with_body(body);
         };
-        if let Err(reason) =
-            sign::verify(config.secret.expose_secret().as_bytes(), &body, signature)
-        {
-            return Outcome::refused(StatusCode::UNAUTHORIZED, reason.code(), reason.to_string())
-                .with_body(body);
+        let secret = config.secret.expose_secret().as_bytes();
+        if let Err(reason) = sign::verify(secret, &body, signature) {
+            // Why, where a common mistake explains it: for the refusal line
+            // on standard error only, never in the answer to the sender.
+            let hint = match reason {
+                sign::Invalid::Mismatch if body.len() <= DIAGNOSE_MAX => sign::decode(signature)
+                    .ok()
+                    .and_then(|wanted| diagnose(secret, &body, &wanted))
+                    .map(|mistake| format!(": {}", mistake.explain())),
+                other => other.hint(signature).map(|hint| format!(" ({hint})")),
+            };
+            let mut outcome =
+                Outcome::refused(StatusCode::UNAUTHORIZED, reason.code(), reason.to_string())
+                    .with_body(body);
+            outcome.hint = hint;
+            return outcome;
         }
         let event = match serde_json::from_slice::<RatingCreated>(&body) {
             Ok(event) if event.event == RATING_CREATED => event,
@@ -577,6 +597,7 @@ impl Shared {
             event: Some(event),
             forward,
             extra_headers: Vec::new(),
+            hint: None,
         }
     }
 
@@ -656,8 +677,9 @@ impl Shared {
             };
             let _ = self.stdout.send(Line::Write(line, None));
         } else if !self.config.quiet {
+            let hint = outcome.hint.as_deref().unwrap_or_default();
             eprintln!(
-                "{received_at} refused {} {}: {}",
+                "{received_at} refused {} {}: {}{hint}",
                 outcome.status.as_u16(),
                 outcome.verdict,
                 clean(&outcome.reason)

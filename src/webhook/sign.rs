@@ -27,6 +27,20 @@ pub enum Invalid {
 }
 
 impl Invalid {
+    /// A hint from the header's shape, where one explains the refusal.
+    pub fn hint(self, header: &str) -> Option<&'static str> {
+        let trimmed = header.trim();
+        match self {
+            Invalid::MissingPrefix if trimmed.to_ascii_lowercase().starts_with(PREFIX) => {
+                Some("the prefix is lower case: sha256=")
+            }
+            Invalid::MissingPrefix if trimmed.contains('=') => {
+                Some("only sha256= signatures are sent")
+            }
+            _ => None,
+        }
+    }
+
     /// A short stable word for logs and summaries.
     pub fn code(self) -> &'static str {
         match self {
