@@ -2,6 +2,10 @@
 //! destination's folder, synced, then renamed over the destination, so a
 //! reader sees the old file or the new one, never half of one, and an
 //! interrupted write leaves the destination as it was.
+//!
+//! A destination that is not a regular file (`/dev/null`, `/dev/stdout`, a
+//! named pipe, a terminal) is a stream, not a file to replace: it is opened
+//! and written directly, and its write errors are reported as any other.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -23,13 +27,40 @@ pub enum Access {
 pub struct AtomicFile {
     path: PathBuf,
     access: Access,
-    temp: tempfile::NamedTempFile,
+    target: Target,
+}
+
+enum Target {
+    /// A regular file (or none yet): written aside, renamed into place.
+    Temp(tempfile::NamedTempFile),
+    /// A device, pipe or the like: written in place.
+    Stream(File),
+}
+
+/// Whether `path` names a stream rather than a file that can be replaced:
+/// anything under `/dev` or `/proc` (`/dev/stdout` may lead to a regular
+/// file the shell opened), or an existing path that is not a regular file.
+fn is_stream(path: &Path) -> bool {
+    path.starts_with("/dev")
+        || path.starts_with("/proc")
+        || std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
 }
 
 impl AtomicFile {
     /// Creates the temporary file next to `path` (next to the file it
     /// points to, when `path` is a symbolic link: the link stays).
     pub fn create(path: &Path, access: Access) -> Result<AtomicFile> {
+        if is_stream(path) {
+            let file = std::fs::OpenOptions::new()
+                .append(true)
+                .open(path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            return Ok(AtomicFile {
+                path: path.to_path_buf(),
+                access,
+                target: Target::Stream(file),
+            });
+        }
         let path = match std::fs::symlink_metadata(path) {
             Ok(meta) if meta.file_type().is_symlink() => {
                 std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
@@ -71,7 +102,11 @@ impl AtomicFile {
         let temp = builder
             .tempfile_in(&dir)
             .with_context(|| format!("cannot write in {}", dir.display()))?;
-        Ok(AtomicFile { path, access, temp })
+        Ok(AtomicFile {
+            path,
+            access,
+            target: Target::Temp(temp),
+        })
     }
 
     /// The destination.
@@ -81,9 +116,11 @@ impl AtomicFile {
 
     /// A handle to write through (to be flushed before `commit`).
     pub fn handle(&self) -> Result<File> {
-        self.temp
-            .as_file()
-            .try_clone()
+        let file = match &self.target {
+            Target::Temp(temp) => temp.as_file(),
+            Target::Stream(file) => file,
+        };
+        file.try_clone()
             .with_context(|| format!("cannot write {}", self.path.display()))
     }
 
@@ -91,7 +128,12 @@ impl AtomicFile {
     /// over the destination.
     pub fn commit(self) -> Result<()> {
         let path = self.path;
-        let file = self.temp.as_file();
+        let temp = match self.target {
+            Target::Temp(temp) => temp,
+            // Written in place; a stream has nothing to sync or rename.
+            Target::Stream(_) => return Ok(()),
+        };
+        let file = temp.as_file();
         file.sync_all()
             .with_context(|| format!("cannot write {}", path.display()))?;
         #[cfg(unix)]
@@ -106,8 +148,7 @@ impl AtomicFile {
                     .with_context(|| format!("cannot set the permissions of {}", path.display()))?;
             }
         }
-        self.temp
-            .persist(&path)
+        temp.persist(&path)
             .map_err(|e| e.error)
             .with_context(|| format!("cannot write {}", path.display()))?;
         // The rename is durable once the folder is synced too; a folder that
@@ -206,6 +247,39 @@ mod tests {
                 .is_symlink()
         );
         assert_eq!(std::fs::read(&real).unwrap(), b"new");
+    }
+
+    /// A named pipe is written through, not replaced by a regular file.
+    /// (Devices take the same path; they are not written here, so that a
+    /// regression could never replace this machine's /dev/null.)
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_is_written_in_place_never_replaced() {
+        use std::io::Read;
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("skipped: no mkfifo");
+            return;
+        }
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                File::open(&fifo)
+                    .unwrap()
+                    .read_to_string(&mut text)
+                    .unwrap();
+                text
+            })
+        };
+        write(&fifo, b"through the pipe", Access::Shared).unwrap();
+        assert_eq!(reader.join().unwrap(), "through the pipe");
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        assert!(is_stream(Path::new("/dev/null")));
+        assert!(!is_stream(&dir.path().join("new.csv")));
     }
 
     #[test]

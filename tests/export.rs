@@ -214,7 +214,7 @@ fn faults_do_not_change_a_byte() {
     );
     assert!(out.stdout == expected, "output differs from the clean run");
     let summary = String::from_utf8(out.stderr).unwrap();
-    assert!(summary.contains("retries"), "{summary}");
+    assert!(summary.contains(" retr"), "{summary}");
     assert!(
         !summary.contains(" 0 retries"),
         "faults were injected: {summary}"
@@ -281,6 +281,38 @@ fn output_to_a_folder_or_a_missing_folder_is_refused_up_front() {
     assert!(stderr.contains("no-such-folder"), "{stderr}");
     let after: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
     assert_eq!(before.len(), after.len(), "nothing written");
+}
+
+/// `-o -` is standard output; `-o` a named pipe (or a device such as
+/// /dev/stdout) writes into it instead of replacing it with a file.
+#[cfg(unix)]
+#[test]
+fn output_to_standard_output_and_to_a_pipe() {
+    let sandbox = common::Sandbox::start(&["--banks", "40"]);
+    let home = common::Home::new();
+    let to_stdout = export(&home, &sandbox.url, &["-o", "-"]);
+    assert_eq!(to_stdout, export(&home, &sandbox.url, &[]));
+    assert!(to_stdout.starts_with(b"id,name,city"));
+
+    let fifo = home.path().join("banks.pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped the pipe: no mkfifo");
+        return;
+    }
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(&fifo).unwrap())
+    };
+    let out = cra(&home, &sandbox.url)
+        .args(["export", "--format", "csv", "-o"])
+        .arg(&fifo)
+        .output()
+        .unwrap();
+    common::assert_code(&out, 0);
+    assert_eq!(reader.join().unwrap(), to_stdout);
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
 }
 
 #[test]

@@ -38,13 +38,15 @@ use crate::settings::Settings;
 const WINDOW_PER_PERMIT: usize = 4;
 
 pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    let format = match (settings.format, &args.output) {
+    // `-o -` is standard output, as with most tools.
+    let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
+    let format = match (settings.format, output) {
         (Some(format), _) => format,
         (None, Some(path)) => format_for_path(path),
         (None, None) => Format::Csv,
     };
     let client = Client::new(settings, io)?;
-    let destination = match &args.output {
+    let destination = match output {
         Some(path) if path.is_dir() => {
             return Err(CraError::usage(format!(
                 "{} is a folder; give a file name with -o",
@@ -103,12 +105,15 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
     if args.with_history {
         summary.push_str(&format!(" ({} rating records)", thousands(counts.records)));
     }
+    let (requests, retries) = (client.requests_made(), client.retries_made());
     summary.push_str(&format!(
-        " in {seconds:.1} s, {} requests, {} retries",
-        thousands(client.requests_made()),
-        thousands(client.retries_made())
+        " in {seconds:.1} s, {} request{}, {} retr{}",
+        thousands(requests),
+        if requests == 1 { "" } else { "s" },
+        thousands(retries),
+        if retries == 1 { "y" } else { "ies" }
     ));
-    if let Some(path) = &args.output {
+    if let Some(path) = output {
         summary.push_str(&format!(" → {}", path.display()));
     }
     io.info(&summary);
