@@ -106,6 +106,14 @@ pub fn one_line(error: &anyhow::Error) -> String {
     parts.join(": ")
 }
 
+/// `text` cut to `max` characters with `…`, for echoing input in messages.
+pub fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -433,3 +433,23 @@ fn endless_redirects_stop_after_five_with_where_they_pointed() {
     );
     assert_eq!(server.hits(), 6, "the request and five redirects");
 }
+
+/// Ids that a URL would resolve away (`..` would ask for the list) or that
+/// cannot be one path segment are refused before any request.
+#[test]
+fn dot_segment_and_slash_ids_are_refused_up_front() {
+    let server = TestServer::always(Reply::json(200, &list_body(1, 1, 1, 25)));
+    for id in ["..", ".", "foo/..", "%2e%2e", "a%2Fb"] {
+        expect_failure(&server, &["show", id], 2, "is not a bank id");
+    }
+    assert_eq!(server.hits(), 0);
+}
+
+/// A 404 for a bank names the id once, even when the server's message
+/// repeats it.
+#[test]
+fn a_missing_bank_is_named_once() {
+    let server = TestServer::always(Reply::json(404, r#"{"message":"no bank with id 'zz'"}"#));
+    let stderr = expect_failure(&server, &["show", "zz"], 5, "no bank with id 'zz'");
+    assert_eq!(stderr.matches("'zz'").count(), 1, "{stderr}");
+}

@@ -465,7 +465,16 @@ fn status_error(
         // 404 means "bank not found" only for a bank; on the list it is a
         // wrong base address.
         404 => match bank_id {
-            Some(id) => CraError::NotFound { message: format!("no bank with id '{id}' ({said})") }.into(),
+            Some(id) => {
+                // The server's own words, unless they only say the same.
+                let said = if error_message(body).is_some_and(|m| m.contains(id)) {
+                    status_line(status)
+                } else {
+                    said
+                };
+                let id = crate::error::shorten(id, 80);
+                CraError::NotFound { message: format!("no bank with id '{id}' ({said})") }.into()
+            }
             None => CraError::Response {
                 message: format!("{said} from {url} (check the base address)"),
             }

@@ -69,9 +69,17 @@ pub fn bank_id(arg: &str) -> Result<String> {
         arg.to_string()
     };
     let id = percent_decode(&id);
-    if id.is_empty() || id.chars().any(char::is_control) {
+    // `.` and `..` would be resolved away as path steps (`show ..` would
+    // ask for the list), and a `/` cannot be part of one path segment.
+    if id.is_empty()
+        || id == "."
+        || id == ".."
+        || id.contains('/')
+        || id.chars().any(char::is_control)
+    {
         return Err(CraError::usage(format!(
-            "'{arg}' is not a bank id or a bank page address"
+            "'{}' is not a bank id or a bank page address",
+            crate::error::shorten(arg, 80)
         )));
     }
     Ok(id)
@@ -154,5 +162,12 @@ mod tests {
         assert_eq!(bank_id("https://x.com/banks/a%20b").unwrap(), "a b");
         assert!(bank_id("").is_err());
         assert!(bank_id("https://x.com/").is_err());
+        for dots in [".", "..", "./", "foo/..", "%2e%2e", "%2E", "a%2Fb"] {
+            assert!(bank_id(dots).is_err(), "{dots}");
+        }
+        assert_eq!(bank_id("...").unwrap(), "...");
+        let long = "x".repeat(100_000);
+        let message = bank_id(&format!("{long}\u{7}")).unwrap_err().to_string();
+        assert!(message.len() < 200, "{}", message.len());
     }
 }
