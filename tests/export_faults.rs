@@ -216,9 +216,43 @@ fn a_server_that_ignores_the_page_fails_the_export_instead_of_a_silent_gap() {
         .output()
         .unwrap();
     common::assert_code(&out, 1);
+    let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        String::from_utf8_lossy(&out.stderr)
-            .contains("100 banks written but the service now lists 250")
+        stderr.contains("repeated itself: page 2 of the list holds only banks already listed"),
+        "{stderr}"
+    );
+    assert!(!dest.exists());
+
+    // Pages that do not add up to the total (two pages of 100 for 250):
+    // read again, still short, so the export fails rather than leave a gap.
+    let all = Arc::new(Mutex::new(ids(250)));
+    let server = list_server(all, |_, target, ids| {
+        if target.starts_with("/api/v1/banks?") {
+            let page = param(target, "page").unwrap_or(1) as usize;
+            let data: Vec<String> = ids[(page - 1) * 100..(page * 100).min(250)]
+                .iter()
+                .map(|id| bank_json(id))
+                .collect();
+            return Some(Reply::json(
+                200,
+                &format!(
+                    r#"{{"data":[{}],"meta":{{"total":250,"page":{page},"per_page":100,"total_pages":2}}}}"#,
+                    data.join(",")
+                ),
+            ));
+        }
+        None
+    });
+    let out = cra(&home, &server.url)
+        .args(["export", "-o"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    common::assert_code(&out, 1);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("200 banks written but the service now lists 250"),
+        "{stderr}"
     );
     assert!(!dest.exists());
 }

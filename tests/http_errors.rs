@@ -394,16 +394,20 @@ fn not_found_on_the_list_is_a_base_address_problem_not_a_missing_bank() {
 }
 
 #[test]
-fn a_server_that_ignores_the_page_cannot_make_search_loop() {
-    // Always page 1 of 3, whatever was asked.
+fn a_server_that_ignores_the_page_cannot_make_search_loop_or_pass_for_complete() {
+    // Always page 1 of 3, whatever was asked: the 100 banks of page 1 are
+    // listed, then page 2 repeats them and the search fails (it used to
+    // end with exit 0, a silent third of the list).
     let server = TestServer::always(Reply::json(200, &list_body(100, 300, 1, 100)));
     let home = common::Home::new();
     let out = cra(&home, &server.url)
         .args(["search", "--all", "--format", "ndjson"])
         .output()
         .unwrap();
-    assert!(out.status.success());
-    assert_eq!(server.hits(), 3, "pages 1 to 3, then stop");
+    common::assert_code(&out, 1);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("repeated itself: page 2"));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 100);
+    assert!(server.hits() <= 3, "pages 1 to 3 at most, then stop");
 }
 
 #[test]
@@ -452,4 +456,22 @@ fn a_missing_bank_is_named_once() {
     let server = TestServer::always(Reply::json(404, r#"{"message":"no bank with id 'zz'"}"#));
     let stderr = expect_failure(&server, &["show", "zz"], 5, "no bank with id 'zz'");
     assert_eq!(stderr.matches("'zz'").count(), 1, "{stderr}");
+}
+
+/// A service that claims ten billion pages but answers every page with the
+/// same banks: following it would never end. `search --all` and `export`
+/// stop at the first page that repeats, with exit 1.
+#[test]
+fn a_service_repeating_one_page_is_not_followed_for_ever() {
+    let server = TestServer::always(Reply::json(200, &list_body(3, 10_000_000_000, 1, 100)));
+    for args in [&["search", "--all"][..], &["export"][..]] {
+        let before = server.hits();
+        let stderr = expect_failure(&server, args, 1, "repeated itself: page 2");
+        assert!(
+            server.hits() - before < 20,
+            "{args:?}: {} requests",
+            server.hits() - before
+        );
+        assert!(!stderr.contains("panicked"));
+    }
 }

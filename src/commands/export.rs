@@ -248,10 +248,24 @@ impl Exporter {
         mut on_meta: impl FnMut(Meta),
     ) -> Result<()> {
         let window = self.concurrency * WINDOW_PER_PERMIT;
+        // Ids met in this pass over the list: a page after the first that
+        // brings none the pass has not met is a service repeating itself,
+        // and would otherwise be followed for as many pages as it claims.
+        let mut this_pass = Seen::default();
+        let mut page_number = 0u64;
         let banks = pages
-            .map_ok(|(meta, banks)| {
+            .map(move |page| {
+                let (meta, banks) = page?;
+                page_number += 1;
+                let fresh = banks
+                    .iter()
+                    .filter(|bank| this_pass.insert(&bank.fields.id))
+                    .count();
+                if page_number > 1 && !banks.is_empty() && fresh == 0 {
+                    return Err(repeated_page(page_number));
+                }
                 on_meta(meta);
-                stream::iter(banks.into_iter().map(Ok::<_, anyhow::Error>))
+                Ok(stream::iter(banks.into_iter().map(Ok::<_, anyhow::Error>)))
             })
             .try_flatten();
         if !self.with_history {
@@ -323,6 +337,16 @@ impl Exporter {
             .map(move |page| self.page(page))
             .buffered(window)
     }
+}
+
+/// A page of the list that only repeats banks already listed.
+pub fn repeated_page(page: u64) -> anyhow::Error {
+    CraError::Response {
+        message: format!(
+            "the service repeated itself: page {page} of the list holds only banks already listed; stopping (its paging is broken; try again later)"
+        ),
+    }
+    .into()
 }
 
 /// The progress bar: banks done of total, rate, ETA; only for a person

@@ -46,6 +46,7 @@ pub async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit>
             let query = query.clone();
             tokio::spawn(async move { client.list(&query).await })
         });
+        let mut fresh = 0;
         for bank in &current.banks {
             if printer.count >= limit {
                 break;
@@ -54,7 +55,15 @@ pub async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit>
             if follow && !seen.insert(bank.fields.id.clone()) {
                 continue;
             }
+            fresh += 1;
             printer.write(&bank_record(bank))?;
+        }
+        // A page that only repeats banks already listed is a service
+        // repeating itself, which would be followed for every page it claims.
+        if follow && fresh == 0 && !current.banks.is_empty() && printer.count < limit {
+            return Err(crate::commands::export::repeated_page(
+                query.page - u64::from(next.is_some()),
+            ));
         }
         if printer.count >= limit {
             break;
