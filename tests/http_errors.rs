@@ -475,3 +475,23 @@ fn a_service_repeating_one_page_is_not_followed_for_ever() {
         assert!(!stderr.contains("panicked"));
     }
 }
+
+/// A failed export writes nothing to standard output: not a lone `[`, not
+/// a header row a script could mistake for an empty result.
+#[test]
+fn a_failed_export_leaves_standard_output_empty() {
+    let server = TestServer::always(Reply::json(401, r#"{"message":"bad key"}"#));
+    for format in ["json", "csv", "tsv", "ndjson"] {
+        let home = common::Home::new();
+        let out = cra(&home, &server.url)
+            .args(["export", "--format", format])
+            .output()
+            .unwrap();
+        common::assert_code(&out, 3);
+        assert!(
+            out.stdout.is_empty(),
+            "{format}: {:?}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}

@@ -69,6 +69,9 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
     } else {
         BANK_LIST
     };
+    // The first page before anything is written: a wrong key or address
+    // leaves standard output empty (not a lone `[` or a header).
+    let first = exporter.page(1).await?;
     let counts = match destination {
         Some(file) => {
             let path = file.path().to_path_buf();
@@ -84,7 +87,7 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
                 std::io::BufWriter::new(file.handle()?),
                 &file_io,
             )?;
-            let counts = exporter.export(&mut printer, io).await?;
+            let counts = exporter.export(first, &mut printer, io).await?;
             printer
                 .finish()?
                 .into_inner()
@@ -95,7 +98,7 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
         }
         None => {
             let mut printer = Printer::new(format, layout, io.stdout(), io)?;
-            let counts = exporter.export(&mut printer, io).await?;
+            let counts = exporter.export(first, &mut printer, io).await?;
             printer.finish()?;
             counts
         }
@@ -184,8 +187,13 @@ impl Seen {
 }
 
 impl Exporter {
-    async fn export<W: Write>(&self, printer: &mut Printer<W>, io: &Io) -> Result<Counts> {
-        let first = self.page(1).await?;
+    /// Writes every bank, `first` being the list's first page.
+    async fn export<W: Write>(
+        &self,
+        first: Page,
+        printer: &mut Printer<W>,
+        io: &Io,
+    ) -> Result<Counts> {
         let first_meta = first.meta;
         let progress = Progress::new(io, first_meta.total);
         let mut seen = Seen::default();
