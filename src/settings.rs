@@ -148,12 +148,21 @@ impl Settings {
             file.base_url,
             None,
         );
+        // An API key has no whitespace of its own: a newline or spaces
+        // around it (from a file, a paste, `echo`) are dropped, wherever it
+        // comes from. The webhook secret is kept as given: whitespace is
+        // part of an HMAC key, and `verify-webhook` explains a mismatch it
+        // causes.
         let api_key = resolve(
             None,
             env("CRA_API_KEY").map(SecretString::from),
             file.api_key,
             None,
-        );
+        )
+        .map(|setting| Setting {
+            value: SecretString::from(secrecy::ExposeSecret::expose_secret(&setting.value).trim()),
+            origin: setting.origin,
+        });
         let webhook_secret = resolve(
             secret_flag.map(SecretString::from),
             env("CRA_WEBHOOK_SECRET").map(SecretString::from),
@@ -235,6 +244,27 @@ mod tests {
                 .or(file.map(|v| (v, Origin::File)));
             prop_assert_eq!(got, expected);
         }
+    }
+
+    #[test]
+    fn api_key_whitespace_is_dropped_webhook_secret_kept() {
+        use secrecy::ExposeSecret;
+        let dir = tempfile::tempdir().unwrap();
+        let global = GlobalArgs {
+            config: Some(dir.path().join("none.toml")),
+            ..GlobalArgs::default()
+        };
+        let lookup = |name: &str| match name {
+            "CRA_API_KEY" => Some(" live_key\r\n".to_string()),
+            "CRA_WEBHOOK_SECRET" => Some("whsec \n".to_string()),
+            _ => None,
+        };
+        let settings = Settings::load(&global, None, &lookup).unwrap();
+        assert_eq!(settings.api_key.unwrap().value.expose_secret(), "live_key");
+        assert_eq!(
+            settings.webhook_secret.unwrap().value.expose_secret(),
+            "whsec \n"
+        );
     }
 
     #[test]

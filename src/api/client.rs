@@ -282,6 +282,14 @@ pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
             "'{text}' is not a valid base address ({e}); expected e.g. https://api.example.com"
         ))
     })?;
+    // A user or password in the address would be sent as Basic auth in
+    // place of the key, and shown in traces and errors: refused, unechoed.
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(CraError::usage(format!(
+            "the base address for {} has a user name or password in it; give just the address (the API key is the credential: CRA_API_KEY or cra config set api_key)",
+            url.host_str().unwrap_or("?")
+        )));
+    }
     match url.scheme() {
         "https" => {}
         "http" => {
@@ -604,6 +612,21 @@ mod tests {
         assert!(text.starts_with("unexpected 304"), "{text}");
         let text = redirect_error(&url, &url, StatusCode::FOUND, &HeaderMap::new()).to_string();
         assert!(text.contains("without a Location"), "{text}");
+    }
+
+    #[test]
+    fn base_url_with_credentials_is_refused_without_echoing_them() {
+        for text in [
+            "https://user:hunter2@api.example.com/",
+            "https://hunter2@api.example.com/",
+            "http://u:hunter2@127.0.0.1:8080/",
+        ] {
+            let error = check_base_url(text, false).unwrap_err();
+            let message = error.to_string();
+            assert!(message.contains("user name or password"), "{message}");
+            assert!(!message.contains("hunter2"), "{message}");
+            assert_eq!(crate::error::exit_of(&error), crate::error::Exit::Usage);
+        }
     }
 
     #[test]
