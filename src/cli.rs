@@ -394,7 +394,7 @@ pub struct SandboxArgs {
     pub webhook_url: Option<String>,
 
     /// Seconds between new examination records (with --webhook-url)
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_duration)]
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_duration, requires = "webhook_url")]
     pub webhook_every: std::time::Duration,
 
     #[command(flatten)]

@@ -96,7 +96,9 @@ fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
 
 /// Sets (`Some`) or removes (`None`) one key, keeping every other key, and
 /// writes the file atomically with mode 0600.
-pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<()> {
+/// Returns false when there was nothing to change (a key to remove that is
+/// not there; the file is then not written).
+pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<bool> {
     // A file that is not TOML is left alone, never overwritten: it may hold
     // keys the person still wants.
     let mut table = read_table(path).map_err(|error| {
@@ -110,11 +112,14 @@ pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<()> {
             );
         }
         None => {
-            table.remove(key.name());
+            if table.remove(key.name()).is_none() {
+                return Ok(false);
+            }
         }
     }
     let text = toml::to_string(&table).context("cannot encode the config file")?;
-    crate::atomic::write(path, text.as_bytes(), crate::atomic::Access::Private)
+    crate::atomic::write(path, text.as_bytes(), crate::atomic::Access::Private)?;
+    Ok(true)
 }
 
 /// A secret as `show` and `get` print it: the first 8 characters, then `…`.

@@ -81,18 +81,25 @@ fn set_get_unset_round_trip_with_private_atomic_file() {
     let leftovers: Vec<_> = std::fs::read_dir(home.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".tmp"))
+        .filter(|n| n.ends_with(".part") || n.ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 
     home.cra()
         .args(["config", "unset", "api_key"])
         .assert()
-        .success();
+        .success()
+        .stderr(predicates::str::contains("unset api_key in"));
     home.cra()
         .args(["config", "get", "api_key"])
         .assert()
         .code(1);
+    // Again: nothing to remove, and it says so.
+    home.cra()
+        .args(["config", "unset", "api_key"])
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("api_key was not set in"));
     home.cra()
         .args(["config", "get", "base_url"])
         .assert()

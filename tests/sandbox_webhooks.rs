@@ -207,3 +207,18 @@ fn webhooks_without_a_secret_are_refused_with_exit_2() {
     );
     assert!(output.stdout.is_empty());
 }
+
+#[test]
+fn webhook_every_without_a_url_is_a_usage_error() {
+    let home = Home::new();
+    let output = home
+        .cra()
+        .args(["sandbox", "--port", "0", "--webhook-every", "5"])
+        .output()
+        .unwrap();
+    common::assert_code(&output, 2);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--webhook-url"), "{stderr}");
+    assert!(output.stdout.is_empty());
+}

@@ -50,8 +50,15 @@ pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit>
             ));
         }
         ConfigCommand::Unset { key } => {
-            config_file::update(path, key, None)?;
-            io.info(&format!("unset {} in {}", key.name(), path.display()));
+            if config_file::update(path, key, None)? {
+                io.info(&format!("unset {} in {}", key.name(), path.display()));
+            } else {
+                io.info(&format!(
+                    "{} was not set in {} (nothing to do)",
+                    key.name(),
+                    path.display()
+                ));
+            }
         }
     }
     out.flush()?;

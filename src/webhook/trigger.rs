@@ -42,7 +42,16 @@ fn sample_id(name: &str) -> String {
 
 /// The payload of delivery number `index` (0-based), stamped now.
 pub fn payload(index: u64, bank_id: Option<&str>, rating: Option<&str>) -> RatingCreated {
-    let (name, regulator) = SAMPLE_BANKS[(index as usize) % SAMPLE_BANKS.len()];
+    // One bank id is always the same bank: with `--bank-id`, its name and
+    // regulator follow from the id, not from the delivery's number.
+    let sample = match bank_id {
+        Some(id) => {
+            let hash = Uuid::new_v5(&Uuid::NAMESPACE_URL, id.as_bytes()).as_u128();
+            (hash % SAMPLE_BANKS.len() as u128) as usize
+        }
+        None => (index as usize) % SAMPLE_BANKS.len(),
+    };
+    let (name, regulator) = SAMPLE_BANKS[sample];
     let today = jiff::Timestamp::now()
         .to_zoned(jiff::tz::TimeZone::UTC)
         .date();
@@ -76,5 +85,18 @@ mod tests {
         assert_eq!(q.data.rating, "Outstanding");
         let body = p.to_body();
         assert!((150..260).contains(&body.len()), "{}", body.len());
+        // The same --bank-id is the same bank in every delivery.
+        let same: Vec<_> = (0..20)
+            .map(|i| {
+                let d = payload(i, Some("my-bank"), None).data;
+                (d.bank_name, d.regulator)
+            })
+            .collect();
+        assert!(same.windows(2).all(|w| w[0] == w[1]), "{same:?}");
+        // Without one, deliveries cycle through the sample banks.
+        assert_ne!(
+            payload(0, None, None).data.bank_name,
+            payload(1, None, None).data.bank_name
+        );
     }
 }
