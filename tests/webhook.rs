@@ -144,6 +144,16 @@ fn verify_explains_reserialized_json() {
     let (code, stdout, _) = verify(&home, &sign(SECRET, sorted), &body, SECRET);
     assert_eq!(code, 7);
     assert!(stdout.contains("keys in another order"), "{stdout}");
+
+    // The other way, the commoner one: signed as the service writes it,
+    // checked after `jq -S` (compact) or `jq -S .` (pretty) sorted it.
+    let sorted_value: serde_json::Value = serde_json::from_slice(sorted).unwrap();
+    let sorted_pretty = serde_json::to_vec_pretty(&sorted_value).unwrap();
+    for received in [&sorted[..], &sorted_pretty[..]] {
+        let (code, stdout, _) = verify(&home, &sign(SECRET, &body), received, SECRET);
+        assert_eq!(code, 7);
+        assert!(stdout.contains("keys in another order"), "{stdout}");
+    }
 }
 
 #[test]

@@ -114,10 +114,18 @@ pub fn diagnose(secret: &[u8], body: &[u8], wanted: &[u8; 32]) -> Option<Mistake
     // The JSON re-serialized.
     let value: serde_json::Value = serde_json::from_slice(body).ok()?;
     let sorted = sort_keys(&value);
+    let documented = documented_order(&value);
     // Value equality ignores key order, so compare the written forms.
-    let reordered = serde_json::to_vec(&sorted).ok() != serde_json::to_vec(&value).ok();
+    let differs = |other: &serde_json::Value| {
+        serde_json::to_vec(other).ok() != serde_json::to_vec(&value).ok()
+    };
+    let (sorted_differs, documented_differs) = (differs(&sorted), differs(&documented));
     let is_pretty = body.contains(&b'\n');
-    for (candidate, order_changed) in [(&value, false), (&sorted, reordered)] {
+    for (candidate, order_changed) in [
+        (&value, false),
+        (&sorted, sorted_differs),
+        (&documented, documented_differs),
+    ] {
         for (style, bytes) in renderings(candidate) {
             if bytes.as_slice() == body {
                 continue;
@@ -166,6 +174,48 @@ fn renderings(value: &serde_json::Value) -> Vec<(Style, Vec<u8>)> {
     value.serialize(&mut ser).expect("a Value serializes");
     out.push((Style::Spaced, buf));
     out
+}
+
+/// The keys of a `rating.created` payload in the order the service
+/// documents them (seed section 6.1), which a sender writes them in.
+const DOCUMENTED_KEYS: [&str; 8] = [
+    "event",
+    "timestamp",
+    "data",
+    "bank_id",
+    "bank_name",
+    "rating",
+    "exam_date",
+    "regulator",
+];
+
+/// A copy of `value` with every object's documented keys first, in the
+/// documented order, then any others as they were: the body as sent, when
+/// the receiver's copy was re-ordered (`jq -S`, a sorting canonicalizer).
+fn documented_order(value: &serde_json::Value) -> serde_json::Value {
+    match value {
+        serde_json::Value::Object(map) => {
+            let rank = |key: &str| {
+                DOCUMENTED_KEYS
+                    .iter()
+                    .position(|k| *k == key)
+                    .unwrap_or(DOCUMENTED_KEYS.len())
+            };
+            let mut entries: Vec<_> = map.iter().collect();
+            // Stable: unknown keys keep their order among themselves.
+            entries.sort_by_key(|(k, _)| rank(k));
+            serde_json::Value::Object(
+                entries
+                    .into_iter()
+                    .map(|(k, v)| (k.clone(), documented_order(v)))
+                    .collect(),
+            )
+        }
+        serde_json::Value::Array(items) => {
+            serde_json::Value::Array(items.iter().map(documented_order).collect())
+        }
+        other => other.clone(),
+    }
 }
 
 /// A copy of `value` with every object's keys in sorted order (what
