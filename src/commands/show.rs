@@ -99,17 +99,24 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
         if i > 0 {
             writeln!(out)?;
         }
+        // Server text is made inert: no escape sequence reaches the terminal.
+        let name = output::inert(&f.name);
         let title = if io.color {
-            format!("\x1b[1m{}\x1b[0m", f.name)
+            format!("\x1b[1m{name}\x1b[0m")
         } else {
-            f.name.clone()
+            name.into_owned()
         };
         writeln!(out, "{title}")?;
-        writeln!(out, "  ID         {}", f.id)?;
-        writeln!(out, "  Location   {}, {}", f.city, f.state)?;
-        writeln!(out, "  Regulator  {}", f.regulator)?;
+        writeln!(out, "  ID         {}", output::inert(&f.id))?;
+        writeln!(
+            out,
+            "  Location   {}, {}",
+            output::inert(&f.city),
+            output::inert(&f.state)
+        )?;
+        writeln!(out, "  Regulator  {}", output::inert(&f.regulator))?;
         if let Some(charter) = f.charter_text() {
-            writeln!(out, "  Charter    {charter}")?;
+            writeln!(out, "  Charter    {}", output::inert(&charter))?;
         }
         writeln!(out)?;
         let rows: Vec<Vec<String>> = f

@@ -219,7 +219,9 @@ impl<W: Write> Printer<W> {
 }
 
 /// A tsv line: tab-separated, never truncated; a tab, newline or backslash
-/// inside a value is escaped (`\t`, `\n`, `\r`, `\\`) so every row stays one line.
+/// inside a value is escaped (`\t`, `\n`, `\r`, `\\`) so every row stays one
+/// line, and any other control character as `\u{1b}`, so no server text
+/// can drive the terminal it is shown on.
 fn write_tsv_row<'a>(
     out: &mut impl Write,
     cells: impl Iterator<Item = &'a str>,
@@ -235,12 +237,35 @@ fn write_tsv_row<'a>(
                 '\n' => line.push_str("\\n"),
                 '\r' => line.push_str("\\r"),
                 '\\' => line.push_str("\\\\"),
+                c if c.is_control() => push_control(&mut line, c),
                 c => line.push(c),
             }
         }
     }
     line.push('\n');
     out.write_all(line.as_bytes())
+}
+
+/// A control character as `\u{XX}`, visible and inert.
+fn push_control(out: &mut String, c: char) {
+    out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+}
+
+/// `text` with its control characters (escape sequences, bells, newlines)
+/// made visible and inert as `\u{1b}`: for server text shown to a person.
+pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            push_control(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// On a terminal: one rule under the header, none between rows.
@@ -276,7 +301,7 @@ pub fn render_table(header: &[&str], rows: &[Vec<String>], terminal: bool, color
     }));
     for row in rows {
         table.add_row(row.iter().enumerate().map(|(i, text)| {
-            let cell = Cell::new(text);
+            let cell = Cell::new(inert(text));
             match (color, Some(i) == rating_column) {
                 (true, true) => match rating_color(text) {
                     Some(c) => cell.fg(c),
@@ -360,6 +385,25 @@ mod tests {
             back,
             vec![json!({"name": "A", "x": 1}), json!({"name": "B"})]
         );
+    }
+
+    #[test]
+    fn server_text_cannot_drive_the_terminal() {
+        assert_eq!(inert("PLAIN BANK"), "PLAIN BANK");
+        assert_eq!(inert("EVIL\x1b[2J\x07BANK"), "EVIL\\u{1b}[2J\\u{7}BANK");
+        let mut tsv = Vec::new();
+        write_tsv_row(&mut tsv, ["A\x1b]0;title\x07", "B\u{9b}"].into_iter()).unwrap();
+        let tsv = String::from_utf8(tsv).unwrap();
+        assert!(
+            !tsv.chars()
+                .any(|c| c.is_control() && c != '\t' && c != '\n'),
+            "{tsv:?}"
+        );
+        assert_eq!(tsv, "A\\u{1b}]0;title\\u{7}\tB\\u{9b}\n");
+        for terminal in [true, false] {
+            let table = render_table(&["NAME"], &[vec!["X\x1b[31mY".into()]], terminal, false);
+            assert!(!table.to_string().contains('\x1b'), "{table}");
+        }
     }
 
     #[test]
