@@ -68,13 +68,21 @@ pub fn load(path: &Path) -> Result<FileValues> {
 
 /// Reads the file as a TOML table; a missing file is an empty table.
 fn read_table(path: &Path) -> Result<toml::Table> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(toml::Table::new()),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
+    parse_table(path, &read_text(path)?)
+}
+
+/// The file's text; a missing file is an empty one.
+fn read_text(path: &Path) -> Result<String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(String::new()),
+        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+    }
+}
+
+fn parse_table(path: &Path, text: &str) -> Result<toml::Table> {
     text.parse::<toml::Table>()
-        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), describe_toml_error(&text, &e)))
+        .map_err(|e| anyhow::anyhow!("{}: {}", path.display(), describe_toml_error(text, &e)))
 }
 
 /// `line L, column C: message`, on one line.
@@ -101,24 +109,40 @@ fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
 pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<bool> {
     // A file that is not TOML is left alone, never overwritten: it may hold
     // keys the person still wants.
-    let mut table = read_table(path).map_err(|error| {
+    let refuse = |error: anyhow::Error| {
         anyhow::anyhow!("{error:#} (fix or remove the file by hand; nothing was changed)")
+    };
+    let text = read_text(path).map_err(refuse)?;
+    parse_table(path, &text).map_err(refuse)?;
+    // Edited in place: the person's comments, order and layout stay.
+    let mut doc = text.parse::<toml_edit::DocumentMut>().map_err(|e| {
+        refuse(anyhow::anyhow!(
+            "{}: invalid TOML: {}",
+            path.display(),
+            e.message()
+        ))
     })?;
     match value {
-        Some(value) => {
-            table.insert(
-                key.name().to_string(),
-                toml::Value::String(value.to_string()),
-            );
-        }
+        Some(value) => match doc.get_mut(key.name()).and_then(|item| item.as_value_mut()) {
+            // Keeps a comment after the old value on the same line.
+            Some(existing) => {
+                let decor = existing.decor().clone();
+                *existing = toml_edit::Value::from(value);
+                *existing.decor_mut() = decor;
+            }
+            None => doc[key.name()] = toml_edit::value(value),
+        },
         None => {
-            if table.remove(key.name()).is_none() {
+            if doc.remove(key.name()).is_none() {
                 return Ok(false);
             }
         }
     }
-    let text = toml::to_string(&table).context("cannot encode the config file")?;
-    crate::atomic::write(path, text.as_bytes(), crate::atomic::Access::Private)?;
+    crate::atomic::write(
+        path,
+        doc.to_string().as_bytes(),
+        crate::atomic::Access::Private,
+    )?;
     Ok(true)
 }
 
@@ -177,5 +201,31 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("config.toml")]);
+    }
+
+    #[test]
+    fn update_keeps_the_persons_comments_and_layout() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        let before = "# my cra settings\n\nbase_url = \"https://old.example\" # staging\n\n# signing\nwebhook_secret = \"s\"\ncolour = \"blue\"\n";
+        std::fs::write(&path, before).unwrap();
+        assert!(update(&path, ConfigKey::BaseUrl, Some("https://new.example")).unwrap());
+        assert!(update(&path, ConfigKey::ApiKey, Some("k\"ey")).unwrap());
+        let after = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            after,
+            "# my cra settings\n\nbase_url = \"https://new.example\" # staging\n\n# signing\nwebhook_secret = \"s\"\ncolour = \"blue\"\napi_key = 'k\"ey'\n"
+        );
+        assert_eq!(
+            load(&path).unwrap().unknown_keys,
+            vec!["colour".to_string()]
+        );
+        assert!(update(&path, ConfigKey::WebhookSecret, None).unwrap());
+        assert!(!update(&path, ConfigKey::WebhookSecret, None).unwrap());
+        let after = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            after.starts_with("# my cra settings\n") && !after.contains("webhook_secret"),
+            "{after}"
+        );
     }
 }
