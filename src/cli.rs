@@ -77,7 +77,7 @@ pub struct GlobalArgs {
     pub timeout: Option<std::time::Duration>,
 
     /// Retries after the first try on connection errors, timeouts, 429 and 5xx
-    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=20))]
+    #[arg(long, global = true, value_name = "N", value_parser = whole::<u32>(0, 20), allow_negative_numbers = true)]
     pub retries: Option<u32>,
 
     /// Allow plain http:// to a host that is not loopback (the key travels in clear)
@@ -212,12 +212,12 @@ pub struct SearchArgs {
 
     /// Page to fetch
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     pub page: u64,
 
     /// Banks per page
     #[arg(long, value_name = "N", default_value_t = 25,
-          value_parser = clap::value_parser!(u64).range(1..=100))]
+          value_parser = whole::<u64>(1, 100), allow_negative_numbers = true)]
     pub per_page: u64,
 
     /// Follow every page (100 banks a request)
@@ -226,7 +226,7 @@ pub struct SearchArgs {
 
     /// Stop after N banks (implies following pages)
     #[arg(long, value_name = "N", conflicts_with = "page",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     pub limit: Option<u64>,
 }
 
@@ -253,7 +253,7 @@ pub struct ExportArgs {
 
     /// Requests in flight at once
     #[arg(long, value_name = "N", default_value_t = 8,
-          value_parser = clap::value_parser!(u32).range(1..=32))]
+          value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
     pub concurrency: u32,
 }
 
@@ -304,7 +304,7 @@ pub struct ListenArgs {
     pub log: Option<PathBuf>,
 
     /// Exit after N verified events
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     pub max_events: Option<u64>,
 
     /// Largest body accepted, in bytes (suffixes k, M accepted)
@@ -337,7 +337,7 @@ pub struct TriggerArgs {
 
     /// Number of deliveries
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+          value_parser = whole::<u64>(1, 1_000_000), allow_negative_numbers = true)]
     pub count: u64,
 
     /// Bank id to put in the payload (default: a realistic sample bank)
@@ -350,7 +350,7 @@ pub struct TriggerArgs {
 
     /// Deliveries in flight at once
     #[arg(long, value_name = "N", default_value_t = 8,
-          value_parser = clap::value_parser!(u32).range(1..=256))]
+          value_parser = whole::<u32>(1, 256), allow_negative_numbers = true)]
     pub concurrency: u32,
 }
 
@@ -366,7 +366,7 @@ pub struct SandboxArgs {
 
     /// Number of banks to generate
     #[arg(long, value_name = "N", default_value_t = 18_820,
-          value_parser = clap::value_parser!(u64).range(0..=2_000_000))]
+          value_parser = whole::<u64>(0, 2_000_000), allow_negative_numbers = true)]
     pub banks: u64,
 
     /// Seed of the generated data (same seed, same data)
@@ -382,11 +382,11 @@ pub struct SandboxArgs {
     pub latency: u64,
 
     /// Fraction of requests answered with 500 (0.0 to 1.0)
-    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_fraction)]
+    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_fraction, allow_negative_numbers = true)]
     pub fail_rate: f64,
 
     /// Answer every Kth request with 429 and Retry-After: 1
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     pub rate_limit_every: Option<u64>,
 
     /// POST a signed rating.created to URL every --webhook-every seconds
@@ -508,6 +508,31 @@ pub fn parse_size_bytes(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("'{text}' is out of range"))
 }
 
+/// A whole number from `min` to `max`, with messages that say so in words
+/// (clap's own range says `0 is not in 1..18446744073709551615`); a
+/// negative number is read as one, not taken for a flag.
+fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        let n: i128 = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{text}' is not a whole number"))?;
+        if n < i128::from(min) {
+            return Err(format!("must be at least {min}"));
+        }
+        if n > i128::from(max) {
+            return Err(format!("must be at most {max}"));
+        }
+        u64::try_from(n)
+            .ok()
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| format!("must be at most {max}"))
+    }
+}
+
 fn parse_fraction(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
@@ -519,6 +544,19 @@ fn parse_fraction(text: &str) -> Result<f64, String> {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn whole_numbers_say_their_bounds_in_words() {
+        let page = whole::<u64>(1, u64::MAX);
+        assert_eq!(page("7"), Ok(7));
+        assert_eq!(page(" 7 "), Ok(7));
+        assert_eq!(page("0"), Err("must be at least 1".to_string()));
+        assert_eq!(page("-1"), Err("must be at least 1".to_string()));
+        assert_eq!(page("1.5"), Err("'1.5' is not a whole number".to_string()));
+        let retries = whole::<u32>(0, 20);
+        assert_eq!(retries("20"), Ok(20));
+        assert_eq!(retries("21"), Err("must be at most 20".to_string()));
+    }
 
     #[test]
     fn durations() {
