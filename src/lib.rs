@@ -157,7 +157,14 @@ pub fn report_usage(error: &clap::Error) -> Exit {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = error.print();
+            // Help that cannot be written (a full disk) is a failure; a
+            // reader that stopped early (`| head`) is not.
+            if let Err(e) = error.print()
+                && e.kind() != std::io::ErrorKind::BrokenPipe
+            {
+                eprintln!("cra: error: cannot write the help: {e}");
+                return Exit::Failure;
+            }
             if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 Exit::Usage
             } else {

@@ -435,6 +435,25 @@ fn show_unknown_id_is_exit_5_naming_it() {
         out.stdout.is_empty(),
         "nothing printed for a partial result"
     );
+
+    // Several unknown among known ones: every unknown one is named, on one
+    // line, and nothing is printed.
+    let known = server_page("per_page=1").0[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let out = cra(&home)
+        .args(["show", "nope-1", &known, "nope-2"])
+        .output()
+        .unwrap();
+    common::assert_code(&out, 5);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("'nope-1', 'nope-2'") && !stderr.contains(&known),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
 }
 
 #[test]

@@ -12,3 +12,17 @@ fn help_and_version() {
         .assert()
         .code(2);
 }
+
+/// Help that cannot be written (a full disk) is a failure, not exit 0.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_to_a_full_disk_fails() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: no /dev/full");
+        return;
+    };
+    let home = common::Home::new();
+    let out = home.cra_std().arg("--help").stdout(full).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the help"));
+}

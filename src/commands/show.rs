@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use futures_util::stream::{self, StreamExt, TryStreamExt};
+use futures_util::stream::{self, StreamExt};
 
 use crate::api::Client;
 use crate::api::model::BankDetail;
@@ -25,10 +25,37 @@ pub async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .map(|arg| bank_id(arg))
         .collect::<Result<Vec<_>>>()?;
     let client = Client::new(settings, io)?;
-    let banks: Vec<BankDetail> = stream::iter(ids.iter().map(|id| client.bank(id)))
+    let results: Vec<Result<BankDetail>> = stream::iter(ids.iter().map(|id| client.bank(id)))
         .buffered(CONCURRENCY)
-        .try_collect()
-        .await?;
+        .collect()
+        .await;
+    // Every id that is not found is named, not just the first; any other
+    // failure (a wrong key, the service down) is reported as it is.
+    let mut banks = Vec::with_capacity(ids.len());
+    let mut missing = Vec::new();
+    for (id, result) in ids.iter().zip(results) {
+        match result {
+            Ok(bank) => banks.push(bank),
+            Err(error) if crate::error::exit_of(&error) == Exit::NotFound => {
+                missing.push((id, error))
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    match missing.len() {
+        0 => {}
+        1 => return Err(missing.remove(0).1),
+        n => {
+            let names: Vec<String> = missing
+                .iter()
+                .map(|(id, _)| format!("'{}'", crate::error::shorten(id, 80)))
+                .collect();
+            return Err(CraError::NotFound {
+                message: format!("no bank with these {n} ids: {}", names.join(", ")),
+            }
+            .into());
+        }
+    }
 
     let format = settings
         .format
