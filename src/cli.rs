@@ -85,7 +85,7 @@ pub struct GlobalArgs {
     pub allow_insecure_http: bool,
 
     /// Run against the built-in sandbox service (no key or network needed)
-    #[arg(long, global = true)]
+    #[arg(long, global = true, conflicts_with = "base_url")]
     pub sandbox: bool,
 }
 

@@ -26,3 +26,19 @@ fn help_to_a_full_disk_fails() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the help"));
 }
+
+/// `--sandbox` and `--base-url` say two different things: a usage error,
+/// not one silently ignored.
+#[test]
+fn sandbox_and_base_url_conflict() {
+    let home = common::Home::new();
+    let out = home
+        .cra()
+        .args(["--sandbox", "--base-url", "https://x.example", "search"])
+        .output()
+        .unwrap();
+    common::assert_code(&out, 2);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--base-url"), "{stderr}");
+}
