@@ -38,12 +38,11 @@ enum Target {
 }
 
 /// Whether `path` names a stream rather than a file that can be replaced:
-/// anything under `/dev` or `/proc` (`/dev/stdout` may lead to a regular
-/// file the shell opened), or an existing path that is not a regular file.
+/// an existing path (links followed) that is neither a regular file nor a
+/// folder. `/dev/stdout` on a pipe or terminal is one; on a regular file
+/// (a shell redirect) it resolves to that file, which is replaced whole.
 fn is_stream(path: &Path) -> bool {
-    path.starts_with("/dev")
-        || path.starts_with("/proc")
-        || std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
 }
 
 impl AtomicFile {
@@ -52,7 +51,7 @@ impl AtomicFile {
     pub fn create(path: &Path, access: Access) -> Result<AtomicFile> {
         if is_stream(path) {
             let file = std::fs::OpenOptions::new()
-                .append(true)
+                .write(true)
                 .open(path)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             return Ok(AtomicFile {
