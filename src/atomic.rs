@@ -275,8 +275,10 @@ mod tests {
             })
         };
         write(&fifo, b"through the pipe", Access::Shared).unwrap();
-        assert_eq!(reader.join().unwrap(), "through the pipe");
+        // Checked before the reader is joined: had the pipe been replaced,
+        // the reader would wait on it for ever.
         assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        assert_eq!(reader.join().unwrap(), "through the pipe");
         assert!(is_stream(Path::new("/dev/null")));
         assert!(!is_stream(&dir.path().join("new.csv")));
     }

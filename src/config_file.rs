@@ -67,6 +67,60 @@ pub fn load(path: &Path) -> Result<FileValues> {
 }
 
 /// Reads the file as a TOML table; a missing file is an empty table.
+/// Removes `name` from the top level; the comment lines above it (which
+/// toml_edit keeps with the key) are the person's and stay, above what
+/// followed it. False when there was no such key.
+fn remove_keeping_comments(doc: &mut toml_edit::DocumentMut, name: &str) -> bool {
+    let table = doc.as_table_mut();
+    let Some(position) = table.iter().position(|(k, _)| k == name) else {
+        return false;
+    };
+    let prefix = table
+        .key(name)
+        .and_then(|k| k.leaf_decor().prefix())
+        .and_then(|p| p.as_str())
+        .unwrap_or_default()
+        .to_string();
+    table.remove(name);
+    if prefix.trim().is_empty() {
+        return true;
+    }
+    let next = table.iter().nth(position).map(|(k, _)| k.to_string());
+    let moved = match next {
+        Some(next) => {
+            if table.get(&next).is_some_and(|item| item.is_value())
+                && let Some(mut key) = table.key_mut(&next)
+            {
+                let own = key
+                    .leaf_decor()
+                    .prefix()
+                    .and_then(|p| p.as_str())
+                    .unwrap_or_default()
+                    .to_string();
+                key.leaf_decor_mut().set_prefix(format!("{prefix}{own}"));
+                true
+            } else if let Some(sub) = table.get_mut(&next).and_then(|i| i.as_table_mut()) {
+                let own = sub
+                    .decor()
+                    .prefix()
+                    .and_then(|p| p.as_str())
+                    .unwrap_or_default()
+                    .to_string();
+                sub.decor_mut().set_prefix(format!("{prefix}{own}"));
+                true
+            } else {
+                false
+            }
+        }
+        None => false,
+    };
+    if !moved {
+        let trailing = doc.trailing().as_str().unwrap_or_default().to_string();
+        doc.set_trailing(format!("{prefix}{trailing}"));
+    }
+    true
+}
+
 fn read_table(path: &Path) -> Result<toml::Table> {
     parse_table(path, &read_text(path)?)
 }
@@ -133,7 +187,7 @@ pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<bool> 
             None => doc[key.name()] = toml_edit::value(value),
         },
         None => {
-            if doc.remove(key.name()).is_none() {
+            if !remove_keeping_comments(&mut doc, key.name()) {
                 return Ok(false);
             }
         }
@@ -220,12 +274,27 @@ mod tests {
             load(&path).unwrap().unknown_keys,
             vec!["colour".to_string()]
         );
+        // Removing keys keeps the comments written above them.
         assert!(update(&path, ConfigKey::WebhookSecret, None).unwrap());
         assert!(!update(&path, ConfigKey::WebhookSecret, None).unwrap());
+        assert!(update(&path, ConfigKey::BaseUrl, None).unwrap());
+        assert!(update(&path, ConfigKey::ApiKey, None).unwrap());
         let after = std::fs::read_to_string(&path).unwrap();
-        assert!(
-            after.starts_with("# my cra settings\n") && !after.contains("webhook_secret"),
-            "{after}"
+        assert_eq!(
+            after,
+            "# my cra settings\n\n\n# signing\ncolour = \"blue\"\n"
+        );
+        assert!(load(&path).unwrap().base_url.is_none());
+        // The last key: its comment stays at the end.
+        std::fs::write(
+            &path,
+            "base_url = \"https://x\"\n# the key\napi_key = \"k\"\n",
+        )
+        .unwrap();
+        assert!(update(&path, ConfigKey::ApiKey, None).unwrap());
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "base_url = \"https://x\"\n# the key\n"
         );
     }
 }

@@ -310,9 +310,11 @@ fn output_to_standard_output_and_to_a_pipe() {
         .output()
         .unwrap();
     common::assert_code(&out, 0);
-    assert_eq!(reader.join().unwrap(), to_stdout);
+    // Checked before the reader is joined: had the pipe been replaced, the
+    // reader would wait on it for ever.
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(reader.join().unwrap(), to_stdout);
 }
 
 #[test]

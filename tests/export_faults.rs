@@ -346,3 +346,53 @@ fn retry_after_pauses_the_whole_export() {
         .count();
     assert_eq!(details, 41, "40 details and one retry");
 }
+
+/// A service that answers a page past its end with its last page, while
+/// 100 banks are removed during the export: the first pass meets a page it
+/// has already seen, ends there, and the re-read finds the banks the shift
+/// hid. Nothing is lost and the export succeeds.
+#[test]
+fn a_repeated_last_page_after_removals_is_recovered_by_the_re_read() {
+    let all = Arc::new(Mutex::new(ids(250)));
+    let list_requests = Arc::new(Mutex::new(0usize));
+    let counter = list_requests.clone();
+    let server = list_server(all, move |_, target, ids| {
+        if !target.starts_with("/api/v1/banks?") {
+            return None;
+        }
+        let mut n = counter.lock().unwrap();
+        *n += 1;
+        if *n == 2 {
+            // Removed between page 1 and page 2 of the first pass.
+            ids.drain(..100);
+        }
+        let total = ids.len();
+        let pages = total.div_ceil(100).max(1);
+        let page = (param(target, "page").unwrap_or(1) as usize).min(pages);
+        let data: Vec<String> = ids[(page - 1) * 100..(page * 100).min(total)]
+            .iter()
+            .map(|id| bank_json(id))
+            .collect();
+        Some(Reply::json(
+            200,
+            &format!(
+                r#"{{"data":[{}],"meta":{{"total":{total},"page":{page},"per_page":100,"total_pages":{pages}}}}}"#,
+                data.join(",")
+            ),
+        ))
+    });
+    let home = common::Home::new();
+    let dest = home.path().join("banks.csv");
+    let out = cra(&home, &server.url)
+        .args(["export", "-o"])
+        .arg(&dest)
+        .output()
+        .unwrap();
+    common::assert_code(&out, 0);
+    let mut exported = exported_ids(&std::fs::read_to_string(&dest).unwrap());
+    let written = exported.len();
+    exported.sort();
+    exported.dedup();
+    assert_eq!(written, exported.len(), "no bank twice");
+    assert_eq!(exported, ids(250), "every bank listed at some point");
+}

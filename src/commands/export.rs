@@ -144,6 +144,13 @@ struct Counts {
     records: u64,
 }
 
+/// What has been written so far: the ids (never one twice) and the counts.
+#[derive(Default)]
+struct Written {
+    seen: Seen,
+    counts: Counts,
+}
+
 struct Exporter {
     client: Client,
     /// At most `--concurrency` detail requests on the wire.
@@ -196,22 +203,21 @@ impl Exporter {
     ) -> Result<Counts> {
         let first_meta = first.meta;
         let progress = Progress::new(io, first_meta.total);
-        let mut seen = Seen::default();
-        let mut counts = Counts::default();
+        let mut written = Written::default();
         let mut totals_changed = false;
 
         let rest = self.pages_after(first_meta);
         let pages = stream::once(async { Ok(first) })
             .chain(rest)
             .map_ok(move |page| (page.meta, page.banks));
-        self.write_banks(pages, printer, &mut seen, &mut counts, &progress, |meta| {
+        self.write_banks(pages, printer, &mut written, &progress, false, |meta| {
             if meta.total != first_meta.total {
                 totals_changed = true;
             }
         })
         .await?;
 
-        if totals_changed || seen.len() != first_meta.total {
+        if totals_changed || written.seen.len() != first_meta.total {
             // Pages shifted under us (or the pages did not add up to the
             // total): read the whole list again and fetch whatever was
             // missed, appended after the rest, so no bank is silently left
@@ -224,16 +230,16 @@ impl Exporter {
                 .chain(rest)
                 .map_ok(|page| (page.meta, page.banks));
             let mut latest_total = latest.total;
-            self.write_banks(pages, printer, &mut seen, &mut counts, &progress, |meta| {
+            self.write_banks(pages, printer, &mut written, &progress, true, |meta| {
                 latest_total = meta.total;
             })
             .await?;
-            if seen.len() < latest_total {
+            if written.seen.len() < latest_total {
                 progress.abandon();
                 return Err(CraError::Response {
                     message: format!(
                         "the data changed during the export: {} banks written but the service now lists {}; run the export again",
-                        thousands(seen.len()),
+                        thousands(written.seen.len()),
                         thousands(latest_total)
                     ),
                 }
@@ -241,7 +247,7 @@ impl Exporter {
             }
         }
         progress.finish();
-        Ok(counts)
+        Ok(written.counts)
     }
 
     /// Writes the banks of `pages` in order, skipping ids already written,
@@ -250,15 +256,18 @@ impl Exporter {
         &self,
         pages: impl Stream<Item = Result<(Meta, Vec<Bank>)>>,
         printer: &mut Printer<W>,
-        seen: &mut Seen,
-        counts: &mut Counts,
+        written: &mut Written,
         progress: &Progress,
+        last_pass: bool,
         mut on_meta: impl FnMut(Meta),
     ) -> Result<()> {
         let window = self.concurrency * WINDOW_PER_PERMIT;
         // Ids met in this pass over the list: a page after the first that
-        // brings none the pass has not met is a service repeating itself,
-        // and would otherwise be followed for as many pages as it claims.
+        // brings none the pass has not met is a service repeating itself
+        // (or one answering past its end with its last page while banks are
+        // removed), and would otherwise be followed for as many pages as it
+        // claims. The first pass ends there, and the count check that
+        // follows reads the list again; the last pass fails there.
         let mut this_pass = Seen::default();
         let mut page_number = 0u64;
         let banks = pages
@@ -270,18 +279,30 @@ impl Exporter {
                     .filter(|bank| this_pass.insert(&bank.fields.id))
                     .count();
                 if page_number > 1 && !banks.is_empty() && fresh == 0 {
-                    return Err(repeated_page(page_number));
+                    return if last_pass {
+                        Err(repeated_page(page_number))
+                    } else {
+                        Ok(None)
+                    };
                 }
                 on_meta(meta);
-                Ok(stream::iter(banks.into_iter().map(Ok::<_, anyhow::Error>)))
+                Ok(Some(banks))
+            })
+            .try_take_while(|page| std::future::ready(Ok(page.is_some())))
+            .map_ok(|page| {
+                stream::iter(
+                    page.unwrap_or_default()
+                        .into_iter()
+                        .map(Ok::<_, anyhow::Error>),
+                )
             })
             .try_flatten();
         if !self.with_history {
             let mut banks = std::pin::pin!(banks);
             while let Some(bank) = banks.try_next().await? {
-                if seen.insert(&bank.fields.id) {
+                if written.seen.insert(&bank.fields.id) {
                     printer.write(&bank_record(&bank))?;
-                    counts.banks += 1;
+                    written.counts.banks += 1;
                     progress.inc();
                 }
             }
@@ -290,7 +311,8 @@ impl Exporter {
         // Only banks not yet written are fetched; `seen` is asked before the
         // request and again, with insertion, before writing, since a shifted
         // page may bring the same bank twice within the window.
-        let seen = std::cell::RefCell::new(seen);
+        let counts = &mut written.counts;
+        let seen = std::cell::RefCell::new(&mut written.seen);
         let details = banks
             .try_filter(|bank| std::future::ready(!seen.borrow().contains(&bank.fields.id)))
             .map_ok(|bank| {
