@@ -65,7 +65,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async move {
+    let result = runtime.block_on(async move {
         // Held until the command ends: the in-process sandbox lives as long.
         let _sandbox = if settings.sandbox && uses_api(&cli.command) {
             let running = sandbox::start_in_process().await?;
@@ -75,7 +75,11 @@ pub fn run(cli: Cli) -> Result<Exit> {
             None
         };
         dispatch(cli.command, settings, io).await
-    })
+    });
+    // Nothing is left to wait for; a blocking task still stuck (opening a
+    // pipe nobody reads, when Ctrl-C came) must not hold the exit.
+    runtime.shutdown_background();
+    result
 }
 
 /// Commands that call the API (and so may run against `--sandbox`).

@@ -403,6 +403,64 @@ fn sigterm_stops_removes_the_temporary_file_and_exits_130() {
     interrupt_stops_cleanly("-TERM");
 }
 
+/// Ctrl-C while `-o` waits for a named pipe's reader still stops at once.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_while_waiting_for_a_pipe_reader_stops() {
+    let sandbox = common::Sandbox::start(&["--banks", "20"]);
+    let home = common::Home::new();
+    let fifo = home.path().join("nobody-reads");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: no mkfifo");
+        return;
+    }
+    let child = home
+        .cra_std()
+        .env("CRA_BASE_URL", &sandbox.url)
+        .env("CRA_API_KEY", "sandbox_active")
+        .args(["export", "-o"])
+        .arg(&fifo)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Until it waits in the pipe's open (or a second has passed).
+    let wchan = format!("/proc/{}/task", child.id());
+    let started = std::time::Instant::now();
+    while started.elapsed() < std::time::Duration::from_secs(1) {
+        let waiting = std::fs::read_dir(&wchan)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|task| {
+                std::fs::read_to_string(task.path().join("wchan")).is_ok_and(|w| w.contains("fifo"))
+            });
+        if waiting {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let interrupted = std::time::Instant::now();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let pid = child.id();
+    std::thread::spawn(move || tx.send(child.wait_with_output().unwrap()));
+    let Ok(out) = rx.recv_timeout(std::time::Duration::from_secs(10)) else {
+        let _ = std::process::Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+        panic!("still running 10 s after Ctrl-C");
+    };
+    assert!(interrupted.elapsed().as_secs() < 3, "stops promptly");
+    common::assert_code(&out, 130);
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
 fn interrupt_stops_cleanly(signal: &str) {
     let sandbox = common::Sandbox::start(&["--banks", "2000", "--latency", "50"]);
     let home = common::Home::new();

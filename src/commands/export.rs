@@ -53,7 +53,15 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
                 path.display()
             )));
         }
-        Some(path) => Some(AtomicFile::create(path, Access::Shared)?),
+        // Off the runtime's threads: opening a named pipe waits for its
+        // reader, and Ctrl-C must still be heard meanwhile.
+        Some(path) => {
+            let path = path.to_path_buf();
+            Some(
+                tokio::task::spawn_blocking(move || AtomicFile::create(&path, Access::Shared))
+                    .await??,
+            )
+        }
         None => None,
     };
     let started = Instant::now();
