@@ -41,6 +41,20 @@ pub fn webhook_sender(
         .build()
 }
 
+/// `text` with the `user:password@` of an address, if any, shown as
+/// `***@`: for echoing addresses in messages and `config show`.
+pub fn hide_userinfo(text: &str) -> String {
+    let Some(scheme_end) = text.find("://").map(|i| i + 3) else {
+        return text.to_string();
+    };
+    let rest = &text[scheme_end..];
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    match rest[..authority_end].rfind('@') {
+        Some(at) => format!("{}***{}", &text[..scheme_end], &rest[at..]),
+        None => text.to_string(),
+    }
+}
+
 /// `localhost`, 127.0.0.0/8 or ::1.
 pub fn is_loopback(url: &Url) -> bool {
     match url.host() {
@@ -54,6 +68,20 @@ pub fn is_loopback(url: &Url) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn userinfo_is_hidden() {
+        assert_eq!(
+            hide_userinfo("https://u:hunter2@api.example.com:99999/x@y"),
+            "https://***@api.example.com:99999/x@y"
+        );
+        assert_eq!(
+            hide_userinfo("https://api.example.com/a@b"),
+            "https://api.example.com/a@b"
+        );
+        assert_eq!(hide_userinfo("not a url"), "not a url");
+        assert_eq!(hide_userinfo("http://p@ss:w@rd@h/"), "http://***@h/");
+    }
 
     #[test]
     fn loopback_hosts() {

@@ -148,7 +148,9 @@ pub fn report(error: &anyhow::Error) -> Exit {
     let exit = error::exit_of(error);
     let line = error::one_line(error);
     if !line.is_empty() {
-        eprintln!("cra: error: {line}");
+        // Errors quote the service's own words: no escape sequence of its
+        // reaches the terminal.
+        eprintln!("cra: error: {}", output::inert(&line));
     }
     exit
 }

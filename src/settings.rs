@@ -153,16 +153,17 @@ impl Settings {
         // comes from. The webhook secret is kept as given: whitespace is
         // part of an HMAC key, and `verify-webhook` explains a mismatch it
         // causes.
+        // An empty one (after trimming) is no key: the next source counts.
+        let trimmed = |key: SecretString| {
+            let text = secrecy::ExposeSecret::expose_secret(&key).trim();
+            (!text.is_empty()).then(|| SecretString::from(text))
+        };
         let api_key = resolve(
             None,
-            env("CRA_API_KEY").map(SecretString::from),
-            file.api_key,
+            env("CRA_API_KEY").map(SecretString::from).and_then(trimmed),
+            file.api_key.and_then(trimmed),
             None,
-        )
-        .map(|setting| Setting {
-            value: SecretString::from(secrecy::ExposeSecret::expose_secret(&setting.value).trim()),
-            origin: setting.origin,
-        });
+        );
         let webhook_secret = resolve(
             secret_flag.map(SecretString::from),
             env("CRA_WEBHOOK_SECRET").map(SecretString::from),
@@ -261,6 +262,14 @@ mod tests {
         };
         let settings = Settings::load(&global, None, &lookup).unwrap();
         assert_eq!(settings.api_key.unwrap().value.expose_secret(), "live_key");
+        // Only whitespace: no key from there.
+        let blank = |name: &str| (name == "CRA_API_KEY").then(|| " \n".to_string());
+        assert!(
+            Settings::load(&global, None, &blank)
+                .unwrap()
+                .api_key
+                .is_none()
+        );
         assert_eq!(
             settings.webhook_secret.unwrap().value.expose_secret(),
             "whsec \n"

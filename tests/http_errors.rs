@@ -495,3 +495,30 @@ fn a_failed_export_leaves_standard_output_empty() {
         );
     }
 }
+
+/// `show` with many ids stops at the first failure that is not a missing
+/// bank (a wrong key here) instead of asking for every one of them.
+#[test]
+fn show_stops_at_the_first_failure_that_is_not_a_missing_bank() {
+    let server = TestServer::always(Reply::json(401, r#"{"message":"bad key"}"#));
+    let ids: Vec<String> = (0..40).map(|i| format!("id-{i}")).collect();
+    let mut args = vec!["--retries", "0", "show"];
+    args.extend(ids.iter().map(String::as_str));
+    expect_failure(&server, &args, 3, "API key");
+    assert!(server.hits() < 40, "{} requests for 40 ids", server.hits());
+}
+
+/// The service's message in an error line cannot drive the terminal.
+#[test]
+fn a_server_message_with_escape_sequences_is_made_inert() {
+    let server = TestServer::always(Reply::json(
+        500,
+        r#"{"message":"down\u001b[2J\u001b]0;owned\u0007 for maintenance"}"#,
+    ));
+    let stderr = expect_failure(&server, &["--retries", "0", "search"], 6, "for maintenance");
+    assert!(
+        !stderr.contains('\u{1b}') && !stderr.contains('\u{7}'),
+        "{stderr:?}"
+    );
+    assert!(stderr.contains("down\\u{1b}[2J"), "{stderr}");
+}

@@ -277,6 +277,9 @@ impl Client {
 /// a loopback host unless allowed. A trailing `/api/v1` is taken off, since
 /// the endpoints add it.
 pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
+    // Echoed in messages with any user:password@ part hidden.
+    let shown = crate::http::hide_userinfo(text);
+    let text = shown.as_str();
     let mut url = Url::parse(text.trim()).map_err(|e| {
         CraError::usage(format!(
             "'{text}' is not a valid base address ({e}); expected e.g. https://api.example.com"
@@ -626,6 +629,14 @@ mod tests {
             assert!(message.contains("user name or password"), "{message}");
             assert!(!message.contains("hunter2"), "{message}");
             assert_eq!(crate::error::exit_of(&error), crate::error::Exit::Usage);
+        }
+        // Not even when the address is also broken in another way.
+        for text in [
+            "https://u:hunter2@api.example.com:99999/",
+            "https://u:hunter2@/",
+        ] {
+            let message = check_base_url(text, false).unwrap_err().to_string();
+            assert!(!message.contains("hunter2"), "{message}");
         }
     }
 

@@ -71,7 +71,7 @@ fn current(settings: &Settings, key: ConfigKey) -> Option<(String, Origin)> {
         ConfigKey::BaseUrl => settings
             .base_url
             .as_ref()
-            .map(|s| (s.value.clone(), s.origin)),
+            .map(|s| (crate::http::hide_userinfo(&s.value), s.origin)),
         ConfigKey::ApiKey => settings
             .api_key
             .as_ref()

@@ -25,15 +25,16 @@ pub async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .map(|arg| bank_id(arg))
         .collect::<Result<Vec<_>>>()?;
     let client = Client::new(settings, io)?;
-    let results: Vec<Result<BankDetail>> = stream::iter(ids.iter().map(|id| client.bank(id)))
-        .buffered(CONCURRENCY)
-        .collect()
-        .await;
+    let mut results = stream::iter(ids.iter().map(|id| {
+        let client = &client;
+        async move { (id, client.bank(id).await) }
+    }))
+    .buffered(CONCURRENCY);
     // Every id that is not found is named, not just the first; any other
-    // failure (a wrong key, the service down) is reported as it is.
-    let mut banks = Vec::with_capacity(ids.len());
+    // failure (a wrong key, the service down) stops at once, as it is.
+    let mut banks: Vec<BankDetail> = Vec::with_capacity(ids.len());
     let mut missing = Vec::new();
-    for (id, result) in ids.iter().zip(results) {
+    while let Some((id, result)) = results.next().await {
         match result {
             Ok(bank) => banks.push(bank),
             Err(error) if crate::error::exit_of(&error) == Exit::NotFound => {
@@ -42,6 +43,7 @@ pub async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             Err(error) => return Err(error),
         }
     }
+    drop(results);
     match missing.len() {
         0 => {}
         1 => return Err(missing.remove(0).1),
