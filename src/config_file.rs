@@ -77,10 +77,8 @@ fn remove_keeping_comments(doc: &mut toml_edit::DocumentMut, name: &str) -> bool
     };
     let prefix = table
         .key(name)
-        .and_then(|k| k.leaf_decor().prefix())
-        .and_then(|p| p.as_str())
-        .unwrap_or_default()
-        .to_string();
+        .map(|k| prefix_of(k.leaf_decor()))
+        .unwrap_or_default();
     table.remove(name);
     if prefix.trim().is_empty() {
         return true;
@@ -91,21 +89,11 @@ fn remove_keeping_comments(doc: &mut toml_edit::DocumentMut, name: &str) -> bool
             if table.get(&next).is_some_and(|item| item.is_value())
                 && let Some(mut key) = table.key_mut(&next)
             {
-                let own = key
-                    .leaf_decor()
-                    .prefix()
-                    .and_then(|p| p.as_str())
-                    .unwrap_or_default()
-                    .to_string();
+                let own = prefix_of(key.leaf_decor());
                 key.leaf_decor_mut().set_prefix(format!("{prefix}{own}"));
                 true
             } else if let Some(sub) = table.get_mut(&next).and_then(|i| i.as_table_mut()) {
-                let own = sub
-                    .decor()
-                    .prefix()
-                    .and_then(|p| p.as_str())
-                    .unwrap_or_default()
-                    .to_string();
+                let own = prefix_of(sub.decor());
                 sub.decor_mut().set_prefix(format!("{prefix}{own}"));
                 true
             } else {
@@ -119,6 +107,15 @@ fn remove_keeping_comments(doc: &mut toml_edit::DocumentMut, name: &str) -> bool
         doc.set_trailing(format!("{prefix}{trailing}"));
     }
     true
+}
+
+/// The text before an item (its comment lines and blank lines).
+fn prefix_of(decor: &toml_edit::Decor) -> String {
+    decor
+        .prefix()
+        .and_then(|p| p.as_str())
+        .unwrap_or_default()
+        .to_string()
 }
 
 fn read_table(path: &Path) -> Result<toml::Table> {

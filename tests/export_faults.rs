@@ -32,6 +32,18 @@ fn detail_json(id: &str) -> String {
     )
 }
 
+/// A list page's JSON answer: `banks` of the list, with the meta given.
+fn page_reply(banks: &[String], page: usize, total: usize, total_pages: usize) -> Reply {
+    let data: Vec<String> = banks.iter().map(|id| bank_json(id)).collect();
+    Reply::json(
+        200,
+        &format!(
+            r#"{{"data":[{}],"meta":{{"total":{total},"page":{page},"per_page":100,"total_pages":{total_pages}}}}}"#,
+            data.join(",")
+        ),
+    )
+}
+
 /// A list endpoint over `ids` (shared, so a test can change it mid-export)
 /// and a detail endpoint for any id.
 /// `on_hit` may change the list, or answer instead of it.
@@ -197,14 +209,7 @@ fn a_server_that_ignores_the_page_fails_the_export_instead_of_a_silent_gap() {
     // Every list request is answered with page 1.
     let server = list_server(all, |_, target, ids| {
         if target.starts_with("/api/v1/banks?") {
-            let data: Vec<String> = ids[..100].iter().map(|id| bank_json(id)).collect();
-            return Some(Reply::json(
-                200,
-                &format!(
-                    r#"{{"data":[{}],"meta":{{"total":250,"page":1,"per_page":100,"total_pages":3}}}}"#,
-                    data.join(",")
-                ),
-            ));
+            return Some(page_reply(&ids[..100], 1, 250, 3));
         }
         None
     });
@@ -229,16 +234,11 @@ fn a_server_that_ignores_the_page_fails_the_export_instead_of_a_silent_gap() {
     let server = list_server(all, |_, target, ids| {
         if target.starts_with("/api/v1/banks?") {
             let page = param(target, "page").unwrap_or(1) as usize;
-            let data: Vec<String> = ids[(page - 1) * 100..(page * 100).min(250)]
-                .iter()
-                .map(|id| bank_json(id))
-                .collect();
-            return Some(Reply::json(
-                200,
-                &format!(
-                    r#"{{"data":[{}],"meta":{{"total":250,"page":{page},"per_page":100,"total_pages":2}}}}"#,
-                    data.join(",")
-                ),
+            return Some(page_reply(
+                &ids[(page - 1) * 100..(page * 100).min(250)],
+                page,
+                250,
+                2,
             ));
         }
         None
@@ -369,16 +369,11 @@ fn a_repeated_last_page_after_removals_is_recovered_by_the_re_read() {
         let total = ids.len();
         let pages = total.div_ceil(100).max(1);
         let page = (param(target, "page").unwrap_or(1) as usize).min(pages);
-        let data: Vec<String> = ids[(page - 1) * 100..(page * 100).min(total)]
-            .iter()
-            .map(|id| bank_json(id))
-            .collect();
-        Some(Reply::json(
-            200,
-            &format!(
-                r#"{{"data":[{}],"meta":{{"total":{total},"page":{page},"per_page":100,"total_pages":{pages}}}}}"#,
-                data.join(",")
-            ),
+        Some(page_reply(
+            &ids[(page - 1) * 100..(page * 100).min(total)],
+            page,
+            total,
+            pages,
         ))
     });
     let home = common::Home::new();

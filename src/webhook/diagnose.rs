@@ -193,47 +193,40 @@ const DOCUMENTED_KEYS: [&str; 8] = [
 /// documented order, then any others as they were: the body as sent, when
 /// the receiver's copy was re-ordered (`jq -S`, a sorting canonicalizer).
 fn documented_order(value: &serde_json::Value) -> serde_json::Value {
-    match value {
-        serde_json::Value::Object(map) => {
-            let rank = |key: &str| {
-                DOCUMENTED_KEYS
-                    .iter()
-                    .position(|k| *k == key)
-                    .unwrap_or(DOCUMENTED_KEYS.len())
-            };
-            let mut entries: Vec<_> = map.iter().collect();
-            // Stable: unknown keys keep their order among themselves.
-            entries.sort_by_key(|(k, _)| rank(k));
-            serde_json::Value::Object(
-                entries
-                    .into_iter()
-                    .map(|(k, v)| (k.clone(), documented_order(v)))
-                    .collect(),
-            )
-        }
-        serde_json::Value::Array(items) => {
-            serde_json::Value::Array(items.iter().map(documented_order).collect())
-        }
-        other => other.clone(),
-    }
+    let rank = |key: &str| {
+        DOCUMENTED_KEYS
+            .iter()
+            .position(|k| *k == key)
+            .unwrap_or(DOCUMENTED_KEYS.len())
+    };
+    // Stable: unknown keys keep their order among themselves.
+    reorder_keys(value, &|entries| entries.sort_by_key(|(k, _)| rank(k)))
 }
 
 /// A copy of `value` with every object's keys in sorted order (what
 /// `json.dumps(sort_keys=True)`, `jq -S` and many canonicalizers do).
 fn sort_keys(value: &serde_json::Value) -> serde_json::Value {
+    reorder_keys(value, &|entries| entries.sort_by(|a, b| a.0.cmp(b.0)))
+}
+
+type Entries<'a> = Vec<(&'a String, &'a serde_json::Value)>;
+
+/// A copy of `value` with every object's entries put in order by `order`,
+/// at every depth.
+fn reorder_keys(value: &serde_json::Value, order: &dyn Fn(&mut Entries<'_>)) -> serde_json::Value {
     match value {
         serde_json::Value::Object(map) => {
-            let mut entries: Vec<_> = map.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
+            let mut entries: Entries<'_> = map.iter().collect();
+            order(&mut entries);
             serde_json::Value::Object(
                 entries
                     .into_iter()
-                    .map(|(k, v)| (k.clone(), sort_keys(v)))
+                    .map(|(k, v)| (k.clone(), reorder_keys(v, order)))
                     .collect(),
             )
         }
         serde_json::Value::Array(items) => {
-            serde_json::Value::Array(items.iter().map(sort_keys).collect())
+            serde_json::Value::Array(items.iter().map(|item| reorder_keys(item, order)).collect())
         }
         other => other.clone(),
     }
