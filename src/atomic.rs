@@ -18,8 +18,8 @@ pub enum Access {
     /// Mode 0600, its folder made 0700 when it has to be made: files that
     /// hold secrets (the config file).
     Private,
-    /// The permissions of the file it replaces, or 0644 for a new one; the
-    /// folder must exist (exports).
+    /// The permissions of the file it replaces, or 0666 less the umask for
+    /// a new one (0644 usually); the folder must exist (exports).
     Shared,
 }
 
