@@ -322,7 +322,8 @@ pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
     Ok(url)
 }
 
-/// Whether a URL's host is this machine: `localhost`, 127.0.0.0/8 or `::1`.
+/// Statuses worth another try: rate limited, or the service (or a gateway
+/// before it) failing for now.
 fn is_retryable_status(status: StatusCode) -> bool {
     matches!(status.as_u16(), 429 | 500 | 502 | 503 | 504)
 }
