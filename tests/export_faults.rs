@@ -5,6 +5,8 @@ mod common;
 #[path = "common/server.rs"]
 mod server;
 
+use std::path::Path;
+use std::process::Output;
 use std::sync::{Arc, Mutex};
 
 use server::{Reply, TestServer};
@@ -94,6 +96,17 @@ fn cra(home: &common::Home, url: &str) -> assert_cmd::Command {
     cmd
 }
 
+/// `cra export ARGS -o DEST`, run to the end.
+fn export_to(home: &common::Home, url: &str, args: &[&str], dest: &Path) -> Output {
+    cra(home, url)
+        .arg("export")
+        .args(args)
+        .arg("-o")
+        .arg(dest)
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn a_server_dying_halfway_leaves_no_file() {
     let all = Arc::new(Mutex::new(ids(1000)));
@@ -104,11 +117,7 @@ fn a_server_dying_halfway_leaves_no_file() {
     let dest = home.path().join("out").join("banks.csv");
     std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
     std::fs::write(&dest, "previous content\n").unwrap();
-    let out = cra(&home, &server.url)
-        .args(["export", "--retries", "1", "-o"])
-        .arg(&dest)
-        .output()
-        .unwrap();
+    let out = export_to(&home, &server.url, &["--retries", "1"], &dest);
     common::assert_code(&out, 6);
     assert_eq!(
         std::fs::read_to_string(&dest).unwrap(),
@@ -127,11 +136,12 @@ fn a_server_dying_halfway_leaves_no_file() {
 
     // And with no previous file: none appears.
     std::fs::remove_file(&dest).unwrap();
-    let out = cra(&home, &server.url)
-        .args(["export", "--with-history", "--retries", "0", "-o"])
-        .arg(&dest)
-        .output()
-        .unwrap();
+    let out = export_to(
+        &home,
+        &server.url,
+        &["--with-history", "--retries", "0"],
+        &dest,
+    );
     assert_eq!(out.status.code(), Some(6));
     assert_eq!(
         std::fs::read_dir(dest.parent().unwrap()).unwrap().count(),
@@ -215,11 +225,7 @@ fn a_server_that_ignores_the_page_fails_the_export_instead_of_a_silent_gap() {
     });
     let home = common::Home::new();
     let dest = home.path().join("banks.csv");
-    let out = cra(&home, &server.url)
-        .args(["export", "-o"])
-        .arg(&dest)
-        .output()
-        .unwrap();
+    let out = export_to(&home, &server.url, &[], &dest);
     common::assert_code(&out, 1);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -243,11 +249,7 @@ fn a_server_that_ignores_the_page_fails_the_export_instead_of_a_silent_gap() {
         }
         None
     });
-    let out = cra(&home, &server.url)
-        .args(["export", "-o"])
-        .arg(&dest)
-        .output()
-        .unwrap();
+    let out = export_to(&home, &server.url, &[], &dest);
     common::assert_code(&out, 1);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -312,11 +314,12 @@ fn retry_after_pauses_the_whole_export() {
     });
     let home = common::Home::new();
     let dest = home.path().join("banks.csv");
-    let out = cra(&home, &server.url)
-        .args(["export", "--with-history", "--concurrency", "4", "-o"])
-        .arg(&dest)
-        .output()
-        .unwrap();
+    let out = export_to(
+        &home,
+        &server.url,
+        &["--with-history", "--concurrency", "4"],
+        &dest,
+    );
     common::assert_code(&out, 0);
     let text = std::fs::read_to_string(&dest).unwrap();
     let exported = exported_ids(&text);
@@ -378,11 +381,7 @@ fn a_repeated_last_page_after_removals_is_recovered_by_the_re_read() {
     });
     let home = common::Home::new();
     let dest = home.path().join("banks.csv");
-    let out = cra(&home, &server.url)
-        .args(["export", "-o"])
-        .arg(&dest)
-        .output()
-        .unwrap();
+    let out = export_to(&home, &server.url, &[], &dest);
     common::assert_code(&out, 0);
     let mut exported = exported_ids(&std::fs::read_to_string(&dest).unwrap());
     let written = exported.len();

@@ -54,6 +54,13 @@ fn verify(home: &Home, sig: &str, body: &[u8], secret: &str) -> (i32, String, St
     (out.status.code().unwrap(), stdout, stderr)
 }
 
+/// `verify-webhook` refuses (exit 7) with `explanation` in its line.
+fn assert_explained(home: &Home, sig: &str, body: &[u8], secret: &str, explanation: &str) {
+    let (code, stdout, _) = verify(home, sig, body, secret);
+    assert_eq!(code, 7);
+    assert!(stdout.contains(explanation), "{stdout}");
+}
+
 #[test]
 fn verify_valid_from_stdin_and_file() {
     let home = Home::new();
@@ -111,18 +118,20 @@ fn verify_explains_trailing_newline_added_and_removed() {
     let home = Home::new();
     let body = body_for("b1");
     let with_newline = [&body[..], b"\n"].concat();
-    let (code, stdout, _) = verify(&home, &sign(SECRET, &body), &with_newline, SECRET);
-    assert_eq!(code, 7);
-    assert!(
-        stdout.contains("ends with a newline that was not signed"),
-        "{stdout}"
+    assert_explained(
+        &home,
+        &sign(SECRET, &body),
+        &with_newline,
+        SECRET,
+        "ends with a newline that was not signed",
     );
 
-    let (code, stdout, _) = verify(&home, &sign(SECRET, &with_newline), &body, SECRET);
-    assert_eq!(code, 7);
-    assert!(
-        stdout.contains("ended with a newline that is missing here"),
-        "{stdout}"
+    assert_explained(
+        &home,
+        &sign(SECRET, &with_newline),
+        &body,
+        SECRET,
+        "ended with a newline that is missing here",
     );
 }
 
@@ -141,18 +150,26 @@ fn verify_explains_reserialized_json() {
 
     // The sender's keys sorted (jq -S -c): a reordering.
     let sorted = br#"{"data":{"bank_id":"b1","bank_name":"CITIZENS STATE BANK","exam_date":"2026-11-01","rating":"Satisfactory","regulator":"FDIC"},"event":"rating.created","timestamp":"2026-11-20T12:34:56.789Z"}"#;
-    let (code, stdout, _) = verify(&home, &sign(SECRET, sorted), &body, SECRET);
-    assert_eq!(code, 7);
-    assert!(stdout.contains("keys in another order"), "{stdout}");
+    assert_explained(
+        &home,
+        &sign(SECRET, sorted),
+        &body,
+        SECRET,
+        "keys in another order",
+    );
 
     // The other way, the commoner one: signed as the service writes it,
     // checked after `jq -S` (compact) or `jq -S .` (pretty) sorted it.
     let sorted_value: serde_json::Value = serde_json::from_slice(sorted).unwrap();
     let sorted_pretty = serde_json::to_vec_pretty(&sorted_value).unwrap();
     for received in [&sorted[..], &sorted_pretty[..]] {
-        let (code, stdout, _) = verify(&home, &sign(SECRET, &body), received, SECRET);
-        assert_eq!(code, 7);
-        assert!(stdout.contains("keys in another order"), "{stdout}");
+        assert_explained(
+            &home,
+            &sign(SECRET, &body),
+            received,
+            SECRET,
+            "keys in another order",
+        );
     }
 }
 
@@ -161,20 +178,16 @@ fn verify_explains_secret_whitespace() {
     let home = Home::new();
     let body = body_for("b1");
     let sig = sign(SECRET, &body);
-    let (code, stdout, _) = verify(&home, &sig, &body, &format!("{SECRET}\n"));
-    assert_eq!(code, 7);
-    assert!(
-        stdout.contains("secret given here has surrounding whitespace"),
-        "{stdout}"
+    assert_explained(
+        &home,
+        &sig,
+        &body,
+        &format!("{SECRET}\n"),
+        "secret given here has surrounding whitespace",
     );
 
     let sig = sign(&format!("{SECRET}\n"), &body);
-    let (code, stdout, _) = verify(&home, &sig, &body, SECRET);
-    assert_eq!(code, 7);
-    assert!(
-        stdout.contains("sender's secret has whitespace"),
-        "{stdout}"
-    );
+    assert_explained(&home, &sig, &body, SECRET, "sender's secret has whitespace");
 }
 
 #[test]

@@ -236,17 +236,22 @@ fn reorder_keys(value: &serde_json::Value, order: &dyn Fn(&mut Entries<'_>)) -> 
 /// `json.dumps` default.
 struct SpacedFormatter;
 
+/// `", "` before every item but the first.
+fn separate<W: ?Sized + std::io::Write>(writer: &mut W, first: bool) -> std::io::Result<()> {
+    if first {
+        Ok(())
+    } else {
+        writer.write_all(b", ")
+    }
+}
+
 impl serde_json::ser::Formatter for SpacedFormatter {
     fn begin_array_value<W: ?Sized + std::io::Write>(
         &mut self,
         writer: &mut W,
         first: bool,
     ) -> std::io::Result<()> {
-        if first {
-            Ok(())
-        } else {
-            writer.write_all(b", ")
-        }
+        separate(writer, first)
     }
 
     fn begin_object_key<W: ?Sized + std::io::Write>(
@@ -254,11 +259,7 @@ impl serde_json::ser::Formatter for SpacedFormatter {
         writer: &mut W,
         first: bool,
     ) -> std::io::Result<()> {
-        if first {
-            Ok(())
-        } else {
-            writer.write_all(b", ")
-        }
+        separate(writer, first)
     }
 
     fn begin_object_value<W: ?Sized + std::io::Write>(
