@@ -1110,3 +1110,22 @@ fn refusal_lines_explain_common_signature_mistakes() {
     );
     assert!(refusals[3].ends_with("signature does not match"), "{err}");
 }
+
+/// A client that connects and never sends a byte is closed after the read
+/// timeout, and listen keeps serving meanwhile.
+#[test]
+fn a_silent_connection_is_closed_after_the_read_timeout() {
+    let home = Home::new();
+    let listen = Listen::start(&home, &["--read-timeout", "1s"]);
+    let addr = listen.addr.clone();
+    let silent = std::thread::spawn(move || raw_exchange(&addr, b"", Duration::from_secs(10)));
+    assert_eq!(post_signed(&listen.url, body_for("meanwhile")), 200);
+    let (answer, took) = silent.join().unwrap();
+    assert!(answer.is_empty(), "{answer}");
+    assert!(
+        took >= Duration::from_millis(900) && took < Duration::from_secs(5),
+        "{took:?}"
+    );
+    let (code, _, _) = listen.stop();
+    assert_eq!(code, 0);
+}

@@ -384,6 +384,28 @@ fn spawn_connection(
     let mut closing = closing.clone();
     let alive = alive.clone();
     tokio::spawn(async move {
+        // The first request's bytes are awaited here, before hyper takes the
+        // socket: a connection accepted as listen stops (its request already
+        // sent, the reactor not yet told) would otherwise look idle and be
+        // closed unanswered. Stopping, a connection with nothing to read
+        // within a moment is closed; so is one silent for the read timeout.
+        tokio::select! {
+            biased;
+            _ = stream.readable() => {}
+            () = tokio::time::sleep(read_timeout) => {
+                drop(alive);
+                return;
+            }
+            () = async { let _ = closing.wait_for(|c| *c).await; } => {
+                if tokio::time::timeout(Duration::from_millis(200), stream.readable())
+                    .await
+                    .is_err()
+                {
+                    drop(alive);
+                    return;
+                }
+            }
+        }
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(read_timeout)
