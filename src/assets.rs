@@ -44,6 +44,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "Webhook signing secret for listen, verify-webhook, trigger and sandbox (overridden by --secret).",
     ),
     ("CRA_CONFIG", "Config file path (overridden by --config)."),
+    (
+        "CRA_MIRROR",
+        "The local copy (mirror) file that cra sync writes and --offline, sql, changes and stats read (overridden by --mirror).",
+    ),
     ("NO_COLOR", "When set, no colour (as --color never)."),
     (
         "CRA_FORCE_TTY",

@@ -15,6 +15,7 @@ Environment:
   CRA_API_KEY         API key (never on the command line; or: cra config set api_key)
   CRA_WEBHOOK_SECRET  webhook signing secret for listen, verify-webhook, trigger, sandbox
   CRA_CONFIG          config file path
+  CRA_MIRROR          local copy file for sync, --offline, sql (or: cra config set mirror FILE)
   NO_COLOR            disable colour
   CRA_FORCE_TTY       1: treat standard output and error as a terminal (for tests)
   HTTPS_PROXY         proxy for https requests (also HTTP_PROXY, NO_PROXY; lower case too)
@@ -87,6 +88,18 @@ pub struct GlobalArgs {
     /// Run against the built-in sandbox service (no key or network needed)
     #[arg(long, global = true, conflicts_with = "base_url")]
     pub sandbox: bool,
+
+    /// With --sandbox: serve the data as it is after N new examinations (a later release)
+    #[arg(long, global = true, value_name = "N", requires = "sandbox", value_parser = whole::<u64>(0, 1_000_000), allow_negative_numbers = true)]
+    pub evolve: Option<u64>,
+
+    /// Answer search, show and export from the local copy (see cra sync): no network
+    #[arg(long, global = true)]
+    pub offline: bool,
+
+    /// The local copy's file (overrides CRA_MIRROR and the config key mirror)
+    #[arg(long, global = true, value_name = "FILE")]
+    pub mirror: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -126,6 +139,12 @@ pub enum Command {
     /// Send signed test deliveries to a webhook endpoint
     #[command(after_help = TRIGGER_AFTER_HELP)]
     Trigger(TriggerArgs),
+    /// Bring the local copy (SQLite) up to date with the service
+    #[command(after_help = crate::commands::sync::AFTER_HELP)]
+    Sync(crate::commands::sync::SyncArgs),
+    /// Run one read-only SQL query on the local copy
+    #[command(after_help = crate::commands::sql::AFTER_HELP)]
+    Sql(crate::commands::sql::SqlArgs),
     /// Run the local stand-in of the service
     #[command(after_help = SANDBOX_AFTER_HELP)]
     Sandbox(SandboxArgs),
@@ -453,6 +472,7 @@ pub enum ConfigKey {
     BaseUrl,
     ApiKey,
     WebhookSecret,
+    Mirror,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -511,7 +531,7 @@ pub fn parse_size_bytes(text: &str) -> Result<u64, String> {
 /// A whole number from `min` to `max`, with messages that say so in words
 /// (clap's own range says `0 is not in 1..18446744073709551615`); a
 /// negative number is read as one, not taken for a flag.
-fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
+pub(crate) fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
     min: u64,
     max: u64,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {

@@ -10,7 +10,7 @@ use secrecy::SecretString;
 use crate::cli::ConfigKey;
 
 /// The keys the file may hold; anything else is warned about and kept.
-pub const KEYS: [&str; 3] = ["base_url", "api_key", "webhook_secret"];
+pub const KEYS: [&str; 4] = ["base_url", "api_key", "webhook_secret", "mirror"];
 
 impl ConfigKey {
     pub fn name(self) -> &'static str {
@@ -18,11 +18,12 @@ impl ConfigKey {
             ConfigKey::BaseUrl => "base_url",
             ConfigKey::ApiKey => "api_key",
             ConfigKey::WebhookSecret => "webhook_secret",
+            ConfigKey::Mirror => "mirror",
         }
     }
 
     pub fn is_secret(self) -> bool {
-        !matches!(self, ConfigKey::BaseUrl)
+        !matches!(self, ConfigKey::BaseUrl | ConfigKey::Mirror)
     }
 }
 
@@ -38,6 +39,7 @@ pub struct FileValues {
     pub base_url: Option<String>,
     pub api_key: Option<SecretString>,
     pub webhook_secret: Option<SecretString>,
+    pub mirror: Option<PathBuf>,
     /// Keys the file holds that `cra` does not know.
     pub unknown_keys: Vec<String>,
 }
@@ -60,6 +62,7 @@ pub fn load(path: &Path) -> Result<FileValues> {
             "base_url" => values.base_url = Some(text()?),
             "api_key" => values.api_key = Some(SecretString::from(text()?)),
             "webhook_secret" => values.webhook_secret = Some(SecretString::from(text()?)),
+            "mirror" => values.mirror = Some(PathBuf::from(text()?)),
             _ => values.unknown_keys.push(key.clone()),
         }
     }

@@ -52,6 +52,19 @@ impl CraError {
         CraError::Usage(message.into()).into()
     }
 
+    /// An error that exits with `exit` and says `message`.
+    pub fn with_exit(exit: Exit, message: String) -> anyhow::Error {
+        match exit {
+            Exit::Usage => CraError::Usage(message),
+            Exit::Unauthorized => CraError::Unauthorized { message },
+            Exit::Forbidden => CraError::Forbidden { message },
+            Exit::NotFound => CraError::NotFound { message },
+            Exit::Unavailable => CraError::Unavailable { message },
+            _ => CraError::Response { message },
+        }
+        .into()
+    }
+
     pub fn exit(&self) -> Exit {
         match self {
             CraError::Usage(_) => Exit::Usage,

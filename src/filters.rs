@@ -99,6 +99,21 @@ impl TypedValueParser for SizeParser {
     }
 }
 
+/// The list query for the filters of `search` and `export`.
+pub fn list_query(
+    filters: &crate::cli::FilterArgs,
+    page: u64,
+    per_page: u64,
+) -> crate::api::ListQuery {
+    crate::api::ListQuery {
+        q: filters.query.clone().filter(|q| !q.is_empty()),
+        state: filters.state.clone(),
+        size: filters.size.clone(),
+        page,
+        per_page,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,6 +15,7 @@ pub mod error;
 pub mod filters;
 pub mod http;
 pub mod io;
+pub mod mirror;
 pub mod output;
 pub mod sandbox;
 pub mod settings;
@@ -67,8 +68,8 @@ pub fn run(cli: Cli) -> Result<Exit> {
         .build()?;
     let result = runtime.block_on(async move {
         // Held until the command ends: the in-process sandbox lives as long.
-        let _sandbox = if settings.sandbox && uses_api(&cli.command) {
-            let running = sandbox::start_in_process().await?;
+        let _sandbox = if settings.sandbox && !settings.offline && uses_api(&cli.command) {
+            let running = sandbox::start_in_process(settings.evolve).await?;
             settings.use_sandbox(format!("http://{}", running.addr));
             Some(running)
         } else {
@@ -89,6 +90,7 @@ fn uses_api(command: &Command) -> bool {
         Command::Search(_)
             | Command::Show(_)
             | Command::Export(_)
+            | Command::Sync(_)
             | Command::Config(cli::ConfigCommand::Show)
     )
 }
@@ -109,6 +111,8 @@ async fn dispatch(command: Command, settings: Settings, io: Io) -> Result<Exit> 
                     }
                     Command::Trigger(args) => commands::trigger::run(args, &settings, &io).await,
                     Command::Config(args) => commands::config::run(args, &settings, &io),
+                    Command::Sync(args) => commands::sync::run(args, &settings, &io).await,
+                    Command::Sql(args) => commands::sql::run(args, &settings, &io).await,
                     Command::Listen(_) | Command::Sandbox(_) | Command::Completions(_) => {
                         unreachable!("dispatched above")
                     }

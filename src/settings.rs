@@ -80,6 +80,12 @@ pub struct Settings {
     pub allow_insecure_http: bool,
     /// Run against the in-process sandbox.
     pub sandbox: bool,
+    /// With `sandbox`: serve the data after this many new examinations.
+    pub evolve: Option<u64>,
+    /// Answer from the mirror instead of the service.
+    pub offline: bool,
+    /// The mirror (local copy) file.
+    pub mirror: Setting<PathBuf>,
     /// Things to tell the user once (unknown config keys).
     pub warnings: Vec<String>,
 }
@@ -174,6 +180,17 @@ impl Settings {
             resolve(global.timeout, None, None, Some(DEFAULT_TIMEOUT)).expect("a default is given");
         let retries =
             resolve(global.retries, None, None, Some(DEFAULT_RETRIES)).expect("a default is given");
+        let mirror = resolve(
+            global.mirror.clone(),
+            env("CRA_MIRROR").map(PathBuf::from),
+            file.mirror,
+            crate::mirror::default_path(global.sandbox),
+        )
+        .ok_or_else(|| {
+            crate::error::CraError::usage(
+                "cannot find a data directory for the local copy (HOME is not set); use --mirror FILE or CRA_MIRROR",
+            )
+        })?;
 
         Ok(Settings {
             config_path,
@@ -188,6 +205,9 @@ impl Settings {
             retries,
             allow_insecure_http: global.allow_insecure_http,
             sandbox: global.sandbox,
+            evolve: global.evolve,
+            offline: global.offline,
+            mirror,
             warnings,
         })
     }

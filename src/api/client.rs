@@ -97,6 +97,11 @@ impl Client {
         })
     }
 
+    /// The base address, ending in `/`.
+    pub fn base(&self) -> &Url {
+        &self.inner.base
+    }
+
     /// Retries made so far (for summaries).
     pub fn retries_made(&self) -> u64 {
         self.inner.retried.load(Ordering::Relaxed)

@@ -5,11 +5,11 @@
 //! view checked against the documented shape, which tables and CSV use. A body
 //! that does not fit the documented shape is an error naming the field's path.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Pagination meta (seed 2.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Meta {
     pub total: u64,
     pub page: u64,

@@ -80,6 +80,10 @@ fn current(settings: &Settings, key: ConfigKey) -> Option<(String, Origin)> {
             .webhook_secret
             .as_ref()
             .map(|s| (redact(s.value.expose_secret()), s.origin)),
+        ConfigKey::Mirror => Some((
+            settings.mirror.value.display().to_string(),
+            settings.mirror.origin,
+        )),
     }
 }
 
@@ -88,6 +92,7 @@ fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
         ConfigKey::BaseUrl,
         ConfigKey::ApiKey,
         ConfigKey::WebhookSecret,
+        ConfigKey::Mirror,
     ];
     if settings.format == Some(Format::Json) {
         let mut object = serde_json::Map::new();

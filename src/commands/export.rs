@@ -1,41 +1,29 @@
 //! `cra export`: every matching bank, all pages, streamed in list order.
 //!
-//! Pages (and, with `--with-history`, one detail request per bank) are
-//! fetched concurrently but written in list order: ordered streams keep a
-//! bounded window of results, and a semaphore keeps at most `--concurrency`
-//! requests on the wire. Memory stays flat whatever the data set's size.
-//!
-//! Nothing is lost or doubled: banks are deduplicated by id; when the
-//! service's total changes while paging (a bank added or removed shifts
-//! later pages), the list is read again and whatever was missed is fetched;
-//! if the result still does not add up, the export fails. With `-o`, output
-//! goes to a temporary file in the same folder, renamed over the destination
-//! only when everything succeeded.
+//! The banks come from the listing engine (`api::listing`: concurrent
+//! pages, each bank once, re-read when the list shifts) and, with
+//! `--with-history`, their details from its `details` (at most
+//! `--concurrency` requests on the wire, in list order). Memory stays flat
+//! whatever the data set's size. With `-o`, output goes to a temporary file
+//! in the same folder, renamed over the destination only when everything
+//! succeeded. `--offline` reads the same from the local copy.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasher, Hash, Hasher};
 use std::io::Write;
 use std::path::Path;
-use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use futures_util::stream::{self, Stream, StreamExt, TryStreamExt};
-use tokio::sync::Semaphore;
+use futures_util::stream::TryStreamExt;
 
-use crate::api::model::{Bank, Meta, Page};
-use crate::api::{Client, ListQuery};
+use crate::api::Source;
+use crate::api::listing::{self, Listing};
 use crate::atomic::{Access, AtomicFile};
 use crate::cli::{ExportArgs, Format};
-use crate::commands::search::{MAX_PER_PAGE, list_query};
 use crate::error::{CraError, Exit};
-use crate::io::Io;
+use crate::filters::list_query;
+use crate::io::{Io, Progress};
 use crate::output::{BANK_LIST, Printer, RATING_HISTORY, bank_record, history_record, thousands};
 use crate::settings::Settings;
-
-/// Results waiting to be written, per permitted request: lets fast requests
-/// finish while a slow one holds the head of the line.
-const WINDOW_PER_PERMIT: usize = 4;
 
 pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     // `-o -` is standard output, as with most tools.
@@ -45,7 +33,7 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
         (None, Some(path)) => format_for_path(path),
         (None, None) => Format::Csv,
     };
-    let client = Client::new(settings, io)?;
+    let source = Source::new(settings, io)?;
     let destination = match output {
         Some(path) if path.is_dir() => {
             return Err(CraError::usage(format!(
@@ -65,21 +53,24 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
         None => None,
     };
     let started = Instant::now();
-    let exporter = Exporter {
-        client: client.clone(),
-        permits: Arc::new(Semaphore::new(args.concurrency as usize)),
-        concurrency: args.concurrency as usize,
-        with_history: args.with_history,
-        base: list_query(&args.filters, 1, MAX_PER_PAGE),
-    };
+    let concurrency = args.concurrency as usize;
     let layout = if args.with_history {
         RATING_HISTORY
     } else {
         BANK_LIST
     };
     // The first page before anything is written: a wrong key or address
-    // leaves standard output empty (not a lone `[` or a header).
-    let first = exporter.page(1).await?;
+    // leaves standard output empty (not a lone `[` or a header). With the
+    // history, the list runs only two pages ahead of the detail requests.
+    let banks = Listing::start(
+        &source,
+        list_query(&args.filters, 1, source.page_size()),
+        listing::Options {
+            window: if args.with_history { 2 } else { concurrency },
+            limit: None,
+        },
+    )
+    .await?;
     let counts = match destination {
         Some(file) => {
             let path = file.path().to_path_buf();
@@ -95,7 +86,15 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
                 std::io::BufWriter::new(file.handle()?),
                 &file_io,
             )?;
-            let counts = exporter.export(first, &mut printer, io).await?;
+            let counts = export(
+                &source,
+                banks,
+                args.with_history,
+                concurrency,
+                &mut printer,
+                io,
+            )
+            .await?;
             printer
                 .finish()?
                 .into_inner()
@@ -106,8 +105,20 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
         }
         None => {
             let mut printer = Printer::new(format, layout, io.stdout(), io)?;
-            let counts = exporter.export(first, &mut printer, io).await?;
-            printer.finish()?;
+            let counts = export(
+                &source,
+                banks,
+                args.with_history,
+                concurrency,
+                &mut printer,
+                io,
+            )
+            .await;
+            // Standard output stays well-formed (a json array closed) when
+            // the export fails halfway; the exit code says it failed.
+            let closed = printer.finish();
+            let counts = counts?;
+            closed?;
             counts
         }
     };
@@ -116,7 +127,7 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
     if args.with_history {
         summary.push_str(&format!(" ({} rating records)", thousands(counts.records)));
     }
-    let (requests, retries) = (client.requests_made(), client.retries_made());
+    let (requests, retries) = (source.requests_made(), source.retries_made());
     summary.push_str(&format!(
         " in {seconds:.1} s, {} request{}, {} retr{}",
         thousands(requests),
@@ -152,289 +163,47 @@ struct Counts {
     records: u64,
 }
 
-/// What has been written so far: the ids (never one twice) and the counts.
-#[derive(Default)]
-struct Written {
-    seen: Seen,
-    counts: Counts,
-}
-
-struct Exporter {
-    client: Client,
-    /// At most `--concurrency` detail requests on the wire.
-    permits: Arc<Semaphore>,
-    concurrency: usize,
+/// Writes every bank the listing hands on, with its detail when the
+/// history is wanted (at most `concurrency` detail requests on the wire,
+/// written in list order).
+async fn export<W: Write>(
+    source: &Source,
+    mut banks: Listing,
     with_history: bool,
-    /// The filters, page 1, per_page 100.
-    base: ListQuery,
-}
-
-/// Banks already written, by a 128-bit digest of the id (16 bytes a bank,
-/// whatever the id's length).
-#[derive(Default)]
-struct Seen(HashSet<u128>);
-
-impl Seen {
-    fn digest(id: &str) -> u128 {
-        let half = |salt: u64| {
-            let mut hasher = std::hash::BuildHasherDefault::<
-                std::collections::hash_map::DefaultHasher,
-            >::default()
-            .build_hasher();
-            salt.hash(&mut hasher);
-            id.hash(&mut hasher);
-            hasher.finish()
-        };
-        (u128::from(half(0x5eed_0001)) << 64) | u128::from(half(0x5eed_0002))
-    }
-
-    fn insert(&mut self, id: &str) -> bool {
-        self.0.insert(Seen::digest(id))
-    }
-
-    fn contains(&self, id: &str) -> bool {
-        self.0.contains(&Seen::digest(id))
-    }
-
-    fn len(&self) -> u64 {
-        self.0.len() as u64
-    }
-}
-
-impl Exporter {
-    /// Writes every bank, `first` being the list's first page.
-    async fn export<W: Write>(
-        &self,
-        first: Page,
-        printer: &mut Printer<W>,
-        io: &Io,
-    ) -> Result<Counts> {
-        let first_meta = first.meta;
-        let progress = Progress::new(io, first_meta.total);
-        let mut written = Written::default();
-        let mut totals_changed = false;
-
-        let rest = self.pages_after(first_meta);
-        let pages = stream::once(async { Ok(first) })
-            .chain(rest)
-            .map_ok(move |page| (page.meta, page.banks));
-        self.write_banks(pages, printer, &mut written, &progress, false, |meta| {
-            if meta.total != first_meta.total {
-                totals_changed = true;
-            }
-        })
-        .await?;
-
-        if totals_changed || written.seen.len() != first_meta.total {
-            // Pages shifted under us (or the pages did not add up to the
-            // total): read the whole list again and fetch whatever was
-            // missed, appended after the rest, so no bank is silently left
-            // out. If it still does not add up, the export fails.
-            io.trace("the banks written do not add up to the total; reading the list again");
-            let again = self.page(1).await?;
-            let latest = again.meta;
-            let rest = self.pages_after(latest);
-            let pages = stream::once(async { Ok(again) })
-                .chain(rest)
-                .map_ok(|page| (page.meta, page.banks));
-            let mut latest_total = latest.total;
-            self.write_banks(pages, printer, &mut written, &progress, true, |meta| {
-                latest_total = meta.total;
-            })
-            .await?;
-            if written.seen.len() < latest_total {
-                progress.abandon();
-                return Err(CraError::Response {
-                    message: format!(
-                        "the data changed during the export: {} banks written but the service now lists {}; run the export again",
-                        thousands(written.seen.len()),
-                        thousands(latest_total)
-                    ),
-                }
-                .into());
-            }
-        }
-        progress.finish();
-        Ok(written.counts)
-    }
-
-    /// Writes the banks of `pages` in order, skipping ids already written,
-    /// fetching each bank's detail first when the history is wanted.
-    async fn write_banks<W: Write>(
-        &self,
-        pages: impl Stream<Item = Result<(Meta, Vec<Bank>)>>,
-        printer: &mut Printer<W>,
-        written: &mut Written,
-        progress: &Progress,
-        last_pass: bool,
-        mut on_meta: impl FnMut(Meta),
-    ) -> Result<()> {
-        let window = self.concurrency * WINDOW_PER_PERMIT;
-        // Ids met in this pass over the list: a page after the first that
-        // brings none the pass has not met is a service repeating itself
-        // (or one answering past its end with its last page while banks are
-        // removed), and would otherwise be followed for as many pages as it
-        // claims. The first pass ends there, and the count check that
-        // follows reads the list again; the last pass fails there.
-        let mut this_pass = Seen::default();
-        let mut page_number = 0u64;
-        let banks = pages
-            .map(move |page| {
-                let (meta, banks) = page?;
-                page_number += 1;
-                let fresh = banks
-                    .iter()
-                    .filter(|bank| this_pass.insert(&bank.fields.id))
-                    .count();
-                if page_number > 1 && !banks.is_empty() && fresh == 0 {
-                    return if last_pass {
-                        Err(repeated_page(page_number))
-                    } else {
-                        Ok(None)
-                    };
-                }
-                on_meta(meta);
-                Ok(Some(banks))
-            })
-            .try_take_while(|page| std::future::ready(Ok(page.is_some())))
-            .map_ok(|page| {
-                stream::iter(
-                    page.unwrap_or_default()
-                        .into_iter()
-                        .map(Ok::<_, anyhow::Error>),
-                )
-            })
-            .try_flatten();
-        if !self.with_history {
-            let mut banks = std::pin::pin!(banks);
-            while let Some(bank) = banks.try_next().await? {
-                if written.seen.insert(&bank.fields.id) {
-                    printer.write(&bank_record(&bank))?;
-                    written.counts.banks += 1;
-                    progress.inc();
-                }
+    concurrency: usize,
+    printer: &mut Printer<W>,
+    io: &Io,
+) -> Result<Counts> {
+    let progress = Progress::new(io, banks.meta().total, "banks");
+    let mut counts = Counts::default();
+    let result = async {
+        if !with_history {
+            while let Some(bank) = banks.next().await {
+                printer.write(&bank_record(&bank?))?;
+                counts.banks += 1;
+                progress.inc();
             }
             return Ok(());
         }
-        // Only banks not yet written are fetched; `seen` is asked before the
-        // request and again, with insertion, before writing, since a shifted
-        // page may bring the same bank twice within the window.
-        let counts = &mut written.counts;
-        let seen = std::cell::RefCell::new(&mut written.seen);
-        let details = banks
-            .try_filter(|bank| std::future::ready(!seen.borrow().contains(&bank.fields.id)))
-            .map_ok(|bank| {
-                let client = self.client.clone();
-                let permits = self.permits.clone();
-                async move {
-                    let _permit = permits
-                        .acquire_owned()
-                        .await
-                        .expect("the semaphore is never closed");
-                    client.bank(&bank.fields.id).await
-                }
-            })
-            .try_buffered(window);
-        let mut details = std::pin::pin!(details);
-        while let Some(detail) = details.try_next().await? {
-            if !seen.borrow_mut().insert(&detail.fields.id) {
-                continue;
-            }
-            let record = history_record(&detail);
-            printer.write(&record)?;
+        let listed = banks.banks().map_ok(|bank| ((), bank));
+        let mut details = std::pin::pin!(listing::details(source, listed, concurrency, true));
+        while let Some(((), _, detail)) = details.try_next().await? {
+            // A bank that cannot be fetched fails the export: nothing is
+            // silently left out.
+            let detail = detail?;
+            printer.write(&history_record(&detail))?;
             counts.banks += 1;
             counts.records += detail.fields.ratings.len() as u64;
             progress.inc();
         }
         Ok(())
     }
-
-    async fn page(&self, page: u64) -> Result<Page> {
-        self.client
-            .list(&ListQuery {
-                page,
-                ..self.base.clone()
-            })
-            .await
+    .await;
+    match result {
+        Ok(()) => progress.finish(),
+        Err(_) => progress.abandon(),
     }
-
-    /// Pages 2..=total_pages, fetched concurrently, yielded in order. The
-    /// window bounds the list requests in flight: `--concurrency` of them for
-    /// a plain export; with the history, two pages ahead of the detail
-    /// requests (which alone take the semaphore's permits: a page waiting in
-    /// a fair queue but not polled would otherwise hold a permit forever).
-    fn pages_after(&self, meta: Meta) -> impl Stream<Item = Result<Page>> + '_ {
-        let window = if self.with_history {
-            2
-        } else {
-            self.concurrency
-        };
-        // A total_pages beyond what total and per_page imply is not trusted.
-        let pages = meta.total_pages.min(meta.total.div_ceil(MAX_PER_PAGE));
-        stream::iter(2..=pages)
-            .map(move |page| self.page(page))
-            .buffered(window)
-    }
-}
-
-/// A page of the list that only repeats banks already listed.
-pub fn repeated_page(page: u64) -> anyhow::Error {
-    CraError::Response {
-        message: format!(
-            "the service repeated itself: page {page} of the list holds only banks already listed; stopping (its paging is broken; try again later)"
-        ),
-    }
-    .into()
-}
-
-/// The progress bar: banks done of total, rate, ETA; only for a person
-/// watching a terminal.
-struct Progress(Option<indicatif::ProgressBar>);
-
-impl Progress {
-    fn new(io: &Io, total: u64) -> Progress {
-        if !io.show_progress() {
-            return Progress(None);
-        }
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(total),
-            indicatif::ProgressDrawTarget::stderr_with_hz(10),
-        );
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:30.cyan/blue} {human_pos}/{human_len} banks · {per_sec} · ETA {eta}",
-            )
-            .expect("the template is valid")
-            .progress_chars("█▉▊▋▌▍▎▏ "),
-        );
-        Progress(Some(bar))
-    }
-
-    fn inc(&self) {
-        if let Some(bar) = &self.0 {
-            bar.inc(1);
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.0 {
-            bar.finish_and_clear();
-        }
-    }
-
-    fn abandon(&self) {
-        if let Some(bar) = &self.0 {
-            bar.abandon();
-        }
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        if let Some(bar) = self.0.as_ref().filter(|bar| !bar.is_finished()) {
-            bar.finish_and_clear();
-        }
-    }
+    result.map(|()| counts)
 }
 
 #[cfg(test)]
@@ -448,15 +217,5 @@ mod tests {
         assert_eq!(format_for_path(Path::new("a.jsonl")), Format::Ndjson);
         assert_eq!(format_for_path(Path::new("a.ndjson")), Format::Ndjson);
         assert_eq!(format_for_path(Path::new("a")), Format::Csv);
-    }
-
-    #[test]
-    fn seen_tells_ids_apart() {
-        let mut seen = Seen::default();
-        assert!(seen.insert("a"));
-        assert!(!seen.insert("a"));
-        assert!(seen.insert("b"));
-        assert!(seen.contains("a") && !seen.contains("c"));
-        assert_eq!(seen.len(), 2);
     }
 }

@@ -7,5 +7,7 @@ pub mod listen;
 pub mod sandbox;
 pub mod search;
 pub mod show;
+pub mod sql;
+pub mod sync;
 pub mod trigger;
 pub mod verify_webhook;

@@ -1,96 +1,73 @@
 //! `cra search`: one page of banks, or every page (`--all`, `--limit`),
-//! streamed to the printer as pages arrive.
-
-use std::collections::HashSet;
+//! streamed to the printer as the listing engine hands them on. Online or
+//! `--offline`, the same code prints the same bytes.
 
 use anyhow::Result;
 
-use crate::api::{Client, ListQuery};
-use crate::cli::{FilterArgs, SearchArgs};
+use crate::api::Source;
+use crate::api::listing::{self, Listing};
+use crate::api::model::Meta;
+use crate::cli::SearchArgs;
 use crate::error::Exit;
+use crate::filters::list_query;
 use crate::io::Io;
 use crate::output::{self, BANK_LIST, Printer, bank_record, thousands};
 use crate::settings::Settings;
 
-/// The largest page the service gives.
-pub const MAX_PER_PAGE: u64 = 100;
+/// List requests on the wire at once with `--all`.
+const WINDOW: usize = 4;
 
 pub async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    let client = Client::new(settings, io)?;
-    let follow = args.all || args.limit.is_some();
-    let mut query = list_query(&args.filters, args.page, args.per_page);
-    if follow {
-        query.page = 1;
-        query.per_page = MAX_PER_PAGE;
-    }
-    let limit = args.limit.unwrap_or(u64::MAX);
-
-    let first = client.list(&query).await?;
-    let meta = first.meta;
-    // Nothing reaches standard output before the first page is in hand.
+    let source = Source::new(settings, io)?;
     let format = settings
         .format
         .unwrap_or_else(|| output::default_format(io));
-    let mut printer = Printer::new(format, BANK_LIST, io.stdout(), io)?;
-    // A total_pages beyond what total and per_page imply is not trusted.
-    let last_page = meta.total_pages.min(meta.total.div_ceil(query.per_page));
-    let mut seen = HashSet::new();
-    let mut page = Some(first);
-    while let Some(current) = page.take() {
-        // Ask for the next page while this one is printed.
-        // The page number is ours, not the server's: a server that always
-        // answers `page: 1` cannot make this loop forever.
-        let next = (follow && query.page < last_page && !current.banks.is_empty()).then(|| {
-            query.page += 1;
-            let client = client.clone();
-            let query = query.clone();
-            tokio::spawn(async move { client.list(&query).await })
-        });
-        let mut fresh = 0;
-        for bank in &current.banks {
-            if printer.count >= limit {
-                break;
-            }
-            // A bank added while paging shifts later pages: never print one twice.
-            if follow && !seen.insert(bank.fields.id.clone()) {
-                continue;
-            }
-            fresh += 1;
+    let follow = args.all || args.limit.is_some();
+    if !follow {
+        let page = source
+            .list(&list_query(&args.filters, args.page, args.per_page))
+            .await?;
+        // Nothing reaches standard output before the page is in hand.
+        let mut printer = Printer::new(format, BANK_LIST, io.stdout(), io)?;
+        for bank in &page.banks {
             printer.write(&bank_record(bank))?;
         }
-        // A page that only repeats banks already listed is a service
-        // repeating itself, which would be followed for every page it claims.
-        if follow && fresh == 0 && !current.banks.is_empty() && printer.count < limit {
-            return Err(crate::commands::export::repeated_page(
-                query.page - u64::from(next.is_some()),
-            ));
-        }
-        if printer.count >= limit {
-            break;
-        }
-        if let Some(next) = next {
-            page = Some(next.await??);
-        }
+        let printed = printer.count;
+        printer.finish()?;
+        io.summary(&summary(printed, &page.meta, false));
+        return Ok(Exit::Success);
     }
+
+    let mut banks = Listing::start(
+        &source,
+        list_query(&args.filters, 1, source.page_size()),
+        listing::Options {
+            window: WINDOW,
+            limit: args.limit,
+        },
+    )
+    .await?;
+    let meta = banks.meta();
+    let mut printer = Printer::new(format, BANK_LIST, io.stdout(), io)?;
+    let listed = async {
+        while let Some(bank) = banks.next().await {
+            printer.write(&bank_record(&bank?))?;
+        }
+        Ok::<_, anyhow::Error>(())
+    }
+    .await;
+    // What was printed stays well-formed (a json array closed) even when
+    // the listing failed halfway; the exit code says it failed.
     let printed = printer.count;
-    printer.finish()?;
-    io.summary(&summary(printed, &meta, follow));
+    let closed = printer.finish();
+    listed?;
+    closed?;
+    io.summary(&summary(printed, &meta, true));
     Ok(Exit::Success)
 }
 
-/// The query for the filters of `search` and `export`.
-pub fn list_query(filters: &FilterArgs, page: u64, per_page: u64) -> ListQuery {
-    ListQuery {
-        q: filters.query.clone().filter(|q| !q.is_empty()),
-        state: filters.state.clone(),
-        size: filters.size.clone(),
-        page,
-        per_page,
-    }
-}
-
 /// `25 of 18,986 banks · page 1 of 760`.
-fn summary(printed: u64, meta: &crate::api::model::Meta, follow: bool) -> String {
+fn summary(printed: u64, meta: &Meta, follow: bool) -> String {
     if follow {
         format!("{} of {} banks", thousands(printed), thousands(meta.total))
     } else {

@@ -7,7 +7,7 @@ use std::io::Write;
 use anyhow::Result;
 use futures_util::stream::{self, StreamExt};
 
-use crate::api::Client;
+use crate::api::Source;
 use crate::api::model::BankDetail;
 use crate::cli::{Format, ShowArgs};
 use crate::error::{CraError, Exit};
@@ -24,10 +24,10 @@ pub async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .iter()
         .map(|arg| bank_id(arg))
         .collect::<Result<Vec<_>>>()?;
-    let client = Client::new(settings, io)?;
+    let source = Source::new(settings, io)?;
     let mut results = stream::iter(ids.iter().map(|id| {
-        let client = &client;
-        async move { (id, client.bank(id).await) }
+        let source = &source;
+        async move { (id, source.bank(id).await) }
     }))
     .buffered(CONCURRENCY);
     // Every id that is not found is named, not just the first; any other

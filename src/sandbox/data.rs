@@ -244,6 +244,17 @@ pub fn generate(n: usize, seed: u64, horizon: i64) -> Vec<Bank> {
         .collect()
 }
 
+/// `count` banks more for `seed`, with the indices (so the ids) that follow
+/// `from`: the banks a later release adds (`--evolve`). Their own stream, so
+/// the first `from` banks are unchanged.
+pub fn generate_more(seed: u64, from: usize, count: usize, horizon: i64) -> Vec<Bank> {
+    let model = Model::new();
+    let mut draw = Draw::new(seed, 3);
+    (from..from + count)
+        .map(|i| generate_one(&model, &mut draw, seed, i as u64, horizon))
+        .collect()
+}
+
 fn generate_one(model: &Model, draw: &mut Draw, seed: u64, index: u64, horizon: i64) -> Bank {
     let regulator = tables::REGULATORS[draw.weighted(&model.regulators)].0;
     let state = tables::STATES[draw.weighted(&model.states)].0;

@@ -7,6 +7,7 @@
 
 pub mod data;
 pub mod delay;
+pub mod evolve;
 pub mod load;
 pub mod server;
 pub mod store;
@@ -35,13 +36,14 @@ impl Drop for Running {
     }
 }
 
-/// The default data set: 18,820 banks, seed 1.
-pub fn default_store() -> store::Store {
-    store::Store::new(data::generate(
-        DEFAULT_BANKS,
-        DEFAULT_SEED,
-        data::default_horizon(),
-    ))
+/// The default data set: 18,820 banks, seed 1, after `evolve` new
+/// examinations when given.
+pub fn default_store(evolve: Option<u64>) -> store::Store {
+    let mut banks = data::generate(DEFAULT_BANKS, DEFAULT_SEED, data::default_horizon());
+    if let Some(n) = evolve {
+        evolve::evolve(&mut banks, DEFAULT_SEED, n);
+    }
+    store::Store::new(banks)
 }
 
 /// Serves `app` on `listener` in a task of the current runtime.
@@ -54,9 +56,12 @@ pub fn spawn(listener: tokio::net::TcpListener, app: Arc<server::App>) -> Result
 }
 
 /// Starts the default sandbox (default data set, no faults) on a free
-/// loopback port, for `--sandbox`.
-pub async fn start_in_process() -> Result<Running> {
-    let app = Arc::new(server::App::new(default_store(), server::Faults::default()));
+/// loopback port, for `--sandbox` (and `--sandbox --evolve N`).
+pub async fn start_in_process(evolve: Option<u64>) -> Result<Running> {
+    let app = Arc::new(server::App::new(
+        default_store(evolve),
+        server::Faults::default(),
+    ));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .context("cannot start the in-process sandbox on 127.0.0.1")?;
@@ -69,7 +74,7 @@ mod tests {
 
     #[tokio::test]
     async fn in_process_sandbox_answers_on_loopback_with_the_default_data() {
-        let running = start_in_process().await.unwrap();
+        let running = start_in_process(None).await.unwrap();
         assert!(running.addr.ip().is_loopback());
         let url = format!("http://{}/api/v1/banks?per_page=1", running.addr);
         let client = reqwest::Client::new();

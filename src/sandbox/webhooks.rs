@@ -64,12 +64,7 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     })?;
     let bank = &store.banks()[pos as usize];
     let current = bank.current()?;
-    let from = RATINGS
-        .iter()
-        .position(|r| *r == current.rating)
-        .unwrap_or(1);
-    let weights = TRANSITIONS[from].map(f64::from);
-    let rating = RATINGS[draw.weighted(&weights)];
+    let rating = next_rating(draw, &current.rating);
     let record = Rating {
         exam_date: format_day(day),
         rating: rating.into(),
@@ -85,6 +80,14 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
         exam_date: bank.ratings[0].exam_date.clone(),
         regulator: bank.regulator.clone(),
     })
+}
+
+/// The rating of a bank's next exam, drawn from the real transition counts
+/// out of its current one.
+pub fn next_rating(draw: &mut Draw, current: &str) -> &'static str {
+    let from = RATINGS.iter().position(|r| *r == current).unwrap_or(1);
+    let weights = TRANSITIONS[from].map(f64::from);
+    RATINGS[draw.weighted(&weights)]
 }
 
 /// The date of a bank's next record: today, or the day after its newest

@@ -1,0 +1,89 @@
+//! `cra sql QUERY`: one read-only query on the local copy, printed through
+//! the usual printers (json: an array of objects keyed by column name).
+
+use anyhow::Result;
+use clap::Args;
+use serde_json::Value;
+
+use crate::error::Exit;
+use crate::io::Io;
+use crate::mirror::Reader;
+use crate::mirror::read::Rows;
+use crate::output::{self, Layout, Printer, Record};
+use crate::settings::Settings;
+
+#[derive(Debug, Clone, Args)]
+pub struct SqlArgs {
+    /// One read-only SQL statement (tables: banks, ratings, syncs, removed_banks)
+    #[arg(value_name = "QUERY")]
+    pub query: String,
+}
+
+pub const AFTER_HELP: &str = "\
+The schema is in the README (Keep a local copy). Run cra sync first.
+
+Examples:
+  cra --sandbox sql \"SELECT state, count(*) AS banks FROM banks GROUP BY state ORDER BY banks DESC LIMIT 5\"
+  cra sql \"SELECT rating, count(*) FROM ratings WHERE exam_date >= '2024-01-01' GROUP BY rating\" --format csv";
+
+pub async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    let reader = Reader::open(settings)?;
+    if let Some(warning) = reader.unfinished_warning() {
+        io.warn(&warning);
+    }
+    let format = settings
+        .format
+        .unwrap_or_else(|| output::default_format(io));
+    let mut printer: Option<Printer<_>> = None;
+    let mut names: Vec<String> = Vec::new();
+    let result = reader.query(&args.query, |rows| {
+        match rows {
+            Rows::Columns(columns) => {
+                names = columns.to_vec();
+                // The printers take 'static headers (most are constants);
+                // a query's few column names live for this one command.
+                let header: &'static [&'static str] = Box::leak(
+                    columns
+                        .iter()
+                        .map(|c| &*Box::leak(c.clone().into_boxed_str()))
+                        .collect::<Vec<&'static str>>()
+                        .into_boxed_slice(),
+                );
+                printer = Some(Printer::new(
+                    format,
+                    Layout {
+                        table: header,
+                        csv: header,
+                    },
+                    io.stdout(),
+                    io,
+                )?);
+            }
+            Rows::Row(values) => {
+                let cells: Vec<String> = values.iter().map(cell).collect();
+                let json = Value::Object(names.iter().cloned().zip(values).collect());
+                let printer = printer.as_mut().expect("columns come before rows");
+                printer.write(&Record {
+                    json: &json,
+                    table: vec![cells.clone()],
+                    csv: vec![cells],
+                })?;
+            }
+        }
+        Ok(())
+    });
+    // Rows already printed stay well-formed if the query fails halfway.
+    let closed = printer.map(Printer::finish).transpose();
+    result?;
+    closed?;
+    Ok(Exit::Success)
+}
+
+/// A value as table, tsv and csv show it: NULL as nothing.
+fn cell(value: &Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}

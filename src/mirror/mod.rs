@@ -1,0 +1,258 @@
+//! The local copy of the service's data: a SQLite database that `cra sync`
+//! refreshes (`write`), that `--offline`, `sql`, `changes` and `stats` read
+//! (`read`). This module owns the file's place, its schema and every SQL
+//! statement; commands ask it for rows.
+//!
+//! Each bank is kept as served (the list item and the detail, unknown
+//! fields included, as JSON text) beside the columns queries use, so offline
+//! answers are the service's own bytes. The README documents the schema.
+//!
+//! One writer at a time: `sync` holds an advisory lock on `FILE.lock` for
+//! its whole run. Readers open the file read-only and, the journal being
+//! WAL, see the last committed state while a sync writes.
+
+pub mod read;
+pub mod write;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use rusqlite::{Connection, OpenFlags, OptionalExtension};
+
+pub use read::Reader;
+pub use write::Writer;
+
+use crate::error::CraError;
+use crate::settings::Settings;
+
+/// The schema this build reads and writes (`PRAGMA user_version`).
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// Offline page size: a page costs a query, not a request.
+pub const PAGE: u64 = 1000;
+
+/// What `meta.service` says of the in-process sandbox, whatever its port.
+pub const SANDBOX_SERVICE: &str = "sandbox";
+
+const SCHEMA: &str = "
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE syncs (
+    id            INTEGER PRIMARY KEY,
+    started_at    TEXT NOT NULL,
+    finished_at   TEXT,
+    status        TEXT NOT NULL,
+    full          INTEGER NOT NULL,
+    banks         INTEGER NOT NULL DEFAULT 0,
+    new_banks     INTEGER NOT NULL DEFAULT 0,
+    removed_banks INTEGER NOT NULL DEFAULT 0,
+    changed_banks INTEGER NOT NULL DEFAULT 0,
+    new_exams     INTEGER NOT NULL DEFAULT 0,
+    failed_banks  INTEGER NOT NULL DEFAULT 0,
+    requests      INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE banks (
+    id           TEXT PRIMARY KEY,
+    position     INTEGER NOT NULL,
+    name         TEXT NOT NULL,
+    city         TEXT NOT NULL,
+    state        TEXT NOT NULL,
+    regulator    TEXT NOT NULL,
+    rating       TEXT,
+    exam_date    TEXT,
+    exam_type    TEXT,
+    charter_type TEXT,
+    list_json    TEXT NOT NULL,
+    detail_json  TEXT NOT NULL,
+    first_sync   INTEGER NOT NULL,
+    listed_sync  INTEGER NOT NULL,
+    fetched_sync INTEGER NOT NULL
+);
+CREATE INDEX banks_position ON banks(position);
+CREATE INDEX banks_state ON banks(state, position);
+CREATE TABLE ratings (
+    bank_id    TEXT NOT NULL REFERENCES banks(id) ON DELETE CASCADE,
+    seq        INTEGER NOT NULL,
+    exam_date  TEXT NOT NULL,
+    rating     TEXT NOT NULL,
+    exam_type  TEXT NOT NULL,
+    is_current INTEGER NOT NULL,
+    added_sync INTEGER NOT NULL,
+    PRIMARY KEY (bank_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX ratings_exam_date ON ratings(exam_date);
+CREATE INDEX ratings_added ON ratings(added_sync);
+CREATE TABLE removed_banks (
+    id           TEXT PRIMARY KEY,
+    name         TEXT NOT NULL,
+    city         TEXT NOT NULL,
+    state        TEXT NOT NULL,
+    regulator    TEXT NOT NULL,
+    list_json    TEXT NOT NULL,
+    detail_json  TEXT NOT NULL,
+    removed_at   TEXT NOT NULL,
+    removed_sync INTEGER NOT NULL
+);
+";
+
+/// The mirror's path: `--mirror`, `CRA_MIRROR`, the config key `mirror`,
+/// else `<data dir>/cra/mirror.sqlite` (`sandbox-mirror.sqlite` under
+/// `--sandbox`, so sandbox data never mixes with the service's).
+pub fn default_path(sandbox: bool) -> Option<PathBuf> {
+    let name = if sandbox {
+        "sandbox-mirror.sqlite"
+    } else {
+        "mirror.sqlite"
+    };
+    directories::ProjectDirs::from("", "", "cra").map(|dirs| dirs.data_dir().join(name))
+}
+
+/// The mirror path in force.
+pub fn path(settings: &Settings) -> &Path {
+    &settings.mirror.value
+}
+
+/// The service a command talks to, as the mirror records it: the sandbox,
+/// or the base address (without user, password, query or fragment).
+pub fn service_name(settings: &Settings, base: &url::Url) -> String {
+    if settings.sandbox {
+        return SANDBOX_SERVICE.to_string();
+    }
+    let mut base = base.clone();
+    let _ = base.set_username("");
+    let _ = base.set_password(None);
+    base.set_query(None);
+    base.set_fragment(None);
+    base.to_string()
+}
+
+/// Settings every connection gets.
+fn configure(connection: &Connection) -> Result<()> {
+    connection.busy_timeout(std::time::Duration::from_secs(10))?;
+    connection.pragma_update(None, "foreign_keys", true)?;
+    Ok(())
+}
+
+/// Opens the mirror read-only; none there is a usage error that says to
+/// sync (exit 2).
+fn open_read_only(path: &Path) -> Result<Connection> {
+    if !path.exists() {
+        return Err(no_mirror(path));
+    }
+    let connection = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .with_context(|| format!("cannot open the mirror {}", path.display()))?;
+    configure(&connection)?;
+    connection.pragma_update(None, "query_only", true)?;
+    let version: i64 = connection
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .with_context(|| format!("{} is not a cra mirror", path.display()))?;
+    match version {
+        0 => Err(no_mirror(path)),
+        SCHEMA_VERSION => Ok(connection),
+        other => Err(CraError::usage(format!(
+            "the mirror {} has schema {other}, this cra reads {SCHEMA_VERSION}; upgrade cra or sync into a new file with --mirror",
+            path.display()
+        ))),
+    }
+}
+
+fn no_mirror(path: &Path) -> anyhow::Error {
+    CraError::usage(format!(
+        "no local copy at {} yet (run: cra sync)",
+        path.display()
+    ))
+}
+
+/// Creates the schema in an empty database, or checks the version of an
+/// existing one. Runs inside the writer's lock.
+fn prepare(connection: &mut Connection, path: &Path, service: &str) -> Result<()> {
+    configure(connection)?;
+    connection.pragma_update(None, "journal_mode", "wal")?;
+    connection.pragma_update(None, "synchronous", "normal")?;
+    let version: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    if version == 0 {
+        let tx = connection.transaction()?;
+        let tables: i64 = tx.query_row(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table'",
+            [],
+            |row| row.get(0),
+        )?;
+        if tables > 0 {
+            return Err(CraError::usage(format!(
+                "{} is a SQLite database but not a cra mirror; choose another file with --mirror",
+                path.display()
+            )));
+        }
+        tx.execute_batch(SCHEMA)?;
+        tx.execute(
+            "INSERT INTO meta (key, value) VALUES ('service', ?1), ('created_at', ?2)",
+            (service, now()),
+        )?;
+        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+        tx.commit()?;
+        return Ok(());
+    }
+    if version != SCHEMA_VERSION {
+        return Err(CraError::usage(format!(
+            "the mirror {} has schema {version}, this cra writes {SCHEMA_VERSION}; sync into a new file with --mirror",
+            path.display()
+        )));
+    }
+    let recorded: Option<String> = connection
+        .query_row("SELECT value FROM meta WHERE key = 'service'", [], |row| {
+            row.get(0)
+        })
+        .optional()?;
+    match recorded {
+        Some(recorded) if recorded != service => Err(CraError::usage(format!(
+            "the mirror {} is a copy of {}, not of {}; use --mirror FILE for a second service",
+            path.display(),
+            crate::http::hide_userinfo(&recorded),
+            crate::http::hide_userinfo(service)
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Now, as the mirror writes times: RFC 3339 UTC with milliseconds.
+pub fn now() -> String {
+    crate::webhook::payload::format_timestamp(jiff::Timestamp::now())
+}
+
+/// "3 hours ago" for a recorded time.
+pub fn age(recorded: &str) -> String {
+    let Ok(then) = recorded.parse::<jiff::Timestamp>() else {
+        return recorded.to_string();
+    };
+    let seconds = jiff::Timestamp::now().as_second() - then.as_second();
+    let (n, unit) = match seconds {
+        s if s < 90 => return "just now".to_string(),
+        s if s < 90 * 60 => (s / 60, "minute"),
+        s if s < 36 * 3600 => (s / 3600, "hour"),
+        s => (s / 86400, "day"),
+    };
+    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ages_read_naturally() {
+        let ago = |s: i64| {
+            let t = jiff::Timestamp::now() - jiff::SignedDuration::from_secs(s);
+            age(&crate::webhook::payload::format_timestamp(t))
+        };
+        assert_eq!(ago(5), "just now");
+        assert_eq!(ago(60 * 10), "10 minutes ago");
+        assert_eq!(ago(3600 * 3), "3 hours ago");
+        assert_eq!(ago(86400 * 2), "2 days ago");
+        assert_eq!(age("garbage"), "garbage");
+    }
+}

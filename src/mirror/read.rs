@@ -1,0 +1,270 @@
+//! Reading the mirror: the list and the details as the service served them
+//! (for `--offline`), and any read-only query (for `sql`). The connection is
+//! opened read-only and `query_only`, so nothing here can change the file.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::{Context, Result};
+use rusqlite::functions::FunctionFlags;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde_json::Value;
+
+use crate::api::ListQuery;
+use crate::api::model::{self, BankDetail, Meta, Page};
+use crate::error::CraError;
+use crate::io::Io;
+use crate::settings::Settings;
+
+/// The last sync, as recorded.
+#[derive(Debug, Clone)]
+pub struct LastSync {
+    pub id: i64,
+    pub started_at: String,
+    pub finished_at: Option<String>,
+    pub status: String,
+}
+
+pub struct Reader {
+    connection: Mutex<Connection>,
+    path: PathBuf,
+    last: Option<LastSync>,
+}
+
+impl Reader {
+    /// Opens the mirror in force; none there is exit 2 saying to sync.
+    pub fn open(settings: &Settings) -> Result<Reader> {
+        Reader::open_path(super::path(settings))
+    }
+
+    pub fn open_path(path: &Path) -> Result<Reader> {
+        let connection = super::open_read_only(path)?;
+        // `q` matches as the service matches: any part of the name,
+        // ignoring case (Unicode lower case, not SQLite's ASCII `lower`).
+        connection.create_scalar_function(
+            "cra_name_contains",
+            2,
+            FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC,
+            |ctx| {
+                let name = ctx.get_raw(0).as_str().unwrap_or_default();
+                let q = ctx.get_raw(1).as_str().unwrap_or_default();
+                Ok(name.to_lowercase().contains(q))
+            },
+        )?;
+        let last = connection
+            .query_row(
+                "SELECT id, started_at, finished_at, status FROM syncs ORDER BY id DESC LIMIT 1",
+                [],
+                |row| {
+                    Ok(LastSync {
+                        id: row.get(0)?,
+                        started_at: row.get(1)?,
+                        finished_at: row.get(2)?,
+                        status: row.get(3)?,
+                    })
+                },
+            )
+            .optional()
+            .with_context(|| format!("cannot read the mirror {}", path.display()))?;
+        Ok(Reader {
+            connection: Mutex::new(connection),
+            path: path.to_path_buf(),
+            last,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn last_sync(&self) -> Option<&LastSync> {
+        self.last.as_ref()
+    }
+
+    /// Says how old the copy is (on a terminal) and warns, always, when the
+    /// last sync did not finish.
+    pub fn announce(&self, io: &Io) {
+        let Some(last) = &self.last else {
+            return;
+        };
+        if let Some(warning) = self.unfinished_warning() {
+            io.warn(&warning);
+        }
+        let when = last.finished_at.as_deref().unwrap_or(&last.started_at);
+        io.summary(&format!(
+            "offline: the local copy {} as of {} ({})",
+            self.path.display(),
+            when,
+            super::age(when)
+        ));
+    }
+
+    /// The warning to give when the last sync did not finish.
+    pub fn unfinished_warning(&self) -> Option<String> {
+        let last = self.last.as_ref()?;
+        if last.status == "complete" {
+            return None;
+        }
+        if last.status == "running" && sync_running(&self.path) {
+            return Some(format!(
+                "a sync of {} is running; this answer is from the banks it has stored so far",
+                self.path.display()
+            ));
+        }
+        Some(format!(
+            "the last sync of {} (started {}) did not finish; some banks may be out of date (run: cra sync)",
+            self.path.display(),
+            last.started_at
+        ))
+    }
+
+    fn connection(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic elsewhere while the lock was held leaves a connection
+        // that is still fine to read from.
+        self.connection
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// One page of the list, as the service would give it: the same
+    /// filters, order and meta.
+    pub fn list(&self, query: &ListQuery) -> Result<Page> {
+        let q = query
+            .q
+            .as_deref()
+            .map(|q| q.trim().to_lowercase())
+            .filter(|q| !q.is_empty());
+        let per_page = query.per_page.max(1);
+        let offset = query.page.saturating_sub(1).saturating_mul(per_page);
+        let filter = "(?1 IS NULL OR state = ?1) AND (?2 IS NULL OR exam_type = ?2)
+                      AND (?3 IS NULL OR cra_name_contains(name, ?3))";
+        let connection = self.connection();
+        let total: i64 = connection
+            .prepare_cached(&format!("SELECT count(*) FROM banks WHERE {filter}"))?
+            .query_row(params![query.state, query.size, q], |row| row.get(0))?;
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT list_json FROM banks WHERE {filter} ORDER BY position LIMIT ?4 OFFSET ?5"
+        ))?;
+        let rows = statement.query_map(
+            params![
+                query.state,
+                query.size,
+                q,
+                i64::try_from(per_page).unwrap_or(i64::MAX),
+                i64::try_from(offset).unwrap_or(i64::MAX)
+            ],
+            |row| row.get::<_, String>(0),
+        )?;
+        let mut data = Vec::new();
+        for row in rows {
+            data.push(serde_json::from_str::<Value>(&row?)?);
+        }
+        let total = total as u64;
+        let envelope = serde_json::json!({
+            "data": data,
+            "meta": Meta { total, page: query.page, per_page, total_pages: total.div_ceil(per_page) },
+        });
+        model::parse_page(envelope).map_err(|e| self.corrupt(&e))
+    }
+
+    /// One bank with its history; one the mirror does not hold is exit 5.
+    pub fn bank(&self, id: &str) -> Result<BankDetail> {
+        let json: Option<String> = self
+            .connection()
+            .prepare_cached("SELECT detail_json FROM banks WHERE id = ?1")?
+            .query_row([id], |row| row.get(0))
+            .optional()?;
+        let Some(json) = json else {
+            return Err(CraError::NotFound {
+                message: format!(
+                    "no bank with id '{}' in the local copy {}",
+                    crate::error::shorten(id, 80),
+                    self.path.display()
+                ),
+            }
+            .into());
+        };
+        let raw: Value = serde_json::from_str(&json)?;
+        model::parse_detail(serde_json::json!({ "data": raw })).map_err(|e| self.corrupt(&e))
+    }
+
+    fn corrupt(&self, what: &str) -> anyhow::Error {
+        anyhow::anyhow!(
+            "the local copy {} holds a bank that does not fit the documented shape ({what}); run cra sync --full",
+            self.path.display()
+        )
+    }
+
+    /// Runs one read-only statement and hands `visit` the column names,
+    /// then each row's values. A statement that does not parse, or that
+    /// would write, is a usage error with SQLite's own words.
+    pub fn query(&self, sql: &str, mut visit: impl FnMut(Rows) -> Result<()>) -> Result<()> {
+        let connection = self.connection();
+        let mut statement = connection
+            .prepare(sql)
+            .map_err(|e| CraError::usage(sqlite_message(&e)))?;
+        if !statement.readonly() {
+            return Err(CraError::usage(
+                "attempt to write a readonly database (cra sql runs read-only queries; only cra sync changes the mirror)",
+            ));
+        }
+        let names: Vec<String> = statement.column_names().map(str::to_string).collect();
+        visit(Rows::Columns(&names))?;
+        let count = names.len();
+        let mut rows = statement
+            .query([])
+            .map_err(|e| CraError::usage(sqlite_message(&e)))?;
+        loop {
+            let row = match rows.next() {
+                Ok(Some(row)) => row,
+                Ok(None) => break,
+                Err(e) => return Err(CraError::usage(sqlite_message(&e))),
+            };
+            let mut values = Vec::with_capacity(count);
+            for i in 0..count {
+                values.push(match row.get_ref(i)? {
+                    rusqlite::types::ValueRef::Null => Value::Null,
+                    rusqlite::types::ValueRef::Integer(n) => Value::from(n),
+                    rusqlite::types::ValueRef::Real(x) => {
+                        serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)
+                    }
+                    rusqlite::types::ValueRef::Text(t) => {
+                        Value::String(String::from_utf8_lossy(t).into_owned())
+                    }
+                    rusqlite::types::ValueRef::Blob(b) => Value::String(hex::encode(b)),
+                });
+            }
+            visit(Rows::Row(values))?;
+        }
+        Ok(())
+    }
+}
+
+/// What `Reader::query` hands on: the column names, then each row.
+pub enum Rows<'a> {
+    Columns(&'a [String]),
+    Row(Vec<Value>),
+}
+
+/// SQLite's own message for an error, without rusqlite's wrapping.
+fn sqlite_message(error: &rusqlite::Error) -> String {
+    match error {
+        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
+        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
+        rusqlite::Error::MultipleStatement => {
+            "cra sql runs one statement at a time (found more after the first)".to_string()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// True while a sync holds the mirror's lock.
+fn sync_running(path: &Path) -> bool {
+    let Ok(file) = std::fs::File::open(super::write::lock_path(path)) else {
+        return false;
+    };
+    matches!(
+        file.try_lock_shared(),
+        Err(std::fs::TryLockError::WouldBlock)
+    )
+}
