@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_cra_global_optspecs
-    string join \n base-url= config= format= color= q/quiet v/verbose timeout= retries= allow-insecure-http sandbox h/help V/version
+    string join \n base-url= config= format= color= q/quiet v/verbose timeout= retries= allow-insecure-http sandbox evolve= offline mirror= h/help V/version
 end
 
 function __fish_cra_needs_command
@@ -36,10 +36,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_needs_command" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_needs_command" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_needs_command" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_needs_command" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_needs_command" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_needs_command" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_needs_command" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_needs_command" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_needs_command" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_needs_command" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_needs_command" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_needs_command" -f -a "search" -d 'List banks with their current rating'
@@ -48,6 +51,8 @@ complete -c cra -n "__fish_cra_needs_command" -f -a "export" -d 'Every matching 
 complete -c cra -n "__fish_cra_needs_command" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
 complete -c cra -n "__fish_cra_needs_command" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
 complete -c cra -n "__fish_cra_needs_command" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
+complete -c cra -n "__fish_cra_needs_command" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
+complete -c cra -n "__fish_cra_needs_command" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
 complete -c cra -n "__fish_cra_needs_command" -f -a "sandbox" -d 'Run the local stand-in of the service'
 complete -c cra -n "__fish_cra_needs_command" -f -a "config" -d 'Read and write the config file'
 complete -c cra -n "__fish_cra_needs_command" -f -a "completions" -d 'Print a shell completion script'
@@ -132,11 +137,14 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l all -d 'Follow every page (100 banks a request)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand search" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand search" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand search" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
@@ -151,10 +159,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand show" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand show" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand show" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand show" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand show" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand show" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand show" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand export" -l state -d 'Two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
@@ -236,11 +247,14 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l with-history -d 'One row per rating record (one detail request per bank)'
 complete -c cra -n "__fish_cra_using_subcommand export" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand export" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand export" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand export" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand export" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand export" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand export" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l signature -d 'The X-Service-Signature header value, sha256=<hex>' -r
@@ -257,10 +271,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand listen" -l host -d 'Address to listen on' -r
@@ -284,10 +301,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand listen" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand listen" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand listen" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand listen" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand listen" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand listen" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand listen" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l to -d 'Endpoint to POST to' -r
@@ -308,17 +328,65 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand trigger" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand trigger" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand trigger" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand trigger" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand sync" -l concurrency -d 'Requests in flight at once' -r
+complete -c cra -n "__fish_cra_using_subcommand sync" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
+complete -c cra -n "__fish_cra_using_subcommand sync" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sync" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''"
+complete -c cra -n "__fish_cra_using_subcommand sync" -l color -d 'When to use colour' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand sync" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand sync" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand sync" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand sync" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sync" -l full -d 'Fetch every bank\'s detail, not only new and changed banks\''
+complete -c cra -n "__fish_cra_using_subcommand sync" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand sync" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand sync" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+complete -c cra -n "__fish_cra_using_subcommand sync" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand sync" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
+complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand sync" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
+complete -c cra -n "__fish_cra_using_subcommand sql" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sql" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''"
+complete -c cra -n "__fish_cra_using_subcommand sql" -l color -d 'When to use colour' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand sql" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand sql" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand sql" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand sql" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sql" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
+complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l host -d 'Address to listen on' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l port -d 'Port to listen on (0 picks a free one)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l banks -d 'Number of banks to generate' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l seed -d 'Seed of the generated data (same seed, same data)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l data -d 'Serve the banks in FILE (csv from `export --with-history`, json or ndjson) instead' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l log-requests -d 'Append one line per request answered to FILE (method, path and query, status)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l latency -d 'Milliseconds added to every request' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l fail-rate -d 'Fraction of requests answered with 500 (0.0 to 1.0)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l rate-limit-every -d 'Answer every Kth request with 429 and Retry-After: 1' -r
@@ -337,10 +405,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
@@ -355,10 +426,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -f -a "path" -d 'Print the config file\'s path'
@@ -379,10 +453,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
@@ -397,10 +474,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
@@ -415,10 +495,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
@@ -433,10 +516,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
@@ -451,10 +537,13 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
@@ -475,22 +564,27 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand completions" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand completions" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand completions" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand completions" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand completions" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand completions" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand completions" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand completions" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "search" -d 'List banks with their current rating'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "show" -d 'One or more banks with their complete rating history'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "sandbox" -d 'Run the local stand-in of the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "config" -d 'Read and write the config file'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "search" -d 'List banks with their current rating'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "show" -d 'One or more banks with their complete rating history'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "sandbox" -d 'Run the local stand-in of the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "config" -d 'Read and write the config file'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Every setting, its value (secrets redacted) and where it came from'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "get" -d 'One setting\'s value (secrets redacted)'

@@ -89,8 +89,8 @@ pub struct GlobalArgs {
     #[arg(long, global = true, conflicts_with = "base_url")]
     pub sandbox: bool,
 
-    /// With --sandbox: serve the data as it is after N new examinations (a later release)
-    #[arg(long, global = true, value_name = "N", requires = "sandbox", value_parser = whole::<u64>(0, 1_000_000), allow_negative_numbers = true)]
+    /// With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations
+    #[arg(long, global = true, value_name = "N", value_parser = whole::<u64>(0, 1_000_000), allow_negative_numbers = true)]
     pub evolve: Option<u64>,
 
     /// Answer search, show and export from the local copy (see cra sync): no network
@@ -395,6 +395,10 @@ pub struct SandboxArgs {
     /// Serve the banks in FILE (csv from `export --with-history`, json or ndjson) instead
     #[arg(long, value_name = "FILE")]
     pub data: Option<PathBuf>,
+
+    /// Append one line per request answered to FILE (method, path and query, status)
+    #[arg(long, value_name = "FILE")]
+    pub log_requests: Option<PathBuf>,
 
     /// Milliseconds added to every request
     #[arg(long, value_name = "MS", default_value_t = 0)]

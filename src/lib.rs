@@ -63,6 +63,12 @@ pub fn run(cli: Cli) -> Result<Exit> {
     for warning in &settings.warnings {
         io.warn(warning);
     }
+    if settings.evolve.is_some() && !settings.sandbox && !matches!(cli.command, Command::Sandbox(_))
+    {
+        return Err(error::CraError::usage(
+            "--evolve changes the sandbox's data: use it with --sandbox or cra sandbox",
+        ));
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

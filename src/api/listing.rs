@@ -267,6 +267,9 @@ impl Producer {
                     self.sent += 1;
                 }
             }
+            if self.sent >= limit {
+                return Err(Stop::Done);
+            }
             // An empty page is past the end, whatever the total said.
             if empty {
                 return Ok(());

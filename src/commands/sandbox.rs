@@ -32,7 +32,7 @@ pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> 
     };
 
     let started = Instant::now();
-    let (banks, source) = match &args.data {
+    let (mut banks, mut source) = match &args.data {
         Some(path) => (
             load::load_file(path)?,
             format!("loaded from {}", path.display()),
@@ -42,6 +42,10 @@ pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> 
             format!("generated (seed {})", args.seed),
         ),
     };
+    if let Some(n) = settings.evolve {
+        crate::sandbox::evolve::evolve(&mut banks, args.seed, n);
+        source.push_str(&format!(", evolved by {n} examinations"));
+    }
     let store = store::Store::new(banks);
     io.info(&format!(
         "cra sandbox: {} banks {source} in {} ms",
@@ -55,7 +59,16 @@ pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> 
         rate_limit_every: args.rate_limit_every,
         seed: args.seed,
     };
-    let app = Arc::new(server::App::new(store, faults));
+    let mut app = server::App::new(store, faults);
+    if let Some(path) = &args.log_requests {
+        let file = std::fs::File::options()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot open the request log {}", path.display()))?;
+        app = app.with_request_log(file);
+    }
+    let app = Arc::new(app);
     // A (host, port) pair, not "host:port" text: `::1` has colons of its own.
     let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
         .await

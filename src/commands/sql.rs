@@ -23,8 +23,8 @@ pub const AFTER_HELP: &str = "\
 The schema is in the README (Keep a local copy). Run cra sync first.
 
 Examples:
-  cra --sandbox sql \"SELECT state, count(*) AS banks FROM banks GROUP BY state ORDER BY banks DESC LIMIT 5\"
-  cra sql \"SELECT rating, count(*) FROM ratings WHERE exam_date >= '2024-01-01' GROUP BY rating\" --format csv";
+  cra --sandbox sql \"SELECT state, count(*) AS banks FROM banks GROUP BY state\"
+  cra sql \"SELECT rating, count(*) FROM ratings GROUP BY rating\" --format csv";
 
 pub async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let reader = Reader::open(settings)?;

@@ -50,6 +50,8 @@ pub struct App {
     /// Present when `--latency` is set.
     delay: Option<super::delay::Delayer>,
     requests: AtomicU64,
+    /// `--log-requests`: one line a request, appended as it is answered.
+    request_log: Option<std::sync::Mutex<std::fs::File>>,
 }
 
 impl App {
@@ -59,7 +61,14 @@ impl App {
             delay: (!faults.latency.is_zero()).then(super::delay::Delayer::new),
             faults,
             requests: AtomicU64::new(0),
+            request_log: None,
         }
+    }
+
+    /// Appends `METHOD PATH?QUERY STATUS` to `file` for every request.
+    pub fn with_request_log(mut self, file: std::fs::File) -> App {
+        self.request_log = Some(std::sync::Mutex::new(file));
+        self
     }
 
     pub fn read(&self) -> RwLockReadGuard<'_, Store> {
@@ -287,14 +296,42 @@ async fn wrong_method() -> Response {
     response.into_response()
 }
 
+/// Writes one line per request to the request log, if there is one.
+async fn log_request(
+    State(app): State<Arc<App>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let asked = format!("{} {}", request.method(), request.uri());
+    let response = next.run(request).await;
+    if let Some(log) = &app.request_log {
+        use std::io::Write;
+        let line = format!("{asked} {}\n", response.status().as_u16());
+        let mut file = log.lock().unwrap_or_else(|e| e.into_inner());
+        // One write per line on an append-mode file: lines never interleave.
+        let _ = file.write_all(line.as_bytes());
+    }
+    response
+}
+
 /// The sandbox's routes over `app`.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let logged = app.request_log.is_some();
+    let router = Router::new()
         .route("/api/v1/banks", get(list))
         .route("/api/v1/banks/{id}", get(detail))
         .fallback(no_route)
-        .method_not_allowed_fallback(wrong_method)
-        .with_state(app)
+        .method_not_allowed_fallback(wrong_method);
+    if logged {
+        router
+            .layer(axum::middleware::from_fn_with_state(
+                app.clone(),
+                log_request,
+            ))
+            .with_state(app)
+    } else {
+        router.with_state(app)
+    }
 }
 
 #[cfg(test)]

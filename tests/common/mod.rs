@@ -85,6 +85,12 @@ impl Sandbox {
     }
 
     pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Sandbox {
+        Sandbox::start_at(0, args, env)
+    }
+
+    /// `cra sandbox --port PORT` with `args` added: a second sandbox on the
+    /// port of one that was stopped is, to a client, the same service.
+    pub fn start_at(port: u16, args: &[&str], env: &[(&str, &str)]) -> Sandbox {
         let home = std::env::temp_dir();
         let mut cmd = StdCommand::new(cra_bin());
         cmd.env_clear();
@@ -97,7 +103,7 @@ impl Sandbox {
             cmd.env(k, v);
         }
         let mut child = cmd
-            .args(["sandbox", "--port", "0"])
+            .args(["sandbox", "--port", &port.to_string()])
             .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -125,6 +131,17 @@ impl Sandbox {
             &format!("{}{}", self.url, path_and_query),
             Some("sandbox_active"),
         )
+    }
+}
+
+impl Sandbox {
+    /// The port it listens on.
+    pub fn port(&self) -> u16 {
+        self.url
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .expect("the address ends in a port")
     }
 }
 
