@@ -345,7 +345,7 @@ fn interrupted_then_resumed(signal: &str) {
         );
     }
     let stored = world.stored_banks();
-    assert!(stored >= 50 && stored < 700, "stored {stored}");
+    assert!((50..700).contains(&stored), "stored {stored}");
     let stored_ids: BTreeSet<String> = world
         .sql("SELECT id FROM banks")
         .iter()
@@ -397,7 +397,7 @@ fn a_sync_killed_outright_resumes_without_refetching() {
 #[test]
 fn two_syncs_of_one_mirror_at_once_the_second_refuses() {
     let world = World::new(&["--banks", "300", "--latency", "40"]);
-    let mut first = world
+    let first = world
         .home
         .cra_std()
         .env("CRA_BASE_URL", &world.sandbox.url)
