@@ -8,7 +8,12 @@
 //! forward → log line (written and flushed by the log writer, which
 //! acknowledges) → counts and the event line → response. With `--forward-to`
 //! or `--max-events` a delivery runs in a task of its own, so a sender that
-//! hangs up cannot cut it off halfway. Standard output and the log file
+//! hangs up cannot cut it off halfway. When `--max-events` is reached,
+//! listen winds down without dropping anything: keep-alive is off under
+//! `--max-events` (no delivery is caught on an idle connection), a
+//! connection is handed to hyper only once its first bytes are really there
+//! (hyper closes an empty one as idle at shutdown), and the port stays open
+//! while senders keep connecting, each later delivery answered 503. Standard output and the log file
 //! each have one writer thread fed by a channel, so concurrent deliveries
 //! never interleave lines and the log is written in batches under load
 //! (group commit: one `write` for every line queued meanwhile).
@@ -47,6 +52,14 @@ const DIAGNOSE_MAX: usize = 64 * 1024;
 /// Bodies whose digests are remembered for duplicate marks, at most; the
 /// oldest are forgotten first, so memory stays flat on a long run.
 const REMEMBERED: usize = 100_000;
+
+/// How long `listen` goes on answering 503 once `--max-events` is reached,
+/// after the last new connection: long enough for the rest of a sender's
+/// burst to connect on a busy machine, short enough not to be noticed.
+const LINGER: Duration = Duration::from_millis(500);
+
+/// The longest that answering lasts, however busy the senders.
+const LINGER_MAX: Duration = Duration::from_secs(5);
 
 /// What `listen` was asked to do, resolved.
 pub struct Config {
@@ -326,9 +339,25 @@ impl Server {
         let (alive_tx, mut alive_rx) = tokio::sync::mpsc::channel::<()>(1);
         *self.shared.alive.lock().expect("alive lock") = Some(alive_tx.clone());
         let read_timeout = self.shared.config.read_timeout;
+        // With --max-events every delivery gets a connection of its own: a
+        // connection kept alive for the sender's next delivery would sit idle
+        // in its pool when listen stops, and a delivery sent on it just as
+        // hyper closes it would be lost rather than answered 503.
+        let keep_alive = self.shared.config.max_events.is_none();
         tokio::pin!(stop);
         let mut enough = self.enough.clone();
+        // After the last event --max-events wants, the port stays open until
+        // senders are quiet (LINGER without a new connection, LINGER_MAX at
+        // most), every delivery answered 503: the rest of a burst learns to
+        // send again later instead of finding the port closed.
+        let mut lame_duck: Option<(tokio::time::Instant, tokio::time::Instant)> = None;
         loop {
+            let quiet = async {
+                match lame_duck {
+                    Some((quiet_at, _)) => tokio::time::sleep_until(quiet_at).await,
+                    None => std::future::pending().await,
+                }
+            };
             let (stream, _peer) = tokio::select! {
                 accepted = self.listener.accept() => match accepted {
                     Ok(pair) => pair,
@@ -336,9 +365,25 @@ impl Server {
                     Err(_) => { tokio::time::sleep(Duration::from_millis(20)).await; continue; }
                 },
                 () = &mut stop => break,
-                _ = enough.wait_for(|done| *done) => break,
+                _ = enough.wait_for(|done| *done), if lame_duck.is_none() => {
+                    let now = tokio::time::Instant::now();
+                    lame_duck = Some((now + LINGER, now + LINGER_MAX));
+                    let _ = closing_tx.send(true);
+                    continue;
+                }
+                () = quiet => break,
             };
-            spawn_connection(stream, &router, read_timeout, &closing_rx, &alive_tx);
+            if let Some((quiet_at, until)) = &mut lame_duck {
+                *quiet_at = (tokio::time::Instant::now() + LINGER).min(*until);
+            }
+            spawn_connection(
+                stream,
+                &router,
+                read_timeout,
+                &closing_rx,
+                &alive_tx,
+                keep_alive,
+            );
         }
         // Connections already queued by the kernel are served too (they get
         // 503 after --max-events) rather than reset: accepted with plain
@@ -350,7 +395,14 @@ impl Server {
                     .set_nonblocking(true)
                     .and_then(|()| tokio::net::TcpStream::from_std(stream));
                 if let Ok(stream) = stream {
-                    spawn_connection(stream, &router, read_timeout, &closing_rx, &alive_tx);
+                    spawn_connection(
+                        stream,
+                        &router,
+                        read_timeout,
+                        &closing_rx,
+                        &alive_tx,
+                        keep_alive,
+                    );
                 }
             }
         }
@@ -370,6 +422,13 @@ impl Server {
     }
 }
 
+/// Resolves once at least one byte has arrived on `stream` (or it is
+/// closed or failed: hyper then sees that itself), without consuming it.
+async fn first_bytes(stream: &tokio::net::TcpStream) {
+    let mut probe = [0u8; 1];
+    let _ = stream.peek(&mut probe).await;
+}
+
 /// Serves one connection until it ends or, once `closing` is set, until its
 /// request in progress is answered.
 fn spawn_connection(
@@ -378,6 +437,7 @@ fn spawn_connection(
     read_timeout: Duration,
     closing: &watch::Receiver<bool>,
     alive: &tokio::sync::mpsc::Sender<()>,
+    keep_alive: bool,
 ) {
     let _ = stream.set_nodelay(true);
     let service = TowerToHyperService::new(router.clone());
@@ -385,19 +445,23 @@ fn spawn_connection(
     let alive = alive.clone();
     tokio::spawn(async move {
         // The first request's bytes are awaited here, before hyper takes the
-        // socket: a connection accepted as listen stops (its request already
-        // sent, the reactor not yet told) would otherwise look idle and be
-        // closed unanswered. Stopping, a connection with nothing to read
-        // within a moment is closed; so is one silent for the read timeout.
+        // socket: hyper closes a connection it has read nothing from as idle
+        // when listen stops, and the request its sender wrote meanwhile would
+        // be lost unanswered. The bytes are peeked, not just awaited as
+        // readiness: `readable()` may wake before any byte is there (a fresh
+        // socket often does), and that false start let a connection through
+        // to hyper empty-handed (the flaky `--max-events` drops). Stopping, a
+        // connection with nothing to read within a moment is closed; so is
+        // one silent for the read timeout.
         tokio::select! {
             biased;
-            _ = stream.readable() => {}
+            _ = first_bytes(&stream) => {}
             () = tokio::time::sleep(read_timeout) => {
                 drop(alive);
                 return;
             }
             () = async { let _ = closing.wait_for(|c| *c).await; } => {
-                if tokio::time::timeout(Duration::from_millis(200), stream.readable())
+                if tokio::time::timeout(Duration::from_millis(200), first_bytes(&stream))
                     .await
                     .is_err()
                 {
@@ -409,6 +473,7 @@ fn spawn_connection(
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(read_timeout)
+            .keep_alive(keep_alive)
             .serve_connection(TokioIo::new(stream), service);
         tokio::pin!(connection);
         tokio::select! {
