@@ -149,6 +149,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--max-events', '--max-events', [CompletionResultType]::ParameterName, 'Exit after N verified events')
             [CompletionResult]::new('--max-body', '--max-body', [CompletionResultType]::ParameterName, 'Largest body accepted, in bytes (suffixes k, M accepted)')
             [CompletionResult]::new('--read-timeout', '--read-timeout', [CompletionResultType]::ParameterName, 'Time a client gets to send its headers, and then its body')
+            [CompletionResult]::new('--tolerance', '--tolerance', [CompletionResultType]::ParameterName, 'Refuse (401, stale) a verified delivery whose payload timestamp is more than DURATION in the past or future, e.g. 5m (off by default)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')

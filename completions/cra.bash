@@ -818,7 +818,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__listen)
-            opts="-q -v -h -V --host --port --path --secret --forward-to --log --max-events --max-body --read-timeout --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --help --version"
+            opts="-q -v -h -V --host --port --path --secret --forward-to --log --max-events --max-body --read-timeout --tolerance --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -857,6 +857,10 @@ _cra() {
                     return 0
                     ;;
                 --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tolerance)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -141,6 +141,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --max-events 'Exit after N verified events'
             cand --max-body 'Largest body accepted, in bytes (suffixes k, M accepted)'
             cand --read-timeout 'Time a client gets to send its headers, and then its body'
+            cand --tolerance 'Refuse (401, stale) a verified delivery whose payload timestamp is more than DURATION in the past or future, e.g. 5m (off by default)'
             cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'

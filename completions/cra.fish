@@ -272,6 +272,7 @@ complete -c cra -n "__fish_cra_using_subcommand listen" -l log -d 'Append every 
 complete -c cra -n "__fish_cra_using_subcommand listen" -l max-events -d 'Exit after N verified events' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l max-body -d 'Largest body accepted, in bytes (suffixes k, M accepted)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l read-timeout -d 'Time a client gets to send its headers, and then its body' -r
+complete -c cra -n "__fish_cra_using_subcommand listen" -l tolerance -d 'Refuse (401, stale) a verified delivery whose payload timestamp is more than DURATION in the past or future, e.g. 5m (off by default)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand listen" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''

@@ -314,6 +314,11 @@ pub struct ListenArgs {
     /// Time a client gets to send its headers, and then its body
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     pub read_timeout: std::time::Duration,
+
+    /// Refuse (401, stale) a verified delivery whose payload timestamp is
+    /// more than DURATION in the past or future, e.g. 5m (off by default)
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub tolerance: Option<std::time::Duration>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

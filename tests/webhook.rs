@@ -548,6 +548,121 @@ fn max_events_answers_every_delivery_of_a_burst_run_after_run() {
     );
 }
 
+fn body_at(bank_id: &str, timestamp: &str) -> Vec<u8> {
+    String::from_utf8(body_for(bank_id))
+        .unwrap()
+        .replace("2026-11-20T12:34:56.789Z", timestamp)
+        .into_bytes()
+}
+
+fn timestamp_from_now(offset_secs: i64) -> String {
+    let at = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(offset_secs);
+    at.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+}
+
+/// `--tolerance 5m`: payloads stamped long ago, far ahead or unreadably are
+/// refused (401, logged `stale`, explained on standard error); fresh ones,
+/// the test's and `trigger`'s, are events.
+#[test]
+fn tolerance_refuses_stale_and_future_payloads_and_accepts_fresh_ones() {
+    let home = Home::new();
+    let log = home.path().join("log.ndjson");
+    let mut listen = Listen::start(
+        &home,
+        &[
+            "--tolerance",
+            "5m",
+            "--max-events",
+            "3",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    // Correctly signed, so only the timestamp can be the reason.
+    let old = timestamp_from_now(-3 * 3600 - 125);
+    let ahead = timestamp_from_now(20 * 60);
+    assert_eq!(post_signed(&listen.url, body_at("old", &old)), 401);
+    assert_eq!(post_signed(&listen.url, body_at("ahead", &ahead)), 401);
+    assert_eq!(
+        post_signed(&listen.url, body_at("garbled", "last tuesday")),
+        401
+    );
+    // Within tolerance either way.
+    assert_eq!(
+        post_signed(&listen.url, body_at("recent", &timestamp_from_now(-240))),
+        200
+    );
+    assert_eq!(
+        post_signed(&listen.url, body_at("early", &timestamp_from_now(60))),
+        200
+    );
+    let out = home
+        .cra()
+        .args(["trigger", "rating.created", "--to", &listen.url])
+        .env("CRA_WEBHOOK_SECRET", SECRET)
+        .output()
+        .unwrap();
+    common::assert_code(&out, 0);
+    let (code, events, err) = listen.wait();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(events.lines().count(), 3, "{events}");
+    assert!(
+        !events.contains("old") && !events.contains("ahead"),
+        "{events}"
+    );
+    // How far off, and the tolerance, on standard error.
+    assert!(
+        err.contains(&format!("refused 401 stale: timestamp {old} is 3h 2m")),
+        "{err}"
+    );
+    assert!(err.contains("old, over --tolerance 5m"), "{err}");
+    assert!(
+        err.contains(&format!("timestamp {ahead} is 19m 5"))
+            || err.contains(&format!("timestamp {ahead} is 20m")),
+        "{err}"
+    );
+    assert!(err.contains("in the future, over --tolerance 5m"), "{err}");
+    assert!(
+        err.contains("timestamp \"last tuesday\" is not an ISO 8601 date-time"),
+        "{err}"
+    );
+    assert!(err.contains("refused 3 (stale 3)"), "{err}");
+    let lines = log_lines(&log);
+    let verdicts: Vec<(&str, u64)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["verdict"].as_str().unwrap(),
+                l["status"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("stale", 401),
+            ("stale", 401),
+            ("stale", 401),
+            ("valid", 200),
+            ("valid", 200),
+            ("valid", 200)
+        ]
+    );
+}
+
+/// Without `--tolerance` (the default: the service documents none) an old
+/// payload is an event like any other.
+#[test]
+fn without_tolerance_an_old_payload_is_accepted() {
+    let home = Home::new();
+    let mut listen = Listen::start(&home, &["--max-events", "1"]);
+    let old = timestamp_from_now(-30 * 86_400);
+    assert_eq!(post_signed(&listen.url, body_at("old", &old)), 200);
+    let (code, events, err) = listen.wait();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(events.lines().count(), 1, "{events}");
+}
+
 /// A delivery the sender saw fail (the forward got no answer: 502) does not
 /// count toward `--max-events`: the sender will send it again.
 #[test]

@@ -71,6 +71,9 @@ pub struct Config {
     pub forward_timeout: Duration,
     pub log: Option<PathBuf>,
     pub max_events: Option<u64>,
+    /// `--tolerance`: how far a payload's `timestamp` may be from now, in
+    /// either direction, before the delivery is refused as `stale`.
+    pub tolerance: Option<Duration>,
     pub max_body: u64,
     /// Headers must arrive within this, then the body within this.
     pub read_timeout: Duration,
@@ -608,6 +611,11 @@ impl Shared {
                 .with_body(body);
             }
         };
+        if let Some(tolerance) = config.tolerance
+            && let Err(why) = check_fresh(&event.timestamp, jiff::Timestamp::now(), tolerance)
+        {
+            return Outcome::refused(StatusCode::UNAUTHORIZED, "stale", why).with_body(body);
+        }
         // With --max-events N, deliveries verified after the Nth (in flight
         // while listen stops) are turned away with 503 so that the sender
         // retries them later: neither printed nor forwarded, nor lost.
@@ -788,6 +796,50 @@ async fn log_written((sent, written): (bool, oneshot::Receiver<bool>)) -> bool {
     ok
 }
 
+/// Whether a payload stamped `timestamp` is within `tolerance` of `now`,
+/// either way (Standard Webhooks' defence against a captured delivery sent
+/// again later); if not, why, in words for the refusal line.
+fn check_fresh(timestamp: &str, now: jiff::Timestamp, tolerance: Duration) -> Result<(), String> {
+    let allowed =
+        friendly(jiff::SignedDuration::try_from(tolerance).unwrap_or(jiff::SignedDuration::MAX));
+    let Ok(at) = timestamp.parse::<jiff::Timestamp>() else {
+        return Err(format!(
+            "timestamp {:?} is not an ISO 8601 date-time with an offset, so its age cannot be \
+             checked against --tolerance {allowed}",
+            clean(timestamp)
+        ));
+    };
+    let age = now.duration_since(at);
+    if age.unsigned_abs() <= tolerance {
+        return Ok(());
+    }
+    let (how_far, which_way) = if age.is_negative() {
+        (-age, "in the future")
+    } else {
+        (age, "old")
+    };
+    // Whole seconds read best, unless they would round it into tolerance.
+    let seconds = jiff::SignedDuration::from_secs(how_far.as_secs());
+    let how_far = if seconds.unsigned_abs() > tolerance {
+        format!("{seconds:#}")
+    } else {
+        friendly(how_far)
+    };
+    Err(format!(
+        "timestamp {timestamp} is {how_far} {which_way}, over --tolerance {allowed} \
+         (a replayed or delayed delivery, or a clock out of step)"
+    ))
+}
+
+/// `3h 2m 5s`, `1s 200ms`: a duration as a person writes it, to the
+/// millisecond.
+fn friendly(duration: jiff::SignedDuration) -> String {
+    format!(
+        "{:#}",
+        jiff::SignedDuration::from_millis(duration.as_millis() as i64)
+    )
+}
+
 fn too_large(max: u64) -> Outcome {
     Outcome::refused(
         StatusCode::PAYLOAD_TOO_LARGE,
@@ -953,6 +1005,45 @@ mod tests {
         let v: serde_json::Value = serde_json::from_slice(&log_line("T", &binary)).unwrap();
         assert_eq!(v["body"], "ff00");
         assert_eq!(v["body_encoding"], "hex");
+    }
+
+    #[test]
+    fn freshness_both_ways_and_in_words() {
+        let now: jiff::Timestamp = "2026-11-20T12:00:00Z".parse().unwrap();
+        let five_min = Duration::from_secs(300);
+        assert!(check_fresh("2026-11-20T11:55:00.000Z", now, five_min).is_ok());
+        assert!(check_fresh("2026-11-20T12:05:00.000Z", now, five_min).is_ok());
+        assert!(check_fresh("2026-11-20T13:00:00.000+01:00", now, five_min).is_ok());
+        let old = check_fresh("2026-11-20T08:57:55.250Z", now, five_min).unwrap_err();
+        assert!(
+            old.contains("is 3h 2m 4s old, over --tolerance 5m"),
+            "{old}"
+        );
+        let ahead = check_fresh("2026-11-20T12:05:00.001Z", now, five_min).unwrap_err();
+        assert!(ahead.contains("is 5m 1ms in the future"), "{ahead}");
+        let barely =
+            check_fresh("2026-11-20T12:00:00.900Z", now, Duration::from_millis(500)).unwrap_err();
+        assert!(
+            barely.contains("is 900ms in the future, over --tolerance 500ms"),
+            "{barely}"
+        );
+        for bad in [
+            "yesterday",
+            "2026-11-20 12:00:00",
+            "2026-11-20T12:00:00",
+            "",
+        ] {
+            let why = check_fresh(bad, now, five_min).unwrap_err();
+            assert!(
+                why.contains("cannot be checked against --tolerance 5m"),
+                "{why}"
+            );
+        }
+        assert!(
+            check_fresh("\u{1b}[31m", now, five_min)
+                .unwrap_err()
+                .contains("?[31m")
+        );
     }
 
     #[test]
