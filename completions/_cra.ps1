@@ -43,6 +43,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('verify-webhook', 'verify-webhook', [CompletionResultType]::ParameterValue, 'Check one webhook delivery''s signature offline')
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhook deliveries locally, verify and print them')
             [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send signed test deliveries to a webhook endpoint')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send again deliveries recorded by `listen --log`, signed, byte for byte')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the local stand-in of the service')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Read and write the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -181,6 +182,30 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
             [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;replay' {
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Endpoint to POST to')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)')
+            [CompletionResult]::new('--line', '--line', [CompletionResultType]::ParameterName, 'Send only line N of the log (counted from 1), whatever its verdict; repeatable')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Deliveries in flight at once (1: one after another, in log order)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Send every delivery in the log, not only those logged valid')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
@@ -396,6 +421,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('verify-webhook', 'verify-webhook', [CompletionResultType]::ParameterValue, 'Check one webhook delivery''s signature offline')
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhook deliveries locally, verify and print them')
             [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send signed test deliveries to a webhook endpoint')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send again deliveries recorded by `listen --log`, signed, byte for byte')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the local stand-in of the service')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Read and write the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -418,6 +444,9 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;help;trigger' {
+            break
+        }
+        'cra;help;replay' {
             break
         }
         'cra;help;sandbox' {

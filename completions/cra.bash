@@ -31,6 +31,9 @@ _cra() {
             cra,listen)
                 cmd="cra__subcmd__listen"
                 ;;
+            cra,replay)
+                cmd="cra__subcmd__replay"
+                ;;
             cra,sandbox)
                 cmd="cra__subcmd__sandbox"
                 ;;
@@ -97,6 +100,9 @@ _cra() {
             cra__subcmd__help,listen)
                 cmd="cra__subcmd__help__subcmd__listen"
                 ;;
+            cra__subcmd__help,replay)
+                cmd="cra__subcmd__help__subcmd__replay"
+                ;;
             cra__subcmd__help,sandbox)
                 cmd="cra__subcmd__help__subcmd__sandbox"
                 ;;
@@ -134,7 +140,7 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --help --version search show export verify-webhook listen trigger sandbox config completions help"
+            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --help --version search show export verify-webhook listen trigger replay sandbox config completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -594,7 +600,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help)
-            opts="search show export verify-webhook listen trigger sandbox config completions help"
+            opts="search show export verify-webhook listen trigger replay sandbox config completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -747,6 +753,20 @@ _cra() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cra__subcmd__help__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cra__subcmd__help__subcmd__sandbox)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -861,6 +881,60 @@ _cra() {
                     return 0
                     ;;
                 --tolerance)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__replay)
+            opts="-q -v -h -V --to --secret --all --line --concurrency --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secret)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --line)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -40,6 +40,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand verify-webhook 'Check one webhook delivery''s signature offline'
             cand listen 'Receive webhook deliveries locally, verify and print them'
             cand trigger 'Send signed test deliveries to a webhook endpoint'
+            cand replay 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
             cand sandbox 'Run the local stand-in of the service'
             cand config 'Read and write the config file'
             cand completions 'Print a shell completion script'
@@ -172,6 +173,29 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --color 'When to use colour'
             cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
             cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;replay'= {
+            cand --to 'Endpoint to POST to'
+            cand --secret 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)'
+            cand --line 'Send only line N of the log (counted from 1), whatever its verdict; repeatable'
+            cand --concurrency 'Deliveries in flight at once (1: one after another, in log order)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand --all 'Send every delivery in the log, not only those logged valid'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
             cand -v 'Trace every HTTP request on standard error (secrets redacted)'
@@ -371,6 +395,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand verify-webhook 'Check one webhook delivery''s signature offline'
             cand listen 'Receive webhook deliveries locally, verify and print them'
             cand trigger 'Send signed test deliveries to a webhook endpoint'
+            cand replay 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
             cand sandbox 'Run the local stand-in of the service'
             cand config 'Read and write the config file'
             cand completions 'Print a shell completion script'
@@ -387,6 +412,8 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;listen'= {
         }
         &'cra;help;trigger'= {
+        }
+        &'cra;help;replay'= {
         }
         &'cra;help;sandbox'= {
         }

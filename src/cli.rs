@@ -126,6 +126,9 @@ pub enum Command {
     /// Send signed test deliveries to a webhook endpoint
     #[command(after_help = TRIGGER_AFTER_HELP)]
     Trigger(TriggerArgs),
+    /// Send again deliveries recorded by `listen --log`, signed, byte for byte
+    #[command(after_help = crate::commands::replay::REPLAY_AFTER_HELP)]
+    Replay(crate::commands::replay::ReplayArgs),
     /// Run the local stand-in of the service
     #[command(after_help = SANDBOX_AFTER_HELP)]
     Sandbox(SandboxArgs),
@@ -516,7 +519,7 @@ pub fn parse_size_bytes(text: &str) -> Result<u64, String> {
 /// A whole number from `min` to `max`, with messages that say so in words
 /// (clap's own range says `0 is not in 1..18446744073709551615`); a
 /// negative number is read as one, not taken for a flag.
-fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
+pub fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
     min: u64,
     max: u64,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {

@@ -38,6 +38,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::VerifyWebhook(a) => a.secret.secret.as_deref(),
         Command::Listen(a) => a.secret.secret.as_deref(),
         Command::Trigger(a) => a.secret.secret.as_deref(),
+        Command::Replay(a) => a.secret.secret.as_deref(),
         Command::Sandbox(a) => a.secret.secret.as_deref(),
         _ => None,
     };
@@ -108,6 +109,7 @@ async fn dispatch(command: Command, settings: Settings, io: Io) -> Result<Exit> 
                         commands::verify_webhook::run(args, &settings, &io).await
                     }
                     Command::Trigger(args) => commands::trigger::run(args, &settings, &io).await,
+                    Command::Replay(args) => commands::replay::run(args, &settings, &io).await,
                     Command::Config(args) => commands::config::run(args, &settings, &io),
                     Command::Listen(_) | Command::Sandbox(_) | Command::Completions(_) => {
                         unreachable!("dispatched above")
