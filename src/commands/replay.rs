@@ -90,7 +90,14 @@ impl Record {
 
 /// Line `text` as a record, or why it is not one.
 fn parse_record(text: &str) -> Result<Record, String> {
-    let record: Record = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let record: Record = serde_json::from_str(text).map_err(|e| {
+        // serde's "at line 1 column N" would be read as the log's line.
+        let why = e.to_string();
+        match why.rfind(" at line ") {
+            Some(at) => why[..at].to_string(),
+            None => why,
+        }
+    })?;
     record.body()?;
     Ok(record)
 }
