@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('verify-webhook', 'verify-webhook', [CompletionResultType]::ParameterValue, 'Check one webhook delivery''s signature offline')
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhook deliveries locally, verify and print them')
             [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send signed test deliveries to a webhook endpoint')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send again deliveries recorded by `listen --log`, signed, byte for byte')
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Bring the local copy (SQLite) up to date with the service')
             [CompletionResult]::new('sql', 'sql', [CompletionResultType]::ParameterValue, 'Run one read-only SQL query on the local copy')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the local stand-in of the service')
@@ -166,6 +167,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--max-events', '--max-events', [CompletionResultType]::ParameterName, 'Exit after N verified events')
             [CompletionResult]::new('--max-body', '--max-body', [CompletionResultType]::ParameterName, 'Largest body accepted, in bytes (suffixes k, M accepted)')
             [CompletionResult]::new('--read-timeout', '--read-timeout', [CompletionResultType]::ParameterName, 'Time a client gets to send its headers, and then its body')
+            [CompletionResult]::new('--tolerance', '--tolerance', [CompletionResultType]::ParameterName, 'Refuse (401, stale) a verified delivery whose payload timestamp is more than DURATION in the past or future, e.g. 5m (off by default)')
             [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
@@ -202,6 +204,33 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
             [CompletionResult]::new('--evolve', '--evolve', [CompletionResultType]::ParameterName, 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Answer search, show and export from the local copy (see cra sync): no network')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;replay' {
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Endpoint to POST to')
+            [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)')
+            [CompletionResult]::new('--line', '--line', [CompletionResultType]::ParameterName, 'Send only line N of the log (counted from 1), whatever its verdict; repeatable')
+            [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Deliveries in flight at once (1: one after another, in log order)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('--evolve', '--evolve', [CompletionResultType]::ParameterName, 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Send every delivery in the log, not only those logged valid')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
@@ -489,6 +518,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('verify-webhook', 'verify-webhook', [CompletionResultType]::ParameterValue, 'Check one webhook delivery''s signature offline')
             [CompletionResult]::new('listen', 'listen', [CompletionResultType]::ParameterValue, 'Receive webhook deliveries locally, verify and print them')
             [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send signed test deliveries to a webhook endpoint')
+            [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send again deliveries recorded by `listen --log`, signed, byte for byte')
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Bring the local copy (SQLite) up to date with the service')
             [CompletionResult]::new('sql', 'sql', [CompletionResultType]::ParameterValue, 'Run one read-only SQL query on the local copy')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the local stand-in of the service')
@@ -513,6 +543,9 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;help;trigger' {
+            break
+        }
+        'cra;help;replay' {
             break
         }
         'cra;help;sync' {

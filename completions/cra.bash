@@ -31,6 +31,9 @@ _cra() {
             cra,listen)
                 cmd="cra__subcmd__listen"
                 ;;
+            cra,replay)
+                cmd="cra__subcmd__replay"
+                ;;
             cra,sandbox)
                 cmd="cra__subcmd__sandbox"
                 ;;
@@ -103,6 +106,9 @@ _cra() {
             cra__subcmd__help,listen)
                 cmd="cra__subcmd__help__subcmd__listen"
                 ;;
+            cra__subcmd__help,replay)
+                cmd="cra__subcmd__help__subcmd__replay"
+                ;;
             cra__subcmd__help,sandbox)
                 cmd="cra__subcmd__help__subcmd__sandbox"
                 ;;
@@ -146,7 +152,7 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version search show export verify-webhook listen trigger sync sql sandbox config completions help"
+            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version search show export verify-webhook listen trigger replay sync sql sandbox config completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -678,7 +684,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help)
-            opts="search show export verify-webhook listen trigger sync sql sandbox config completions help"
+            opts="search show export verify-webhook listen trigger replay sync sql sandbox config completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -831,6 +837,20 @@ _cra() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cra__subcmd__help__subcmd__replay)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cra__subcmd__help__subcmd__sandbox)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -930,7 +950,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__listen)
-            opts="-q -v -h -V --host --port --path --secret --forward-to --log --max-events --max-body --read-timeout --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --host --port --path --secret --forward-to --log --max-events --max-body --read-timeout --tolerance --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -969,6 +989,72 @@ _cra() {
                     return 0
                     ;;
                 --read-timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --tolerance)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --evolve)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__replay)
+            opts="-q -v -h -V --to --secret --all --line --concurrency --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --to)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --secret)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --line)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --concurrency)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -43,6 +43,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand verify-webhook 'Check one webhook delivery''s signature offline'
             cand listen 'Receive webhook deliveries locally, verify and print them'
             cand trigger 'Send signed test deliveries to a webhook endpoint'
+            cand replay 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
             cand sync 'Bring the local copy (SQLite) up to date with the service'
             cand sql 'Run one read-only SQL query on the local copy'
             cand sandbox 'Run the local stand-in of the service'
@@ -158,6 +159,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --max-events 'Exit after N verified events'
             cand --max-body 'Largest body accepted, in bytes (suffixes k, M accepted)'
             cand --read-timeout 'Time a client gets to send its headers, and then its body'
+            cand --tolerance 'Refuse (401, stale) a verified delivery whose payload timestamp is more than DURATION in the past or future, e.g. 5m (off by default)'
             cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
@@ -193,6 +195,32 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
             cand --evolve 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand --offline 'Answer search, show and export from the local copy (see cra sync): no network'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;replay'= {
+            cand --to 'Endpoint to POST to'
+            cand --secret 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)'
+            cand --line 'Send only line N of the log (counted from 1), whatever its verdict; repeatable'
+            cand --concurrency 'Deliveries in flight at once (1: one after another, in log order)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand --evolve 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --all 'Send every delivery in the log, not only those logged valid'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
             cand -v 'Trace every HTTP request on standard error (secrets redacted)'
@@ -462,6 +490,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand verify-webhook 'Check one webhook delivery''s signature offline'
             cand listen 'Receive webhook deliveries locally, verify and print them'
             cand trigger 'Send signed test deliveries to a webhook endpoint'
+            cand replay 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
             cand sync 'Bring the local copy (SQLite) up to date with the service'
             cand sql 'Run one read-only SQL query on the local copy'
             cand sandbox 'Run the local stand-in of the service'
@@ -480,6 +509,8 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;listen'= {
         }
         &'cra;help;trigger'= {
+        }
+        &'cra;help;replay'= {
         }
         &'cra;help;sync'= {
         }

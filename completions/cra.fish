@@ -51,6 +51,7 @@ complete -c cra -n "__fish_cra_needs_command" -f -a "export" -d 'Every matching 
 complete -c cra -n "__fish_cra_needs_command" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
 complete -c cra -n "__fish_cra_needs_command" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
 complete -c cra -n "__fish_cra_needs_command" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
+complete -c cra -n "__fish_cra_needs_command" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
 complete -c cra -n "__fish_cra_needs_command" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
 complete -c cra -n "__fish_cra_needs_command" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
 complete -c cra -n "__fish_cra_needs_command" -f -a "sandbox" -d 'Run the local stand-in of the service'
@@ -289,6 +290,7 @@ complete -c cra -n "__fish_cra_using_subcommand listen" -l log -d 'Append every 
 complete -c cra -n "__fish_cra_using_subcommand listen" -l max-events -d 'Exit after N verified events' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l max-body -d 'Largest body accepted, in bytes (suffixes k, M accepted)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l read-timeout -d 'Time a client gets to send its headers, and then its body' -r
+complete -c cra -n "__fish_cra_using_subcommand listen" -l tolerance -d 'Refuse (401, stale) a verified delivery whose payload timestamp is more than DURATION in the past or future, e.g. 5m (off by default)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand listen" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
@@ -337,6 +339,32 @@ complete -c cra -n "__fish_cra_using_subcommand trigger" -l sandbox -d 'Run agai
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand replay" -l to -d 'Endpoint to POST to' -r
+complete -c cra -n "__fish_cra_using_subcommand replay" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
+complete -c cra -n "__fish_cra_using_subcommand replay" -l line -d 'Send only line N of the log (counted from 1), whatever its verdict; repeatable' -r
+complete -c cra -n "__fish_cra_using_subcommand replay" -l concurrency -d 'Deliveries in flight at once (1: one after another, in log order)' -r
+complete -c cra -n "__fish_cra_using_subcommand replay" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
+complete -c cra -n "__fish_cra_using_subcommand replay" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand replay" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''"
+complete -c cra -n "__fish_cra_using_subcommand replay" -l color -d 'When to use colour' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand replay" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand replay" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand replay" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand replay" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand replay" -l all -d 'Send every delivery in the log, not only those logged valid'
+complete -c cra -n "__fish_cra_using_subcommand replay" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand replay" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand replay" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+complete -c cra -n "__fish_cra_using_subcommand replay" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand replay" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
+complete -c cra -n "__fish_cra_using_subcommand replay" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand replay" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sync" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
@@ -573,18 +601,19 @@ complete -c cra -n "__fish_cra_using_subcommand completions" -l sandbox -d 'Run 
 complete -c cra -n "__fish_cra_using_subcommand completions" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "search" -d 'List banks with their current rating'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "show" -d 'One or more banks with their complete rating history'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "sandbox" -d 'Run the local stand-in of the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "config" -d 'Read and write the config file'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sync sql sandbox config completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "search" -d 'List banks with their current rating'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "show" -d 'One or more banks with their complete rating history'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "sandbox" -d 'Run the local stand-in of the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "config" -d 'Read and write the config file'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "completions" -d 'Print a shell completion script'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Every setting, its value (secrets redacted) and where it came from'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "get" -d 'One setting\'s value (secrets redacted)'

@@ -139,6 +139,9 @@ pub enum Command {
     /// Send signed test deliveries to a webhook endpoint
     #[command(after_help = TRIGGER_AFTER_HELP)]
     Trigger(TriggerArgs),
+    /// Send again deliveries recorded by `listen --log`, signed, byte for byte
+    #[command(after_help = crate::commands::replay::REPLAY_AFTER_HELP)]
+    Replay(crate::commands::replay::ReplayArgs),
     /// Bring the local copy (SQLite) up to date with the service
     #[command(after_help = crate::commands::sync::AFTER_HELP)]
     Sync(crate::commands::sync::SyncArgs),
@@ -333,6 +336,11 @@ pub struct ListenArgs {
     /// Time a client gets to send its headers, and then its body
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     pub read_timeout: std::time::Duration,
+
+    /// Refuse (401, stale) a verified delivery whose payload timestamp is
+    /// more than DURATION in the past or future, e.g. 5m (off by default)
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub tolerance: Option<std::time::Duration>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -535,7 +543,7 @@ pub fn parse_size_bytes(text: &str) -> Result<u64, String> {
 /// A whole number from `min` to `max`, with messages that say so in words
 /// (clap's own range says `0 is not in 1..18446744073709551615`); a
 /// negative number is read as one, not taken for a flag.
-pub(crate) fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
+pub fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
     min: u64,
     max: u64,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {

@@ -39,6 +39,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::VerifyWebhook(a) => a.secret.secret.as_deref(),
         Command::Listen(a) => a.secret.secret.as_deref(),
         Command::Trigger(a) => a.secret.secret.as_deref(),
+        Command::Replay(a) => a.secret.secret.as_deref(),
         Command::Sandbox(a) => a.secret.secret.as_deref(),
         _ => None,
     };
@@ -116,6 +117,7 @@ async fn dispatch(command: Command, settings: Settings, io: Io) -> Result<Exit> 
                         commands::verify_webhook::run(args, &settings, &io).await
                     }
                     Command::Trigger(args) => commands::trigger::run(args, &settings, &io).await,
+                    Command::Replay(args) => commands::replay::run(args, &settings, &io).await,
                     Command::Config(args) => commands::config::run(args, &settings, &io),
                     Command::Sync(args) => commands::sync::run(args, &settings, &io).await,
                     Command::Sql(args) => commands::sql::run(args, &settings, &io).await,

@@ -506,6 +506,163 @@ fn max_events_accepts_exactly_n_and_turns_the_rest_away_with_503() {
     );
 }
 
+/// `listen --max-events 1` fed a burst by `trigger`, run after run: every
+/// delivery is answered (one 200, the others 503), none is dropped with the
+/// connection closed or refused, and the summary counts all of them. A
+/// single run passed most of the time even with the race (a connection let
+/// through to hyper before its first bytes, then closed as idle when listen
+/// stopped), so the runs are many.
+#[test]
+fn max_events_answers_every_delivery_of_a_burst_run_after_run() {
+    let home = Home::new();
+    let runs = 30;
+    let mut failures = Vec::new();
+    for run in 0..runs {
+        let mut listen = Listen::start(&home, &["--max-events", "1"]);
+        let out = home
+            .cra()
+            .args(["trigger", "rating.created", "--to", &listen.url])
+            .args(["--count", "3", "--concurrency", "3"])
+            .env("CRA_WEBHOOK_SECRET", SECRET)
+            .output()
+            .unwrap();
+        let (code, _, err) = listen.wait();
+        assert_eq!(code, 0, "{err}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let statuses: Vec<&str> = stdout
+            .lines()
+            .map(|l| l.split(' ').nth(1).unwrap_or(""))
+            .collect();
+        let count = |s: &str| statuses.iter().filter(|x| **x == s).count();
+        let summary_ok =
+            err.contains("received 3, verified 1 ") && err.contains("refused 2 (shutting_down 2)");
+        if count("200") != 1 || count("503") != 2 || !summary_ok {
+            failures.push(format!("run {run}: trigger:\n{stdout}listen:\n{err}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {runs} runs dropped a delivery:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+fn body_at(bank_id: &str, timestamp: &str) -> Vec<u8> {
+    String::from_utf8(body_for(bank_id))
+        .unwrap()
+        .replace("2026-11-20T12:34:56.789Z", timestamp)
+        .into_bytes()
+}
+
+fn timestamp_from_now(offset_secs: i64) -> String {
+    let at = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(offset_secs);
+    at.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+}
+
+/// `--tolerance 5m`: payloads stamped long ago, far ahead or unreadably are
+/// refused (401, logged `stale`, explained on standard error); fresh ones,
+/// the test's and `trigger`'s, are events.
+#[test]
+fn tolerance_refuses_stale_and_future_payloads_and_accepts_fresh_ones() {
+    let home = Home::new();
+    let log = home.path().join("log.ndjson");
+    let mut listen = Listen::start(
+        &home,
+        &[
+            "--tolerance",
+            "5m",
+            "--max-events",
+            "3",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    // Correctly signed, so only the timestamp can be the reason.
+    let old = timestamp_from_now(-3 * 3600 - 125);
+    let ahead = timestamp_from_now(20 * 60);
+    assert_eq!(post_signed(&listen.url, body_at("old", &old)), 401);
+    assert_eq!(post_signed(&listen.url, body_at("ahead", &ahead)), 401);
+    assert_eq!(
+        post_signed(&listen.url, body_at("garbled", "last tuesday")),
+        401
+    );
+    // Within tolerance either way.
+    assert_eq!(
+        post_signed(&listen.url, body_at("recent", &timestamp_from_now(-240))),
+        200
+    );
+    assert_eq!(
+        post_signed(&listen.url, body_at("early", &timestamp_from_now(60))),
+        200
+    );
+    let out = home
+        .cra()
+        .args(["trigger", "rating.created", "--to", &listen.url])
+        .env("CRA_WEBHOOK_SECRET", SECRET)
+        .output()
+        .unwrap();
+    common::assert_code(&out, 0);
+    let (code, events, err) = listen.wait();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(events.lines().count(), 3, "{events}");
+    assert!(
+        !events.contains("old") && !events.contains("ahead"),
+        "{events}"
+    );
+    // How far off, and the tolerance, on standard error.
+    assert!(
+        err.contains(&format!("refused 401 stale: timestamp {old} is 3h 2m")),
+        "{err}"
+    );
+    assert!(err.contains("old, over --tolerance 5m"), "{err}");
+    assert!(
+        err.contains(&format!("timestamp {ahead} is 19m 5"))
+            || err.contains(&format!("timestamp {ahead} is 20m")),
+        "{err}"
+    );
+    assert!(err.contains("in the future, over --tolerance 5m"), "{err}");
+    assert!(
+        err.contains("timestamp \"last tuesday\" is not an ISO 8601 date-time"),
+        "{err}"
+    );
+    assert!(err.contains("refused 3 (stale 3)"), "{err}");
+    let lines = log_lines(&log);
+    let verdicts: Vec<(&str, u64)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["verdict"].as_str().unwrap(),
+                l["status"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("stale", 401),
+            ("stale", 401),
+            ("stale", 401),
+            ("valid", 200),
+            ("valid", 200),
+            ("valid", 200)
+        ]
+    );
+}
+
+/// Without `--tolerance` (the default: the service documents none) an old
+/// payload is an event like any other.
+#[test]
+fn without_tolerance_an_old_payload_is_accepted() {
+    let home = Home::new();
+    let mut listen = Listen::start(&home, &["--max-events", "1"]);
+    let old = timestamp_from_now(-30 * 86_400);
+    assert_eq!(post_signed(&listen.url, body_at("old", &old)), 200);
+    let (code, events, err) = listen.wait();
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(events.lines().count(), 1, "{events}");
+}
+
 /// A delivery the sender saw fail (the forward got no answer: 502) does not
 /// count toward `--max-events`: the sender will send it again.
 #[test]
@@ -1128,4 +1285,202 @@ fn a_silent_connection_is_closed_after_the_read_timeout() {
     );
     let (code, _, _) = listen.stop();
     assert_eq!(code, 0);
+}
+
+// ---------------------------------------------------------------- replay
+
+/// A real `listen --log` file and the bodies on its lines (1-based index
+/// into the vector = line number - 1): two deliveries of the test's own
+/// (one with a trailing newline and non-ASCII text), two from `trigger`,
+/// one unsigned, and one non-UTF-8 body with a wrong signature (logged as
+/// hex).
+fn recorded_log(home: &Home) -> (std::path::PathBuf, Vec<(String, Vec<u8>)>) {
+    let log = home.path().join("deliveries.ndjson");
+    let listen = Listen::start(home, &["--format", "json", "--log", log.to_str().unwrap()]);
+    let mut own = body_for("own-1");
+    own.push(b'\n');
+    let accented = String::from_utf8(body_for("own-2"))
+        .unwrap()
+        .replace("CITIZENS STATE BANK", "BANCO DE AÑASCO “NUEVO”")
+        .into_bytes();
+    assert_eq!(post_signed(&listen.url, own.clone()), 200);
+    assert_eq!(post_signed(&listen.url, accented.clone()), 200);
+    let out = home
+        .cra()
+        .args([
+            "trigger",
+            "rating.created",
+            "--to",
+            &listen.url,
+            "--count",
+            "2",
+        ])
+        .args(["--concurrency", "1"])
+        .env("CRA_WEBHOOK_SECRET", SECRET)
+        .output()
+        .unwrap();
+    common::assert_code(&out, 0);
+    assert_eq!(post(&listen.url, body_for("unsigned"), None), 401);
+    let binary = vec![0xff, 0xfe, b'{', 0x00, b'}'];
+    assert_eq!(
+        post(&listen.url, binary.clone(), Some(&sign("wrong", &binary))),
+        401
+    );
+    let (code, events, err) = listen.stop();
+    assert_eq!(code, 0, "{err}");
+    // --format json: the trigger bodies exactly as received, one a line.
+    let raw: Vec<&str> = events.lines().collect();
+    assert_eq!(raw.len(), 4, "{events}");
+    let expected = vec![
+        ("valid".to_string(), own),
+        ("valid".to_string(), accented),
+        ("valid".to_string(), raw[2].as_bytes().to_vec()),
+        ("valid".to_string(), raw[3].as_bytes().to_vec()),
+        ("missing_signature".to_string(), body_for("unsigned")),
+        ("mismatch".to_string(), binary),
+    ];
+    let lines = log_lines(&log);
+    let verdicts: Vec<&str> = lines
+        .iter()
+        .map(|l| l["verdict"].as_str().unwrap())
+        .collect();
+    let wanted: Vec<&str> = expected.iter().map(|(v, _)| v.as_str()).collect();
+    assert_eq!(verdicts, wanted);
+    assert_eq!(lines[5]["body_encoding"], "hex");
+    (log, expected)
+}
+
+fn replay(home: &Home, log: &std::path::Path, to: &str, args: &[&str]) -> (i32, String, String) {
+    let out = home
+        .cra()
+        .arg("replay")
+        .arg(log)
+        .args(["--to", to])
+        .args(args)
+        .env("CRA_WEBHOOK_SECRET", SECRET)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_no_secret("replay stdout", &stdout);
+    assert_no_secret("replay stderr", &stderr);
+    (out.status.code().unwrap(), stdout, stderr)
+}
+
+/// What the receiver got, each checked against the secret it was signed with.
+fn received_bodies(received: &Received, secret: &str) -> Vec<Vec<u8>> {
+    received
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|(signature, body)| {
+            assert_eq!(signature, &sign(secret, body), "signed as trigger signs");
+            body.clone()
+        })
+        .collect()
+}
+
+#[test]
+fn replay_resends_logged_deliveries_byte_for_byte_and_signed() {
+    let home = Home::new();
+    let (log, expected) = recorded_log(&home);
+    let body = |line: usize| expected[line - 1].1.clone();
+
+    // Default: the deliveries logged valid, in log order, numbered by line.
+    let (to, received) = downstream(200);
+    let (code, stdout, stderr) = replay(&home, &log, &to, &[]);
+    assert_eq!(code, 0, "{stderr}");
+    let numbers: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(numbers, ["1", "2", "3", "4"], "{stdout}");
+    assert!(
+        stdout.lines().all(|l| l.split(' ').nth(1) == Some("200")),
+        "{stdout}"
+    );
+    assert_eq!(
+        received_bodies(&received, SECRET),
+        [body(1), body(2), body(3), body(4)]
+    );
+
+    // --all: the refused ones too, the hex-logged body decoded; signed with
+    // the secret given now.
+    let (to, received) = downstream(200);
+    let out = home
+        .cra()
+        .arg("replay")
+        .arg(&log)
+        .args(["--to", &to, "--all", "--secret", "another-secret"])
+        .output()
+        .unwrap();
+    common::assert_code(&out, 0);
+    let all: Vec<Vec<u8>> = (1..=6).map(body).collect();
+    assert_eq!(received_bodies(&received, "another-secret"), all);
+
+    // --line: only those lines, whatever their verdict.
+    let (to, received) = downstream(200);
+    let (code, stdout, stderr) = replay(&home, &log, &to, &["--line", "6", "--line", "2"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert_eq!(received_bodies(&received, SECRET), [body(2), body(6)]);
+
+    // A line past the end is named; nothing is sent.
+    let (to, received) = downstream(200);
+    let (code, _, stderr) = replay(&home, &log, &to, &["--line", "9"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("--line 9: "), "{stderr}");
+    assert!(received.lock().unwrap().is_empty());
+}
+
+#[test]
+fn replay_refuses_a_log_with_a_line_that_is_not_a_listen_record() {
+    let home = Home::new();
+    let (log, _) = recorded_log(&home);
+    let mut text = std::fs::read_to_string(&log).unwrap();
+    text.push_str("{\"hello\":\"world\"}\n");
+    let junk = home.path().join("junk.ndjson");
+    std::fs::write(&junk, text).unwrap();
+    let (to, received) = downstream(200);
+    let (code, stdout, stderr) = replay(&home, &junk, &to, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.starts_with("cra: error: "), "{stderr}");
+    assert!(
+        stderr.contains("line 7 is not a cra listen --log record"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        received.lock().unwrap().is_empty(),
+        "nothing sent before the check"
+    );
+
+    let missing = home.path().join("missing.ndjson");
+    let (code, _, stderr) = replay(&home, &missing, &to, &[]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("missing.ndjson"), "{stderr}");
+}
+
+#[test]
+fn replay_into_a_failing_receiver_exits_1_with_each_status() {
+    let home = Home::new();
+    let (log, _) = recorded_log(&home);
+    let (to, received) = downstream(500);
+    let (code, stdout, stderr) = replay(&home, &log, &to, &["--concurrency", "4"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert_eq!(stdout.lines().count(), 4, "{stdout}");
+    assert!(
+        stdout.lines().all(|l| l.split(' ').nth(1) == Some("500")),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("4 of 4 deliveries did not get a 2xx response"),
+        "{stderr}"
+    );
+    assert_eq!(
+        received.lock().unwrap().len(),
+        4,
+        "no retries: each sent once"
+    );
 }

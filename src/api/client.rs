@@ -329,7 +329,7 @@ pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
 
 /// Statuses worth another try: rate limited, or the service (or a gateway
 /// before it) failing for now.
-fn is_retryable_status(status: StatusCode) -> bool {
+pub fn is_retryable_status(status: StatusCode) -> bool {
     matches!(status.as_u16(), 429 | 500 | 502 | 503 | 504)
 }
 

@@ -32,6 +32,7 @@ pub async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
         forward_timeout: settings.timeout.value,
         log: args.log.clone(),
         max_events: args.max_events,
+        tolerance: args.tolerance,
         max_body: args.max_body,
         read_timeout: args.read_timeout,
         raw_json: matches!(settings.format, Some(Format::Json | Format::Ndjson)),

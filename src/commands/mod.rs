@@ -4,6 +4,7 @@ pub mod completions;
 pub mod config;
 pub mod export;
 pub mod listen;
+pub mod replay;
 pub mod sandbox;
 pub mod search;
 pub mod show;

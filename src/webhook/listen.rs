@@ -8,7 +8,12 @@
 //! forward → log line (written and flushed by the log writer, which
 //! acknowledges) → counts and the event line → response. With `--forward-to`
 //! or `--max-events` a delivery runs in a task of its own, so a sender that
-//! hangs up cannot cut it off halfway. Standard output and the log file
+//! hangs up cannot cut it off halfway. When `--max-events` is reached,
+//! listen winds down without dropping anything: keep-alive is off under
+//! `--max-events` (no delivery is caught on an idle connection), a
+//! connection is handed to hyper only once its first bytes are really there
+//! (hyper closes an empty one as idle at shutdown), and the port stays open
+//! while senders keep connecting, each later delivery answered 503. Standard output and the log file
 //! each have one writer thread fed by a channel, so concurrent deliveries
 //! never interleave lines and the log is written in batches under load
 //! (group commit: one `write` for every line queued meanwhile).
@@ -48,6 +53,14 @@ const DIAGNOSE_MAX: usize = 64 * 1024;
 /// oldest are forgotten first, so memory stays flat on a long run.
 const REMEMBERED: usize = 100_000;
 
+/// How long `listen` goes on answering 503 once `--max-events` is reached,
+/// after the last new connection: long enough for the rest of a sender's
+/// burst to connect on a busy machine, short enough not to be noticed.
+const LINGER: Duration = Duration::from_millis(500);
+
+/// The longest that answering lasts, however busy the senders.
+const LINGER_MAX: Duration = Duration::from_secs(5);
+
 /// What `listen` was asked to do, resolved.
 pub struct Config {
     /// Path deliveries are accepted on, starting with `/`.
@@ -58,6 +71,9 @@ pub struct Config {
     pub forward_timeout: Duration,
     pub log: Option<PathBuf>,
     pub max_events: Option<u64>,
+    /// `--tolerance`: how far a payload's `timestamp` may be from now, in
+    /// either direction, before the delivery is refused as `stale`.
+    pub tolerance: Option<Duration>,
     pub max_body: u64,
     /// Headers must arrive within this, then the body within this.
     pub read_timeout: Duration,
@@ -326,9 +342,25 @@ impl Server {
         let (alive_tx, mut alive_rx) = tokio::sync::mpsc::channel::<()>(1);
         *self.shared.alive.lock().expect("alive lock") = Some(alive_tx.clone());
         let read_timeout = self.shared.config.read_timeout;
+        // With --max-events every delivery gets a connection of its own: a
+        // connection kept alive for the sender's next delivery would sit idle
+        // in its pool when listen stops, and a delivery sent on it just as
+        // hyper closes it would be lost rather than answered 503.
+        let keep_alive = self.shared.config.max_events.is_none();
         tokio::pin!(stop);
         let mut enough = self.enough.clone();
+        // After the last event --max-events wants, the port stays open until
+        // senders are quiet (LINGER without a new connection, LINGER_MAX at
+        // most), every delivery answered 503: the rest of a burst learns to
+        // send again later instead of finding the port closed.
+        let mut lame_duck: Option<(tokio::time::Instant, tokio::time::Instant)> = None;
         loop {
+            let quiet = async {
+                match lame_duck {
+                    Some((quiet_at, _)) => tokio::time::sleep_until(quiet_at).await,
+                    None => std::future::pending().await,
+                }
+            };
             let (stream, _peer) = tokio::select! {
                 accepted = self.listener.accept() => match accepted {
                     Ok(pair) => pair,
@@ -336,9 +368,25 @@ impl Server {
                     Err(_) => { tokio::time::sleep(Duration::from_millis(20)).await; continue; }
                 },
                 () = &mut stop => break,
-                _ = enough.wait_for(|done| *done) => break,
+                _ = enough.wait_for(|done| *done), if lame_duck.is_none() => {
+                    let now = tokio::time::Instant::now();
+                    lame_duck = Some((now + LINGER, now + LINGER_MAX));
+                    let _ = closing_tx.send(true);
+                    continue;
+                }
+                () = quiet => break,
             };
-            spawn_connection(stream, &router, read_timeout, &closing_rx, &alive_tx);
+            if let Some((quiet_at, until)) = &mut lame_duck {
+                *quiet_at = (tokio::time::Instant::now() + LINGER).min(*until);
+            }
+            spawn_connection(
+                stream,
+                &router,
+                read_timeout,
+                &closing_rx,
+                &alive_tx,
+                keep_alive,
+            );
         }
         // Connections already queued by the kernel are served too (they get
         // 503 after --max-events) rather than reset: accepted with plain
@@ -350,7 +398,14 @@ impl Server {
                     .set_nonblocking(true)
                     .and_then(|()| tokio::net::TcpStream::from_std(stream));
                 if let Ok(stream) = stream {
-                    spawn_connection(stream, &router, read_timeout, &closing_rx, &alive_tx);
+                    spawn_connection(
+                        stream,
+                        &router,
+                        read_timeout,
+                        &closing_rx,
+                        &alive_tx,
+                        keep_alive,
+                    );
                 }
             }
         }
@@ -370,6 +425,13 @@ impl Server {
     }
 }
 
+/// Resolves once at least one byte has arrived on `stream` (or it is
+/// closed or failed: hyper then sees that itself), without consuming it.
+async fn first_bytes(stream: &tokio::net::TcpStream) {
+    let mut probe = [0u8; 1];
+    let _ = stream.peek(&mut probe).await;
+}
+
 /// Serves one connection until it ends or, once `closing` is set, until its
 /// request in progress is answered.
 fn spawn_connection(
@@ -378,6 +440,7 @@ fn spawn_connection(
     read_timeout: Duration,
     closing: &watch::Receiver<bool>,
     alive: &tokio::sync::mpsc::Sender<()>,
+    keep_alive: bool,
 ) {
     let _ = stream.set_nodelay(true);
     let service = TowerToHyperService::new(router.clone());
@@ -385,19 +448,23 @@ fn spawn_connection(
     let alive = alive.clone();
     tokio::spawn(async move {
         // The first request's bytes are awaited here, before hyper takes the
-        // socket: a connection accepted as listen stops (its request already
-        // sent, the reactor not yet told) would otherwise look idle and be
-        // closed unanswered. Stopping, a connection with nothing to read
-        // within a moment is closed; so is one silent for the read timeout.
+        // socket: hyper closes a connection it has read nothing from as idle
+        // when listen stops, and the request its sender wrote meanwhile would
+        // be lost unanswered. The bytes are peeked, not just awaited as
+        // readiness: `readable()` may wake before any byte is there (a fresh
+        // socket often does), and that false start let a connection through
+        // to hyper empty-handed (the flaky `--max-events` drops). Stopping, a
+        // connection with nothing to read within a moment is closed; so is
+        // one silent for the read timeout.
         tokio::select! {
             biased;
-            _ = stream.readable() => {}
+            _ = first_bytes(&stream) => {}
             () = tokio::time::sleep(read_timeout) => {
                 drop(alive);
                 return;
             }
             () = async { let _ = closing.wait_for(|c| *c).await; } => {
-                if tokio::time::timeout(Duration::from_millis(200), stream.readable())
+                if tokio::time::timeout(Duration::from_millis(200), first_bytes(&stream))
                     .await
                     .is_err()
                 {
@@ -409,6 +476,7 @@ fn spawn_connection(
         let connection = hyper::server::conn::http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(read_timeout)
+            .keep_alive(keep_alive)
             .serve_connection(TokioIo::new(stream), service);
         tokio::pin!(connection);
         tokio::select! {
@@ -543,6 +611,11 @@ impl Shared {
                 .with_body(body);
             }
         };
+        if let Some(tolerance) = config.tolerance
+            && let Err(why) = check_fresh(&event.timestamp, jiff::Timestamp::now(), tolerance)
+        {
+            return Outcome::refused(StatusCode::UNAUTHORIZED, "stale", why).with_body(body);
+        }
         // With --max-events N, deliveries verified after the Nth (in flight
         // while listen stops) are turned away with 503 so that the sender
         // retries them later: neither printed nor forwarded, nor lost.
@@ -723,6 +796,50 @@ async fn log_written((sent, written): (bool, oneshot::Receiver<bool>)) -> bool {
     ok
 }
 
+/// Whether a payload stamped `timestamp` is within `tolerance` of `now`,
+/// either way (Standard Webhooks' defence against a captured delivery sent
+/// again later); if not, why, in words for the refusal line.
+fn check_fresh(timestamp: &str, now: jiff::Timestamp, tolerance: Duration) -> Result<(), String> {
+    let allowed =
+        friendly(jiff::SignedDuration::try_from(tolerance).unwrap_or(jiff::SignedDuration::MAX));
+    let Ok(at) = timestamp.parse::<jiff::Timestamp>() else {
+        return Err(format!(
+            "timestamp {:?} is not an ISO 8601 date-time with an offset, so its age cannot be \
+             checked against --tolerance {allowed}",
+            clean(timestamp)
+        ));
+    };
+    let age = now.duration_since(at);
+    if age.unsigned_abs() <= tolerance {
+        return Ok(());
+    }
+    let (how_far, which_way) = if age.is_negative() {
+        (-age, "in the future")
+    } else {
+        (age, "old")
+    };
+    // Whole seconds read best, unless they would round it into tolerance.
+    let seconds = jiff::SignedDuration::from_secs(how_far.as_secs());
+    let how_far = if seconds.unsigned_abs() > tolerance {
+        format!("{seconds:#}")
+    } else {
+        friendly(how_far)
+    };
+    Err(format!(
+        "timestamp {timestamp} is {how_far} {which_way}, over --tolerance {allowed} \
+         (a replayed or delayed delivery, or a clock out of step)"
+    ))
+}
+
+/// `3h 2m 5s`, `1s 200ms`: a duration as a person writes it, to the
+/// millisecond.
+fn friendly(duration: jiff::SignedDuration) -> String {
+    format!(
+        "{:#}",
+        jiff::SignedDuration::from_millis(duration.as_millis() as i64)
+    )
+}
+
 fn too_large(max: u64) -> Outcome {
     Outcome::refused(
         StatusCode::PAYLOAD_TOO_LARGE,
@@ -888,6 +1005,45 @@ mod tests {
         let v: serde_json::Value = serde_json::from_slice(&log_line("T", &binary)).unwrap();
         assert_eq!(v["body"], "ff00");
         assert_eq!(v["body_encoding"], "hex");
+    }
+
+    #[test]
+    fn freshness_both_ways_and_in_words() {
+        let now: jiff::Timestamp = "2026-11-20T12:00:00Z".parse().unwrap();
+        let five_min = Duration::from_secs(300);
+        assert!(check_fresh("2026-11-20T11:55:00.000Z", now, five_min).is_ok());
+        assert!(check_fresh("2026-11-20T12:05:00.000Z", now, five_min).is_ok());
+        assert!(check_fresh("2026-11-20T13:00:00.000+01:00", now, five_min).is_ok());
+        let old = check_fresh("2026-11-20T08:57:55.250Z", now, five_min).unwrap_err();
+        assert!(
+            old.contains("is 3h 2m 4s old, over --tolerance 5m"),
+            "{old}"
+        );
+        let ahead = check_fresh("2026-11-20T12:05:00.001Z", now, five_min).unwrap_err();
+        assert!(ahead.contains("is 5m 1ms in the future"), "{ahead}");
+        let barely =
+            check_fresh("2026-11-20T12:00:00.900Z", now, Duration::from_millis(500)).unwrap_err();
+        assert!(
+            barely.contains("is 900ms in the future, over --tolerance 500ms"),
+            "{barely}"
+        );
+        for bad in [
+            "yesterday",
+            "2026-11-20 12:00:00",
+            "2026-11-20T12:00:00",
+            "",
+        ] {
+            let why = check_fresh(bad, now, five_min).unwrap_err();
+            assert!(
+                why.contains("cannot be checked against --tolerance 5m"),
+                "{why}"
+            );
+        }
+        assert!(
+            check_fresh("\u{1b}[31m", now, five_min)
+                .unwrap_err()
+                .contains("?[31m")
+        );
     }
 
     #[test]

@@ -1,8 +1,225 @@
-//! What `trigger` sends: realistic sample banks and the signed payloads.
+//! What `trigger` sends and how: realistic sample payloads, and the one
+//! signed sender that `trigger`, `replay` and `sync --notify` deliver
+//! through.
+//!
+//! The sender takes a stream of bodies and gives back a stream of outcomes:
+//! each body is signed as the service signs (`X-Service-Signature`), POSTed
+//! as `application/json` with at most `concurrency` in flight, and its
+//! outcome (status or failure, time, tries) yielded as it completes. It
+//! retries only when asked to (`with_retries`): `trigger` and `replay` show
+//! the receiver's first answer as it was, a notifier wants delivery.
 
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use futures_util::{Stream, StreamExt};
+use secrecy::{ExposeSecret, SecretString};
 use uuid::Uuid;
 
+use crate::error::CraError;
 use crate::webhook::payload::{RatingCreated, RatingCreatedData};
+use crate::webhook::sign::{HEADER, sign};
+
+/// One body to deliver; `number` names it in the outcome (a delivery's
+/// count, a log's line number, an outbox row).
+#[derive(Debug, Clone)]
+pub struct Delivery {
+    pub number: u64,
+    pub body: Bytes,
+}
+
+/// What the receiver made of a delivery, after any retries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    Status(reqwest::StatusCode),
+    /// No answer: a readable phrase (no secret can be in it: the request's
+    /// headers are never part of reqwest's errors).
+    Failed(String),
+}
+
+/// The outcome of one delivery.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub number: u64,
+    pub answer: Answer,
+    /// From the first try to the last answer.
+    pub elapsed: Duration,
+    /// 1 without retries.
+    pub tries: u32,
+}
+
+impl Sent {
+    /// Answered with a 2xx.
+    pub fn delivered(&self) -> bool {
+        matches!(self.answer, Answer::Status(status) if status.is_success())
+    }
+
+    /// `N STATUS REASON TIMEms` or `N failed (WHY) TIMEms`, as `trigger`
+    /// prints it.
+    pub fn line(&self) -> String {
+        let ms = self.elapsed.as_millis();
+        match &self.answer {
+            Answer::Status(status) => format!(
+                "{} {} {} {ms}ms",
+                self.number,
+                status.as_u16(),
+                status.canonical_reason().unwrap_or("")
+            ),
+            Answer::Failed(why) => format!("{} failed {why} {ms}ms", self.number),
+        }
+    }
+}
+
+/// Signed deliveries to one endpoint.
+pub struct Sender {
+    client: reqwest::Client,
+    to: url::Url,
+    secret: SecretString,
+    timeout: Duration,
+    concurrency: usize,
+    retries: u32,
+}
+
+impl Sender {
+    /// A sender to `to`, signing with `secret`, each try given `timeout`,
+    /// `concurrency` deliveries in flight at most; no retries.
+    pub fn new(
+        to: url::Url,
+        secret: SecretString,
+        timeout: Duration,
+        concurrency: usize,
+    ) -> anyhow::Result<Sender> {
+        let concurrency = concurrency.max(1);
+        let client = crate::http::webhook_sender(&to, timeout, concurrency)?;
+        Ok(Sender {
+            client,
+            to,
+            secret,
+            timeout,
+            concurrency,
+            retries: 0,
+        })
+    }
+
+    /// Up to `retries` more tries of a delivery that got no answer or a
+    /// 429/5xx, after the API client's backoff or the receiver's
+    /// `Retry-After` (capped as for the API).
+    pub fn with_retries(mut self, retries: u32) -> Sender {
+        self.retries = retries;
+        self
+    }
+
+    /// Sends every delivery of `deliveries` (pulled only as slots free up,
+    /// so a generated body is stamped when it is sent) and yields each
+    /// outcome as it completes.
+    pub fn send_all<'a>(
+        &'a self,
+        deliveries: impl Stream<Item = Delivery> + 'a,
+    ) -> impl Stream<Item = Sent> + 'a {
+        deliveries
+            .map(move |delivery| self.send(delivery))
+            .buffer_unordered(self.concurrency)
+    }
+
+    /// One delivery, with its retries.
+    pub async fn send(&self, delivery: Delivery) -> Sent {
+        let signature = sign(self.secret.expose_secret().as_bytes(), &delivery.body);
+        let started = Instant::now();
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let (answer, wait) = self.try_once(&delivery.body, &signature).await;
+            let retry = match &answer {
+                Answer::Status(status) => crate::api::client::is_retryable_status(*status),
+                Answer::Failed(_) => true,
+            };
+            if !retry || tries > self.retries {
+                return Sent {
+                    number: delivery.number,
+                    answer,
+                    elapsed: started.elapsed(),
+                    tries,
+                };
+            }
+            let wait =
+                wait.unwrap_or_else(|| crate::api::client::backoff(tries, rand::random::<f64>()));
+            tokio::time::sleep(wait).await;
+        }
+    }
+
+    /// One POST: the answer, and the receiver's `Retry-After` if it gave one.
+    async fn try_once(&self, body: &Bytes, signature: &str) -> (Answer, Option<Duration>) {
+        let sent = self
+            .client
+            .post(self.to.clone())
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .header(HEADER, signature)
+            .body(body.clone())
+            .send()
+            .await;
+        match sent {
+            Ok(response) => {
+                let status = response.status();
+                let wait = crate::api::client::retry_after(
+                    response.headers(),
+                    std::time::SystemTime::now(),
+                );
+                // Read the body so the connection can be reused.
+                let _ = response.bytes().await;
+                (Answer::Status(status), wait)
+            }
+            Err(error) => (
+                Answer::Failed(describe_error(&error, &self.to, self.timeout)),
+                None,
+            ),
+        }
+    }
+}
+
+/// Prints each outcome as it comes (`Sent::line`) and judges them all as
+/// `trigger` does: `Ok` when every one got a 2xx, else an error (exit 1)
+/// saying how many did not. The count of outcomes when all went well.
+pub async fn print_outcomes(
+    outcomes: impl Stream<Item = Sent>,
+    out: &mut impl Write,
+) -> anyhow::Result<u64> {
+    let mut outcomes = std::pin::pin!(outcomes);
+    let (mut total, mut failed) = (0u64, 0u64);
+    while let Some(sent) = outcomes.next().await {
+        total += 1;
+        if !sent.delivered() {
+            failed += 1;
+        }
+        writeln!(out, "{}", sent.line())?;
+        out.flush()?;
+    }
+    if failed > 0 {
+        let what = if total == 1 {
+            "the delivery did not get a 2xx response".to_string()
+        } else {
+            format!("{failed} of {total} deliveries did not get a 2xx response")
+        };
+        return Err(CraError::Response { message: what }.into());
+    }
+    Ok(total)
+}
+
+/// One readable phrase for a failed send.
+fn describe_error(error: &reqwest::Error, to: &url::Url, timeout: Duration) -> String {
+    if error.is_timeout() {
+        return format!("(no response from {to} within {}s)", timeout.as_secs_f64());
+    }
+    let mut root: &dyn std::error::Error = error;
+    while let Some(source) = root.source() {
+        root = source;
+    }
+    if error.is_connect() {
+        format!("(could not connect to {to}: {root})")
+    } else {
+        format!("({to}: {root})")
+    }
+}
 
 /// Banks to put in test deliveries when no `--bank-id` is given: real-looking
 /// names, cities' regulators and ids, so the receiver's output looks like a
@@ -72,6 +289,99 @@ pub fn payload(index: u64, bank_id: Option<&str>, rating: Option<&str>) -> Ratin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A receiver answering the n-th request (0-based) with `status(n)`,
+    /// `Retry-After: 0` on a 503; it counts requests and checks signatures.
+    async fn receiver(
+        status: fn(usize) -> u16,
+    ) -> (url::Url, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let hits = std::sync::Arc::new(AtomicUsize::new(0));
+        let counted = hits.clone();
+        let app =
+            axum::Router::new().fallback(move |headers: axum::http::HeaderMap, body: Bytes| {
+                let counted = counted.clone();
+                async move {
+                    let n = counted.fetch_add(1, Ordering::SeqCst);
+                    assert_eq!(headers[HEADER], sign(b"k", &body));
+                    let code = axum::http::StatusCode::from_u16(status(n)).unwrap();
+                    (code, [(axum::http::header::RETRY_AFTER, "0")], "")
+                }
+            });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        (url.parse().unwrap(), hits)
+    }
+
+    fn sender(to: url::Url) -> Sender {
+        Sender::new(to, SecretString::from("k"), Duration::from_secs(10), 2).unwrap()
+    }
+
+    fn delivery() -> Delivery {
+        Delivery {
+            number: 1,
+            body: Bytes::from_static(b"{}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn retries_only_when_asked_and_only_what_may_succeed_later() {
+        use std::sync::atomic::Ordering;
+        // Without retries: the first answer, as it was.
+        let (to, hits) = receiver(|_| 503).await;
+        let first = sender(to).send(delivery()).await;
+        assert_eq!(
+            first.answer,
+            Answer::Status(reqwest::StatusCode::SERVICE_UNAVAILABLE)
+        );
+        assert_eq!((first.tries, hits.load(Ordering::SeqCst)), (1, 1));
+        // 503 (with Retry-After: 0), then 200: delivered on the second try.
+        let (to, hits) = receiver(|n| if n == 0 { 503 } else { 200 }).await;
+        let again = sender(to).with_retries(3).send(delivery()).await;
+        assert!(again.delivered(), "{again:?}");
+        assert_eq!((again.tries, hits.load(Ordering::SeqCst)), (2, 2));
+        // A 400 is the receiver's final word.
+        let (to, hits) = receiver(|_| 400).await;
+        let refused = sender(to).with_retries(3).send(delivery()).await;
+        assert_eq!((refused.tries, hits.load(Ordering::SeqCst)), (1, 1));
+        // Always 500: every retry used, then the last answer.
+        let (to, hits) = receiver(|_| 500).await;
+        let failing = sender(to).with_retries(2).send(delivery()).await;
+        assert_eq!((failing.tries, hits.load(Ordering::SeqCst)), (3, 3));
+        assert!(!failing.delivered());
+        // Nobody listening: a connection error is retried too.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let to = format!("http://127.0.0.1:{port}/").parse().unwrap();
+        let unreachable = sender(to).with_retries(1).send(delivery()).await;
+        assert_eq!(unreachable.tries, 2);
+        assert!(
+            matches!(&unreachable.answer, Answer::Failed(why) if why.contains("could not connect"))
+        );
+    }
+
+    #[test]
+    fn outcome_lines_as_trigger_prints_them() {
+        let sent = |answer| Sent {
+            number: 7,
+            answer,
+            elapsed: Duration::from_micros(3_900),
+            tries: 1,
+        };
+        let ok = sent(Answer::Status(reqwest::StatusCode::OK));
+        assert!(ok.delivered());
+        assert_eq!(ok.line(), "7 200 OK 3ms");
+        let busy = sent(Answer::Status(reqwest::StatusCode::SERVICE_UNAVAILABLE));
+        assert!(!busy.delivered());
+        assert_eq!(busy.line(), "7 503 Service Unavailable 3ms");
+        let failed = sent(Answer::Failed("(refused)".into()));
+        assert!(!failed.delivered());
+        assert_eq!(failed.line(), "7 failed (refused) 3ms");
+    }
 
     #[test]
     fn payload_has_the_documented_shape() {
