@@ -40,6 +40,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         Command::Listen(a) => a.secret.secret.as_deref(),
         Command::Trigger(a) => a.secret.secret.as_deref(),
         Command::Replay(a) => a.secret.secret.as_deref(),
+        Command::Sync(a) => a.secret.secret.as_deref(),
         Command::Sandbox(a) => a.secret.secret.as_deref(),
         _ => None,
     };

@@ -41,6 +41,13 @@ pub struct SyncArgs {
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = crate::cli::whole::<u32>(1, 32), allow_negative_numbers = true)]
     pub concurrency: u32,
+
+    /// Deliver each rating record this sync adds to URL as a signed rating.created
+    #[arg(long, value_name = "URL")]
+    pub notify: Option<String>,
+
+    #[command(flatten)]
+    pub secret: crate::cli::SecretArg,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -51,6 +58,7 @@ read the list and fetch only new and changed banks.
 Examples:
   cra --sandbox sync
   cra sync --format json | jq .new_exams
+  cra sync --notify http://127.0.0.1:4000/   # with cra listen in another terminal
   cra --offline search --state TX --size large";
 
 /// Consecutive failed details after which the service, not a bank, is
@@ -70,6 +78,16 @@ pub async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             "sync prints its summary on standard error, or as json with --format json",
         ));
     }
+    // Checked before anything is fetched: a notifier with no secret or a
+    // bad address would only fail after the whole sync.
+    let notify = match &args.notify {
+        None => None,
+        Some(url) => {
+            let secret = crate::webhook::secret::require_secret(settings, "sync --notify")?.clone();
+            let url = crate::webhook::endpoint_url("--notify", url, "http://127.0.0.1:4000/")?;
+            Some((url, secret))
+        }
+    };
     let client = Client::new(settings, io)?;
     let service = crate::mirror::service_name(settings, client.base());
     let path = crate::mirror::path(settings).to_path_buf();
@@ -78,6 +96,12 @@ pub async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let writer =
         tokio::task::spawn_blocking(move || Writer::open(&path_for_open, &service, full)).await??;
     let started = Instant::now();
+    let mut writer = writer;
+    // The first sync of an empty mirror notifies nothing: every record
+    // would be "new".
+    if notify.is_some() && !writer.is_empty()? {
+        writer.notify_added();
+    }
     let concurrency = args.concurrency as usize;
     let source = Source::Service(client.clone());
     let writer = RefCell::new(writer);
@@ -96,6 +120,10 @@ pub async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     if complete {
         writer.remove_unlisted()?;
     }
+    let notified = match &notify {
+        Some((url, secret)) => Some(deliver(&mut writer, url, secret, settings, io).await?),
+        None => None,
+    };
     let status = if failed.is_empty() && complete {
         "complete"
     } else {
@@ -121,6 +149,10 @@ pub async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         summary["complete"] = serde_json::Value::Bool(status == "complete");
         summary["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);
         summary["mirror"] = serde_json::Value::String(path.display().to_string());
+        if let Some(notified) = &notified {
+            summary["notified"] = notified.delivered.into();
+            summary["notify_kept"] = notified.kept.into();
+        }
         let mut out = io.stdout();
         serde_json::to_writer(&mut out, &summary)?;
         out.write_all(b"\n")?;
@@ -153,7 +185,85 @@ pub async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             ),
         ));
     }
+    if let (Some(notified), Some((url, _))) = (&notified, &notify)
+        && notified.kept > 0
+    {
+        return Err(CraError::Response {
+            message: format!(
+                "{} of {} rating.created deliveries to {url} got no 2xx ({}); they are kept and sent by the next cra sync --notify",
+                thousands(notified.kept),
+                thousands(notified.kept + notified.delivered),
+                notified.first_failure
+            ),
+        }
+        .into());
+    }
     Ok(Exit::Success)
+}
+
+/// What `--notify` did.
+struct Notified {
+    delivered: u64,
+    kept: u64,
+    /// The first failed delivery's outcome, for the message.
+    first_failure: String,
+}
+
+/// Sends the outbox (this sync's new records and any an earlier
+/// `--notify` could not deliver) through the shared webhook sender, with
+/// `--retries`. Each 2xx leaves the outbox at once; the rest stay.
+async fn deliver(
+    writer: &mut Writer,
+    url: &url::Url,
+    secret: &secrecy::SecretString,
+    settings: &Settings,
+    io: &Io,
+) -> Result<Notified> {
+    use crate::webhook::payload::RatingCreated;
+    use crate::webhook::trigger::{Delivery, Sender};
+    use futures_util::StreamExt;
+
+    let pending = writer.outbox()?;
+    let mut notified = Notified {
+        delivered: 0,
+        kept: 0,
+        first_failure: String::new(),
+    };
+    if pending.is_empty() {
+        return Ok(notified);
+    }
+    let sender = Sender::new(url.clone(), secret.clone(), settings.timeout.value, 4)?
+        .with_retries(settings.retries.value);
+    // Stamped as each is sent (the stream is pulled as slots free up).
+    let deliveries = futures_util::stream::iter(pending).map(|(id, data)| Delivery {
+        number: id as u64,
+        body: RatingCreated::now(data).to_body().into(),
+    });
+    let mut outcomes = std::pin::pin!(sender.send_all(deliveries));
+    while let Some(sent) = outcomes.next().await {
+        if sent.delivered() {
+            writer.delivered(sent.number as i64)?;
+            notified.delivered += 1;
+        } else {
+            let line = sent.line();
+            let why = line.split_once(' ').map_or(line.as_str(), |(_, why)| why);
+            writer.not_delivered(sent.number as i64, why)?;
+            if notified.kept == 0 {
+                notified.first_failure = why.to_string();
+            }
+            notified.kept += 1;
+        }
+    }
+    io.info(&format!(
+        "notified {} rating.created to {url}{}",
+        thousands(notified.delivered),
+        if notified.kept > 0 {
+            format!(" ({} kept for the next sync)", thousands(notified.kept))
+        } else {
+            String::new()
+        }
+    ));
+    Ok(notified)
 }
 
 /// Reads the list and stores what changed. True when the list was read

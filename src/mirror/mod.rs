@@ -84,6 +84,14 @@ CREATE TABLE ratings (
 ) WITHOUT ROWID;
 CREATE INDEX ratings_exam_date ON ratings(exam_date);
 CREATE INDEX ratings_added ON ratings(added_sync);
+CREATE TABLE outbox (
+    id         INTEGER PRIMARY KEY,
+    bank_id    TEXT NOT NULL,
+    data       TEXT NOT NULL,
+    added_sync INTEGER NOT NULL,
+    attempts   INTEGER NOT NULL DEFAULT 0,
+    last_error TEXT
+);
 CREATE TABLE removed_banks (
     id           TEXT PRIMARY KEY,
     name         TEXT NOT NULL,

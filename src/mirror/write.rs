@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use crate::api::model::{Bank, BankDetail};
 use crate::error::CraError;
+use crate::webhook::payload::RatingCreatedData;
 
 /// Commit at least this often, and after this many units.
 const COMMIT_EVERY: Duration = Duration::from_millis(250);
@@ -62,6 +63,8 @@ pub struct Writer {
     units: usize,
     last_commit: Instant,
     finished: bool,
+    /// Records this sync adds go to the outbox (`sync --notify`).
+    notify: bool,
     pub counts: Counts,
 }
 
@@ -114,6 +117,7 @@ impl Writer {
             units: 0,
             last_commit: Instant::now(),
             finished: false,
+            notify: false,
             counts: Counts::default(),
         })
     }
@@ -129,6 +133,51 @@ impl Writer {
             .query_row("SELECT 1 FROM banks LIMIT 1", [], |row| row.get(0))
             .optional()?;
         Ok(any.is_none())
+    }
+
+    /// From now on, each rating record stored that the mirror did not hold
+    /// is also put in the outbox, in the same transaction, for `--notify`.
+    pub fn notify_added(&mut self) {
+        self.notify = true;
+    }
+
+    /// The outbox: deliveries not yet answered 2xx, oldest first.
+    pub fn outbox(&self) -> Result<Vec<(i64, RatingCreatedData)>> {
+        let mut statement = self
+            .connection
+            .prepare("SELECT id, data FROM outbox ORDER BY id")?;
+        let rows = statement.query_map([], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+        })?;
+        let mut pending = Vec::new();
+        for row in rows {
+            let (id, data) = row?;
+            pending.push((id, serde_json::from_str(&data)?));
+        }
+        Ok(pending)
+    }
+
+    /// A delivery answered 2xx leaves the outbox at once (committed), so it
+    /// is never sent again.
+    pub fn delivered(&mut self, id: i64) -> Result<()> {
+        self.unit(|c, _| {
+            c.prepare_cached("DELETE FROM outbox WHERE id = ?1")?
+                .execute([id])?;
+            Ok(())
+        })?;
+        self.commit()
+    }
+
+    /// A delivery that failed stays, with why.
+    pub fn not_delivered(&mut self, id: i64, why: &str) -> Result<()> {
+        self.unit(|c, _| {
+            c.prepare_cached(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ?2 WHERE id = ?1",
+            )?
+            .execute(params![id, why])?;
+            Ok(())
+        })?;
+        self.commit()
     }
 
     /// Compares a listed bank with the mirror. One that is up to date is
@@ -171,6 +220,7 @@ impl Writer {
             other => Some(other.to_string()),
         };
         let mut counted = (0u64, 0u64, 0u64); // new bank, changed bank, new exams
+        let notify = self.notify;
         self.unit(|c, sync| {
             let before: Option<(String, String)> = c
                 .prepare_cached("SELECT list_json, detail_json FROM banks WHERE id = ?1")?
@@ -236,6 +286,19 @@ impl Writer {
                     Some(first) => first,
                     None => {
                         added += 1;
+                        if notify {
+                            let data = RatingCreatedData {
+                                bank_id: f.id.clone(),
+                                bank_name: detail.fields.name.clone(),
+                                rating: record.rating.clone(),
+                                exam_date: record.exam_date.clone(),
+                                regulator: detail.fields.regulator.clone(),
+                            };
+                            c.prepare_cached(
+                                "INSERT INTO outbox (bank_id, data, added_sync) VALUES (?1, ?2, ?3)",
+                            )?
+                            .execute(params![f.id, serde_json::to_string(&data)?, sync])?;
+                        }
                         sync
                     }
                 };
