@@ -92,7 +92,7 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
             let mut printer = Printer::new(
                 format,
                 layout,
-                std::io::BufWriter::new(file.handle()?),
+                std::io::BufWriter::new(file.writer()?),
                 &file_io,
             )?;
             let counts = exporter.export(first, &mut printer, io).await?;
