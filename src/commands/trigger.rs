@@ -13,6 +13,7 @@ use secrecy::ExposeSecret;
 
 use crate::cli::{EventKind, TriggerArgs};
 use crate::error::{CraError, Exit};
+use crate::http;
 use crate::io::Io;
 use crate::settings::Settings;
 use crate::webhook::secret::require_secret;
@@ -51,9 +52,17 @@ pub async fn run(args: TriggerArgs, settings: &Settings, io: &Io) -> Result<Exit
             let outcome = match sent {
                 Ok(response) => {
                     let status = response.status();
-                    // Read the body so the connection can be reused.
-                    let _ = response.bytes().await;
-                    Outcome::Status(status)
+                    // Read (so the connection can be reused), but only so
+                    // much: an answer that never ends must not fill memory.
+                    match http::read_limited(response, http::SMALL_BODY_LIMIT).await {
+                        Err(error @ http::BodyError::TooLarge { .. }) => Outcome::Failed(format!(
+                            "({} {}: {})",
+                            status.as_u16(),
+                            status.canonical_reason().unwrap_or(""),
+                            error.describe(&format!("the answer from {to}"))
+                        )),
+                        _ => Outcome::Status(status),
+                    }
                 }
                 Err(error) => Outcome::Failed(describe_error(&error, &to, timeout)),
             };
