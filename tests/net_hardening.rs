@@ -271,7 +271,7 @@ fn a_gzip_bomb_is_refused_past_16_mib_with_bounded_memory() {
     run.assert_code(1);
     assert!(run.stderr.contains("over 16 MiB"), "{}", run.stderr);
     assert!(run.stderr.contains(&server.url), "{}", run.stderr);
-    run.assert_peak_under(160);
+    run.assert_peak_under(80);
     assert_eq!(server.hits(), 1, "bad data is not asked for again");
 }
 
@@ -292,7 +292,7 @@ fn an_endless_list_page_is_refused_past_16_mib_with_bounded_memory() {
     run.assert_code(1);
     assert!(run.stderr.contains("over 16 MiB"), "{}", run.stderr);
     assert!(run.stderr.contains("/api/v1/banks"), "{}", run.stderr);
-    run.assert_peak_under(160);
+    run.assert_peak_under(80);
     assert_eq!(server.hits(), 1);
 }
 
@@ -314,7 +314,7 @@ fn an_endless_error_body_is_refused_past_1_mib() {
         "{}",
         run.stderr
     );
-    run.assert_peak_under(100);
+    run.assert_peak_under(48);
 }
 
 /// `trigger` reads an answer only so far: an endless one is a failed
@@ -334,7 +334,7 @@ fn trigger_refuses_an_endless_answer() {
     ));
     run.assert_code(1);
     assert!(run.stdout.contains("over 1 MiB"), "{}", run.stdout);
-    run.assert_peak_under(100);
+    run.assert_peak_under(48);
     run.assert_no_secret();
 }
 
