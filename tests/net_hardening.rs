@@ -501,7 +501,9 @@ fn a_retry_after_of_a_day_fails_at_once_saying_when() {
     run.assert_code(6);
     assert!(run.took < Duration::from_secs(30), "took {:?}", run.took);
     assert!(
-        run.stderr.contains("1 d") && run.stderr.contains("try again later"),
+        run.stderr.contains("1 d")
+            && run.stderr.contains("try again later")
+            && run.stderr.contains("daily quota spent"),
         "{}",
         run.stderr
     );

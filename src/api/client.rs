@@ -200,7 +200,7 @@ impl Client {
                         // would only be refused again. A wait longer than
                         // any sensible command fails now, saying when.
                         Some(wait) if wait > RETRY_AFTER_CAP => {
-                            return Err(too_long_to_wait(url, status, wait));
+                            return Err(too_long_to_wait(url, status, &body, wait));
                         }
                         wait => (failure, wait),
                     }
@@ -401,8 +401,13 @@ pub fn retry_after(headers: &HeaderMap, now: std::time::SystemTime) -> Option<Du
     }
 }
 
-/// A `Retry-After` longer than `RETRY_AFTER_CAP`: exit 6 now, with when.
-fn too_long_to_wait(url: &Url, status: StatusCode, wait: Duration) -> anyhow::Error {
+/// A `Retry-After` longer than `RETRY_AFTER_CAP`: exit 6 now, with when
+/// (and the service's own words, which may say why: a quota spent).
+fn too_long_to_wait(url: &Url, status: StatusCode, body: &[u8], wait: Duration) -> anyhow::Error {
+    let said = error_message(body).map_or_else(
+        || status_line(status),
+        |m| format!("{} ({m})", status_line(status)),
+    );
     let when = jiff::Timestamp::now()
         .checked_add(jiff::SignedDuration::from_secs(
             i64::try_from(wait.as_secs()).unwrap_or(i64::MAX),
@@ -417,8 +422,7 @@ fn too_long_to_wait(url: &Url, status: StatusCode, wait: Duration) -> anyhow::Er
         .unwrap_or_default();
     CraError::Unavailable {
         message: format!(
-            "{} from {url}: the service asks to wait {} before the next request (Retry-After), longer than cra waits ({}); try again later{when}",
-            status_line(status),
+            "{said} from {url}: the service asks to wait {} before the next request (Retry-After), longer than cra waits ({}); try again later{when}",
             human_duration(wait),
             human_duration(RETRY_AFTER_CAP)
         ),
