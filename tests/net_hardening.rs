@@ -359,21 +359,25 @@ fn a_gzip_header_on_a_plain_body_is_bad_data() {
 
 // ------------------------------------------------------------ listen --forward-to
 
-/// The app behind `listen --forward-to` answers 500 with its own message
-/// (and an escape sequence): the first line of it shows next to the
-/// status, inert.
-#[test]
-fn forward_to_shows_the_first_line_of_a_failing_apps_answer() {
-    let app = Streamer::start(Answer::new("500 Internal Server Error", &[]).body(
-        b"\n  database is down \x1b[2J\nTraceback (most recent call last):\n",
-        b"",
-        Some(0),
-    ));
+/// What one `trigger` delivery through `listen --forward-to APP` gave.
+struct Forwarded {
+    /// `trigger`'s exit code and standard output.
+    code: Option<i32>,
+    answer: String,
+    /// `listen`'s standard output (its event lines).
+    events: String,
+    /// `listen`'s peak memory in KiB once the delivery was answered.
+    peak_kib: Option<u64>,
+}
+
+/// Starts `listen --forward-to app`, sends it one delivery with `trigger`,
+/// then stops it (SIGTERM) and collects what it printed.
+fn forward_one(app: &str) -> Forwarded {
     let home = common::Home::new();
     let mut listen = home
         .cra_std()
         .args(["listen", "--port", "0", "--secret", SECRET])
-        .args(["--forward-to", &app.url])
+        .args(["--forward-to", app])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -393,12 +397,9 @@ fn forward_to_shows_the_first_line_of_a_failing_apps_answer() {
         .args(["trigger", "rating.created", "--to", &url])
         .output()
         .unwrap();
-    common::assert_code(&out, 1);
-    assert!(
-        String::from_utf8_lossy(&out.stdout).starts_with("1 500 "),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    // The delivery was answered, so the app's answer was read (or given
+    // up on): the high-water mark now covers it.
+    let peak_kib = vm_hwm(listen.id());
     Command::new("kill")
         .args(["-TERM", &listen.id().to_string()])
         .status()
@@ -411,6 +412,32 @@ fn forward_to_shows_the_first_line_of_a_failing_apps_answer() {
         .read_to_string(&mut events)
         .unwrap();
     listen.wait().unwrap();
+    let answer = String::from_utf8_lossy(&out.stdout).into_owned();
+    for text in [&events, &answer] {
+        assert!(!text.contains(SECRET), "the secret leaked: {text}");
+    }
+    Forwarded {
+        code: out.status.code(),
+        answer,
+        events,
+        peak_kib,
+    }
+}
+
+/// The app behind `listen --forward-to` answers 500 with its own message
+/// (and an escape sequence): the first line of it shows next to the
+/// status, inert.
+#[test]
+fn forward_to_shows_the_first_line_of_a_failing_apps_answer() {
+    let app = Streamer::start(Answer::new("500 Internal Server Error", &[]).body(
+        b"\n  database is down \x1b[2J\nTraceback (most recent call last):\n",
+        b"",
+        Some(0),
+    ));
+    let run = forward_one(&app.url);
+    assert_eq!(run.code, Some(1));
+    assert!(run.answer.starts_with("1 500 "), "{}", run.answer);
+    let events = &run.events;
     assert!(
         events.contains("forwarded 500 Internal Server Error: database is down"),
         "{events}"
@@ -420,6 +447,32 @@ fn forward_to_shows_the_first_line_of_a_failing_apps_answer() {
         !events.contains("Traceback"),
         "only the first line: {events}"
     );
+}
+
+/// An app whose answer never ends: `listen` reads 1 MiB of it, says so,
+/// and passes the app's status on; its memory stays bounded.
+#[test]
+fn forward_to_reads_no_more_than_1_mib_of_an_endless_answer() {
+    let app = Streamer::start(
+        Answer::new("500 Internal Server Error", &["content-type: text/plain"]).body(
+            b"out of memory: ",
+            &[b'z'; 64 << 10],
+            None,
+        ),
+    );
+    let run = forward_one(&app.url);
+    assert_eq!(run.code, Some(1));
+    assert!(run.answer.starts_with("1 500 "), "{}", run.answer);
+    assert!(
+        run.events
+            .contains("forwarded 500 Internal Server Error: out of memory: zzz"),
+        "{}",
+        run.events
+    );
+    assert!(run.events.contains("answer over 1 MiB"), "{}", run.events);
+    if let Some(peak) = run.peak_kib {
+        assert!(peak < 48 << 10, "listen peaked at {} MiB", peak >> 10);
+    }
 }
 
 // ------------------------------------------------------------ the key never shows
