@@ -577,7 +577,7 @@ fn status_error(
         .into(),
         403 => CraError::Forbidden {
             message: format!(
-                "{}: {} (renew the subscription of this API key on the service's account page)",
+                "{}: {} (renew it on the service's account page)",
                 status_line(status),
                 message
                     .as_deref()
