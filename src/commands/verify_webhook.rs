@@ -46,10 +46,12 @@ pub async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Resul
             let stdin = std::io::stdin();
             if stdin.is_terminal() {
                 if !dash {
-                    // Refused, as ripgrep and xh refuse to take a terminal
-                    // as input they were not told to read: a delivery's
-                    // exact bytes are never typed, and waiting without a
-                    // word looks like a hang.
+                    // ripgrep and xh never read a terminal they were not
+                    // pointed at (ripgrep searches the folder instead, xh
+                    // sends no body); with nothing else to check, the
+                    // equivalent is to refuse. A delivery's exact bytes
+                    // are never typed, and jq's silent wait looks like a
+                    // hang.
                     return Err(CraError::usage(
                         "no body to check: give the FILE holding the delivery's raw body, or pipe it in (cra verify-webhook --signature SIG < body.json)",
                     ));
