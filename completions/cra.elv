@@ -235,6 +235,8 @@ set edit:completion:arg-completer[cra] = {|@words|
         }
         &'cra;sync'= {
             cand --concurrency 'Requests in flight at once'
+            cand --notify 'Deliver each rating record this sync adds to URL as a signed rating.created'
+            cand --secret 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)'
             cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'

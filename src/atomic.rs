@@ -26,6 +26,8 @@ pub enum Access {
 /// A file being written; `commit` puts it in place, dropping it removes it.
 pub struct AtomicFile {
     path: PathBuf,
+    /// The destination as given, for messages.
+    shown: PathBuf,
     access: Access,
     target: Target,
 }
@@ -49,6 +51,9 @@ impl AtomicFile {
     /// Creates the temporary file next to `path` (next to the file it
     /// points to, when `path` is a symbolic link: the link stays).
     pub fn create(path: &Path, access: Access) -> Result<AtomicFile> {
+        // Messages name the file as the user gave it, never the temporary
+        // file (`.x.csv.zlkGVw.part`) nor the target of a link.
+        let shown = path.to_path_buf();
         if is_stream(path) {
             let file = std::fs::OpenOptions::new()
                 .write(true)
@@ -56,6 +61,7 @@ impl AtomicFile {
                 .with_context(|| format!("cannot write {}", path.display()))?;
             return Ok(AtomicFile {
                 path: path.to_path_buf(),
+                shown,
                 access,
                 target: Target::Stream(file),
             });
@@ -100,9 +106,17 @@ impl AtomicFile {
         }
         let temp = builder
             .tempfile_in(&dir)
-            .with_context(|| format!("cannot write in {}", dir.display()))?;
+            .map_err(unnamed)
+            .with_context(|| {
+                format!(
+                    "cannot write {} (in folder {})",
+                    shown.display(),
+                    dir.display()
+                )
+            })?;
         Ok(AtomicFile {
             path,
+            shown,
             access,
             target: Target::Temp(temp),
         })
@@ -120,13 +134,23 @@ impl AtomicFile {
             Target::Stream(file) => file,
         };
         file.try_clone()
-            .with_context(|| format!("cannot write {}", self.path.display()))
+            .with_context(|| format!("cannot write {}", self.shown.display()))
+    }
+
+    /// A writer whose errors name the destination as given (`cannot write
+    /// out.csv: No space left on device`), for callers that only write.
+    pub fn writer(&self) -> Result<NamedWriter> {
+        Ok(NamedWriter {
+            file: self.handle()?,
+            shown: self.shown.clone(),
+        })
     }
 
     /// Syncs the written bytes, sets the permissions and renames the file
     /// over the destination.
     pub fn commit(self) -> Result<()> {
         let path = self.path;
+        let shown = self.shown;
         let temp = match self.target {
             Target::Temp(temp) => temp,
             // Written in place; a stream has nothing to sync or rename.
@@ -134,7 +158,7 @@ impl AtomicFile {
         };
         let file = temp.as_file();
         file.sync_all()
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .with_context(|| format!("cannot write {}", shown.display()))?;
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -143,13 +167,14 @@ impl AtomicFile {
                 Access::Shared => std::fs::metadata(&path).ok().map(|m| m.permissions()),
             };
             if let Some(permissions) = permissions {
-                file.set_permissions(permissions)
-                    .with_context(|| format!("cannot set the permissions of {}", path.display()))?;
+                file.set_permissions(permissions).with_context(|| {
+                    format!("cannot set the permissions of {}", shown.display())
+                })?;
             }
         }
         temp.persist(&path)
-            .map_err(|e| e.error)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .map_err(|e| unnamed(e.error))
+            .with_context(|| format!("cannot write {}", shown.display()))?;
         // The rename is durable once the folder is synced too; a folder that
         // cannot be opened or synced (some file systems) is no error.
         #[cfg(unix)]
@@ -159,6 +184,46 @@ impl AtomicFile {
             let _ = dir.sync_all();
         }
         Ok(())
+    }
+}
+
+/// Writes through to an `AtomicFile`, naming its destination in errors.
+pub struct NamedWriter {
+    file: File,
+    shown: PathBuf,
+}
+
+impl NamedWriter {
+    fn named(&self, error: std::io::Error) -> std::io::Error {
+        // The kind is kept: a closed pipe must still read as one.
+        std::io::Error::new(
+            error.kind(),
+            format!("cannot write {}: {error}", self.shown.display()),
+        )
+    }
+}
+
+impl std::io::Write for NamedWriter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file.write(buf).map_err(|e| self.named(e))
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush().map_err(|e| self.named(e))
+    }
+}
+
+/// tempfile's errors end in ` at path ".x.csv.zlkGVw.part"`, a name the
+/// user never gave: the cause alone is kept (the caller names the
+/// destination). Its wrapper is private, so the text is what can be cut.
+fn unnamed(error: std::io::Error) -> std::io::Error {
+    if error.get_ref().is_none() {
+        return error;
+    }
+    let text = error.to_string();
+    match text.rfind(" at path ") {
+        Some(end) => std::io::Error::new(error.kind(), &text[..end]),
+        None => error,
     }
 }
 
@@ -288,9 +353,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("missing/out.csv");
         let error = write(&path, b"x", Access::Shared).unwrap_err();
+        let text = format!("{error:#}");
         assert!(
-            format!("{error:#}").contains("cannot write in"),
-            "{error:#}"
+            text.contains(&format!("cannot write {}", path.display())),
+            "{text}"
         );
+        // The temporary file's name is none of the user's business.
+        assert!(!text.contains(".part"), "{text}");
+        assert!(!text.contains(".out.csv."), "{text}");
     }
 }

@@ -1,8 +1,13 @@
-//! Typed errors whose exit code matters, and the one place that maps any
-//! error to an exit code. Everything else travels as `anyhow::Error` with
-//! context naming the URL, file or id that failed.
+//! Typed errors whose exit code matters, the one place that maps any
+//! error to an exit code, and the one place that hides secrets from every
+//! message. Everything else travels as `anyhow::Error` with context naming
+//! the URL, file or id that failed.
 
+use std::borrow::Cow;
 use std::process::ExitCode;
+use std::sync::OnceLock;
+
+use secrecy::{ExposeSecret, SecretString};
 
 /// The exit codes of the contract.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +124,90 @@ pub fn one_line(error: &anyhow::Error) -> String {
     parts.join(": ")
 }
 
+/// What a hidden secret is shown as.
+pub const REDACTED: &str = "[redacted]";
+
+/// Secrets shorter than this are not searched for: every message would be
+/// riddled with `[redacted]` for a key of one or two letters, which is no
+/// secret anyway.
+const MIN_SECRET: usize = 4;
+
+/// The secrets of this run (the API key, the webhook secret) and the forms
+/// they take when a server's data quotes them: as they are, escaped as in a
+/// JSON or Rust string (serde's messages quote that way) and percent-encoded
+/// as in a URL path or query (a trace of a detail URL).
+pub struct Redactor {
+    forms: Vec<SecretString>,
+}
+
+impl Redactor {
+    pub fn new<'a>(secrets: impl IntoIterator<Item = &'a SecretString>) -> Redactor {
+        let mut forms: Vec<String> = Vec::new();
+        for secret in secrets {
+            let raw = secret.expose_secret();
+            if raw.chars().count() < MIN_SECRET {
+                continue;
+            }
+            let debug = format!("{raw:?}");
+            let json = serde_json::to_string(raw).unwrap_or_default();
+            let query: String = url::form_urlencoded::byte_serialize(raw.as_bytes()).collect();
+            let mut path = url::Url::parse("http://h/").expect("a fixed URL parses");
+            if let Ok(mut segments) = path.path_segments_mut() {
+                segments.pop_if_empty().push(raw);
+            }
+            for form in [
+                raw.to_string(),
+                debug[1..debug.len() - 1].to_string(),
+                json.get(1..json.len().saturating_sub(1))
+                    .unwrap_or_default()
+                    .to_string(),
+                query,
+                path.path()[1..].to_string(),
+            ] {
+                if form.chars().count() >= MIN_SECRET && !forms.contains(&form) {
+                    forms.push(form);
+                }
+            }
+        }
+        // Longest first: a form that contains another is hidden whole.
+        forms.sort_by_key(|form| std::cmp::Reverse(form.len()));
+        Redactor {
+            forms: forms.into_iter().map(SecretString::from).collect(),
+        }
+    }
+
+    /// `text` with every secret replaced by `[redacted]`.
+    pub fn redact<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        let mut text = Cow::Borrowed(text);
+        for form in &self.forms {
+            let form = form.expose_secret();
+            if text.contains(form) {
+                text = Cow::Owned(text.replace(form, REDACTED));
+            }
+        }
+        text
+    }
+}
+
+static SECRETS: OnceLock<Redactor> = OnceLock::new();
+
+/// Makes `redact` hide these secrets from now on; set once per run, when
+/// the settings are known (a second call is ignored).
+pub fn hide_secrets<'a>(secrets: impl IntoIterator<Item = &'a SecretString>) {
+    let _ = SECRETS.set(Redactor::new(secrets));
+}
+
+/// `text` with this run's secrets hidden. Every line `cra` writes to
+/// standard error (errors, warnings, notes, `--verbose` traces) passes
+/// through here, so a secret quoted in server data never reaches a
+/// terminal or a log, whichever message carries it.
+pub fn redact(text: &str) -> Cow<'_, str> {
+    match SECRETS.get() {
+        Some(redactor) => redactor.redact(text),
+        None => Cow::Borrowed(text),
+    }
+}
+
 /// `text` cut to `max` characters with `…`, for echoing input in messages.
 pub fn shorten(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
@@ -147,6 +236,26 @@ mod tests {
         let io = std::io::Error::new(std::io::ErrorKind::BrokenPipe, "pipe");
         let err = Err::<(), _>(io).context("writing").unwrap_err();
         assert!(is_broken_pipe(&err));
+    }
+
+    #[test]
+    fn every_form_of_a_secret_is_hidden() {
+        let key = SecretString::from("live/key \"x\"+é");
+        let short = SecretString::from("ab");
+        let redactor = Redactor::new([&key, &short]);
+        for text in [
+            r#"invalid type: string "Bearer live/key \"x\"+é", expected u64"#,
+            "GET http://h/api/v1/banks/live%2Fkey%20%22x%22+%C3%A9 → 200",
+            "q=live%2Fkey+%22x%22%2B%C3%A9",
+            "key live/key \"x\"+é quoted",
+        ] {
+            let hidden = redactor.redact(text);
+            assert!(hidden.contains(REDACTED), "{text} → {hidden}");
+            assert!(!hidden.contains("live"), "{text} → {hidden}");
+        }
+        // A two-letter secret is not hunted for in every word.
+        assert_eq!(redactor.redact("about"), "about");
+        assert!(matches!(redactor.redact("nothing"), Cow::Borrowed(_)));
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! The HTTP client settings every outgoing request of `cra` shares: the API
-//! client, `trigger`, `listen --forward-to` and the sandbox's webhooks.
+//! client, `trigger`, `listen --forward-to` and the sandbox's webhooks; and
+//! the one limited reader every response body goes through, so that no
+//! server can make `cra` hold more than a bounded amount of its answer.
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -11,6 +13,137 @@ pub const USER_AGENT: &str = concat!("cra/", env!("CARGO_PKG_VERSION"));
 
 /// Longest wait for a connection, whatever the request timeout.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The most of an API body (after gzip decoding) `cra` reads: the largest
+/// page (100 banks) or bank detail is far below it.
+pub const API_BODY_LIMIT: u64 = 16 << 20;
+
+/// The most of an error body, or of the answer to a webhook delivery
+/// (`trigger`, `listen --forward-to`), read: only a message is wanted there.
+pub const SMALL_BODY_LIMIT: u64 = 1 << 20;
+
+/// Why a body could not be read whole.
+#[derive(Debug)]
+pub enum BodyError {
+    /// Over `limit` bytes after decoding; the rest was not read.
+    TooLarge { limit: u64 },
+    /// Marked `Content-Encoding: gzip` but not gzip data (or cut inside
+    /// the gzip stream): the server's data is wrong, a retry sends it again.
+    Decode(reqwest::Error),
+    /// The connection failed or timed out while the body was arriving.
+    Transport(reqwest::Error),
+}
+
+impl BodyError {
+    /// The error for a user: `what` names the body (`the response from
+    /// URL`). A body too large or not decodable is bad data (exit 1); a
+    /// transport failure is given back as it is, for the caller's retries.
+    pub fn describe(&self, what: &str) -> String {
+        match self {
+            BodyError::TooLarge { limit } => format!(
+                "{what} is over {} (read no further; a server sending that much is misbehaving)",
+                size(*limit)
+            ),
+            BodyError::Decode(error) => format!(
+                "{what} says Content-Encoding: gzip but is not gzip data ({})",
+                root_cause(error)
+            ),
+            BodyError::Transport(error) => format!("{what} was cut off: {}", root_cause(error)),
+        }
+    }
+}
+
+/// Reads the body of `response` (decoded, if it was gzip) into memory, but
+/// never more than `limit` bytes: past it, reading stops, the connection is
+/// dropped and the body is refused. Every body `cra` reads whole comes
+/// through here.
+pub async fn read_limited(
+    response: reqwest::Response,
+    limit: u64,
+) -> Result<bytes::Bytes, BodyError> {
+    // An honest length over the limit is refused before a byte is read (a
+    // gzip body has none: reqwest removes it when it decodes).
+    if response.content_length().is_some_and(|n| n > limit) {
+        return Err(BodyError::TooLarge { limit });
+    }
+    match read_prefix(response, limit).await? {
+        (body, true) => Ok(body),
+        (_, false) => Err(BodyError::TooLarge { limit }),
+    }
+}
+
+/// The first `limit` bytes of the body (decoded), and whether that was all
+/// of it; reading stops there. For an answer only glanced at (the first
+/// line of an app's error), where a long one is no error.
+pub async fn read_prefix(
+    mut response: reqwest::Response,
+    limit: u64,
+) -> Result<(bytes::Bytes, bool), BodyError> {
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    let mut body = bytes::BytesMut::new();
+    loop {
+        match response.chunk().await {
+            Ok(Some(chunk)) => {
+                if body.len() + chunk.len() > limit {
+                    body.extend_from_slice(&chunk[..limit - body.len()]);
+                    return Ok((body.freeze(), false));
+                }
+                body.extend_from_slice(&chunk);
+            }
+            Ok(None) => return Ok((body.freeze(), true)),
+            Err(error) if is_bad_encoding(&error) => return Err(BodyError::Decode(error)),
+            Err(error) => return Err(BodyError::Transport(error)),
+        }
+    }
+}
+
+/// Whether a body error is the decoder refusing the data, rather than the
+/// connection failing: reqwest reports both as "error decoding response
+/// body", but only the decoder's carries an `io::Error` of invalid or
+/// truncated data, and no timeout or hyper error.
+fn is_bad_encoding(error: &reqwest::Error) -> bool {
+    if error.is_timeout() {
+        return false;
+    }
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        if cause.is::<hyper::Error>() {
+            return false;
+        }
+        if let Some(io) = cause.downcast_ref::<std::io::Error>()
+            && matches!(
+                io.kind(),
+                std::io::ErrorKind::InvalidData | std::io::ErrorKind::UnexpectedEof
+            )
+            && !io.get_ref().is_some_and(|inner| inner.is::<hyper::Error>())
+        {
+            return true;
+        }
+        source = cause.source();
+    }
+    false
+}
+
+/// The innermost cause of an error, which is the one that says what
+/// happened (`Connection refused`, `invalid gzip header`).
+pub fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut root = error;
+    while let Some(source) = root.source() {
+        root = source;
+    }
+    root.to_string()
+}
+
+/// `16 MiB`, `1 MiB`, `512 KiB`: a limit as a person reads it.
+pub fn size(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
+        format!("{} KiB", bytes >> 10)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
 
 /// A client builder for requests to `target`: User-Agent, connect and
 /// request timeouts, and no proxy when `target` is this machine (a proxy
@@ -68,6 +201,14 @@ pub fn is_loopback(url: &Url) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sizes_read_as_a_person_would() {
+        assert_eq!(size(API_BODY_LIMIT), "16 MiB");
+        assert_eq!(size(SMALL_BODY_LIMIT), "1 MiB");
+        assert_eq!(size(2048), "2 KiB");
+        assert_eq!(size(1000), "1000 bytes");
+    }
 
     #[test]
     fn userinfo_is_hidden() {

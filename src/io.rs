@@ -1,10 +1,12 @@
 //! The one owner of standard output and standard error: whether each is a
 //! terminal, whether colour is on, whether progress and summaries are shown.
-//! Decided once here; commands and printers only ask.
+//! Decided once here; commands and printers only ask. Every message written
+//! to standard error here has this run's secrets hidden (`error::redact`).
 
 use std::io::{IsTerminal, Write};
 
 use crate::cli::ColorWhen;
+use crate::error::redact;
 
 /// Streams and the decisions taken about them.
 #[derive(Debug, Clone)]
@@ -62,26 +64,26 @@ impl Io {
     /// A note for a person (summaries): on a terminal only, never with --quiet.
     pub fn summary(&self, message: &str) {
         if self.show_progress() {
-            let _ = writeln!(std::io::stderr(), "{message}");
+            let _ = writeln!(std::io::stderr(), "{}", redact(message));
         }
     }
 
     /// A message on standard error unless --quiet (refusals, statuses).
     pub fn info(&self, message: &str) {
         if !self.quiet {
-            let _ = writeln!(std::io::stderr(), "{message}");
+            let _ = writeln!(std::io::stderr(), "{}", redact(message));
         }
     }
 
     /// A warning, always shown.
     pub fn warn(&self, message: &str) {
-        let _ = writeln!(std::io::stderr(), "cra: warning: {message}");
+        let _ = writeln!(std::io::stderr(), "cra: warning: {}", redact(message));
     }
 
     /// A `--verbose` trace line.
     pub fn trace(&self, message: &str) {
         if self.verbose {
-            let _ = writeln!(std::io::stderr(), "* {message}");
+            let _ = writeln!(std::io::stderr(), "* {}", redact(message));
         }
     }
 }

@@ -55,6 +55,13 @@ pub fn run(cli: Cli) -> Result<Exit> {
         )
     );
     let mut settings = Settings::load_with(&cli.global, secret_flag, &process_env, read_file)?;
+    // From here on no message can show a secret, whoever builds it.
+    error::hide_secrets(
+        [&settings.api_key, &settings.webhook_secret]
+            .into_iter()
+            .flatten()
+            .map(|setting| &setting.value),
+    );
     let io = Io::new(
         settings.color,
         settings.quiet,
@@ -162,8 +169,8 @@ pub fn report(error: &anyhow::Error) -> Exit {
     let line = error::one_line(error);
     if !line.is_empty() {
         // Errors quote the service's own words: no escape sequence of its
-        // reaches the terminal.
-        eprintln!("cra: error: {}", output::inert(&line));
+        // reaches the terminal, and no secret it echoes.
+        eprintln!("cra: error: {}", output::inert(&error::redact(&line)));
     }
     exit
 }

@@ -504,7 +504,7 @@ fn show_stops_at_the_first_failure_that_is_not_a_missing_bank() {
     let ids: Vec<String> = (0..40).map(|i| format!("id-{i}")).collect();
     let mut args = vec!["--retries", "0", "show"];
     args.extend(ids.iter().map(String::as_str));
-    expect_failure(&server, &args, 3, "API key");
+    expect_failure(&server, &args, 3, "cra config set api_key");
     assert!(server.hits() < 40, "{} requests for 40 ids", server.hits());
 }
 

@@ -222,11 +222,9 @@ fn verify_usage_errors_exit_2() {
         .output()
         .unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(7),
-        "a malformed signature is reported before reading"
-    );
+    // The missing file is the problem to fix first, whatever the signature.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("nope.json"), "{stderr}");
     assert_no_secret("stderr", &stderr);
     let sig = sign(SECRET, b"x");
     let out = home

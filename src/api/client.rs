@@ -15,13 +15,17 @@ use url::Url;
 
 use crate::api::model::{self, BankDetail, Page};
 use crate::error::CraError;
+use crate::http::BodyError;
 use crate::io::Io;
 use crate::settings::Settings;
 
 /// First backoff step; doubled each retry, with jitter.
 const BACKOFF_BASE: Duration = Duration::from_millis(250);
 const BACKOFF_MAX: Duration = Duration::from_secs(8);
-/// The longest `Retry-After` honoured; a server asking for more gets this.
+/// The longest `Retry-After` waited for. A server asking for more (a daily
+/// quota spent) makes the command fail at once, saying when to try again,
+/// rather than sit silent for an hour: a script's scheduler or a person is
+/// better placed to wait that long than a process holding a terminal.
 pub const RETRY_AFTER_CAP: Duration = Duration::from_secs(60);
 
 /// The filters and paging of `GET /api/v1/banks`.
@@ -160,6 +164,7 @@ impl Client {
             let started = Instant::now();
             let outcome = self.send_once(url).await;
             let elapsed = started.elapsed();
+            let tries = attempt + 1;
             let retry_label = if attempt > 0 {
                 format!(" (retry {attempt})")
             } else {
@@ -172,18 +177,38 @@ impl Client {
                         status_line(status),
                         elapsed.as_millis()
                     ));
+                    // A body too large or not decodable is the server's
+                    // data being wrong: the same again on a retry.
+                    let body = body.map_err(|e| {
+                        let what = if status.is_success() {
+                            format!("the response from {url}")
+                        } else {
+                            format!("the {} error body from {url}", status.as_u16())
+                        };
+                        CraError::Response {
+                            message: e.describe(&what),
+                        }
+                    })?;
                     if status.is_success() {
                         return parse_json(url, &headers, &body);
                     }
                     let failure = if status.is_redirection() {
                         redirect_error(url, &last, status, &headers)
                     } else {
-                        status_error(url, status, &body, bank_id, &inner.key)
+                        status_error(url, status, &body, bank_id, tries)
                     };
                     if !is_retryable_status(status) {
                         return Err(failure);
                     }
-                    (failure, retry_after(&headers, std::time::SystemTime::now()))
+                    match retry_after(&headers, std::time::SystemTime::now()) {
+                        // Honoured, never shortened: asking again sooner
+                        // would only be refused again. A wait longer than
+                        // any sensible command fails now, saying when.
+                        Some(wait) if wait > RETRY_AFTER_CAP => {
+                            return Err(too_long_to_wait(url, status, &body, wait));
+                        }
+                        wait => (failure, wait),
+                    }
                 }
                 Err(error) => {
                     inner.io.trace(&format!(
@@ -199,7 +224,7 @@ impl Client {
                         }
                         .into());
                     }
-                    (transport_error(url, &error), None)
+                    (transport_error(url, &inner.base, &error, tries), None)
                 }
             };
             let (error, server_wait) = failure;
@@ -208,10 +233,19 @@ impl Client {
             }
             attempt += 1;
             inner.retried.fetch_add(1, Ordering::Relaxed);
-            if let Some(wait) = server_wait {
-                self.pause_for(wait);
-            }
             let wait = server_wait.unwrap_or_else(|| backoff(attempt, rand::random::<f64>()));
+            if let Some(wait) = server_wait
+                && self.pause_for(wait)
+                && wait >= Duration::from_secs(1)
+            {
+                // A person watching would otherwise see nothing for up to a
+                // minute; said once per pause, not once per waiting request.
+                inner.io.summary(&format!(
+                    "waiting {} before trying again: the service is busy and asked for that (Retry-After; retry {attempt} of {})",
+                    human_duration(wait),
+                    inner.retries
+                ));
+            }
             inner.io.trace(&format!(
                 "retry {attempt}/{} in {:.2} s{}",
                 inner.retries,
@@ -227,12 +261,19 @@ impl Client {
     }
 
     /// Holds every request of this client back for `wait` from now (a
-    /// longer pause already set stays).
-    fn pause_for(&self, wait: Duration) {
-        let until = tokio::time::Instant::now() + wait;
+    /// longer pause already set stays). True when this made the pause
+    /// longer, rather than fell within one already in force.
+    fn pause_for(&self, wait: Duration) -> bool {
+        let now = tokio::time::Instant::now();
+        let until = now + wait;
         let mut paused = self.inner.paused_until.lock().expect("pause lock");
-        if paused.is_none_or(|current| current < until) {
-            *paused = Some(until);
+        match *paused {
+            // Requests that were refused together set nearly the same end.
+            Some(current) if current > now && current + Duration::from_secs(1) >= until => false,
+            _ => {
+                *paused = Some(until);
+                true
+            }
         }
     }
 
@@ -252,12 +293,10 @@ impl Client {
         }
     }
 
-    /// One request: status, headers and the whole body, or a transport error
-    /// (connect, timeout, a body cut off).
-    async fn send_once(
-        &self,
-        url: &Url,
-    ) -> Result<(StatusCode, HeaderMap, bytes::Bytes, Url), reqwest::Error> {
+    /// One request: status, headers, the body read through the limited
+    /// reader (at most 16 MiB, 1 MiB for an error) and the URL that
+    /// answered; or a transport error (connect, timeout, a body cut off).
+    async fn send_once(&self, url: &Url) -> Result<Sent, reqwest::Error> {
         let response = self
             .inner
             .http
@@ -273,10 +312,22 @@ impl Client {
         let headers = response.headers().clone();
         // Where the last request went, after any redirects followed.
         let last = response.url().clone();
-        let body = response.bytes().await?;
+        let limit = if status.is_success() {
+            crate::http::API_BODY_LIMIT
+        } else {
+            crate::http::SMALL_BODY_LIMIT
+        };
+        let body = match crate::http::read_limited(response, limit).await {
+            Err(BodyError::Transport(error)) => return Err(error),
+            body => body,
+        };
         Ok((status, headers, body, last))
     }
 }
+
+/// What one request brought back: status, headers, the body (or why it
+/// was not read) and the URL that answered.
+type Sent = (StatusCode, HeaderMap, Result<bytes::Bytes, BodyError>, Url);
 
 /// Parses and checks a base address: http or https, and plain http only to
 /// a loopback host unless allowed. A trailing `/api/v1` is taken off, since
@@ -343,17 +394,69 @@ pub fn backoff(attempt: u32, unit: f64) -> Duration {
     exponential.mul_f64(0.5 + 0.5 * unit.clamp(0.0, 1.0))
 }
 
-/// `Retry-After` as seconds or an HTTP date, capped; none when absent or
+/// `Retry-After` as seconds or an HTTP date; none when absent or
 /// unreadable.
 pub fn retry_after(headers: &HeaderMap, now: std::time::SystemTime) -> Option<Duration> {
     let value = headers.get(RETRY_AFTER)?.to_str().ok()?.trim();
-    let wait = if let Ok(seconds) = value.parse::<u64>() {
-        Duration::from_secs(seconds)
+    if let Ok(seconds) = value.parse::<u64>() {
+        Some(Duration::from_secs(seconds))
     } else {
         let at = httpdate::parse_http_date(value).ok()?;
-        at.duration_since(now).unwrap_or(Duration::ZERO)
-    };
-    Some(wait.min(RETRY_AFTER_CAP))
+        Some(at.duration_since(now).unwrap_or(Duration::ZERO))
+    }
+}
+
+/// A `Retry-After` longer than `RETRY_AFTER_CAP`: exit 6 now, with when
+/// (and the service's own words, which may say why: a quota spent).
+fn too_long_to_wait(url: &Url, status: StatusCode, body: &[u8], wait: Duration) -> anyhow::Error {
+    let said = error_message(body).map_or_else(
+        || status_line(status),
+        |m| format!("{} ({m})", status_line(status)),
+    );
+    let when = jiff::Timestamp::now()
+        .checked_add(jiff::SignedDuration::from_secs(
+            i64::try_from(wait.as_secs()).unwrap_or(i64::MAX),
+        ))
+        .map(|at| {
+            format!(
+                ", after {}",
+                at.to_zoned(jiff::tz::TimeZone::UTC)
+                    .strftime("%Y-%m-%d %H:%M:%S UTC")
+            )
+        })
+        .unwrap_or_default();
+    CraError::Unavailable {
+        message: format!(
+            "{said} from {url}: the service asks to wait {} before the next request (Retry-After), longer than cra waits ({}); try again later{when}",
+            human_duration(wait),
+            human_duration(RETRY_AFTER_CAP)
+        ),
+    }
+    .into()
+}
+
+/// `45 s`, `2 min 5 s`, `3 h 20 min`, `2 d 4 h`: a wait as a person reads it.
+pub fn human_duration(wait: Duration) -> String {
+    let s = wait.as_secs_f64().ceil() as u64;
+    let (d, h, m, s) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
+    match (d, h, m) {
+        (0, 0, 0) => format!("{s} s"),
+        (0, 0, _) if s == 0 => format!("{m} min"),
+        (0, 0, _) => format!("{m} min {s} s"),
+        (0, _, 0) => format!("{h} h"),
+        (0, _, _) => format!("{h} h {m} min"),
+        (_, 0, _) => format!("{d} d"),
+        _ => format!("{d} d {h} h"),
+    }
+}
+
+/// `after 1 try`, `after 4 tries`.
+fn after_tries(tries: u32) -> String {
+    if tries == 1 {
+        "after 1 try".to_string()
+    } else {
+        format!("after {tries} tries")
+    }
 }
 
 fn status_line(status: StatusCode) -> String {
@@ -449,34 +552,42 @@ fn redirect_error(
 }
 
 /// The one mapping of an HTTP status to an error with its exit code.
+/// `tries` is how many requests were made, for a failure worth retrying.
+/// (A key a server quotes back is hidden where every message is printed,
+/// in `crate::error::redact`.)
 fn status_error(
     url: &Url,
     status: StatusCode,
     body: &[u8],
     bank_id: Option<&str>,
-    key: &SecretString,
+    tries: u32,
 ) -> anyhow::Error {
-    // A server (or a gateway) may quote the key it refused: never pass it on.
-    let key = key.expose_secret();
-    let said = error_message(body)
-        .map(|m| {
-            if key.is_empty() {
-                m
-            } else {
-                m.replace(key, "[redacted]")
-            }
-        })
-        .map_or_else(
-            || status_line(status),
-            |m| format!("{} ({m})", status_line(status)),
-        );
+    let message = error_message(body);
+    let said = message.as_ref().map_or_else(
+        || status_line(status),
+        |m| format!("{} ({m})", status_line(status)),
+    );
     match status.as_u16() {
+        // The reason once: the service's words when it gives some, else
+        // ours; then what to do.
         401 => CraError::Unauthorized {
-            message: format!("{said}: the API key is missing or invalid (set CRA_API_KEY or run: cra config set api_key)"),
+            message: format!(
+                "{}: {} (set CRA_API_KEY or run: cra config set api_key)",
+                status_line(status),
+                message
+                    .as_deref()
+                    .unwrap_or("the API key is missing or invalid")
+            ),
         }
         .into(),
         403 => CraError::Forbidden {
-            message: format!("{said}: the subscription of this API key is inactive (renew it on the service's account page)"),
+            message: format!(
+                "{}: {} (renew it on the service's account page)",
+                status_line(status),
+                message
+                    .as_deref()
+                    .unwrap_or("the subscription of this API key is inactive")
+            ),
         }
         .into(),
         // 404 means "bank not found" only for a bank; on the list it is a
@@ -484,13 +595,16 @@ fn status_error(
         404 => match bank_id {
             Some(id) => {
                 // The server's own words, unless they only say the same.
-                let said = if error_message(body).is_some_and(|m| m.contains(id)) {
+                let said = if message.as_ref().is_some_and(|m| m.contains(id)) {
                     status_line(status)
                 } else {
                     said
                 };
                 let id = crate::error::shorten(id, 80);
-                CraError::NotFound { message: format!("no bank with id '{id}' ({said})") }.into()
+                CraError::NotFound {
+                    message: format!("no bank with id '{id}' ({said})"),
+                }
+                .into()
             }
             None => CraError::Response {
                 message: format!("{said} from {url} (check the base address)"),
@@ -498,10 +612,16 @@ fn status_error(
             .into(),
         },
         429 | 500..=599 => CraError::Unavailable {
-            message: format!("{said} from {url} (gave up after retries; try again later or raise --retries)"),
+            message: format!(
+                "{said} from {url} {} (try again later or raise --retries)",
+                after_tries(tries)
+            ),
         }
         .into(),
-        _ => CraError::Response { message: format!("unexpected {said} from {url}") }.into(),
+        _ => CraError::Response {
+            message: format!("unexpected {said} from {url}"),
+        }
+        .into(),
     }
 }
 
@@ -509,27 +629,28 @@ fn describe_transport(error: &reqwest::Error) -> String {
     if error.is_timeout() {
         return "timed out".to_string();
     }
-    let mut text = error.to_string();
-    let mut source = std::error::Error::source(error);
-    while let Some(cause) = source {
-        text = cause.to_string();
-        source = cause.source();
-    }
-    text
+    crate::http::root_cause(error)
 }
 
-fn transport_error(url: &Url, error: &reqwest::Error) -> anyhow::Error {
-    let what = if error.is_timeout() {
-        "timed out (raise --timeout if the service is slow)".to_string()
+/// A transport failure after `tries` requests, with the likely next step.
+fn transport_error(url: &Url, base: &Url, error: &reqwest::Error, tries: u32) -> anyhow::Error {
+    let tried = after_tries(tries);
+    let message = if error.is_timeout() {
+        format!("GET {url} timed out {tried} (raise --timeout if the service is slow)")
     } else if error.is_connect() {
-        format!("cannot connect: {}", describe_transport(error))
+        let host = base.host_str().unwrap_or("?");
+        let at = match base.port_or_known_default() {
+            Some(port) => crate::host_port(host.trim_matches(['[', ']']), port),
+            None => host.to_string(),
+        };
+        format!(
+            "cannot connect to {at}: {} {tried} (is the service running at {base}? check the base address with: cra config show)",
+            describe_transport(error)
+        )
     } else {
-        describe_transport(error)
+        format!("GET {url} failed {tried}: {}", describe_transport(error))
     };
-    CraError::Unavailable {
-        message: format!("GET {url} {what}"),
-    }
-    .into()
+    CraError::Unavailable { message }.into()
 }
 
 fn unexpected(url: &Url, what: &str) -> anyhow::Error {
@@ -664,7 +785,7 @@ mod tests {
     }
 
     #[test]
-    fn retry_after_seconds_date_and_cap() {
+    fn retry_after_seconds_and_date() {
         let now = httpdate::parse_http_date("Fri, 20 Nov 2026 12:00:00 GMT").unwrap();
         let mut headers = HeaderMap::new();
         headers.insert(RETRY_AFTER, "2".parse().unwrap());
@@ -680,9 +801,45 @@ mod tests {
         );
         assert_eq!(retry_after(&headers, now), Some(Duration::ZERO));
         headers.insert(RETRY_AFTER, "86400".parse().unwrap());
-        assert_eq!(retry_after(&headers, now), Some(RETRY_AFTER_CAP));
+        assert_eq!(retry_after(&headers, now), Some(Duration::from_secs(86400)));
         headers.insert(RETRY_AFTER, "soon".parse().unwrap());
         assert_eq!(retry_after(&headers, now), None);
+    }
+
+    #[test]
+    fn durations_read_as_a_person_would() {
+        let d = Duration::from_secs;
+        assert_eq!(human_duration(d(45)), "45 s");
+        assert_eq!(human_duration(Duration::from_millis(1500)), "2 s");
+        assert_eq!(human_duration(d(60)), "1 min");
+        assert_eq!(human_duration(d(125)), "2 min 5 s");
+        assert_eq!(human_duration(d(3600)), "1 h");
+        assert_eq!(human_duration(d(3 * 3600 + 20 * 60)), "3 h 20 min");
+        assert_eq!(human_duration(d(86_400)), "1 d");
+        assert_eq!(human_duration(d(2 * 86_400 + 4 * 3600 + 59)), "2 d 4 h");
+        assert_eq!(after_tries(1), "after 1 try");
+        assert_eq!(after_tries(4), "after 4 tries");
+    }
+
+    #[test]
+    fn the_reason_of_401_and_403_is_said_once() {
+        let url = Url::parse("https://api.example.com/api/v1/banks").unwrap();
+        let body = br#"{"message":"the subscription of this API key is inactive"}"#;
+        let text = status_error(&url, StatusCode::FORBIDDEN, body, None, 1).to_string();
+        assert_eq!(text.matches("inactive").count(), 1, "{text}");
+        assert!(
+            text.starts_with("403 Forbidden: the subscription"),
+            "{text}"
+        );
+        let text = status_error(&url, StatusCode::FORBIDDEN, b"", None, 1).to_string();
+        assert_eq!(text.matches("inactive").count(), 1, "{text}");
+        let body = br#"{"message":"invalid key"}"#;
+        let text = status_error(&url, StatusCode::UNAUTHORIZED, body, None, 1).to_string();
+        assert!(
+            text.starts_with("401 Unauthorized: invalid key (set CRA_API_KEY"),
+            "{text}"
+        );
+        assert!(!text.contains("missing or invalid"), "{text}");
     }
 
     #[test]

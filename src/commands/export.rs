@@ -83,7 +83,7 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
             let mut printer = Printer::new(
                 format,
                 layout,
-                std::io::BufWriter::new(file.handle()?),
+                std::io::BufWriter::new(file.writer()?),
                 &file_io,
             )?;
             let counts = export(

@@ -4,7 +4,7 @@
 //! costs about what `openssl dgst` costs. Only on a mismatch is the body
 //! looked at as a whole, to say which common mistake explains it.
 
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -26,7 +26,42 @@ const KEEP_STDIN: usize = 64 << 20;
 pub async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let secret = require_secret(settings, "verify-webhook")?;
     let secret = secret.expose_secret().as_bytes();
+    let dash = args.file.as_deref() == Some(Path::new("-"));
     let file = args.file.filter(|p| p != Path::new("-"));
+
+    // The body's source first: a file that cannot be read is the problem
+    // to report (exit 1, naming it), whatever the signature looks like.
+    let mut reader: Box<dyn Read> = match &file {
+        Some(path) => {
+            let file = std::fs::File::open(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            // A folder opens on Unix; its read fails. Said now, not after
+            // the signature was judged.
+            if file.metadata().is_ok_and(|m| m.is_dir()) {
+                anyhow::bail!("cannot read {}: it is a folder", path.display());
+            }
+            Box::new(file)
+        }
+        None => {
+            let stdin = std::io::stdin();
+            if stdin.is_terminal() {
+                if !dash {
+                    // ripgrep and xh never read a terminal they were not
+                    // pointed at (ripgrep searches the folder instead, xh
+                    // sends no body); with nothing else to check, the
+                    // equivalent is to refuse. A delivery's exact bytes
+                    // are never typed, and jq's silent wait looks like a
+                    // hang.
+                    return Err(CraError::usage(
+                        "no body to check: give the FILE holding the delivery's raw body, or pipe it in (cra verify-webhook --signature SIG < body.json)",
+                    ));
+                }
+                // `-` asked for standard input: read it, but say so.
+                io.info("reading the body from the terminal; end it with Ctrl-D");
+            }
+            Box::new(stdin.lock())
+        }
+    };
 
     // Reasons that need no body: say them before reading anything.
     let header = args.signature.as_str();
@@ -42,12 +77,6 @@ pub async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Resul
         None
     };
     let mut buf = vec![0u8; CHUNK];
-    let mut reader: Box<dyn Read> = match &file {
-        Some(path) => Box::new(
-            std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?,
-        ),
-        None => Box::new(std::io::stdin().lock()),
-    };
     loop {
         let n = match reader.read(&mut buf) {
             Ok(0) => break,

@@ -41,6 +41,7 @@ use sha2::{Digest, Sha256};
 use tokio::net::TcpListener;
 use tokio::sync::{oneshot, watch};
 
+use crate::http;
 use crate::webhook::diagnose::diagnose;
 use crate::webhook::payload::{RATING_CREATED, RatingCreated, timestamp_now};
 use crate::webhook::sign::{self, HEADER};
@@ -663,12 +664,28 @@ impl Shared {
                 Ok(response) => {
                     status = StatusCode::from_u16(response.status().as_u16())
                         .unwrap_or(StatusCode::BAD_GATEWAY);
-                    let _ = response.bytes().await;
-                    forward = Some(format!(
+                    let mut line = format!(
                         "forwarded {} {}",
                         status.as_u16(),
                         status.canonical_reason().unwrap_or("")
-                    ));
+                    );
+                    // The app's answer, read no further than the limit: on
+                    // a failure its first line is the app's own error
+                    // message, what the developer needs next to the status.
+                    let answer = http::read_prefix(response, http::SMALL_BODY_LIMIT).await;
+                    if !status.is_success()
+                        && let Ok((body, _)) = &answer
+                        && let Some(first) = first_line(body)
+                    {
+                        line = format!("{}: {first}", line.trim_end());
+                    }
+                    if let Ok((_, false)) = answer {
+                        line.push_str(&format!(
+                            " (answer over {}, read no further)",
+                            http::size(http::SMALL_BODY_LIMIT)
+                        ));
+                    }
+                    forward = Some(line);
                 }
                 Err(error) => {
                     status = StatusCode::BAD_GATEWAY;
@@ -965,6 +982,14 @@ fn event_line(received_at: &str, event: &RatingCreated, outcome: &Outcome) -> Ve
     line.into_bytes()
 }
 
+/// The first line of an app's answer that has text, made inert for a
+/// terminal and cut to a length that fits beside the event.
+fn first_line(body: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(body);
+    let line = text.lines().map(str::trim).find(|line| !line.is_empty())?;
+    Some(crate::output::inert(&crate::error::shorten(line, 200)).into_owned())
+}
+
 /// Sender-controlled text made safe for a terminal: control characters
 /// (escape sequences, newlines) become `?`.
 fn clean(text: &str) -> String {
@@ -1044,6 +1069,18 @@ mod tests {
                 .unwrap_err()
                 .contains("?[31m")
         );
+    }
+
+    #[test]
+    fn first_line_of_an_answer() {
+        assert_eq!(
+            first_line(b"\n  database is down\r\nstack trace").as_deref(),
+            Some("database is down")
+        );
+        assert_eq!(first_line(b" \n\t\n"), None);
+        let line = first_line(b"\x1b[2Jowned\x07").unwrap();
+        assert!(!line.contains(['\x1b', '\x07']), "{line:?}");
+        assert!(first_line(&[b'x'; 5000]).unwrap().chars().count() <= 201);
     }
 
     #[test]

@@ -165,9 +165,20 @@ impl Sender {
                     response.headers(),
                     std::time::SystemTime::now(),
                 );
-                // Read the body so the connection can be reused.
-                let _ = response.bytes().await;
-                (Answer::Status(status), wait)
+                // Read (so the connection can be reused), but only so much:
+                // an answer that never ends must not fill memory.
+                match crate::http::read_limited(response, crate::http::SMALL_BODY_LIMIT).await {
+                    Err(error @ crate::http::BodyError::TooLarge { .. }) => (
+                        Answer::Failed(format!(
+                            "({} {}: {})",
+                            status.as_u16(),
+                            status.canonical_reason().unwrap_or(""),
+                            error.describe(&format!("the answer from {}", self.to))
+                        )),
+                        None,
+                    ),
+                    _ => (Answer::Status(status), wait),
+                }
             }
             Err(error) => (
                 Answer::Failed(describe_error(&error, &self.to, self.timeout)),
