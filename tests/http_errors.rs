@@ -407,7 +407,9 @@ fn a_server_that_ignores_the_page_cannot_make_search_loop_or_pass_for_complete()
     common::assert_code(&out, 1);
     assert!(String::from_utf8_lossy(&out.stderr).contains("repeated itself: page 2"));
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 100);
-    assert!(server.hits() <= 3, "pages 1 to 3 at most, then stop");
+    // The listing reads the list a second time when the first read does
+    // not add up (a shifted list recovers that way), then stops.
+    assert!(server.hits() <= 6, "pages 1 to 3 twice at most, then stop");
 }
 
 #[test]

@@ -58,8 +58,7 @@ read the list and fetch only new and changed banks.
 Examples:
   cra --sandbox sync
   cra sync --format json | jq .new_exams
-  cra sync --notify http://127.0.0.1:4000/   # with cra listen in another terminal
-  cra --offline search --state TX --size large";
+  cra sync --notify http://127.0.0.1:4000/   # with cra listen in another terminal";
 
 /// Consecutive failed details after which the service, not a bank, is
 /// taken to be failing.
