@@ -88,17 +88,25 @@ pub fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             .add_old(row)
             .map_err(|dup| duplicate(&args.old, &dup))
     })?;
-    // OLD is read whole before anything is printed: a bad OLD leaves
-    // standard output empty.
     let format = settings
         .format
         .unwrap_or_else(|| output::default_format(io));
-    let mut printer = Printer::new(format, DIFF, io.stdout(), io)?;
+    // The printer (and so a header or `[`) starts with the first change:
+    // a file that turns out not to be an export before any difference is
+    // found leaves standard output empty.
+    let mut printer = None;
+    let start = |printer: &mut Option<Printer<_>>| -> Result<()> {
+        if printer.is_none() {
+            *printer = Some(Printer::new(format, DIFF, io.stdout(), io)?);
+        }
+        Ok(())
+    };
     let mut counts = Counts::default();
-    let mut print = |change: &Change, printer: &mut Printer<_>| -> Result<()> {
+    let mut print = |change: &Change, printer: &mut Option<Printer<_>>| -> Result<()> {
         counts.add(change.kind);
+        start(printer)?;
         let json = change_json(change);
-        printer.write(&Record {
+        printer.as_mut().expect("started").write(&Record {
             json: &json,
             table: vec![table_row(change)],
             csv: vec![csv_row(change)],
@@ -114,7 +122,8 @@ pub fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     for change in differ.removed() {
         print(&change, &mut printer)?;
     }
-    printer.finish()?;
+    start(&mut printer)?;
+    printer.expect("started").finish()?;
     io.summary(&counts.summary());
     Ok(if args.exit_code && counts.total() > 0 {
         Exit::Failure
