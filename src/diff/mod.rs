@@ -3,7 +3,7 @@
 //! Each side is read as a stream of compact per-bank summaries (`Row`: the
 //! columns of a csv export without history, in one allocation); a history
 //! export is folded bank by bank as it streams, never held whole. The OLD
-//! side is kept in a set keyed by id (about 150 bytes a bank); the NEW side
+//! side is kept in a set keyed by id (a few hundred bytes a bank); the NEW side
 //! is then streamed against it, and each bank's change is known, and
 //! printed, as soon as that bank has been read. What is left of OLD at the
 //! end was removed. Output order is therefore NEW's order for added and
