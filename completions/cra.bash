@@ -22,6 +22,9 @@ _cra() {
             cra,config)
                 cmd="cra__subcmd__config"
                 ;;
+            cra,diff)
+                cmd="cra__subcmd__diff"
+                ;;
             cra,export)
                 cmd="cra__subcmd__export"
                 ;;
@@ -97,6 +100,9 @@ _cra() {
             cra__subcmd__help,config)
                 cmd="cra__subcmd__help__subcmd__config"
                 ;;
+            cra__subcmd__help,diff)
+                cmd="cra__subcmd__help__subcmd__diff"
+                ;;
             cra__subcmd__help,export)
                 cmd="cra__subcmd__help__subcmd__export"
                 ;;
@@ -152,7 +158,7 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version search show export verify-webhook listen trigger replay sync sql sandbox config completions help"
+            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -617,6 +623,56 @@ _cra() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cra__subcmd__diff)
+            opts="-q -v -h -V --exit-code --jq --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --evolve)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cra__subcmd__export)
             opts="-o -q -v -h -V --state --size --with-history --output --concurrency --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -684,7 +740,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help)
-            opts="search show export verify-webhook listen trigger replay sync sql sandbox config completions help"
+            opts="search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -784,6 +840,20 @@ _cra() {
         cra__subcmd__help__subcmd__config__subcmd__unset)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__diff)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -1192,7 +1262,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-q -v -h -V --state --size --page --per-page --all --limit --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --state --size --page --per-page --all --limit --jq --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1215,6 +1285,10 @@ _cra() {
                     return 0
                     ;;
                 --limit)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1258,12 +1332,16 @@ _cra() {
             return 0
             ;;
         cra__subcmd__show)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --jq --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1304,12 +1382,16 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sql)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --jq --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

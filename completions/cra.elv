@@ -49,6 +49,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand sandbox 'Run the local stand-in of the service'
             cand config 'Read and write the config file'
             cand completions 'Print a shell completion script'
+            cand diff 'Compare two files written by `cra export`: added, removed and changed banks'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'cra;search'= {
@@ -57,6 +58,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --page 'Page to fetch'
             cand --per-page 'Banks per page'
             cand --limit 'Stop after N banks (implies following pages)'
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
             cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
@@ -79,6 +81,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --version 'Print version'
         }
         &'cra;show'= {
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
             cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
@@ -259,6 +262,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --version 'Print version'
         }
         &'cra;sql'= {
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
             cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
@@ -485,6 +489,29 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'cra;diff'= {
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand --evolve 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --exit-code 'Exit 1 when there are differences, 0 when there are none (as git diff)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand --offline 'Answer search, show and export from the local copy (see cra sync): no network'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'cra;help'= {
             cand search 'List banks with their current rating'
             cand show 'One or more banks with their complete rating history'
@@ -498,6 +525,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand sandbox 'Run the local stand-in of the service'
             cand config 'Read and write the config file'
             cand completions 'Print a shell completion script'
+            cand diff 'Compare two files written by `cra export`: added, removed and changed banks'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'cra;help;search'= {
@@ -538,6 +566,8 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;config;unset'= {
         }
         &'cra;help;completions'= {
+        }
+        &'cra;help;diff'= {
         }
         &'cra;help;help'= {
         }

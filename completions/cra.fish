@@ -57,6 +57,7 @@ complete -c cra -n "__fish_cra_needs_command" -f -a "sql" -d 'Run one read-only 
 complete -c cra -n "__fish_cra_needs_command" -f -a "sandbox" -d 'Run the local stand-in of the service'
 complete -c cra -n "__fish_cra_needs_command" -f -a "config" -d 'Read and write the config file'
 complete -c cra -n "__fish_cra_needs_command" -f -a "completions" -d 'Print a shell completion script'
+complete -c cra -n "__fish_cra_needs_command" -f -a "diff" -d 'Compare two files written by `cra export`: added, removed and changed banks'
 complete -c cra -n "__fish_cra_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l state -d 'Two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
 AK\t''
@@ -126,6 +127,7 @@ intermediate\t'same as "Intermediate Small Bank"'"
 complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetch' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
@@ -148,6 +150,7 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l sandbox -d 'Run again
 complete -c cra -n "__fish_cra_using_subcommand search" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand search" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand search" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand show" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand show" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
@@ -390,6 +393,7 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -l sandbox -d 'Run against
 complete -c cra -n "__fish_cra_using_subcommand sync" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
@@ -603,19 +607,43 @@ complete -c cra -n "__fish_cra_using_subcommand completions" -l sandbox -d 'Run 
 complete -c cra -n "__fish_cra_using_subcommand completions" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "search" -d 'List banks with their current rating'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "show" -d 'One or more banks with their complete rating history'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "sandbox" -d 'Run the local stand-in of the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "config" -d 'Read and write the config file'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "completions" -d 'Print a shell completion script'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cra -n "__fish_cra_using_subcommand diff" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
+complete -c cra -n "__fish_cra_using_subcommand diff" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
+complete -c cra -n "__fish_cra_using_subcommand diff" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand diff" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''"
+complete -c cra -n "__fish_cra_using_subcommand diff" -l color -d 'When to use colour' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand diff" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand diff" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand diff" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand diff" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand diff" -l exit-code -d 'Exit 1 when there are differences, 0 when there are none (as git diff)'
+complete -c cra -n "__fish_cra_using_subcommand diff" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand diff" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand diff" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+complete -c cra -n "__fish_cra_using_subcommand diff" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand diff" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
+complete -c cra -n "__fish_cra_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand diff" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "search" -d 'List banks with their current rating'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "show" -d 'One or more banks with their complete rating history'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "sandbox" -d 'Run the local stand-in of the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "config" -d 'Read and write the config file'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "completions" -d 'Print a shell completion script'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "diff" -d 'Compare two files written by `cra export`: added, removed and changed banks'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql sandbox config completions diff help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Every setting, its value (secrets redacted) and where it came from'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "get" -d 'One setting\'s value (secrets redacted)'

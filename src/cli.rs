@@ -157,6 +157,9 @@ pub enum Command {
     /// Print a shell completion script
     #[command(after_help = COMPLETIONS_AFTER_HELP)]
     Completions(CompletionsArgs),
+    /// Compare two files written by `cra export`: added, removed and changed banks
+    #[command(long_about = crate::commands::diff::LONG_ABOUT, after_help = crate::commands::diff::AFTER_HELP)]
+    Diff(crate::commands::diff::DiffArgs),
 }
 
 const SEARCH_AFTER_HELP: &str = "\
@@ -250,6 +253,9 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", conflicts_with = "page",
           value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub jq: JqArg,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -257,6 +263,9 @@ pub struct ShowArgs {
     /// Bank id, or the bank's page address on the service's website
     #[arg(value_name = "ID", required = true)]
     pub ids: Vec<String>,
+
+    #[command(flatten)]
+    pub jq: JqArg,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -277,6 +286,15 @@ pub struct ExportArgs {
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
     pub concurrency: u32,
+}
+
+/// `--jq`, shared by every command whose JSON output it can filter.
+#[derive(Debug, Clone, Args, Default)]
+pub struct JqArg {
+    /// Filter the JSON output with a jq expression (built in; strings printed
+    /// raw, other values as compact JSON, one result a line)
+    #[arg(long, value_name = "EXPR")]
+    pub jq: Option<String>,
 }
 
 #[derive(Debug, Clone, Args)]

@@ -21,6 +21,8 @@ pub struct Io {
     pub color_stderr: bool,
     pub quiet: bool,
     pub verbose: bool,
+    /// `--jq`: JSON written to standard output goes through this filter.
+    pub jq: Option<std::sync::Arc<crate::output::jq::Jq>>,
 }
 
 impl Io {
@@ -48,6 +50,7 @@ impl Io {
             color_stderr: decide(stderr_tty),
             quiet,
             verbose,
+            jq: None,
         }
     }
 

@@ -11,6 +11,7 @@ pub mod atomic;
 pub mod cli;
 pub mod commands;
 pub mod config_file;
+pub mod diff;
 pub mod error;
 pub mod filters;
 pub mod http;
@@ -46,13 +47,14 @@ pub fn run(cli: Cli) -> Result<Exit> {
     };
     // `config path`, `set` and `unset` must work with a broken config file:
     // they are how a person finds it and repairs it.
+    // `diff` reads two local files and nothing from the config.
     let read_file = !matches!(
         &cli.command,
         Command::Config(
             cli::ConfigCommand::Path
                 | cli::ConfigCommand::Set { .. }
                 | cli::ConfigCommand::Unset { .. }
-        )
+        ) | Command::Diff(_)
     );
     let mut settings = Settings::load_with(&cli.global, secret_flag, &process_env, read_file)?;
     // From here on no message can show a secret, whoever builds it.
@@ -62,13 +64,15 @@ pub fn run(cli: Cli) -> Result<Exit> {
             .flatten()
             .map(|setting| &setting.value),
     );
-    let io = Io::new(
+    let jq = jq_filter(&cli.command, &mut settings)?;
+    let mut io = Io::new(
         settings.color,
         settings.quiet,
         settings.verbose,
         process_env("CRA_FORCE_TTY").is_some_and(|v| v != "0"),
         process_env("NO_COLOR").is_some(),
     );
+    io.jq = jq;
     for warning in &settings.warnings {
         io.warn(warning);
     }
@@ -96,6 +100,37 @@ pub fn run(cli: Cli) -> Result<Exit> {
     // pipe nobody reads, when Ctrl-C came) must not hold the exit.
     runtime.shutdown_background();
     result
+}
+
+/// The compiled `--jq` of the commands that take it, checked before
+/// anything runs (no request is made for a bad expression); it makes the
+/// output format json, and any other `--format` a usage error.
+fn jq_filter(
+    command: &Command,
+    settings: &mut Settings,
+) -> Result<Option<std::sync::Arc<output::jq::Jq>>> {
+    let expr = match command {
+        Command::Search(a) => a.jq.jq.as_deref(),
+        Command::Show(a) => a.jq.jq.as_deref(),
+        Command::Diff(a) => a.jq.jq.as_deref(),
+        Command::Sql(a) => a.jq.jq.as_deref(),
+        _ => None,
+    };
+    let Some(expr) = expr else {
+        return Ok(None);
+    };
+    let jq = output::jq::Jq::compile(expr)?;
+    match settings.format {
+        None | Some(cli::Format::Json) => settings.format = Some(cli::Format::Json),
+        Some(other) => {
+            return Err(CraError::usage(format!(
+                "--jq filters the json output; it cannot be combined with --format {}",
+                clap::ValueEnum::to_possible_value(&other)
+                    .map_or_else(String::new, |v| v.get_name().to_string())
+            )));
+        }
+    }
+    Ok(Some(std::sync::Arc::new(jq)))
 }
 
 /// Commands that call the API (and so may run against `--sandbox`).
@@ -129,6 +164,7 @@ async fn dispatch(command: Command, settings: Settings, io: Io) -> Result<Exit> 
                     Command::Config(args) => commands::config::run(args, &settings, &io),
                     Command::Sync(args) => commands::sync::run(args, &settings, &io).await,
                     Command::Sql(args) => commands::sql::run(args, &settings, &io).await,
+                    Command::Diff(args) => commands::diff::run(args, &settings, &io),
                     Command::Listen(_) | Command::Sandbox(_) | Command::Completions(_) => {
                         unreachable!("dispatched above")
                     }

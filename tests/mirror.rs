@@ -755,3 +755,34 @@ fn sync_notify_delivers_each_added_record_once_and_keeps_what_fails() {
     assert_eq!(unique.len(), received.len(), "a delivery arrived twice");
     assert_eq!(unique, added);
 }
+
+#[test]
+fn sql_output_filters_through_jq() {
+    let world = World::new(&["--banks", "300", "--seed", "10"]);
+    world.sync(&[]);
+    let expected = world.sandbox.walk("&state=TX").len();
+    let out = run(world.home.cra().args([
+        "sql",
+        "SELECT state, count(*) AS n FROM banks GROUP BY state",
+        "--jq",
+        r#".[] | select(.state == "TX") | .n"#,
+    ]));
+    assert_code(&out, 0);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        expected.to_string()
+    );
+    let out = run(world
+        .home
+        .cra()
+        .args(["sql", "SELECT id FROM banks LIMIT 2", "--jq", ".[].id"]));
+    assert_code(&out, 0);
+    let ids: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(ids.len(), 2);
+    assert!(ids.iter().all(|id| !id.starts_with('"')), "strings are raw");
+    let out = run(world
+        .home
+        .cra()
+        .args(["sql", "SELECT 1", "--jq", ".[", "--format", "json"]));
+    assert_code(&out, 2);
+}

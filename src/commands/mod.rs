@@ -2,6 +2,7 @@
 
 pub mod completions;
 pub mod config;
+pub mod diff;
 pub mod export;
 pub mod listen;
 pub mod replay;

@@ -66,8 +66,7 @@ pub async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     match format {
         Format::Table => write_cards(&mut out, &banks, io)?,
         Format::Json if banks.len() == 1 => {
-            serde_json::to_writer(&mut out, &banks[0].raw)?;
-            out.write_all(b"\n")?;
+            output::write_json_document(&mut out, &banks[0].raw, io)?
         }
         format => {
             let mut printer = Printer::new(format, RATING_HISTORY, &mut out, io)?;

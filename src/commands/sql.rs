@@ -17,6 +17,9 @@ pub struct SqlArgs {
     /// One read-only SQL statement (tables: banks, ratings, syncs, removed_banks)
     #[arg(value_name = "QUERY")]
     pub query: String,
+
+    #[command(flatten)]
+    pub jq: crate::cli::JqArg,
 }
 
 pub const AFTER_HELP: &str = "\

@@ -16,6 +16,7 @@ use serde_json::Value;
 use crate::cli::Format;
 use crate::io::Io;
 
+pub mod jq;
 mod records;
 pub use records::{bank_record, history_record};
 
@@ -118,6 +119,12 @@ enum Kind<W: Write> {
     Json {
         out: W,
     },
+    /// JSON for `--jq`: the document is held, then filtered at the end.
+    Jq {
+        out: W,
+        buf: Vec<u8>,
+        jq: std::sync::Arc<jq::Jq>,
+    },
     Ndjson {
         out: W,
     },
@@ -142,11 +149,18 @@ impl<W: Write> Printer<W> {
                 write_tsv_row(&mut out, layout.table.iter().copied())?;
                 Kind::Tsv { out }
             }
-            Format::Json => {
-                let mut out = out;
-                out.write_all(b"[")?;
-                Kind::Json { out }
-            }
+            Format::Json => match &io.jq {
+                Some(jq) => Kind::Jq {
+                    out,
+                    buf: b"[".to_vec(),
+                    jq: jq.clone(),
+                },
+                None => {
+                    let mut out = out;
+                    out.write_all(b"[")?;
+                    Kind::Json { out }
+                }
+            },
             Format::Ndjson => Kind::Ndjson { out },
             Format::Csv => {
                 let mut writer = csv::WriterBuilder::new()
@@ -176,6 +190,12 @@ impl<W: Write> Printer<W> {
             Kind::Json { out } => {
                 out.write_all(if self.count == 0 { b"\n" } else { b",\n" })?;
                 serde_json::to_writer(&mut *out, record.json)?;
+            }
+            Kind::Jq { buf, .. } => {
+                if self.count > 0 {
+                    buf.push(b',');
+                }
+                serde_json::to_writer(&mut *buf, record.json)?;
             }
             Kind::Ndjson { out } => {
                 serde_json::to_writer(&mut *out, record.json)?;
@@ -211,10 +231,32 @@ impl<W: Write> Printer<W> {
                 out.write_all(if self.count == 0 { b"]\n" } else { b"\n]\n" })?;
                 out
             }
+            Kind::Jq {
+                mut out,
+                mut buf,
+                jq,
+            } => {
+                buf.push(b']');
+                jq.run(&buf, &mut out)?;
+                out
+            }
             Kind::Csv { writer } => writer.into_inner().map_err(|e| e.into_error())?,
         };
         out.flush()?;
         Ok(out)
+    }
+}
+
+/// One JSON document on standard output (`show` of one bank): as a line of
+/// JSON, or through `--jq` when one was given.
+pub fn write_json_document(out: &mut impl Write, value: &Value, io: &Io) -> Result<()> {
+    match &io.jq {
+        Some(jq) => jq.run(&serde_json::to_vec(value)?, out),
+        None => {
+            serde_json::to_writer(&mut *out, value)?;
+            out.write_all(b"\n")?;
+            Ok(())
+        }
     }
 }
 
@@ -350,6 +392,7 @@ mod tests {
             color_stderr: false,
             quiet: false,
             verbose: false,
+            jq: None,
         }
     }
 
