@@ -296,6 +296,22 @@ fn malformed_files_are_refused_naming_file_line_and_problem() {
     assert!(refused(&home, "k.txt", "").starts_with("unknown data format '.txt'"));
 }
 
+/// `cra export` writes CSV with CRLF line ends; `--data` names the file's
+/// own line for a bad value in one (not the line before).
+#[test]
+fn crlf_csv_errors_name_the_right_line() {
+    let home = Home::new();
+    let rows = "id,name,city,state,regulator,exam_date,rating,exam_type,is_current\r\n\
+                a,BANK OF AMES,AMES,IA,FDIC,2020-01-01,Satisfactory,Small Bank,true\r\n\
+                a,BANK OF AMES,AMES,IA,FDIC,2016-01-01,Satisfactory,Small Bank,false\r\n\
+                b,\"FARMERS & MERCHANTS BANK, N.A.\",AMES,IA,OCC,2019-01-07,Outstanding,Small Bank,true\r\n\
+                c,B,C,IA,FDIC,2019-02-30,Satisfactory,Small Bank,true\r\n";
+    assert_eq!(
+        refused(&home, "crlf.csv", rows),
+        "line 5: exam_date '2019-02-30' is not a date in the form YYYY-MM-DD"
+    );
+}
+
 #[test]
 fn a_missing_data_file_is_an_error_naming_it() {
     let home = Home::new();
