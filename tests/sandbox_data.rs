@@ -96,6 +96,67 @@ fn generated_shares_are_within_tolerance_of_the_real_file() {
     }
 }
 
+/// The real file's current rows (one per institution) as (name, city):
+/// `../shared/data/cra_ratings.csv.gz`, when this checkout has it.
+fn real_names_and_cities() -> Option<Vec<(String, String)>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/cra_ratings.csv.gz");
+    let file = std::fs::File::open(path).ok()?;
+    let mut reader = csv::Reader::from_reader(flate2::read::GzDecoder::new(file));
+    let headers = reader.headers().ok()?.clone();
+    let column = |name: &str| headers.iter().position(|h| h == name);
+    let (name, city, current) = (column("bank_name")?, column("city")?, column("is_current")?);
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.ok()?;
+        if &record[current] == "true" {
+            rows.push((record[name].to_string(), record[city].to_string()));
+        }
+    }
+    Some(rows)
+}
+
+/// Names repeat as much as real ones, no more: the share of distinct names
+/// (real 80%) and of banks that share both name and city with another (real
+/// 8%), measured on the real file, and the number of institutions from its
+/// statistics.
+#[test]
+fn generated_names_are_as_varied_as_the_real_ones() {
+    let (Some(stats), Some(real)) = (stats(), real_names_and_cities()) else {
+        eprintln!("skipped: ../shared/data/ is not here");
+        return;
+    };
+    assert_eq!(real.len() as u64, stats["institutions"].as_u64().unwrap());
+    let (real_distinct, real_shared) =
+        data::name_shares(real.iter().map(|(n, c)| (n.as_str(), c.as_str())));
+    let banks = data::generate(real.len(), 1, data::days_from_civil(2026, 11, 1));
+    let got = data::shares(&banks);
+    eprintln!(
+        "distinct names {:.3} (real {real_distinct:.3}), name and city shared {:.3} (real {real_shared:.3})",
+        got.distinct_names, got.name_city_shared
+    );
+    assert!(
+        (got.distinct_names - real_distinct).abs() <= 0.04,
+        "distinct names: {:.4} vs real {real_distinct:.4} ± 0.04",
+        got.distinct_names
+    );
+    assert!(
+        (got.name_city_shared - real_shared).abs() <= 0.03,
+        "name and city shared: {:.4} vs real {real_shared:.4} ± 0.03",
+        got.name_city_shared
+    );
+    // No one name dominates: the real file's most common (FIRST STATE
+    // BANK) is 0.6% of banks.
+    let mut counts = std::collections::HashMap::new();
+    for bank in &banks {
+        *counts.entry(bank.name.as_str()).or_insert(0usize) += 1;
+    }
+    let (top, most) = counts.iter().max_by_key(|(_, c)| **c).unwrap();
+    assert!(
+        *most as f64 / banks.len() as f64 <= 0.01,
+        "{top}: {most} banks"
+    );
+}
+
 fn write(home: &Home, name: &str, text: &str) -> PathBuf {
     let path = home.path().join(name);
     std::fs::write(&path, text).unwrap();

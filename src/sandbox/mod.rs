@@ -1,13 +1,14 @@
 //! The local stand-in of the service: generated or loaded data, the HTTP
 //! server with its fault knobs, and webhook deliveries.
 //!
-//! `data` generates banks, `load` reads them from a file, `store` indexes
+//! `data` generates banks (`names` their names and towns), `load` reads them from a file, `store` indexes
 //! them, `server` answers HTTP, `webhooks` adds records and delivers
 //! `rating.created`.
 
 pub mod data;
 pub mod delay;
 pub mod load;
+pub mod names;
 pub mod server;
 pub mod store;
 pub mod tables;
