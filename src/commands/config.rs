@@ -32,9 +32,9 @@ pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit>
                         // Still set (the person asked for it), but they
                         // should know the safe way for next time.
                         io.warn(&format!(
-                            "a {key} given on the command line stays in your shell history; \
-                             the safe way is to leave VALUE out and type or pipe it \
-                             (cra config set {key})",
+                            "the {key} given on the command line stays in your shell \
+                             history; leave VALUE out to type it at the prompt or pipe it \
+                             in (cra config set {key})",
                             key = key.name()
                         ));
                     }
