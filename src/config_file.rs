@@ -156,11 +156,71 @@ fn describe_toml_error(text: &str, error: &toml::de::Error) -> String {
     }
 }
 
+/// The lock file beside the config file: `.config.toml.lock`.
+pub fn lock_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "config.toml".to_string());
+    path.with_file_name(format!(".{name}.lock"))
+}
+
+/// Holds an exclusive advisory lock on the config file's lock file until
+/// dropped. The lock is on a sibling file, not on the config file itself,
+/// because the atomic write replaces the config file: a lock on the old one
+/// would not stop a writer that opened the new one. The lock file stays (an
+/// empty file, mode 0600): removing it would let two writers lock two
+/// different files.
+struct UpdateLock {
+    _file: std::fs::File,
+}
+
+impl UpdateLock {
+    fn acquire(path: &Path) -> Result<UpdateLock> {
+        let lock = lock_path(path);
+        if let Some(dir) = lock.parent().filter(|d| !d.as_os_str().is_empty())
+            && !dir.exists()
+        {
+            // Made as the atomic write would make it: private.
+            let mut builder = std::fs::DirBuilder::new();
+            builder.recursive(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::DirBuilderExt;
+                builder.mode(0o700);
+            }
+            builder
+                .create(dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+        }
+        let mut options = std::fs::OpenOptions::new();
+        options.read(true).write(true).create(true).truncate(false);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.mode(0o600);
+        }
+        let file = options
+            .open(&lock)
+            .with_context(|| format!("cannot open the lock file {}", lock.display()))?;
+        // Waits for another `cra config set` or `unset` to finish: each
+        // holds it only for one read, edit and write of a small file.
+        file.lock()
+            .with_context(|| format!("cannot lock {}", lock.display()))?;
+        Ok(UpdateLock { _file: file })
+    }
+}
+
 /// Sets (`Some`) or removes (`None`) one key, keeping every other key, and
 /// writes the file atomically with mode 0600.
 /// Returns false when there was nothing to change (a key to remove that is
 /// not there; the file is then not written).
+///
+/// The read, edit and write happen under a lock, so that two updates at once
+/// (of different keys) both land: without it, each reads the same old file
+/// and the later rename drops the other's key.
 pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<bool> {
+    let _lock = UpdateLock::acquire(path)?;
     // A file that is not TOML is left alone, never overwritten: it may hold
     // keys the person still wants.
     let refuse = |error: anyhow::Error| {
@@ -249,12 +309,50 @@ mod tests {
             let mode = std::fs::metadata(&path).unwrap().permissions().mode();
             assert_eq!(mode & 0o777, 0o600);
         }
-        // No temporary file is left beside it.
-        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        // No temporary file is left beside it; only the (private) lock file.
+        let mut names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .collect();
-        assert_eq!(names, vec![std::ffi::OsString::from("config.toml")]);
+        names.sort();
+        assert_eq!(
+            names,
+            vec![
+                std::ffi::OsString::from(".config.toml.lock"),
+                std::ffi::OsString::from("config.toml")
+            ]
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let lock = std::fs::metadata(lock_path(&path)).unwrap();
+            assert_eq!(lock.permissions().mode() & 0o777, 0o600);
+        }
+    }
+
+    /// Many updates of different keys at once, from threads (each its own
+    /// open file description, as separate processes have): every one lands.
+    #[test]
+    fn concurrent_updates_lose_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::thread::scope(|scope| {
+            for key in [
+                ConfigKey::BaseUrl,
+                ConfigKey::ApiKey,
+                ConfigKey::WebhookSecret,
+            ] {
+                let path = &path;
+                scope.spawn(move || {
+                    for round in 0..30 {
+                        update(path, key, Some(&format!("https://v{round}.example"))).unwrap();
+                    }
+                });
+            }
+        });
+        let values = load(&path).unwrap();
+        assert_eq!(values.base_url.as_deref(), Some("https://v29.example"));
+        assert!(values.api_key.is_some() && values.webhook_secret.is_some());
     }
 
     #[test]

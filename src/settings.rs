@@ -19,6 +19,8 @@ pub enum Origin {
     Env,
     File,
     Default,
+    /// Put in place by `--sandbox`: the in-process sandbox's address and key.
+    Sandbox,
 }
 
 impl Origin {
@@ -28,6 +30,7 @@ impl Origin {
             Origin::Env => "environment",
             Origin::File => "file",
             Origin::Default => "default",
+            Origin::Sandbox => "sandbox",
         }
     }
 }
@@ -217,11 +220,11 @@ impl Settings {
     pub fn use_sandbox(&mut self, base_url: String) {
         self.base_url = Some(Setting {
             value: base_url,
-            origin: Origin::Flag,
+            origin: Origin::Sandbox,
         });
         self.api_key = Some(Setting {
             value: SecretString::from(SANDBOX_KEY),
-            origin: Origin::Flag,
+            origin: Origin::Sandbox,
         });
     }
 }

@@ -294,3 +294,133 @@ fn set_checks_values() {
         "nothing written on a refused value"
     );
 }
+
+/// Several `cra config set` of different keys at once: every one lands. (Each
+/// run reads, edits and replaces the whole file; without the lock, the last
+/// rename dropped the keys the others had just written.)
+#[test]
+fn concurrent_sets_of_different_keys_all_land() {
+    use std::process::Stdio;
+    let home = common::Home::new();
+    let keys = [
+        ("base_url", "https://api.example.com"),
+        ("api_key", KEY),
+        ("webhook_secret", "whsec_concurrent_0123456789"),
+    ];
+    for trial in 0..25 {
+        let _ = std::fs::remove_file(home.config_path());
+        // All started before any is waited for, so that they overlap.
+        let children: Vec<_> = keys
+            .iter()
+            .map(|(key, value)| {
+                home.cra_std()
+                    .args(["config", "set", key, value])
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for child in children {
+            let out = child.wait_with_output().unwrap();
+            common::assert_code(&out, 0);
+        }
+        let text = std::fs::read_to_string(home.config_path()).unwrap();
+        let table: toml::Table = text.parse().unwrap();
+        for (key, value) in keys {
+            assert_eq!(
+                table.get(key).and_then(|v| v.as_str()),
+                Some(value),
+                "trial {trial}: {key} lost from {text}"
+            );
+        }
+    }
+}
+
+/// `--sandbox` puts the sandbox's own address and key in force: `config
+/// show` says so (origin `sandbox`), and a setting with no value has the
+/// origin `unset` and a null value, as the README lists.
+#[test]
+fn show_under_sandbox_names_the_sandbox_and_unset_settings() {
+    let home = common::Home::new();
+    std::fs::write(home.config_path(), format!("api_key = \"{KEY}\"\n")).unwrap();
+    let out = home
+        .cra()
+        .args(["--sandbox", "config", "show", "--format", "json"])
+        .output()
+        .unwrap();
+    common::assert_code(&out, 0);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["base_url"]["origin"], "sandbox", "{json}");
+    assert!(
+        json["base_url"]["value"]
+            .as_str()
+            .unwrap()
+            .starts_with("http://127.0.0.1:"),
+        "{json}"
+    );
+    assert_eq!(json["api_key"]["origin"], "sandbox", "{json}");
+    assert_eq!(json["api_key"]["value"], "sandbox_…", "{json}");
+    assert_eq!(json["webhook_secret"]["origin"], "unset", "{json}");
+    assert!(json["webhook_secret"]["value"].is_null(), "{json}");
+    // Every origin printed is one the README lists.
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for (_, setting) in json.as_object().unwrap() {
+        let origin = setting["origin"].as_str().unwrap();
+        assert!(
+            readme.contains(&format!("`{origin}`")),
+            "origin {origin} is not in the README"
+        );
+    }
+
+    let out = home
+        .cra()
+        .args(["--sandbox", "config", "show"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("sandbox_…  (sandbox)"), "{text}");
+    assert!(!text.contains(KEY), "{text}");
+}
+
+/// A secret given as VALUE is set, with a warning that it stays in the shell
+/// history; read from standard input, no warning. The warning never shows
+/// the secret.
+#[test]
+fn set_secret_on_the_command_line_warns_about_shell_history() {
+    let home = common::Home::new();
+    for key in ["api_key", "webhook_secret"] {
+        let out = home
+            .cra()
+            .args(["config", "set", key, KEY])
+            .output()
+            .unwrap();
+        common::assert_code(&out, 0);
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.contains("cra: warning:") && stderr.contains("shell history"),
+            "{stderr}"
+        );
+        assert!(stderr.contains(key), "{stderr}");
+        assert!(!stderr.contains(KEY), "{stderr}");
+        let text = std::fs::read_to_string(home.config_path()).unwrap();
+        assert!(text.contains(&format!("{key} = \"{KEY}\"")), "{text}");
+    }
+    let out = home
+        .cra()
+        .args(["config", "set", "api_key"])
+        .write_stdin(format!("{KEY}\n"))
+        .output()
+        .unwrap();
+    common::assert_code(&out, 0);
+    assert!(!String::from_utf8(out.stderr).unwrap().contains("warning"));
+    let out = home
+        .cra()
+        .args(["config", "set", "base_url", "https://api.example.com"])
+        .output()
+        .unwrap();
+    common::assert_code(&out, 0);
+    assert!(!String::from_utf8(out.stderr).unwrap().contains("warning"));
+}

@@ -96,6 +96,67 @@ fn generated_shares_are_within_tolerance_of_the_real_file() {
     }
 }
 
+/// The real file's current rows (one per institution) as (name, city):
+/// `../shared/data/cra_ratings.csv.gz`, when this checkout has it.
+fn real_names_and_cities() -> Option<Vec<(String, String)>> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/cra_ratings.csv.gz");
+    let file = std::fs::File::open(path).ok()?;
+    let mut reader = csv::Reader::from_reader(flate2::read::GzDecoder::new(file));
+    let headers = reader.headers().ok()?.clone();
+    let column = |name: &str| headers.iter().position(|h| h == name);
+    let (name, city, current) = (column("bank_name")?, column("city")?, column("is_current")?);
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.ok()?;
+        if &record[current] == "true" {
+            rows.push((record[name].to_string(), record[city].to_string()));
+        }
+    }
+    Some(rows)
+}
+
+/// Names repeat as much as real ones, no more: the share of distinct names
+/// (real 80%) and of banks that share both name and city with another (real
+/// 8%), measured on the real file, and the number of institutions from its
+/// statistics.
+#[test]
+fn generated_names_are_as_varied_as_the_real_ones() {
+    let (Some(stats), Some(real)) = (stats(), real_names_and_cities()) else {
+        eprintln!("skipped: ../shared/data/ is not here");
+        return;
+    };
+    assert_eq!(real.len() as u64, stats["institutions"].as_u64().unwrap());
+    let (real_distinct, real_shared) =
+        data::name_shares(real.iter().map(|(n, c)| (n.as_str(), c.as_str())));
+    let banks = data::generate(real.len(), 1, data::days_from_civil(2026, 11, 1));
+    let got = data::shares(&banks);
+    eprintln!(
+        "distinct names {:.3} (real {real_distinct:.3}), name and city shared {:.3} (real {real_shared:.3})",
+        got.distinct_names, got.name_city_shared
+    );
+    assert!(
+        (got.distinct_names - real_distinct).abs() <= 0.04,
+        "distinct names: {:.4} vs real {real_distinct:.4} ± 0.04",
+        got.distinct_names
+    );
+    assert!(
+        (got.name_city_shared - real_shared).abs() <= 0.03,
+        "name and city shared: {:.4} vs real {real_shared:.4} ± 0.03",
+        got.name_city_shared
+    );
+    // No one name dominates: the real file's most common (FIRST STATE
+    // BANK) is 0.6% of banks.
+    let mut counts = std::collections::HashMap::new();
+    for bank in &banks {
+        *counts.entry(bank.name.as_str()).or_insert(0usize) += 1;
+    }
+    let (top, most) = counts.iter().max_by_key(|(_, c)| **c).unwrap();
+    assert!(
+        *most as f64 / banks.len() as f64 <= 0.01,
+        "{top}: {most} banks"
+    );
+}
+
 fn write(home: &Home, name: &str, text: &str) -> PathBuf {
     let path = home.path().join(name);
     std::fs::write(&path, text).unwrap();
@@ -294,6 +355,22 @@ fn malformed_files_are_refused_naming_file_line_and_problem() {
     let e = refused(&home, "j.jsonl", &format!("{good}\nnot json\n"));
     assert!(e.starts_with("line 2: column 2: expected"), "{e}");
     assert!(refused(&home, "k.txt", "").starts_with("unknown data format '.txt'"));
+}
+
+/// `cra export` writes CSV with CRLF line ends; `--data` names the file's
+/// own line for a bad value in one (not the line before).
+#[test]
+fn crlf_csv_errors_name_the_right_line() {
+    let home = Home::new();
+    let rows = "id,name,city,state,regulator,exam_date,rating,exam_type,is_current\r\n\
+                a,BANK OF AMES,AMES,IA,FDIC,2020-01-01,Satisfactory,Small Bank,true\r\n\
+                a,BANK OF AMES,AMES,IA,FDIC,2016-01-01,Satisfactory,Small Bank,false\r\n\
+                b,\"FARMERS & MERCHANTS BANK, N.A.\",AMES,IA,OCC,2019-01-07,Outstanding,Small Bank,true\r\n\
+                c,B,C,IA,FDIC,2019-02-30,Satisfactory,Small Bank,true\r\n";
+    assert_eq!(
+        refused(&home, "crlf.csv", rows),
+        "line 5: exam_date '2019-02-30' is not a date in the form YYYY-MM-DD"
+    );
 }
 
 #[test]

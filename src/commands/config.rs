@@ -27,7 +27,19 @@ pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit>
         },
         ConfigCommand::Set { key, value } => {
             let value = match value {
-                Some(value) => value,
+                Some(value) => {
+                    if key.is_secret() {
+                        // Still set (the person asked for it), but they
+                        // should know the safe way for next time.
+                        io.warn(&format!(
+                            "the {key} given on the command line stays in your shell \
+                             history; leave VALUE out to type it at the prompt or pipe it \
+                             in (cra config set {key})",
+                            key = key.name()
+                        ));
+                    }
+                    value
+                }
                 None if key.is_secret() => read_secret(key)?,
                 None => {
                     return Err(CraError::usage(format!(
@@ -65,6 +77,10 @@ pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit>
     Ok(Exit::Success)
 }
 
+/// The origin `show --format json` gives a setting that has no value (its
+/// value is then null; the table says "(not set)").
+const UNSET: &str = "unset";
+
 /// A key's value in force (redacted when secret) and where it came from.
 fn current(settings: &Settings, key: ConfigKey) -> Option<(String, Origin)> {
     match key {
@@ -98,7 +114,7 @@ fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
         let mut object = serde_json::Map::new();
         for key in keys {
             let (value, origin) = current(settings, key)
-                .map_or((serde_json::Value::Null, "unset"), |(v, o)| {
+                .map_or((serde_json::Value::Null, UNSET), |(v, o)| {
                     (serde_json::Value::String(v), o.describe())
                 });
             object.insert(

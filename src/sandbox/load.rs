@@ -121,8 +121,59 @@ fn check_all(banks: &[Bank], lines: &[u64]) -> Result<(), String> {
     Ok(())
 }
 
-fn csv_error(error: &csv::Error) -> String {
-    let line = error.position().map_or(0, csv::Position::line);
+/// The file's line of a record, counted from its byte offset. The csv
+/// crate's own `Position::line` lags one line behind on files with CRLF line
+/// ends (those `cra export` writes): it ends a row at the `\r` and counts
+/// the `\n` as the start of the next row. So is its byte offset, which is why
+/// the line ends at that offset are stepped over first (a row never starts
+/// with one: blank lines are skipped, a quoted field starts with `"`).
+struct LineCounter<'a> {
+    bytes: &'a [u8],
+    /// Where the last count stopped, and the line there.
+    offset: usize,
+    line: u64,
+}
+
+impl<'a> LineCounter<'a> {
+    fn new(bytes: &'a [u8]) -> LineCounter<'a> {
+        LineCounter {
+            bytes,
+            offset: 0,
+            line: 1,
+        }
+    }
+
+    /// Records come in file order, so counting on from the last one keeps
+    /// the whole file's count linear.
+    fn line_of(&mut self, position: Option<&csv::Position>) -> u64 {
+        let Some(position) = position else {
+            return self.line;
+        };
+        let mut byte = usize::try_from(position.byte())
+            .unwrap_or(usize::MAX)
+            .min(self.bytes.len());
+        while self
+            .bytes
+            .get(byte)
+            .is_some_and(|b| matches!(b, b'\r' | b'\n'))
+        {
+            byte += 1;
+        }
+        if byte < self.offset {
+            self.offset = 0;
+            self.line = 1;
+        }
+        self.line += self.bytes[self.offset..byte]
+            .iter()
+            .filter(|b| **b == b'\n')
+            .count() as u64;
+        self.offset = byte;
+        self.line
+    }
+}
+
+fn csv_error(error: &csv::Error, lines: &mut LineCounter) -> String {
+    let line = lines.line_of(error.position());
     let what = match error.kind() {
         csv::ErrorKind::UnequalLengths {
             expected_len, len, ..
@@ -135,7 +186,11 @@ fn csv_error(error: &csv::Error) -> String {
 
 fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
     let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
-    let headers = reader.headers().map_err(|e| csv_error(&e))?.clone();
+    let mut counter = LineCounter::new(bytes);
+    let headers = reader
+        .headers()
+        .map_err(|e| csv_error(&e, &mut counter))?
+        .clone();
     if headers.iter().all(str::is_empty) {
         return Err(at(
             1,
@@ -161,8 +216,8 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
     let mut lines: Vec<u64> = Vec::new();
     let mut by_id: HashMap<String, usize> = HashMap::new();
     for record in reader.records() {
-        let record = record.map_err(|e| csv_error(&e))?;
-        let line = record.position().map_or(0, csv::Position::line);
+        let record = record.map_err(|e| csv_error(&e, &mut counter))?;
+        let line = counter.line_of(record.position());
         let field = |i: usize| record.get(index[i]).unwrap_or("").to_string();
         let id = field(0);
         if id.trim().is_empty() {
@@ -353,6 +408,38 @@ mod tests {
         );
         let e = from_csv(two.as_bytes()).unwrap_err();
         assert!(e.contains("line 2: bank a has 2 current records"), "{e}");
+    }
+
+    /// `cra export` writes CRLF line ends (RFC 4180): the line named is the
+    /// file's line all the same, for a bad value, a short row, a quoted
+    /// field spanning lines, and a bank's first row.
+    #[test]
+    fn csv_errors_name_the_line_with_crlf_line_ends() {
+        let crlf = |text: String| text.replace('\n', "\r\n");
+        let good = "a,B,C,IA,OCC,2020-01-01,Satisfactory,Small Bank,true\n\
+                    a,B,C,IA,OCC,2017-01-01,Satisfactory,Small Bank,false\n\
+                    b,B,C,IA,OCC,2018-01-01,Satisfactory,Small Bank,true\n";
+        let bad_date = crlf(format!(
+            "{HEADER}{good}c,B,C,IA,OCC,2020-13-01,Satisfactory,Small Bank,true\n"
+        ));
+        let e = from_csv(bad_date.as_bytes()).unwrap_err();
+        assert!(e.starts_with("line 5: exam_date '2020-13-01'"), "{e}");
+        let short = crlf(format!(
+            "{HEADER}{good}c,B,C,IA,OCC,2020-01-01,Satisfactory,true\n"
+        ));
+        let e = from_csv(short.as_bytes()).unwrap_err();
+        assert_eq!(e, "line 5: expected 9 fields, found 8");
+        let spanning = crlf(format!(
+            "{HEADER}a,\"TWO\nLINES\",C,IA,OCC,2020-01-01,Satisfactory,Small Bank,true\n\
+             b,B,C,IA,OCC,2020-01-01,Satisfactory,Small Bank,maybe\n"
+        ));
+        let e = from_csv(spanning.as_bytes()).unwrap_err();
+        assert!(e.starts_with("line 4: is_current"), "{e}");
+        let no_current = crlf(format!(
+            "{HEADER}{good}d,B,C,IA,OCC,2020-01-01,Satisfactory,Small Bank,false\n"
+        ));
+        let e = from_csv(no_current.as_bytes()).unwrap_err();
+        assert!(e.starts_with("line 5: bank d has no current"), "{e}");
     }
 
     #[test]

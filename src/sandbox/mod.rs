@@ -1,7 +1,7 @@
 //! The local stand-in of the service: generated or loaded data, the HTTP
 //! server with its fault knobs, and webhook deliveries.
 //!
-//! `data` generates banks, `load` reads them from a file, `store` indexes
+//! `data` generates banks (`names` their names and towns), `load` reads them from a file, `store` indexes
 //! them, `server` answers HTTP, `webhooks` adds records and delivers
 //! `rating.created`.
 
@@ -9,6 +9,7 @@ pub mod data;
 pub mod delay;
 pub mod evolve;
 pub mod load;
+pub mod names;
 pub mod server;
 pub mod store;
 pub mod tables;

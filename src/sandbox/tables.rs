@@ -1,7 +1,8 @@
 //! Tables baked into the binary that the generator samples from. The counts
 //! are the real FFIEC Interagency CRA Ratings file (Q4 2021 vintage, see
 //! `../shared/data/README.md`); they are constants so the binary needs no
-//! data file at run time. Towns are real places of each state.
+//! data file at run time. Towns are real places of each state (its larger
+//! towns; `names` makes up the small ones).
 
 /// Rating texts, in the FFIEC code order (1 to 4).
 pub const RATINGS: [&str; 4] = [
@@ -615,65 +616,3 @@ pub fn towns(state: &str) -> &'static [&'static str] {
         _ => &["SPRINGFIELD"],
     }
 }
-
-/// Counties (and other place words) used in names such as `<X> COUNTY BANK`.
-pub const COUNTIES: [&str; 20] = [
-    "WASHINGTON",
-    "JEFFERSON",
-    "FRANKLIN",
-    "LINCOLN",
-    "JACKSON",
-    "MADISON",
-    "CLAY",
-    "MONROE",
-    "UNION",
-    "MARION",
-    "GREENE",
-    "WARREN",
-    "CARROLL",
-    "HANCOCK",
-    "LOGAN",
-    "SHELBY",
-    "BOONE",
-    "PIKE",
-    "CLINTON",
-    "WAYNE",
-];
-
-/// Words banks name themselves after.
-pub const WORDS: [&str; 28] = [
-    "CITIZENS",
-    "FARMERS",
-    "PEOPLES",
-    "SECURITY",
-    "HERITAGE",
-    "PIONEER",
-    "COMMUNITY",
-    "UNITED",
-    "AMERICAN",
-    "HOME",
-    "FIRST",
-    "GUARANTY",
-    "MERCHANTS",
-    "COMMERCIAL",
-    "FIDELITY",
-    "LIBERTY",
-    "FRONTIER",
-    "PRAIRIE",
-    "VALLEY",
-    "RIVER VALLEY",
-    "SUMMIT",
-    "CENTRAL",
-    "SOUTHERN",
-    "MIDWEST",
-    "COUNTRY",
-    "PINNACLE",
-    "KEYSTONE",
-    "EAGLE",
-];
-
-/// Family names in bank names (`<NAME> STATE BANK`).
-pub const SURNAMES: [&str; 12] = [
-    "WOODFORD", "HOLCOMB", "MCCLURE", "DUPONT", "BRYANT", "O'NEILL", "SCHMIDT", "ANDERSON",
-    "KLEIN", "HARTMAN", "LOCKWOOD", "PETERSEN",
-];
