@@ -253,7 +253,7 @@ fn a_server_that_ignores_the_page_fails_the_export_instead_of_a_silent_gap() {
     common::assert_code(&out, 1);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("200 banks written but the service now lists 250"),
+        stderr.contains("200 banks listed but the service now lists 250"),
         "{stderr}"
     );
     assert!(!dest.exists());

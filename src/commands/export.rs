@@ -80,46 +80,25 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
                 color: false,
                 ..io.clone()
             };
-            let mut printer = Printer::new(
+            let printer = Printer::new(
                 format,
                 layout,
                 std::io::BufWriter::new(file.writer()?),
                 &file_io,
             )?;
-            let counts = export(
-                &source,
-                banks,
-                args.with_history,
-                concurrency,
-                &mut printer,
-                io,
-            )
-            .await?;
-            printer
-                .finish()?
-                .into_inner()
+            let (counts, out) =
+                export(&source, banks, args.with_history, concurrency, printer, io).await?;
+            out.into_inner()
                 .map_err(|e| e.into_error())
                 .with_context(|| format!("cannot write {}", path.display()))?;
             file.commit()?;
             counts
         }
         None => {
-            let mut printer = Printer::new(format, layout, io.stdout(), io)?;
-            let counts = export(
-                &source,
-                banks,
-                args.with_history,
-                concurrency,
-                &mut printer,
-                io,
-            )
-            .await;
-            // Standard output stays well-formed (a json array closed) when
-            // the export fails halfway; the exit code says it failed.
-            let closed = printer.finish();
-            let counts = counts?;
-            closed?;
-            counts
+            let printer = Printer::new(format, layout, io.stdout(), io)?;
+            export(&source, banks, args.with_history, concurrency, printer, io)
+                .await?
+                .0
         }
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -165,15 +144,17 @@ struct Counts {
 
 /// Writes every bank the listing hands on, with its detail when the
 /// history is wanted (at most `concurrency` detail requests on the wire,
-/// written in list order).
+/// written in list order), and finishes the printer. What was written stays
+/// well-formed (a json array closed) when the export fails halfway; the
+/// error says it failed.
 async fn export<W: Write>(
     source: &Source,
     mut banks: Listing,
     with_history: bool,
     concurrency: usize,
-    printer: &mut Printer<W>,
+    mut printer: Printer<W>,
     io: &Io,
-) -> Result<Counts> {
+) -> Result<(Counts, W)> {
     let progress = Progress::new(io, banks.meta().total, "banks");
     let mut counts = Counts::default();
     let result = async {
@@ -196,14 +177,16 @@ async fn export<W: Write>(
             counts.records += detail.fields.ratings.len() as u64;
             progress.inc();
         }
-        Ok(())
+        Ok::<_, anyhow::Error>(())
     }
     .await;
-    match result {
+    match &result {
         Ok(()) => progress.finish(),
         Err(_) => progress.abandon(),
     }
-    result.map(|()| counts)
+    let closed = printer.finish();
+    result?;
+    Ok((counts, closed?))
 }
 
 #[cfg(test)]
