@@ -119,6 +119,8 @@ async fn dispatch(command: Command, settings: Settings, io: Io) -> Result<Exit> 
                     Command::Config(args) => commands::config::run(args, &settings, &io),
                     Command::Sync(args) => commands::sync::run(args, &settings, &io).await,
                     Command::Sql(args) => commands::sql::run(args, &settings, &io).await,
+                    Command::Changes(args) => commands::changes::run(args, &settings, &io).await,
+                    Command::Stats(args) => commands::stats::run(args, &settings, &io).await,
                     Command::Listen(_) | Command::Sandbox(_) | Command::Completions(_) => {
                         unreachable!("dispatched above")
                     }
