@@ -322,6 +322,127 @@ fn changes_are_what_the_histories_imply() {
     }
 }
 
+type Key = (String, String, String, String);
+
+/// A record as `--new` tests compare them: bank id, date, rating, type.
+fn key(id: &str, r: &Value) -> Key {
+    (
+        id.to_string(),
+        s(&r["exam_date"]),
+        s(&r["rating"]),
+        s(&r["exam_type"]),
+    )
+}
+
+/// The records `after` serves that `before` did not (as a multiset), sorted.
+fn added_records(before: &[Value], after: &[Value]) -> Vec<Key> {
+    let mut held: BTreeMap<Key, usize> = BTreeMap::new();
+    for bank in before {
+        for r in bank["ratings"].as_array().unwrap() {
+            *held
+                .entry(key(bank["id"].as_str().unwrap(), r))
+                .or_default() += 1;
+        }
+    }
+    let mut added = Vec::new();
+    for bank in after {
+        for r in bank["ratings"].as_array().unwrap() {
+            let k = key(bank["id"].as_str().unwrap(), r);
+            match held.get_mut(&k) {
+                Some(n) if *n > 0 => *n -= 1,
+                _ => added.push(k),
+            }
+        }
+    }
+    added.sort();
+    added
+}
+
+/// What `cra changes --new --change all` lists, as sorted keys.
+fn new_records(world: &World) -> Vec<Key> {
+    let mut got: Vec<Key> = world
+        .json(&["changes", "--new", "--change", "all", "--format", "json"])
+        .iter()
+        .map(|r| key(r["id"].as_str().unwrap(), r))
+        .collect();
+    got.sort();
+    got
+}
+
+/// An interrupted sync and the complete one after it count as one: `--new`
+/// lists what both added, not only what the last one stored.
+#[test]
+fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
+    let mut world = World::new(&["--banks", "800", "--seed", "14"]);
+    world.sync();
+    let before = world.details();
+    world.restart_with(&["--evolve", "200"]);
+    let added = added_records(&before, &world.details());
+
+    // The same evolved service, slowed down and logging its requests, so
+    // the sync can be stopped halfway (seen in the log, not by a sleep).
+    let log = world.home.path().join("requests.log");
+    let log_arg = log.to_str().unwrap().to_string();
+    world.restart_with(&[
+        "--evolve",
+        "200",
+        "--latency",
+        "30",
+        "--log-requests",
+        &log_arg,
+    ]);
+    let mut child = world
+        .home
+        .cra_std()
+        .env("CRA_BASE_URL", &world.sandbox.url)
+        .env("CRA_API_KEY", "sandbox_active")
+        .args(["sync", "--concurrency", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    loop {
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        if text
+            .lines()
+            .filter(|l| l.contains(" /api/v1/banks/"))
+            .count()
+            >= 40
+        {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the sync made no progress"
+        );
+        assert!(child.try_wait().unwrap().is_none(), "the sync ended early");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let halfway = new_records(&world);
+    assert!(
+        !halfway.is_empty() && halfway.len() < added.len(),
+        "the interrupted sync stored {} of {} new records",
+        halfway.len(),
+        added.len()
+    );
+
+    world.sync();
+    assert_eq!(new_records(&world), added);
+}
+
 #[test]
 fn changes_new_lists_exactly_what_the_latest_sync_added() {
     let mut world = World::new(&["--banks", "800", "--seed", "12"]);
@@ -337,43 +458,11 @@ fn changes_new_lists_exactly_what_the_latest_sync_added() {
 
     world.restart_with(&["--evolve", "200"]);
     let after = world.details();
-    let key = |id: &str, r: &Value| {
-        (
-            id.to_string(),
-            s(&r["exam_date"]),
-            s(&r["rating"]),
-            s(&r["exam_type"]),
-        )
-    };
-    let mut held: BTreeMap<(String, String, String, String), usize> = BTreeMap::new();
-    for bank in &before {
-        for r in bank["ratings"].as_array().unwrap() {
-            *held
-                .entry(key(bank["id"].as_str().unwrap(), r))
-                .or_default() += 1;
-        }
-    }
-    let mut added = Vec::new();
-    for bank in &after {
-        for r in bank["ratings"].as_array().unwrap() {
-            let k = key(bank["id"].as_str().unwrap(), r);
-            match held.get_mut(&k) {
-                Some(n) if *n > 0 => *n -= 1,
-                _ => added.push(k),
-            }
-        }
-    }
-    added.sort();
+    let added = added_records(&before, &after);
     assert!(added.len() >= 200, "--evolve 200 adds 200 exams and banks");
 
     world.sync();
-    let mut got: Vec<_> = world
-        .json(&["changes", "--new", "--change", "all", "--format", "json"])
-        .iter()
-        .map(|r| key(r["id"].as_str().unwrap(), r))
-        .collect();
-    got.sort();
-    assert_eq!(got, added);
+    assert_eq!(new_records(&world), added);
     // --new with the other filters: the new records' own rows.
     let all = expected_changes(&after);
     let added: BTreeSet<_> = added.into_iter().collect();
