@@ -7,7 +7,7 @@
 //! with the small writer below (plotters would need system font libraries).
 
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -148,7 +148,7 @@ pub async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> 
         .unwrap_or_else(|| output::default_format(io));
     if io.stdout_tty && matches!(format, crate::cli::Format::Table) {
         let mut out = io.stdout();
-        out.write_all(chart(&rows, unit, terminal_width(), io.color).as_bytes())?;
+        out.write_all(chart(&rows, unit, io.width(), io.color).as_bytes())?;
         out.flush()?;
         return Ok(Exit::Success);
     }
@@ -173,26 +173,6 @@ pub async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> 
     }
     printer.finish()?;
     Ok(Exit::Success)
-}
-
-/// The width to draw in: the terminal's own when standard output is one,
-/// else `COLUMNS` (so `CRA_FORCE_TTY=1 COLUMNS=80` draws for 80), else 80.
-fn terminal_width() -> usize {
-    let columns = || {
-        std::env::var("COLUMNS")
-            .ok()
-            .and_then(|c| c.trim().parse::<usize>().ok())
-            .filter(|&c| c > 0)
-    };
-    let real = if std::io::stdout().is_terminal() {
-        comfy_table::Table::new()
-            .width()
-            .map(usize::from)
-            .filter(|&w| w > 0)
-    } else {
-        None
-    };
-    real.or_else(columns).unwrap_or(80)
 }
 
 /// Splits `width` cells among `counts` in proportion (largest remainder),
