@@ -309,7 +309,24 @@ fn changes_are_what_the_histories_imply() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains('\x1b') && text.contains("↑ upgrade"));
+    let marked: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains('↑') || l.contains('↓'))
+        .collect();
+    assert_eq!(marked.len(), up_down.len());
+    for line in marked {
+        // The colour in force where the arrow is printed: the last escape
+        // before it must set one, not reset (the RATING cell's ends there).
+        let arrow = line.find(['↑', '↓']).unwrap();
+        let last = line[..arrow]
+            .rfind("\x1b[")
+            .expect("an escape before the arrow");
+        let code = &line[last..arrow];
+        assert!(
+            !code.starts_with("\x1b[39m") && !code.starts_with("\x1b[0m"),
+            "{line:?}"
+        );
+    }
     // tsv (a pipe) keeps the bare kind.
     let out = world.run(&["changes"]);
     assert!(!String::from_utf8(out.stdout).unwrap().contains('↑'));
@@ -431,6 +448,12 @@ fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let out = world.run(&["changes", "--new", "--format", "json"]);
+    assert_code(&out, 0);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did not finish"));
+    let out = world.run(&["stats", "--format", "csv"]);
+    assert_code(&out, 0);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did not finish"));
     let halfway = new_records(&world);
     assert!(
         !halfway.is_empty() && halfway.len() < added.len(),
