@@ -46,6 +46,8 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand replay 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
             cand sync 'Bring the local copy (SQLite) up to date with the service'
             cand sql 'Run one read-only SQL query on the local copy'
+            cand changes 'Rating changes (upgrades, downgrades...) from the local copy'
+            cand stats 'Counts of banks by rating per group, with a chart, from the local copy'
             cand sandbox 'Run the local stand-in of the service'
             cand config 'Read and write the config file'
             cand completions 'Print a shell completion script'
@@ -262,6 +264,62 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --version 'Print version'
         }
         &'cra;sql'= {
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand --evolve 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand --offline 'Answer search, show and export from the local copy (see cra sync): no network'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;changes'= {
+            cand --since 'Only exams on or after this date (YYYY-MM-DD)'
+            cand --until 'Only exams on or before this date (YYYY-MM-DD)'
+            cand --state 'The bank''s two-letter state or territory code (case-insensitive)'
+            cand --size 'The record''s exam type: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate'
+            cand --regulator 'The bank''s regulator, e.g. OCC (case-insensitive)'
+            cand --change 'Kinds to list (repeatable): upgrade, downgrade, same, first, other, or all [default: upgrade and downgrade]'
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand --evolve 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --new 'Only records the latest sync added (see the README: not the same as a recent exam date)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand --offline 'Answer search, show and export from the local copy (see cra sync): no network'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;stats'= {
+            cand --by 'Group banks by state, regulator or size (current exam type), or rating records by exam year [default: one group, all]'
+            cand --state 'Two-letter state or territory code (case-insensitive)'
+            cand --size 'Exam type of the current rating (by year: of the record): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate'
+            cand --regulator 'The bank''s regulator, e.g. OCC (case-insensitive)'
+            cand --svg 'Also write the chart as an SVG file'
             cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
             cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
@@ -522,6 +580,8 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand replay 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
             cand sync 'Bring the local copy (SQLite) up to date with the service'
             cand sql 'Run one read-only SQL query on the local copy'
+            cand changes 'Rating changes (upgrades, downgrades...) from the local copy'
+            cand stats 'Counts of banks by rating per group, with a chart, from the local copy'
             cand sandbox 'Run the local stand-in of the service'
             cand config 'Read and write the config file'
             cand completions 'Print a shell completion script'
@@ -545,6 +605,10 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;sync'= {
         }
         &'cra;help;sql'= {
+        }
+        &'cra;help;changes'= {
+        }
+        &'cra;help;stats'= {
         }
         &'cra;help;sandbox'= {
         }

@@ -148,6 +148,12 @@ pub enum Command {
     /// Run one read-only SQL query on the local copy
     #[command(after_help = crate::commands::sql::AFTER_HELP)]
     Sql(crate::commands::sql::SqlArgs),
+    /// Rating changes (upgrades, downgrades...) from the local copy
+    #[command(after_help = crate::commands::changes::AFTER_HELP)]
+    Changes(crate::commands::changes::ChangesArgs),
+    /// Counts of banks by rating per group, with a chart, from the local copy
+    #[command(after_help = crate::commands::stats::AFTER_HELP)]
+    Stats(crate::commands::stats::StatsArgs),
     /// Run the local stand-in of the service
     #[command(after_help = SANDBOX_AFTER_HELP)]
     Sandbox(SandboxArgs),

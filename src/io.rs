@@ -91,6 +91,29 @@ impl Io {
     }
 }
 
+impl Io {
+    /// The width to draw for on standard output (charts): the terminal's
+    /// own when standard output is one, else `COLUMNS` (so a forced
+    /// terminal, `CRA_FORCE_TTY=1 COLUMNS=80`, draws for 80), else 80.
+    pub fn width(&self) -> usize {
+        let real = if std::io::stdout().is_terminal() {
+            comfy_table::Table::new()
+                .width()
+                .map(usize::from)
+                .filter(|&w| w > 0)
+        } else {
+            None
+        };
+        real.or_else(|| {
+            std::env::var("COLUMNS")
+                .ok()
+                .and_then(|c| c.trim().parse::<usize>().ok())
+                .filter(|&c| c > 0)
+        })
+        .unwrap_or(80)
+    }
+}
+
 /// A progress bar on standard error: done of total, a whole-number rate and
 /// the time left; only for a person watching a terminal (`show_progress`).
 pub struct Progress(Option<indicatif::ProgressBar>);

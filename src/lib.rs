@@ -114,6 +114,8 @@ fn jq_filter(
         Command::Show(a) => a.jq.jq.as_deref(),
         Command::Diff(a) => a.jq.jq.as_deref(),
         Command::Sql(a) => a.jq.jq.as_deref(),
+        Command::Changes(a) => a.jq.jq.as_deref(),
+        Command::Stats(a) => a.jq.jq.as_deref(),
         _ => None,
     };
     let Some(expr) = expr else {
@@ -165,6 +167,8 @@ async fn dispatch(command: Command, settings: Settings, io: Io) -> Result<Exit> 
                     Command::Sync(args) => commands::sync::run(args, &settings, &io).await,
                     Command::Sql(args) => commands::sql::run(args, &settings, &io).await,
                     Command::Diff(args) => commands::diff::run(args, &settings, &io),
+                    Command::Changes(args) => commands::changes::run(args, &settings, &io).await,
+                    Command::Stats(args) => commands::stats::run(args, &settings, &io).await,
                     Command::Listen(_) | Command::Sandbox(_) | Command::Completions(_) => {
                         unreachable!("dispatched above")
                     }

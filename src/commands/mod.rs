@@ -1,5 +1,6 @@
 //! One module per subcommand: arguments and settings in, rows or events out.
 
+pub mod changes;
 pub mod completions;
 pub mod config;
 pub mod diff;
@@ -10,6 +11,7 @@ pub mod sandbox;
 pub mod search;
 pub mod show;
 pub mod sql;
+pub mod stats;
 pub mod sync;
 pub mod trigger;
 pub mod verify_webhook;

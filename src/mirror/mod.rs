@@ -11,6 +11,7 @@
 //! its whole run. Readers open the file read-only and, the journal being
 //! WAL, see the last committed state while a sync writes.
 
+pub mod answers;
 pub mod read;
 pub mod write;
 

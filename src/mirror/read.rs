@@ -118,7 +118,7 @@ impl Reader {
         ))
     }
 
-    fn connection(&self) -> std::sync::MutexGuard<'_, Connection> {
+    pub(super) fn connection(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic elsewhere while the lock was held leaves a connection
         // that is still fine to read from.
         self.connection

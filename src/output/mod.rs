@@ -333,6 +333,7 @@ pub fn render_table(header: &[&str], rows: &[Vec<String>], terminal: bool, color
         table.force_no_tty();
     }
     let rating_column = header.iter().position(|h| *h == "RATING");
+    let change_column = header.iter().position(|h| *h == "CHANGE");
     table.set_header(header.iter().map(|h| {
         let cell = Cell::new(h);
         if color {
@@ -344,19 +345,36 @@ pub fn render_table(header: &[&str], rows: &[Vec<String>], terminal: bool, color
     for row in rows {
         table.add_row(row.iter().enumerate().map(|(i, text)| {
             let cell = Cell::new(inert(text));
-            match (color, Some(i) == rating_column) {
-                (true, true) => match rating_color(text) {
-                    Some(c) => cell.fg(c),
-                    None => cell,
-                },
-                _ => cell,
+            let hue = if !color {
+                None
+            } else if Some(i) == rating_column {
+                rating_color(text)
+            } else if Some(i) == change_column {
+                change_color(text)
+            } else {
+                None
+            };
+            match hue {
+                Some(c) => cell.fg(c),
+                None => cell,
             }
         }));
     }
     table
 }
 
-fn rating_color(rating: &str) -> Option<Color> {
+/// The colour of an upgrade or a downgrade in `cra changes` (the cell
+/// also carries an arrow, for readers without colour).
+fn change_color(change: &str) -> Option<Color> {
+    match change.rsplit(' ').next() {
+        Some("upgrade") => Some(Color::Green),
+        Some("downgrade") => Some(Color::Red),
+        _ => None,
+    }
+}
+
+/// The colour of a rating, wherever ratings are shown (tables, charts).
+pub fn rating_color(rating: &str) -> Option<Color> {
     match rating {
         "Outstanding" => Some(Color::Green),
         "Needs to Improve" => Some(Color::Yellow),

@@ -1,0 +1,249 @@
+//! `cra changes`: rating records from the local copy with the same bank's
+//! previous rating and the kind of change, newest exam first. On a
+//! terminal the table marks upgrades (↑) and downgrades (↓) so they stand
+//! out without colour, and colours them when colour is on.
+
+use anyhow::Result;
+use clap::Args;
+use serde_json::{Value, json};
+
+use crate::error::Exit;
+use crate::io::Io;
+use crate::mirror::Reader;
+use crate::mirror::answers::{Change, ChangeFilter, ChangeRow};
+use crate::output::{self, Layout, Printer, Record};
+use crate::settings::Settings;
+
+#[derive(Debug, Clone, Args)]
+pub struct ChangesArgs {
+    /// Only exams on or after this date (YYYY-MM-DD)
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub since: Option<String>,
+
+    /// Only exams on or before this date (YYYY-MM-DD)
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub until: Option<String>,
+
+    /// Only records the latest sync added (see the README: not the same as
+    /// a recent exam date)
+    #[arg(long)]
+    pub new: bool,
+
+    /// The bank's two-letter state or territory code (case-insensitive)
+    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
+    pub state: Option<String>,
+
+    /// The record's exam type: "Large Bank", "Small Bank",
+    /// "Intermediate Small Bank", or large, small, intermediate
+    #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
+    pub size: Option<String>,
+
+    /// The bank's regulator, e.g. OCC (case-insensitive)
+    #[arg(long, value_name = "R")]
+    pub regulator: Option<String>,
+
+    /// Kinds to list (repeatable): upgrade, downgrade, same, first, other,
+    /// or all [default: upgrade and downgrade]
+    #[arg(long = "change", value_name = "KIND", value_enum)]
+    pub change: Vec<ChangeKind>,
+
+    #[command(flatten)]
+    pub jq: crate::cli::JqArg,
+}
+
+/// `--change` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ChangeKind {
+    /// A better rating than the previous one
+    Upgrade,
+    /// A worse rating than the previous one
+    Downgrade,
+    /// The same rating as the previous one
+    Same,
+    /// The bank's first record
+    First,
+    /// Either rating is none of the four CRA ratings
+    Other,
+    /// Every kind
+    All,
+}
+
+pub const AFTER_HELP: &str = "\
+Kinds (best rating first: Outstanding, Satisfactory, Needs to Improve,
+Substantial Noncompliance): upgrade, downgrade, same, first (no earlier
+record), other (either rating is none of the four). Newest exam first.
+Run cra sync first; --new lists what the latest sync added.
+
+Examples:
+  cra --sandbox changes --state TX --since 2024-01-01
+  cra changes --new --change all --format csv
+  cra changes --regulator occ --change downgrade --format json";
+
+/// A calendar date `YYYY-MM-DD`, checked (so 2024-02-30 is refused).
+fn parse_date(text: &str) -> Result<String, String> {
+    let bad = || format!("'{text}' is not a date; use YYYY-MM-DD, e.g. 2024-06-30");
+    let t = text.trim();
+    if t.len() != 10 || t.as_bytes()[4] != b'-' || t.as_bytes()[7] != b'-' {
+        return Err(bad());
+    }
+    let date: jiff::civil::Date = t.parse().map_err(|_| bad())?;
+    Ok(date.to_string())
+}
+
+/// The kinds asked for: none given means upgrades and downgrades.
+fn kinds(asked: &[ChangeKind]) -> Vec<Change> {
+    if asked.is_empty() {
+        return vec![Change::Upgrade, Change::Downgrade];
+    }
+    if asked.contains(&ChangeKind::All) {
+        return Change::ALL.to_vec();
+    }
+    asked
+        .iter()
+        .map(|k| match k {
+            ChangeKind::Upgrade => Change::Upgrade,
+            ChangeKind::Downgrade => Change::Downgrade,
+            ChangeKind::Same => Change::Same,
+            ChangeKind::First => Change::First,
+            ChangeKind::Other | ChangeKind::All => Change::Other,
+        })
+        .collect()
+}
+
+const LAYOUT: Layout = Layout {
+    table: &[
+        "EXAM DATE",
+        "NAME",
+        "ST",
+        "REGULATOR",
+        "EXAM TYPE",
+        "PREVIOUS",
+        "RATING",
+        "CHANGE",
+        "ID",
+    ],
+    csv: &[
+        "id",
+        "name",
+        "state",
+        "regulator",
+        "exam_date",
+        "exam_type",
+        "previous_rating",
+        "rating",
+        "change",
+    ],
+};
+
+/// The CHANGE cell: with an arrow on a terminal, the bare kind for tsv.
+fn change_cell(change: Change, terminal: bool) -> String {
+    match (terminal, change) {
+        (true, Change::Upgrade) => "↑ upgrade".to_string(),
+        (true, Change::Downgrade) => "↓ downgrade".to_string(),
+        (_, change) => change.as_str().to_string(),
+    }
+}
+
+fn record_json(row: &ChangeRow) -> Value {
+    json!({
+        "id": row.id,
+        "name": row.name,
+        "state": row.state,
+        "regulator": row.regulator,
+        "exam_date": row.exam_date,
+        "exam_type": row.exam_type,
+        "previous_rating": row.previous_rating,
+        "rating": row.rating,
+        "change": row.change.as_str(),
+    })
+}
+
+pub async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    let reader = Reader::open(settings)?;
+    if let Some(warning) = reader.unfinished_warning() {
+        io.warn(&warning);
+    }
+    let wanted = kinds(&args.change);
+    let filter = ChangeFilter {
+        since: args.since,
+        until: args.until,
+        state: args.state,
+        size: args.size,
+        regulator: args.regulator,
+        new: args.new,
+    };
+    let rows = reader.changes(&filter)?;
+    let format = settings
+        .format
+        .unwrap_or_else(|| output::default_format(io));
+    let arrows = io.stdout_tty && matches!(format, crate::cli::Format::Table);
+    let mut printer = Printer::new(format, LAYOUT, io.stdout(), io)?;
+    for row in rows.iter().filter(|r| wanted.contains(&r.change)) {
+        let previous = row.previous_rating.clone().unwrap_or_default();
+        let json = record_json(row);
+        printer.write(&Record {
+            json: &json,
+            table: vec![vec![
+                row.exam_date.clone(),
+                row.name.clone(),
+                row.state.clone(),
+                row.regulator.clone(),
+                row.exam_type.clone(),
+                previous.clone(),
+                row.rating.clone(),
+                change_cell(row.change, arrows),
+                row.id.clone(),
+            ]],
+            csv: vec![vec![
+                row.id.clone(),
+                row.name.clone(),
+                row.state.clone(),
+                row.regulator.clone(),
+                row.exam_date.clone(),
+                row.exam_type.clone(),
+                previous,
+                row.rating.clone(),
+                row.change.as_str().to_string(),
+            ]],
+        })?;
+    }
+    let count = printer.count;
+    printer.finish()?;
+    if count == 0 && arrows {
+        io.summary("no rating records match");
+    }
+    Ok(Exit::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_checked_calendar_dates() {
+        assert_eq!(parse_date("2024-02-29").as_deref(), Ok("2024-02-29"));
+        assert!(parse_date("2023-02-29").is_err());
+        assert!(parse_date("2024-13-01").is_err());
+        assert!(parse_date("2024-1-01").is_err());
+        assert!(parse_date("yesterday").is_err());
+        assert!(parse_date("").is_err());
+    }
+
+    #[test]
+    fn kinds_default_to_upgrades_and_downgrades() {
+        assert_eq!(kinds(&[]), vec![Change::Upgrade, Change::Downgrade]);
+        assert_eq!(
+            kinds(&[ChangeKind::First, ChangeKind::All]),
+            Change::ALL.to_vec()
+        );
+        assert_eq!(kinds(&[ChangeKind::Same]), vec![Change::Same]);
+    }
+
+    #[test]
+    fn arrows_only_on_a_terminal() {
+        assert_eq!(change_cell(Change::Upgrade, true), "↑ upgrade");
+        assert_eq!(change_cell(Change::Downgrade, true), "↓ downgrade");
+        assert_eq!(change_cell(Change::Upgrade, false), "upgrade");
+        assert_eq!(change_cell(Change::First, true), "first");
+    }
+}

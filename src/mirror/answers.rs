@@ -1,0 +1,335 @@
+//! Answers from the local copy for `cra changes` and `cra stats`: each a
+//! query of its own here (the mirror owns every SQL statement), handing the
+//! commands plain rows. The kind of a rating change is decided in Rust
+//! ([`change_kind`]) so it can be tested without a database.
+
+use anyhow::Result;
+use rusqlite::params;
+
+use super::Reader;
+
+/// The four ratings the CRA defines, best first.
+pub const RATINGS: [&str; 4] = [
+    "Outstanding",
+    "Satisfactory",
+    "Needs to Improve",
+    "Substantial Noncompliance",
+];
+
+/// How a rating record compares with the same bank's previous one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Change {
+    Upgrade,
+    Downgrade,
+    Same,
+    First,
+    Other,
+}
+
+impl Change {
+    pub const ALL: [Change; 5] = [
+        Change::Upgrade,
+        Change::Downgrade,
+        Change::Same,
+        Change::First,
+        Change::Other,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Change::Upgrade => "upgrade",
+            Change::Downgrade => "downgrade",
+            Change::Same => "same",
+            Change::First => "first",
+            Change::Other => "other",
+        }
+    }
+}
+
+/// The place of a rating on the scale (0 best), or none for a rating
+/// outside the four.
+fn rank(rating: &str) -> Option<usize> {
+    RATINGS.iter().position(|r| *r == rating)
+}
+
+/// The kind of change from `previous` (none: the bank's first record) to
+/// `rating`. A first record is `first` whatever its rating.
+pub fn change_kind(previous: Option<&str>, rating: &str) -> Change {
+    let Some(previous) = previous else {
+        return Change::First;
+    };
+    match (rank(previous), rank(rating)) {
+        (Some(before), Some(now)) if now < before => Change::Upgrade,
+        (Some(before), Some(now)) if now > before => Change::Downgrade,
+        (Some(_), Some(_)) => Change::Same,
+        _ => Change::Other,
+    }
+}
+
+/// The filters of `cra changes`.
+#[derive(Debug, Clone, Default)]
+pub struct ChangeFilter {
+    /// Inclusive bounds on the exam date (`YYYY-MM-DD`).
+    pub since: Option<String>,
+    pub until: Option<String>,
+    /// The bank's state.
+    pub state: Option<String>,
+    /// The record's exam type.
+    pub size: Option<String>,
+    /// The bank's regulator, any case.
+    pub regulator: Option<String>,
+    /// Only records the latest sync added.
+    pub new: bool,
+}
+
+/// One rating record with the bank's previous rating.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangeRow {
+    pub id: String,
+    pub name: String,
+    pub state: String,
+    pub regulator: String,
+    pub exam_date: String,
+    pub exam_type: String,
+    pub previous_rating: Option<String>,
+    pub rating: String,
+    pub change: Change,
+}
+
+/// What `cra stats` groups by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupBy {
+    /// One group, `all`.
+    All,
+    State,
+    Regulator,
+    /// The exam type of the bank's current rating.
+    Size,
+    /// Rating records (not banks) by exam year.
+    Year,
+}
+
+/// The filters of `cra stats`.
+#[derive(Debug, Clone, Default)]
+pub struct StatsFilter {
+    pub state: Option<String>,
+    /// The current rating's exam type (by year: the record's).
+    pub size: Option<String>,
+    pub regulator: Option<String>,
+}
+
+/// Counts of one group: banks by current rating (by year: records).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StatsRow {
+    pub group: String,
+    pub total: u64,
+    pub outstanding: u64,
+    pub satisfactory: u64,
+    pub needs_to_improve: u64,
+    pub substantial_noncompliance: u64,
+    pub other: u64,
+}
+
+impl StatsRow {
+    /// The five counts in the order the chart draws them, best first,
+    /// `other` last.
+    pub fn counts(&self) -> [u64; 5] {
+        [
+            self.outstanding,
+            self.satisfactory,
+            self.needs_to_improve,
+            self.substantial_noncompliance,
+            self.other,
+        ]
+    }
+}
+
+impl Reader {
+    /// The id of the last complete sync before the latest one (0 when there
+    /// is none): a record is new when a later sync added it. So a sync that
+    /// was interrupted and then completed by the next one counts as one.
+    fn new_since(&self) -> Result<i64> {
+        let connection = self.connection();
+        Ok(connection.query_row(
+            "SELECT coalesce(max(id), 0) FROM syncs
+             WHERE status = 'complete' AND id < (SELECT coalesce(max(id), 0) FROM syncs)",
+            [],
+            |row| row.get(0),
+        )?)
+    }
+
+    /// Every rating record of a listed bank that passes `filter`, with the
+    /// bank's previous rating (by exam date; records of one date in reverse
+    /// of the order served, which lists newest first), newest exam date
+    /// first, then by bank name, bank id and age.
+    pub fn changes(&self, filter: &ChangeFilter) -> Result<Vec<ChangeRow>> {
+        let after = if filter.new {
+            Some(self.new_since()?)
+        } else {
+            None
+        };
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "WITH history AS (
+                 SELECT bank_id, seq, exam_date, exam_type, rating, added_sync,
+                        LAG(rating) OVER (PARTITION BY bank_id ORDER BY exam_date, seq DESC) AS previous
+                 FROM ratings
+             )
+             SELECT b.id, b.name, b.state, b.regulator, h.exam_date, h.exam_type, h.previous, h.rating
+             FROM history h JOIN banks b ON b.id = h.bank_id
+             WHERE (?1 IS NULL OR h.exam_date >= ?1)
+               AND (?2 IS NULL OR h.exam_date <= ?2)
+               AND (?3 IS NULL OR b.state = ?3)
+               AND (?4 IS NULL OR h.exam_type = ?4)
+               AND (?5 IS NULL OR lower(b.regulator) = lower(?5))
+               AND (?6 IS NULL OR h.added_sync > ?6)
+             ORDER BY h.exam_date DESC, b.name, b.id, h.seq",
+        )?;
+        let rows = statement.query_map(
+            params![
+                filter.since,
+                filter.until,
+                filter.state,
+                filter.size,
+                filter.regulator,
+                after
+            ],
+            |row| {
+                let previous: Option<String> = row.get(6)?;
+                let rating: String = row.get(7)?;
+                Ok(ChangeRow {
+                    id: row.get(0)?,
+                    name: row.get(1)?,
+                    state: row.get(2)?,
+                    regulator: row.get(3)?,
+                    exam_date: row.get(4)?,
+                    exam_type: row.get(5)?,
+                    change: change_kind(previous.as_deref(), &rating),
+                    previous_rating: previous,
+                    rating,
+                })
+            },
+        )?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Counts per group, groups in ascending order. Banks are counted by
+    /// their current rating (none counts as `other`); `--by year` counts
+    /// rating records by exam year. Without a grouping there is always one
+    /// row, `all`, even when nothing matches.
+    pub fn stats(&self, by: GroupBy, filter: &StatsFilter) -> Result<Vec<StatsRow>> {
+        let (key, from, size_column) = match by {
+            GroupBy::All => ("'all'", "banks b", "b.exam_type"),
+            GroupBy::State => ("b.state", "banks b", "b.exam_type"),
+            GroupBy::Regulator => ("b.regulator", "banks b", "b.exam_type"),
+            GroupBy::Size => ("coalesce(b.exam_type, '')", "banks b", "b.exam_type"),
+            GroupBy::Year => (
+                "substr(r.exam_date, 1, 4)",
+                "ratings r JOIN banks b ON b.id = r.bank_id",
+                "r.exam_type",
+            ),
+        };
+        let rating = if by == GroupBy::Year {
+            "r.rating"
+        } else {
+            "b.rating"
+        };
+        let sql = format!(
+            "SELECT {key} AS grp, count(*),
+                    count(*) FILTER (WHERE {rating} = ?4),
+                    count(*) FILTER (WHERE {rating} = ?5),
+                    count(*) FILTER (WHERE {rating} = ?6),
+                    count(*) FILTER (WHERE {rating} = ?7)
+             FROM {from}
+             WHERE (?1 IS NULL OR b.state = ?1)
+               AND (?2 IS NULL OR {size_column} = ?2)
+               AND (?3 IS NULL OR lower(b.regulator) = lower(?3))
+             GROUP BY grp ORDER BY grp"
+        );
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(&sql)?;
+        let rows = statement.query_map(
+            params![
+                filter.state,
+                filter.size,
+                filter.regulator,
+                RATINGS[0],
+                RATINGS[1],
+                RATINGS[2],
+                RATINGS[3]
+            ],
+            |row| {
+                let count = |i: usize| row.get::<_, i64>(i).map(|n| n.max(0) as u64);
+                let total = count(1)?;
+                let four = [count(2)?, count(3)?, count(4)?, count(5)?];
+                Ok(StatsRow {
+                    group: row.get(0)?,
+                    total,
+                    outstanding: four[0],
+                    satisfactory: four[1],
+                    needs_to_improve: four[2],
+                    substantial_noncompliance: four[3],
+                    other: total - four.iter().sum::<u64>(),
+                })
+            },
+        )?;
+        let mut rows = rows.collect::<rusqlite::Result<Vec<_>>>()?;
+        if by == GroupBy::All && rows.is_empty() {
+            rows.push(StatsRow {
+                group: "all".to_string(),
+                ..StatsRow::default()
+            });
+        }
+        Ok(rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_follow_the_scale_best_first() {
+        assert_eq!(change_kind(None, "Outstanding"), Change::First);
+        assert_eq!(change_kind(None, "Whatever"), Change::First);
+        assert_eq!(
+            change_kind(Some("Satisfactory"), "Outstanding"),
+            Change::Upgrade
+        );
+        assert_eq!(
+            change_kind(Some("Substantial Noncompliance"), "Needs to Improve"),
+            Change::Upgrade
+        );
+        assert_eq!(
+            change_kind(Some("Outstanding"), "Satisfactory"),
+            Change::Downgrade
+        );
+        assert_eq!(
+            change_kind(Some("Needs to Improve"), "Substantial Noncompliance"),
+            Change::Downgrade
+        );
+        assert_eq!(
+            change_kind(Some("Satisfactory"), "Satisfactory"),
+            Change::Same
+        );
+        assert_eq!(change_kind(Some("Pending"), "Satisfactory"), Change::Other);
+        assert_eq!(
+            change_kind(Some("Outstanding"), "outstanding"),
+            Change::Other
+        );
+    }
+
+    #[test]
+    fn every_pair_of_known_ratings_has_one_kind() {
+        for (i, a) in RATINGS.iter().enumerate() {
+            for (j, b) in RATINGS.iter().enumerate() {
+                let expected = match j.cmp(&i) {
+                    std::cmp::Ordering::Less => Change::Upgrade,
+                    std::cmp::Ordering::Greater => Change::Downgrade,
+                    std::cmp::Ordering::Equal => Change::Same,
+                };
+                assert_eq!(change_kind(Some(a), b), expected, "{a} → {b}");
+            }
+        }
+    }
+}
