@@ -1,10 +1,16 @@
-//! The command line, as clap definitions only. Doc comments here are the
-//! user's `--help`; nothing in this file reads the environment or does work.
-//! `settings.rs` turns the parsed flags into one typed `Settings`.
+//! The top of the command line, as clap definitions only: the subcommands,
+//! the global flags and the value parsers they share. Each subcommand's own
+//! arguments live beside it in `commands/<name>.rs`. Doc comments here are
+//! the user's `--help`; nothing in this file reads the environment or does
+//! work. `settings.rs` turns the parsed flags into one typed `Settings`.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::commands::{
+    completions, config, export, listen, sandbox, search, show, trigger, verify_webhook,
+};
 
 /// Text shown after `cra --help`: where settings come from, and examples.
 /// (`assets::ENVIRONMENT` holds the same variables for the man pages; a test
@@ -109,357 +115,32 @@ pub enum ColorWhen {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List banks with their current rating
-    #[command(after_help = SEARCH_AFTER_HELP)]
-    Search(SearchArgs),
+    #[command(after_help = search::AFTER_HELP)]
+    Search(search::SearchArgs),
     /// One or more banks with their complete rating history
-    #[command(after_help = SHOW_AFTER_HELP)]
-    Show(ShowArgs),
+    #[command(after_help = show::AFTER_HELP)]
+    Show(show::ShowArgs),
     /// Every matching bank, all pages, streamed to a file or standard output
-    #[command(after_help = EXPORT_AFTER_HELP)]
-    Export(ExportArgs),
+    #[command(after_help = export::AFTER_HELP)]
+    Export(export::ExportArgs),
     /// Check one webhook delivery's signature offline
-    #[command(name = "verify-webhook", after_help = VERIFY_AFTER_HELP)]
-    VerifyWebhook(VerifyWebhookArgs),
+    #[command(name = "verify-webhook", after_help = verify_webhook::AFTER_HELP)]
+    VerifyWebhook(verify_webhook::VerifyWebhookArgs),
     /// Receive webhook deliveries locally, verify and print them
-    #[command(after_help = LISTEN_AFTER_HELP)]
-    Listen(ListenArgs),
+    #[command(after_help = listen::AFTER_HELP)]
+    Listen(listen::ListenArgs),
     /// Send signed test deliveries to a webhook endpoint
-    #[command(after_help = TRIGGER_AFTER_HELP)]
-    Trigger(TriggerArgs),
+    #[command(after_help = trigger::AFTER_HELP)]
+    Trigger(trigger::TriggerArgs),
     /// Run the local stand-in of the service
-    #[command(after_help = SANDBOX_AFTER_HELP)]
-    Sandbox(SandboxArgs),
+    #[command(after_help = sandbox::AFTER_HELP)]
+    Sandbox(sandbox::SandboxArgs),
     /// Read and write the config file
-    #[command(subcommand, after_help = CONFIG_AFTER_HELP)]
-    Config(ConfigCommand),
+    #[command(subcommand, after_help = config::AFTER_HELP)]
+    Config(config::ConfigCommand),
     /// Print a shell completion script
-    #[command(after_help = COMPLETIONS_AFTER_HELP)]
-    Completions(CompletionsArgs),
-}
-
-const SEARCH_AFTER_HELP: &str = "\
-Examples:
-  cra search --state TX --size \"Large Bank\"
-  cra search \"first national\" --state ia --format json | jq -r '.[].id'
-  cra --sandbox search --state TX --size large --limit 5";
-
-const SHOW_AFTER_HELP: &str = "\
-Examples:
-  cra show BANK_ID                     # an id from `cra search --format json`
-  cra show BANK_ID OTHER_ID --format json | jq '.[].ratings | length'
-  cra --sandbox show \"$(cra --sandbox search --limit 1 --format json | jq -r '.[0].id')\"";
-
-const EXPORT_AFTER_HELP: &str = "\
-Examples:
-  cra export --state TX --with-history -o tx-history.csv
-  cra export --size small --format ndjson | jq -c 'select(.current_rating.rating == \"Outstanding\")'
-  cra --sandbox export --state VT -o vt.json";
-
-const VERIFY_AFTER_HELP: &str = "\
-Examples:
-  cra verify-webhook --signature \"sha256=5d1f...\" body.json
-  cra verify-webhook --signature \"$SIGNATURE\" - < body.json   # in a unit test: exit 0 or 7";
-
-const LISTEN_AFTER_HELP: &str = "\
-Examples:
-  cra listen --port 4000 --log deliveries.ndjson
-  cra listen --forward-to http://127.0.0.1:3000/webhooks
-  cra listen --port 0 --format json --max-events 1 | jq .data.bank_name";
-
-const TRIGGER_AFTER_HELP: &str = "\
-Examples:
-  cra trigger rating.created --to http://127.0.0.1:4000/
-  cra trigger rating.created --to http://127.0.0.1:4000/ --count 100 --rating Outstanding";
-
-const SANDBOX_AFTER_HELP: &str = "\
-Examples:
-  cra sandbox --port 8080       # then CRA_BASE_URL=http://127.0.0.1:8080 CRA_API_KEY=sandbox_active
-  cra sandbox --port 0 --latency 20 --fail-rate 0.1 --rate-limit-every 50
-  cra sandbox --webhook-url http://127.0.0.1:4000/ --webhook-every 5 --secret s3cret";
-
-const CONFIG_AFTER_HELP: &str = "\
-Examples:
-  cra config set base_url https://api.example.com
-  cra config set api_key            # reads the key from standard input
-  cra --sandbox config show --format json";
-
-const COMPLETIONS_AFTER_HELP: &str = "\
-Examples:
-  cra completions bash > ~/.local/share/bash-completion/completions/cra
-  cra completions zsh > ~/.zfunc/_cra
-  cra completions fish > ~/.config/fish/completions/cra.fish";
-
-#[derive(Debug, Clone, Args)]
-pub struct FilterArgs {
-    /// Partial, case-insensitive bank name match
-    #[arg(value_name = "QUERY")]
-    pub query: Option<String>,
-
-    /// Two-letter state or territory code (case-insensitive)
-    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
-    pub state: Option<String>,
-
-    /// Exam type of the current rating: "Large Bank", "Small Bank",
-    /// "Intermediate Small Bank", or large, small, intermediate
-    #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
-    pub size: Option<String>,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct SearchArgs {
-    #[command(flatten)]
-    pub filters: FilterArgs,
-
-    /// Page to fetch
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
-    pub page: u64,
-
-    /// Banks per page
-    #[arg(long, value_name = "N", default_value_t = 25,
-          value_parser = whole::<u64>(1, 100), allow_negative_numbers = true)]
-    pub per_page: u64,
-
-    /// Follow every page (100 banks a request)
-    #[arg(long, conflicts_with = "page")]
-    pub all: bool,
-
-    /// Stop after N banks (implies following pages)
-    #[arg(long, value_name = "N", conflicts_with = "page",
-          value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
-    pub limit: Option<u64>,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct ShowArgs {
-    /// Bank id, or the bank's page address on the service's website
-    #[arg(value_name = "ID", required = true)]
-    pub ids: Vec<String>,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct ExportArgs {
-    #[command(flatten)]
-    pub filters: FilterArgs,
-
-    /// One row per rating record (one detail request per bank)
-    #[arg(long)]
-    pub with_history: bool,
-
-    /// Write to FILE atomically instead of standard output
-    /// (format from --format or the extension: .csv, .json, .ndjson, .jsonl)
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<PathBuf>,
-
-    /// Requests in flight at once
-    #[arg(long, value_name = "N", default_value_t = 8,
-          value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
-    pub concurrency: u32,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct SecretArg {
-    /// Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)
-    #[arg(long, value_name = "SECRET")]
-    pub secret: Option<String>,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct VerifyWebhookArgs {
-    /// The X-Service-Signature header value, sha256=<hex>
-    #[arg(long, value_name = "SIG")]
-    pub signature: String,
-
-    #[command(flatten)]
-    pub secret: SecretArg,
-
-    /// The raw body, exactly as received; - or nothing for standard input
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct ListenArgs {
-    /// Address to listen on
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
-
-    /// Port to listen on (0 picks a free one)
-    #[arg(long, default_value_t = 4000)]
-    pub port: u16,
-
-    /// Path deliveries are accepted on
-    #[arg(long, default_value = "/")]
-    pub path: String,
-
-    #[command(flatten)]
-    pub secret: SecretArg,
-
-    /// Re-post verified deliveries, body and signature unchanged, to URL
-    #[arg(long, value_name = "URL")]
-    pub forward_to: Option<String>,
-
-    /// Append every delivery as one JSON line to FILE
-    #[arg(long, value_name = "FILE")]
-    pub log: Option<PathBuf>,
-
-    /// Exit after N verified events
-    #[arg(long, value_name = "N", value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
-    pub max_events: Option<u64>,
-
-    /// Largest body accepted, in bytes (suffixes k, M accepted)
-    #[arg(long, value_name = "BYTES", default_value = "1M", value_parser = parse_size_bytes)]
-    pub max_body: u64,
-
-    /// Time a client gets to send its headers, and then its body
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
-    pub read_timeout: std::time::Duration,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum EventKind {
-    #[value(name = "rating.created")]
-    RatingCreated,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct TriggerArgs {
-    /// Event to send
-    #[arg(value_enum, value_name = "EVENT")]
-    pub event: EventKind,
-
-    /// Endpoint to POST to
-    #[arg(long, value_name = "URL")]
-    pub to: String,
-
-    #[command(flatten)]
-    pub secret: SecretArg,
-
-    /// Number of deliveries
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = whole::<u64>(1, 1_000_000), allow_negative_numbers = true)]
-    pub count: u64,
-
-    /// Bank id to put in the payload (default: a realistic sample bank)
-    #[arg(long, value_name = "ID")]
-    pub bank_id: Option<String>,
-
-    /// Rating text to put in the payload
-    #[arg(long, value_name = "RATING")]
-    pub rating: Option<String>,
-
-    /// Deliveries in flight at once
-    #[arg(long, value_name = "N", default_value_t = 8,
-          value_parser = whole::<u32>(1, 256), allow_negative_numbers = true)]
-    pub concurrency: u32,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct SandboxArgs {
-    /// Address to listen on
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
-
-    /// Port to listen on (0 picks a free one)
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-
-    /// Number of banks to generate
-    #[arg(long, value_name = "N", default_value_t = 18_820,
-          value_parser = whole::<u64>(0, 2_000_000), allow_negative_numbers = true)]
-    pub banks: u64,
-
-    /// Seed of the generated data (same seed, same data)
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-
-    /// Serve the banks in FILE (csv from `export --with-history`, json or ndjson) instead
-    #[arg(long, value_name = "FILE")]
-    pub data: Option<PathBuf>,
-
-    /// Milliseconds added to every request
-    #[arg(long, value_name = "MS", default_value_t = 0)]
-    pub latency: u64,
-
-    /// Fraction of requests answered with 500 (0.0 to 1.0)
-    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_fraction, allow_negative_numbers = true)]
-    pub fail_rate: f64,
-
-    /// Answer every Kth request with 429 and Retry-After: 1
-    #[arg(long, value_name = "K", value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
-    pub rate_limit_every: Option<u64>,
-
-    /// POST a signed rating.created to URL every --webhook-every seconds
-    #[arg(long, value_name = "URL")]
-    pub webhook_url: Option<String>,
-
-    /// Seconds between new examination records (with --webhook-url)
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_duration, requires = "webhook_url")]
-    pub webhook_every: std::time::Duration,
-
-    #[command(flatten)]
-    pub secret: SecretArg,
-}
-
-#[derive(Debug, Clone, Subcommand)]
-pub enum ConfigCommand {
-    /// Print the config file's path
-    #[command(after_help = "\
-Examples:
-  cra config path
-  cra --config ./team.toml config path")]
-    Path,
-    /// Every setting, its value (secrets redacted) and where it came from
-    #[command(after_help = "\
-Examples:
-  cra config show
-  cra config show --format json | jq -r .base_url.origin
-  cra --sandbox config show --format json")]
-    Show,
-    /// One setting's value (secrets redacted)
-    #[command(after_help = "\
-Examples:
-  cra config get base_url
-  cra config get api_key            # redacted: the first 8 characters, then ...")]
-    Get {
-        #[arg(value_enum)]
-        key: ConfigKey,
-    },
-    /// Write a setting to the config file (secrets read from standard input when VALUE is left out)
-    #[command(after_help = "\
-Examples:
-  cra config set base_url https://api.example.com
-  cra config set api_key            # type or paste the key; no echo on a terminal
-  cra config set webhook_secret < secret.txt")]
-    Set {
-        #[arg(value_enum)]
-        key: ConfigKey,
-        value: Option<String>,
-    },
-    /// Remove a setting from the config file
-    #[command(after_help = "\
-Examples:
-  cra config unset api_key
-  cra config unset base_url")]
-    Unset {
-        #[arg(value_enum)]
-        key: ConfigKey,
-    },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-#[value(rename_all = "snake_case")]
-pub enum ConfigKey {
-    BaseUrl,
-    ApiKey,
-    WebhookSecret,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct CompletionsArgs {
-    /// Shell to print the script for
-    #[arg(value_enum)]
-    pub shell: clap_complete::Shell,
+    #[command(after_help = completions::AFTER_HELP)]
+    Completions(completions::CompletionsArgs),
 }
 
 /// Parses `30`, `30s`, `1m`, `500ms`, `1h` (a bare number is seconds).
@@ -511,7 +192,7 @@ pub fn parse_size_bytes(text: &str) -> Result<u64, String> {
 /// A whole number from `min` to `max`, with messages that say so in words
 /// (clap's own range says `0 is not in 1..18446744073709551615`); a
 /// negative number is read as one, not taken for a flag.
-fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
+pub(crate) fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
     min: u64,
     max: u64,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
@@ -533,7 +214,7 @@ fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
     }
 }
 
-fn parse_fraction(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_fraction(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
         _ => Err(format!("'{text}' is not a fraction from 0.0 to 1.0")),

@@ -3,7 +3,24 @@
 
 use std::ffi::OsStr;
 
+use clap::Args;
 use clap::builder::{PossibleValue, TypedValueParser};
+
+#[derive(Debug, Clone, Args)]
+pub struct FilterArgs {
+    /// Partial, case-insensitive bank name match
+    #[arg(value_name = "QUERY")]
+    pub query: Option<String>,
+
+    /// Two-letter state or territory code (case-insensitive)
+    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
+    pub state: Option<String>,
+
+    /// Exam type of the current rating: "Large Bank", "Small Bank",
+    /// "Intermediate Small Bank", or large, small, intermediate
+    #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
+    pub size: Option<String>,
+}
 
 /// The 50 states, DC and the territories the service knows, in the order the
 /// contract lists them.

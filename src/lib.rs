@@ -46,9 +46,9 @@ pub fn run(cli: Cli) -> Result<Exit> {
     let read_file = !matches!(
         &cli.command,
         Command::Config(
-            cli::ConfigCommand::Path
-                | cli::ConfigCommand::Set { .. }
-                | cli::ConfigCommand::Unset { .. }
+            commands::config::ConfigCommand::Path
+                | commands::config::ConfigCommand::Set { .. }
+                | commands::config::ConfigCommand::Unset { .. }
         )
     );
     let mut settings = Settings::load_with(&cli.global, secret_flag, &process_env, read_file)?;
@@ -89,7 +89,7 @@ fn uses_api(command: &Command) -> bool {
         Command::Search(_)
             | Command::Show(_)
             | Command::Export(_)
-            | Command::Config(cli::ConfigCommand::Show)
+            | Command::Config(commands::config::ConfigCommand::Show)
     )
 }
 

@@ -4,13 +4,67 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::{Context, Result};
+use clap::Subcommand;
 use secrecy::ExposeSecret;
 
-use crate::cli::{ConfigCommand, ConfigKey, Format};
-use crate::config_file::{self, redact};
+use crate::cli::Format;
+use crate::config_file::{self, ConfigKey, redact};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::settings::{Origin, Settings};
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra config set base_url https://api.example.com
+  cra config set api_key            # reads the key from standard input
+  cra --sandbox config show --format json";
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum ConfigCommand {
+    /// Print the config file's path
+    #[command(after_help = "\
+Examples:
+  cra config path
+  cra --config ./team.toml config path")]
+    Path,
+    /// Every setting, its value (secrets redacted) and where it came from
+    #[command(after_help = "\
+Examples:
+  cra config show
+  cra config show --format json | jq -r .base_url.origin
+  cra --sandbox config show --format json")]
+    Show,
+    /// One setting's value (secrets redacted)
+    #[command(after_help = "\
+Examples:
+  cra config get base_url
+  cra config get api_key            # redacted: the first 8 characters, then ...")]
+    Get {
+        #[arg(value_enum)]
+        key: ConfigKey,
+    },
+    /// Write a setting to the config file (secrets read from standard input when VALUE is left out)
+    #[command(after_help = "\
+Examples:
+  cra config set base_url https://api.example.com
+  cra config set api_key            # type or paste the key; no echo on a terminal
+  cra config set webhook_secret < secret.txt")]
+    Set {
+        #[arg(value_enum)]
+        key: ConfigKey,
+        value: Option<String>,
+    },
+    /// Remove a setting from the config file
+    #[command(after_help = "\
+Examples:
+  cra config unset api_key
+  cra config unset base_url")]
+    Unset {
+        #[arg(value_enum)]
+        key: ConfigKey,
+    },
+}
 
 pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
     let path = &settings.config_path.value;

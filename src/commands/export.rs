@@ -15,23 +15,52 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use clap::Args;
 use futures_util::stream::{self, Stream, StreamExt, TryStreamExt};
 use tokio::sync::Semaphore;
 
 use crate::api::model::{Bank, Meta, Page};
 use crate::api::{Client, ListQuery};
 use crate::atomic::{Access, AtomicFile};
-use crate::cli::{ExportArgs, Format};
+use crate::cli::{Format, whole};
 use crate::commands::search::{MAX_PER_PAGE, list_query};
 use crate::error::{CraError, Exit};
+use crate::filters::FilterArgs;
 use crate::io::Io;
 use crate::output::{BANK_LIST, Printer, RATING_HISTORY, bank_record, history_record, thousands};
 use crate::settings::Settings;
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra export --state TX --with-history -o tx-history.csv
+  cra export --size small --format ndjson | jq -c 'select(.current_rating.rating == \"Outstanding\")'
+  cra --sandbox export --state VT -o vt.json";
+
+#[derive(Debug, Clone, Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub filters: FilterArgs,
+
+    /// One row per rating record (one detail request per bank)
+    #[arg(long)]
+    pub with_history: bool,
+
+    /// Write to FILE atomically instead of standard output
+    /// (format from --format or the extension: .csv, .json, .ndjson, .jsonl)
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Requests in flight at once
+    #[arg(long, value_name = "N", default_value_t = 8,
+          value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
+    pub concurrency: u32,
+}
 
 /// Results waiting to be written, per permitted request: lets fast requests
 /// finish while a slow one holds the head of the line.

@@ -5,15 +5,30 @@
 use std::io::Write;
 
 use anyhow::Result;
+use clap::Args;
 use futures_util::stream::{self, StreamExt};
 
 use crate::api::Client;
 use crate::api::model::BankDetail;
-use crate::cli::{Format, ShowArgs};
+use crate::cli::Format;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::output::{self, Printer, RATING_HISTORY, history_record};
 use crate::settings::Settings;
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra show BANK_ID                     # an id from `cra search --format json`
+  cra show BANK_ID OTHER_ID --format json | jq '.[].ratings | length'
+  cra --sandbox show \"$(cra --sandbox search --limit 1 --format json | jq -r '.[0].id')\"";
+
+#[derive(Debug, Clone, Args)]
+pub struct ShowArgs {
+    /// Bank id, or the bank's page address on the service's website
+    #[arg(value_name = "ID", required = true)]
+    pub ids: Vec<String>,
+}
 
 /// Detail requests in flight at once for several ids.
 const CONCURRENCY: usize = 8;
