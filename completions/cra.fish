@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_cra_global_optspecs
-    string join \n base-url= config= format= color= q/quiet v/verbose timeout= retries= allow-insecure-http sandbox h/help V/version
+    string join \n config= format= color= q/quiet v/verbose timeout= base-url= retries= allow-insecure-http sandbox h/help V/version
 end
 
 function __fish_cra_needs_command
@@ -24,17 +24,17 @@ function __fish_cra_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c cra -n "__fish_cra_needs_command" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_needs_command" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_needs_command" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_needs_command" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_needs_command" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_needs_command" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_needs_command" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_needs_command" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_needs_command" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_needs_command" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
@@ -120,17 +120,17 @@ intermediate\t'same as "Intermediate Small Bank"'"
 complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetch' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand search" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand search" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l all -d 'Follow every page (100 banks a request)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
@@ -139,17 +139,17 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l allow-insecure-http -
 complete -c cra -n "__fish_cra_using_subcommand search" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand search" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand show" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand show" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand show" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand show" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand show" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
@@ -224,17 +224,17 @@ small\t'same as "Small Bank"'
 intermediate\t'same as "Intermediate Small Bank"'"
 complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv, .json, .ndjson, .jsonl)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l concurrency -d 'Requests in flight at once' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand export" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand export" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l with-history -d 'One row per rating record (one detail request per bank)'
 complete -c cra -n "__fish_cra_using_subcommand export" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
@@ -245,22 +245,7 @@ complete -c cra -n "__fish_cra_using_subcommand export" -s h -l help -d 'Print h
 complete -c cra -n "__fish_cra_using_subcommand export" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l signature -d 'The X-Service-Signature header value, sha256=<hex>' -r
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand listen" -l host -d 'Address to listen on' -r
@@ -272,22 +257,18 @@ complete -c cra -n "__fish_cra_using_subcommand listen" -l log -d 'Append every 
 complete -c cra -n "__fish_cra_using_subcommand listen" -l max-events -d 'Exit after N verified events' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l max-body -d 'Largest body accepted, in bytes (suffixes k, M accepted)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l read-timeout -d 'Time a client gets to send its headers, and then its body' -r
-complete -c cra -n "__fish_cra_using_subcommand listen" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand listen" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand listen" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand listen" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand listen" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand listen" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand listen" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand listen" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l to -d 'Endpoint to POST to' -r
@@ -296,22 +277,8 @@ complete -c cra -n "__fish_cra_using_subcommand trigger" -l count -d 'Number of 
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l bank-id -d 'Bank id to put in the payload (default: a realistic sample bank)' -r
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l rating -d 'Rating text to put in the payload' -r
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l concurrency -d 'Deliveries in flight at once' -r
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand trigger" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand trigger" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l host -d 'Address to listen on' -r
@@ -325,40 +292,19 @@ complete -c cra -n "__fish_cra_using_subcommand sandbox" -l rate-limit-every -d 
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l webhook-url -d 'POST a signed rating.created to URL every --webhook-every seconds' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l webhook-every -d 'Seconds between new examination records (with --webhook-url)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -f -a "path" -d 'Print the config file\'s path'
@@ -367,35 +313,20 @@ complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subc
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -f -a "set" -d 'Write a setting to the config file (secrets read from standard input when VALUE is left out)'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -f -a "unset" -d 'Remove a setting from the config file'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
@@ -403,58 +334,33 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
@@ -463,22 +369,6 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Write a setting to the config file (secrets read from standard input when VALUE is left out)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "unset" -d 'Remove a setting from the config file'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c cra -n "__fish_cra_using_subcommand completions" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
-complete -c cra -n "__fish_cra_using_subcommand completions" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand completions" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand completions" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand completions" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand completions" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand completions" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand completions" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand completions" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand completions" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger sandbox config completions help" -f -a "search" -d 'List banks with their current rating'

@@ -45,53 +45,183 @@ Examples:
 )]
 pub struct Cli {
     #[command(flatten)]
-    pub global: GlobalArgs,
+    pub global: GlobalFlags,
 
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// Flags accepted before or after any subcommand.
+impl Cli {
+    /// The global flags in force: those given before the subcommand, then
+    /// those given after it (which win, being the nearer).
+    pub fn global_args(&self) -> anyhow::Result<GlobalArgs> {
+        let mut args = GlobalArgs::default();
+        self.global.apply(&mut args);
+        self.command.inherited().apply(&mut args);
+        // clap checks this within one level only: `cra --sandbox search
+        // --base-url URL` gives them at two.
+        if args.sandbox && args.base_url.is_some() {
+            return Err(crate::error::CraError::usage(
+                "--sandbox and --base-url cannot be used together (the sandbox has its own address)",
+            ));
+        }
+        Ok(args)
+    }
+}
+
+/// Heading of the global flags in every `--help` (gh's "Inherited flags"),
+/// after the command's own options.
+const GLOBAL_HEADING: &str = "Global options";
+
+// Global flags come in groups so that each subcommand takes only those that
+// apply to it (`verify-webhook` has no use for `--timeout` or `--sandbox`).
+// The root command takes every group, so that a global flag is accepted
+// before the subcommand too; they are not clap `global` arguments, which
+// clap would copy into every subcommand.
+
+/// Where settings are read from.
 #[derive(Debug, Clone, Args, Default)]
-pub struct GlobalArgs {
-    /// API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)
-    #[arg(long, global = true, value_name = "URL")]
-    pub base_url: Option<String>,
-
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct ConfigFlag {
     /// Config file to read and write (overrides CRA_CONFIG)
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+}
 
+/// How output looks and how much is said.
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct OutputFlags {
     /// Output format [default: table on a terminal, tsv otherwise; csv for export]
-    #[arg(long, global = true, value_enum, value_name = "FORMAT")]
+    #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<Format>,
 
-    /// When to use colour
-    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
-    pub color: ColorWhen,
+    /// When to use colour [default: auto]
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub color: Option<ColorWhen>,
 
     /// Print nothing but data and errors (no summary, no progress)
-    #[arg(long, short = 'q', global = true)]
+    #[arg(long, short = 'q')]
     pub quiet: bool,
 
     /// Trace every HTTP request on standard error (secrets redacted)
-    #[arg(long, short = 'v', global = true)]
+    #[arg(long, short = 'v')]
     pub verbose: bool,
+}
 
+/// How long a request may take.
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct TimeoutFlag {
     /// Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)
-    #[arg(long, global = true, value_name = "DURATION", value_parser = parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<std::time::Duration>,
+}
+
+/// Which service to call, and how.
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct ApiFlags {
+    /// API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
 
     /// Retries after the first try on connection errors, timeouts, 429 and 5xx
-    #[arg(long, global = true, value_name = "N", value_parser = whole::<u32>(0, 20), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(0, 20), allow_negative_numbers = true)]
     pub retries: Option<u32>,
 
     /// Allow plain http:// to a host that is not loopback (the key travels in clear)
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub allow_insecure_http: bool,
 
     /// Run against the built-in sandbox service (no key or network needed)
-    #[arg(long, global = true, conflicts_with = "base_url")]
+    #[arg(long, conflicts_with = "base_url")]
+    pub sandbox: bool,
+}
+
+/// Every global flag: what the root command and the commands that call the
+/// API take.
+#[derive(Debug, Clone, Args, Default)]
+pub struct GlobalFlags {
+    #[command(flatten)]
+    pub config: ConfigFlag,
+    #[command(flatten)]
+    pub output: OutputFlags,
+    #[command(flatten)]
+    pub timeout: TimeoutFlag,
+    #[command(flatten)]
+    pub api: ApiFlags,
+}
+
+impl GlobalFlags {
+    fn apply(&self, args: &mut GlobalArgs) {
+        Inherited::all(self).apply(args);
+    }
+}
+
+/// The global flags a subcommand was given after its name: the groups it
+/// takes, `None` for the others.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Inherited<'a> {
+    pub config: Option<&'a ConfigFlag>,
+    pub output: Option<&'a OutputFlags>,
+    pub timeout: Option<&'a TimeoutFlag>,
+    pub api: Option<&'a ApiFlags>,
+}
+
+impl<'a> Inherited<'a> {
+    pub fn all(flags: &'a GlobalFlags) -> Inherited<'a> {
+        Inherited {
+            config: Some(&flags.config),
+            output: Some(&flags.output),
+            timeout: Some(&flags.timeout),
+            api: Some(&flags.api),
+        }
+    }
+
+    /// Overrides what `args` holds with every flag given here.
+    fn apply(self, args: &mut GlobalArgs) {
+        fn set<T: Clone>(into: &mut Option<T>, value: &Option<T>) {
+            if value.is_some() {
+                into.clone_from(value);
+            }
+        }
+        if let Some(f) = self.config {
+            set(&mut args.config, &f.config);
+        }
+        if let Some(f) = self.output {
+            set(&mut args.format, &f.format);
+            if let Some(color) = f.color {
+                args.color = color;
+            }
+            args.quiet |= f.quiet;
+            args.verbose |= f.verbose;
+        }
+        if let Some(f) = self.timeout {
+            set(&mut args.timeout, &f.timeout);
+        }
+        if let Some(f) = self.api {
+            set(&mut args.base_url, &f.base_url);
+            set(&mut args.retries, &f.retries);
+            args.allow_insecure_http |= f.allow_insecure_http;
+            args.sandbox |= f.sandbox;
+        }
+    }
+}
+
+/// The global flags in force, wherever on the line they were given: what
+/// `Settings` is made from.
+#[derive(Debug, Clone, Default)]
+pub struct GlobalArgs {
+    pub base_url: Option<String>,
+    pub config: Option<PathBuf>,
+    pub format: Option<Format>,
+    pub color: ColorWhen,
+    pub quiet: bool,
+    pub verbose: bool,
+    pub timeout: Option<std::time::Duration>,
+    pub retries: Option<u32>,
+    pub allow_insecure_http: bool,
     pub sandbox: bool,
 }
 
@@ -141,6 +271,23 @@ pub enum Command {
     /// Print a shell completion script
     #[command(after_help = completions::AFTER_HELP)]
     Completions(completions::CompletionsArgs),
+}
+
+impl Command {
+    /// The global flags given after the subcommand's name.
+    pub fn inherited(&self) -> Inherited<'_> {
+        match self {
+            Command::Search(a) => Inherited::all(&a.global),
+            Command::Show(a) => Inherited::all(&a.global),
+            Command::Export(a) => Inherited::all(&a.global),
+            Command::VerifyWebhook(a) => a.inherited(),
+            Command::Listen(a) => a.inherited(),
+            Command::Trigger(a) => a.inherited(),
+            Command::Sandbox(a) => a.inherited(),
+            Command::Config(a) => a.inherited(),
+            Command::Completions(_) => Inherited::default(),
+        }
+    }
 }
 
 /// Parses `30`, `30s`, `1m`, `500ms`, `1h` (a bare number is seconds).

@@ -46,12 +46,13 @@ pub fn run(cli: Cli) -> Result<Exit> {
     let read_file = !matches!(
         &cli.command,
         Command::Config(
-            commands::config::ConfigCommand::Path
+            commands::config::ConfigCommand::Path { .. }
                 | commands::config::ConfigCommand::Set { .. }
                 | commands::config::ConfigCommand::Unset { .. }
         )
     );
-    let mut settings = Settings::load_with(&cli.global, secret_flag, &process_env, read_file)?;
+    let mut settings =
+        Settings::load_with(&cli.global_args()?, secret_flag, &process_env, read_file)?;
     let io = Io::new(
         settings.color,
         settings.quiet,
@@ -89,7 +90,7 @@ fn uses_api(command: &Command) -> bool {
         Command::Search(_)
             | Command::Show(_)
             | Command::Export(_)
-            | Command::Config(commands::config::ConfigCommand::Show)
+            | Command::Config(commands::config::ConfigCommand::Show { .. })
     )
 }
 

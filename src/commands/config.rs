@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use clap::Subcommand;
 use secrecy::ExposeSecret;
 
-use crate::cli::Format;
+use crate::cli::{ConfigFlag, Format, GlobalFlags, Inherited, OutputFlags};
 use crate::config_file::{self, ConfigKey, redact};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
@@ -27,14 +27,21 @@ pub enum ConfigCommand {
 Examples:
   cra config path
   cra --config ./team.toml config path")]
-    Path,
+    Path {
+        #[command(flatten)]
+        config: ConfigFlag,
+    },
     /// Every setting, its value (secrets redacted) and where it came from
     #[command(after_help = "\
 Examples:
   cra config show
   cra config show --format json | jq -r .base_url.origin
   cra --sandbox config show --format json")]
-    Show,
+    Show {
+        // Every setting is shown, so every global flag applies.
+        #[command(flatten)]
+        global: GlobalFlags,
+    },
     /// One setting's value (secrets redacted)
     #[command(after_help = "\
 Examples:
@@ -43,6 +50,8 @@ Examples:
     Get {
         #[arg(value_enum)]
         key: ConfigKey,
+        #[command(flatten)]
+        config: ConfigFlag,
     },
     /// Write a setting to the config file (secrets read from standard input when VALUE is left out)
     #[command(after_help = "\
@@ -54,6 +63,10 @@ Examples:
         #[arg(value_enum)]
         key: ConfigKey,
         value: Option<String>,
+        #[command(flatten)]
+        config: ConfigFlag,
+        #[command(flatten)]
+        output: OutputFlags,
     },
     /// Remove a setting from the config file
     #[command(after_help = "\
@@ -63,23 +76,46 @@ Examples:
     Unset {
         #[arg(value_enum)]
         key: ConfigKey,
+        #[command(flatten)]
+        config: ConfigFlag,
+        #[command(flatten)]
+        output: OutputFlags,
     },
+}
+
+impl ConfigCommand {
+    /// The global flags given after the subcommand's name.
+    pub fn inherited(&self) -> Inherited<'_> {
+        match self {
+            ConfigCommand::Show { global } => Inherited::all(global),
+            ConfigCommand::Path { config } | ConfigCommand::Get { config, .. } => Inherited {
+                config: Some(config),
+                ..Inherited::default()
+            },
+            ConfigCommand::Set { config, output, .. }
+            | ConfigCommand::Unset { config, output, .. } => Inherited {
+                config: Some(config),
+                output: Some(output),
+                ..Inherited::default()
+            },
+        }
+    }
 }
 
 pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
     let path = &settings.config_path.value;
     let mut out = io.stdout();
     match command {
-        ConfigCommand::Path => writeln!(out, "{}", path.display())?,
-        ConfigCommand::Show => show(&mut out, settings)?,
-        ConfigCommand::Get { key } => match current(settings, key) {
+        ConfigCommand::Path { .. } => writeln!(out, "{}", path.display())?,
+        ConfigCommand::Show { .. } => show(&mut out, settings)?,
+        ConfigCommand::Get { key, .. } => match current(settings, key) {
             Some((value, _)) => writeln!(out, "{value}")?,
             None => {
                 out.flush()?;
                 return Err(anyhow::anyhow!("{} is not set", key.name()));
             }
         },
-        ConfigCommand::Set { key, value } => {
+        ConfigCommand::Set { key, value, .. } => {
             let value = match value {
                 Some(value) => value,
                 None if key.is_secret() => read_secret(key)?,
@@ -103,7 +139,7 @@ pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit>
                 path.display()
             ));
         }
-        ConfigCommand::Unset { key } => {
+        ConfigCommand::Unset { key, .. } => {
             if config_file::update(path, key, None)? {
                 io.info(&format!("unset {} in {}", key.name(), path.display()));
             } else {

@@ -27,7 +27,7 @@ use tokio::sync::Semaphore;
 use crate::api::model::{Bank, Meta, Page};
 use crate::api::{Client, ListQuery};
 use crate::atomic::{Access, AtomicFile};
-use crate::cli::{Format, whole};
+use crate::cli::{Format, GlobalFlags, whole};
 use crate::commands::search::{MAX_PER_PAGE, list_query};
 use crate::error::{CraError, Exit};
 use crate::filters::FilterArgs;
@@ -60,6 +60,9 @@ pub struct ExportArgs {
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
     pub concurrency: u32,
+
+    #[command(flatten)]
+    pub global: GlobalFlags,
 }
 
 /// Results waiting to be written, per permitted request: lets fast requests

@@ -6,7 +6,10 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 
-use crate::cli::{Format, parse_duration, parse_size_bytes, whole};
+use crate::cli::{
+    ConfigFlag, Format, Inherited, OutputFlags, TimeoutFlag, parse_duration, parse_size_bytes,
+    whole,
+};
 use crate::commands::SecretArg;
 use crate::error::Exit;
 use crate::io::Io;
@@ -57,6 +60,25 @@ pub struct ListenArgs {
     /// Time a client gets to send its headers, and then its body
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     pub read_timeout: std::time::Duration,
+
+    #[command(flatten)]
+    pub config: ConfigFlag,
+    #[command(flatten)]
+    pub output_flags: OutputFlags,
+    #[command(flatten)]
+    pub timeout: TimeoutFlag,
+}
+
+impl ListenArgs {
+    /// No API call, but output flags and the timeout of `--forward-to`.
+    pub fn inherited(&self) -> Inherited<'_> {
+        Inherited {
+            config: Some(&self.config),
+            output: Some(&self.output_flags),
+            timeout: Some(&self.timeout),
+            api: None,
+        }
+    }
 }
 
 pub async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {

@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::cli::{parse_duration, parse_fraction, whole};
+use crate::cli::{ConfigFlag, Inherited, OutputFlags, parse_duration, parse_fraction, whole};
 use crate::commands::SecretArg;
 use crate::error::Exit;
 use crate::io::Io;
@@ -69,6 +69,22 @@ pub struct SandboxArgs {
 
     #[command(flatten)]
     pub secret: SecretArg,
+
+    #[command(flatten)]
+    pub config: ConfigFlag,
+    #[command(flatten)]
+    pub output: OutputFlags,
+}
+
+impl SandboxArgs {
+    /// A server: the config file (for the secret) and how much it says.
+    pub fn inherited(&self) -> Inherited<'_> {
+        Inherited {
+            config: Some(&self.config),
+            output: Some(&self.output),
+            ..Inherited::default()
+        }
+    }
 }
 
 pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {

@@ -7,7 +7,7 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::api::{Client, ListQuery};
-use crate::cli::whole;
+use crate::cli::{GlobalFlags, whole};
 use crate::error::Exit;
 use crate::filters::FilterArgs;
 use crate::io::Io;
@@ -44,6 +44,9 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", conflicts_with = "page",
           value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub global: GlobalFlags,
 }
 
 /// The largest page the service gives.

@@ -10,7 +10,7 @@ use futures_util::stream::{self, StreamExt};
 
 use crate::api::Client;
 use crate::api::model::BankDetail;
-use crate::cli::Format;
+use crate::cli::{Format, GlobalFlags};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::output::{self, Printer, RATING_HISTORY, history_record};
@@ -28,6 +28,9 @@ pub struct ShowArgs {
     /// Bank id, or the bank's page address on the service's website
     #[arg(value_name = "ID", required = true)]
     pub ids: Vec<String>,
+
+    #[command(flatten)]
+    pub global: GlobalFlags,
 }
 
 /// Detail requests in flight at once for several ids.

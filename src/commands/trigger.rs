@@ -12,7 +12,7 @@ use clap::{Args, ValueEnum};
 use futures_util::StreamExt;
 use secrecy::ExposeSecret;
 
-use crate::cli::whole;
+use crate::cli::{ConfigFlag, Inherited, TimeoutFlag, whole};
 use crate::commands::SecretArg;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
@@ -63,6 +63,22 @@ pub struct TriggerArgs {
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = whole::<u32>(1, 256), allow_negative_numbers = true)]
     pub concurrency: u32,
+
+    #[command(flatten)]
+    pub config: ConfigFlag,
+    #[command(flatten)]
+    pub timeout: TimeoutFlag,
+}
+
+impl TriggerArgs {
+    /// No API call: the config file (for the secret) and the timeout of a delivery.
+    pub fn inherited(&self) -> Inherited<'_> {
+        Inherited {
+            config: Some(&self.config),
+            timeout: Some(&self.timeout),
+            ..Inherited::default()
+        }
+    }
 }
 
 /// How one delivery went.

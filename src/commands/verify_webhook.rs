@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use secrecy::ExposeSecret;
 
+use crate::cli::{ConfigFlag, Inherited};
 use crate::commands::SecretArg;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
@@ -37,6 +38,19 @@ pub struct VerifyWebhookArgs {
     /// The raw body, exactly as received; - or nothing for standard input
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub config: ConfigFlag,
+}
+
+impl VerifyWebhookArgs {
+    /// Offline: only the config file (for the secret) applies.
+    pub fn inherited(&self) -> Inherited<'_> {
+        Inherited {
+            config: Some(&self.config),
+            ..Inherited::default()
+        }
+    }
 }
 
 /// Read size: large enough that syscalls do not show next to SHA-256.
