@@ -46,6 +46,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ("CRA_CONFIG", "Config file path (overridden by --config)."),
     ("NO_COLOR", "When set, no colour (as --color never)."),
     (
+        "COLUMNS",
+        "Width a table is fitted to on a terminal, in place of the width the terminal reports.",
+    ),
+    (
         "CRA_FORCE_TTY",
         "When set to anything but 0, standard output and standard error are treated as a terminal (a testing aid).",
     ),

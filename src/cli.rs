@@ -22,6 +22,7 @@ Environment:
   CRA_WEBHOOK_SECRET  webhook signing secret for listen, verify-webhook, trigger, sandbox
   CRA_CONFIG          config file path
   NO_COLOR            disable colour
+  COLUMNS             width tables are fitted to on a terminal (default: the terminal's)
   CRA_FORCE_TTY       1: treat standard output and error as a terminal (for tests)
   HTTPS_PROXY         proxy for https requests (also HTTP_PROXY, NO_PROXY; lower case too)
 

@@ -6,6 +6,20 @@ use std::io::{IsTerminal, Write};
 
 use crate::cli::ColorWhen;
 
+/// `COLUMNS` when it is a positive number, else the size standard output's
+/// terminal reports (none for a pty that says 0, or for no terminal).
+fn terminal_width(columns: Option<&str>) -> Option<usize> {
+    columns
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&c| c > 0)
+        .or_else(|| {
+            comfy_table::Table::new()
+                .width()
+                .map(usize::from)
+                .filter(|&c| c > 0)
+        })
+}
+
 /// Streams and the decisions taken about them.
 #[derive(Debug, Clone)]
 pub struct Io {
@@ -19,18 +33,24 @@ pub struct Io {
     pub color_stderr: bool,
     pub quiet: bool,
     pub verbose: bool,
+    /// Width of the terminal standard output shows on, in columns (`None`:
+    /// not a terminal, or one that does not say): tables are fitted to it.
+    pub width: Option<usize>,
 }
 
 impl Io {
     /// Looks at the real streams. `force_tty` (the hidden `CRA_FORCE_TTY=1`,
     /// for tests and screenshots) treats both as terminals; `no_color` is
-    /// whether `NO_COLOR` is set to something non-empty.
+    /// whether `NO_COLOR` is set to something non-empty; `columns` is
+    /// `COLUMNS`, which overrides the terminal's own width (as for `ls`), and
+    /// gives a forced terminal one.
     pub fn new(
         color: ColorWhen,
         quiet: bool,
         verbose: bool,
         force_tty: bool,
         no_color: bool,
+        columns: Option<&str>,
     ) -> Io {
         let stdout_tty = force_tty || std::io::stdout().is_terminal();
         let stderr_tty = force_tty || std::io::stderr().is_terminal();
@@ -46,6 +66,11 @@ impl Io {
             color_stderr: decide(stderr_tty),
             quiet,
             verbose,
+            width: if stdout_tty {
+                terminal_width(columns)
+            } else {
+                None
+            },
         }
     }
 

@@ -59,6 +59,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         settings.verbose,
         process_env("CRA_FORCE_TTY").is_some_and(|v| v != "0"),
         process_env("NO_COLOR").is_some(),
+        process_env("COLUMNS").as_deref(),
     );
     for warning in &settings.warnings {
         io.warn(warning);

@@ -13,7 +13,7 @@ use crate::api::model::BankDetail;
 use crate::cli::{Format, GlobalFlags};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::output::{self, Printer, RATING_HISTORY, history_record};
+use crate::output::{self, Fit, Printer, RATING_HISTORY, history_record};
 use crate::settings::Settings;
 
 /// Text shown after `--help`: examples.
@@ -138,6 +138,14 @@ fn percent_decode(text: &str) -> String {
         .map_or_else(|| text.to_string(), |(_, v)| v.into_owned())
 }
 
+/// The card's history on a narrow terminal: the exam type goes first.
+const HISTORY_FIT: &[Fit] = &[
+    Fit::Keep { rank: 0 },
+    Fit::Keep { rank: 1 },
+    Fit::Keep { rank: 3 },
+    Fit::Keep { rank: 2 },
+];
+
 /// The table view: a card of bank fields, then its history with the current
 /// record marked.
 fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()> {
@@ -148,10 +156,15 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
         }
         // Server text is made inert: no escape sequence reaches the terminal.
         let name = output::inert(&f.name);
+        // The title is no cell, but no more may it wrap.
+        let name = match (io.stdout_tty, io.width) {
+            (true, Some(width)) => output::shorten(&name, width),
+            _ => name.into_owned(),
+        };
         let title = if io.color {
             format!("\x1b[1m{name}\x1b[0m")
         } else {
-            name.into_owned()
+            name
         };
         writeln!(out, "{title}")?;
         writeln!(out, "  ID         {}", output::inert(&f.id))?;
@@ -187,9 +200,9 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
         } else {
             let table = output::render_table(
                 &["EXAM DATE", "RATING", "EXAM TYPE", ""],
+                HISTORY_FIT,
                 &rows,
-                io.stdout_tty,
-                io.color,
+                output::View::of(io),
             );
             writeln!(out, "{table}")?;
         }
