@@ -291,6 +291,78 @@ impl Command {
     }
 }
 
+/// For a flag the subcommand does not take but another one does (`cra show
+/// --all`), a message saying whose flag it is, in place of clap's nearest
+/// spelling (which for `--all` was `--allow-insecure-http`).
+pub fn flag_of_another_command(error: &clap::Error) -> Option<String> {
+    use clap::CommandFactory;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = given.split('=').next().unwrap_or(given);
+    let long = flag.strip_prefix("--")?;
+    let Some(ContextValue::StyledStr(usage)) = error.get(ContextKind::Usage) else {
+        return None;
+    };
+    // `Usage: cra show [OPTIONS] <ID>...` → `show`.
+    let usage = usage.to_string();
+    let path: Vec<&str> = usage
+        .split_whitespace()
+        .skip_while(|w| *w != "cra")
+        .skip(1)
+        .take_while(|w| {
+            w.chars().all(|c| c.is_ascii_lowercase() || c == '-') && !w.starts_with('-')
+        })
+        .collect();
+    let here = path.join(" ");
+    let mut owners = Vec::new();
+    fn walk(cmd: &clap::Command, prefix: &str, long: &str, owners: &mut Vec<String>) {
+        for sub in cmd.get_subcommands() {
+            let name = format!("{prefix}{}", sub.get_name());
+            if sub.get_arguments().any(|a| a.get_long() == Some(long)) {
+                owners.push(name.clone());
+            }
+            walk(sub, &format!("{name} "), long, owners);
+        }
+    }
+    walk(&Cli::command(), "", long, &mut owners);
+    owners.retain(|o| *o != here);
+    if owners.is_empty() || here.is_empty() {
+        return None;
+    }
+    let list = match owners.as_slice() {
+        [one] => format!("`{one}`"),
+        [init @ .., last] => format!(
+            "{} and `{last}`",
+            init.iter()
+                .map(|o| format!("`{o}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        [] => unreachable!("checked above"),
+    };
+    Some(format!(
+        "'{flag}' is a flag of {list}, not of `{here}` (see cra {here} --help)"
+    ))
+}
+
+/// Whether clap's did-you-mean `suggested` is a plausible misspelling of
+/// `given`, not merely a flag that shares its first letters.
+pub fn similar_flag(given: &str, suggested: &str) -> bool {
+    let strip = |f: &str| {
+        f.trim_start_matches('-')
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    strsim::normalized_damerau_levenshtein(&strip(given), &strip(suggested)) >= 0.6
+}
+
 /// Parses `30`, `30s`, `1m`, `500ms`, `1h` (a bare number is seconds).
 pub fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
     let text = text.trim();
@@ -408,6 +480,15 @@ mod tests {
         assert_eq!(parse_size_bytes("100"), Ok(100));
         assert!(parse_size_bytes("0").is_err());
         assert!(parse_size_bytes("x").is_err());
+    }
+
+    #[test]
+    fn similar_flags_are_misspellings_not_shared_prefixes() {
+        assert!(similar_flag("--stat", "--state"));
+        assert!(similar_flag("--frmat", "--format"));
+        assert!(similar_flag("--per_page", "--per-page"));
+        assert!(!similar_flag("--all", "--allow-insecure-http"));
+        assert!(!similar_flag("--s", "--sandbox"));
     }
 
     #[test]

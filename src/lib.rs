@@ -180,18 +180,44 @@ pub fn report_usage(error: &clap::Error) -> Exit {
             }
         }
         _ => {
-            eprintln!("cra: error: {}", usage_line(&error.to_string()));
+            let line = cli::flag_of_another_command(error)
+                .unwrap_or_else(|| usage_line(&error.to_string(), unrelated_suggestion(error)));
+            eprintln!("cra: error: {line}");
             Exit::Usage
         }
     }
 }
 
-/// Clap's several-line message folded into one line.
-fn usage_line(rendered: &str) -> String {
+/// Clap's did-you-mean, when it names a flag that only shares a few
+/// letters with the one given: a tip that misleads is left out.
+fn unrelated_suggestion(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let suggested: &[String] = match error.get(ContextKind::SuggestedArg) {
+        Some(ContextValue::String(one)) => std::slice::from_ref(one),
+        Some(ContextValue::Strings(many)) => many,
+        _ => return None,
+    };
+    suggested
+        .iter()
+        .find(|s| !cli::similar_flag(given, s))
+        .cloned()
+}
+
+/// Clap's several-line message folded into one line, without a tip naming
+/// `unrelated` (and its usage line, which clap rewrites to show it).
+fn usage_line(rendered: &str, unrelated: Option<String>) -> String {
     let parts: Vec<&str> = rendered
         .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
+        .filter(|line| {
+            unrelated
+                .as_ref()
+                .is_none_or(|u| !line.split([' ', '\'']).any(|word| word == u))
+        })
         .collect();
     let line = parts.join(" ");
     let line = line.strip_prefix("error: ").unwrap_or(&line);

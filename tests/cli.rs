@@ -192,3 +192,36 @@ fn global_flags_work_before_and_after_the_subcommand() {
         "{stderr}"
     );
 }
+
+/// `cra ARGS`' one-line usage error.
+fn usage_error(args: &[&str]) -> String {
+    let home = common::Home::new();
+    let out = home.cra().args(args).output().unwrap();
+    common::assert_code(&out, 2);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    stderr
+}
+
+#[test]
+fn a_flag_of_another_command_is_named_as_such() {
+    let stderr = usage_error(&["show", "--all", "some-id"]);
+    assert!(!stderr.contains("--allow-insecure-http"), "{stderr}");
+    assert!(
+        stderr.contains("'--all' is a flag of `search`, not of `show`"),
+        "{stderr}"
+    );
+    let stderr = usage_error(&["verify-webhook", "--signature", "sha256=00", "--sandbox"]);
+    assert!(stderr.contains("not of `verify-webhook`"), "{stderr}");
+}
+
+#[test]
+fn a_did_you_mean_is_kept_for_misspellings_only() {
+    // A real misspelling keeps clap's suggestion.
+    let stderr = usage_error(&["search", "--stat", "TX"]);
+    assert!(stderr.contains("'--state'"), "{stderr}");
+    // A flag that only shares its first letter with one is not suggested.
+    let stderr = usage_error(&["show", "--s", "some-id"]);
+    assert!(!stderr.contains("--sandbox"), "{stderr}");
+    assert!(stderr.contains("'--s'"), "{stderr}");
+}
