@@ -435,7 +435,9 @@ _cra() {
                     return 0
                     ;;
                 --size)
-                    COMPREPLY=($(compgen -W "Large Bank Small Bank Intermediate Small Bank large small intermediate" -- "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --output)
@@ -853,7 +855,9 @@ _cra() {
                     return 0
                     ;;
                 --size)
-                    COMPREPLY=($(compgen -W "Large Bank Small Bank Intermediate Small Bank large small intermediate" -- "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --page)

@@ -114,9 +114,9 @@ PW\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l size -d 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
 Small Bank\t''
 Intermediate Small Bank\t''
-large\t'same as "Large Bank"'
-small\t'same as "Small Bank"'
-intermediate\t'same as "Intermediate Small Bank"'"
+large\t'same as Large Bank'
+small\t'same as Small Bank'
+intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetch' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
@@ -219,9 +219,9 @@ PW\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l size -d 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
 Small Bank\t''
 Intermediate Small Bank\t''
-large\t'same as "Large Bank"'
-small\t'same as "Small Bank"'
-intermediate\t'same as "Intermediate Small Bank"'"
+large\t'same as Large Bank'
+small\t'same as Small Bank'
+intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv, .json, .ndjson, .jsonl)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F

@@ -52,6 +52,35 @@ pub struct Cli {
     pub command: Command,
 }
 
+/// Parses the process's arguments, and notes what only positions tell
+/// (a QUERY right after `--size`'s value, for its warning).
+pub fn parse() -> Result<Cli, clap::Error> {
+    parse_from(std::env::args_os())
+}
+
+/// `parse` over given arguments.
+pub fn parse_from<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command().try_get_matches_from(args)?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let Some((_, sub)) = matches.subcommand() {
+        let follows = matches!(
+            (sub.try_get_raw("size").ok().flatten().and(sub.index_of("size")), sub.index_of("query")),
+            (Some(size), Some(query)) if query == size + 1
+        );
+        match &mut cli.command {
+            Command::Search(a) => a.filters.query_follows_size = follows,
+            Command::Export(a) => a.filters.query_follows_size = follows,
+            _ => {}
+        }
+    }
+    Ok(cli)
+}
+
 impl Cli {
     /// The global flags in force: those given before the subcommand, then
     /// those given after it (which win, being the nearer).

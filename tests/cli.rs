@@ -225,3 +225,36 @@ fn a_did_you_mean_is_kept_for_misspellings_only() {
     assert!(!stderr.contains("--sandbox"), "{stderr}");
     assert!(stderr.contains("'--s'"), "{stderr}");
 }
+
+#[test]
+fn a_size_split_by_the_shell_is_warned_about() {
+    let home = common::Home::new();
+    let run = |args: &[&str]| {
+        let out = home.cra().arg("--sandbox").args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    // `--size Large Bank`, unquoted: size `large`, QUERY `Bank`.
+    let stderr = run(&["search", "--size", "Large", "Bank", "--limit", "1"]);
+    assert!(
+        stderr.contains("cra: warning: did you mean --size \"Large Bank\"?"),
+        "{stderr}"
+    );
+    let stderr = run(&["export", "--state", "VT", "--size", "small", "bank"]);
+    assert!(
+        stderr.contains("did you mean --size \"Small Bank\"?"),
+        "{stderr}"
+    );
+    // The same words, not right after --size, or quoted: no warning.
+    for args in [
+        &["search", "Bank", "--size", "large", "--limit", "1"][..],
+        &[
+            "search", "--size", "large", "--state", "TX", "Bank", "--limit", "1",
+        ],
+        &["search", "--size", "Large Bank", "--limit", "1"],
+        &["search", "--size", "large", "First", "--limit", "1"],
+    ] {
+        let stderr = run(args);
+        assert!(!stderr.contains("did you mean"), "{args:?}: {stderr}");
+    }
+}

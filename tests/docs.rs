@@ -132,6 +132,90 @@ complete_words cra config s
     );
 }
 
+/// `--size` values with a space complete as one word (`Large\ Bank`), never
+/// as the loose words `Large` and `Bank`: bash's real completion function,
+/// each reply on its own line.
+#[test]
+fn bash_completes_multi_word_sizes_as_one_word() {
+    let home = common::Home::new();
+    // The script as committed and as printed are the same (checked
+    // elsewhere); neither hands bash a space-separated list of sizes.
+    let out = home.cra().args(["completions", "bash"]).output().unwrap();
+    let script = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !script.contains("compgen -W \"Large Bank"),
+        "loose size words"
+    );
+    if !have("bash") {
+        eprintln!("bash not installed: skipping the completion run");
+        return;
+    }
+    let dir = common::cra_bin().parent().unwrap().to_path_buf();
+    let path = format!(
+        "{}:{}",
+        dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let script = r#"
+set -e
+source <(cra completions bash)
+replies() {
+    COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+    COMPREPLY=()
+    _cra cra "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+    echo "== ${*:2}"
+    printf '%s\n' "${COMPREPLY[@]}"
+}
+replies cra search --size ""
+replies cra export --size La
+replies cra search --size 'Intermediate\ S'
+replies cra search --size '"Sm'
+"#;
+    let out = StdCommand::new("bash")
+        .args(["-c", script])
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", home.path())
+        .env("CRA_CONFIG", home.config_path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let replies = |after: &str| -> Vec<String> {
+        stdout
+            .split("== ")
+            .find(|block| block.starts_with(after))
+            .unwrap_or_else(|| panic!("no {after:?} in {stdout}"))
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect()
+    };
+    let all = replies("search --size \n");
+    assert_eq!(
+        all,
+        [
+            "Large\\ Bank",
+            "Small\\ Bank",
+            "Intermediate\\ Small\\ Bank",
+            "large",
+            "small",
+            "intermediate"
+        ],
+        "{stdout}"
+    );
+    assert_eq!(replies("export --size La"), ["Large\\ Bank"]);
+    assert_eq!(
+        replies("search --size Intermediate"),
+        ["Intermediate\\ Small\\ Bank"]
+    );
+    assert_eq!(replies("search --size \"Sm"), ["Small\\ Bank"]);
+}
+
 // ---------------------------------------------------------------- man pages
 
 /// A man page as a reader sees it, in plain ASCII: rendered by groff (or

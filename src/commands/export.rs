@@ -70,6 +70,9 @@ pub struct ExportArgs {
 const WINDOW_PER_PERMIT: usize = 4;
 
 pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    if let Some(warning) = args.filters.split_size_warning() {
+        io.warn(&warning);
+    }
     // `-o -` is standard output, as with most tools.
     let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
     let format = match (settings.format, output) {

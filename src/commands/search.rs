@@ -53,6 +53,9 @@ pub struct SearchArgs {
 pub const MAX_PER_PAGE: u64 = 100;
 
 pub async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    if let Some(warning) = args.filters.split_size_warning() {
+        io.warn(&warning);
+    }
     let client = Client::new(settings, io)?;
     let follow = args.all || args.limit.is_some();
     let mut query = list_query(&args.filters, args.page, args.per_page);
