@@ -68,13 +68,17 @@ where
     let matches = Cli::command().try_get_matches_from(args)?;
     let mut cli = Cli::from_arg_matches(&matches)?;
     if let Some((_, sub)) = matches.subcommand() {
-        let follows = matches!(
-            (sub.try_get_raw("size").ok().flatten().and(sub.index_of("size")), sub.index_of("query")),
-            (Some(size), Some(query)) if query == size + 1
-        );
+        // Only commands with the filters have these ids (clap panics on an
+        // id a command does not define).
+        let follows = || {
+            matches!(
+                (sub.index_of("size"), sub.index_of("query")),
+                (Some(size), Some(query)) if query == size + 1
+            )
+        };
         match &mut cli.command {
-            Command::Search(a) => a.filters.query_follows_size = follows,
-            Command::Export(a) => a.filters.query_follows_size = follows,
+            Command::Search(a) => a.filters.query_follows_size = follows(),
+            Command::Export(a) => a.filters.query_follows_size = follows(),
             _ => {}
         }
     }
@@ -509,6 +513,38 @@ mod tests {
         assert_eq!(parse_size_bytes("100"), Ok(100));
         assert!(parse_size_bytes("0").is_err());
         assert!(parse_size_bytes("x").is_err());
+    }
+
+    #[test]
+    fn parse_notes_a_query_right_after_size_for_every_command() {
+        let follows = |args: &[&str]| match parse_from(args).unwrap().command {
+            Command::Search(a) => Some(a.filters.query_follows_size),
+            Command::Export(a) => Some(a.filters.query_follows_size),
+            _ => None,
+        };
+        assert_eq!(
+            follows(&["cra", "search", "--size", "Large", "Bank"]),
+            Some(true)
+        );
+        assert_eq!(
+            follows(&["cra", "export", "--size=small", "bank"]),
+            Some(true)
+        );
+        assert_eq!(
+            follows(&["cra", "search", "Bank", "--size", "large"]),
+            Some(false)
+        );
+        assert_eq!(
+            follows(&["cra", "search", "--state", "TX", "Bank"]),
+            Some(false)
+        );
+        // Commands without the filters parse as they did.
+        assert_eq!(follows(&["cra", "config", "path"]), None);
+        assert_eq!(follows(&["cra", "show", "x"]), None);
+        assert_eq!(
+            follows(&["cra", "verify-webhook", "--signature", "s"]),
+            None
+        );
     }
 
     #[test]

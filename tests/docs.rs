@@ -671,7 +671,7 @@ fn every_example_parses() {
     for (place, line) in &examples {
         for args in cra_invocations(line) {
             count += 1;
-            if let Err(error) = cra::cli::Cli::try_parse_from(&args) {
+            if let Err(error) = cra::cli::parse_from(&args) {
                 let first = error.to_string();
                 let first = first.lines().next().unwrap_or_default().to_string();
                 failures.push(format!("{place}: {line}\n    {first}"));
