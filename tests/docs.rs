@@ -10,7 +10,6 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command as StdCommand, Stdio};
 
-use clap::Parser;
 use cra::assets;
 
 fn repo() -> PathBuf {
