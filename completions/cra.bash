@@ -170,16 +170,12 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff help"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -193,6 +189,10 @@ _cra() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -216,7 +216,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-q -v -h -V --since --until --new --state --size --regulator --change --jq --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --since --until --new --state --size --regulator --change --jq --config --format --color --quiet --verbose --sandbox --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -235,7 +235,9 @@ _cra() {
                     return 0
                     ;;
                 --size)
-                    COMPREPLY=($(compgen -W "Large Bank Small Bank Intermediate Small Bank large small intermediate" -- "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
@@ -250,10 +252,6 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -264,18 +262,6 @@ _cra() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --mirror)
@@ -290,44 +276,12 @@ _cra() {
             return 0
             ;;
         cra__subcmd__completions)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version bash elvish fish powershell zsh"
+            opts="-h -V --help --version bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --config)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -336,44 +290,12 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version path show get set unset help"
+            opts="-h -V --help --version path show get set unset help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --config)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -382,41 +304,13 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__get)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version base_url api_key webhook_secret mirror"
+            opts="-h -V --config --help --version base_url api_key webhook_secret mirror"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -526,41 +420,13 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__path)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-h -V --config --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -572,16 +438,12 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__set)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version base_url api_key webhook_secret mirror"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -592,22 +454,6 @@ _cra() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
-                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -618,16 +464,12 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__show)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -641,6 +483,10 @@ _cra() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -664,16 +510,12 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__unset)
-            opts="-q -v -h -V --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version base_url api_key webhook_secret mirror"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -684,22 +526,6 @@ _cra() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
-                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -710,21 +536,13 @@ _cra() {
             return 0
             ;;
         cra__subcmd__diff)
-            opts="-q -v -h -V --exit-code --jq --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --exit-code --jq --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --jq)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -736,22 +554,6 @@ _cra() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -760,7 +562,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --with-history --output --concurrency --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-o -q -v -h -V --state --size --with-history --output --concurrency --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -771,7 +573,9 @@ _cra() {
                     return 0
                     ;;
                 --size)
-                    COMPREPLY=($(compgen -W "Large Bank Small Bank Intermediate Small Bank large small intermediate" -- "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --output)
@@ -786,10 +590,6 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -803,6 +603,10 @@ _cra() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1134,7 +938,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__listen)
-            opts="-q -v -h -V --host --port --path --secret --forward-to --log --max-events --max-body --read-timeout --tolerance --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --host --port --path --secret --forward-to --log --max-events --max-body --read-timeout --tolerance --config --format --color --quiet --verbose --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1180,10 +984,6 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1200,18 +1000,6 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1220,7 +1008,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__replay)
-            opts="-q -v -h -V --to --secret --all --line --concurrency --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-h -V --to --secret --all --line --concurrency --config --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1242,35 +1030,11 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
                 --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1282,7 +1046,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sandbox)
-            opts="-q -v -h -V --host --port --banks --seed --data --log-requests --latency --fail-rate --rate-limit-every --webhook-url --webhook-every --secret --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --host --port --banks --seed --data --log-requests --latency --fail-rate --rate-limit-every --webhook-url --webhook-every --secret --config --format --color --quiet --verbose --evolve --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1336,10 +1100,6 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1352,19 +1112,7 @@ _cra() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1376,7 +1124,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-q -v -h -V --state --size --page --per-page --all --limit --jq --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --state --size --page --per-page --all --limit --jq --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1387,7 +1135,9 @@ _cra() {
                     return 0
                     ;;
                 --size)
-                    COMPREPLY=($(compgen -W "Large Bank Small Bank Intermediate Small Bank large small intermediate" -- "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --page)
@@ -1406,10 +1156,6 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1423,6 +1169,10 @@ _cra() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1446,17 +1196,13 @@ _cra() {
             return 0
             ;;
         cra__subcmd__show)
-            opts="-q -v -h -V --jq --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --jq --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --jq)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1473,6 +1219,10 @@ _cra() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1496,17 +1246,13 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sql)
-            opts="-q -v -h -V --jq --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --jq --config --format --color --quiet --verbose --sandbox --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --jq)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1520,18 +1266,6 @@ _cra() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --mirror)
@@ -1546,7 +1280,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-q -v -h -V --by --state --size --regulator --svg --jq --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --by --state --size --regulator --svg --jq --config --format --color --quiet --verbose --sandbox --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1561,7 +1295,9 @@ _cra() {
                     return 0
                     ;;
                 --size)
-                    COMPREPLY=($(compgen -W "Large Bank Small Bank Intermediate Small Bank large small intermediate" -- "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
@@ -1573,10 +1309,6 @@ _cra() {
                     return 0
                     ;;
                 --jq)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1592,18 +1324,6 @@ _cra() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1616,7 +1336,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sync)
-            opts="-q -v -h -V --full --concurrency --notify --secret --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-q -v -h -V --full --concurrency --notify --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1634,10 +1354,6 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1651,6 +1367,10 @@ _cra() {
                     return 0
                     ;;
                 --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1674,7 +1394,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__trigger)
-            opts="-q -v -h -V --to --secret --count --bank-id --rating --concurrency --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version rating.created"
+            opts="-h -V --to --secret --count --bank-id --rating --concurrency --config --timeout --help --version rating.created"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1704,35 +1424,11 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
                 --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1744,7 +1440,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__verify__subcmd__webhook)
-            opts="-q -v -h -V --signature --secret --base-url --config --format --color --quiet --verbose --timeout --retries --allow-insecure-http --sandbox --evolve --offline --mirror --help --version"
+            opts="-h -V --signature --secret --config --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1758,35 +1454,7 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --base-url)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
-                    return 0
-                    ;;
-                --color)
-                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
-                    return 0
-                    ;;
-                --timeout)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --retries)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --evolve)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

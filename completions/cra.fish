@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_cra_global_optspecs
-    string join \n base-url= config= format= color= q/quiet v/verbose timeout= retries= allow-insecure-http sandbox evolve= offline mirror= h/help V/version
+    string join \n config= format= color= q/quiet v/verbose timeout= base-url= retries= allow-insecure-http sandbox evolve= mirror= offline h/help V/version
 end
 
 function __fish_cra_needs_command
@@ -24,17 +24,17 @@ function __fish_cra_using_subcommand
     contains -- $cmd[1] $argv
 end
 
-complete -c cra -n "__fish_cra_needs_command" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_needs_command" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_needs_command" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_needs_command" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_needs_command" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_needs_command" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_needs_command" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_needs_command" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_needs_command" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_needs_command" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
@@ -123,24 +123,24 @@ PW\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l size -d 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
 Small Bank\t''
 Intermediate Small Bank\t''
-large\t'same as "Large Bank"'
-small\t'same as "Small Bank"'
-intermediate\t'same as "Intermediate Small Bank"'"
+large\t'same as Large Bank'
+small\t'same as Small Bank'
+intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetch' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand search" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand search" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
@@ -153,17 +153,17 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l offline -d 'Answer se
 complete -c cra -n "__fish_cra_using_subcommand search" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand search" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand show" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand show" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand show" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand show" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand show" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
@@ -236,22 +236,22 @@ PW\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l size -d 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
 Small Bank\t''
 Intermediate Small Bank\t''
-large\t'same as "Large Bank"'
-small\t'same as "Small Bank"'
-intermediate\t'same as "Intermediate Small Bank"'"
+large\t'same as Large Bank'
+small\t'same as Small Bank'
+intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv, .json, .ndjson, .jsonl)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l concurrency -d 'Requests in flight at once' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand export" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand export" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
@@ -265,25 +265,7 @@ complete -c cra -n "__fish_cra_using_subcommand export" -s h -l help -d 'Print h
 complete -c cra -n "__fish_cra_using_subcommand export" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l signature -d 'The X-Service-Signature header value, sha256=<hex>' -r
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand listen" -l host -d 'Address to listen on' -r
@@ -296,25 +278,18 @@ complete -c cra -n "__fish_cra_using_subcommand listen" -l max-events -d 'Exit a
 complete -c cra -n "__fish_cra_using_subcommand listen" -l max-body -d 'Largest body accepted, in bytes (suffixes k, M accepted)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l read-timeout -d 'Time a client gets to send its headers, and then its body' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l tolerance -d 'Refuse (401, stale) a verified delivery whose payload timestamp is more than DURATION in the past or future, e.g. 5m (off by default)' -r
-complete -c cra -n "__fish_cra_using_subcommand listen" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand listen" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand listen" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand listen" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand listen" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand listen" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand listen" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand listen" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand listen" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand listen" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand listen" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand listen" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l to -d 'Endpoint to POST to' -r
@@ -323,67 +298,33 @@ complete -c cra -n "__fish_cra_using_subcommand trigger" -l count -d 'Number of 
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l bank-id -d 'Bank id to put in the payload (default: a realistic sample bank)' -r
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l rating -d 'Rating text to put in the payload' -r
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l concurrency -d 'Deliveries in flight at once' -r
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand trigger" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand trigger" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand trigger" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand replay" -l to -d 'Endpoint to POST to' -r
 complete -c cra -n "__fish_cra_using_subcommand replay" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
 complete -c cra -n "__fish_cra_using_subcommand replay" -l line -d 'Send only line N of the log (counted from 1), whatever its verdict; repeatable' -r
 complete -c cra -n "__fish_cra_using_subcommand replay" -l concurrency -d 'Deliveries in flight at once (1: one after another, in log order)' -r
-complete -c cra -n "__fish_cra_using_subcommand replay" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand replay" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand replay" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand replay" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
 complete -c cra -n "__fish_cra_using_subcommand replay" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand replay" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand replay" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand replay" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand replay" -l all -d 'Send every delivery in the log, not only those logged valid'
-complete -c cra -n "__fish_cra_using_subcommand replay" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand replay" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand replay" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand replay" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand replay" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand replay" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand replay" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sync" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l notify -d 'Deliver each rating record this sync adds to URL as a signed rating.created' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
-complete -c cra -n "__fish_cra_using_subcommand sync" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sync" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand sync" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand sync" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand sync" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand sync" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
@@ -392,29 +333,22 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -s q -l quiet -d 'Print no
 complete -c cra -n "__fish_cra_using_subcommand sync" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand sync" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand sync" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand sync" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand sql" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand sql" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand sql" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand sql" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand sql" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand sql" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand sql" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after this date (YYYY-MM-DD)' -r
@@ -481,9 +415,9 @@ PW\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l size -d 'The record\'s exam type: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
 Small Bank\t''
 Intermediate Small Bank\t''
-large\t'same as "Large Bank"'
-small\t'same as "Small Bank"'
-intermediate\t'same as "Intermediate Small Bank"'"
+large\t'same as Large Bank'
+small\t'same as Small Bank'
+intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'The bank\'s regulator, e.g. OCC (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds to list (repeatable): upgrade, downgrade, same, first, other, or all [default: upgrade and downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
 downgrade\t'A worse rating than the previous one'
@@ -492,26 +426,20 @@ first\t'The bank\'s first record'
 other\t'Either rating is none of the four CRA ratings'
 all\t'Every kind'"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand changes" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records the latest sync added (see the README: not the same as a recent exam date)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l by -d 'Group banks by state, regulator or size (current exam type), or rating records by exam year [default: one group, all]' -r -f -a "state\t''
@@ -580,31 +508,25 @@ PW\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l size -d 'Exam type of the current rating (by year: of the record): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
 Small Bank\t''
 Intermediate Small Bank\t''
-large\t'same as "Large Bank"'
-small\t'same as "Small Bank"'
-intermediate\t'same as "Intermediate Small Bank"'"
+large\t'same as Large Bank'
+small\t'same as Small Bank'
+intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'The bank\'s regulator, e.g. OCC (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand stats" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand stats" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand stats" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand stats" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand stats" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l host -d 'Address to listen on' -r
@@ -619,46 +541,20 @@ complete -c cra -n "__fish_cra_using_subcommand sandbox" -l rate-limit-every -d 
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l webhook-url -d 'POST a signed rating.created to URL every --webhook-every seconds' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l webhook-every -d 'Seconds between new examination records (with --webhook-url)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -f -a "path" -d 'Print the config file\'s path'
@@ -667,38 +563,20 @@ complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subc
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -f -a "set" -d 'Write a setting to the config file (secrets read from standard input when VALUE is left out)'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -f -a "unset" -d 'Remove a setting from the config file'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
@@ -709,67 +587,33 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
@@ -778,48 +622,20 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "set" -d 'Write a setting to the config file (secrets read from standard input when VALUE is left out)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "unset" -d 'Remove a setting from the config file'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c cra -n "__fish_cra_using_subcommand completions" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
-complete -c cra -n "__fish_cra_using_subcommand completions" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand completions" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand completions" -l color -d 'When to use colour' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand completions" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand completions" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand completions" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand completions" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand completions" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand completions" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand completions" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand completions" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand completions" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand diff" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand diff" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
-complete -c cra -n "__fish_cra_using_subcommand diff" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand diff" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''"
-complete -c cra -n "__fish_cra_using_subcommand diff" -l color -d 'When to use colour' -r -f -a "auto\t''
+complete -c cra -n "__fish_cra_using_subcommand diff" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand diff" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
-complete -c cra -n "__fish_cra_using_subcommand diff" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
-complete -c cra -n "__fish_cra_using_subcommand diff" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
-complete -c cra -n "__fish_cra_using_subcommand diff" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand diff" -l exit-code -d 'Exit 1 when there are differences, 0 when there are none (as git diff)'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand diff" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
-complete -c cra -n "__fish_cra_using_subcommand diff" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand diff" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff help" -f -a "search" -d 'List banks with their current rating'

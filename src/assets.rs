@@ -50,6 +50,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     ("NO_COLOR", "When set, no colour (as --color never)."),
     (
+        "COLUMNS",
+        "Width a table is fitted to on a terminal, in place of the width the terminal reports.",
+    ),
+    (
         "CRA_FORCE_TTY",
         "When set to anything but 0, standard output and standard error are treated as a terminal (a testing aid).",
     ),
@@ -103,7 +107,71 @@ pub fn completion(shell: Shell) -> Vec<u8> {
     let mut cmd = Cli::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "cra", &mut out);
+    if shell == Shell::Bash {
+        let script = String::from_utf8(out).expect("clap_complete writes UTF-8");
+        return bash_multi_word_values(script, &cmd).into_bytes();
+    }
     out
+}
+
+/// clap_complete's bash script offers possible values as one
+/// space-separated word list, so `Large Bank` completes as two loose words
+/// (`Large`, `Bank`) and never as one argument. Each such list is rewritten
+/// to split on newlines and to offer `Large\ Bank`, which the shell keeps
+/// as one word; what was typed so far is matched with its backslashes and
+/// opening quote taken off. (zsh and fish already quote these values.)
+fn bash_multi_word_values(mut script: String, cmd: &Command) -> String {
+    fn lists(cmd: &Command, into: &mut Vec<Vec<String>>) {
+        for arg in cmd.get_arguments() {
+            let values: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .map(|v| v.get_name().to_string())
+                .collect();
+            if values.iter().any(|v| v.contains(' ')) && !into.contains(&values) {
+                into.push(values);
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            lists(sub, into);
+        }
+    }
+    let mut found = Vec::new();
+    lists(cmd, &mut found);
+    for values in found {
+        let needle = format!(
+            "COMPREPLY=($(compgen -W \"{}\" -- \"${{cur}}\"))",
+            values.join(" ")
+        );
+        // Inside bash's $'...': a backslash or quote of a value escaped.
+        let words = values
+            .iter()
+            .map(|v| v.replace('\\', "\\\\").replace('\'', "\\'"))
+            .collect::<Vec<_>>()
+            .join("\\n");
+        let replacement = format!(
+            "local IFS=$'\\n' word=\"${{cur//\\\\ / }}\"; word=\"${{word#[\\\"\\']}}\"\n\
+             COMPREPLY=($(compgen -W $'{words}' -- \"${{word}}\"))\n\
+             COMPREPLY=(\"${{COMPREPLY[@]// /\\\\ }}\")"
+        );
+        // Keep the generated script's indentation on the added lines.
+        let mut rewritten = String::with_capacity(script.len());
+        for line in script.split_inclusive('\n') {
+            match line.find(&needle) {
+                Some(at) => {
+                    let indent = &line[..at];
+                    for part in replacement.lines() {
+                        rewritten.push_str(indent);
+                        rewritten.push_str(part.trim_start());
+                        rewritten.push('\n');
+                    }
+                }
+                None => rewritten.push_str(line),
+            }
+        }
+        script = rewritten;
+    }
+    script
 }
 
 /// Every generated file: one completion script per shell and one man page

@@ -1,10 +1,17 @@
-//! The command line, as clap definitions only. Doc comments here are the
-//! user's `--help`; nothing in this file reads the environment or does work.
-//! `settings.rs` turns the parsed flags into one typed `Settings`.
+//! The top of the command line, as clap definitions only: the subcommands,
+//! the global flags and the value parsers they share. Each subcommand's own
+//! arguments live beside it in `commands/<name>.rs`. Doc comments here are
+//! the user's `--help`; nothing in this file reads the environment or does
+//! work. `settings.rs` turns the parsed flags into one typed `Settings`.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::commands::{
+    changes, completions, config, diff, export, listen, replay, sandbox, search, show, sql, stats,
+    sync, trigger, verify_webhook,
+};
 
 /// Text shown after `cra --help`: where settings come from, and examples.
 /// (`assets::ENVIRONMENT` holds the same variables for the man pages; a test
@@ -15,8 +22,9 @@ Environment:
   CRA_API_KEY         API key (never on the command line; or: cra config set api_key)
   CRA_WEBHOOK_SECRET  webhook signing secret for listen, verify-webhook, trigger, sandbox
   CRA_CONFIG          config file path
-  CRA_MIRROR          local copy file for sync, --offline, sql (or: cra config set mirror FILE)
+  CRA_MIRROR          local copy file for sync, --offline, sql, changes, stats (or: cra config set mirror FILE)
   NO_COLOR            disable colour
+  COLUMNS             width tables are fitted to on a terminal (default: the terminal's)
   CRA_FORCE_TTY       1: treat standard output and error as a terminal (for tests)
   HTTPS_PROXY         proxy for https requests (also HTTP_PROXY, NO_PROXY; lower case too)
 
@@ -40,65 +48,288 @@ Examples:
 )]
 pub struct Cli {
     #[command(flatten)]
-    pub global: GlobalArgs,
+    pub global: GlobalFlags,
 
     #[command(subcommand)]
     pub command: Command,
 }
 
-/// Flags accepted before or after any subcommand.
+/// Parses the process's arguments, and notes what only positions tell
+/// (a QUERY right after `--size`'s value, for its warning).
+pub fn parse() -> Result<Cli, clap::Error> {
+    parse_from(std::env::args_os())
+}
+
+/// `parse` over given arguments.
+pub fn parse_from<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Cli::command().try_get_matches_from(args)?;
+    let mut cli = Cli::from_arg_matches(&matches)?;
+    if let Some((_, sub)) = matches.subcommand() {
+        // Only commands with the filters have these ids (clap panics on an
+        // id a command does not define).
+        let follows = || {
+            matches!(
+                (sub.index_of("size"), sub.index_of("query")),
+                (Some(size), Some(query)) if query == size + 1
+            )
+        };
+        match &mut cli.command {
+            Command::Search(a) => a.filters.query_follows_size = follows(),
+            Command::Export(a) => a.filters.query_follows_size = follows(),
+            _ => {}
+        }
+    }
+    Ok(cli)
+}
+
+impl Cli {
+    /// The global flags in force: those given before the subcommand, then
+    /// those given after it (which win, being the nearer).
+    pub fn global_args(&self) -> anyhow::Result<GlobalArgs> {
+        let mut args = GlobalArgs::default();
+        self.global.apply(&mut args);
+        self.command.inherited().apply(&mut args);
+        // clap checks this within one level only: `cra --sandbox search
+        // --base-url URL` gives them at two.
+        if args.sandbox && args.base_url.is_some() {
+            return Err(crate::error::CraError::usage(
+                "--sandbox and --base-url cannot be used together (the sandbox has its own address)",
+            ));
+        }
+        Ok(args)
+    }
+}
+
+/// Heading of the global flags in every `--help` (gh's "Inherited flags"),
+/// after the command's own options.
+const GLOBAL_HEADING: &str = "Global options";
+
+// Global flags come in groups so that each subcommand takes only those that
+// apply to it (`verify-webhook` has no use for `--timeout` or `--sandbox`).
+// The root command takes every group, so that a global flag is accepted
+// before the subcommand too; they are not clap `global` arguments, which
+// clap would copy into every subcommand.
+
+/// Where settings are read from.
 #[derive(Debug, Clone, Args, Default)]
-pub struct GlobalArgs {
-    /// API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)
-    #[arg(long, global = true, value_name = "URL")]
-    pub base_url: Option<String>,
-
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct ConfigFlag {
     /// Config file to read and write (overrides CRA_CONFIG)
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+}
 
+/// How output looks and how much is said.
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct OutputFlags {
     /// Output format [default: table on a terminal, tsv otherwise; csv for export]
-    #[arg(long, global = true, value_enum, value_name = "FORMAT")]
+    #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<Format>,
 
-    /// When to use colour
-    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
-    pub color: ColorWhen,
+    /// When to use colour [default: auto]
+    #[arg(long, value_enum, value_name = "WHEN")]
+    pub color: Option<ColorWhen>,
 
     /// Print nothing but data and errors (no summary, no progress)
-    #[arg(long, short = 'q', global = true)]
+    #[arg(long, short = 'q')]
     pub quiet: bool,
 
     /// Trace every HTTP request on standard error (secrets redacted)
-    #[arg(long, short = 'v', global = true)]
+    #[arg(long, short = 'v')]
     pub verbose: bool,
+}
 
+/// How long a request may take.
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct TimeoutFlag {
     /// Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)
-    #[arg(long, global = true, value_name = "DURATION", value_parser = parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<std::time::Duration>,
+}
+
+/// Which service to call, and how.
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct ApiFlags {
+    /// API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)
+    #[arg(long, value_name = "URL")]
+    pub base_url: Option<String>,
 
     /// Retries after the first try on connection errors, timeouts, 429 and 5xx
-    #[arg(long, global = true, value_name = "N", value_parser = whole::<u32>(0, 20), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(0, 20), allow_negative_numbers = true)]
     pub retries: Option<u32>,
 
     /// Allow plain http:// to a host that is not loopback (the key travels in clear)
-    #[arg(long, global = true)]
+    #[arg(long)]
     pub allow_insecure_http: bool,
+}
 
+/// Whether the built-in sandbox stands in for the service (also the local
+/// copy's default file: the sandbox has its own).
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct SandboxFlag {
     /// Run against the built-in sandbox service (no key or network needed)
-    #[arg(long, global = true, conflicts_with = "base_url")]
+    #[arg(long)]
     pub sandbox: bool,
+}
 
+/// Which release of its data the sandbox serves.
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct EvolveFlag {
     /// With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations
-    #[arg(long, global = true, value_name = "N", value_parser = whole::<u64>(0, 1_000_000), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u64>(0, 1_000_000), allow_negative_numbers = true)]
     pub evolve: Option<u64>,
+}
 
-    /// Answer search, show and export from the local copy (see cra sync): no network
-    #[arg(long, global = true)]
-    pub offline: bool,
-
+/// Which local copy (see `cra sync`).
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct MirrorFlag {
     /// The local copy's file (overrides CRA_MIRROR and the config key mirror)
-    #[arg(long, global = true, value_name = "FILE")]
+    #[arg(long, value_name = "FILE")]
+    pub mirror: Option<PathBuf>,
+}
+
+/// Whether to answer from the local copy instead of the service.
+#[derive(Debug, Clone, Args, Default)]
+#[command(next_help_heading = GLOBAL_HEADING)]
+pub struct OfflineFlag {
+    /// Answer search, show and export from the local copy (see cra sync): no network
+    #[arg(long)]
+    pub offline: bool,
+}
+
+/// `--jq`, shared by every command whose JSON output it can filter.
+#[derive(Debug, Clone, Args, Default)]
+pub struct JqArg {
+    /// Filter the JSON output with a jq expression (built in; strings printed
+    /// raw, other values as compact JSON, one result a line)
+    #[arg(long, value_name = "EXPR")]
+    pub jq: Option<String>,
+}
+
+/// Every global flag: what the root command and the commands that call the
+/// API take.
+#[derive(Debug, Clone, Args, Default)]
+pub struct GlobalFlags {
+    #[command(flatten)]
+    pub config: ConfigFlag,
+    #[command(flatten)]
+    pub output: OutputFlags,
+    #[command(flatten)]
+    pub timeout: TimeoutFlag,
+    #[command(flatten)]
+    pub api: ApiFlags,
+    #[command(flatten)]
+    pub sandbox: SandboxFlag,
+    #[command(flatten)]
+    pub evolve: EvolveFlag,
+    #[command(flatten)]
+    pub mirror: MirrorFlag,
+    #[command(flatten)]
+    pub offline: OfflineFlag,
+}
+
+impl GlobalFlags {
+    fn apply(&self, args: &mut GlobalArgs) {
+        Inherited::all(self).apply(args);
+    }
+}
+
+/// The global flags a subcommand was given after its name: the groups it
+/// takes, `None` for the others.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Inherited<'a> {
+    pub config: Option<&'a ConfigFlag>,
+    pub output: Option<&'a OutputFlags>,
+    pub timeout: Option<&'a TimeoutFlag>,
+    pub api: Option<&'a ApiFlags>,
+    pub sandbox: Option<&'a SandboxFlag>,
+    pub evolve: Option<&'a EvolveFlag>,
+    pub mirror: Option<&'a MirrorFlag>,
+    pub offline: Option<&'a OfflineFlag>,
+}
+
+impl<'a> Inherited<'a> {
+    pub fn all(flags: &'a GlobalFlags) -> Inherited<'a> {
+        Inherited {
+            config: Some(&flags.config),
+            output: Some(&flags.output),
+            timeout: Some(&flags.timeout),
+            api: Some(&flags.api),
+            sandbox: Some(&flags.sandbox),
+            evolve: Some(&flags.evolve),
+            mirror: Some(&flags.mirror),
+            offline: Some(&flags.offline),
+        }
+    }
+
+    /// Overrides what `args` holds with every flag given here.
+    fn apply(self, args: &mut GlobalArgs) {
+        fn set<T: Clone>(into: &mut Option<T>, value: &Option<T>) {
+            if value.is_some() {
+                into.clone_from(value);
+            }
+        }
+        if let Some(f) = self.config {
+            set(&mut args.config, &f.config);
+        }
+        if let Some(f) = self.output {
+            set(&mut args.format, &f.format);
+            if let Some(color) = f.color {
+                args.color = color;
+            }
+            args.quiet |= f.quiet;
+            args.verbose |= f.verbose;
+        }
+        if let Some(f) = self.timeout {
+            set(&mut args.timeout, &f.timeout);
+        }
+        if let Some(f) = self.api {
+            set(&mut args.base_url, &f.base_url);
+            set(&mut args.retries, &f.retries);
+            args.allow_insecure_http |= f.allow_insecure_http;
+        }
+        if let Some(f) = self.sandbox {
+            args.sandbox |= f.sandbox;
+        }
+        if let Some(f) = self.evolve {
+            set(&mut args.evolve, &f.evolve);
+        }
+        if let Some(f) = self.mirror {
+            set(&mut args.mirror, &f.mirror);
+        }
+        if let Some(f) = self.offline {
+            args.offline |= f.offline;
+        }
+    }
+}
+
+/// The global flags in force, wherever on the line they were given: what
+/// `Settings` is made from.
+#[derive(Debug, Clone, Default)]
+pub struct GlobalArgs {
+    pub base_url: Option<String>,
+    pub config: Option<PathBuf>,
+    pub format: Option<Format>,
+    pub color: ColorWhen,
+    pub quiet: bool,
+    pub verbose: bool,
+    pub timeout: Option<std::time::Duration>,
+    pub retries: Option<u32>,
+    pub allow_insecure_http: bool,
+    pub sandbox: bool,
+    pub evolve: Option<u64>,
+    pub offline: bool,
     pub mirror: Option<PathBuf>,
 }
 
@@ -122,400 +353,145 @@ pub enum ColorWhen {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List banks with their current rating
-    #[command(after_help = SEARCH_AFTER_HELP)]
-    Search(SearchArgs),
+    #[command(after_help = search::AFTER_HELP)]
+    Search(search::SearchArgs),
     /// One or more banks with their complete rating history
-    #[command(after_help = SHOW_AFTER_HELP)]
-    Show(ShowArgs),
+    #[command(after_help = show::AFTER_HELP)]
+    Show(show::ShowArgs),
     /// Every matching bank, all pages, streamed to a file or standard output
-    #[command(after_help = EXPORT_AFTER_HELP)]
-    Export(ExportArgs),
+    #[command(after_help = export::AFTER_HELP)]
+    Export(export::ExportArgs),
     /// Check one webhook delivery's signature offline
-    #[command(name = "verify-webhook", after_help = VERIFY_AFTER_HELP)]
-    VerifyWebhook(VerifyWebhookArgs),
+    #[command(name = "verify-webhook", after_help = verify_webhook::AFTER_HELP)]
+    VerifyWebhook(verify_webhook::VerifyWebhookArgs),
     /// Receive webhook deliveries locally, verify and print them
-    #[command(after_help = LISTEN_AFTER_HELP)]
-    Listen(ListenArgs),
+    #[command(after_help = listen::AFTER_HELP)]
+    Listen(listen::ListenArgs),
     /// Send signed test deliveries to a webhook endpoint
-    #[command(after_help = TRIGGER_AFTER_HELP)]
-    Trigger(TriggerArgs),
+    #[command(after_help = trigger::AFTER_HELP)]
+    Trigger(trigger::TriggerArgs),
     /// Send again deliveries recorded by `listen --log`, signed, byte for byte
-    #[command(after_help = crate::commands::replay::REPLAY_AFTER_HELP)]
-    Replay(crate::commands::replay::ReplayArgs),
+    #[command(after_help = replay::REPLAY_AFTER_HELP)]
+    Replay(replay::ReplayArgs),
     /// Bring the local copy (SQLite) up to date with the service
-    #[command(after_help = crate::commands::sync::AFTER_HELP)]
-    Sync(crate::commands::sync::SyncArgs),
+    #[command(after_help = sync::AFTER_HELP)]
+    Sync(sync::SyncArgs),
     /// Run one read-only SQL query on the local copy
-    #[command(after_help = crate::commands::sql::AFTER_HELP)]
-    Sql(crate::commands::sql::SqlArgs),
+    #[command(after_help = sql::AFTER_HELP)]
+    Sql(sql::SqlArgs),
     /// Rating changes (upgrades, downgrades...) from the local copy
-    #[command(after_help = crate::commands::changes::AFTER_HELP)]
-    Changes(crate::commands::changes::ChangesArgs),
+    #[command(after_help = changes::AFTER_HELP)]
+    Changes(changes::ChangesArgs),
     /// Counts of banks by rating per group, with a chart, from the local copy
-    #[command(after_help = crate::commands::stats::AFTER_HELP)]
-    Stats(crate::commands::stats::StatsArgs),
+    #[command(after_help = stats::AFTER_HELP)]
+    Stats(stats::StatsArgs),
     /// Run the local stand-in of the service
-    #[command(after_help = SANDBOX_AFTER_HELP)]
-    Sandbox(SandboxArgs),
+    #[command(after_help = sandbox::AFTER_HELP)]
+    Sandbox(sandbox::SandboxArgs),
     /// Read and write the config file
-    #[command(subcommand, after_help = CONFIG_AFTER_HELP)]
-    Config(ConfigCommand),
+    #[command(subcommand, after_help = config::AFTER_HELP)]
+    Config(config::ConfigCommand),
     /// Print a shell completion script
-    #[command(after_help = COMPLETIONS_AFTER_HELP)]
-    Completions(CompletionsArgs),
+    #[command(after_help = completions::AFTER_HELP)]
+    Completions(completions::CompletionsArgs),
     /// Compare two files written by `cra export`: added, removed and changed banks
-    #[command(long_about = crate::commands::diff::LONG_ABOUT, after_help = crate::commands::diff::AFTER_HELP)]
-    Diff(crate::commands::diff::DiffArgs),
+    #[command(long_about = diff::LONG_ABOUT, after_help = diff::AFTER_HELP)]
+    Diff(diff::DiffArgs),
 }
 
-const SEARCH_AFTER_HELP: &str = "\
-Examples:
-  cra search --state TX --size \"Large Bank\"
-  cra search \"first national\" --state ia --format json | jq -r '.[].id'
-  cra --sandbox search --state TX --size large --limit 5";
-
-const SHOW_AFTER_HELP: &str = "\
-Examples:
-  cra show BANK_ID                     # an id from `cra search --format json`
-  cra show BANK_ID OTHER_ID --format json | jq '.[].ratings | length'
-  cra --sandbox show \"$(cra --sandbox search --limit 1 --format json | jq -r '.[0].id')\"";
-
-const EXPORT_AFTER_HELP: &str = "\
-Examples:
-  cra export --state TX --with-history -o tx-history.csv
-  cra export --size small --format ndjson | jq -c 'select(.current_rating.rating == \"Outstanding\")'
-  cra --sandbox export --state VT -o vt.json";
-
-const VERIFY_AFTER_HELP: &str = "\
-Examples:
-  cra verify-webhook --signature \"sha256=5d1f...\" body.json
-  cra verify-webhook --signature \"$SIGNATURE\" - < body.json   # in a unit test: exit 0 or 7";
-
-const LISTEN_AFTER_HELP: &str = "\
-Examples:
-  cra listen --port 4000 --log deliveries.ndjson
-  cra listen --forward-to http://127.0.0.1:3000/webhooks
-  cra listen --port 0 --format json --max-events 1 | jq .data.bank_name";
-
-const TRIGGER_AFTER_HELP: &str = "\
-Examples:
-  cra trigger rating.created --to http://127.0.0.1:4000/
-  cra trigger rating.created --to http://127.0.0.1:4000/ --count 100 --rating Outstanding";
-
-const SANDBOX_AFTER_HELP: &str = "\
-Examples:
-  cra sandbox --port 8080       # then CRA_BASE_URL=http://127.0.0.1:8080 CRA_API_KEY=sandbox_active
-  cra sandbox --port 0 --latency 20 --fail-rate 0.1 --rate-limit-every 50
-  cra sandbox --webhook-url http://127.0.0.1:4000/ --webhook-every 5 --secret s3cret";
-
-const CONFIG_AFTER_HELP: &str = "\
-Examples:
-  cra config set base_url https://api.example.com
-  cra config set api_key            # reads the key from standard input
-  cra --sandbox config show --format json";
-
-const COMPLETIONS_AFTER_HELP: &str = "\
-Examples:
-  cra completions bash > ~/.local/share/bash-completion/completions/cra
-  cra completions zsh > ~/.zfunc/_cra
-  cra completions fish > ~/.config/fish/completions/cra.fish";
-
-#[derive(Debug, Clone, Args)]
-pub struct FilterArgs {
-    /// Partial, case-insensitive bank name match
-    #[arg(value_name = "QUERY")]
-    pub query: Option<String>,
-
-    /// Two-letter state or territory code (case-insensitive)
-    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
-    pub state: Option<String>,
-
-    /// Exam type of the current rating: "Large Bank", "Small Bank",
-    /// "Intermediate Small Bank", or large, small, intermediate
-    #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
-    pub size: Option<String>,
+impl Command {
+    /// The global flags given after the subcommand's name.
+    pub fn inherited(&self) -> Inherited<'_> {
+        match self {
+            Command::Search(a) => Inherited::all(&a.global),
+            Command::Show(a) => Inherited::all(&a.global),
+            Command::Export(a) => Inherited::all(&a.global),
+            Command::VerifyWebhook(a) => a.inherited(),
+            Command::Listen(a) => a.inherited(),
+            Command::Trigger(a) => a.inherited(),
+            Command::Replay(a) => a.inherited(),
+            Command::Sync(a) => a.inherited(),
+            Command::Sql(a) => a.inherited(),
+            Command::Changes(a) => a.inherited(),
+            Command::Stats(a) => a.inherited(),
+            Command::Diff(a) => a.inherited(),
+            Command::Sandbox(a) => a.inherited(),
+            Command::Config(a) => a.inherited(),
+            Command::Completions(_) => Inherited::default(),
+        }
+    }
 }
 
-#[derive(Debug, Clone, Args)]
-pub struct SearchArgs {
-    #[command(flatten)]
-    pub filters: FilterArgs,
-
-    /// Page to fetch
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
-    pub page: u64,
-
-    /// Banks per page
-    #[arg(long, value_name = "N", default_value_t = 25,
-          value_parser = whole::<u64>(1, 100), allow_negative_numbers = true)]
-    pub per_page: u64,
-
-    /// Follow every page (100 banks a request)
-    #[arg(long, conflicts_with = "page")]
-    pub all: bool,
-
-    /// Stop after N banks (implies following pages)
-    #[arg(long, value_name = "N", conflicts_with = "page",
-          value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
-    pub limit: Option<u64>,
-
-    #[command(flatten)]
-    pub jq: JqArg,
+/// For a flag the subcommand does not take but another one does (`cra show
+/// --all`), a message saying whose flag it is, in place of clap's nearest
+/// spelling (which for `--all` was `--allow-insecure-http`).
+pub fn flag_of_another_command(error: &clap::Error) -> Option<String> {
+    use clap::CommandFactory;
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = given.split('=').next().unwrap_or(given);
+    let long = flag.strip_prefix("--")?;
+    let Some(ContextValue::StyledStr(usage)) = error.get(ContextKind::Usage) else {
+        return None;
+    };
+    // `Usage: cra show [OPTIONS] <ID>...` → `show`.
+    let usage = usage.to_string();
+    let path: Vec<&str> = usage
+        .split_whitespace()
+        .skip_while(|w| *w != "cra")
+        .skip(1)
+        .take_while(|w| {
+            w.chars().all(|c| c.is_ascii_lowercase() || c == '-') && !w.starts_with('-')
+        })
+        .collect();
+    let here = path.join(" ");
+    let mut owners = Vec::new();
+    fn walk(cmd: &clap::Command, prefix: &str, long: &str, owners: &mut Vec<String>) {
+        for sub in cmd.get_subcommands() {
+            let name = format!("{prefix}{}", sub.get_name());
+            if sub.get_arguments().any(|a| a.get_long() == Some(long)) {
+                owners.push(name.clone());
+            }
+            walk(sub, &format!("{name} "), long, owners);
+        }
+    }
+    walk(&Cli::command(), "", long, &mut owners);
+    owners.retain(|o| *o != here);
+    if owners.is_empty() || here.is_empty() {
+        return None;
+    }
+    let list = match owners.as_slice() {
+        [one] => format!("`{one}`"),
+        [init @ .., last] => format!(
+            "{} and `{last}`",
+            init.iter()
+                .map(|o| format!("`{o}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        [] => unreachable!("checked above"),
+    };
+    Some(format!(
+        "'{flag}' is a flag of {list}, not of `{here}` (see cra {here} --help)"
+    ))
 }
 
-#[derive(Debug, Clone, Args)]
-pub struct ShowArgs {
-    /// Bank id, or the bank's page address on the service's website
-    #[arg(value_name = "ID", required = true)]
-    pub ids: Vec<String>,
-
-    #[command(flatten)]
-    pub jq: JqArg,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct ExportArgs {
-    #[command(flatten)]
-    pub filters: FilterArgs,
-
-    /// One row per rating record (one detail request per bank)
-    #[arg(long)]
-    pub with_history: bool,
-
-    /// Write to FILE atomically instead of standard output
-    /// (format from --format or the extension: .csv, .json, .ndjson, .jsonl)
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<PathBuf>,
-
-    /// Requests in flight at once
-    #[arg(long, value_name = "N", default_value_t = 8,
-          value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
-    pub concurrency: u32,
-}
-
-/// `--jq`, shared by every command whose JSON output it can filter.
-#[derive(Debug, Clone, Args, Default)]
-pub struct JqArg {
-    /// Filter the JSON output with a jq expression (built in; strings printed
-    /// raw, other values as compact JSON, one result a line)
-    #[arg(long, value_name = "EXPR")]
-    pub jq: Option<String>,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct SecretArg {
-    /// Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)
-    #[arg(long, value_name = "SECRET")]
-    pub secret: Option<String>,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct VerifyWebhookArgs {
-    /// The X-Service-Signature header value, sha256=<hex>
-    #[arg(long, value_name = "SIG")]
-    pub signature: String,
-
-    #[command(flatten)]
-    pub secret: SecretArg,
-
-    /// The raw body, exactly as received; - or nothing for standard input
-    #[arg(value_name = "FILE")]
-    pub file: Option<PathBuf>,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct ListenArgs {
-    /// Address to listen on
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
-
-    /// Port to listen on (0 picks a free one)
-    #[arg(long, default_value_t = 4000)]
-    pub port: u16,
-
-    /// Path deliveries are accepted on
-    #[arg(long, default_value = "/")]
-    pub path: String,
-
-    #[command(flatten)]
-    pub secret: SecretArg,
-
-    /// Re-post verified deliveries, body and signature unchanged, to URL
-    #[arg(long, value_name = "URL")]
-    pub forward_to: Option<String>,
-
-    /// Append every delivery as one JSON line to FILE
-    #[arg(long, value_name = "FILE")]
-    pub log: Option<PathBuf>,
-
-    /// Exit after N verified events
-    #[arg(long, value_name = "N", value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
-    pub max_events: Option<u64>,
-
-    /// Largest body accepted, in bytes (suffixes k, M accepted)
-    #[arg(long, value_name = "BYTES", default_value = "1M", value_parser = parse_size_bytes)]
-    pub max_body: u64,
-
-    /// Time a client gets to send its headers, and then its body
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
-    pub read_timeout: std::time::Duration,
-
-    /// Refuse (401, stale) a verified delivery whose payload timestamp is
-    /// more than DURATION in the past or future, e.g. 5m (off by default)
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
-    pub tolerance: Option<std::time::Duration>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum EventKind {
-    #[value(name = "rating.created")]
-    RatingCreated,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct TriggerArgs {
-    /// Event to send
-    #[arg(value_enum, value_name = "EVENT")]
-    pub event: EventKind,
-
-    /// Endpoint to POST to
-    #[arg(long, value_name = "URL")]
-    pub to: String,
-
-    #[command(flatten)]
-    pub secret: SecretArg,
-
-    /// Number of deliveries
-    #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = whole::<u64>(1, 1_000_000), allow_negative_numbers = true)]
-    pub count: u64,
-
-    /// Bank id to put in the payload (default: a realistic sample bank)
-    #[arg(long, value_name = "ID")]
-    pub bank_id: Option<String>,
-
-    /// Rating text to put in the payload
-    #[arg(long, value_name = "RATING")]
-    pub rating: Option<String>,
-
-    /// Deliveries in flight at once
-    #[arg(long, value_name = "N", default_value_t = 8,
-          value_parser = whole::<u32>(1, 256), allow_negative_numbers = true)]
-    pub concurrency: u32,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct SandboxArgs {
-    /// Address to listen on
-    #[arg(long, default_value = "127.0.0.1")]
-    pub host: String,
-
-    /// Port to listen on (0 picks a free one)
-    #[arg(long, default_value_t = 8080)]
-    pub port: u16,
-
-    /// Number of banks to generate
-    #[arg(long, value_name = "N", default_value_t = 18_820,
-          value_parser = whole::<u64>(0, 2_000_000), allow_negative_numbers = true)]
-    pub banks: u64,
-
-    /// Seed of the generated data (same seed, same data)
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-
-    /// Serve the banks in FILE (csv from `export --with-history`, json or ndjson) instead
-    #[arg(long, value_name = "FILE")]
-    pub data: Option<PathBuf>,
-
-    /// Append one line per request answered to FILE (method, path and query, status)
-    #[arg(long, value_name = "FILE")]
-    pub log_requests: Option<PathBuf>,
-
-    /// Milliseconds added to every request
-    #[arg(long, value_name = "MS", default_value_t = 0)]
-    pub latency: u64,
-
-    /// Fraction of requests answered with 500 (0.0 to 1.0)
-    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_fraction, allow_negative_numbers = true)]
-    pub fail_rate: f64,
-
-    /// Answer every Kth request with 429 and Retry-After: 1
-    #[arg(long, value_name = "K", value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
-    pub rate_limit_every: Option<u64>,
-
-    /// POST a signed rating.created to URL every --webhook-every seconds
-    #[arg(long, value_name = "URL")]
-    pub webhook_url: Option<String>,
-
-    /// Seconds between new examination records (with --webhook-url)
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_duration, requires = "webhook_url")]
-    pub webhook_every: std::time::Duration,
-
-    #[command(flatten)]
-    pub secret: SecretArg,
-}
-
-#[derive(Debug, Clone, Subcommand)]
-pub enum ConfigCommand {
-    /// Print the config file's path
-    #[command(after_help = "\
-Examples:
-  cra config path
-  cra --config ./team.toml config path")]
-    Path,
-    /// Every setting, its value (secrets redacted) and where it came from
-    #[command(after_help = "\
-Examples:
-  cra config show
-  cra config show --format json | jq -r .base_url.origin
-  cra --sandbox config show --format json")]
-    Show,
-    /// One setting's value (secrets redacted)
-    #[command(after_help = "\
-Examples:
-  cra config get base_url
-  cra config get api_key            # redacted: the first 8 characters, then ...")]
-    Get {
-        #[arg(value_enum)]
-        key: ConfigKey,
-    },
-    /// Write a setting to the config file (secrets read from standard input when VALUE is left out)
-    #[command(after_help = "\
-Examples:
-  cra config set base_url https://api.example.com
-  cra config set api_key            # type or paste the key; no echo on a terminal
-  cra config set webhook_secret < secret.txt")]
-    Set {
-        #[arg(value_enum)]
-        key: ConfigKey,
-        value: Option<String>,
-    },
-    /// Remove a setting from the config file
-    #[command(after_help = "\
-Examples:
-  cra config unset api_key
-  cra config unset base_url")]
-    Unset {
-        #[arg(value_enum)]
-        key: ConfigKey,
-    },
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-#[value(rename_all = "snake_case")]
-pub enum ConfigKey {
-    BaseUrl,
-    ApiKey,
-    WebhookSecret,
-    Mirror,
-}
-
-#[derive(Debug, Clone, Args)]
-pub struct CompletionsArgs {
-    /// Shell to print the script for
-    #[arg(value_enum)]
-    pub shell: clap_complete::Shell,
+/// Whether clap's did-you-mean `suggested` is a plausible misspelling of
+/// `given`, not merely a flag that shares its first letters.
+pub fn similar_flag(given: &str, suggested: &str) -> bool {
+    let strip = |f: &str| {
+        f.trim_start_matches('-')
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    strsim::normalized_damerau_levenshtein(&strip(given), &strip(suggested)) >= 0.6
 }
 
 /// Parses `30`, `30s`, `1m`, `500ms`, `1h` (a bare number is seconds).
@@ -567,7 +543,7 @@ pub fn parse_size_bytes(text: &str) -> Result<u64, String> {
 /// A whole number from `min` to `max`, with messages that say so in words
 /// (clap's own range says `0 is not in 1..18446744073709551615`); a
 /// negative number is read as one, not taken for a flag.
-pub fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
+pub(crate) fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
     min: u64,
     max: u64,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
@@ -589,7 +565,7 @@ pub fn whole<T: TryFrom<u64> + Clone + Send + Sync + 'static>(
     }
 }
 
-fn parse_fraction(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_fraction(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
         _ => Err(format!("'{text}' is not a fraction from 0.0 to 1.0")),
@@ -635,6 +611,47 @@ mod tests {
         assert_eq!(parse_size_bytes("100"), Ok(100));
         assert!(parse_size_bytes("0").is_err());
         assert!(parse_size_bytes("x").is_err());
+    }
+
+    #[test]
+    fn parse_notes_a_query_right_after_size_for_every_command() {
+        let follows = |args: &[&str]| match parse_from(args).unwrap().command {
+            Command::Search(a) => Some(a.filters.query_follows_size),
+            Command::Export(a) => Some(a.filters.query_follows_size),
+            _ => None,
+        };
+        assert_eq!(
+            follows(&["cra", "search", "--size", "Large", "Bank"]),
+            Some(true)
+        );
+        assert_eq!(
+            follows(&["cra", "export", "--size=small", "bank"]),
+            Some(true)
+        );
+        assert_eq!(
+            follows(&["cra", "search", "Bank", "--size", "large"]),
+            Some(false)
+        );
+        assert_eq!(
+            follows(&["cra", "search", "--state", "TX", "Bank"]),
+            Some(false)
+        );
+        // Commands without the filters parse as they did.
+        assert_eq!(follows(&["cra", "config", "path"]), None);
+        assert_eq!(follows(&["cra", "show", "x"]), None);
+        assert_eq!(
+            follows(&["cra", "verify-webhook", "--signature", "s"]),
+            None
+        );
+    }
+
+    #[test]
+    fn similar_flags_are_misspellings_not_shared_prefixes() {
+        assert!(similar_flag("--stat", "--state"));
+        assert!(similar_flag("--frmat", "--format"));
+        assert!(similar_flag("--per_page", "--per-page"));
+        assert!(!similar_flag("--all", "--allow-insecure-http"));
+        assert!(!similar_flag("--s", "--sandbox"));
     }
 
     #[test]

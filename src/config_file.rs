@@ -5,9 +5,17 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use clap::ValueEnum;
 use secrecy::SecretString;
 
-use crate::cli::ConfigKey;
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[value(rename_all = "snake_case")]
+pub enum ConfigKey {
+    BaseUrl,
+    ApiKey,
+    WebhookSecret,
+    Mirror,
+}
 
 /// The keys the file may hold; anything else is warned about and kept.
 pub const KEYS: [&str; 4] = ["base_url", "api_key", "webhook_secret", "mirror"];

@@ -3,7 +3,46 @@
 
 use std::ffi::OsStr;
 
+use clap::Args;
 use clap::builder::{PossibleValue, TypedValueParser};
+
+#[derive(Debug, Clone, Args)]
+pub struct FilterArgs {
+    /// Partial, case-insensitive bank name match
+    #[arg(value_name = "QUERY")]
+    pub query: Option<String>,
+
+    /// Two-letter state or territory code (case-insensitive)
+    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
+    pub state: Option<String>,
+
+    /// Exam type of the current rating: "Large Bank", "Small Bank",
+    /// "Intermediate Small Bank", or large, small, intermediate
+    #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
+    pub size: Option<String>,
+
+    /// QUERY came right after `--size`'s value on the command line (set by
+    /// `cli::parse`, which sees the positions): `--size Large Bank`
+    /// unquoted reads as size `large` and QUERY `Bank`.
+    #[arg(skip)]
+    pub query_follows_size: bool,
+}
+
+impl FilterArgs {
+    /// A warning when QUERY looks like the rest of a size the shell split:
+    /// it came right after `--size` and is the last word of that size.
+    pub fn split_size_warning(&self) -> Option<String> {
+        let (size, query) = (self.size.as_deref()?, self.query.as_deref()?);
+        let last = size.rsplit(' ').next()?;
+        (self.query_follows_size && size.contains(' ') && query.trim().eq_ignore_ascii_case(last))
+            .then(|| {
+                format!(
+                    "did you mean --size \"{size}\"? '{query}' was taken as the name to search \
+                     for (quote a size of several words)"
+                )
+            })
+    }
+}
 
 /// The 50 states, DC and the territories the service knows, in the order the
 /// contract lists them.
@@ -94,17 +133,15 @@ impl TypedValueParser for SizeParser {
             ("intermediate", SIZES[2]),
         ]
         .into_iter()
-        .map(|(alias, size)| PossibleValue::new(alias).help(format!("same as \"{size}\"")));
+        // No quotes in the help: clap_complete's zsh script leaves them
+        // unescaped inside its own quotes, which splits `Large Bank` there.
+        .map(|(alias, size)| PossibleValue::new(alias).help(format!("same as {size}")));
         Some(Box::new(exact.chain(aliases)))
     }
 }
 
 /// The list query for the filters of `search` and `export`.
-pub fn list_query(
-    filters: &crate::cli::FilterArgs,
-    page: u64,
-    per_page: u64,
-) -> crate::api::ListQuery {
+pub fn list_query(filters: &FilterArgs, page: u64, per_page: u64) -> crate::api::ListQuery {
     crate::api::ListQuery {
         q: filters.query.clone().filter(|q| !q.is_empty()),
         state: filters.state.clone(),
@@ -118,6 +155,36 @@ pub fn list_query(
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_split_size_is_told_only_right_after_size() {
+        let filters = |size: &str, query: &str, follows: bool| FilterArgs {
+            query: Some(query.into()),
+            state: None,
+            size: Some(parse_size(size).unwrap()),
+            query_follows_size: follows,
+        };
+        let warning = filters("Large", "Bank", true).split_size_warning().unwrap();
+        assert!(warning.contains("--size \"Large Bank\""), "{warning}");
+        assert!(
+            filters("small", "bank", true)
+                .split_size_warning()
+                .is_some()
+        );
+        assert!(
+            filters("large", "Bank", false)
+                .split_size_warning()
+                .is_none()
+        );
+        assert!(
+            filters("large", "First", true)
+                .split_size_warning()
+                .is_none()
+        );
+        let mut none = filters("large", "Bank", true);
+        none.size = None;
+        assert!(none.split_size_warning().is_none());
+    }
 
     #[test]
     fn states() {

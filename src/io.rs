@@ -8,6 +8,20 @@ use std::io::{IsTerminal, Write};
 use crate::cli::ColorWhen;
 use crate::error::redact;
 
+/// `COLUMNS` when it is a positive number, else the size standard output's
+/// terminal reports (none for a pty that says 0, or for no terminal).
+fn terminal_width(columns: Option<&str>) -> Option<usize> {
+    columns
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&c| c > 0)
+        .or_else(|| {
+            comfy_table::Table::new()
+                .width()
+                .map(usize::from)
+                .filter(|&c| c > 0)
+        })
+}
+
 /// Streams and the decisions taken about them.
 #[derive(Debug, Clone)]
 pub struct Io {
@@ -23,18 +37,24 @@ pub struct Io {
     pub verbose: bool,
     /// `--jq`: JSON written to standard output goes through this filter.
     pub jq: Option<std::sync::Arc<crate::output::jq::Jq>>,
+    /// Width of the terminal standard output shows on, in columns (`None`:
+    /// not a terminal, or one that does not say): tables are fitted to it.
+    pub width: Option<usize>,
 }
 
 impl Io {
     /// Looks at the real streams. `force_tty` (the hidden `CRA_FORCE_TTY=1`,
     /// for tests and screenshots) treats both as terminals; `no_color` is
-    /// whether `NO_COLOR` is set to something non-empty.
+    /// whether `NO_COLOR` is set to something non-empty; `columns` is
+    /// `COLUMNS`, which overrides the terminal's own width (as for `ls`), and
+    /// gives a forced terminal one.
     pub fn new(
         color: ColorWhen,
         quiet: bool,
         verbose: bool,
         force_tty: bool,
         no_color: bool,
+        columns: Option<&str>,
     ) -> Io {
         let stdout_tty = force_tty || std::io::stdout().is_terminal();
         let stderr_tty = force_tty || std::io::stderr().is_terminal();
@@ -51,6 +71,11 @@ impl Io {
             quiet,
             verbose,
             jq: None,
+            width: if stdout_tty {
+                terminal_width(columns)
+            } else {
+                None
+            },
         }
     }
 
@@ -88,29 +113,6 @@ impl Io {
         if self.verbose {
             let _ = writeln!(std::io::stderr(), "* {}", redact(message));
         }
-    }
-}
-
-impl Io {
-    /// The width to draw for on standard output (charts): the terminal's
-    /// own when standard output is one, else `COLUMNS` (so a forced
-    /// terminal, `CRA_FORCE_TTY=1 COLUMNS=80`, draws for 80), else 80.
-    pub fn width(&self) -> usize {
-        let real = if std::io::stdout().is_terminal() {
-            comfy_table::Table::new()
-                .width()
-                .map(usize::from)
-                .filter(|&w| w > 0)
-        } else {
-            None
-        };
-        real.or_else(|| {
-            std::env::var("COLUMNS")
-                .ok()
-                .and_then(|c| c.trim().parse::<usize>().ok())
-                .filter(|&c| c > 0)
-        })
-        .unwrap_or(80)
     }
 }
 

@@ -51,12 +51,13 @@ pub fn run(cli: Cli) -> Result<Exit> {
     let read_file = !matches!(
         &cli.command,
         Command::Config(
-            cli::ConfigCommand::Path
-                | cli::ConfigCommand::Set { .. }
-                | cli::ConfigCommand::Unset { .. }
+            commands::config::ConfigCommand::Path { .. }
+                | commands::config::ConfigCommand::Set { .. }
+                | commands::config::ConfigCommand::Unset { .. }
         ) | Command::Diff(_)
     );
-    let mut settings = Settings::load_with(&cli.global, secret_flag, &process_env, read_file)?;
+    let mut settings =
+        Settings::load_with(&cli.global_args()?, secret_flag, &process_env, read_file)?;
     // From here on no message can show a secret, whoever builds it.
     error::hide_secrets(
         [&settings.api_key, &settings.webhook_secret]
@@ -71,6 +72,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         settings.verbose,
         process_env("CRA_FORCE_TTY").is_some_and(|v| v != "0"),
         process_env("NO_COLOR").is_some(),
+        process_env("COLUMNS").as_deref(),
     );
     io.jq = jq;
     for warning in &settings.warnings {
@@ -143,7 +145,7 @@ fn uses_api(command: &Command) -> bool {
             | Command::Show(_)
             | Command::Export(_)
             | Command::Sync(_)
-            | Command::Config(cli::ConfigCommand::Show)
+            | Command::Config(commands::config::ConfigCommand::Show { .. })
     )
 }
 
@@ -253,18 +255,44 @@ pub fn report_usage(error: &clap::Error) -> Exit {
             }
         }
         _ => {
-            eprintln!("cra: error: {}", usage_line(&error.to_string()));
+            let line = cli::flag_of_another_command(error)
+                .unwrap_or_else(|| usage_line(&error.to_string(), unrelated_suggestion(error)));
+            eprintln!("cra: error: {line}");
             Exit::Usage
         }
     }
 }
 
-/// Clap's several-line message folded into one line.
-fn usage_line(rendered: &str) -> String {
+/// Clap's did-you-mean, when it names a flag that only shares a few
+/// letters with the one given: a tip that misleads is left out.
+fn unrelated_suggestion(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let suggested: &[String] = match error.get(ContextKind::SuggestedArg) {
+        Some(ContextValue::String(one)) => std::slice::from_ref(one),
+        Some(ContextValue::Strings(many)) => many,
+        _ => return None,
+    };
+    suggested
+        .iter()
+        .find(|s| !cli::similar_flag(given, s))
+        .cloned()
+}
+
+/// Clap's several-line message folded into one line, without a tip naming
+/// `unrelated` (and its usage line, which clap rewrites to show it).
+fn usage_line(rendered: &str, unrelated: Option<String>) -> String {
     let parts: Vec<&str> = rendered
         .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
+        .filter(|line| {
+            unrelated
+                .as_ref()
+                .is_none_or(|u| !line.split([' ', '\'']).any(|word| word == u))
+        })
         .collect();
     let line = parts.join(" ");
     let line = line.strip_prefix("error: ").unwrap_or(&line);

@@ -2,10 +2,8 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let cli = match cra::cli::Cli::try_parse() {
+    let cli = match cra::cli::parse() {
         Ok(cli) => cli,
         Err(error) => return cra::report_usage(&error).into(),
     };

@@ -772,3 +772,61 @@ fn with_no_copy_they_say_to_sync() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
 }
+
+/// `changes` and `sql` tables go through the same fitting as `search`: on
+/// a forced terminal no line is wider than it, and every id is whole.
+#[test]
+fn changes_and_sql_tables_fit_the_terminal_with_every_id_whole() {
+    let world = World::new(&["--banks", "300", "--seed", "5"]);
+    world.sync();
+    let changes = world.json(&["changes", "--change", "all", "--format", "json"]);
+    assert!(!changes.is_empty());
+    let query = "SELECT id, name, city, state, regulator, rating, exam_date FROM banks ORDER BY id";
+    for width in [80usize, 100, 200] {
+        for (args, ids) in [
+            (
+                vec!["changes", "--change", "all"],
+                changes
+                    .iter()
+                    .map(|c| c["id"].as_str().unwrap().to_string())
+                    .collect::<Vec<_>>(),
+            ),
+            (
+                vec!["sql", query],
+                world
+                    .json(&["sql", query, "--format", "json"])
+                    .iter()
+                    .map(|r| r["id"].as_str().unwrap().to_string())
+                    .collect(),
+            ),
+        ] {
+            let out = world
+                .home
+                .cra()
+                .env("CRA_FORCE_TTY", "1")
+                .env("COLUMNS", width.to_string())
+                .args(["--color", "never"])
+                .args(&args)
+                .output()
+                .unwrap();
+            assert_code(&out, 0);
+            let text = String::from_utf8(out.stdout).unwrap();
+            for line in text.lines() {
+                assert!(
+                    visible_width(line) <= width,
+                    "{args:?} at {width}: {line:?}\n{text}"
+                );
+            }
+            // A header, its rule, then one row per record in order, each
+            // with its id whole.
+            let rows: Vec<&str> = text.lines().skip(2).collect();
+            assert_eq!(rows.len(), ids.len(), "{args:?} at {width}");
+            for (row, id) in rows.iter().zip(&ids) {
+                assert!(
+                    row.split("   ").map(str::trim).any(|c| c == id),
+                    "{args:?} at {width}: id {id} not whole on {row:?}"
+                );
+            }
+        }
+    }
+}

@@ -507,3 +507,109 @@ fn sandbox_flag_needs_no_configuration() {
     );
     assert!(!text.contains("sandbox_active"));
 }
+
+/// Display width of a line as the terminal shows it: the sandbox's text,
+/// the rule and the ellipsis are all one column a character.
+fn columns(line: &str) -> usize {
+    line.chars().count()
+}
+
+/// `search` on a forced terminal of `width` columns: no line wider, every
+/// id whole on its bank's row, a name shortened only when it had to be.
+fn assert_table_fits(width: usize) {
+    let home = common::Home::new();
+    let args = ["search", "--state", "TX", "--limit", "40"];
+    let banks = run_json(&args);
+    let banks = banks.as_array().unwrap();
+    let out = cra(&home)
+        .env("CRA_FORCE_TTY", "1")
+        .env("COLUMNS", width.to_string())
+        .args(args)
+        .args(["--color", "never"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    for line in &lines {
+        assert!(
+            columns(line) <= width,
+            "wider than {width}: {line:?}\n{text}"
+        );
+    }
+    // A header, its rule, then one line per bank in order.
+    let rows = &lines[2..];
+    assert_eq!(rows.len(), banks.len(), "{text}");
+    let mut shortened = 0;
+    for (row, bank) in rows.iter().zip(banks) {
+        let id = bank["id"].as_str().unwrap();
+        let cells: Vec<&str> = row.split("   ").map(str::trim).collect();
+        assert!(cells.contains(&id), "id {id} not whole on {row:?}");
+        let name = bank["name"].as_str().unwrap();
+        let shown = cells.iter().find(|c| !c.is_empty()).unwrap();
+        if *shown != name {
+            let kept = shown.strip_suffix('…').unwrap_or_else(|| panic!("{row:?}"));
+            assert!(name.starts_with(kept), "{row:?}");
+            // Only when needed: widening the column (every row's) to the
+            // whole name would not have fitted.
+            let table_width = lines.iter().map(|l| columns(l)).max().unwrap();
+            let whole = table_width - columns(shown) + columns(name);
+            assert!(whole > width, "{name:?} shortened needlessly: {row:?}");
+            shortened += 1;
+        }
+    }
+    if width >= 200 {
+        assert_eq!(shortened, 0, "{text}");
+        assert!(lines[0].contains("EXAM TYPE") && lines[0].contains("CITY"));
+    }
+    if width == 80 {
+        assert!(
+            shortened > 0,
+            "TX has names too long for 80 columns: {text}"
+        );
+        assert!(!lines[0].contains("EXAM TYPE"), "{text}");
+    }
+}
+
+#[test]
+fn a_terminal_table_fits_80_columns_with_every_id_whole() {
+    assert_table_fits(80);
+}
+
+#[test]
+fn a_terminal_table_fits_100_columns_with_every_id_whole() {
+    assert_table_fits(100);
+}
+
+#[test]
+fn a_terminal_table_at_200_columns_shows_everything_whole() {
+    assert_table_fits(200);
+}
+
+#[test]
+fn a_bank_card_fits_a_narrow_terminal() {
+    let banks = run_json(&["search", "--state", "TX", "--per-page", "50"]);
+    let bank = banks
+        .as_array()
+        .unwrap()
+        .iter()
+        .max_by_key(|b| b["name"].as_str().unwrap().len())
+        .unwrap();
+    let id = bank["id"].as_str().unwrap();
+    let home = common::Home::new();
+    let out = cra(&home)
+        .env("CRA_FORCE_TTY", "1")
+        .env("COLUMNS", "50")
+        .args(["--color", "never", "show", id])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in text.lines() {
+        assert!(columns(line) <= 50, "{line:?}\n{text}");
+    }
+    assert!(text.contains(id), "{text}");
+    assert!(
+        text.contains("RATING") && text.contains("current"),
+        "{text}"
+    );
+}

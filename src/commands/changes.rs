@@ -11,7 +11,7 @@ use crate::error::Exit;
 use crate::io::Io;
 use crate::mirror::Reader;
 use crate::mirror::answers::{Change, ChangeFilter, ChangeRow};
-use crate::output::{self, Layout, Printer, Record};
+use crate::output::{self, Fit, Layout, Printer, Record};
 use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
@@ -49,6 +49,27 @@ pub struct ChangesArgs {
 
     #[command(flatten)]
     pub jq: crate::cli::JqArg,
+    #[command(flatten)]
+    pub config: crate::cli::ConfigFlag,
+    #[command(flatten)]
+    pub output: crate::cli::OutputFlags,
+    #[command(flatten)]
+    pub sandbox: crate::cli::SandboxFlag,
+    #[command(flatten)]
+    pub mirror: crate::cli::MirrorFlag,
+}
+
+impl ChangesArgs {
+    /// Reads the local copy only: which one (`--sandbox` has its own), and how output looks.
+    pub fn inherited(&self) -> crate::cli::Inherited<'_> {
+        crate::cli::Inherited {
+            config: Some(&self.config),
+            output: Some(&self.output),
+            sandbox: Some(&self.sandbox),
+            mirror: Some(&self.mirror),
+            ..crate::cli::Inherited::default()
+        }
+    }
 }
 
 /// `--change` values.
@@ -132,6 +153,18 @@ const LAYOUT: Layout = Layout {
         "previous_rating",
         "rating",
         "change",
+    ],
+    // The change and the bank first; the exam's details give way.
+    fit: &[
+        Fit::Keep { rank: 4 },
+        Fit::Shorten { rank: 1, min: 16 },
+        Fit::Keep { rank: 6 },
+        Fit::Keep { rank: 7 },
+        Fit::Keep { rank: 8 },
+        Fit::Keep { rank: 5 },
+        Fit::Keep { rank: 3 },
+        Fit::Keep { rank: 2 },
+        Fit::Whole,
     ],
 };
 

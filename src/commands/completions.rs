@@ -4,9 +4,23 @@
 use std::io::Write;
 
 use anyhow::Result;
+use clap::Args;
 
-use crate::cli::CompletionsArgs;
 use crate::error::Exit;
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra completions bash > ~/.local/share/bash-completion/completions/cra
+  cra completions zsh > ~/.zfunc/_cra
+  cra completions fish > ~/.config/fish/completions/cra.fish";
+
+#[derive(Debug, Clone, Args)]
+pub struct CompletionsArgs {
+    /// Shell to print the script for
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
 
 pub fn run(args: &CompletionsArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();

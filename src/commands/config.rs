@@ -4,28 +4,118 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::{Context, Result};
+use clap::Subcommand;
 use secrecy::ExposeSecret;
 
-use crate::cli::{ConfigCommand, ConfigKey, Format};
-use crate::config_file::{self, redact};
+use crate::cli::{ConfigFlag, Format, GlobalFlags, Inherited, OutputFlags};
+use crate::config_file::{self, ConfigKey, redact};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::settings::{Origin, Settings};
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra config set base_url https://api.example.com
+  cra config set api_key            # reads the key from standard input
+  cra --sandbox config show --format json";
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum ConfigCommand {
+    /// Print the config file's path
+    #[command(after_help = "\
+Examples:
+  cra config path
+  cra --config ./team.toml config path")]
+    Path {
+        #[command(flatten)]
+        config: ConfigFlag,
+    },
+    /// Every setting, its value (secrets redacted) and where it came from
+    #[command(after_help = "\
+Examples:
+  cra config show
+  cra config show --format json | jq -r .base_url.origin
+  cra --sandbox config show --format json")]
+    Show {
+        // Every setting is shown, so every global flag applies.
+        #[command(flatten)]
+        global: GlobalFlags,
+    },
+    /// One setting's value (secrets redacted)
+    #[command(after_help = "\
+Examples:
+  cra config get base_url
+  cra config get api_key            # redacted: the first 8 characters, then ...")]
+    Get {
+        #[arg(value_enum)]
+        key: ConfigKey,
+        #[command(flatten)]
+        config: ConfigFlag,
+    },
+    /// Write a setting to the config file (secrets read from standard input when VALUE is left out)
+    #[command(after_help = "\
+Examples:
+  cra config set base_url https://api.example.com
+  cra config set api_key            # type or paste the key; no echo on a terminal
+  cra config set webhook_secret < secret.txt")]
+    Set {
+        #[arg(value_enum)]
+        key: ConfigKey,
+        value: Option<String>,
+        #[command(flatten)]
+        config: ConfigFlag,
+        #[command(flatten)]
+        output: OutputFlags,
+    },
+    /// Remove a setting from the config file
+    #[command(after_help = "\
+Examples:
+  cra config unset api_key
+  cra config unset base_url")]
+    Unset {
+        #[arg(value_enum)]
+        key: ConfigKey,
+        #[command(flatten)]
+        config: ConfigFlag,
+        #[command(flatten)]
+        output: OutputFlags,
+    },
+}
+
+impl ConfigCommand {
+    /// The global flags given after the subcommand's name.
+    pub fn inherited(&self) -> Inherited<'_> {
+        match self {
+            ConfigCommand::Show { global } => Inherited::all(global),
+            ConfigCommand::Path { config } | ConfigCommand::Get { config, .. } => Inherited {
+                config: Some(config),
+                ..Inherited::default()
+            },
+            ConfigCommand::Set { config, output, .. }
+            | ConfigCommand::Unset { config, output, .. } => Inherited {
+                config: Some(config),
+                output: Some(output),
+                ..Inherited::default()
+            },
+        }
+    }
+}
 
 pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
     let path = &settings.config_path.value;
     let mut out = io.stdout();
     match command {
-        ConfigCommand::Path => writeln!(out, "{}", path.display())?,
-        ConfigCommand::Show => show(&mut out, settings)?,
-        ConfigCommand::Get { key } => match current(settings, key) {
+        ConfigCommand::Path { .. } => writeln!(out, "{}", path.display())?,
+        ConfigCommand::Show { .. } => show(&mut out, settings)?,
+        ConfigCommand::Get { key, .. } => match current(settings, key) {
             Some((value, _)) => writeln!(out, "{value}")?,
             None => {
                 out.flush()?;
                 return Err(anyhow::anyhow!("{} is not set", key.name()));
             }
         },
-        ConfigCommand::Set { key, value } => {
+        ConfigCommand::Set { key, value, .. } => {
             let value = match value {
                 Some(value) => {
                     if key.is_secret() {
@@ -61,7 +151,7 @@ pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit>
                 path.display()
             ));
         }
-        ConfigCommand::Unset { key } => {
+        ConfigCommand::Unset { key, .. } => {
             if config_file::update(path, key, None)? {
                 io.info(&format!("unset {} in {}", key.name(), path.display()));
             } else {

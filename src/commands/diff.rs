@@ -14,7 +14,7 @@ use crate::diff::read::Export;
 use crate::diff::{self, Change, Differ, FIELDS, Kind, Row};
 use crate::error::Exit;
 use crate::io::Io;
-use crate::output::{self, Layout, Printer, Record};
+use crate::output::{self, Fit, Layout, Printer, Record};
 use crate::settings::Settings;
 
 pub const LONG_ABOUT: &str = "\
@@ -48,6 +48,18 @@ pub struct DiffArgs {
 
     #[command(flatten)]
     pub jq: JqArg,
+    #[command(flatten)]
+    pub output: crate::cli::OutputFlags,
+}
+
+impl DiffArgs {
+    /// Reads two files: only how output looks applies.
+    pub fn inherited(&self) -> crate::cli::Inherited<'_> {
+        crate::cli::Inherited {
+            output: Some(&self.output),
+            ..crate::cli::Inherited::default()
+        }
+    }
 }
 
 /// The fields of a side that csv and the table show, after `id`.
@@ -75,6 +87,17 @@ pub const DIFF: Layout = Layout {
         "after_rating",
         "after_exam_date",
         "after_exam_type",
+    ],
+    // What changed and for whom; the values before and after give way
+    // (they are in --format json whole).
+    fit: &[
+        Fit::Keep { rank: 0 },
+        Fit::Shorten { rank: 1, min: 12 },
+        Fit::Keep { rank: 4 },
+        Fit::Shorten { rank: 2, min: 10 },
+        Fit::Shorten { rank: 3, min: 10 },
+        Fit::Shorten { rank: 3, min: 10 },
+        Fit::Whole,
     ],
 };
 

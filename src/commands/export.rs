@@ -9,23 +9,57 @@
 //! succeeded. `--offline` reads the same from the local copy.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use clap::Args;
 use futures_util::stream::TryStreamExt;
 
 use crate::api::Source;
 use crate::api::listing::{self, Listing};
 use crate::atomic::{Access, AtomicFile};
-use crate::cli::{ExportArgs, Format};
+use crate::cli::{Format, GlobalFlags, whole};
 use crate::error::{CraError, Exit};
-use crate::filters::list_query;
+use crate::filters::{FilterArgs, list_query};
 use crate::io::{Io, Progress};
 use crate::output::{BANK_LIST, Printer, RATING_HISTORY, bank_record, history_record, thousands};
 use crate::settings::Settings;
 
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra export --state TX --with-history -o tx-history.csv
+  cra export --size small --format ndjson | jq -c 'select(.current_rating.rating == \"Outstanding\")'
+  cra --sandbox export --state VT -o vt.json";
+
+#[derive(Debug, Clone, Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub filters: FilterArgs,
+
+    /// One row per rating record (one detail request per bank)
+    #[arg(long)]
+    pub with_history: bool,
+
+    /// Write to FILE atomically instead of standard output
+    /// (format from --format or the extension: .csv, .json, .ndjson, .jsonl)
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Requests in flight at once
+    #[arg(long, value_name = "N", default_value_t = 8,
+          value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
+    pub concurrency: u32,
+
+    #[command(flatten)]
+    pub global: GlobalFlags,
+}
+
 pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    if let Some(warning) = args.filters.split_size_warning() {
+        io.warn(&warning);
+    }
     // `-o -` is standard output, as with most tools.
     let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
     let format = match (settings.format, output) {

@@ -1,14 +1,90 @@
 //! `cra listen`: resolve the settings, bind, say where, serve until
 //! `--max-events`, Ctrl-C or SIGTERM, then print the summary.
 
-use anyhow::Result;
+use std::path::PathBuf;
 
-use crate::cli::{Format, ListenArgs};
+use anyhow::Result;
+use clap::Args;
+
+use crate::cli::{
+    ConfigFlag, Format, Inherited, OutputFlags, TimeoutFlag, parse_duration, parse_size_bytes,
+    whole,
+};
+use crate::commands::SecretArg;
 use crate::error::Exit;
 use crate::io::Io;
 use crate::settings::Settings;
 use crate::webhook::listen::{Config, Server};
 use crate::webhook::secret::require_secret;
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra listen --port 4000 --log deliveries.ndjson
+  cra listen --forward-to http://127.0.0.1:3000/webhooks
+  cra listen --port 0 --format json --max-events 1 | jq .data.bank_name";
+
+#[derive(Debug, Clone, Args)]
+pub struct ListenArgs {
+    /// Address to listen on
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+
+    /// Port to listen on (0 picks a free one)
+    #[arg(long, default_value_t = 4000)]
+    pub port: u16,
+
+    /// Path deliveries are accepted on
+    #[arg(long, default_value = "/")]
+    pub path: String,
+
+    #[command(flatten)]
+    pub secret: SecretArg,
+
+    /// Re-post verified deliveries, body and signature unchanged, to URL
+    #[arg(long, value_name = "URL")]
+    pub forward_to: Option<String>,
+
+    /// Append every delivery as one JSON line to FILE
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+
+    /// Exit after N verified events
+    #[arg(long, value_name = "N", value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
+    pub max_events: Option<u64>,
+
+    /// Largest body accepted, in bytes (suffixes k, M accepted)
+    #[arg(long, value_name = "BYTES", default_value = "1M", value_parser = parse_size_bytes)]
+    pub max_body: u64,
+
+    /// Time a client gets to send its headers, and then its body
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    pub read_timeout: std::time::Duration,
+
+    /// Refuse (401, stale) a verified delivery whose payload timestamp is
+    /// more than DURATION in the past or future, e.g. 5m (off by default)
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub tolerance: Option<std::time::Duration>,
+
+    #[command(flatten)]
+    pub config: ConfigFlag,
+    #[command(flatten)]
+    pub output_flags: OutputFlags,
+    #[command(flatten)]
+    pub timeout: TimeoutFlag,
+}
+
+impl ListenArgs {
+    /// No API call, but output flags and the timeout of `--forward-to`.
+    pub fn inherited(&self) -> Inherited<'_> {
+        Inherited {
+            config: Some(&self.config),
+            output: Some(&self.output_flags),
+            timeout: Some(&self.timeout),
+            ..Inherited::default()
+        }
+    }
+}
 
 pub async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
     let secret = require_secret(&settings, "listen")?.clone();

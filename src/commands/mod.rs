@@ -1,4 +1,7 @@
-//! One module per subcommand: arguments and settings in, rows or events out.
+//! One module per subcommand, its clap arguments beside its run function:
+//! arguments and settings in, rows or events out.
+
+use clap::Args;
 
 pub mod changes;
 pub mod completions;
@@ -15,3 +18,11 @@ pub mod stats;
 pub mod sync;
 pub mod trigger;
 pub mod verify_webhook;
+
+/// `--secret`, shared by the webhook commands.
+#[derive(Debug, Clone, Args)]
+pub struct SecretArg {
+    /// Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)
+    #[arg(long, value_name = "SECRET")]
+    pub secret: Option<String>,
+}

@@ -17,7 +17,8 @@ use bytes::Bytes;
 use clap::Args;
 use serde::Deserialize;
 
-use crate::cli::{SecretArg, whole};
+use crate::cli::whole;
+use crate::commands::SecretArg;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::settings::Settings;
@@ -57,6 +58,21 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = whole::<u32>(1, 256), allow_negative_numbers = true)]
     pub concurrency: u32,
+    #[command(flatten)]
+    pub config: crate::cli::ConfigFlag,
+    #[command(flatten)]
+    pub timeout: crate::cli::TimeoutFlag,
+}
+
+impl ReplayArgs {
+    /// No API call: the config file (for the secret) and the timeout of a delivery.
+    pub fn inherited(&self) -> crate::cli::Inherited<'_> {
+        crate::cli::Inherited {
+            config: Some(&self.config),
+            timeout: Some(&self.timeout),
+            ..crate::cli::Inherited::default()
+        }
+    }
 }
 
 /// One line of a `listen --log` file; fields a later `listen` may add are

@@ -3,16 +3,97 @@
 //! standard error.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use clap::Args;
 
-use crate::cli::SandboxArgs;
+use crate::cli::{ConfigFlag, Inherited, OutputFlags, parse_duration, parse_fraction, whole};
+use crate::commands::SecretArg;
 use crate::error::Exit;
 use crate::io::Io;
 use crate::sandbox::{data, load, server, store, webhooks};
 use crate::settings::Settings;
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra sandbox --port 8080       # then CRA_BASE_URL=http://127.0.0.1:8080 CRA_API_KEY=sandbox_active
+  cra sandbox --port 0 --latency 20 --fail-rate 0.1 --rate-limit-every 50
+  cra sandbox --webhook-url http://127.0.0.1:4000/ --webhook-every 5 --secret s3cret";
+
+#[derive(Debug, Clone, Args)]
+pub struct SandboxArgs {
+    /// Address to listen on
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+
+    /// Port to listen on (0 picks a free one)
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+
+    /// Number of banks to generate
+    #[arg(long, value_name = "N", default_value_t = 18_820,
+          value_parser = whole::<u64>(0, 2_000_000), allow_negative_numbers = true)]
+    pub banks: u64,
+
+    /// Seed of the generated data (same seed, same data)
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    /// Serve the banks in FILE (csv from `export --with-history`, json or ndjson) instead
+    #[arg(long, value_name = "FILE")]
+    pub data: Option<PathBuf>,
+
+    /// Append one line per request answered to FILE (method, path and query, status)
+    #[arg(long, value_name = "FILE")]
+    pub log_requests: Option<PathBuf>,
+
+    /// Milliseconds added to every request
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub latency: u64,
+
+    /// Fraction of requests answered with 500 (0.0 to 1.0)
+    #[arg(long, value_name = "P", default_value_t = 0.0, value_parser = parse_fraction, allow_negative_numbers = true)]
+    pub fail_rate: f64,
+
+    /// Answer every Kth request with 429 and Retry-After: 1
+    #[arg(long, value_name = "K", value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
+    pub rate_limit_every: Option<u64>,
+
+    /// POST a signed rating.created to URL every --webhook-every seconds
+    #[arg(long, value_name = "URL")]
+    pub webhook_url: Option<String>,
+
+    /// Seconds between new examination records (with --webhook-url)
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_duration, requires = "webhook_url")]
+    pub webhook_every: std::time::Duration,
+
+    #[command(flatten)]
+    pub secret: SecretArg,
+
+    #[command(flatten)]
+    pub config: ConfigFlag,
+    #[command(flatten)]
+    pub output: OutputFlags,
+    #[command(flatten)]
+    pub evolve: crate::cli::EvolveFlag,
+}
+
+impl SandboxArgs {
+    /// A server: the config file (for the secret), how much it says, and
+    /// which release of its data it serves.
+    pub fn inherited(&self) -> Inherited<'_> {
+        Inherited {
+            config: Some(&self.config),
+            output: Some(&self.output),
+            evolve: Some(&self.evolve),
+            ..Inherited::default()
+        }
+    }
+}
 
 pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
     let webhook = match &args.webhook_url {

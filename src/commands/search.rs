@@ -3,21 +3,63 @@
 //! `--offline`, the same code prints the same bytes.
 
 use anyhow::Result;
+use clap::Args;
 
 use crate::api::Source;
 use crate::api::listing::{self, Listing};
 use crate::api::model::Meta;
-use crate::cli::SearchArgs;
+use crate::cli::{GlobalFlags, JqArg, whole};
 use crate::error::Exit;
-use crate::filters::list_query;
+use crate::filters::{FilterArgs, list_query};
 use crate::io::Io;
 use crate::output::{self, BANK_LIST, Printer, bank_record, thousands};
 use crate::settings::Settings;
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra search --state TX --size \"Large Bank\"
+  cra search \"first national\" --state ia --format json | jq -r '.[].id'
+  cra --sandbox search --state TX --size large --limit 5";
+
+#[derive(Debug, Clone, Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    pub filters: FilterArgs,
+
+    /// Page to fetch
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
+    pub page: u64,
+
+    /// Banks per page
+    #[arg(long, value_name = "N", default_value_t = 25,
+          value_parser = whole::<u64>(1, 100), allow_negative_numbers = true)]
+    pub per_page: u64,
+
+    /// Follow every page (100 banks a request)
+    #[arg(long, conflicts_with = "page")]
+    pub all: bool,
+
+    /// Stop after N banks (implies following pages)
+    #[arg(long, value_name = "N", conflicts_with = "page",
+          value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
+    pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub jq: JqArg,
+
+    #[command(flatten)]
+    pub global: GlobalFlags,
+}
 
 /// List requests on the wire at once with `--all`.
 const WINDOW: usize = 4;
 
 pub async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    if let Some(warning) = args.filters.split_size_warning() {
+        io.warn(&warning);
+    }
     let source = Source::new(settings, io)?;
     let format = settings
         .format

@@ -5,15 +5,36 @@
 use std::io::Write;
 
 use anyhow::Result;
+use clap::Args;
 use futures_util::stream::{self, StreamExt};
 
 use crate::api::Source;
 use crate::api::model::BankDetail;
-use crate::cli::{Format, ShowArgs};
+use crate::cli::{Format, GlobalFlags};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::output::{self, Printer, RATING_HISTORY, history_record};
+use crate::output::{self, Fit, Printer, RATING_HISTORY, history_record};
 use crate::settings::Settings;
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra show BANK_ID                     # an id from `cra search --format json`
+  cra show BANK_ID OTHER_ID --format json | jq '.[].ratings | length'
+  cra --sandbox show \"$(cra --sandbox search --limit 1 --format json | jq -r '.[0].id')\"";
+
+#[derive(Debug, Clone, Args)]
+pub struct ShowArgs {
+    /// Bank id, or the bank's page address on the service's website
+    #[arg(value_name = "ID", required = true)]
+    pub ids: Vec<String>,
+
+    #[command(flatten)]
+    pub jq: crate::cli::JqArg,
+
+    #[command(flatten)]
+    pub global: GlobalFlags,
+}
 
 /// Detail requests in flight at once for several ids.
 const CONCURRENCY: usize = 8;
@@ -119,6 +140,14 @@ fn percent_decode(text: &str) -> String {
         .map_or_else(|| text.to_string(), |(_, v)| v.into_owned())
 }
 
+/// The card's history on a narrow terminal: the exam type goes first.
+const HISTORY_FIT: &[Fit] = &[
+    Fit::Keep { rank: 0 },
+    Fit::Keep { rank: 1 },
+    Fit::Keep { rank: 3 },
+    Fit::Keep { rank: 2 },
+];
+
 /// The table view: a card of bank fields, then its history with the current
 /// record marked.
 fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()> {
@@ -129,10 +158,15 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
         }
         // Server text is made inert: no escape sequence reaches the terminal.
         let name = output::inert(&f.name);
+        // The title is no cell, but no more may it wrap.
+        let name = match (io.stdout_tty, io.width) {
+            (true, Some(width)) => output::shorten(&name, width),
+            _ => name.into_owned(),
+        };
         let title = if io.color {
             format!("\x1b[1m{name}\x1b[0m")
         } else {
-            name.into_owned()
+            name
         };
         writeln!(out, "{title}")?;
         writeln!(out, "  ID         {}", output::inert(&f.id))?;
@@ -168,9 +202,9 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
         } else {
             let table = output::render_table(
                 &["EXAM DATE", "RATING", "EXAM TYPE", ""],
+                HISTORY_FIT,
                 &rows,
-                io.stdout_tty,
-                io.color,
+                output::View::of(io),
             );
             writeln!(out, "{table}")?;
         }

@@ -20,6 +20,27 @@ pub struct SqlArgs {
 
     #[command(flatten)]
     pub jq: crate::cli::JqArg,
+    #[command(flatten)]
+    pub config: crate::cli::ConfigFlag,
+    #[command(flatten)]
+    pub output: crate::cli::OutputFlags,
+    #[command(flatten)]
+    pub sandbox: crate::cli::SandboxFlag,
+    #[command(flatten)]
+    pub mirror: crate::cli::MirrorFlag,
+}
+
+impl SqlArgs {
+    /// Reads the local copy only: which one (`--sandbox` has its own), and how output looks.
+    pub fn inherited(&self) -> crate::cli::Inherited<'_> {
+        crate::cli::Inherited {
+            config: Some(&self.config),
+            output: Some(&self.output),
+            sandbox: Some(&self.sandbox),
+            mirror: Some(&self.mirror),
+            ..crate::cli::Inherited::default()
+        }
+    }
 }
 
 pub const AFTER_HELP: &str = "\
@@ -57,6 +78,8 @@ pub async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                     Layout {
                         table: header,
                         csv: header,
+                        // Any columns: an ID kept whole, the others in order.
+                        fit: &[],
                     },
                     io.stdout(),
                     io,

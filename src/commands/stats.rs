@@ -18,7 +18,7 @@ use crate::error::Exit;
 use crate::io::Io;
 use crate::mirror::Reader;
 use crate::mirror::answers::{GroupBy, RATINGS, StatsFilter, StatsRow};
-use crate::output::{self, Layout, Printer, Record};
+use crate::output::{self, Fit, Layout, Printer, Record};
 use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
@@ -48,6 +48,27 @@ pub struct StatsArgs {
 
     #[command(flatten)]
     pub jq: crate::cli::JqArg,
+    #[command(flatten)]
+    pub config: crate::cli::ConfigFlag,
+    #[command(flatten)]
+    pub output: crate::cli::OutputFlags,
+    #[command(flatten)]
+    pub sandbox: crate::cli::SandboxFlag,
+    #[command(flatten)]
+    pub mirror: crate::cli::MirrorFlag,
+}
+
+impl StatsArgs {
+    /// Reads the local copy only: which one (`--sandbox` has its own), and how output looks.
+    pub fn inherited(&self) -> crate::cli::Inherited<'_> {
+        crate::cli::Inherited {
+            config: Some(&self.config),
+            output: Some(&self.output),
+            sandbox: Some(&self.sandbox),
+            mirror: Some(&self.mirror),
+            ..crate::cli::Inherited::default()
+        }
+    }
 }
 
 /// `--by` values.
@@ -86,6 +107,16 @@ const LAYOUT: Layout = Layout {
         "needs_to_improve",
         "substantial_noncompliance",
         "other",
+    ],
+    // Counts are never cut (a cut number misleads); the rarest go first.
+    fit: &[
+        Fit::Shorten { rank: 0, min: 8 },
+        Fit::Keep { rank: 1 },
+        Fit::Keep { rank: 2 },
+        Fit::Keep { rank: 3 },
+        Fit::Keep { rank: 4 },
+        Fit::Keep { rank: 5 },
+        Fit::Keep { rank: 6 },
     ],
 };
 
@@ -151,7 +182,7 @@ pub async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> 
         .unwrap_or_else(|| output::default_format(io));
     if io.stdout_tty && matches!(format, crate::cli::Format::Table) {
         let mut out = io.stdout();
-        out.write_all(chart(&rows, unit, io.width(), io.color).as_bytes())?;
+        out.write_all(chart(&rows, unit, io.width.unwrap_or(80), io.color).as_bytes())?;
         out.flush()?;
         return Ok(Exit::Success);
     }

@@ -47,7 +47,37 @@ pub struct SyncArgs {
     pub notify: Option<String>,
 
     #[command(flatten)]
-    pub secret: crate::cli::SecretArg,
+    pub secret: crate::commands::SecretArg,
+    #[command(flatten)]
+    pub config: crate::cli::ConfigFlag,
+    #[command(flatten)]
+    pub output: crate::cli::OutputFlags,
+    #[command(flatten)]
+    pub timeout: crate::cli::TimeoutFlag,
+    #[command(flatten)]
+    pub api: crate::cli::ApiFlags,
+    #[command(flatten)]
+    pub sandbox: crate::cli::SandboxFlag,
+    #[command(flatten)]
+    pub evolve: crate::cli::EvolveFlag,
+    #[command(flatten)]
+    pub mirror: crate::cli::MirrorFlag,
+}
+
+impl SyncArgs {
+    /// Calls the service and writes the local copy: every global flag but `--offline`.
+    pub fn inherited(&self) -> crate::cli::Inherited<'_> {
+        crate::cli::Inherited {
+            config: Some(&self.config),
+            output: Some(&self.output),
+            timeout: Some(&self.timeout),
+            api: Some(&self.api),
+            sandbox: Some(&self.sandbox),
+            evolve: Some(&self.evolve),
+            mirror: Some(&self.mirror),
+            ..crate::cli::Inherited::default()
+        }
+    }
 }
 
 pub const AFTER_HELP: &str = "\

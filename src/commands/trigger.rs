@@ -6,14 +6,76 @@
 //! `N STATUS REASON TIMEms`.
 
 use anyhow::Result;
+use clap::{Args, ValueEnum};
 use futures_util::StreamExt;
 
-use crate::cli::{EventKind, TriggerArgs};
+use crate::cli::{ConfigFlag, Inherited, TimeoutFlag, whole};
+use crate::commands::SecretArg;
 use crate::error::Exit;
 use crate::io::Io;
 use crate::settings::Settings;
 use crate::webhook::secret::require_secret;
 use crate::webhook::trigger::{Delivery, Sender, payload, print_outcomes};
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra trigger rating.created --to http://127.0.0.1:4000/
+  cra trigger rating.created --to http://127.0.0.1:4000/ --count 100 --rating Outstanding";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EventKind {
+    #[value(name = "rating.created")]
+    RatingCreated,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct TriggerArgs {
+    /// Event to send
+    #[arg(value_enum, value_name = "EVENT")]
+    pub event: EventKind,
+
+    /// Endpoint to POST to
+    #[arg(long, value_name = "URL")]
+    pub to: String,
+
+    #[command(flatten)]
+    pub secret: SecretArg,
+
+    /// Number of deliveries
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = whole::<u64>(1, 1_000_000), allow_negative_numbers = true)]
+    pub count: u64,
+
+    /// Bank id to put in the payload (default: a realistic sample bank)
+    #[arg(long, value_name = "ID")]
+    pub bank_id: Option<String>,
+
+    /// Rating text to put in the payload
+    #[arg(long, value_name = "RATING")]
+    pub rating: Option<String>,
+
+    /// Deliveries in flight at once
+    #[arg(long, value_name = "N", default_value_t = 8,
+          value_parser = whole::<u32>(1, 256), allow_negative_numbers = true)]
+    pub concurrency: u32,
+
+    #[command(flatten)]
+    pub config: ConfigFlag,
+    #[command(flatten)]
+    pub timeout: TimeoutFlag,
+}
+
+impl TriggerArgs {
+    /// No API call: the config file (for the secret) and the timeout of a delivery.
+    pub fn inherited(&self) -> Inherited<'_> {
+        Inherited {
+            config: Some(&self.config),
+            timeout: Some(&self.timeout),
+            ..Inherited::default()
+        }
+    }
+}
 
 pub async fn run(args: TriggerArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let EventKind::RatingCreated = args.event;

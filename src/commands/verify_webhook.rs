@@ -5,18 +5,53 @@
 //! looked at as a whole, to say which common mistake explains it.
 
 use std::io::{IsTerminal, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use clap::Args;
 use secrecy::ExposeSecret;
 
-use crate::cli::VerifyWebhookArgs;
+use crate::cli::{ConfigFlag, Inherited};
+use crate::commands::SecretArg;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::settings::Settings;
 use crate::webhook::diagnose::diagnose;
 use crate::webhook::secret::require_secret;
 use crate::webhook::sign::{Invalid, Signer, decode};
+
+/// Text shown after `--help`: examples.
+pub const AFTER_HELP: &str = "\
+Examples:
+  cra verify-webhook --signature \"sha256=5d1f...\" body.json
+  cra verify-webhook --signature \"$SIGNATURE\" - < body.json   # in a unit test: exit 0 or 7";
+
+#[derive(Debug, Clone, Args)]
+pub struct VerifyWebhookArgs {
+    /// The X-Service-Signature header value, sha256=<hex>
+    #[arg(long, value_name = "SIG")]
+    pub signature: String,
+
+    #[command(flatten)]
+    pub secret: SecretArg,
+
+    /// The raw body, exactly as received; - or nothing for standard input
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub config: ConfigFlag,
+}
+
+impl VerifyWebhookArgs {
+    /// Offline: only the config file (for the secret) applies.
+    pub fn inherited(&self) -> Inherited<'_> {
+        Inherited {
+            config: Some(&self.config),
+            ..Inherited::default()
+        }
+    }
+}
 
 /// Read size: large enough that syscalls do not show next to SHA-256.
 const CHUNK: usize = 1 << 20;

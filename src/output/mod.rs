@@ -16,8 +16,10 @@ use serde_json::Value;
 use crate::cli::Format;
 use crate::io::Io;
 
+mod fit;
 pub mod jq;
 mod records;
+pub use fit::{Fit, shorten};
 pub use records::{bank_record, history_record};
 
 /// Column headers of one kind of record.
@@ -27,6 +29,10 @@ pub struct Layout {
     pub table: &'static [&'static str],
     /// CSV header.
     pub csv: &'static [&'static str],
+    /// How each table column gives way on a narrow terminal, in the order
+    /// of `table` (empty: left to right in falling importance, a column
+    /// named ID kept whole).
+    pub fit: &'static [Fit],
 }
 
 /// A bank as listed.
@@ -50,6 +56,17 @@ pub const BANK_LIST: Layout = Layout {
         "rating",
         "exam_date",
         "exam_type",
+    ],
+    // What a person scans for first: the name, its rating, where it is.
+    fit: &[
+        Fit::Shorten { rank: 1, min: 16 },
+        Fit::Shorten { rank: 4, min: 10 },
+        Fit::Keep { rank: 3 },
+        Fit::Keep { rank: 6 },
+        Fit::Keep { rank: 2 },
+        Fit::Keep { rank: 5 },
+        Fit::Keep { rank: 7 },
+        Fit::Whole,
     ],
 };
 
@@ -76,6 +93,17 @@ pub const RATING_HISTORY: Layout = Layout {
         "rating",
         "exam_type",
         "is_current",
+    ],
+    fit: &[
+        Fit::Whole,
+        Fit::Shorten { rank: 1, min: 16 },
+        Fit::Shorten { rank: 6, min: 10 },
+        Fit::Keep { rank: 5 },
+        Fit::Keep { rank: 7 },
+        Fit::Keep { rank: 2 },
+        Fit::Keep { rank: 3 },
+        Fit::Keep { rank: 8 },
+        Fit::Keep { rank: 4 },
     ],
 };
 
@@ -110,8 +138,7 @@ enum Kind<W: Write> {
     Table {
         out: W,
         rows: Vec<Vec<String>>,
-        terminal: bool,
-        color: bool,
+        view: View,
     },
     Tsv {
         out: W,
@@ -141,8 +168,7 @@ impl<W: Write> Printer<W> {
             Format::Table => Kind::Table {
                 out,
                 rows: Vec::new(),
-                terminal: io.stdout_tty,
-                color: io.color,
+                view: View::of(io),
             },
             Format::Tsv => {
                 let mut out = out;
@@ -217,11 +243,10 @@ impl<W: Write> Printer<W> {
             Kind::Table {
                 mut out,
                 rows,
-                terminal,
-                color,
+                view,
             } => {
                 if !rows.is_empty() {
-                    let table = render_table(self.layout.table, &rows, terminal, color);
+                    let table = render_table(self.layout.table, self.layout.fit, &rows, view);
                     writeln!(out, "{table}")?;
                 }
                 out
@@ -314,38 +339,108 @@ pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
 const TERMINAL_STYLE: TableStyle =
     TableStyle::new().header_separator(LineStyle::none().fill('─').junction('─'));
 
-/// A comfy-table: borders only on a terminal, colour only when asked for.
-pub fn render_table(header: &[&str], rows: &[Vec<String>], terminal: bool, color: bool) -> Table {
-    let mut table = Table::new();
-    if terminal {
-        table.load_style(TERMINAL_STYLE);
-        // Wrap to the terminal's width, unless it reports none (a pty with
-        // no size says 0): then never squeeze columns.
-        if table.width().is_some_and(|width| width >= 40) {
-            table.set_content_arrangement(ContentArrangement::Dynamic);
+/// Display columns each table column takes beyond its text: comfy-table's
+/// padding of one space on either side and a one-space separator. The
+/// first column has no separator, which `render_table` adds back to the
+/// width available.
+const COLUMN_PADDING: usize = 3;
+
+/// Where a table is shown: decided once from `Io`.
+#[derive(Debug, Clone, Copy)]
+pub struct View {
+    /// Standard output is a terminal: borders, and fitted to `width`.
+    pub terminal: bool,
+    pub color: bool,
+    /// The terminal's width, when it says.
+    pub width: Option<usize>,
+}
+
+impl View {
+    pub fn of(io: &Io) -> View {
+        View {
+            terminal: io.stdout_tty,
+            color: io.color,
+            width: io.width,
         }
-    } else {
-        table.load_style(presets::NOTHING);
     }
-    if color {
+}
+
+/// A comfy-table: borders only on a terminal, colour only when asked for.
+/// On a terminal of known width it fits that width without wrapping a
+/// cell: columns are shortened and dropped as `fits` says (see `fit`).
+pub fn render_table(header: &[&str], fits: &[Fit], rows: &[Vec<String>], view: View) -> Table {
+    // Server text is made inert before it is measured, so that the width
+    // counted is the width shown.
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .map(|row| row.iter().map(|c| inert(c).into_owned()).collect())
+        .collect();
+    let default_fits: Vec<Fit>;
+    let fits = if fits.len() == header.len() {
+        fits
+    } else {
+        default_fits = header
+            .iter()
+            .enumerate()
+            .map(|(i, h)| match h.to_ascii_lowercase() {
+                // `sql`'s columns are SQLite's names: `id`, `bank_id`.
+                h if h == "id" || h.ends_with("_id") || h.ends_with(" id") => Fit::Whole,
+                _ => Fit::Shorten {
+                    rank: u8::try_from(i).unwrap_or(u8::MAX),
+                    min: u8::try_from(fit::width(h).max(8)).unwrap_or(u8::MAX),
+                },
+            })
+            .collect();
+        &default_fits
+    };
+    let natural: Vec<usize> = (0..header.len())
+        .map(|i| {
+            rows.iter()
+                .filter_map(|row| row.get(i))
+                .map(|c| fit::width(c))
+                .chain([fit::width(header[i])])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let widths: Vec<Option<usize>> = match (view.terminal, view.width) {
+        (true, Some(width)) => fit::fit(&natural, fits, width + 1, COLUMN_PADDING),
+        _ => natural.iter().copied().map(Some).collect(),
+    };
+    let shown: Vec<(usize, usize)> = widths
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| w.map(|w| (i, w)))
+        .collect();
+
+    let mut table = Table::new();
+    table.load_style(if view.terminal {
+        TERMINAL_STYLE
+    } else {
+        presets::NOTHING
+    });
+    // Cells are cut to fit beforehand; comfy-table must not wrap them again.
+    table.set_content_arrangement(ContentArrangement::Disabled);
+    if view.color {
         table.enforce_styling();
     } else {
         table.force_no_tty();
     }
     let rating_column = header.iter().position(|h| *h == "RATING");
     let change_column = header.iter().position(|h| *h == "CHANGE");
-    table.set_header(header.iter().map(|h| {
-        let cell = Cell::new(h);
-        if color {
+    table.set_header(shown.iter().map(|&(i, w)| {
+        let cell = Cell::new(fit::shorten(header[i], w));
+        if view.color {
             cell.add_attribute(Attribute::Bold)
         } else {
             cell
         }
     }));
-    for row in rows {
-        table.add_row(row.iter().enumerate().map(|(i, text)| {
-            let cell = Cell::new(inert(text));
-            let hue = if !color {
+    for row in &rows {
+        table.add_row(shown.iter().map(|&(i, w)| {
+            let text = row.get(i).map_or("", String::as_str);
+            let cell = Cell::new(fit::shorten(text, w));
+            let hue = if !view.color {
                 None
             } else if Some(i) == rating_column {
                 rating_color(text)
@@ -411,12 +506,14 @@ mod tests {
             quiet: false,
             verbose: false,
             jq: None,
+            width: None,
         }
     }
 
     const TWO: Layout = Layout {
         table: &["NAME", "CITY"],
         csv: &["id", "name"],
+        fit: &[],
     };
 
     fn print(format: Format, values: &[Value]) -> String {
@@ -462,7 +559,12 @@ mod tests {
         );
         assert_eq!(tsv, "A\\u{1b}]0;title\\u{7}\tB\\u{9b}\n");
         for terminal in [true, false] {
-            let table = render_table(&["NAME"], &[vec!["X\x1b[31mY".into()]], terminal, false);
+            let view = View {
+                terminal,
+                color: false,
+                width: Some(80),
+            };
+            let table = render_table(&["NAME"], &[], &[vec!["X\x1b[31mY".into()]], view);
             assert!(!table.to_string().contains('\x1b'), "{table}");
         }
     }
@@ -491,6 +593,42 @@ mod tests {
     }
 
     proptest! {
+        /// Through comfy-table itself: whatever the cells and the width, no
+        /// line is wider than the terminal (unless the ID alone is), and
+        /// every ID is printed whole on its row.
+        #[test]
+        fn a_fitted_table_fits_with_ids_whole(
+            rows in proptest::collection::vec(
+                ("\\PC{0,40}", "[a-zA-Z ]{0,20}", "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{12}"),
+                1..6,
+            ),
+            width in 20usize..220,
+        ) {
+            use unicode_width::UnicodeWidthStr;
+            let rows: Vec<Vec<String>> = rows
+                .into_iter()
+                .map(|(name, city, id)| vec![name, city, "Satisfactory".into(), id])
+                .collect();
+            let view = View { terminal: true, color: false, width: Some(width) };
+            let fits = [
+                Fit::Shorten { rank: 1, min: 16 },
+                Fit::Shorten { rank: 3, min: 10 },
+                Fit::Keep { rank: 2 },
+                Fit::Whole,
+            ];
+            let text = render_table(&["NAME", "CITY", "RATING", "ID"], &fits, &rows, view)
+                .to_string();
+            let lines: Vec<&str> = text.lines().collect();
+            prop_assert_eq!(lines.len(), rows.len() + 2, "{}", text);
+            let id_only = 1 + 26 + 1;
+            for line in &lines {
+                prop_assert!(line.width() <= width.max(id_only), "{} > {}:\n{}", line.width(), width, text);
+            }
+            for (line, row) in lines[2..].iter().zip(&rows) {
+                prop_assert!(line.contains(&row[3]), "{}", text);
+            }
+        }
+
         #[test]
         fn tsv_row_is_always_one_line(cells in proptest::collection::vec("\\PC*|[\t\n\r\\\\a]*", 1..6)) {
             let mut out = Vec::new();
