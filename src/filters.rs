@@ -151,10 +151,60 @@ pub fn list_query(filters: &FilterArgs, page: u64, per_page: u64) -> crate::api:
     }
 }
 
+/// The size of several words that `args` give unquoted right after
+/// `--size` (`--size Intermediate Small Bank`: three arguments, which clap
+/// reads as size `intermediate`, QUERY `Small` and a stray `Bank`).
+pub fn unquoted_size<S: AsRef<str>>(args: &[S]) -> Option<&'static str> {
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    (0..args.len()).find_map(|i| {
+        let words: Vec<&str> = match args[i].strip_prefix("--size") {
+            Some("") => args.get(i + 1..)?.to_vec(),
+            Some(rest) => std::iter::once(rest.strip_prefix('=')?)
+                .chain(args[i + 1..].iter().copied())
+                .collect(),
+            None => return None,
+        };
+        SIZES.into_iter().find(|size| {
+            let want: Vec<&str> = size.split(' ').collect();
+            want.len() > 1
+                && words.len() >= want.len()
+                && want
+                    .iter()
+                    .zip(&words)
+                    .all(|(w, given)| w.eq_ignore_ascii_case(given))
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn an_unquoted_size_of_several_words_is_recognised() {
+        let find = |args: &[&str]| unquoted_size(args);
+        assert_eq!(
+            find(&["search", "--size", "Intermediate", "Small", "Bank"]),
+            Some("Intermediate Small Bank")
+        );
+        assert_eq!(
+            find(&["search", "--size=intermediate", "small", "BANK", "--all"]),
+            Some("Intermediate Small Bank")
+        );
+        assert_eq!(
+            find(&["search", "--size", "Large", "Bank"]),
+            Some("Large Bank")
+        );
+        assert_eq!(find(&["search", "--size", "Intermediate Small Bank"]), None);
+        assert_eq!(
+            find(&["search", "--size", "large", "bank"]),
+            Some("Large Bank")
+        );
+        assert_eq!(find(&["search", "Small", "Bank", "--size", "large"]), None);
+        assert_eq!(find(&["search", "--size"]), None);
+        assert_eq!(find(&["search", "--sizes", "Large", "Bank"]), None);
+    }
 
     #[test]
     fn a_split_size_is_told_only_right_after_size() {

@@ -256,11 +256,38 @@ pub fn report_usage(error: &clap::Error) -> Exit {
         }
         _ => {
             let line = cli::flag_of_another_command(error)
+                .or_else(|| split_size(error))
                 .unwrap_or_else(|| usage_line(&error.to_string(), unrelated_suggestion(error)));
             eprintln!("cra: error: {line}");
             Exit::Usage
         }
     }
+}
+
+/// A stray word of a size the shell split (`--size Intermediate Small
+/// Bank`, unquoted): say what was meant rather than clap's "unexpected
+/// argument 'Bank'".
+fn split_size(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    // Not `env::args`, which panics on an argument that is not UTF-8.
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let size = filters::unquoted_size(&args)?;
+    size.split(' ')
+        .any(|word| word.eq_ignore_ascii_case(given))
+        .then(|| {
+            format!(
+                "unexpected argument '{given}': did you mean --size \"{size}\"? \
+                 (quote a size of several words)"
+            )
+        })
 }
 
 /// Clap's did-you-mean, when it names a flag that only shares a few

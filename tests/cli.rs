@@ -274,6 +274,26 @@ fn a_size_split_by_the_shell_is_warned_about() {
         stderr.contains("did you mean --size \"Small Bank\"?"),
         "{stderr}"
     );
+    // Three words: clap finds a stray argument; the error says what was meant.
+    let out = home
+        .cra()
+        .args([
+            "--sandbox",
+            "search",
+            "--size",
+            "Intermediate",
+            "Small",
+            "Bank",
+        ])
+        .output()
+        .unwrap();
+    common::assert_code(&out, 2);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "cra: error: unexpected argument 'Bank': did you mean --size \"Intermediate Small Bank\"? \
+         (quote a size of several words)\n"
+    );
     // The same words, not right after --size, or quoted: no warning.
     for args in [
         &["search", "Bank", "--size", "large", "--limit", "1"][..],
