@@ -245,6 +245,33 @@ impl GlobalFlags {
     }
 }
 
+/// The global flags of the commands that read the local copy only (`sql`,
+/// `changes`, `stats`): which copy (`--sandbox` has its own), and how
+/// output looks.
+#[derive(Debug, Clone, Args, Default)]
+pub struct LocalCopyFlags {
+    #[command(flatten)]
+    pub config: ConfigFlag,
+    #[command(flatten)]
+    pub output: OutputFlags,
+    #[command(flatten)]
+    pub sandbox: SandboxFlag,
+    #[command(flatten)]
+    pub mirror: MirrorFlag,
+}
+
+impl LocalCopyFlags {
+    pub fn inherited(&self) -> Inherited<'_> {
+        Inherited {
+            config: Some(&self.config),
+            output: Some(&self.output),
+            sandbox: Some(&self.sandbox),
+            mirror: Some(&self.mirror),
+            ..Inherited::default()
+        }
+    }
+}
+
 /// The global flags a subcommand was given after its name: the groups it
 /// takes, `None` for the others.
 #[derive(Debug, Clone, Copy, Default)]
@@ -411,9 +438,9 @@ impl Command {
             Command::Trigger(a) => a.inherited(),
             Command::Replay(a) => a.inherited(),
             Command::Sync(a) => a.inherited(),
-            Command::Sql(a) => a.inherited(),
-            Command::Changes(a) => a.inherited(),
-            Command::Stats(a) => a.inherited(),
+            Command::Sql(a) => a.global.inherited(),
+            Command::Changes(a) => a.global.inherited(),
+            Command::Stats(a) => a.global.inherited(),
             Command::Diff(a) => a.inherited(),
             Command::Sandbox(a) => a.inherited(),
             Command::Config(a) => a.inherited(),

@@ -67,6 +67,32 @@ fn completion_scripts_know_every_subcommand_and_value() {
     }
 }
 
+/// Runs a bash `script` with `cra` first on PATH and nothing else of this
+/// process's environment; its standard output, after checking it succeeded.
+fn run_bash(home: &common::Home, script: &str) -> String {
+    let dir = common::cra_bin().parent().unwrap().to_path_buf();
+    let path = format!(
+        "{}:{}",
+        dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = StdCommand::new("bash")
+        .args(["-c", script])
+        .env_clear()
+        .env("PATH", path)
+        .env("HOME", home.path())
+        .env("CRA_CONFIG", home.config_path())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "stdout: {stdout}\nstderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
 #[test]
 fn bash_completion_loads_and_completes_values() {
     if !have("bash") {
@@ -74,12 +100,6 @@ fn bash_completion_loads_and_completes_values() {
         return;
     }
     let home = common::Home::new();
-    let dir = common::cra_bin().parent().unwrap().to_path_buf();
-    let path = format!(
-        "{}:{}",
-        dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let script = r#"
 set -e
 source <(cra completions bash)
@@ -95,20 +115,7 @@ complete_words cra search --state T
 complete_words cra export --format nd
 complete_words cra config s
 "#;
-    let out = StdCommand::new("bash")
-        .args(["-c", script])
-        .env_clear()
-        .env("PATH", path)
-        .env("HOME", home.path())
-        .env("CRA_CONFIG", home.config_path())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "stdout: {stdout}\nstderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = run_bash(&home, script);
     assert!(stdout.contains("-F _cra cra"), "{stdout}");
     let line = |prefix: &str| {
         stdout
@@ -149,12 +156,6 @@ fn bash_completes_multi_word_sizes_as_one_word() {
         eprintln!("bash not installed: skipping the completion run");
         return;
     }
-    let dir = common::cra_bin().parent().unwrap().to_path_buf();
-    let path = format!(
-        "{}:{}",
-        dir.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
     let script = r#"
 set -e
 source <(cra completions bash)
@@ -170,20 +171,7 @@ replies cra export --size La
 replies cra search --size 'Intermediate\ S'
 replies cra search --size '"Sm'
 "#;
-    let out = StdCommand::new("bash")
-        .args(["-c", script])
-        .env_clear()
-        .env("PATH", path)
-        .env("HOME", home.path())
-        .env("CRA_CONFIG", home.config_path())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = run_bash(&home, script);
     let replies = |after: &str| -> Vec<String> {
         stdout
             .split("== ")

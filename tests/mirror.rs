@@ -3,6 +3,8 @@
 //! the sandbox's own request log (`--log-requests`), not from `cra`.
 
 mod common;
+#[path = "common/listen.rs"]
+mod listen;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -10,6 +12,7 @@ use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{Home, Sandbox, assert_code};
+use listen::Listen;
 use serde_json::Value;
 
 /// A sandbox with a request log, and a home whose `cra` talks to it.
@@ -609,45 +612,6 @@ fn a_limit_asks_for_no_page_it_does_not_need() {
     }
 }
 
-/// `cra listen` on a free port, logging to `log`; killed when dropped.
-struct Listener {
-    child: std::process::Child,
-    url: String,
-}
-
-impl Listener {
-    fn start(home: &Home, secret: &str, log: &Path) -> Listener {
-        use std::io::BufRead;
-        let mut child = home
-            .cra_std()
-            .args(["listen", "--port", "0", "--secret", secret, "--log"])
-            .arg(log)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
-        let mut first = String::new();
-        err.read_line(&mut first).unwrap();
-        let url = first
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("first line was {first:?}"))
-            .to_string();
-        // Keep reading so listen never blocks on a full pipe.
-        std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
-        Listener { child, url }
-    }
-}
-
-impl Drop for Listener {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// `cra sync --notify TO` with the test's secret and no retries.
 fn notify(world: &World, to: &str) -> Output {
     run(world.cra().args([
@@ -725,7 +689,7 @@ fn sync_notify_delivers_each_added_record_once_and_keeps_what_fails() {
 
     // The receiver is up: every kept delivery arrives once, signed.
     let log = world.home.path().join("deliveries.log");
-    let listener = Listener::start(&world.home, SECRET, &log);
+    let listener = Listen::start(&world.home, SECRET, &["--log", log.to_str().unwrap()]);
     let out = notify(&world, &listener.url);
     assert_code(&out, 0);
     let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -736,7 +700,8 @@ fn sync_notify_delivers_each_added_record_once_and_keeps_what_fails() {
     assert_code(&out, 0);
     let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(summary["notified"], 0);
-    drop(listener);
+    // Stopped the way a person stops it; the secret never showed.
+    listener.stop();
 
     let mut received = Vec::new();
     for line in std::fs::read_to_string(&log).unwrap().lines() {

@@ -6,6 +6,8 @@
 //! `/proc/PID/status` (VmHWM) while the child runs, on Linux.
 
 mod common;
+#[path = "common/listen.rs"]
+mod listen;
 #[path = "common/server.rs"]
 mod server;
 
@@ -16,6 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use listen::Listen;
 use server::{Reply, TestServer, list_body};
 
 const KEY: &str = "live_key_5f1e9a7c3b2d4e6f8a0b1c2d";
@@ -374,44 +377,17 @@ struct Forwarded {
 /// then stops it (SIGTERM) and collects what it printed.
 fn forward_one(app: &str) -> Forwarded {
     let home = common::Home::new();
-    let mut listen = home
-        .cra_std()
-        .args(["listen", "--port", "0", "--secret", SECRET])
-        .args(["--forward-to", app])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = BufReader::new(listen.stderr.take().unwrap());
-    let mut first = String::new();
-    err.read_line(&mut first).unwrap();
-    let url = first
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("first line was {first:?}"))
-        .to_string();
+    let listen = Listen::start(&home, SECRET, &["--forward-to", app]);
     let out = home
         .cra()
         .env("CRA_WEBHOOK_SECRET", SECRET)
-        .args(["trigger", "rating.created", "--to", &url])
+        .args(["trigger", "rating.created", "--to", &listen.url])
         .output()
         .unwrap();
     // The delivery was answered, so the app's answer was read (or given
     // up on): the high-water mark now covers it.
-    let peak_kib = vm_hwm(listen.id());
-    Command::new("kill")
-        .args(["-TERM", &listen.id().to_string()])
-        .status()
-        .unwrap();
-    let mut events = String::new();
-    listen
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut events)
-        .unwrap();
-    listen.wait().unwrap();
+    let peak_kib = vm_hwm(listen.child.id());
+    let (_, events, _) = listen.stop();
     let answer = String::from_utf8_lossy(&out.stdout).into_owned();
     for text in [&events, &answer] {
         assert!(!text.contains(SECRET), "the secret leaked: {text}");

@@ -4,14 +4,16 @@
 //! server: `listen`'s first standard-error line gives its address.
 
 mod common;
+#[path = "common/listen.rs"]
+mod listen;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::process::{Child, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::Home;
+use listen::Listen;
 
 const SECRET: &str = "whsec_s3cr3t-value-never-printed";
 
@@ -239,100 +241,6 @@ fn verify_usage_errors_exit_2() {
 
 // ---------------------------------------------------------------- listen
 
-/// A running `cra listen`, its standard output and error collected.
-struct Listen {
-    child: Child,
-    url: String,
-    addr: String,
-    stdout: Arc<Mutex<String>>,
-    stderr: Arc<Mutex<String>>,
-    threads: Vec<std::thread::JoinHandle<()>>,
-}
-
-impl Listen {
-    fn start(home: &Home, args: &[&str]) -> Listen {
-        Listen::start_with_env(home, args, &[])
-    }
-
-    fn start_with_env(home: &Home, args: &[&str], env: &[(&str, &str)]) -> Listen {
-        let mut child = home
-            .cra_std()
-            .args(["listen", "--port", "0", "--secret", SECRET])
-            .args(args)
-            .envs(env.iter().copied())
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut err = BufReader::new(child.stderr.take().unwrap());
-        let mut first = String::new();
-        err.read_line(&mut first).unwrap();
-        let url = first
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| panic!("first line was {first:?}"))
-            .to_string();
-        let addr = url
-            .trim_start_matches("http://")
-            .split('/')
-            .next()
-            .unwrap()
-            .to_string();
-        let stdout = Arc::new(Mutex::new(String::new()));
-        let stderr = Arc::new(Mutex::new(String::new()));
-        let mut out = child.stdout.take().unwrap();
-        let (o, e) = (stdout.clone(), stderr.clone());
-        let threads = vec![
-            std::thread::spawn(move || {
-                let mut s = String::new();
-                let _ = out.read_to_string(&mut s);
-                o.lock().unwrap().push_str(&s);
-            }),
-            std::thread::spawn(move || {
-                let mut s = String::new();
-                let _ = err.read_to_string(&mut s);
-                e.lock().unwrap().push_str(&s);
-            }),
-        ];
-        Listen {
-            child,
-            url,
-            addr,
-            stdout,
-            stderr,
-            threads,
-        }
-    }
-
-    /// SIGTERM, then wait; returns (exit code, stdout, stderr).
-    fn stop(mut self) -> (i32, String, String) {
-        let _ = std::process::Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
-        self.wait()
-    }
-
-    fn wait(&mut self) -> (i32, String, String) {
-        let status = self.child.wait().unwrap();
-        for t in self.threads.drain(..) {
-            t.join().unwrap();
-        }
-        let out = self.stdout.lock().unwrap().clone();
-        let err = self.stderr.lock().unwrap().clone();
-        assert_no_secret("listen stdout", &out);
-        assert_no_secret("listen stderr", &err);
-        (status.code().unwrap_or(-1), out, err)
-    }
-}
-
-impl Drop for Listen {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 fn post(url: &str, body: Vec<u8>, signature: Option<&str>) -> u16 {
     let client = reqwest::blocking::Client::new();
     let mut request = client
@@ -364,6 +272,7 @@ fn trigger_to_listen_round_trip_with_max_events_and_log() {
     let log = home.path().join("deliveries.ndjson");
     let mut listen = Listen::start(
         &home,
+        SECRET,
         &["--max-events", "3", "--log", log.to_str().unwrap()],
     );
     let out = home
@@ -422,6 +331,7 @@ fn max_events_accepts_exactly_n_and_turns_the_rest_away_with_503() {
     let log = home.path().join("deliveries.ndjson");
     let mut listen = Listen::start(
         &home,
+        SECRET,
         &["--max-events", "3", "--log", log.to_str().unwrap()],
     );
     // Twelve distinct deliveries, each held back by its last body byte on
@@ -516,7 +426,7 @@ fn max_events_answers_every_delivery_of_a_burst_run_after_run() {
     let runs = 30;
     let mut failures = Vec::new();
     for run in 0..runs {
-        let mut listen = Listen::start(&home, &["--max-events", "1"]);
+        let mut listen = Listen::start(&home, SECRET, &["--max-events", "1"]);
         let out = home
             .cra()
             .args(["trigger", "rating.created", "--to", &listen.url])
@@ -567,6 +477,7 @@ fn tolerance_refuses_stale_and_future_payloads_and_accepts_fresh_ones() {
     let log = home.path().join("log.ndjson");
     let mut listen = Listen::start(
         &home,
+        SECRET,
         &[
             "--tolerance",
             "5m",
@@ -653,7 +564,7 @@ fn tolerance_refuses_stale_and_future_payloads_and_accepts_fresh_ones() {
 #[test]
 fn without_tolerance_an_old_payload_is_accepted() {
     let home = Home::new();
-    let mut listen = Listen::start(&home, &["--max-events", "1"]);
+    let mut listen = Listen::start(&home, SECRET, &["--max-events", "1"]);
     let old = timestamp_from_now(-30 * 86_400);
     assert_eq!(post_signed(&listen.url, body_at("old", &old)), 200);
     let (code, events, err) = listen.wait();
@@ -673,7 +584,7 @@ fn max_events_counts_only_deliveries_answered_2xx() {
         .unwrap()
         .port();
     let app = format!("http://127.0.0.1:{port}/hooks");
-    let mut listen = Listen::start(&home, &["--max-events", "1", "--forward-to", &app]);
+    let mut listen = Listen::start(&home, SECRET, &["--max-events", "1", "--forward-to", &app]);
     let trigger = || {
         home.cra()
             .args(["trigger", "rating.created", "--to", &listen.url])
@@ -702,7 +613,7 @@ fn max_events_counts_only_deliveries_answered_2xx() {
 #[test]
 fn listen_format_json_prints_raw_body_and_marks_duplicates() {
     let home = Home::new();
-    let mut listen = Listen::start(&home, &["--format", "json", "--max-events", "2"]);
+    let mut listen = Listen::start(&home, SECRET, &["--format", "json", "--max-events", "2"]);
     let body = body_for("dup");
     assert_eq!(post_signed(&listen.url, body.clone()), 200);
     assert_eq!(post_signed(&listen.url, body.clone()), 200);
@@ -712,7 +623,7 @@ fn listen_format_json_prints_raw_body_and_marks_duplicates() {
     assert_eq!(out, format!("{expected}\n{expected}\n"));
     assert!(err.contains("1 duplicate"), "{err}");
 
-    let mut listen = Listen::start(&home, &["--max-events", "2"]);
+    let mut listen = Listen::start(&home, SECRET, &["--max-events", "2"]);
     assert_eq!(post_signed(&listen.url, body_for("d2")), 200);
     assert_eq!(post_signed(&listen.url, body_for("d2")), 200);
     let (_, out, _) = listen.wait();
@@ -783,6 +694,7 @@ fn forward_to_an_app_passes_body_and_signature_and_its_status() {
     let log = home.path().join("log.ndjson");
     let listen = Listen::start(
         &home,
+        SECRET,
         &["--forward-to", &to, "--log", log.to_str().unwrap()],
     );
     let body = body_for("fw");
@@ -809,7 +721,7 @@ fn forward_to_a_dead_port_answers_502_and_keeps_listening() {
         let l = TcpListener::bind("127.0.0.1:0").unwrap();
         format!("http://{}/", l.local_addr().unwrap())
     };
-    let listen = Listen::start(&home, &["--forward-to", &dead]);
+    let listen = Listen::start(&home, SECRET, &["--forward-to", &dead]);
     assert_eq!(post_signed(&listen.url, body_for("a")), 502);
     assert_eq!(post_signed(&listen.url, body_for("b")), 502);
     let out = home
@@ -844,7 +756,7 @@ fn forward_to_a_dead_port_answers_502_and_keeps_listening() {
 async fn five_hundred_concurrent_deliveries_all_200_each_logged_once() {
     let home = Home::new();
     let log = home.path().join("log.ndjson");
-    let listen = Listen::start(&home, &["--log", log.to_str().unwrap()]);
+    let listen = Listen::start(&home, SECRET, &["--log", log.to_str().unwrap()]);
     let client = reqwest::Client::new();
     let mut tasks = Vec::new();
     for i in 0..500 {
@@ -919,6 +831,7 @@ fn bad_input_is_refused_logged_and_listen_keeps_serving() {
     let log = home.path().join("log.ndjson");
     let listen = Listen::start(
         &home,
+        SECRET,
         &[
             "--max-body",
             "1k",
@@ -1191,7 +1104,7 @@ fn webhook_senders_bypass_proxies_for_loopback_and_never_follow_redirects() {
         "the redirect was followed"
     );
 
-    let listen = Listen::start_with_env(&home, &["--forward-to", &app], &proxy_env);
+    let listen = Listen::start_with_env(&home, SECRET, &["--forward-to", &app], &proxy_env);
     let out = home
         .cra()
         .args(["trigger", "rating.created", "--to", &listen.url])
@@ -1217,7 +1130,7 @@ fn webhook_senders_bypass_proxies_for_loopback_and_never_follow_redirects() {
 #[test]
 fn refusal_lines_explain_common_signature_mistakes() {
     let home = Home::new();
-    let listen = Listen::start(&home, &[]);
+    let listen = Listen::start(&home, SECRET, &[]);
     let body = body_for("hint");
     let send = |body: Vec<u8>, signature: String| {
         let response = reqwest::blocking::Client::new()
@@ -1271,7 +1184,7 @@ fn refusal_lines_explain_common_signature_mistakes() {
 #[test]
 fn a_silent_connection_is_closed_after_the_read_timeout() {
     let home = Home::new();
-    let listen = Listen::start(&home, &["--read-timeout", "1s"]);
+    let listen = Listen::start(&home, SECRET, &["--read-timeout", "1s"]);
     let addr = listen.addr.clone();
     let silent = std::thread::spawn(move || raw_exchange(&addr, b"", Duration::from_secs(10)));
     assert_eq!(post_signed(&listen.url, body_for("meanwhile")), 200);
@@ -1294,7 +1207,11 @@ fn a_silent_connection_is_closed_after_the_read_timeout() {
 /// hex).
 fn recorded_log(home: &Home) -> (std::path::PathBuf, Vec<(String, Vec<u8>)>) {
     let log = home.path().join("deliveries.ndjson");
-    let listen = Listen::start(home, &["--format", "json", "--log", log.to_str().unwrap()]);
+    let listen = Listen::start(
+        home,
+        SECRET,
+        &["--format", "json", "--log", log.to_str().unwrap()],
+    );
     let mut own = body_for("own-1");
     own.push(b'\n');
     let accented = String::from_utf8(body_for("own-2"))

@@ -50,26 +50,7 @@ pub struct ChangesArgs {
     #[command(flatten)]
     pub jq: crate::cli::JqArg,
     #[command(flatten)]
-    pub config: crate::cli::ConfigFlag,
-    #[command(flatten)]
-    pub output: crate::cli::OutputFlags,
-    #[command(flatten)]
-    pub sandbox: crate::cli::SandboxFlag,
-    #[command(flatten)]
-    pub mirror: crate::cli::MirrorFlag,
-}
-
-impl ChangesArgs {
-    /// Reads the local copy only: which one (`--sandbox` has its own), and how output looks.
-    pub fn inherited(&self) -> crate::cli::Inherited<'_> {
-        crate::cli::Inherited {
-            config: Some(&self.config),
-            output: Some(&self.output),
-            sandbox: Some(&self.sandbox),
-            mirror: Some(&self.mirror),
-            ..crate::cli::Inherited::default()
-        }
-    }
+    pub global: crate::cli::LocalCopyFlags,
 }
 
 /// `--change` values.
