@@ -216,7 +216,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-q -v -h -V --since --until --new --state --size --regulator --change --jq --config --format --color --quiet --verbose --sandbox --mirror --help --version"
+            opts="-q -v -h -V --since --until --new --state --size --regulator --change --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1246,7 +1246,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sql)
-            opts="-q -v -h -V --jq --config --format --color --quiet --verbose --sandbox --mirror --help --version"
+            opts="-q -v -h -V --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1280,7 +1280,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-q -v -h -V --by --state --size --regulator --svg --jq --config --format --color --quiet --verbose --sandbox --mirror --help --version"
+            opts="-q -v -h -V --by --state --size --regulator --svg --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -349,6 +349,7 @@ complete -c cra -n "__fish_cra_using_subcommand sql" -l mirror -d 'The local cop
 complete -c cra -n "__fish_cra_using_subcommand sql" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after this date (YYYY-MM-DD)' -r
@@ -440,6 +441,7 @@ complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records
 complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l by -d 'Group banks by state, regulator or size (current exam type), or rating records by exam year [default: one group, all]' -r -f -a "state\t''
@@ -527,6 +529,7 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -l mirror -d 'The local c
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l host -d 'Address to listen on' -r

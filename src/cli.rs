@@ -247,7 +247,8 @@ impl GlobalFlags {
 
 /// The global flags of the commands that read the local copy only (`sql`,
 /// `changes`, `stats`): which copy (`--sandbox` has its own), and how
-/// output looks.
+/// output looks. `--offline` is what they always are, so it is accepted
+/// (a script may say it) and changes nothing.
 #[derive(Debug, Clone, Args, Default)]
 pub struct LocalCopyFlags {
     #[command(flatten)]
@@ -258,6 +259,8 @@ pub struct LocalCopyFlags {
     pub sandbox: SandboxFlag,
     #[command(flatten)]
     pub mirror: MirrorFlag,
+    #[command(flatten)]
+    pub offline: OfflineFlag,
 }
 
 impl LocalCopyFlags {
@@ -267,6 +270,7 @@ impl LocalCopyFlags {
             output: Some(&self.output),
             sandbox: Some(&self.sandbox),
             mirror: Some(&self.mirror),
+            offline: Some(&self.offline),
             ..Inherited::default()
         }
     }
