@@ -115,25 +115,32 @@ mod tests {
     use super::*;
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn delays_land_close_to_their_deadline_and_in_order() {
+    async fn delays_end_no_sooner_than_their_deadline_and_in_order() {
         let delayer = std::sync::Arc::new(Delayer::new());
+        let finished = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let mut tasks = Vec::new();
-        for ms in [30u64, 10, 20, 10] {
-            let delayer = delayer.clone();
+        for ms in [200u64, 10, 100, 10] {
+            let (delayer, finished) = (delayer.clone(), finished.clone());
             tasks.push(tokio::spawn(async move {
                 let started = Instant::now();
                 delayer.sleep(Duration::from_millis(ms)).await;
+                finished.lock().unwrap().push(ms);
                 (ms, started.elapsed())
             }));
         }
         for task in tasks {
             let (ms, took) = task.await.unwrap();
             assert!(took >= Duration::from_millis(ms), "{ms} ms took {took:?}");
-            // Generous for a loaded machine; typically within 0.1 ms.
-            assert!(
-                took < Duration::from_millis(ms + 15),
-                "{ms} ms took {took:?}"
-            );
+            // How close to the deadline is a benchmark's business
+            // (BENCHMARKS.md); a test only catches a sleep that never ends.
+            assert!(took < Duration::from_secs(5), "{ms} ms took {took:?}");
         }
+        // Deadlines 90 ms apart or more end in deadline order.
+        let order = finished.lock().unwrap().clone();
+        let position = |ms| order.iter().position(|&m| m == ms).unwrap();
+        assert!(
+            position(10) < position(100) && position(100) < position(200),
+            "{order:?}"
+        );
     }
 }
