@@ -1,6 +1,11 @@
 //! The sync's writer: the only code that changes a mirror.
 //!
-//! Every change is a whole unit (one bank marked as still listed, or one
+//! A sync compares each listed bank with what the mirror holds in memory
+//! ([`Known`], loaded once), so an unchanged bank costs no statement at
+//! all; only what changed reaches the writer, which runs on a thread of its
+//! own ([`Background`]) so that the requests never wait on SQLite.
+//!
+//! Every change is a whole unit (one bank moved in the list order, or one
 //! bank stored with its history), and units are grouped into transactions
 //! committed every few hundred milliseconds. So an interrupted sync, even
 //! one killed outright, leaves each bank as it was or as it is now, and the
@@ -44,12 +49,109 @@ pub struct Counts {
 /// What a listed bank needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Needs {
-    /// Up to date; marked as listed.
+    /// Up to date, at the same place in the list: nothing to write.
     Nothing,
+    /// Up to date, but at another place in the list (a bank before it was
+    /// added or removed): its position only.
+    Moved,
     /// Its detail: the bank is new to the mirror.
     New,
     /// Its detail: its list entry differs (or `--full`).
     Refresh,
+}
+
+/// The mirror's banks as a sync compares them with the list, loaded once:
+/// per bank (by a digest of its id), a digest of its stored list entry and
+/// its position. About 50 bytes a bank, so comparing the list costs no
+/// query, and which banks the list still holds is known without writing a
+/// mark on each (the old way: an UPDATE per listed bank, which rewrote
+/// every row of the file on every refresh).
+#[derive(Default)]
+pub struct Known {
+    banks: HashMap<u128, Held>,
+    full: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Held {
+    list: u128,
+    position: u64,
+    listed: bool,
+}
+
+impl Known {
+    /// What the mirror holds, as of `banks` (id, position, list entry);
+    /// `full`: every bank is to be fetched again.
+    pub fn new(full: bool) -> Known {
+        Known {
+            banks: HashMap::new(),
+            full,
+        }
+    }
+
+    fn hold(&mut self, id: &str, position: u64, list_json: &str) {
+        self.banks.insert(
+            digest(id.as_bytes()),
+            Held {
+                list: digest(list_json.as_bytes()),
+                position,
+                listed: false,
+            },
+        );
+    }
+
+    /// Compares a listed bank with the mirror's copy and remembers that the
+    /// list holds it (a bank whose detail then fails is still listed: kept
+    /// as it was, not taken for removed).
+    pub fn check(&mut self, id: &str, list_json: &str, position: u64) -> Needs {
+        let list = digest(list_json.as_bytes());
+        match self.banks.get_mut(&digest(id.as_bytes())) {
+            None => {
+                self.banks.insert(
+                    digest(id.as_bytes()),
+                    Held {
+                        list,
+                        position,
+                        listed: true,
+                    },
+                );
+                Needs::New
+            }
+            Some(held) => {
+                held.listed = true;
+                let moved = held.position != position;
+                held.position = position;
+                match (held.list == list && !self.full, moved) {
+                    (false, _) => Needs::Refresh,
+                    (true, false) => Needs::Nothing,
+                    (true, true) => Needs::Moved,
+                }
+            }
+        }
+    }
+
+    /// True when this sync's list held `id`.
+    pub fn listed(&self, id: &str) -> bool {
+        self.banks
+            .get(&digest(id.as_bytes()))
+            .is_some_and(|held| held.listed)
+    }
+}
+
+/// 128 bits of digest of `bytes` (two keyed SipHash runs): equal entries
+/// compare equal, different ones differ but for a chance of 2^-128. Only
+/// ever compared within one process, never stored.
+fn digest(bytes: &[u8]) -> u128 {
+    use std::hash::{BuildHasher, Hasher};
+    let half = |salt: u64| {
+        let mut hasher =
+            std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+                .build_hasher();
+        hasher.write_u64(salt);
+        hasher.write(bytes);
+        hasher.finish()
+    };
+    (u128::from(half(0x6d69_7272_6f72_0001)) << 64) | u128::from(half(0x6d69_7272_6f72_0002))
 }
 
 pub struct Writer {
@@ -180,27 +282,30 @@ impl Writer {
         self.commit()
     }
 
-    /// Compares a listed bank with the mirror. One that is up to date is
-    /// marked as listed at `position` at once.
-    pub fn check(&mut self, position: u64, list_json: &str, id: &str) -> Result<Needs> {
-        let same: Option<bool> = self
+    /// The banks the mirror holds, for the sync to compare the list with.
+    pub fn known(&self) -> Result<Known> {
+        let mut known = Known::new(self.full);
+        let mut statement = self
             .connection
-            .prepare_cached("SELECT list_json = ?2 FROM banks WHERE id = ?1")?
-            .query_row(params![id, list_json], |row| row.get(0))
-            .optional()?;
-        let needs = match same {
-            None => Needs::New,
-            Some(true) if !self.full => Needs::Nothing,
-            Some(_) => Needs::Refresh,
-        };
-        // Listed even when its detail is to come: a bank whose detail then
-        // fails is still listed, kept as it was, and not taken for removed.
+            .prepare("SELECT id, position, list_json FROM banks")?;
+        let mut rows = statement.query([])?;
+        while let Some(row) = rows.next()? {
+            known.hold(
+                row.get_ref(0)?.as_str()?,
+                row.get::<_, i64>(1)? as u64,
+                row.get_ref(2)?.as_str()?,
+            );
+        }
+        Ok(known)
+    }
+
+    /// A bank up to date but at another place in the list: its position.
+    pub fn moved(&mut self, id: &str, position: u64) -> Result<()> {
         self.unit(|c, sync| {
             c.prepare_cached("UPDATE banks SET listed_sync = ?2, position = ?3 WHERE id = ?1")?
                 .execute(params![id, sync, position as i64])?;
             Ok(())
-        })?;
-        Ok(needs)
+        })
     }
 
     /// Stores a bank as listed at `position` with its detail, in one unit.
@@ -327,22 +432,37 @@ impl Writer {
         Ok(())
     }
 
-    /// After a complete list: the banks it no longer holds move to
-    /// `removed_banks`, with the time they were found gone.
-    pub fn remove_unlisted(&mut self) -> Result<()> {
-        let mut removed = 0;
-        self.unit(|c, sync| {
-            c.execute(
-                "INSERT OR REPLACE INTO removed_banks
-                    (id, name, city, state, regulator, list_json, detail_json, removed_at, removed_sync)
-                 SELECT id, name, city, state, regulator, list_json, detail_json, ?2, ?1
-                 FROM banks WHERE listed_sync < ?1",
-                params![sync, super::now()],
-            )?;
-            removed = c.execute("DELETE FROM banks WHERE listed_sync < ?1", [sync])?;
-            Ok(())
-        })?;
-        self.counts.removed_banks = removed as u64;
+    /// After a complete list: the banks it no longer holds (`known` says
+    /// which it held) move to `removed_banks`, with the time they were
+    /// found gone.
+    pub fn remove_unlisted(&mut self, known: &Known) -> Result<()> {
+        let mut gone = Vec::new();
+        {
+            let mut statement = self.connection.prepare("SELECT id FROM banks")?;
+            let mut rows = statement.query([])?;
+            while let Some(row) = rows.next()? {
+                let id = row.get_ref(0)?.as_str()?;
+                if !known.listed(id) {
+                    gone.push(id.to_string());
+                }
+            }
+        }
+        let now = super::now();
+        for id in &gone {
+            self.unit(|c, sync| {
+                c.prepare_cached(
+                    "INSERT OR REPLACE INTO removed_banks
+                        (id, name, city, state, regulator, list_json, detail_json, removed_at, removed_sync)
+                     SELECT id, name, city, state, regulator, list_json, detail_json, ?2, ?3
+                     FROM banks WHERE id = ?1",
+                )?
+                .execute(params![id, now, sync])?;
+                c.prepare_cached("DELETE FROM banks WHERE id = ?1")?
+                    .execute([id])?;
+                Ok(())
+            })?;
+        }
+        self.counts.removed_banks = gone.len() as u64;
         Ok(())
     }
 
@@ -432,9 +552,173 @@ impl Drop for Writer {
     }
 }
 
+/// A change for the writer's thread.
+pub enum Change {
+    /// [`Writer::moved`].
+    Moved { id: String, position: u64 },
+    /// [`Writer::store`].
+    Store {
+        position: u64,
+        bank: Box<Bank>,
+        list_json: String,
+        detail: Box<BankDetail>,
+    },
+}
+
+/// Changes waiting for the writer's thread: enough to ride out a commit,
+/// few enough (each holds one bank's detail) to keep memory flat.
+const QUEUE: usize = 256;
+
+/// The writer on a thread of its own, fed through a bounded queue: the
+/// task that drives the requests hands each change over and goes on, and
+/// SQLite's work (and its commits) overlaps the network's.
+///
+/// Dropping it (Ctrl-C drops the sync's future) closes the queue and waits
+/// for the thread, which stores what it was handed and records the sync as
+/// interrupted, before the process may exit.
+pub struct Background {
+    tx: Option<tokio::sync::mpsc::Sender<Change>>,
+    thread: Option<std::thread::JoinHandle<(Writer, Result<()>)>>,
+}
+
+impl Background {
+    pub fn start(mut writer: Writer) -> Result<Background> {
+        let (tx, mut rx) = tokio::sync::mpsc::channel::<Change>(QUEUE);
+        let thread = std::thread::Builder::new()
+            .name("cra-mirror".into())
+            .spawn(move || {
+                let mut result = Ok(());
+                while let Some(change) = rx.blocking_recv() {
+                    result = match change {
+                        Change::Moved { id, position } => writer.moved(&id, position),
+                        Change::Store {
+                            position,
+                            bank,
+                            list_json,
+                            detail,
+                        } => writer.store(position, &bank, &list_json, &detail),
+                    };
+                    if result.is_err() {
+                        break;
+                    }
+                }
+                (writer, result)
+            })
+            .context("cannot start the mirror's writer")?;
+        Ok(Background {
+            tx: Some(tx),
+            thread: Some(thread),
+        })
+    }
+
+    /// Hands a change over (waiting only while the queue is full). An error
+    /// means the writer stopped; [`Background::finish`] says why.
+    pub async fn send(&self, change: Change) -> Result<()> {
+        let tx = self.tx.as_ref().expect("open until finished");
+        tx.send(change)
+            .await
+            .map_err(|_| anyhow::anyhow!("the mirror's writer stopped"))
+    }
+
+    /// Waits for every change handed over to be stored; the writer back,
+    /// with the first failure of its thread, if any.
+    pub async fn finish(mut self) -> Result<(Writer, Result<()>)> {
+        self.tx.take();
+        let thread = self.thread.take().expect("joined once");
+        tokio::task::spawn_blocking(move || join(thread)).await?
+    }
+}
+
+fn join(thread: std::thread::JoinHandle<(Writer, Result<()>)>) -> Result<(Writer, Result<()>)> {
+    match thread.join() {
+        Ok(done) => Ok(done),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        self.tx.take();
+        if let Some(thread) = self.thread.take() {
+            // The writer, dropped on its thread unfinished, commits what it
+            // holds and records the sync as interrupted.
+            let _ = thread.join();
+        }
+    }
+}
+
 /// `FILE.lock` beside the mirror.
 pub fn lock_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".lock");
     PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn known(full: bool) -> Known {
+        let mut known = Known::new(full);
+        known.hold("a", 1, r#"{"id":"a","name":"A"}"#);
+        known.hold("b", 2, r#"{"id":"b","name":"B"}"#);
+        known.hold("c", 3, r#"{"id":"c","name":"C"}"#);
+        known
+    }
+
+    #[test]
+    fn only_what_changed_needs_writing() {
+        let mut known = known(false);
+        assert_eq!(
+            known.check("a", r#"{"id":"a","name":"A"}"#, 1),
+            Needs::Nothing
+        );
+        // The same entry one place further down: its position only.
+        assert_eq!(
+            known.check("b", r#"{"id":"b","name":"B"}"#, 3),
+            Needs::Moved
+        );
+        // Any byte of the entry differing: its detail.
+        assert_eq!(
+            known.check("c", r#"{"id":"c","name":"C "}"#, 3),
+            Needs::Refresh
+        );
+        assert_eq!(known.check("d", r#"{"id":"d"}"#, 4), Needs::New);
+        // An entry's fields in another order are other bytes: refreshed,
+        // as the service's own order is what offline answers print.
+        let mut known = self::known(false);
+        assert_eq!(
+            known.check("a", r#"{"name":"A","id":"a"}"#, 1),
+            Needs::Refresh
+        );
+    }
+
+    #[test]
+    fn full_refreshes_every_bank_held() {
+        let mut known = known(true);
+        assert_eq!(
+            known.check("a", r#"{"id":"a","name":"A"}"#, 1),
+            Needs::Refresh
+        );
+        assert_eq!(known.check("d", r#"{"id":"d"}"#, 4), Needs::New);
+    }
+
+    #[test]
+    fn the_banks_listed_are_the_ones_checked() {
+        let mut known = known(false);
+        known.check("a", r#"{"id":"a","name":"A"}"#, 1);
+        known.check("c", r#"{"id":"c","name":"changed"}"#, 2);
+        known.check("d", r#"{"id":"d"}"#, 3);
+        assert!(known.listed("a") && known.listed("c") && known.listed("d"));
+        // Held but not in this list: removed after a complete list.
+        assert!(!known.listed("b"));
+        assert!(!known.listed("never heard of"));
+    }
+
+    #[test]
+    fn digests_tell_entries_apart() {
+        assert_eq!(digest(b"abc"), digest(b"abc"));
+        assert_ne!(digest(b"abc"), digest(b"abd"));
+        assert_ne!(digest(b""), digest(b"\0"));
+    }
 }
