@@ -133,6 +133,7 @@ pub async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     };
     if complete {
         writer.remove_unlisted(&known)?;
+        writer.reorder(&known.moves())?;
     }
     let notified = match &notify {
         Some((url, secret)) => Some(deliver(&mut writer, url, secret, settings, io).await?),
@@ -304,37 +305,20 @@ async fn fetch(
     )
     .await?;
     let progress = Progress::new(io, banks.meta().total, "banks");
-    let mut position = 0u64;
     let result = async {
         let wanted = banks.banks().try_filter_map(|bank| {
-            position += 1;
-            let position = position;
             let compared = serde_json::to_string(&bank.raw).map(|list_json| {
-                let needs = known.check(&bank.fields.id, &list_json, position);
-                (needs, list_json)
+                let (needs, position) = known.check(&bank.fields.id, &list_json);
+                (needs, position, list_json)
             });
-            let progress = &progress;
-            async move {
-                match compared? {
-                    (Needs::Nothing, _) => {
-                        progress.inc();
-                        Ok(None)
-                    }
-                    (Needs::Moved, _) => {
-                        writer
-                            .send(Change::Moved {
-                                id: bank.fields.id,
-                                position,
-                            })
-                            .await?;
-                        progress.inc();
-                        Ok(None)
-                    }
-                    (Needs::New | Needs::Refresh, list_json) => {
-                        Ok(Some(((position, list_json), bank)))
-                    }
+            std::future::ready(match compared {
+                Ok((Needs::Nothing, _, _)) => {
+                    progress.inc();
+                    Ok(None)
                 }
-            }
+                Ok((_, position, list_json)) => Ok(Some(((position, list_json), bank))),
+                Err(error) => Err(error.into()),
+            })
         });
         let mut details = std::pin::pin!(listing::details(source, wanted, concurrency, false));
         let mut failing_in_a_row = 0usize;
@@ -360,13 +344,6 @@ async fn fetch(
                             "{failing_in_a_row} bank details failed in a row; the service seems to be failing, so the sync stops (what was stored is kept)"
                         )));
                     }
-                    // Kept as it was, but at its place in today's list.
-                    writer
-                        .send(Change::Moved {
-                            id: bank.fields.id.clone(),
-                            position,
-                        })
-                        .await?;
                     failed.push((bank.fields.id, error));
                 }
             }

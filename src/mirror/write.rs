@@ -22,6 +22,7 @@ use anyhow::{Context, Result};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
+use super::order::Order;
 use crate::api::model::{Bank, BankDetail};
 use crate::error::CraError;
 use crate::webhook::payload::RatingCreatedData;
@@ -49,11 +50,8 @@ pub struct Counts {
 /// What a listed bank needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Needs {
-    /// Up to date, at the same place in the list: nothing to write.
+    /// Up to date: nothing to write.
     Nothing,
-    /// Up to date, but at another place in the list (a bank before it was
-    /// added or removed): its position only.
-    Moved,
     /// Its detail: the bank is new to the mirror.
     New,
     /// Its detail: its list entry differs (or `--full`).
@@ -66,9 +64,9 @@ pub enum Needs {
 /// query, and which banks the list still holds is known without writing a
 /// mark on each (the old way: an UPDATE per listed bank, which rewrote
 /// every row of the file on every refresh).
-#[derive(Default)]
 pub struct Known {
     banks: HashMap<u128, Held>,
+    order: Order,
     full: bool,
 }
 
@@ -80,15 +78,21 @@ struct Held {
 }
 
 impl Known {
-    /// What the mirror holds, as of `banks` (id, position, list entry);
-    /// `full`: every bank is to be fetched again.
-    pub fn new(full: bool) -> Known {
-        Known {
+    /// What the mirror holds: (id, position, list entry) per bank; `full`:
+    /// every bank is to be fetched again.
+    pub fn new<'a>(banks: impl IntoIterator<Item = (&'a str, u64, &'a str)>, full: bool) -> Known {
+        let mut known = Known {
             banks: HashMap::new(),
+            order: Order::default(),
             full,
+        };
+        for (id, position, list_json) in banks {
+            known.hold(id, position, list_json);
         }
+        known
     }
 
+    /// One more bank the mirror holds.
     fn hold(&mut self, id: &str, position: u64, list_json: &str) {
         self.banks.insert(
             digest(id.as_bytes()),
@@ -98,50 +102,49 @@ impl Known {
                 listed: false,
             },
         );
+        self.order.hold(position);
     }
 
-    /// Compares a listed bank with the mirror's copy and remembers that the
-    /// list holds it (a bank whose detail then fails is still listed: kept
-    /// as it was, not taken for removed).
-    pub fn check(&mut self, id: &str, list_json: &str, position: u64) -> Needs {
-        let list = digest(list_json.as_bytes());
-        match self.banks.get_mut(&digest(id.as_bytes())) {
-            None => {
-                self.banks.insert(
-                    digest(id.as_bytes()),
-                    Held {
-                        list,
-                        position,
-                        listed: true,
-                    },
-                );
-                Needs::New
-            }
+    /// Compares the next bank of the list with the mirror's copy: what it
+    /// needs, and its position. Remembers that the list holds it (a bank
+    /// whose detail then fails is still listed: kept as it was, not taken
+    /// for removed).
+    pub fn check(&mut self, id: &str, list_json: &str) -> (Needs, u64) {
+        let id = digest(id.as_bytes());
+        match self.banks.get_mut(&id) {
+            None => (Needs::New, self.order.place(id, None)),
             Some(held) => {
                 held.listed = true;
-                let moved = held.position != position;
-                held.position = position;
-                match (held.list == list && !self.full, moved) {
-                    (false, _) => Needs::Refresh,
-                    (true, false) => Needs::Nothing,
-                    (true, true) => Needs::Moved,
-                }
+                let needs = if held.list == digest(list_json.as_bytes()) && !self.full {
+                    Needs::Nothing
+                } else {
+                    Needs::Refresh
+                };
+                (needs, self.order.place(id, Some(held.position)))
             }
         }
     }
 
-    /// True when this sync's list held `id`.
+    /// True unless the mirror held `id` at the start and this sync's list
+    /// did not (a bank the mirror did not hold was stored by this sync: the
+    /// only writer).
     pub fn listed(&self, id: &str) -> bool {
         self.banks
             .get(&digest(id.as_bytes()))
-            .is_some_and(|held| held.listed)
+            .is_none_or(|held| held.listed)
+    }
+
+    /// After a complete list: the banks whose position must change to
+    /// follow the list's order ([`Order::moves`]).
+    pub fn moves(&self) -> HashMap<u128, u64> {
+        self.order.moves()
     }
 }
 
 /// 128 bits of digest of `bytes` (two keyed SipHash runs): equal entries
 /// compare equal, different ones differ but for a chance of 2^-128. Only
 /// ever compared within one process, never stored.
-fn digest(bytes: &[u8]) -> u128 {
+pub(super) fn digest(bytes: &[u8]) -> u128 {
     use std::hash::{BuildHasher, Hasher};
     let half = |salt: u64| {
         let mut hasher =
@@ -284,11 +287,12 @@ impl Writer {
 
     /// The banks the mirror holds, for the sync to compare the list with.
     pub fn known(&self) -> Result<Known> {
-        let mut known = Known::new(self.full);
         let mut statement = self
             .connection
             .prepare("SELECT id, position, list_json FROM banks")?;
         let mut rows = statement.query([])?;
+        let mut known = Known::new([], self.full);
+        // Row by row: the list entries are never all in memory at once.
         while let Some(row) = rows.next()? {
             known.hold(
                 row.get_ref(0)?.as_str()?,
@@ -299,13 +303,31 @@ impl Writer {
         Ok(known)
     }
 
-    /// A bank up to date but at another place in the list: its position.
-    pub fn moved(&mut self, id: &str, position: u64) -> Result<()> {
-        self.unit(|c, sync| {
-            c.prepare_cached("UPDATE banks SET listed_sync = ?2, position = ?3 WHERE id = ?1")?
-                .execute(params![id, sync, position as i64])?;
-            Ok(())
-        })
+    /// After a complete list: gives the banks `moves` names (by id digest)
+    /// their new positions.
+    pub fn reorder(&mut self, moves: &HashMap<u128, u64>) -> Result<()> {
+        if moves.is_empty() {
+            return Ok(());
+        }
+        let mut moved = Vec::new();
+        {
+            let mut statement = self.connection.prepare("SELECT id FROM banks")?;
+            let mut rows = statement.query([])?;
+            while let Some(row) = rows.next()? {
+                let id = row.get_ref(0)?.as_str()?;
+                if let Some(&position) = moves.get(&digest(id.as_bytes())) {
+                    moved.push((id.to_string(), position));
+                }
+            }
+        }
+        for (id, position) in moved {
+            self.unit(|c, sync| {
+                c.prepare_cached("UPDATE banks SET listed_sync = ?2, position = ?3 WHERE id = ?1")?
+                    .execute(params![id, sync, position as i64])?;
+                Ok(())
+            })?;
+        }
+        Ok(())
     }
 
     /// Stores a bank as listed at `position` with its detail, in one unit.
@@ -554,8 +576,6 @@ impl Drop for Writer {
 
 /// A change for the writer's thread.
 pub enum Change {
-    /// [`Writer::moved`].
-    Moved { id: String, position: u64 },
     /// [`Writer::store`].
     Store {
         position: u64,
@@ -590,7 +610,6 @@ impl Background {
                 let mut result = Ok(());
                 while let Some(change) = rx.blocking_recv() {
                     result = match change {
-                        Change::Moved { id, position } => writer.moved(&id, position),
                         Change::Store {
                             position,
                             bank,
@@ -658,37 +677,46 @@ pub fn lock_path(path: &Path) -> PathBuf {
 mod tests {
     use super::*;
 
+    const G: u64 = super::super::order::GAP;
+
     fn known(full: bool) -> Known {
-        let mut known = Known::new(full);
-        known.hold("a", 1, r#"{"id":"a","name":"A"}"#);
-        known.hold("b", 2, r#"{"id":"b","name":"B"}"#);
-        known.hold("c", 3, r#"{"id":"c","name":"C"}"#);
-        known
+        Known::new(
+            [
+                ("a", G, r#"{"id":"a","name":"A"}"#),
+                ("b", 2 * G, r#"{"id":"b","name":"B"}"#),
+                ("c", 3 * G, r#"{"id":"c","name":"C"}"#),
+            ],
+            full,
+        )
     }
 
     #[test]
     fn only_what_changed_needs_writing() {
         let mut known = known(false);
         assert_eq!(
-            known.check("a", r#"{"id":"a","name":"A"}"#, 1),
-            Needs::Nothing
+            known.check("a", r#"{"id":"a","name":"A"}"#),
+            (Needs::Nothing, G)
         );
-        // The same entry one place further down: its position only.
+        // A bank added between two others takes the gap between them.
         assert_eq!(
-            known.check("b", r#"{"id":"b","name":"B"}"#, 3),
-            Needs::Moved
+            known.check("new", r#"{"id":"new"}"#),
+            (Needs::New, G + G / 2)
+        );
+        assert_eq!(
+            known.check("b", r#"{"id":"b","name":"B"}"#),
+            (Needs::Nothing, 2 * G)
         );
         // Any byte of the entry differing: its detail.
         assert_eq!(
-            known.check("c", r#"{"id":"c","name":"C "}"#, 3),
-            Needs::Refresh
+            known.check("c", r#"{"id":"c","name":"C "}"#),
+            (Needs::Refresh, 3 * G)
         );
-        assert_eq!(known.check("d", r#"{"id":"d"}"#, 4), Needs::New);
+        assert!(known.moves().is_empty());
         // An entry's fields in another order are other bytes: refreshed,
-        // as the service's own order is what offline answers print.
+        // as the service's own bytes are what offline answers print.
         let mut known = self::known(false);
         assert_eq!(
-            known.check("a", r#"{"name":"A","id":"a"}"#, 1),
+            known.check("a", r#"{"name":"A","id":"a"}"#).0,
             Needs::Refresh
         );
     }
@@ -697,22 +725,30 @@ mod tests {
     fn full_refreshes_every_bank_held() {
         let mut known = known(true);
         assert_eq!(
-            known.check("a", r#"{"id":"a","name":"A"}"#, 1),
+            known.check("a", r#"{"id":"a","name":"A"}"#).0,
             Needs::Refresh
         );
-        assert_eq!(known.check("d", r#"{"id":"d"}"#, 4), Needs::New);
+        assert_eq!(known.check("d", r#"{"id":"d"}"#).0, Needs::New);
     }
 
     #[test]
     fn the_banks_listed_are_the_ones_checked() {
         let mut known = known(false);
-        known.check("a", r#"{"id":"a","name":"A"}"#, 1);
-        known.check("c", r#"{"id":"c","name":"changed"}"#, 2);
-        known.check("d", r#"{"id":"d"}"#, 3);
+        known.check("a", r#"{"id":"a","name":"A"}"#);
+        known.check("c", r#"{"id":"c","name":"changed"}"#);
+        known.check("d", r#"{"id":"d"}"#);
         assert!(known.listed("a") && known.listed("c") && known.listed("d"));
         // Held but not in this list: removed after a complete list.
         assert!(!known.listed("b"));
-        assert!(!known.listed("never heard of"));
+    }
+
+    #[test]
+    fn a_bank_listed_elsewhere_moves_alone() {
+        let mut known = known(false);
+        known.check("c", r#"{"id":"c","name":"C"}"#);
+        known.check("a", r#"{"id":"a","name":"A"}"#);
+        known.check("b", r#"{"id":"b","name":"B"}"#);
+        assert_eq!(known.moves(), HashMap::from([(digest(b"c"), G / 2)]));
     }
 
     #[test]
