@@ -92,25 +92,49 @@ pub async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let path = crate::mirror::path(settings).to_path_buf();
     let path_for_open = path.clone();
     let full = args.full;
-    let (writer, known) = tokio::task::spawn_blocking(move || {
-        let writer = Writer::open(&path_for_open, &service, full)?;
-        let known = writer.known()?;
-        Ok::<_, anyhow::Error>((writer, known))
-    })
-    .await??;
+    let writer =
+        tokio::task::spawn_blocking(move || Writer::open(&path_for_open, &service, full)).await??;
     let started = Instant::now();
-    let mut writer = writer;
+    let concurrency = args.concurrency as usize;
+    let source = Source::Service(client.clone());
+    // The mirror's banks are loaded (a read of the whole file) while the
+    // first list page is on the wire; the lock was taken before.
+    let loading = tokio::task::spawn_blocking(move || {
+        let known = writer.known();
+        (writer, known)
+    });
+    let (listing, loaded) = tokio::join!(
+        Listing::start(
+            &source,
+            ListQuery {
+                page: 1,
+                per_page: MAX_PER_PAGE,
+                ..ListQuery::default()
+            },
+            listing::Options {
+                window: concurrency,
+                limit: None,
+            },
+        ),
+        loading
+    );
+    let (mut writer, known) = loaded?;
+    let (listing, mut known) = match listing.and_then(|listing| Ok((listing, known?))) {
+        Ok(started) => started,
+        Err(error) => {
+            let _ = writer.finish("failed");
+            return Err(error);
+        }
+    };
     // The first sync of an empty mirror notifies nothing: every record
     // would be "new".
     if notify.is_some() && !writer.is_empty()? {
         writer.notify_added();
     }
-    let concurrency = args.concurrency as usize;
-    let source = Source::Service(client.clone());
     let background = Background::start(writer)?;
-    let mut known = known;
     let mut failed: Vec<(String, anyhow::Error)> = Vec::new();
     let outcome = fetch(
+        listing,
         &source,
         &background,
         &mut known,
@@ -284,6 +308,7 @@ async fn deliver(
 /// Reads the list and hands what changed to the writer. True when the list
 /// was read completely (so banks missing from it may be taken as removed).
 async fn fetch(
+    mut banks: Listing,
     source: &Source,
     writer: &Background,
     known: &mut Known,
@@ -291,19 +316,6 @@ async fn fetch(
     io: &Io,
     failed: &mut Vec<(String, anyhow::Error)>,
 ) -> Result<bool> {
-    let mut banks = Listing::start(
-        source,
-        ListQuery {
-            page: 1,
-            per_page: MAX_PER_PAGE,
-            ..ListQuery::default()
-        },
-        listing::Options {
-            window: concurrency,
-            limit: None,
-        },
-    )
-    .await?;
     let progress = Progress::new(io, banks.meta().total, "banks");
     let result = async {
         let wanted = banks.banks().try_filter_map(|bank| {

@@ -31,7 +31,8 @@ use crate::settings::Settings;
 pub const SCHEMA_VERSION: i64 = 1;
 
 /// How much of the mirror a reader maps (more than any mirror of 100,000
-/// banks needs).
+/// banks needs). Not the writer: mapped pages count in a process's
+/// resident memory, which a sync keeps flat.
 const READ_MAP_BYTES: i64 = 1 << 30;
 
 /// Offline page size: a page costs a query, not a request.
