@@ -587,7 +587,7 @@ pub enum Change {
 
 /// Changes waiting for the writer's thread: enough to ride out a commit,
 /// few enough (each holds one bank's detail) to keep memory flat.
-const QUEUE: usize = 256;
+const QUEUE: usize = 64;
 
 /// The writer on a thread of its own, fed through a bounded queue: the
 /// task that drives the requests hands each change over and goes on, and
