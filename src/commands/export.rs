@@ -66,7 +66,12 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
     // history, the list runs only two pages ahead of the detail requests.
     let query = list_query(&args.filters, 1, source.page_size());
     let banks = match &source {
-        Source::Mirror(reader) if args.with_history => Banks::Mirror(reader.clone(), query),
+        Source::Mirror(reader) if args.with_history => Banks::Mirror {
+            reader: reader.clone(),
+            query,
+            // Only json prints the objects as served.
+            raw: matches!(format, Format::Json | Format::Ndjson),
+        },
         _ => Banks::Listing(
             Listing::start(
                 &source,
@@ -150,7 +155,12 @@ enum Banks {
     Listing(Listing),
     /// Offline with the history: the mirror's banks and their details in
     /// one query (`Reader::details`), with no list pages parsed on the way.
-    Mirror(std::sync::Arc<Reader>, ListQuery),
+    Mirror {
+        reader: std::sync::Arc<Reader>,
+        query: ListQuery,
+        /// The objects as served are wanted (json), not only the typed view.
+        raw: bool,
+    },
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -174,15 +184,15 @@ async fn export<W: Write>(
 ) -> Result<(Counts, W)> {
     let total = match &banks {
         Banks::Listing(banks) => banks.meta().total,
-        Banks::Mirror(reader, query) => reader.count(query)?,
+        Banks::Mirror { reader, query, .. } => reader.count(query)?,
     };
     let progress = Progress::new(io, total, "banks");
     let mut counts = Counts::default();
     let result = async {
         let mut banks = match banks {
             Banks::Listing(banks) => banks,
-            Banks::Mirror(reader, query) => {
-                return reader.details(&query, |detail| {
+            Banks::Mirror { reader, query, raw } => {
+                return reader.details(&query, raw, |detail| {
                     printer.write(&history_record(&detail))?;
                     counts.banks += 1;
                     counts.records += detail.fields.ratings.len() as u64;

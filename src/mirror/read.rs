@@ -171,9 +171,14 @@ impl Reader {
     /// One query in one read transaction: consistent by construction, so
     /// none of the list's re-reading is needed, and no list item is parsed
     /// only to ask for the detail beside it.
+    ///
+    /// `raw`: keep each object as served (what json prints). Without it,
+    /// only the typed view is read and `raw` is null: csv, tsv and tables
+    /// print nothing else, and building the JSON tree was most of the time.
     pub fn details(
         &self,
         query: &ListQuery,
+        raw: bool,
         mut visit: impl FnMut(BankDetail) -> Result<()>,
     ) -> Result<()> {
         let (filter, values) = query_filter(query);
@@ -183,9 +188,21 @@ impl Reader {
         ))?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         while let Some(row) = rows.next()? {
-            let raw: Value = serde_json::from_str(row.get_ref(0)?.as_str()?)?;
-            let fields = model::typed(&raw).map_err(|e| self.corrupt(&format!("data.{e}")))?;
-            visit(BankDetail { raw, fields })?;
+            let json = row.get_ref(0)?.as_str()?;
+            let detail = if raw {
+                let raw: Value = serde_json::from_str(json)?;
+                let fields = model::typed(&raw).map_err(|e| self.corrupt(&format!("data.{e}")))?;
+                BankDetail { raw, fields }
+            } else {
+                let fields =
+                    serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(json))
+                        .map_err(|e| self.corrupt(&format!("data.{}: {}", e.path(), e.inner())))?;
+                BankDetail {
+                    raw: Value::Null,
+                    fields,
+                }
+            };
+            visit(detail)?;
         }
         Ok(())
     }
