@@ -283,6 +283,14 @@ fn a_refresh_fetches_exactly_the_changed_banks() {
     assert_eq!(gone, removed);
     assert_eq!(world.stored_banks(), after.len() as u64);
 
+    // Only the changed banks' rows were written: the banks after one added
+    // or removed shifted in the list, yet keep their rows untouched.
+    let last = &world.sql("SELECT max(id) AS id FROM syncs")[0]["id"];
+    let written = &world.sql(&format!(
+        "SELECT count(*) AS n FROM banks WHERE listed_sync = {last}"
+    ))[0]["n"];
+    assert_eq!(written, &Value::from(changed.len()));
+
     // The copy now answers as the evolved service does.
     let online = run(world.cra().args(["search", "--all", "--format", "json"]));
     let offline = run(world

@@ -6,7 +6,8 @@
 //! `--concurrency` requests on the wire, in list order). Memory stays flat
 //! whatever the data set's size. With `-o`, output goes to a temporary file
 //! in the same folder, renamed over the destination only when everything
-//! succeeded. `--offline` reads the same from the local copy.
+//! succeeded. `--offline` reads the same from the local copy (with
+//! `--with-history`, in one query of it: no list pages, no per-bank look-up).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,13 +17,14 @@ use anyhow::{Context, Result};
 use clap::Args;
 use futures_util::stream::TryStreamExt;
 
-use crate::api::Source;
 use crate::api::listing::{self, Listing};
+use crate::api::{ListQuery, Source};
 use crate::atomic::{Access, AtomicFile};
 use crate::cli::{Format, GlobalFlags, whole};
 use crate::error::{CraError, Exit};
 use crate::filters::{FilterArgs, list_query};
 use crate::io::{Io, Progress};
+use crate::mirror::Reader;
 use crate::output::{BANK_LIST, Printer, RATING_HISTORY, bank_record, history_record, thousands};
 use crate::settings::Settings;
 
@@ -96,15 +98,26 @@ pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit>
     // The first page before anything is written: a wrong key or address
     // leaves standard output empty (not a lone `[` or a header). With the
     // history, the list runs only two pages ahead of the detail requests.
-    let banks = Listing::start(
-        &source,
-        list_query(&args.filters, 1, source.page_size()),
-        listing::Options {
-            window: if args.with_history { 2 } else { concurrency },
-            limit: None,
+    let query = list_query(&args.filters, 1, source.page_size());
+    let banks = match &source {
+        Source::Mirror(reader) if args.with_history => Banks::Mirror {
+            reader: reader.clone(),
+            query,
+            // Only json prints the objects as served.
+            raw: matches!(format, Format::Json | Format::Ndjson),
         },
-    )
-    .await?;
+        _ => Banks::Listing(
+            Listing::start(
+                &source,
+                query,
+                listing::Options {
+                    window: if args.with_history { 2 } else { concurrency },
+                    limit: None,
+                },
+            )
+            .await?,
+        ),
+    };
     let counts = match destination {
         Some(file) => {
             let path = file.path().to_path_buf();
@@ -170,6 +183,20 @@ fn format_for_path(path: &Path) -> Format {
     }
 }
 
+/// Where the banks come from.
+enum Banks {
+    /// The listing engine (online, or offline without the history).
+    Listing(Listing),
+    /// Offline with the history: the mirror's banks and their details in
+    /// one query (`Reader::details`), with no list pages parsed on the way.
+    Mirror {
+        reader: std::sync::Arc<Reader>,
+        query: ListQuery,
+        /// The objects as served are wanted (json), not only the typed view.
+        raw: bool,
+    },
+}
+
 #[derive(Debug, Default, Clone, Copy)]
 struct Counts {
     banks: u64,
@@ -183,15 +210,31 @@ struct Counts {
 /// error says it failed.
 async fn export<W: Write>(
     source: &Source,
-    mut banks: Listing,
+    banks: Banks,
     with_history: bool,
     concurrency: usize,
     mut printer: Printer<W>,
     io: &Io,
 ) -> Result<(Counts, W)> {
-    let progress = Progress::new(io, banks.meta().total, "banks");
+    let total = match &banks {
+        Banks::Listing(banks) => banks.meta().total,
+        Banks::Mirror { reader, query, .. } => reader.count(query)?,
+    };
+    let progress = Progress::new(io, total, "banks");
     let mut counts = Counts::default();
     let result = async {
+        let mut banks = match banks {
+            Banks::Listing(banks) => banks,
+            Banks::Mirror { reader, query, raw } => {
+                return reader.details(&query, raw, |detail| {
+                    printer.write(&history_record(&detail))?;
+                    counts.banks += 1;
+                    counts.records += detail.fields.ratings.len() as u64;
+                    progress.inc();
+                    Ok(())
+                });
+            }
+        };
         if !with_history {
             while let Some(bank) = banks.next().await {
                 printer.write(&bank_record(&bank?))?;

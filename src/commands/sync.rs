@@ -1,20 +1,20 @@
 //! `cra sync`: brings the local copy up to date with the service.
 //!
 //! Every list page is read (the listing engine, concurrently); each listed
-//! bank is compared with the mirror's copy of its list entry, and only a
-//! bank that is new or whose entry changed has its detail fetched
-//! (`--full`: every bank). So a refresh costs the list pages plus the
-//! changed banks, a few hundred requests rather than 19,000.
+//! bank is compared with the mirror's copy of its list entry (in memory:
+//! `mirror::write::Known`, loaded once), and only a bank that is new or
+//! whose entry changed has its detail fetched (`--full`: every bank). So a
+//! refresh costs the list pages plus the changed banks, a few hundred
+//! requests rather than 19,000.
 //!
-//! The mirror's writer stores each bank as its detail arrives, in small
-//! transactions, so an interruption loses nothing stored and the next sync
-//! fetches only what is still out of date. A bank whose detail keeps
+//! The mirror's writer, on a thread of its own, stores each bank as its
+//! detail arrives, in small transactions, so an interruption loses nothing
+//! stored and the next sync fetches only what is still out of date. A bank whose detail keeps
 //! failing is kept as it was and named at the end; a failure of the service
 //! as a whole (a refused key, the service down) stops the sync at once.
 //! Banks the service no longer lists leave `banks` only when the whole list
 //! was read and added up.
 
-use std::cell::RefCell;
 use std::io::Write;
 use std::time::Instant;
 
@@ -27,7 +27,7 @@ use crate::api::{Client, ListQuery, Source};
 use crate::cli::Format;
 use crate::error::{CraError, Exit};
 use crate::io::{Io, Progress};
-use crate::mirror::write::{Needs, Writer};
+use crate::mirror::write::{Background, Change, Known, Needs, Writer};
 use crate::output::thousands;
 use crate::settings::Settings;
 
@@ -125,21 +125,60 @@ pub async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let writer =
         tokio::task::spawn_blocking(move || Writer::open(&path_for_open, &service, full)).await??;
     let started = Instant::now();
-    let mut writer = writer;
+    let concurrency = args.concurrency as usize;
+    let source = Source::Service(client.clone());
+    // The mirror's banks are loaded (a read of the whole file) while the
+    // first list page is on the wire; the lock was taken before.
+    let loading = tokio::task::spawn_blocking(move || {
+        let known = writer.known();
+        (writer, known)
+    });
+    let (listing, loaded) = tokio::join!(
+        Listing::start(
+            &source,
+            ListQuery {
+                page: 1,
+                per_page: MAX_PER_PAGE,
+                ..ListQuery::default()
+            },
+            listing::Options {
+                window: concurrency,
+                limit: None,
+            },
+        ),
+        loading
+    );
+    let (mut writer, known) = loaded?;
+    let (listing, mut known) = match listing.and_then(|listing| Ok((listing, known?))) {
+        Ok(started) => started,
+        Err(error) => {
+            let _ = writer.finish("failed");
+            return Err(error);
+        }
+    };
     // The first sync of an empty mirror notifies nothing: every record
     // would be "new".
     if notify.is_some() && !writer.is_empty()? {
         writer.notify_added();
     }
-    let concurrency = args.concurrency as usize;
-    let source = Source::Service(client.clone());
-    let writer = RefCell::new(writer);
+    let background = Background::start(writer)?;
     let mut failed: Vec<(String, anyhow::Error)> = Vec::new();
-    let outcome = fetch(&source, &writer, concurrency, io, &mut failed).await;
-    let mut writer = writer.into_inner();
+    let outcome = fetch(
+        listing,
+        &source,
+        &background,
+        &mut known,
+        concurrency,
+        io,
+        &mut failed,
+    )
+    .await;
+    let (mut writer, stored) = background.finish().await?;
     writer.counts.requests = client.requests_made();
     writer.counts.failed_banks = failed.len() as u64;
-    let complete = match outcome {
+    // The writer's own failure first: a fetch that stopped because the
+    // writer did says only that it stopped.
+    let complete = match stored.and(outcome) {
         Ok(complete) => complete,
         Err(error) => {
             let _ = writer.finish("failed");
@@ -147,7 +186,8 @@ pub async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         }
     };
     if complete {
-        writer.remove_unlisted()?;
+        writer.remove_unlisted(&known)?;
+        writer.reorder(&known.moves())?;
     }
     let notified = match &notify {
         Some((url, secret)) => Some(deliver(&mut writer, url, secret, settings, io).await?),
@@ -295,49 +335,31 @@ async fn deliver(
     Ok(notified)
 }
 
-/// Reads the list and stores what changed. True when the list was read
-/// completely (so banks missing from it may be taken as removed).
+/// Reads the list and hands what changed to the writer. True when the list
+/// was read completely (so banks missing from it may be taken as removed).
 async fn fetch(
+    mut banks: Listing,
     source: &Source,
-    writer: &RefCell<Writer>,
+    writer: &Background,
+    known: &mut Known,
     concurrency: usize,
     io: &Io,
     failed: &mut Vec<(String, anyhow::Error)>,
 ) -> Result<bool> {
-    let mut banks = Listing::start(
-        source,
-        ListQuery {
-            page: 1,
-            per_page: MAX_PER_PAGE,
-            ..ListQuery::default()
-        },
-        listing::Options {
-            window: concurrency,
-            limit: None,
-        },
-    )
-    .await?;
     let progress = Progress::new(io, banks.meta().total, "banks");
-    let mut position = 0u64;
     let result = async {
         let wanted = banks.banks().try_filter_map(|bank| {
-            position += 1;
-            let checked = serde_json::to_string(&bank.raw)
-                .map_err(anyhow::Error::from)
-                .and_then(|list_json| {
-                    let needs =
-                        writer
-                            .borrow_mut()
-                            .check(position, &list_json, &bank.fields.id)?;
-                    Ok((needs, list_json))
-                });
-            std::future::ready(match checked {
-                Ok((Needs::Nothing, _)) => {
+            let compared = serde_json::to_string(&bank.raw).map(|list_json| {
+                let (needs, position) = known.check(&bank.fields.id, &list_json);
+                (needs, position, list_json)
+            });
+            std::future::ready(match compared {
+                Ok((Needs::Nothing, _, _)) => {
                     progress.inc();
                     Ok(None)
                 }
-                Ok((_, list_json)) => Ok(Some(((position, list_json), bank))),
-                Err(error) => Err(error),
+                Ok((_, position, list_json)) => Ok(Some(((position, list_json), bank))),
+                Err(error) => Err(error.into()),
             })
         });
         let mut details = std::pin::pin!(listing::details(source, wanted, concurrency, false));
@@ -348,8 +370,13 @@ async fn fetch(
                 Ok(detail) => {
                     failing_in_a_row = 0;
                     writer
-                        .borrow_mut()
-                        .store(position, &bank, &list_json, &detail)?;
+                        .send(Change::Store {
+                            position,
+                            bank: Box::new(bank),
+                            list_json,
+                            detail: Box::new(detail),
+                        })
+                        .await?;
                 }
                 Err(error) if stops_everything(&error) => return Err(error),
                 Err(error) => {

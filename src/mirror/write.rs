@@ -1,6 +1,11 @@
 //! The sync's writer: the only code that changes a mirror.
 //!
-//! Every change is a whole unit (one bank marked as still listed, or one
+//! A sync compares each listed bank with what the mirror holds in memory
+//! ([`Known`], loaded once), so an unchanged bank costs no statement at
+//! all; only what changed reaches the writer, which runs on a thread of its
+//! own ([`Background`]) so that the requests never wait on SQLite.
+//!
+//! Every change is a whole unit (one bank moved in the list order, or one
 //! bank stored with its history), and units are grouped into transactions
 //! committed every few hundred milliseconds. So an interrupted sync, even
 //! one killed outright, leaves each bank as it was or as it is now, and the
@@ -17,6 +22,7 @@ use anyhow::{Context, Result};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
+use super::order::Order;
 use crate::api::model::{Bank, BankDetail};
 use crate::error::CraError;
 use crate::webhook::payload::RatingCreatedData;
@@ -44,12 +50,111 @@ pub struct Counts {
 /// What a listed bank needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Needs {
-    /// Up to date; marked as listed.
+    /// Up to date: nothing to write.
     Nothing,
     /// Its detail: the bank is new to the mirror.
     New,
     /// Its detail: its list entry differs (or `--full`).
     Refresh,
+}
+
+/// The mirror's banks as a sync compares them with the list, loaded once:
+/// per bank (by a digest of its id), a digest of its stored list entry and
+/// its position. About 50 bytes a bank, so comparing the list costs no
+/// query, and which banks the list still holds is known without writing a
+/// mark on each (the old way: an UPDATE per listed bank, which rewrote
+/// every row of the file on every refresh).
+pub struct Known {
+    banks: HashMap<u128, Held>,
+    order: Order,
+    full: bool,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Held {
+    list: u128,
+    position: u64,
+    listed: bool,
+}
+
+impl Known {
+    /// What the mirror holds: (id, position, list entry) per bank; `full`:
+    /// every bank is to be fetched again.
+    pub fn new<'a>(banks: impl IntoIterator<Item = (&'a str, u64, &'a str)>, full: bool) -> Known {
+        let mut known = Known {
+            banks: HashMap::new(),
+            order: Order::default(),
+            full,
+        };
+        for (id, position, list_json) in banks {
+            known.hold(id, position, list_json);
+        }
+        known
+    }
+
+    /// One more bank the mirror holds.
+    fn hold(&mut self, id: &str, position: u64, list_json: &str) {
+        self.banks.insert(
+            digest(id.as_bytes()),
+            Held {
+                list: digest(list_json.as_bytes()),
+                position,
+                listed: false,
+            },
+        );
+        self.order.hold(position);
+    }
+
+    /// Compares the next bank of the list with the mirror's copy: what it
+    /// needs, and its position. Remembers that the list holds it (a bank
+    /// whose detail then fails is still listed: kept as it was, not taken
+    /// for removed).
+    pub fn check(&mut self, id: &str, list_json: &str) -> (Needs, u64) {
+        let id = digest(id.as_bytes());
+        match self.banks.get_mut(&id) {
+            None => (Needs::New, self.order.place(id, None)),
+            Some(held) => {
+                held.listed = true;
+                let needs = if held.list == digest(list_json.as_bytes()) && !self.full {
+                    Needs::Nothing
+                } else {
+                    Needs::Refresh
+                };
+                (needs, self.order.place(id, Some(held.position)))
+            }
+        }
+    }
+
+    /// True unless the mirror held `id` at the start and this sync's list
+    /// did not (a bank the mirror did not hold was stored by this sync: the
+    /// only writer).
+    pub fn listed(&self, id: &str) -> bool {
+        self.banks
+            .get(&digest(id.as_bytes()))
+            .is_none_or(|held| held.listed)
+    }
+
+    /// After a complete list: the banks whose position must change to
+    /// follow the list's order ([`Order::moves`]).
+    pub fn moves(&self) -> HashMap<u128, u64> {
+        self.order.moves()
+    }
+}
+
+/// 128 bits of digest of `bytes` (two keyed SipHash runs): equal entries
+/// compare equal, different ones differ but for a chance of 2^-128. Only
+/// ever compared within one process, never stored.
+pub(super) fn digest(bytes: &[u8]) -> u128 {
+    use std::hash::{BuildHasher, Hasher};
+    let half = |salt: u64| {
+        let mut hasher =
+            std::hash::BuildHasherDefault::<std::collections::hash_map::DefaultHasher>::default()
+                .build_hasher();
+        hasher.write_u64(salt);
+        hasher.write(bytes);
+        hasher.finish()
+    };
+    (u128::from(half(0x6d69_7272_6f72_0001)) << 64) | u128::from(half(0x6d69_7272_6f72_0002))
 }
 
 pub struct Writer {
@@ -180,27 +285,49 @@ impl Writer {
         self.commit()
     }
 
-    /// Compares a listed bank with the mirror. One that is up to date is
-    /// marked as listed at `position` at once.
-    pub fn check(&mut self, position: u64, list_json: &str, id: &str) -> Result<Needs> {
-        let same: Option<bool> = self
+    /// The banks the mirror holds, for the sync to compare the list with.
+    pub fn known(&self) -> Result<Known> {
+        let mut statement = self
             .connection
-            .prepare_cached("SELECT list_json = ?2 FROM banks WHERE id = ?1")?
-            .query_row(params![id, list_json], |row| row.get(0))
-            .optional()?;
-        let needs = match same {
-            None => Needs::New,
-            Some(true) if !self.full => Needs::Nothing,
-            Some(_) => Needs::Refresh,
-        };
-        // Listed even when its detail is to come: a bank whose detail then
-        // fails is still listed, kept as it was, and not taken for removed.
-        self.unit(|c, sync| {
-            c.prepare_cached("UPDATE banks SET listed_sync = ?2, position = ?3 WHERE id = ?1")?
-                .execute(params![id, sync, position as i64])?;
-            Ok(())
-        })?;
-        Ok(needs)
+            .prepare("SELECT id, position, list_json FROM banks")?;
+        let mut rows = statement.query([])?;
+        let mut known = Known::new([], self.full);
+        // Row by row: the list entries are never all in memory at once.
+        while let Some(row) = rows.next()? {
+            known.hold(
+                row.get_ref(0)?.as_str()?,
+                row.get::<_, i64>(1)? as u64,
+                row.get_ref(2)?.as_str()?,
+            );
+        }
+        Ok(known)
+    }
+
+    /// After a complete list: gives the banks `moves` names (by id digest)
+    /// their new positions.
+    pub fn reorder(&mut self, moves: &HashMap<u128, u64>) -> Result<()> {
+        if moves.is_empty() {
+            return Ok(());
+        }
+        let mut moved = Vec::new();
+        {
+            let mut statement = self.connection.prepare("SELECT id FROM banks")?;
+            let mut rows = statement.query([])?;
+            while let Some(row) = rows.next()? {
+                let id = row.get_ref(0)?.as_str()?;
+                if let Some(&position) = moves.get(&digest(id.as_bytes())) {
+                    moved.push((id.to_string(), position));
+                }
+            }
+        }
+        for (id, position) in moved {
+            self.unit(|c, sync| {
+                c.prepare_cached("UPDATE banks SET listed_sync = ?2, position = ?3 WHERE id = ?1")?
+                    .execute(params![id, sync, position as i64])?;
+                Ok(())
+            })?;
+        }
+        Ok(())
     }
 
     /// Stores a bank as listed at `position` with its detail, in one unit.
@@ -327,22 +454,37 @@ impl Writer {
         Ok(())
     }
 
-    /// After a complete list: the banks it no longer holds move to
-    /// `removed_banks`, with the time they were found gone.
-    pub fn remove_unlisted(&mut self) -> Result<()> {
-        let mut removed = 0;
-        self.unit(|c, sync| {
-            c.execute(
-                "INSERT OR REPLACE INTO removed_banks
-                    (id, name, city, state, regulator, list_json, detail_json, removed_at, removed_sync)
-                 SELECT id, name, city, state, regulator, list_json, detail_json, ?2, ?1
-                 FROM banks WHERE listed_sync < ?1",
-                params![sync, super::now()],
-            )?;
-            removed = c.execute("DELETE FROM banks WHERE listed_sync < ?1", [sync])?;
-            Ok(())
-        })?;
-        self.counts.removed_banks = removed as u64;
+    /// After a complete list: the banks it no longer holds (`known` says
+    /// which it held) move to `removed_banks`, with the time they were
+    /// found gone.
+    pub fn remove_unlisted(&mut self, known: &Known) -> Result<()> {
+        let mut gone = Vec::new();
+        {
+            let mut statement = self.connection.prepare("SELECT id FROM banks")?;
+            let mut rows = statement.query([])?;
+            while let Some(row) = rows.next()? {
+                let id = row.get_ref(0)?.as_str()?;
+                if !known.listed(id) {
+                    gone.push(id.to_string());
+                }
+            }
+        }
+        let now = super::now();
+        for id in &gone {
+            self.unit(|c, sync| {
+                c.prepare_cached(
+                    "INSERT OR REPLACE INTO removed_banks
+                        (id, name, city, state, regulator, list_json, detail_json, removed_at, removed_sync)
+                     SELECT id, name, city, state, regulator, list_json, detail_json, ?2, ?3
+                     FROM banks WHERE id = ?1",
+                )?
+                .execute(params![id, now, sync])?;
+                c.prepare_cached("DELETE FROM banks WHERE id = ?1")?
+                    .execute([id])?;
+                Ok(())
+            })?;
+        }
+        self.counts.removed_banks = gone.len() as u64;
         Ok(())
     }
 
@@ -432,9 +574,187 @@ impl Drop for Writer {
     }
 }
 
+/// A change for the writer's thread.
+pub enum Change {
+    /// [`Writer::store`].
+    Store {
+        position: u64,
+        bank: Box<Bank>,
+        list_json: String,
+        detail: Box<BankDetail>,
+    },
+}
+
+/// Changes waiting for the writer's thread: enough to ride out a commit,
+/// few enough (each holds one bank's detail) to keep memory flat.
+const QUEUE: usize = 64;
+
+/// The writer on a thread of its own, fed through a bounded queue: the
+/// task that drives the requests hands each change over and goes on, and
+/// SQLite's work (and its commits) overlaps the network's.
+///
+/// Dropping it (Ctrl-C drops the sync's future) closes the queue and waits
+/// for the thread, which stores what it was handed and records the sync as
+/// interrupted, before the process may exit.
+pub struct Background {
+    tx: Option<tokio::sync::mpsc::Sender<Change>>,
+    thread: Option<std::thread::JoinHandle<(Writer, Result<()>)>>,
+}
+
+impl Background {
+    pub fn start(mut writer: Writer) -> Result<Background> {
+        let (tx, mut rx) = tokio::sync::mpsc::channel::<Change>(QUEUE);
+        let thread = std::thread::Builder::new()
+            .name("cra-mirror".into())
+            .spawn(move || {
+                let mut result = Ok(());
+                while let Some(change) = rx.blocking_recv() {
+                    result = match change {
+                        Change::Store {
+                            position,
+                            bank,
+                            list_json,
+                            detail,
+                        } => writer.store(position, &bank, &list_json, &detail),
+                    };
+                    if result.is_err() {
+                        break;
+                    }
+                }
+                (writer, result)
+            })
+            .context("cannot start the mirror's writer")?;
+        Ok(Background {
+            tx: Some(tx),
+            thread: Some(thread),
+        })
+    }
+
+    /// Hands a change over (waiting only while the queue is full). An error
+    /// means the writer stopped; [`Background::finish`] says why.
+    pub async fn send(&self, change: Change) -> Result<()> {
+        let tx = self.tx.as_ref().expect("open until finished");
+        tx.send(change)
+            .await
+            .map_err(|_| anyhow::anyhow!("the mirror's writer stopped"))
+    }
+
+    /// Waits for every change handed over to be stored; the writer back,
+    /// with the first failure of its thread, if any.
+    pub async fn finish(mut self) -> Result<(Writer, Result<()>)> {
+        self.tx.take();
+        let thread = self.thread.take().expect("joined once");
+        tokio::task::spawn_blocking(move || join(thread)).await?
+    }
+}
+
+fn join(thread: std::thread::JoinHandle<(Writer, Result<()>)>) -> Result<(Writer, Result<()>)> {
+    match thread.join() {
+        Ok(done) => Ok(done),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        self.tx.take();
+        if let Some(thread) = self.thread.take() {
+            // The writer, dropped on its thread unfinished, commits what it
+            // holds and records the sync as interrupted.
+            let _ = thread.join();
+        }
+    }
+}
+
 /// `FILE.lock` beside the mirror.
 pub fn lock_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".lock");
     PathBuf::from(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const G: u64 = super::super::order::GAP;
+
+    fn known(full: bool) -> Known {
+        Known::new(
+            [
+                ("a", G, r#"{"id":"a","name":"A"}"#),
+                ("b", 2 * G, r#"{"id":"b","name":"B"}"#),
+                ("c", 3 * G, r#"{"id":"c","name":"C"}"#),
+            ],
+            full,
+        )
+    }
+
+    #[test]
+    fn only_what_changed_needs_writing() {
+        let mut known = known(false);
+        assert_eq!(
+            known.check("a", r#"{"id":"a","name":"A"}"#),
+            (Needs::Nothing, G)
+        );
+        // A bank added between two others takes the gap between them.
+        assert_eq!(
+            known.check("new", r#"{"id":"new"}"#),
+            (Needs::New, G + G / 2)
+        );
+        assert_eq!(
+            known.check("b", r#"{"id":"b","name":"B"}"#),
+            (Needs::Nothing, 2 * G)
+        );
+        // Any byte of the entry differing: its detail.
+        assert_eq!(
+            known.check("c", r#"{"id":"c","name":"C "}"#),
+            (Needs::Refresh, 3 * G)
+        );
+        assert!(known.moves().is_empty());
+        // An entry's fields in another order are other bytes: refreshed,
+        // as the service's own bytes are what offline answers print.
+        let mut known = self::known(false);
+        assert_eq!(
+            known.check("a", r#"{"name":"A","id":"a"}"#).0,
+            Needs::Refresh
+        );
+    }
+
+    #[test]
+    fn full_refreshes_every_bank_held() {
+        let mut known = known(true);
+        assert_eq!(
+            known.check("a", r#"{"id":"a","name":"A"}"#).0,
+            Needs::Refresh
+        );
+        assert_eq!(known.check("d", r#"{"id":"d"}"#).0, Needs::New);
+    }
+
+    #[test]
+    fn the_banks_listed_are_the_ones_checked() {
+        let mut known = known(false);
+        known.check("a", r#"{"id":"a","name":"A"}"#);
+        known.check("c", r#"{"id":"c","name":"changed"}"#);
+        known.check("d", r#"{"id":"d"}"#);
+        assert!(known.listed("a") && known.listed("c") && known.listed("d"));
+        // Held but not in this list: removed after a complete list.
+        assert!(!known.listed("b"));
+    }
+
+    #[test]
+    fn a_bank_listed_elsewhere_moves_alone() {
+        let mut known = known(false);
+        known.check("c", r#"{"id":"c","name":"C"}"#);
+        known.check("a", r#"{"id":"a","name":"A"}"#);
+        known.check("b", r#"{"id":"b","name":"B"}"#);
+        assert_eq!(known.moves(), HashMap::from([(digest(b"c"), G / 2)]));
+    }
+
+    #[test]
+    fn digests_tell_entries_apart() {
+        assert_eq!(digest(b"abc"), digest(b"abc"));
+        assert_ne!(digest(b"abc"), digest(b"abd"));
+        assert_ne!(digest(b""), digest(b"\0"));
+    }
 }
