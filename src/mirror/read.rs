@@ -139,7 +139,9 @@ impl Reader {
         values.push(i64::try_from(per_page).unwrap_or(i64::MAX).into());
         values.push(i64::try_from(offset).unwrap_or(i64::MAX).into());
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT list_json FROM banks{filter} ORDER BY position LIMIT ? OFFSET ?"
+            // rowid after position: a sync that stopped early can leave two
+            // new banks at one position, and pages must still not overlap.
+            "SELECT list_json FROM banks{filter} ORDER BY position, rowid LIMIT ? OFFSET ?"
         ))?;
         let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| {
             row.get::<_, String>(0)
@@ -184,7 +186,7 @@ impl Reader {
         let (filter, values) = query_filter(query);
         let connection = self.connection();
         let mut statement = connection.prepare(&format!(
-            "SELECT detail_json FROM banks{filter} ORDER BY position"
+            "SELECT detail_json FROM banks{filter} ORDER BY position, rowid"
         ))?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         while let Some(row) = rows.next()? {
@@ -355,13 +357,19 @@ mod tests {
 
     /// The plan SQLite picks for the offline list's count with `filter`.
     fn count_plan(state: Option<&str>, size: Option<&str>) -> String {
+        plan(state, size, "SELECT count(*) FROM banks{filter}")
+    }
+
+    /// The plan SQLite picks for `sql`, `{filter}` replaced by the filters.
+    fn plan(state: Option<&str>, size: Option<&str>, sql: &str) -> String {
         let connection = Connection::open_in_memory().unwrap();
         connection.execute_batch(super::super::SCHEMA).unwrap();
         connection.execute_batch(super::super::INDEXES).unwrap();
         let (filter, values) = list_filter(state, size, None);
         let mut statement = connection
             .prepare(&format!(
-                "EXPLAIN QUERY PLAN SELECT count(*) FROM banks{filter}"
+                "EXPLAIN QUERY PLAN {}",
+                sql.replace("{filter}", &filter)
             ))
             .unwrap();
         let details = statement
@@ -380,6 +388,24 @@ mod tests {
         assert_eq!(clause, " WHERE state = ? AND cra_name_contains(name, ?)");
         assert_eq!(values.len(), 2);
         assert_eq!(list_filter(None, None, None).0, "");
+    }
+
+    #[test]
+    fn a_page_in_list_order_is_read_from_an_index_without_a_sort() {
+        for (state, size) in [
+            (None, None),
+            (Some("TX"), Some("Large Bank")),
+            (Some("TX"), None),
+            (None, Some("Large Bank")),
+        ] {
+            let plan = plan(
+                state,
+                size,
+                "SELECT list_json FROM banks{filter} ORDER BY position, rowid LIMIT 25 OFFSET 50",
+            );
+            assert!(plan.contains("USING INDEX"), "{state:?} {size:?}: {plan}");
+            assert!(!plan.contains("TEMP B-TREE"), "{state:?} {size:?}: {plan}");
+        }
     }
 
     #[test]
