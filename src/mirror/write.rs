@@ -470,8 +470,10 @@ impl Writer {
             }
         }
         let now = super::now();
-        for id in &gone {
-            self.unit(|c, sync| {
+        // One unit: a reader, or an interrupted sync, sees all of the
+        // removal or none of it.
+        self.unit(|c, sync| {
+            for id in &gone {
                 c.prepare_cached(
                     "INSERT OR REPLACE INTO removed_banks
                         (id, name, city, state, regulator, list_json, detail_json, removed_at, removed_sync)
@@ -481,9 +483,9 @@ impl Writer {
                 .execute(params![id, now, sync])?;
                 c.prepare_cached("DELETE FROM banks WHERE id = ?1")?
                     .execute([id])?;
-                Ok(())
-            })?;
-        }
+            }
+            Ok(())
+        })?;
         self.counts.removed_banks = gone.len() as u64;
         Ok(())
     }
@@ -553,6 +555,15 @@ impl Writer {
         Ok(())
     }
 
+    /// Commits the open transaction once it is old enough, changes or not:
+    /// what was stored is never held back while the network is slow.
+    fn commit_if_due(&mut self) -> Result<()> {
+        if self.in_transaction && self.last_commit.elapsed() >= COMMIT_EVERY {
+            self.commit()?;
+        }
+        Ok(())
+    }
+
     fn commit(&mut self) -> Result<()> {
         if self.in_transaction {
             self.connection
@@ -593,39 +604,56 @@ const QUEUE: usize = 64;
 /// task that drives the requests hands each change over and goes on, and
 /// SQLite's work (and its commits) overlaps the network's.
 ///
-/// Dropping it (Ctrl-C drops the sync's future) closes the queue and waits
-/// for the thread, which stores what it was handed and records the sync as
-/// interrupted, before the process may exit.
+/// Dropping it (Ctrl-C drops the sync's future, also while it waits in
+/// [`Background::finish`]) closes the queue and waits for the thread, which
+/// stores what it was handed and records the sync as interrupted, before
+/// the process may exit.
 pub struct Background {
     tx: Option<tokio::sync::mpsc::Sender<Change>>,
+    /// Told by the thread as its last act, so that `finish` awaits it
+    /// without giving up the thread's handle.
+    done: Option<tokio::sync::oneshot::Receiver<()>>,
     thread: Option<std::thread::JoinHandle<(Writer, Result<()>)>>,
 }
 
 impl Background {
+    /// Starts the thread; called within the runtime, whose clock it uses.
     pub fn start(mut writer: Writer) -> Result<Background> {
         let (tx, mut rx) = tokio::sync::mpsc::channel::<Change>(QUEUE);
+        let (done_tx, done) = tokio::sync::oneshot::channel();
+        let runtime = tokio::runtime::Handle::current();
         let thread = std::thread::Builder::new()
             .name("cra-mirror".into())
             .spawn(move || {
                 let mut result = Ok(());
-                while let Some(change) = rx.blocking_recv() {
-                    result = match change {
-                        Change::Store {
+                loop {
+                    // A commit's interval at most between looks at the
+                    // transaction: what was stored is committed even when
+                    // no further change comes for a while.
+                    // (The timer is made inside: it needs the runtime.)
+                    let next = runtime
+                        .block_on(async { tokio::time::timeout(COMMIT_EVERY, rx.recv()).await });
+                    result = match next {
+                        Ok(Some(Change::Store {
                             position,
                             bank,
                             list_json,
                             detail,
-                        } => writer.store(position, &bank, &list_json, &detail),
+                        })) => writer.store(position, &bank, &list_json, &detail),
+                        Ok(None) => break,
+                        Err(_elapsed) => writer.commit_if_due(),
                     };
                     if result.is_err() {
                         break;
                     }
                 }
+                let _ = done_tx.send(());
                 (writer, result)
             })
             .context("cannot start the mirror's writer")?;
         Ok(Background {
             tx: Some(tx),
+            done: Some(done),
             thread: Some(thread),
         })
     }
@@ -643,8 +671,13 @@ impl Background {
     /// with the first failure of its thread, if any.
     pub async fn finish(mut self) -> Result<(Writer, Result<()>)> {
         self.tx.take();
-        let thread = self.thread.take().expect("joined once");
-        tokio::task::spawn_blocking(move || join(thread)).await?
+        if let Some(done) = self.done.take() {
+            // Dropped here (Ctrl-C), `self` still holds the thread: its
+            // drop waits for it.
+            let _ = done.await;
+        }
+        // The thread has told it is done: this join is its return.
+        join(self.thread.take().expect("joined once"))
     }
 }
 
@@ -659,8 +692,9 @@ impl Drop for Background {
     fn drop(&mut self) {
         self.tx.take();
         if let Some(thread) = self.thread.take() {
-            // The writer, dropped on its thread unfinished, commits what it
-            // holds and records the sync as interrupted.
+            // The thread stores what it was handed; the writer it returns,
+            // dropped here unfinished, commits and records the sync as
+            // interrupted.
             let _ = thread.join();
         }
     }
@@ -676,6 +710,77 @@ pub fn lock_path(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two banks as the sandbox serves them: (list entry, detail).
+    fn served(n: usize) -> Vec<(Bank, BankDetail)> {
+        use crate::sandbox::{data, store};
+        let store = store::Store::new(data::generate(n, 3, data::default_horizon()));
+        let page: serde_json::Value = serde_json::from_slice(&store.list_body(&store::ListQuery {
+            page: 1,
+            per_page: 100,
+            ..Default::default()
+        }))
+        .unwrap();
+        let page = crate::api::model::parse_page(page).unwrap();
+        page.banks
+            .into_iter()
+            .map(|bank| {
+                let body = store.detail_body(&bank.fields.id).unwrap();
+                let detail =
+                    crate::api::model::parse_detail(serde_json::from_slice(&body).unwrap())
+                        .unwrap();
+                (bank, detail)
+            })
+            .collect()
+    }
+
+    /// What another connection sees committed.
+    fn committed_banks(path: &Path) -> i64 {
+        Connection::open(path)
+            .unwrap()
+            .query_row("SELECT count(*) FROM banks", [], |row| row.get(0))
+            .unwrap()
+    }
+
+    #[test]
+    fn stored_banks_are_committed_while_no_further_change_comes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mirror.sqlite");
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let writer = Writer::open(&path, "http://127.0.0.1:1/", false).unwrap();
+            let background = Background::start(writer).unwrap();
+            // Two changes at once, then none (a slow network): the second
+            // lands inside the transaction the first one opened.
+            for (k, (bank, detail)) in served(2).into_iter().enumerate() {
+                let list_json = serde_json::to_string(&bank.raw).unwrap();
+                background
+                    .send(Change::Store {
+                        position: (k as u64 + 1) * G,
+                        bank: Box::new(bank),
+                        list_json,
+                        detail: Box::new(detail),
+                    })
+                    .await
+                    .unwrap();
+            }
+            let waited = Instant::now();
+            while committed_banks(&path) < 2 {
+                assert!(
+                    waited.elapsed() < Duration::from_secs(20),
+                    "the second bank was never committed while the queue stayed open"
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            let (writer, stored) = background.finish().await.unwrap();
+            stored.unwrap();
+            writer.finish("complete").unwrap();
+        });
+    }
 
     const G: u64 = super::super::order::GAP;
 
