@@ -491,7 +491,15 @@ pub fn flag_of_another_command(error: &clap::Error) -> Option<String> {
             walk(sub, &format!("{name} "), long, owners);
         }
     }
-    walk(&Cli::command(), "", long, &mut owners);
+    let root = Cli::command();
+    if !here.is_empty() && root.get_arguments().any(|a| a.get_long() == Some(long)) {
+        // A global flag: before the subcommand it is accepted; after it,
+        // only where it applies.
+        return Some(format!(
+            "'{flag}' does not apply to `{here}` (a global flag; see cra {here} --help for those that do)"
+        ));
+    }
+    walk(&root, "", long, &mut owners);
     owners.retain(|o| *o != here);
     if owners.is_empty() || here.is_empty() {
         return None;

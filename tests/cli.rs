@@ -234,8 +234,17 @@ fn a_flag_of_another_command_is_named_as_such() {
         stderr.contains("'--all' is a flag of `search` and `replay`, not of `show`"),
         "{stderr}"
     );
+    // A global flag that does not apply here is said to be one.
     let stderr = usage_error(&["verify-webhook", "--signature", "sha256=00", "--sandbox"]);
-    assert!(stderr.contains("not of `verify-webhook`"), "{stderr}");
+    assert!(
+        stderr.contains("'--sandbox' does not apply to `verify-webhook` (a global flag"),
+        "{stderr}"
+    );
+    let stderr = usage_error(&["sync", "--offline"]);
+    assert!(
+        stderr.contains("'--offline' does not apply to `sync`"),
+        "{stderr}"
+    );
 }
 
 #[test]
