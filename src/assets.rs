@@ -8,10 +8,8 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use clap::{Command, CommandFactory};
+use clap::Command;
 use clap_complete::{Generator, Shell};
-
-use crate::cli::Cli;
 
 /// The command that refreshes `completions/` and `man/`.
 pub const REGENERATE: &str = "cargo run --example generate-assets";
@@ -95,7 +93,7 @@ pub struct Asset {
 /// The clap definition as completions and man pages see it: built (global
 /// flags copied into every subcommand), without clap's `help` subcommand.
 pub fn command() -> Command {
-    let mut cmd = Cli::command()
+    let mut cmd = crate::cli::command()
         .disable_help_subcommand(true)
         .mut_subcommand("config", |c| c.disable_help_subcommand(true));
     cmd.build();
@@ -104,7 +102,7 @@ pub fn command() -> Command {
 
 /// The completion script for `shell`.
 pub fn completion(shell: Shell) -> Vec<u8> {
-    let mut cmd = Cli::command();
+    let mut cmd = crate::cli::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "cra", &mut out);
     if shell == Shell::Bash {

@@ -29,6 +29,15 @@ pub struct FilterArgs {
 }
 
 impl FilterArgs {
+    /// Notes whether QUERY came right after `--size`'s value (clap's
+    /// matches of the command that has the filters).
+    pub fn note_positions(&mut self, matches: &clap::ArgMatches) {
+        self.query_follows_size = matches!(
+            (matches.index_of("size"), matches.index_of("query")),
+            (Some(size), Some(query)) if query == size + 1
+        );
+    }
+
     /// A warning when QUERY looks like the rest of a size the shell split:
     /// it came right after `--size` and is the last word of that size.
     pub fn split_size_warning(&self) -> Option<String> {
@@ -54,7 +63,7 @@ pub const STATE_CODES: [&str; 59] = [
 ];
 
 /// The exam types the service accepts as `size`, exactly as it spells them.
-pub const SIZES: [&str; 3] = ["Large Bank", "Small Bank", "Intermediate Small Bank"];
+pub const SIZES: [&str; 3] = crate::domain::ExamType::SIZES;
 
 /// A state code, case-insensitive, returned upper case.
 pub fn parse_state(text: &str) -> Result<String, String> {
@@ -70,19 +79,14 @@ pub fn parse_state(text: &str) -> Result<String, String> {
 
 /// A size: an exact exam type or an alias (large, small, intermediate), any case.
 pub fn parse_size(text: &str) -> Result<String, String> {
-    let lower = text.trim().to_ascii_lowercase();
-    let found = match lower.as_str() {
-        "large" | "large bank" => SIZES[0],
-        "small" | "small bank" => SIZES[1],
-        "intermediate" | "intermediate small" | "intermediate small bank" => SIZES[2],
-        _ => {
-            return Err(format!(
+    crate::domain::ExamType::from_alias(text)
+        .map(|size| size.as_str().to_string())
+        .ok_or_else(|| {
+            format!(
                 "'{text}' is not a size; use \"Large Bank\", \"Small Bank\", \"Intermediate Small Bank\" \
                  or large, small, intermediate"
-            ));
-        }
-    };
-    Ok(found.to_string())
+            )
+        })
 }
 
 /// `--state` for clap: [`parse_state`] (same checks, same messages) plus

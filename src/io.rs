@@ -5,7 +5,7 @@
 
 use std::io::{IsTerminal, Write};
 
-use crate::cli::ColorWhen;
+use crate::domain::ColorWhen;
 use crate::error::redact;
 
 /// `COLUMNS` when it is a positive number, else the size standard output's

@@ -27,8 +27,8 @@ use futures_util::stream::{Stream, StreamExt, TryStreamExt};
 use tokio::sync::{Semaphore, mpsc};
 
 use super::ListQuery;
-use super::model::{Bank, BankDetail, Meta, Page};
 use super::source::Source;
+use crate::domain::model::{Bank, BankDetail, Meta, Page};
 use crate::error::CraError;
 use crate::output::thousands;
 

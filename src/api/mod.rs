@@ -4,8 +4,8 @@
 
 pub mod client;
 pub mod listing;
-pub mod model;
 pub mod source;
 
+pub use crate::domain::model;
 pub use client::{Client, ListQuery};
 pub use source::Source;

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use super::model::{BankDetail, Page};
 use super::{Client, ListQuery};
+use crate::domain::model::{BankDetail, Page};
 use crate::io::Io;
 use crate::mirror::Reader;
 use crate::settings::Settings;

@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::{Value, json};
 
+use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 use crate::io::Io;
 use crate::mirror::Reader;
@@ -48,9 +49,7 @@ pub struct ChangesArgs {
     pub change: Vec<ChangeKind>,
 
     #[command(flatten)]
-    pub jq: crate::cli::JqArg,
-    #[command(flatten)]
-    pub global: crate::cli::LocalCopyFlags,
+    pub jq: crate::commands::JqArg,
 }
 
 /// `--change` values.
@@ -172,7 +171,21 @@ fn record_json(row: &ChangeRow) -> Value {
     })
 }
 
-pub async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Spec for ChangesArgs {
+    fn jq(&self) -> Option<&str> {
+        self.jq.jq.as_deref()
+    }
+}
+
+impl Run for ChangesArgs {
+    const GLOBALS: Globals = Globals::LOCAL_COPY;
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let reader = Reader::open(settings)?;
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
@@ -190,7 +203,7 @@ pub async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit
     let format = settings
         .format
         .unwrap_or_else(|| output::default_format(io));
-    let arrows = io.stdout_tty && matches!(format, crate::cli::Format::Table);
+    let arrows = io.stdout_tty && matches!(format, crate::domain::Format::Table);
     let mut printer = Printer::new(format, LAYOUT, io.stdout(), io)?;
     for row in rows.iter().filter(|r| wanted.contains(&r.change)) {
         let previous = row.previous_rating.clone().unwrap_or_default();

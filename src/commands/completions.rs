@@ -6,6 +6,7 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 
+use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 
 /// Text shown after `--help`: examples.
@@ -22,7 +23,23 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-pub fn run(args: &CompletionsArgs) -> Result<Exit> {
+impl Spec for CompletionsArgs {
+    // Needs neither settings nor a runtime, and must work with a broken
+    // config file.
+    fn before_settings(&self) -> Option<Result<Exit>> {
+        Some(run(self))
+    }
+}
+
+impl Run for CompletionsArgs {
+    const GLOBALS: Globals = Globals::NONE;
+
+    async fn run(self, _ctx: Ctx) -> Result<Exit> {
+        run(&self)
+    }
+}
+
+fn run(args: &CompletionsArgs) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
     out.write_all(&crate::assets::completion(args.shell))?;
     out.flush()?;

@@ -7,8 +7,9 @@ use anyhow::{Context, Result};
 use clap::Subcommand;
 use secrecy::ExposeSecret;
 
-use crate::cli::{ConfigFlag, Format, GlobalFlags, Inherited, OutputFlags};
+use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::config_file::{self, ConfigKey, redact};
+use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::settings::{Origin, Settings};
@@ -27,21 +28,14 @@ pub enum ConfigCommand {
 Examples:
   cra config path
   cra --config ./team.toml config path")]
-    Path {
-        #[command(flatten)]
-        config: ConfigFlag,
-    },
+    Path,
     /// Every setting, its value (secrets redacted) and where it came from
     #[command(after_help = "\
 Examples:
   cra config show
   cra config show --format json | jq -r .base_url.origin
   cra --sandbox config show --format json")]
-    Show {
-        // Every setting is shown, so every global flag applies.
-        #[command(flatten)]
-        global: GlobalFlags,
-    },
+    Show,
     /// One setting's value (secrets redacted)
     #[command(after_help = "\
 Examples:
@@ -50,8 +44,6 @@ Examples:
     Get {
         #[arg(value_enum)]
         key: ConfigKey,
-        #[command(flatten)]
-        config: ConfigFlag,
     },
     /// Write a setting to the config file (secrets read from standard input when VALUE is left out)
     #[command(after_help = "\
@@ -63,10 +55,6 @@ Examples:
         #[arg(value_enum)]
         key: ConfigKey,
         value: Option<String>,
-        #[command(flatten)]
-        config: ConfigFlag,
-        #[command(flatten)]
-        output: OutputFlags,
     },
     /// Remove a setting from the config file
     #[command(after_help = "\
@@ -76,38 +64,42 @@ Examples:
     Unset {
         #[arg(value_enum)]
         key: ConfigKey,
-        #[command(flatten)]
-        config: ConfigFlag,
-        #[command(flatten)]
-        output: OutputFlags,
     },
 }
 
-impl ConfigCommand {
-    /// The global flags given after the subcommand's name.
-    pub fn inherited(&self) -> Inherited<'_> {
-        match self {
-            ConfigCommand::Show { global } => Inherited::all(global),
-            ConfigCommand::Path { config } | ConfigCommand::Get { config, .. } => Inherited {
-                config: Some(config),
-                ..Inherited::default()
-            },
-            ConfigCommand::Set { config, output, .. }
-            | ConfigCommand::Unset { config, output, .. } => Inherited {
-                config: Some(config),
-                output: Some(output),
-                ..Inherited::default()
-            },
-        }
+impl Spec for ConfigCommand {
+    // `config show` shows the address and key `--sandbox` puts in place.
+    fn uses_api(&self) -> bool {
+        matches!(self, ConfigCommand::Show)
+    }
+
+    fn reads_config(&self) -> bool {
+        matches!(self, ConfigCommand::Show | ConfigCommand::Get { .. })
     }
 }
 
-pub fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Run for ConfigCommand {
+    const GLOBALS: Globals = Globals::NONE;
+    const SUB_GLOBALS: &'static [(&'static str, Globals)] = &[
+        ("path", Globals::CONFIG),
+        // Every setting is shown, so every global flag applies.
+        ("show", Globals::ALL),
+        ("get", Globals::CONFIG),
+        ("set", Globals::CONFIG.and(Globals::OUTPUT)),
+        ("unset", Globals::CONFIG.and(Globals::OUTPUT)),
+    ];
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io)
+    }
+}
+
+fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
     let path = &settings.config_path.value;
     let mut out = io.stdout();
     match command {
-        ConfigCommand::Path { .. } => writeln!(out, "{}", path.display())?,
-        ConfigCommand::Show { .. } => show(&mut out, settings)?,
+        ConfigCommand::Path => writeln!(out, "{}", path.display())?,
+        ConfigCommand::Show => show(&mut out, settings)?,
         ConfigCommand::Get { key, .. } => match current(settings, key) {
             Some((value, _)) => writeln!(out, "{value}")?,
             None => {

@@ -9,7 +9,8 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::{Map, Value, json};
 
-use crate::cli::JqArg;
+use crate::commands::JqArg;
+use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::diff::read::Export;
 use crate::diff::{self, Change, Differ, FIELDS, Kind, Row};
 use crate::error::Exit;
@@ -48,18 +49,6 @@ pub struct DiffArgs {
 
     #[command(flatten)]
     pub jq: JqArg,
-    #[command(flatten)]
-    pub output: crate::cli::OutputFlags,
-}
-
-impl DiffArgs {
-    /// Reads two files: only how output looks applies.
-    pub fn inherited(&self) -> crate::cli::Inherited<'_> {
-        crate::cli::Inherited {
-            output: Some(&self.output),
-            ..crate::cli::Inherited::default()
-        }
-    }
 }
 
 /// The fields of a side that csv and the table show, after `id`.
@@ -101,7 +90,25 @@ pub const DIFF: Layout = Layout {
     ],
 };
 
-pub fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Spec for DiffArgs {
+    fn jq(&self) -> Option<&str> {
+        self.jq.jq.as_deref()
+    }
+
+    fn reads_config(&self) -> bool {
+        false
+    }
+}
+
+impl Run for DiffArgs {
+    const GLOBALS: Globals = Globals::OUTPUT;
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io)
+    }
+}
+
+fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     // Both files are recognised before anything is read or printed.
     let old = Export::open(&args.old)?;
     let new = Export::open(&args.new)?;

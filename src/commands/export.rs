@@ -20,12 +20,14 @@ use futures_util::stream::TryStreamExt;
 use crate::api::listing::{self, Listing};
 use crate::api::{ListQuery, Source};
 use crate::atomic::{Access, AtomicFile};
-use crate::cli::{Format, GlobalFlags, whole};
+use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::filters::{FilterArgs, list_query};
 use crate::io::{Io, Progress};
 use crate::mirror::Reader;
 use crate::output::{BANK_LIST, Printer, RATING_HISTORY, bank_record, history_record, thousands};
+use crate::parse::whole;
 use crate::settings::Settings;
 
 /// Text shown after `--help`: examples.
@@ -53,12 +55,27 @@ pub struct ExportArgs {
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
     pub concurrency: u32,
-
-    #[command(flatten)]
-    pub global: GlobalFlags,
 }
 
-pub async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Spec for ExportArgs {
+    fn uses_api(&self) -> bool {
+        true
+    }
+}
+
+impl Run for ExportArgs {
+    const GLOBALS: Globals = Globals::ALL;
+
+    fn note_positions(&mut self, matches: &clap::ArgMatches) {
+        self.filters.note_positions(matches);
+    }
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     if let Some(warning) = args.filters.split_size_warning() {
         io.warn(&warning);
     }

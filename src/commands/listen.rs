@@ -6,13 +6,12 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 
-use crate::cli::{
-    ConfigFlag, Format, Inherited, OutputFlags, TimeoutFlag, parse_duration, parse_size_bytes,
-    whole,
-};
 use crate::commands::SecretArg;
+use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::domain::Format;
 use crate::error::Exit;
 use crate::io::Io;
+use crate::parse::{parse_duration, parse_size_bytes, whole};
 use crate::settings::Settings;
 use crate::webhook::listen::{Config, Server};
 use crate::webhook::secret::require_secret;
@@ -65,28 +64,24 @@ pub struct ListenArgs {
     /// more than DURATION in the past or future, e.g. 5m (off by default)
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub tolerance: Option<std::time::Duration>,
-
-    #[command(flatten)]
-    pub config: ConfigFlag,
-    #[command(flatten)]
-    pub output_flags: OutputFlags,
-    #[command(flatten)]
-    pub timeout: TimeoutFlag,
 }
 
-impl ListenArgs {
-    /// No API call, but output flags and the timeout of `--forward-to`.
-    pub fn inherited(&self) -> Inherited<'_> {
-        Inherited {
-            config: Some(&self.config),
-            output: Some(&self.output_flags),
-            timeout: Some(&self.timeout),
-            ..Inherited::default()
-        }
+impl Spec for ListenArgs {
+    fn secret(&self) -> Option<&str> {
+        self.secret.secret.as_deref()
     }
 }
 
-pub async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
+impl Run for ListenArgs {
+    const GLOBALS: Globals = Globals::CONFIG.and(Globals::OUTPUT).and(Globals::TIMEOUT);
+    const OWN_SIGNALS: bool = true;
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, ctx.settings, ctx.io).await
+    }
+}
+
+async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
     let secret = require_secret(&settings, "listen")?.clone();
     let forward_to = match &args.forward_to {
         Some(text) => Some(crate::webhook::endpoint_url(

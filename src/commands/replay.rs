@@ -17,10 +17,11 @@ use bytes::Bytes;
 use clap::Args;
 use serde::Deserialize;
 
-use crate::cli::whole;
 use crate::commands::SecretArg;
+use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
+use crate::parse::whole;
 use crate::settings::Settings;
 use crate::webhook::secret::require_secret;
 use crate::webhook::trigger::{Delivery, Sender, print_outcomes};
@@ -58,21 +59,6 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = whole::<u32>(1, 256), allow_negative_numbers = true)]
     pub concurrency: u32,
-    #[command(flatten)]
-    pub config: crate::cli::ConfigFlag,
-    #[command(flatten)]
-    pub timeout: crate::cli::TimeoutFlag,
-}
-
-impl ReplayArgs {
-    /// No API call: the config file (for the secret) and the timeout of a delivery.
-    pub fn inherited(&self) -> crate::cli::Inherited<'_> {
-        crate::cli::Inherited {
-            config: Some(&self.config),
-            timeout: Some(&self.timeout),
-            ..crate::cli::Inherited::default()
-        }
-    }
 }
 
 /// One line of a `listen --log` file; fields a later `listen` may add are
@@ -196,7 +182,21 @@ fn bodies(path: &Path, chosen: Vec<u64>, last: u64) -> Result<impl Iterator<Item
         }))
 }
 
-pub async fn run(args: ReplayArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Spec for ReplayArgs {
+    fn secret(&self) -> Option<&str> {
+        self.secret.secret.as_deref()
+    }
+}
+
+impl Run for ReplayArgs {
+    const GLOBALS: Globals = Globals::CONFIG.and(Globals::TIMEOUT);
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: ReplayArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let secret = require_secret(settings, "replay")?.clone();
     let to = crate::webhook::endpoint_url("--to", &args.to, "http://127.0.0.1:4000/")?;
     let pick = if !args.line.is_empty() {

@@ -10,10 +10,11 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::cli::{ConfigFlag, Inherited, OutputFlags, parse_duration, parse_fraction, whole};
 use crate::commands::SecretArg;
+use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 use crate::io::Io;
+use crate::parse::{parse_duration, parse_fraction, whole};
 use crate::sandbox::{data, load, server, store, webhooks};
 use crate::settings::Settings;
 
@@ -73,29 +74,28 @@ pub struct SandboxArgs {
 
     #[command(flatten)]
     pub secret: SecretArg,
-
-    #[command(flatten)]
-    pub config: ConfigFlag,
-    #[command(flatten)]
-    pub output: OutputFlags,
-    #[command(flatten)]
-    pub evolve: crate::cli::EvolveFlag,
 }
 
-impl SandboxArgs {
-    /// A server: the config file (for the secret), how much it says, and
-    /// which release of its data it serves.
-    pub fn inherited(&self) -> Inherited<'_> {
-        Inherited {
-            config: Some(&self.config),
-            output: Some(&self.output),
-            evolve: Some(&self.evolve),
-            ..Inherited::default()
-        }
+impl Spec for SandboxArgs {
+    fn secret(&self) -> Option<&str> {
+        self.secret.secret.as_deref()
+    }
+
+    fn serves_sandbox(&self) -> bool {
+        true
     }
 }
 
-pub async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
+impl Run for SandboxArgs {
+    const GLOBALS: Globals = Globals::CONFIG.and(Globals::OUTPUT).and(Globals::EVOLVE);
+    const OWN_SIGNALS: bool = true;
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, ctx.settings, ctx.io).await
+    }
+}
+
+async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
     let webhook = match &args.webhook_url {
         None => None,
         Some(url) => {

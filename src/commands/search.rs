@@ -7,12 +7,14 @@ use clap::Args;
 
 use crate::api::Source;
 use crate::api::listing::{self, Listing};
-use crate::api::model::Meta;
-use crate::cli::{GlobalFlags, JqArg, whole};
+use crate::commands::JqArg;
+use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::domain::model::Meta;
 use crate::error::Exit;
 use crate::filters::{FilterArgs, list_query};
 use crate::io::Io;
 use crate::output::{self, BANK_LIST, Printer, bank_record, thousands};
+use crate::parse::whole;
 use crate::settings::Settings;
 
 /// Text shown after `--help`: examples.
@@ -48,15 +50,34 @@ pub struct SearchArgs {
 
     #[command(flatten)]
     pub jq: JqArg,
-
-    #[command(flatten)]
-    pub global: GlobalFlags,
 }
 
 /// List requests on the wire at once with `--all`.
 const WINDOW: usize = 4;
 
-pub async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Spec for SearchArgs {
+    fn uses_api(&self) -> bool {
+        true
+    }
+
+    fn jq(&self) -> Option<&str> {
+        self.jq.jq.as_deref()
+    }
+}
+
+impl Run for SearchArgs {
+    const GLOBALS: Globals = Globals::ALL;
+
+    fn note_positions(&mut self, matches: &clap::ArgMatches) {
+        self.filters.note_positions(matches);
+    }
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     if let Some(warning) = args.filters.split_size_warning() {
         io.warn(&warning);
     }

@@ -9,8 +9,9 @@ use clap::Args;
 use futures_util::stream::{self, StreamExt};
 
 use crate::api::Source;
-use crate::api::model::BankDetail;
-use crate::cli::{Format, GlobalFlags};
+use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::domain::Format;
+use crate::domain::model::BankDetail;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::output::{self, Fit, Printer, RATING_HISTORY, history_record};
@@ -30,16 +31,31 @@ pub struct ShowArgs {
     pub ids: Vec<String>,
 
     #[command(flatten)]
-    pub jq: crate::cli::JqArg,
-
-    #[command(flatten)]
-    pub global: GlobalFlags,
+    pub jq: crate::commands::JqArg,
 }
 
 /// Detail requests in flight at once for several ids.
 const CONCURRENCY: usize = 8;
 
-pub async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Spec for ShowArgs {
+    fn uses_api(&self) -> bool {
+        true
+    }
+
+    fn jq(&self) -> Option<&str> {
+        self.jq.jq.as_deref()
+    }
+}
+
+impl Run for ShowArgs {
+    const GLOBALS: Globals = Globals::ALL;
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let ids = args
         .ids
         .iter()

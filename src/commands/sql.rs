@@ -5,6 +5,7 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::Value;
 
+use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 use crate::io::Io;
 use crate::mirror::Reader;
@@ -19,9 +20,7 @@ pub struct SqlArgs {
     pub query: String,
 
     #[command(flatten)]
-    pub jq: crate::cli::JqArg,
-    #[command(flatten)]
-    pub global: crate::cli::LocalCopyFlags,
+    pub jq: crate::commands::JqArg,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -31,7 +30,21 @@ Examples:
   cra --sandbox sql \"SELECT state, count(*) AS banks FROM banks GROUP BY state\"
   cra sql \"SELECT rating, count(*) FROM ratings GROUP BY rating\" --format csv";
 
-pub async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Spec for SqlArgs {
+    fn jq(&self) -> Option<&str> {
+        self.jq.jq.as_deref()
+    }
+}
+
+impl Run for SqlArgs {
+    const GLOBALS: Globals = Globals::LOCAL_COPY;
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let reader = Reader::open(settings)?;
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);

@@ -14,6 +14,7 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::json;
 
+use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 use crate::io::Io;
 use crate::mirror::Reader;
@@ -47,9 +48,7 @@ pub struct StatsArgs {
     pub svg: Option<PathBuf>,
 
     #[command(flatten)]
-    pub jq: crate::cli::JqArg,
-    #[command(flatten)]
-    pub global: crate::cli::LocalCopyFlags,
+    pub jq: crate::commands::JqArg,
 }
 
 /// `--by` values.
@@ -119,7 +118,21 @@ const CLASSES: [&str; 5] = [
     "other",
 ];
 
-pub async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Spec for StatsArgs {
+    fn jq(&self) -> Option<&str> {
+        self.jq.jq.as_deref()
+    }
+}
+
+impl Run for StatsArgs {
+    const GLOBALS: Globals = Globals::LOCAL_COPY;
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let reader = Reader::open(settings)?;
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
@@ -161,7 +174,7 @@ pub async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> 
     let format = settings
         .format
         .unwrap_or_else(|| output::default_format(io));
-    if io.stdout_tty && matches!(format, crate::cli::Format::Table) {
+    if io.stdout_tty && matches!(format, crate::domain::Format::Table) {
         let mut out = io.stdout();
         out.write_all(chart(&rows, unit, io.width.unwrap_or(80), io.color).as_bytes())?;
         out.flush()?;

@@ -24,7 +24,8 @@ use futures_util::stream::TryStreamExt;
 
 use crate::api::listing::{self, Listing, MAX_PER_PAGE};
 use crate::api::{Client, ListQuery, Source};
-use crate::cli::Format;
+use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::io::{Io, Progress};
 use crate::mirror::write::{Background, Change, Known, Needs, Writer};
@@ -39,7 +40,7 @@ pub struct SyncArgs {
 
     /// Requests in flight at once
     #[arg(long, value_name = "N", default_value_t = 8,
-          value_parser = crate::cli::whole::<u32>(1, 32), allow_negative_numbers = true)]
+          value_parser = crate::parse::whole::<u32>(1, 32), allow_negative_numbers = true)]
     pub concurrency: u32,
 
     /// Deliver each rating record this sync adds to URL as a signed rating.created
@@ -48,36 +49,6 @@ pub struct SyncArgs {
 
     #[command(flatten)]
     pub secret: crate::commands::SecretArg,
-    #[command(flatten)]
-    pub config: crate::cli::ConfigFlag,
-    #[command(flatten)]
-    pub output: crate::cli::OutputFlags,
-    #[command(flatten)]
-    pub timeout: crate::cli::TimeoutFlag,
-    #[command(flatten)]
-    pub api: crate::cli::ApiFlags,
-    #[command(flatten)]
-    pub sandbox: crate::cli::SandboxFlag,
-    #[command(flatten)]
-    pub evolve: crate::cli::EvolveFlag,
-    #[command(flatten)]
-    pub mirror: crate::cli::MirrorFlag,
-}
-
-impl SyncArgs {
-    /// Calls the service and writes the local copy: every global flag but `--offline`.
-    pub fn inherited(&self) -> crate::cli::Inherited<'_> {
-        crate::cli::Inherited {
-            config: Some(&self.config),
-            output: Some(&self.output),
-            timeout: Some(&self.timeout),
-            api: Some(&self.api),
-            sandbox: Some(&self.sandbox),
-            evolve: Some(&self.evolve),
-            mirror: Some(&self.mirror),
-            ..crate::cli::Inherited::default()
-        }
-    }
 }
 
 pub const AFTER_HELP: &str = "\
@@ -96,7 +67,31 @@ fn failing_service(concurrency: usize) -> usize {
     2 * concurrency + 8
 }
 
-pub async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Spec for SyncArgs {
+    fn uses_api(&self) -> bool {
+        true
+    }
+
+    fn secret(&self) -> Option<&str> {
+        self.secret.secret.as_deref()
+    }
+}
+
+impl Run for SyncArgs {
+    const GLOBALS: Globals = Globals::CONFIG
+        .and(Globals::OUTPUT)
+        .and(Globals::TIMEOUT)
+        .and(Globals::API)
+        .and(Globals::SANDBOX)
+        .and(Globals::EVOLVE)
+        .and(Globals::MIRROR);
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     if settings.offline {
         return Err(CraError::usage(
             "sync brings the local copy up to date from the service; drop --offline",

@@ -9,10 +9,11 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use futures_util::StreamExt;
 
-use crate::cli::{ConfigFlag, Inherited, TimeoutFlag, whole};
 use crate::commands::SecretArg;
+use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 use crate::io::Io;
+use crate::parse::whole;
 use crate::settings::Settings;
 use crate::webhook::secret::require_secret;
 use crate::webhook::trigger::{Delivery, Sender, payload, print_outcomes};
@@ -59,25 +60,23 @@ pub struct TriggerArgs {
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = whole::<u32>(1, 256), allow_negative_numbers = true)]
     pub concurrency: u32,
-
-    #[command(flatten)]
-    pub config: ConfigFlag,
-    #[command(flatten)]
-    pub timeout: TimeoutFlag,
 }
 
-impl TriggerArgs {
-    /// No API call: the config file (for the secret) and the timeout of a delivery.
-    pub fn inherited(&self) -> Inherited<'_> {
-        Inherited {
-            config: Some(&self.config),
-            timeout: Some(&self.timeout),
-            ..Inherited::default()
-        }
+impl Spec for TriggerArgs {
+    fn secret(&self) -> Option<&str> {
+        self.secret.secret.as_deref()
     }
 }
 
-pub async fn run(args: TriggerArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Run for TriggerArgs {
+    const GLOBALS: Globals = Globals::CONFIG.and(Globals::TIMEOUT);
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: TriggerArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let EventKind::RatingCreated = args.event;
     let secret = require_secret(settings, "trigger")?.clone();
     let to = crate::webhook::endpoint_url("--to", &args.to, "http://127.0.0.1:4000/")?;

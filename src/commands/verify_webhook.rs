@@ -11,8 +11,8 @@ use anyhow::{Context, Result};
 use clap::Args;
 use secrecy::ExposeSecret;
 
-use crate::cli::{ConfigFlag, Inherited};
 use crate::commands::SecretArg;
+use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::settings::Settings;
@@ -38,19 +38,6 @@ pub struct VerifyWebhookArgs {
     /// The raw body, exactly as received; - or nothing for standard input
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
-
-    #[command(flatten)]
-    pub config: ConfigFlag,
-}
-
-impl VerifyWebhookArgs {
-    /// Offline: only the config file (for the secret) applies.
-    pub fn inherited(&self) -> Inherited<'_> {
-        Inherited {
-            config: Some(&self.config),
-            ..Inherited::default()
-        }
-    }
 }
 
 /// Read size: large enough that syscalls do not show next to SHA-256.
@@ -58,7 +45,21 @@ const CHUNK: usize = 1 << 20;
 /// Standard input kept in memory for a diagnosis, at most (a file is re-read).
 const KEEP_STDIN: usize = 64 << 20;
 
-pub async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+impl Spec for VerifyWebhookArgs {
+    fn secret(&self) -> Option<&str> {
+        self.secret.secret.as_deref()
+    }
+}
+
+impl Run for VerifyWebhookArgs {
+    const GLOBALS: Globals = Globals::CONFIG;
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let secret = require_secret(settings, "verify-webhook")?;
     let secret = secret.expose_secret().as_bytes();
     let dash = args.file.as_deref() == Some(Path::new("-"));

@@ -11,7 +11,7 @@ use rusqlite::{Connection, OptionalExtension};
 use serde_json::Value;
 
 use crate::api::ListQuery;
-use crate::api::model::{self, BankDetail, Meta, Page};
+use crate::domain::model::{self, BankDetail, Meta, Page};
 use crate::error::CraError;
 use crate::io::Io;
 use crate::settings::Settings;

@@ -13,7 +13,7 @@ use comfy_table::{
 };
 use serde_json::Value;
 
-use crate::cli::Format;
+use crate::domain::Format;
 use crate::io::Io;
 
 mod fit;

@@ -1,6 +1,6 @@
 //! Records built from the model: a listed bank, and a bank's history.
 
-use crate::api::model::{Bank, BankDetail};
+use crate::domain::model::{Bank, BankDetail};
 use crate::output::Record;
 
 /// A listed bank as a record: the JSON as served, its table row, its CSV row.

@@ -1,7 +1,10 @@
 //! Flags, environment, config file and defaults turned into one typed
 //! `Settings`. Precedence (flag > environment > file > default) lives here
 //! and nowhere else; every value remembers where it came from so that
-//! `cra config show` can say it.
+//! `cra config show` can say it. The global flags themselves are declared
+//! in `flags`.
+
+pub mod flags;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -9,8 +12,9 @@ use std::time::Duration;
 use anyhow::Result;
 use secrecy::SecretString;
 
-use crate::cli::{ColorWhen, Format, GlobalArgs};
 use crate::config_file;
+use crate::domain::{ColorWhen, Format};
+use flags::GlobalFlags;
 
 /// Where a setting's value came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +109,7 @@ impl Settings {
     /// Resolves every setting. `secret_flag` is the `--secret` of the
     /// commands that take one.
     pub fn load(
-        global: &GlobalArgs,
+        global: &GlobalFlags,
         secret_flag: Option<&str>,
         env: EnvLookup,
     ) -> Result<Settings> {
@@ -117,14 +121,14 @@ impl Settings {
     /// `config path`, `set` and `unset`, which must work (or explain
     /// themselves) even when the file is broken.
     pub fn load_with(
-        global: &GlobalArgs,
+        global: &GlobalFlags,
         secret_flag: Option<&str>,
         env: EnvLookup,
         read_file: bool,
     ) -> Result<Settings> {
         let env_path = env("CRA_CONFIG").map(PathBuf::from);
         let config_path = resolve(
-            global.config.clone(),
+            global.config.config.clone(),
             env_path,
             None,
             config_file::default_path(),
@@ -152,7 +156,7 @@ impl Settings {
             .collect();
 
         let base_url = resolve(
-            global.base_url.clone(),
+            global.api.base_url.clone(),
             env("CRA_BASE_URL"),
             file.base_url,
             None,
@@ -179,15 +183,15 @@ impl Settings {
             file.webhook_secret,
             None,
         );
-        let timeout =
-            resolve(global.timeout, None, None, Some(DEFAULT_TIMEOUT)).expect("a default is given");
-        let retries =
-            resolve(global.retries, None, None, Some(DEFAULT_RETRIES)).expect("a default is given");
+        let timeout = resolve(global.timeout.timeout, None, None, Some(DEFAULT_TIMEOUT))
+            .expect("a default is given");
+        let retries = resolve(global.api.retries, None, None, Some(DEFAULT_RETRIES))
+            .expect("a default is given");
         let mirror = resolve(
-            global.mirror.clone(),
+            global.mirror.mirror.clone(),
             env("CRA_MIRROR").map(PathBuf::from),
             file.mirror,
-            crate::mirror::default_path(global.sandbox),
+            crate::mirror::default_path(global.sandbox.sandbox),
         )
         .ok_or_else(|| {
             crate::error::CraError::usage(
@@ -200,16 +204,16 @@ impl Settings {
             base_url,
             api_key,
             webhook_secret,
-            format: global.format,
-            color: global.color,
-            quiet: global.quiet,
-            verbose: global.verbose,
+            format: global.output.format,
+            color: global.output.color.unwrap_or_default(),
+            quiet: global.output.quiet,
+            verbose: global.output.verbose,
             timeout,
             retries,
-            allow_insecure_http: global.allow_insecure_http,
-            sandbox: global.sandbox,
-            evolve: global.evolve,
-            offline: global.offline,
+            allow_insecure_http: global.api.allow_insecure_http,
+            sandbox: global.sandbox.sandbox,
+            evolve: global.evolve.evolve,
+            offline: global.offline.offline,
             mirror,
             warnings,
         })
@@ -258,7 +262,9 @@ mod tests {
             if let Some(file) = &file {
                 std::fs::write(&path, format!("base_url = \"{file}\"\n")).unwrap();
             }
-            let global = GlobalArgs { base_url: flag.clone(), config: Some(path), ..GlobalArgs::default() };
+            let mut global = GlobalFlags::default();
+            global.api.base_url = flag.clone();
+            global.config.config = Some(path);
             let env_value = env.clone();
             let lookup = move |name: &str| if name == "CRA_BASE_URL" { env_value.clone() } else { None };
             let settings = Settings::load(&global, None, &lookup).unwrap();
@@ -274,10 +280,8 @@ mod tests {
     fn api_key_whitespace_is_dropped_webhook_secret_kept() {
         use secrecy::ExposeSecret;
         let dir = tempfile::tempdir().unwrap();
-        let global = GlobalArgs {
-            config: Some(dir.path().join("none.toml")),
-            ..GlobalArgs::default()
-        };
+        let mut global = GlobalFlags::default();
+        global.config.config = Some(dir.path().join("none.toml"));
         let lookup = |name: &str| match name {
             "CRA_API_KEY" => Some(" live_key\r\n".to_string()),
             "CRA_WEBHOOK_SECRET" => Some("whsec \n".to_string()),
@@ -304,10 +308,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("config.toml");
         std::fs::write(&path, "colour = \"blue\"\n").unwrap();
-        let global = GlobalArgs {
-            config: Some(path),
-            ..GlobalArgs::default()
-        };
+        let mut global = GlobalFlags::default();
+        global.config.config = Some(path);
         let settings = Settings::load(&global, None, &|_| None).unwrap();
         assert_eq!(settings.warnings.len(), 1);
         assert!(settings.warnings[0].contains("colour"));

@@ -1,4 +1,4 @@
-//! The service's resources (seed section 2) as the client reads them.
+//! The service's resources (docs/service.md, section 2) as the client reads them.
 //!
 //! Every object is kept twice: `raw`, the JSON exactly as served (unknown
 //! fields, unknown values, field order), which JSON output prints; and a typed

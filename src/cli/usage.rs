@@ -1,0 +1,190 @@
+//! Usage errors in words: clap's message for a flag or value that does not
+//! fit, re-worded where clap's own would mislead (a flag of another
+//! command, a size the shell split, a did-you-mean that only shares a
+//! first letter), printed once as `cra: error: ...` with exit code 2.
+
+use crate::error::Exit;
+
+/// Prints a clap error: help and version as clap renders them (exit 0), a
+/// usage error as one line `cra: error: ...` (exit 2).
+pub fn report_usage(error: &clap::Error) -> Exit {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // Help that cannot be written (a full disk) is a failure; a
+            // reader that stopped early (`| head`) is not.
+            if let Err(e) = error.print()
+                && e.kind() != std::io::ErrorKind::BrokenPipe
+            {
+                eprintln!("cra: error: cannot write the help: {e}");
+                return Exit::Failure;
+            }
+            if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                Exit::Usage
+            } else {
+                Exit::Success
+            }
+        }
+        _ => {
+            let line = flag_of_another_command(error)
+                .or_else(|| split_size(error))
+                .unwrap_or_else(|| usage_line(&error.to_string(), unrelated_suggestion(error)));
+            eprintln!("cra: error: {line}");
+            Exit::Usage
+        }
+    }
+}
+
+/// A stray word of a size the shell split (`--size Intermediate Small
+/// Bank`, unquoted): say what was meant rather than clap's "unexpected
+/// argument 'Bank'".
+fn split_size(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    // Not `env::args`, which panics on an argument that is not UTF-8.
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let size = crate::filters::unquoted_size(&args)?;
+    size.split(' ')
+        .any(|word| word.eq_ignore_ascii_case(given))
+        .then(|| {
+            format!(
+                "unexpected argument '{given}': did you mean --size \"{size}\"? \
+                 (quote a size of several words)"
+            )
+        })
+}
+
+/// Clap's did-you-mean, when it names a flag that only shares a few
+/// letters with the one given: a tip that misleads is left out.
+fn unrelated_suggestion(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let suggested: &[String] = match error.get(ContextKind::SuggestedArg) {
+        Some(ContextValue::String(one)) => std::slice::from_ref(one),
+        Some(ContextValue::Strings(many)) => many,
+        _ => return None,
+    };
+    suggested.iter().find(|s| !similar_flag(given, s)).cloned()
+}
+
+/// Clap's several-line message folded into one line, without a tip naming
+/// `unrelated` (and its usage line, which clap rewrites to show it).
+fn usage_line(rendered: &str, unrelated: Option<String>) -> String {
+    let parts: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
+        .filter(|line| {
+            unrelated
+                .as_ref()
+                .is_none_or(|u| !line.split([' ', '\'']).any(|word| word == u))
+        })
+        .collect();
+    let line = parts.join(" ");
+    let line = line.strip_prefix("error: ").unwrap_or(&line);
+    format!("{line} (see --help)")
+}
+
+/// For a flag the subcommand does not take but another one does (`cra show
+/// --all`), a message saying whose flag it is, in place of clap's nearest
+/// spelling (which for `--all` was `--allow-insecure-http`).
+pub fn flag_of_another_command(error: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if error.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(given)) = error.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = given.split('=').next().unwrap_or(given);
+    let long = flag.strip_prefix("--")?;
+    let Some(ContextValue::StyledStr(usage)) = error.get(ContextKind::Usage) else {
+        return None;
+    };
+    // `Usage: cra show [OPTIONS] <ID>...` → `show`.
+    let usage = usage.to_string();
+    let path: Vec<&str> = usage
+        .split_whitespace()
+        .skip_while(|w| *w != "cra")
+        .skip(1)
+        .take_while(|w| {
+            w.chars().all(|c| c.is_ascii_lowercase() || c == '-') && !w.starts_with('-')
+        })
+        .collect();
+    let here = path.join(" ");
+    let mut owners = Vec::new();
+    fn walk(cmd: &clap::Command, prefix: &str, long: &str, owners: &mut Vec<String>) {
+        for sub in cmd.get_subcommands() {
+            let name = format!("{prefix}{}", sub.get_name());
+            if sub.get_arguments().any(|a| a.get_long() == Some(long)) {
+                owners.push(name.clone());
+            }
+            walk(sub, &format!("{name} "), long, owners);
+        }
+    }
+    let root = super::command();
+    if !here.is_empty() && root.get_arguments().any(|a| a.get_long() == Some(long)) {
+        // A global flag: before the subcommand it is accepted; after it,
+        // only where it applies.
+        return Some(format!(
+            "'{flag}' does not apply to `{here}` (a global flag; see cra {here} --help for those that do)"
+        ));
+    }
+    walk(&root, "", long, &mut owners);
+    owners.retain(|o| *o != here);
+    if owners.is_empty() || here.is_empty() {
+        return None;
+    }
+    let list = match owners.as_slice() {
+        [one] => format!("`{one}`"),
+        [init @ .., last] => format!(
+            "{} and `{last}`",
+            init.iter()
+                .map(|o| format!("`{o}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        [] => unreachable!("checked above"),
+    };
+    Some(format!(
+        "'{flag}' is a flag of {list}, not of `{here}` (see cra {here} --help)"
+    ))
+}
+
+/// Whether clap's did-you-mean `suggested` is a plausible misspelling of
+/// `given`, not merely a flag that shares its first letters.
+pub fn similar_flag(given: &str, suggested: &str) -> bool {
+    let strip = |f: &str| {
+        f.trim_start_matches('-')
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .to_string()
+    };
+    strsim::normalized_damerau_levenshtein(&strip(given), &strip(suggested)) >= 0.6
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn similar_flags_are_misspellings_not_shared_prefixes() {
+        assert!(similar_flag("--stat", "--state"));
+        assert!(similar_flag("--frmat", "--format"));
+        assert!(similar_flag("--per_page", "--per-page"));
+        assert!(!similar_flag("--all", "--allow-insecure-http"));
+        assert!(!similar_flag("--s", "--sandbox"));
+    }
+}

@@ -1,0 +1,46 @@
+//! The words every room shares: the service's resources (`model`), the
+//! rating scale, exam types and regulators (`vocab`), and the output
+//! formats and colour choice a user picks. Below every other room: it
+//! imports none of them, so api, mirror, sandbox, diff and output can all
+//! speak it without importing each other.
+//!
+//! The service leaves its value sets open (docs/service.md, section 7), so
+//! every enumeration here keeps a value it does not know rather than
+//! refusing it.
+
+pub mod model;
+pub mod vocab;
+
+pub use vocab::{ExamType, Rating, Regulator};
+
+/// How rows are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Tsv,
+    Json,
+    Ndjson,
+    Csv,
+}
+
+impl Format {
+    /// The name a user types (`--format csv`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Tsv => "tsv",
+            Format::Json => "json",
+            Format::Ndjson => "ndjson",
+            Format::Csv => "csv",
+        }
+    }
+}
+
+/// When to use colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+pub enum ColorWhen {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
