@@ -208,13 +208,7 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     }
 }
 
-/// `text` cut to `max` characters with `…`, for echoing input in messages.
-pub fn shorten(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
-}
+pub use crate::text::clip as shorten;
 
 #[cfg(test)]
 mod tests {

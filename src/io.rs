@@ -4,9 +4,11 @@
 //! to standard error here has this run's secrets hidden (`error::redact`).
 
 use std::io::{IsTerminal, Write};
+use std::sync::{Arc, Mutex};
 
 use crate::domain::ColorWhen;
 use crate::error::redact;
+use crate::output::View;
 
 /// `COLUMNS` when it is a positive number, else the size standard output's
 /// terminal reports (none for a pty that says 0, or for no terminal).
@@ -22,24 +24,85 @@ fn terminal_width(columns: Option<&str>) -> Option<usize> {
         })
 }
 
+/// Where standard output or standard error goes: the process's own
+/// stream, or a buffer (tests run a command in-process against it).
+#[derive(Clone)]
+enum Sink {
+    Process,
+    Buffer(Arc<Mutex<Vec<u8>>>),
+}
+
+/// Standard output, buffered; callers flush (or drop) when done.
+pub enum Out<'a> {
+    Process(std::io::BufWriter<std::io::StdoutLock<'static>>),
+    Buffer(std::sync::MutexGuard<'a, Vec<u8>>),
+}
+
+impl Write for Out<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Out::Process(out) => out.write(buf),
+            Out::Buffer(out) => out.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        match self {
+            Out::Process(out) => out.write_all(buf),
+            Out::Buffer(out) => out.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Out::Process(out) => out.flush(),
+            Out::Buffer(_) => Ok(()),
+        }
+    }
+}
+
+/// What a command wrote to the buffers of [`Io::test`].
+#[derive(Clone)]
+pub struct Captured {
+    out: Arc<Mutex<Vec<u8>>>,
+    err: Arc<Mutex<Vec<u8>>>,
+}
+
+impl Captured {
+    pub fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.out.lock().expect("stdout buffer")).into_owned()
+    }
+
+    pub fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.err.lock().expect("stderr buffer")).into_owned()
+    }
+}
+
 /// Streams and the decisions taken about them.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Io {
-    /// Standard output is a terminal (or `CRA_FORCE_TTY` says to act as if).
-    pub stdout_tty: bool,
+    /// How standard output is shown (terminal, width, colour, `--jq`):
+    /// what printers are handed.
+    pub view: View,
     /// Standard error is a terminal (or `CRA_FORCE_TTY`).
     pub stderr_tty: bool,
-    /// Colour on standard output.
-    pub color: bool,
     /// Colour on standard error.
     pub color_stderr: bool,
     pub quiet: bool,
     pub verbose: bool,
-    /// `--jq`: JSON written to standard output goes through this filter.
-    pub jq: Option<std::sync::Arc<crate::output::jq::Jq>>,
-    /// Width of the terminal standard output shows on, in columns (`None`:
-    /// not a terminal, or one that does not say): tables are fitted to it.
-    pub width: Option<usize>,
+    out: Sink,
+    err: Sink,
+}
+
+impl std::fmt::Debug for Io {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Io")
+            .field("view", &self.view)
+            .field("stderr_tty", &self.stderr_tty)
+            .field("quiet", &self.quiet)
+            .field("verbose", &self.verbose)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Io {
@@ -64,19 +127,43 @@ impl Io {
             ColorWhen::Auto => tty && !no_color,
         };
         Io {
-            stdout_tty,
+            view: View {
+                terminal: stdout_tty,
+                color: decide(stdout_tty),
+                width: if stdout_tty {
+                    terminal_width(columns)
+                } else {
+                    None
+                },
+                jq: None,
+            },
             stderr_tty,
-            color: decide(stdout_tty),
             color_stderr: decide(stderr_tty),
             quiet,
             verbose,
-            jq: None,
-            width: if stdout_tty {
-                terminal_width(columns)
-            } else {
-                None
-            },
+            out: Sink::Process,
+            err: Sink::Process,
         }
+    }
+
+    /// Streams into buffers, shown as `view` says (a terminal or a pipe),
+    /// with standard error a terminal when standard output is: for running
+    /// a command in-process in a test.
+    pub fn test(view: View) -> (Io, Captured) {
+        let captured = Captured {
+            out: Arc::default(),
+            err: Arc::default(),
+        };
+        let io = Io {
+            stderr_tty: view.terminal,
+            color_stderr: view.color,
+            view,
+            quiet: false,
+            verbose: false,
+            out: Sink::Buffer(captured.out.clone()),
+            err: Sink::Buffer(captured.err.clone()),
+        };
+        (io, captured)
     }
 
     /// Progress bars and summaries: only for a person watching.
@@ -85,33 +172,55 @@ impl Io {
     }
 
     /// Standard output, buffered. Callers flush (or drop) when done.
-    pub fn stdout(&self) -> std::io::BufWriter<std::io::StdoutLock<'static>> {
-        std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock())
+    pub fn stdout(&self) -> Out<'_> {
+        match &self.out {
+            Sink::Process => Out::Process(std::io::BufWriter::with_capacity(
+                64 * 1024,
+                std::io::stdout().lock(),
+            )),
+            Sink::Buffer(buffer) => Out::Buffer(buffer.lock().expect("stdout buffer")),
+        }
+    }
+
+    /// One line on standard error, secrets hidden.
+    fn line(&self, text: std::fmt::Arguments) {
+        let line = format!("{text}\n");
+        let line = redact(&line);
+        match &self.err {
+            Sink::Process => {
+                let _ = std::io::stderr().write_all(line.as_bytes());
+            }
+            Sink::Buffer(buffer) => {
+                if let Ok(mut buffer) = buffer.lock() {
+                    buffer.extend_from_slice(line.as_bytes());
+                }
+            }
+        }
     }
 
     /// A note for a person (summaries): on a terminal only, never with --quiet.
     pub fn summary(&self, message: &str) {
         if self.show_progress() {
-            let _ = writeln!(std::io::stderr(), "{}", redact(message));
+            self.line(format_args!("{message}"));
         }
     }
 
     /// A message on standard error unless --quiet (refusals, statuses).
     pub fn info(&self, message: &str) {
         if !self.quiet {
-            let _ = writeln!(std::io::stderr(), "{}", redact(message));
+            self.line(format_args!("{message}"));
         }
     }
 
     /// A warning, always shown.
     pub fn warn(&self, message: &str) {
-        let _ = writeln!(std::io::stderr(), "cra: warning: {}", redact(message));
+        self.line(format_args!("cra: warning: {message}"));
     }
 
     /// A `--verbose` trace line.
     pub fn trace(&self, message: &str) {
         if self.verbose {
-            let _ = writeln!(std::io::stderr(), "* {}", redact(message));
+            self.line(format_args!("* {message}"));
         }
     }
 }
@@ -183,7 +292,7 @@ pub fn rate_text(per_second: f64) -> String {
     } else {
         0
     };
-    format!("{}/s", crate::output::thousands(whole))
+    format!("{}/s", crate::text::thousands(whole))
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ pub mod parse;
 pub mod sandbox;
 pub mod settings;
 pub mod signals;
+pub mod text;
 pub mod webhook;
 
 use anyhow::Result;
@@ -63,7 +64,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         process_env("NO_COLOR").is_some(),
         process_env("COLUMNS").as_deref(),
     );
-    io.jq = jq;
+    io.view.jq = jq;
     for warning in &settings.warnings {
         io.warn(warning);
     }
@@ -127,16 +128,9 @@ pub fn report(error: &anyhow::Error) -> Exit {
     if !line.is_empty() {
         // Errors quote the service's own words: no escape sequence of its
         // reaches the terminal, and no secret it echoes.
-        eprintln!("cra: error: {}", output::inert(&error::redact(&line)));
+        eprintln!("cra: error: {}", text::inert(&error::redact(&line)));
     }
     exit
 }
 
-/// `host:port` for messages, with an IPv6 address in brackets.
-pub(crate) fn host_port(host: &str, port: u16) -> String {
-    if host.contains(':') && !host.starts_with('[') {
-        format!("[{host}]:{port}")
-    } else {
-        format!("{host}:{port}")
-    }
-}
+pub(crate) use crate::text::host_port;

@@ -30,7 +30,7 @@ use super::ListQuery;
 use super::source::Source;
 use crate::domain::model::{Bank, BankDetail, Meta, Page};
 use crate::error::CraError;
-use crate::output::thousands;
+use crate::text::thousands;
 
 /// The largest page the service gives.
 pub const MAX_PER_PAGE: u64 = 100;

@@ -146,17 +146,19 @@ const LAYOUT: Layout = Layout {
         Fit::Keep { rank: 2 },
         Fit::Whole,
     ],
+    roles: &[
+        crate::output::Role::Text,
+        crate::output::Role::Text,
+        crate::output::Role::Text,
+        crate::output::Role::Text,
+        crate::output::Role::Text,
+        crate::output::Role::Text,
+        crate::output::Role::Rating,
+        crate::output::Role::Change,
+    ],
 };
 
 /// The CHANGE cell: with an arrow on a terminal, the bare kind for tsv.
-fn change_cell(change: Change, terminal: bool) -> String {
-    match (terminal, change) {
-        (true, Change::Upgrade) => "↑ upgrade".to_string(),
-        (true, Change::Downgrade) => "↓ downgrade".to_string(),
-        (_, change) => change.as_str().to_string(),
-    }
-}
-
 fn record_json(row: &ChangeRow) -> Value {
     json!({
         "id": row.id,
@@ -202,9 +204,8 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let rows = reader.changes(&filter)?;
     let format = settings
         .format
-        .unwrap_or_else(|| output::default_format(io));
-    let arrows = io.stdout_tty && matches!(format, crate::domain::Format::Table);
-    let mut printer = Printer::new(format, LAYOUT, io.stdout(), io)?;
+        .unwrap_or_else(|| output::default_format(&io.view));
+    let mut printer = Printer::new(format, LAYOUT, io.stdout(), &io.view)?;
     for row in rows.iter().filter(|r| wanted.contains(&r.change)) {
         let previous = row.previous_rating.clone().unwrap_or_default();
         let json = record_json(row);
@@ -218,7 +219,7 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 row.exam_type.clone(),
                 previous.clone(),
                 row.rating.clone(),
-                change_cell(row.change, arrows),
+                row.change.as_str().to_string(),
                 row.id.clone(),
             ]],
             csv: vec![vec![
@@ -236,7 +237,7 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     let count = printer.count;
     printer.finish()?;
-    if count == 0 && arrows {
+    if count == 0 && io.view.terminal && format == crate::domain::Format::Table {
         io.summary("no rating records match");
     }
     Ok(Exit::Success)
@@ -264,13 +265,5 @@ mod tests {
             Change::ALL.to_vec()
         );
         assert_eq!(kinds(&[ChangeKind::Same]), vec![Change::Same]);
-    }
-
-    #[test]
-    fn arrows_only_on_a_terminal() {
-        assert_eq!(change_cell(Change::Upgrade, true), "↑ upgrade");
-        assert_eq!(change_cell(Change::Downgrade, true), "↓ downgrade");
-        assert_eq!(change_cell(Change::Upgrade, false), "upgrade");
-        assert_eq!(change_cell(Change::First, true), "first");
     }
 }

@@ -88,6 +88,7 @@ pub const DIFF: Layout = Layout {
         Fit::Shorten { rank: 3, min: 10 },
         Fit::Whole,
     ],
+    roles: &[crate::output::Role::Change],
 };
 
 impl Spec for DiffArgs {
@@ -120,14 +121,14 @@ fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     })?;
     let format = settings
         .format
-        .unwrap_or_else(|| output::default_format(io));
+        .unwrap_or_else(|| output::default_format(&io.view));
     // The printer (and so a header or `[`) starts with the first change:
     // a file that turns out not to be an export before any difference is
     // found leaves standard output empty.
     let mut printer = None;
     let start = |printer: &mut Option<Printer<_>>| -> Result<()> {
         if printer.is_none() {
-            *printer = Some(Printer::new(format, DIFF, io.stdout(), io)?);
+            *printer = Some(Printer::new(format, DIFF, io.stdout(), &io.view)?);
         }
         Ok(())
     };
@@ -198,11 +199,11 @@ impl Counts {
         }
         format!(
             "{} added, {} removed, {} rating change{}, {} details change{}",
-            output::thousands(self.added),
-            output::thousands(self.removed),
-            output::thousands(self.rating),
+            crate::text::thousands(self.added),
+            crate::text::thousands(self.removed),
+            crate::text::thousands(self.rating),
             if self.rating == 1 { "" } else { "s" },
-            output::thousands(self.details),
+            crate::text::thousands(self.details),
             if self.details == 1 { "" } else { "s" },
         )
     }

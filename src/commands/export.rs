@@ -139,16 +139,11 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         Some(file) => {
             let path = file.path().to_path_buf();
             // A file is not a terminal: no borders, no colour codes in it.
-            let file_io = Io {
-                stdout_tty: false,
-                color: false,
-                ..io.clone()
-            };
             let printer = Printer::new(
                 format,
                 layout,
                 std::io::BufWriter::new(file.writer()?),
-                &file_io,
+                &crate::output::View::piped(),
             )?;
             let (counts, out) =
                 export(&source, banks, args.with_history, concurrency, printer, io).await?;
@@ -159,7 +154,7 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             counts
         }
         None => {
-            let printer = Printer::new(format, layout, io.stdout(), io)?;
+            let printer = Printer::new(format, layout, io.stdout(), &io.view)?;
             export(&source, banks, args.with_history, concurrency, printer, io)
                 .await?
                 .0

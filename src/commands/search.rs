@@ -84,14 +84,14 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let source = Source::new(settings, io)?;
     let format = settings
         .format
-        .unwrap_or_else(|| output::default_format(io));
+        .unwrap_or_else(|| output::default_format(&io.view));
     let follow = args.all || args.limit.is_some();
     if !follow {
         let page = source
             .list(&list_query(&args.filters, args.page, args.per_page))
             .await?;
         // Nothing reaches standard output before the page is in hand.
-        let mut printer = Printer::new(format, BANK_LIST, io.stdout(), io)?;
+        let mut printer = Printer::new(format, BANK_LIST, io.stdout(), &io.view)?;
         for bank in &page.banks {
             printer.write(&bank_record(bank))?;
         }
@@ -111,7 +111,7 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     )
     .await?;
     let meta = banks.meta();
-    let mut printer = Printer::new(format, BANK_LIST, io.stdout(), io)?;
+    let mut printer = Printer::new(format, BANK_LIST, io.stdout(), &io.view)?;
     let listed = async {
         while let Some(bank) = banks.next().await {
             printer.write(&bank_record(&bank?))?;

@@ -98,15 +98,15 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
 
     let format = settings
         .format
-        .unwrap_or_else(|| output::default_format(io));
+        .unwrap_or_else(|| output::default_format(&io.view));
     let mut out = io.stdout();
     match format {
         Format::Table => write_cards(&mut out, &banks, io)?,
         Format::Json if banks.len() == 1 => {
-            output::write_json_document(&mut out, &banks[0].raw, io)?
+            output::write_json_document(&mut out, &banks[0].raw, &io.view)?
         }
         format => {
-            let mut printer = Printer::new(format, RATING_HISTORY, &mut out, io)?;
+            let mut printer = Printer::new(format, RATING_HISTORY, &mut out, &io.view)?;
             for bank in &banks {
                 printer.write(&history_record(bank))?;
             }
@@ -173,28 +173,28 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
             writeln!(out)?;
         }
         // Server text is made inert: no escape sequence reaches the terminal.
-        let name = output::inert(&f.name);
+        let name = crate::text::inert(&f.name);
         // The title is no cell, but no more may it wrap.
-        let name = match (io.stdout_tty, io.width) {
+        let name = match (io.view.terminal, io.view.width) {
             (true, Some(width)) => output::shorten(&name, width),
             _ => name.into_owned(),
         };
-        let title = if io.color {
+        let title = if io.view.color {
             format!("\x1b[1m{name}\x1b[0m")
         } else {
             name
         };
         writeln!(out, "{title}")?;
-        writeln!(out, "  ID         {}", output::inert(&f.id))?;
+        writeln!(out, "  ID         {}", crate::text::inert(&f.id))?;
         writeln!(
             out,
             "  Location   {}, {}",
-            output::inert(&f.city),
-            output::inert(&f.state)
+            crate::text::inert(&f.city),
+            crate::text::inert(&f.state)
         )?;
-        writeln!(out, "  Regulator  {}", output::inert(&f.regulator))?;
+        writeln!(out, "  Regulator  {}", crate::text::inert(&f.regulator))?;
         if let Some(charter) = f.charter_text() {
-            writeln!(out, "  Charter    {}", output::inert(&charter))?;
+            writeln!(out, "  Charter    {}", crate::text::inert(&charter))?;
         }
         writeln!(out)?;
         let rows: Vec<Vec<String>> = f
@@ -219,8 +219,9 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
             let table = output::render_table(
                 &["EXAM DATE", "RATING", "EXAM TYPE", ""],
                 HISTORY_FIT,
+                &[output::Role::Text, output::Role::Rating],
                 &rows,
-                output::View::of(io),
+                &io.view,
             );
             writeln!(out, "{table}")?;
         }

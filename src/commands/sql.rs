@@ -51,7 +51,7 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     let format = settings
         .format
-        .unwrap_or_else(|| output::default_format(io));
+        .unwrap_or_else(|| output::default_format(&io.view));
     let mut printer: Option<Printer<_>> = None;
     let mut names: Vec<String> = Vec::new();
     let result = reader.query(&args.query, |rows| {
@@ -74,9 +74,10 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                         csv: header,
                         // Any columns: an ID kept whole, the others in order.
                         fit: &[],
+                        roles: &[],
                     },
                     io.stdout(),
-                    io,
+                    &io.view,
                 )?);
             }
             Rows::Row(values) => {

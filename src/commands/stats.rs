@@ -98,6 +98,7 @@ const LAYOUT: Layout = Layout {
         Fit::Keep { rank: 5 },
         Fit::Keep { rank: 6 },
     ],
+    roles: &[],
 };
 
 /// The chart's segments, best rating first: name, shade, SVG colour.
@@ -173,14 +174,14 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     let format = settings
         .format
-        .unwrap_or_else(|| output::default_format(io));
-    if io.stdout_tty && matches!(format, crate::domain::Format::Table) {
+        .unwrap_or_else(|| output::default_format(&io.view));
+    if io.view.terminal && matches!(format, crate::domain::Format::Table) {
         let mut out = io.stdout();
-        out.write_all(chart(&rows, unit, io.width.unwrap_or(80), io.color).as_bytes())?;
+        out.write_all(chart(&rows, unit, io.view.width.unwrap_or(80), io.view.color).as_bytes())?;
         out.flush()?;
         return Ok(Exit::Success);
     }
-    let mut printer = Printer::new(format, LAYOUT, io.stdout(), io)?;
+    let mut printer = Printer::new(format, LAYOUT, io.stdout(), &io.view)?;
     for row in &rows {
         let json = json!({
             "group": row.group,
@@ -271,7 +272,7 @@ pub fn chart(rows: &[StatsRow], unit: &str, width: usize, color: bool) -> String
     let labels: Vec<String> = rows
         .iter()
         .map(|r| {
-            let label = output::inert(&r.group).into_owned();
+            let label = crate::text::inert(&r.group).into_owned();
             if label.is_empty() {
                 "(none)".to_string()
             } else {
@@ -279,7 +280,10 @@ pub fn chart(rows: &[StatsRow], unit: &str, width: usize, color: bool) -> String
             }
         })
         .collect();
-    let totals: Vec<String> = rows.iter().map(|r| output::thousands(r.total)).collect();
+    let totals: Vec<String> = rows
+        .iter()
+        .map(|r| crate::text::thousands(r.total))
+        .collect();
     let total_header = unit.to_uppercase();
     let total_w = totals
         .iter()
@@ -474,7 +478,7 @@ pub fn svg(title: &str, rows: &[StatsRow]) -> String {
             r#"<text class="total" x="{}" y="{}">{}</text>"#,
             LABEL_W + BAR_W + 8.0,
             y + 14.0,
-            output::thousands(row.total)
+            crate::text::thousands(row.total)
         );
         let _ = writeln!(out, "</g>");
     }

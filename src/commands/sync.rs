@@ -29,8 +29,8 @@ use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::io::{Io, Progress};
 use crate::mirror::write::{Background, Change, Known, Needs, Writer};
-use crate::output::thousands;
 use crate::settings::Settings;
+use crate::text::thousands;
 
 #[derive(Debug, Clone, Args)]
 pub struct SyncArgs {

@@ -266,14 +266,7 @@ pub fn age(recorded: &str) -> String {
     let Ok(then) = recorded.parse::<jiff::Timestamp>() else {
         return recorded.to_string();
     };
-    let seconds = jiff::Timestamp::now().as_second() - then.as_second();
-    let (n, unit) = match seconds {
-        s if s < 90 => return "just now".to_string(),
-        s if s < 90 * 60 => (s / 60, "minute"),
-        s if s < 36 * 3600 => (s / 3600, "hour"),
-        s => (s / 86400, "day"),
-    };
-    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
+    crate::text::ago(jiff::Timestamp::now().as_second() - then.as_second())
 }
 
 #[cfg(test)]

@@ -8,8 +8,6 @@
 //! Widths are display columns (`unicode-width`, what comfy-table and the
 //! terminal count), not bytes or chars: a CJK character takes two.
 
-use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
-
 /// How one table column gives way on a narrow terminal. `rank` orders the
 /// columns by importance: 0 is the most important; the highest rank is
 /// dropped first (the rightmost among equals).
@@ -32,12 +30,6 @@ impl Fit {
             Fit::Shorten { rank, .. } | Fit::Keep { rank } => Some(rank),
         }
     }
-}
-
-/// The display width of `text` (control characters count as one column:
-/// they are shown made inert, never raw).
-pub fn width(text: &str) -> usize {
-    text.width()
 }
 
 /// The widths to print each column at (`None`: the column is dropped) so
@@ -89,32 +81,10 @@ pub fn fit(natural: &[usize], fits: &[Fit], available: usize, pad: usize) -> Vec
     widths
 }
 
-/// `text` cut to at most `max` display columns, ending in `…` when cut.
-pub fn shorten(text: &str, max: usize) -> String {
-    if width(text) <= max {
-        return text.to_string();
-    }
-    if max == 0 {
-        return String::new();
-    }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in text.chars() {
-        let w = c.width().unwrap_or(0);
-        // One column is kept for the ellipsis.
-        if used + w > max - 1 {
-            break;
-        }
-        out.push(c);
-        used += w;
-    }
-    out.push('…');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::{shorten, width};
     use proptest::prelude::*;
 
     const ID: Fit = Fit::Whole;

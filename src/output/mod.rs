@@ -8,19 +8,20 @@
 use std::io::Write;
 
 use anyhow::Result;
-use comfy_table::{
-    Attribute, Cell, Color, ContentArrangement, LineStyle, Table, TableStyle, presets,
-};
 use serde_json::Value;
 
 use crate::domain::Format;
-use crate::io::Io;
 
 mod fit;
 pub mod jq;
 mod records;
-pub use fit::{Fit, shorten};
+mod table;
+mod view;
+pub use crate::text::{inert, shorten, thousands};
+pub use fit::Fit;
 pub use records::{bank_record, history_record};
+pub use table::{Role, rating_color, render_table};
+pub use view::View;
 
 /// Column headers of one kind of record.
 #[derive(Debug, Clone, Copy)]
@@ -33,6 +34,9 @@ pub struct Layout {
     /// of `table` (empty: left to right in falling importance, a column
     /// named ID kept whole).
     pub fit: &'static [Fit],
+    /// What each table column holds, in the order of `table` (empty, or
+    /// fewer: text).
+    pub roles: &'static [Role],
 }
 
 /// A bank as listed.
@@ -68,6 +72,7 @@ pub const BANK_LIST: Layout = Layout {
         Fit::Keep { rank: 7 },
         Fit::Whole,
     ],
+    roles: &[Role::Text, Role::Text, Role::Text, Role::Text, Role::Rating],
 };
 
 /// One rating record of a bank's history.
@@ -105,6 +110,15 @@ pub const RATING_HISTORY: Layout = Layout {
         Fit::Keep { rank: 8 },
         Fit::Keep { rank: 4 },
     ],
+    roles: &[
+        Role::Text,
+        Role::Text,
+        Role::Text,
+        Role::Text,
+        Role::Text,
+        Role::Text,
+        Role::Rating,
+    ],
 };
 
 /// One result, ready for any format.
@@ -119,8 +133,8 @@ pub struct Record<'a> {
 
 /// The format to use when none was asked for: a table for a person, tsv
 /// for a pipe.
-pub fn default_format(io: &Io) -> Format {
-    if io.stdout_tty {
+pub fn default_format(view: &View) -> Format {
+    if view.terminal {
         Format::Table
     } else {
         Format::Tsv
@@ -163,19 +177,19 @@ enum Kind<W: Write> {
 impl<W: Write> Printer<W> {
     /// A printer of `format` writing to `out`. Headers (tsv, csv) are written
     /// at once, so an empty result still has its header row.
-    pub fn new(format: Format, layout: Layout, out: W, io: &Io) -> Result<Printer<W>> {
+    pub fn new(format: Format, layout: Layout, out: W, view: &View) -> Result<Printer<W>> {
         let kind = match format {
             Format::Table => Kind::Table {
                 out,
                 rows: Vec::new(),
-                view: View::of(io),
+                view: view.clone(),
             },
             Format::Tsv => {
                 let mut out = out;
                 write_tsv_row(&mut out, layout.table.iter().copied())?;
                 Kind::Tsv { out }
             }
-            Format::Json => match &io.jq {
+            Format::Json => match &view.jq {
                 Some(jq) => Kind::Jq {
                     out,
                     buf: b"[".to_vec(),
@@ -246,7 +260,13 @@ impl<W: Write> Printer<W> {
                 view,
             } => {
                 if !rows.is_empty() {
-                    let table = render_table(self.layout.table, self.layout.fit, &rows, view);
+                    let table = render_table(
+                        self.layout.table,
+                        self.layout.fit,
+                        self.layout.roles,
+                        &rows,
+                        &view,
+                    );
                     writeln!(out, "{table}")?;
                 }
                 out
@@ -274,8 +294,8 @@ impl<W: Write> Printer<W> {
 
 /// One JSON document on standard output (`show` of one bank): as a line of
 /// JSON, or through `--jq` when one was given.
-pub fn write_json_document(out: &mut impl Write, value: &Value, io: &Io) -> Result<()> {
-    match &io.jq {
+pub fn write_json_document(out: &mut impl Write, value: &Value, view: &View) -> Result<()> {
+    match &view.jq {
         Some(jq) => jq.run(&serde_json::to_vec(value)?, out),
         None => {
             serde_json::to_writer(&mut *out, value)?;
@@ -304,7 +324,7 @@ fn write_tsv_row<'a>(
                 '\n' => line.push_str("\\n"),
                 '\r' => line.push_str("\\r"),
                 '\\' => line.push_str("\\\\"),
-                c if c.is_control() => push_control(&mut line, c),
+                c if c.is_control() => crate::text::push_control(&mut line, c),
                 c => line.push(c),
             }
         }
@@ -313,211 +333,21 @@ fn write_tsv_row<'a>(
     out.write_all(line.as_bytes())
 }
 
-/// A control character as `\u{XX}`, visible and inert.
-fn push_control(out: &mut String, c: char) {
-    out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
-}
-
-/// `text` with its control characters (escape sequences, bells, newlines)
-/// made visible and inert as `\u{1b}`: for server text shown to a person.
-pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if c.is_control() {
-            push_control(&mut out, c);
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
-
-/// On a terminal: one rule under the header, none between rows.
-const TERMINAL_STYLE: TableStyle =
-    TableStyle::new().header_separator(LineStyle::none().fill('─').junction('─'));
-
-/// Display columns each table column takes beyond its text: comfy-table's
-/// padding of one space on either side and a one-space separator. The
-/// first column has no separator, which `render_table` adds back to the
-/// width available.
-const COLUMN_PADDING: usize = 3;
-
-/// Where a table is shown: decided once from `Io`.
-#[derive(Debug, Clone, Copy)]
-pub struct View {
-    /// Standard output is a terminal: borders, and fitted to `width`.
-    pub terminal: bool,
-    pub color: bool,
-    /// The terminal's width, when it says.
-    pub width: Option<usize>,
-}
-
-impl View {
-    pub fn of(io: &Io) -> View {
-        View {
-            terminal: io.stdout_tty,
-            color: io.color,
-            width: io.width,
-        }
-    }
-}
-
-/// A comfy-table: borders only on a terminal, colour only when asked for.
-/// On a terminal of known width it fits that width without wrapping a
-/// cell: columns are shortened and dropped as `fits` says (see `fit`).
-pub fn render_table(header: &[&str], fits: &[Fit], rows: &[Vec<String>], view: View) -> Table {
-    // Server text is made inert before it is measured, so that the width
-    // counted is the width shown.
-    let rows: Vec<Vec<String>> = rows
-        .iter()
-        .map(|row| row.iter().map(|c| inert(c).into_owned()).collect())
-        .collect();
-    let default_fits: Vec<Fit>;
-    let fits = if fits.len() == header.len() {
-        fits
-    } else {
-        default_fits = header
-            .iter()
-            .enumerate()
-            .map(|(i, h)| match h.to_ascii_lowercase() {
-                // `sql`'s columns are SQLite's names: `id`, `bank_id`.
-                h if h == "id" || h.ends_with("_id") || h.ends_with(" id") => Fit::Whole,
-                _ => Fit::Shorten {
-                    rank: u8::try_from(i).unwrap_or(u8::MAX),
-                    min: u8::try_from(fit::width(h).max(8)).unwrap_or(u8::MAX),
-                },
-            })
-            .collect();
-        &default_fits
-    };
-    let natural: Vec<usize> = (0..header.len())
-        .map(|i| {
-            rows.iter()
-                .filter_map(|row| row.get(i))
-                .map(|c| fit::width(c))
-                .chain([fit::width(header[i])])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let widths: Vec<Option<usize>> = match (view.terminal, view.width) {
-        (true, Some(width)) => fit::fit(&natural, fits, width + 1, COLUMN_PADDING),
-        _ => natural.iter().copied().map(Some).collect(),
-    };
-    let shown: Vec<(usize, usize)> = widths
-        .iter()
-        .enumerate()
-        .filter_map(|(i, w)| w.map(|w| (i, w)))
-        .collect();
-
-    let mut table = Table::new();
-    table.load_style(if view.terminal {
-        TERMINAL_STYLE
-    } else {
-        presets::NOTHING
-    });
-    // Cells are cut to fit beforehand; comfy-table must not wrap them again.
-    table.set_content_arrangement(ContentArrangement::Disabled);
-    if view.color {
-        table.enforce_styling();
-    } else {
-        table.force_no_tty();
-    }
-    let rating_column = header.iter().position(|h| *h == "RATING");
-    let change_column = header.iter().position(|h| *h == "CHANGE");
-    table.set_header(shown.iter().map(|&(i, w)| {
-        let cell = Cell::new(fit::shorten(header[i], w));
-        if view.color {
-            cell.add_attribute(Attribute::Bold)
-        } else {
-            cell
-        }
-    }));
-    for row in &rows {
-        table.add_row(shown.iter().map(|&(i, w)| {
-            let text = row.get(i).map_or("", String::as_str);
-            let cell = Cell::new(fit::shorten(text, w));
-            let hue = if !view.color {
-                None
-            } else if Some(i) == rating_column {
-                rating_color(text)
-            } else if Some(i) == change_column {
-                change_color(text)
-            } else {
-                None
-            };
-            match hue {
-                Some(c) => cell.fg(c),
-                None => cell,
-            }
-        }));
-    }
-    table
-}
-
-/// The colour of an upgrade or a downgrade in `cra changes` (the cell
-/// also carries an arrow, for readers without colour).
-fn change_color(change: &str) -> Option<Color> {
-    match change.rsplit(' ').next() {
-        Some("upgrade") => Some(Color::Green),
-        Some("downgrade") => Some(Color::Red),
-        _ => None,
-    }
-}
-
-/// The colour of a rating, wherever ratings are shown (tables, charts).
-pub fn rating_color(rating: &str) -> Option<Color> {
-    match rating {
-        "Outstanding" => Some(Color::Green),
-        "Needs to Improve" => Some(Color::Yellow),
-        "Substantial Noncompliance" => Some(Color::Red),
-        _ => None,
-    }
-}
-
-/// Groups digits: 18986 → `18,986`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
     use serde_json::json;
 
-    fn io(tty: bool) -> Io {
-        Io {
-            stdout_tty: tty,
-            stderr_tty: tty,
-            color: false,
-            color_stderr: false,
-            quiet: false,
-            verbose: false,
-            jq: None,
-            width: None,
-        }
-    }
-
     const TWO: Layout = Layout {
         table: &["NAME", "CITY"],
         csv: &["id", "name"],
         fit: &[],
+        roles: &[],
     };
 
     fn print(format: Format, values: &[Value]) -> String {
-        let mut printer = Printer::new(format, TWO, Vec::new(), &io(false)).unwrap();
+        let mut printer = Printer::new(format, TWO, Vec::new(), &View::piped()).unwrap();
         for v in values {
             let name = v["name"].as_str().unwrap().to_string();
             printer
@@ -563,8 +393,9 @@ mod tests {
                 terminal,
                 color: false,
                 width: Some(80),
+                jq: None,
             };
-            let table = render_table(&["NAME"], &[], &[vec!["X\x1b[31mY".into()]], view);
+            let table = render_table(&["NAME"], &[], &[], &[vec!["X\x1b[31mY".into()]], &view);
             assert!(!table.to_string().contains('\x1b'), "{table}");
         }
     }
@@ -585,11 +416,39 @@ mod tests {
     }
 
     #[test]
-    fn thousands_groups() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(18986), "18,986");
-        assert_eq!(thousands(1234567), "1,234,567");
+    fn changes_get_arrows_and_colours_on_a_terminal_only() {
+        let rows = vec![vec!["upgrade".to_string()], vec!["first".to_string()]];
+        let roles = [Role::Change];
+        let terminal =
+            render_table(&["CHANGE"], &[], &roles, &rows, &View::terminal(80, true)).to_string();
+        assert!(terminal.contains("↑ upgrade"), "{terminal}");
+        assert!(terminal.contains("\x1b["), "coloured: {terminal:?}");
+        let piped = render_table(&["CHANGE"], &[], &roles, &rows, &View::piped()).to_string();
+        assert!(piped.contains("upgrade") && !piped.contains('↑'), "{piped}");
+        assert!(!piped.contains('\x1b'), "{piped:?}");
+    }
+
+    #[test]
+    fn a_printer_runs_against_a_buffer_in_both_modes() {
+        use crate::io::Io;
+        for (view, bordered) in [(View::terminal(80, false), true), (View::piped(), false)] {
+            let (io, captured) = Io::test(view);
+            let format = default_format(&io.view);
+            let mut printer = Printer::new(format, TWO, io.stdout(), &io.view).unwrap();
+            printer
+                .write(&Record {
+                    json: &json!({"name": "A"}),
+                    table: vec![vec!["A".into(), "B".into()]],
+                    csv: vec![],
+                })
+                .unwrap();
+            printer.finish().unwrap();
+            io.warn("a warning");
+            let out = captured.stdout();
+            assert_eq!(out.contains('─'), bordered, "{out}");
+            assert!(out.contains("NAME"), "{out}");
+            assert_eq!(captured.stderr(), "cra: warning: a warning\n");
+        }
     }
 
     proptest! {
@@ -609,14 +468,14 @@ mod tests {
                 .into_iter()
                 .map(|(name, city, id)| vec![name, city, "Satisfactory".into(), id])
                 .collect();
-            let view = View { terminal: true, color: false, width: Some(width) };
+            let view = View::terminal(width, false);
             let fits = [
                 Fit::Shorten { rank: 1, min: 16 },
                 Fit::Shorten { rank: 3, min: 10 },
                 Fit::Keep { rank: 2 },
                 Fit::Whole,
             ];
-            let text = render_table(&["NAME", "CITY", "RATING", "ID"], &fits, &rows, view)
+            let text = render_table(&["NAME", "CITY", "RATING", "ID"], &fits, &[], &rows, &view)
                 .to_string();
             let lines: Vec<&str> = text.lines().collect();
             prop_assert_eq!(lines.len(), rows.len() + 2, "{}", text);

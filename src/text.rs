@@ -1,0 +1,160 @@
+//! Words and text for people, written once: numbers with grouped digits,
+//! plurals, times in words, text shortened to fit, and server text made
+//! inert before a terminal shows it. Pure, below every other room.
+
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
+/// Groups digits: 18986 → `18,986`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The display width of `text` (control characters count as one column:
+/// they are shown made inert, never raw).
+pub fn width(text: &str) -> usize {
+    text.width()
+}
+
+/// `text` cut to at most `max` display columns, ending in `…` when cut.
+pub fn shorten(text: &str, max: usize) -> String {
+    if width(text) <= max {
+        return text.to_string();
+    }
+    if max == 0 {
+        return String::new();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        // One column is kept for the ellipsis.
+        if used + w > max - 1 {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.push('…');
+    out
+}
+
+/// `text` cut to `max` characters, then `…`, for echoing input in messages.
+pub fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// A control character as `\u{XX}`, visible and inert.
+pub(crate) fn push_control(out: &mut String, c: char) {
+    out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+}
+
+/// `text` with its control characters (escape sequences, bells, newlines)
+/// made visible and inert as `\u{1b}`: for server text shown to a person.
+pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            push_control(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// `singular` or `plural` as `n` asks: `plural(3, "bank", "banks")`.
+pub fn plural<'a>(n: u64, singular: &'a str, plural: &'a str) -> &'a str {
+    if n == 1 { singular } else { plural }
+}
+
+/// "3 hours ago" for an age in seconds; "just now" under a minute and a half.
+pub fn ago(seconds: i64) -> String {
+    let (n, unit) = match seconds {
+        s if s < 90 => return "just now".to_string(),
+        s if s < 90 * 60 => (s / 60, "minute"),
+        s if s < 36 * 3600 => (s / 3600, "hour"),
+        s => (s / 86400, "day"),
+    };
+    format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
+}
+
+/// `host:port` for messages, with an IPv6 address in brackets.
+pub fn host_port(host: &str, port: u16) -> String {
+    if host.contains(':') && !host.starts_with('[') {
+        format!("[{host}]:{port}")
+    } else {
+        format!("{host}:{port}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn digits_are_grouped() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(18_986), "18,986");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+    }
+
+    #[test]
+    fn shortening_counts_display_columns() {
+        assert_eq!(shorten("FIRST NATIONAL BANK", 10), "FIRST NAT…");
+        assert_eq!(shorten("SHORT", 10), "SHORT");
+        assert_eq!(shorten("銀行銀行銀行", 9), "銀行銀行…");
+        assert_eq!(width(&shorten("銀行銀行銀行", 8)), 7);
+    }
+
+    #[test]
+    fn clipping_counts_characters() {
+        assert_eq!(clip("abcdef", 3), "abc…");
+        assert_eq!(clip("abc", 3), "abc");
+    }
+
+    #[test]
+    fn control_characters_are_made_inert() {
+        assert_eq!(inert("a\x1b[31mb"), "a\\u{1b}[31mb");
+        assert_eq!(inert("plain"), "plain");
+    }
+
+    #[test]
+    fn plurals_and_ages() {
+        assert_eq!(plural(1, "bank", "banks"), "bank");
+        assert_eq!(plural(0, "bank", "banks"), "banks");
+        assert_eq!(ago(30), "just now");
+        assert_eq!(ago(3 * 3600), "3 hours ago");
+        assert_eq!(ago(60 * 60), "60 minutes ago");
+        assert_eq!(ago(86_400 * 2), "2 days ago");
+        assert_eq!(ago(40 * 3600), "1 day ago");
+    }
+
+    #[test]
+    fn ipv6_hosts_are_bracketed() {
+        assert_eq!(host_port("::1", 80), "[::1]:80");
+        assert_eq!(host_port("127.0.0.1", 80), "127.0.0.1:80");
+    }
+
+    proptest! {
+        #[test]
+        fn shortened_text_fits(text in "\\PC{0,40}", max in 1usize..40) {
+            prop_assert!(width(&shorten(&text, max)) <= max);
+        }
+    }
+}
