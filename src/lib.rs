@@ -23,6 +23,7 @@ pub mod parse;
 pub mod sandbox;
 pub mod settings;
 pub mod signals;
+pub mod source;
 pub mod text;
 pub mod webhook;
 

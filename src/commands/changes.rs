@@ -188,7 +188,7 @@ impl Run for ChangesArgs {
 }
 
 async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    let reader = Reader::open(settings)?;
+    let reader = Reader::open(&settings.mirror.value)?;
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
     }

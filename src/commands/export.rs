@@ -1,6 +1,6 @@
 //! `cra export`: every matching bank, all pages, streamed in list order.
 //!
-//! The banks come from the listing engine (`api::listing`: concurrent
+//! The banks come from the listing engine (`listing`: concurrent
 //! pages, each bank once, re-read when the list shifts) and, with
 //! `--with-history`, their details from its `details` (at most
 //! `--concurrency` requests on the wire, in list order). Memory stays flat
@@ -17,18 +17,17 @@ use anyhow::{Context, Result};
 use clap::Args;
 use futures_util::stream::TryStreamExt;
 
-use crate::api::listing::{self, Listing};
-use crate::api::{ListQuery, Source};
 use crate::atomic::{Access, AtomicFile};
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::filters::{FilterArgs, list_query};
 use crate::io::{Io, Progress};
-use crate::mirror::Reader;
 use crate::output::{BANK_LIST, Printer, RATING_HISTORY, bank_record, history_record, thousands};
 use crate::parse::whole;
 use crate::settings::Settings;
+use crate::source::listing::{self, Listing};
+use crate::source::{DetailScan, Source};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -116,14 +115,15 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     // leaves standard output empty (not a lone `[` or a header). With the
     // history, the list runs only two pages ahead of the detail requests.
     let query = list_query(&args.filters, 1, source.page_size());
-    let banks = match &source {
-        Source::Mirror(reader) if args.with_history => Banks::Mirror {
-            reader: reader.clone(),
-            query,
-            // Only json prints the objects as served.
-            raw: matches!(format, Format::Json | Format::Ndjson),
-        },
-        _ => Banks::Listing(
+    // Only json prints the objects as served.
+    let raw = matches!(format, Format::Json | Format::Ndjson);
+    let scan = args
+        .with_history
+        .then(|| source.detail_scan(query.clone(), raw))
+        .flatten();
+    let banks = match scan {
+        Some(scan) => Banks::Scan(scan),
+        None => Banks::Listing(
             Listing::start(
                 &source,
                 query,
@@ -199,14 +199,9 @@ fn format_for_path(path: &Path) -> Format {
 enum Banks {
     /// The listing engine (online, or offline without the history).
     Listing(Listing),
-    /// Offline with the history: the mirror's banks and their details in
-    /// one query (`Reader::details`), with no list pages parsed on the way.
-    Mirror {
-        reader: std::sync::Arc<Reader>,
-        query: ListQuery,
-        /// The objects as served are wanted (json), not only the typed view.
-        raw: bool,
-    },
+    /// With the history, from a source that gives every bank with its
+    /// details in one pass (the local copy), with no list pages on the way.
+    Scan(DetailScan),
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -230,15 +225,15 @@ async fn export<W: Write>(
 ) -> Result<(Counts, W)> {
     let total = match &banks {
         Banks::Listing(banks) => banks.meta().total,
-        Banks::Mirror { reader, query, .. } => reader.count(query)?,
+        Banks::Scan(scan) => scan.count()?,
     };
     let progress = Progress::new(io, total, "banks");
     let mut counts = Counts::default();
     let result = async {
         let mut banks = match banks {
             Banks::Listing(banks) => banks,
-            Banks::Mirror { reader, query, raw } => {
-                return reader.details(&query, raw, |detail| {
+            Banks::Scan(scan) => {
+                return scan.run(|detail| {
                     printer.write(&history_record(&detail))?;
                     counts.banks += 1;
                     counts.records += detail.fields.ratings.len() as u64;

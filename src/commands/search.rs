@@ -5,8 +5,6 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::api::Source;
-use crate::api::listing::{self, Listing};
 use crate::commands::JqArg;
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::domain::model::Meta;
@@ -16,6 +14,8 @@ use crate::io::Io;
 use crate::output::{self, BANK_LIST, Printer, bank_record, thousands};
 use crate::parse::whole;
 use crate::settings::Settings;
+use crate::source::Source;
+use crate::source::listing::{self, Listing};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\

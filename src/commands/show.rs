@@ -8,7 +8,6 @@ use anyhow::Result;
 use clap::Args;
 use futures_util::stream::{self, StreamExt};
 
-use crate::api::Source;
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::domain::Format;
 use crate::domain::model::BankDetail;
@@ -16,6 +15,7 @@ use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::output::{self, Fit, Printer, RATING_HISTORY, history_record};
 use crate::settings::Settings;
+use crate::source::Source;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\

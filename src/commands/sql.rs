@@ -45,7 +45,7 @@ impl Run for SqlArgs {
 }
 
 async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    let reader = Reader::open(settings)?;
+    let reader = Reader::open(&settings.mirror.value)?;
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
     }

@@ -134,7 +134,7 @@ impl Run for StatsArgs {
 }
 
 async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    let reader = Reader::open(settings)?;
+    let reader = Reader::open(&settings.mirror.value)?;
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
     }

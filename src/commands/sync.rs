@@ -22,14 +22,15 @@ use anyhow::Result;
 use clap::Args;
 use futures_util::stream::TryStreamExt;
 
-use crate::api::listing::{self, Listing, MAX_PER_PAGE};
-use crate::api::{Client, ListQuery, Source};
+use crate::api::{Client, ListQuery};
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::io::{Io, Progress};
 use crate::mirror::write::{Background, Change, Known, Needs, Writer};
 use crate::settings::Settings;
+use crate::source::Source;
+use crate::source::listing::{self, Listing, MAX_PER_PAGE};
 use crate::text::thousands;
 
 #[derive(Debug, Clone, Args)]
@@ -113,8 +114,8 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         }
     };
     let client = Client::new(settings, io)?;
-    let service = crate::mirror::service_name(settings, client.base());
-    let path = crate::mirror::path(settings).to_path_buf();
+    let service = crate::mirror::service_name(settings.sandbox, client.base());
+    let path = settings.mirror.value.clone();
     let path_for_open = path.clone();
     let full = args.full;
     let writer =

@@ -25,7 +25,6 @@ pub use read::Reader;
 pub use write::Writer;
 
 use crate::error::CraError;
-use crate::settings::Settings;
 
 /// The schema this build reads and writes (`PRAGMA user_version`).
 pub const SCHEMA_VERSION: i64 = 1;
@@ -138,15 +137,41 @@ pub fn default_path(sandbox: bool) -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "cra").map(|dirs| dirs.data_dir().join(name))
 }
 
-/// The mirror path in force.
-pub fn path(settings: &Settings) -> &Path {
-    &settings.mirror.value
+/// How a sync ended, as its row in `syncs` records it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SyncStatus {
+    /// Running, or killed before it could say otherwise.
+    Running,
+    Complete,
+    Interrupted,
+    /// Anything else a file holds.
+    Other(String),
+}
+
+impl SyncStatus {
+    pub fn as_str(&self) -> &str {
+        match self {
+            SyncStatus::Running => "running",
+            SyncStatus::Complete => "complete",
+            SyncStatus::Interrupted => "interrupted",
+            SyncStatus::Other(text) => text,
+        }
+    }
+
+    pub fn from_text(text: &str) -> SyncStatus {
+        match text {
+            "running" => SyncStatus::Running,
+            "complete" => SyncStatus::Complete,
+            "interrupted" => SyncStatus::Interrupted,
+            other => SyncStatus::Other(other.to_string()),
+        }
+    }
 }
 
 /// The service a command talks to, as the mirror records it: the sandbox,
 /// or the base address (without user, password, query or fragment).
-pub fn service_name(settings: &Settings, base: &url::Url) -> String {
-    if settings.sandbox {
+pub fn service_name(sandbox: bool, base: &url::Url) -> String {
+    if sandbox {
         return SANDBOX_SERVICE.to_string();
     }
     let mut base = base.clone();

@@ -13,8 +13,6 @@ use serde_json::Value;
 use crate::api::ListQuery;
 use crate::domain::model::{self, BankDetail, Meta, Page};
 use crate::error::CraError;
-use crate::io::Io;
-use crate::settings::Settings;
 
 /// The last sync, as recorded.
 #[derive(Debug, Clone)]
@@ -22,7 +20,7 @@ pub struct LastSync {
     pub id: i64,
     pub started_at: String,
     pub finished_at: Option<String>,
-    pub status: String,
+    pub status: super::SyncStatus,
 }
 
 pub struct Reader {
@@ -32,12 +30,8 @@ pub struct Reader {
 }
 
 impl Reader {
-    /// Opens the mirror in force; none there is exit 2 saying to sync.
-    pub fn open(settings: &Settings) -> Result<Reader> {
-        Reader::open_path(super::path(settings))
-    }
-
-    pub fn open_path(path: &Path) -> Result<Reader> {
+    /// Opens the mirror at `path`; none there is exit 2 saying to sync.
+    pub fn open(path: &Path) -> Result<Reader> {
         let connection = super::open_read_only(path)?;
         // `q` matches as the service matches: any part of the name,
         // ignoring case (Unicode lower case, not SQLite's ASCII `lower`).
@@ -60,7 +54,7 @@ impl Reader {
                         id: row.get(0)?,
                         started_at: row.get(1)?,
                         finished_at: row.get(2)?,
-                        status: row.get(3)?,
+                        status: super::SyncStatus::from_text(&row.get::<_, String>(3)?),
                     })
                 },
             )
@@ -81,31 +75,25 @@ impl Reader {
         self.last.as_ref()
     }
 
-    /// Says how old the copy is (on a terminal) and warns, always, when the
-    /// last sync did not finish.
-    pub fn announce(&self, io: &Io) {
-        let Some(last) = &self.last else {
-            return;
-        };
-        if let Some(warning) = self.unfinished_warning() {
-            io.warn(&warning);
-        }
+    /// "the local copy FILE as of TIME (3 hours ago)", for a person.
+    pub fn as_of(&self) -> Option<String> {
+        let last = self.last.as_ref()?;
         let when = last.finished_at.as_deref().unwrap_or(&last.started_at);
-        io.summary(&format!(
-            "offline: the local copy {} as of {} ({})",
+        Some(format!(
+            "the local copy {} as of {} ({})",
             self.path.display(),
             when,
             super::age(when)
-        ));
+        ))
     }
 
     /// The warning to give when the last sync did not finish.
     pub fn unfinished_warning(&self) -> Option<String> {
         let last = self.last.as_ref()?;
-        if last.status == "complete" {
+        if last.status == super::SyncStatus::Complete {
             return None;
         }
-        if last.status == "running" && sync_running(&self.path) {
+        if last.status == super::SyncStatus::Running && sync_running(&self.path) {
             return Some(format!(
                 "a sync of {} is running; this answer is from the banks it has stored so far",
                 self.path.display()

@@ -1,13 +1,17 @@
 //! Where answers come from: the service over HTTP, or the local copy
 //! (`--offline`). `search`, `show` and `export` ask a `Source` for pages and
 //! bank details and print what it gives through the same printers, which
-//! is how online and offline answers stay byte-identical.
+//! is how online and offline answers stay byte-identical. It sits above
+//! `api` and `mirror`, which never import each other, and offers
+//! capabilities rather than its variants: no command matches on them.
+
+pub mod listing;
 
 use std::sync::Arc;
 
 use anyhow::Result;
 
-use super::{Client, ListQuery};
+use crate::api::{Client, ListQuery};
 use crate::domain::model::{BankDetail, Page};
 use crate::io::Io;
 use crate::mirror::Reader;
@@ -20,12 +24,18 @@ pub enum Source {
 }
 
 impl Source {
-    /// The mirror with `--offline` (saying on a terminal how old it is),
-    /// else a client of the service.
+    /// The mirror with `--offline` (saying on a terminal how old it is,
+    /// and warning, always, when its last sync did not finish), else a
+    /// client of the service.
     pub fn new(settings: &Settings, io: &Io) -> Result<Source> {
         if settings.offline {
-            let reader = Reader::open(settings)?;
-            reader.announce(io);
+            let reader = Reader::open(&settings.mirror.value)?;
+            if let Some(warning) = reader.unfinished_warning() {
+                io.warn(&warning);
+            }
+            if let Some(as_of) = reader.as_of() {
+                io.summary(&format!("offline: {as_of}"));
+            }
             Ok(Source::Mirror(Arc::new(reader)))
         } else {
             Ok(Source::Service(Client::new(settings, io)?))
@@ -68,8 +78,42 @@ impl Source {
     /// offline, where a page costs a query rather than a request.
     pub fn page_size(&self) -> u64 {
         match self {
-            Source::Service(_) => super::listing::MAX_PER_PAGE,
+            Source::Service(_) => listing::MAX_PER_PAGE,
             Source::Mirror(_) => crate::mirror::PAGE,
         }
+    }
+
+    /// Every matching bank with its history in one pass, when this source
+    /// can give them so (the local copy: one query, no list pages); none
+    /// when they must be listed and fetched one by one.
+    pub fn detail_scan(&self, query: ListQuery, raw: bool) -> Option<DetailScan> {
+        match self {
+            Source::Service(_) => None,
+            Source::Mirror(reader) => Some(DetailScan {
+                reader: reader.clone(),
+                query,
+                raw,
+            }),
+        }
+    }
+}
+
+/// See [`Source::detail_scan`].
+pub struct DetailScan {
+    reader: Arc<Reader>,
+    query: ListQuery,
+    /// The objects as served are wanted (json), not only the typed view.
+    raw: bool,
+}
+
+impl DetailScan {
+    /// How many banks the scan gives.
+    pub fn count(&self) -> Result<u64> {
+        self.reader.count(&self.query)
+    }
+
+    /// Hands each bank with its history to `each`, in the list's order.
+    pub fn run(&self, each: impl FnMut(BankDetail) -> Result<()>) -> Result<()> {
+        self.reader.details(&self.query, self.raw, each)
     }
 }

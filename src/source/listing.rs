@@ -26,8 +26,8 @@ use anyhow::Result;
 use futures_util::stream::{Stream, StreamExt, TryStreamExt};
 use tokio::sync::{Semaphore, mpsc};
 
-use super::ListQuery;
-use super::source::Source;
+use super::Source;
+use crate::api::ListQuery;
 use crate::domain::model::{Bank, BankDetail, Meta, Page};
 use crate::error::CraError;
 use crate::text::thousands;
