@@ -6,7 +6,6 @@
 //! line wider than the terminal. `--svg FILE` writes the same chart as SVG
 //! with the small writer below (plotters would need system font libraries).
 
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -18,7 +17,8 @@ use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 use crate::io::Io;
 use crate::mirror::Reader;
-use crate::mirror::answers::{GroupBy, RATINGS, StatsFilter, StatsRow};
+use crate::mirror::answers::{GroupBy, StatsFilter, StatsRow};
+use crate::output::chart::{self, Bar};
 use crate::output::{self, Fit, Layout, Printer, Record};
 use crate::settings::Settings;
 
@@ -101,24 +101,6 @@ const LAYOUT: Layout = Layout {
     roles: &[],
 };
 
-/// The chart's segments, best rating first: name, shade, SVG colour.
-const SEGMENTS: [(&str, char, &str); 5] = [
-    (RATINGS[0], '█', "#2e7d32"),
-    (RATINGS[1], '▓', "#1565c0"),
-    (RATINGS[2], '▒', "#f9a825"),
-    (RATINGS[3], '░', "#c62828"),
-    ("other", '·', "#9e9e9e"),
-];
-
-/// SVG class names of the segments (the json keys).
-const CLASSES: [&str; 5] = [
-    "outstanding",
-    "satisfactory",
-    "needs_to_improve",
-    "substantial_noncompliance",
-    "other",
-];
-
 impl Spec for StatsArgs {
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
@@ -168,7 +150,7 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         };
         crate::atomic::write(
             path,
-            svg(&title, &rows).as_bytes(),
+            chart::svg(&title, &bars(&rows)).as_bytes(),
             crate::atomic::Access::Shared,
         )?;
     }
@@ -177,7 +159,15 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .unwrap_or_else(|| output::default_format(&io.view));
     if io.view.terminal && matches!(format, crate::domain::Format::Table) {
         let mut out = io.stdout();
-        out.write_all(chart(&rows, unit, io.view.width.unwrap_or(80), io.view.color).as_bytes())?;
+        out.write_all(
+            chart::chart(
+                &bars(&rows),
+                unit,
+                io.view.width.unwrap_or(80),
+                io.view.color,
+            )
+            .as_bytes(),
+        )?;
         out.flush()?;
         return Ok(Exit::Success);
     }
@@ -204,367 +194,13 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// Splits `width` cells among `counts` in proportion (largest remainder),
-/// so the segments always add up to the whole bar.
-pub fn segments(counts: &[u64; 5], width: usize) -> [usize; 5] {
-    let total: u64 = counts.iter().sum();
-    let mut out = [0usize; 5];
-    if total == 0 || width == 0 {
-        return out;
-    }
-    let width_u = width as u128;
-    let mut remainders = [(0u128, 0usize); 5];
-    let mut given = 0usize;
-    for (i, &n) in counts.iter().enumerate() {
-        let exact = u128::from(n) * width_u;
-        out[i] = (exact / u128::from(total)) as usize;
-        given += out[i];
-        remainders[i] = (exact % u128::from(total), i);
-    }
-    remainders.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    for (_, i) in remainders.iter().take(width - given) {
-        out[*i] += 1;
-    }
-    out
-}
-
-/// A share as the chart prints it: whole percent, `<1%` for a sliver.
-fn share(n: u64, total: u64) -> String {
-    if total == 0 || n == 0 {
-        return "0%".to_string();
-    }
-    let percent = (n as f64) * 100.0 / (total as f64);
-    if percent < 0.5 {
-        "<1%".to_string()
-    } else {
-        format!("{percent:.0}%")
-    }
-}
-
-/// The ANSI colour of a segment (the table's rating colours; `other` dim).
-fn ansi(segment: usize) -> Option<&'static str> {
-    if segment == 4 {
-        return Some("2");
-    }
-    match output::rating_color(SEGMENTS[segment].0)? {
-        comfy_table::Color::Green => Some("32"),
-        comfy_table::Color::Yellow => Some("33"),
-        comfy_table::Color::Red => Some("31"),
-        _ => None,
-    }
-}
-
-/// Text cut to `max` characters, with `…` when cut.
-fn fit(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
-
-/// The terminal chart: a header, one line per group (name, total, the five
-/// shares when they fit, the bar), then a legend; no line over `width`.
-pub fn chart(rows: &[StatsRow], unit: &str, width: usize, color: bool) -> String {
-    const SHARES: [&str; 5] = ["OUT", "SAT", "NTI", "SNC", "OTH"];
-    let width = width.max(20);
-    let labels: Vec<String> = rows
-        .iter()
-        .map(|r| {
-            let label = crate::text::inert(&r.group).into_owned();
-            if label.is_empty() {
-                "(none)".to_string()
-            } else {
-                label
-            }
+/// The rows as the chart draws them.
+fn bars(rows: &[StatsRow]) -> Vec<Bar> {
+    rows.iter()
+        .map(|row| Bar {
+            group: row.group.clone(),
+            total: row.total,
+            counts: row.counts(),
         })
-        .collect();
-    let totals: Vec<String> = rows
-        .iter()
-        .map(|r| crate::text::thousands(r.total))
-        .collect();
-    let total_header = unit.to_uppercase();
-    let total_w = totals
-        .iter()
-        .map(String::len)
-        .chain([total_header.len()])
-        .max()
-        .unwrap_or(0);
-    let label_w_wanted = labels
-        .iter()
-        .map(|l| l.chars().count())
-        .chain([5])
-        .max()
-        .unwrap_or(5);
-    // Shares take 5 columns of 5 cells; shown only when a bar of 10 still fits.
-    let shares_w = 5 * 5;
-    let min_bar = 10;
-    let fixed = total_w + 2 + 2; // gaps after the label and after the total
-    let show_shares = width >= 6 + fixed + shares_w + 1 + min_bar;
-    let rest = fixed + if show_shares { shares_w + 1 } else { 0 };
-    let label_w = label_w_wanted
-        .min(width.saturating_sub(rest + min_bar))
-        .max(3);
-    let bar_w = width.saturating_sub(label_w + rest);
-    let bold = |s: &str| {
-        if color {
-            format!("\x1b[1m{s}\x1b[0m")
-        } else {
-            s.to_string()
-        }
-    };
-
-    let mut out = String::new();
-    let mut header = format!(
-        "{:<label_w$}  {:>total_w$}  ",
-        fit("GROUP", label_w),
-        total_header
-    );
-    if show_shares {
-        for s in SHARES {
-            let _ = write!(header, "{s:>4} ");
-        }
-        header.push(' ');
-    }
-    header.push_str(&fit("SHARES", bar_w));
-    let header = header.trim_end().to_string();
-    out.push_str(&bold(&header));
-    out.push('\n');
-    for ((row, label), total) in rows.iter().zip(&labels).zip(&totals) {
-        let label = fit(label, label_w);
-        let pad = label_w - label.chars().count();
-        let _ = write!(out, "{label}{:pad$}  {total:>total_w$}  ", "");
-        let counts = row.counts();
-        if show_shares {
-            for n in counts {
-                let _ = write!(out, "{:>4} ", share(n, row.total));
-            }
-            out.push(' ');
-        }
-        for (i, len) in segments(&counts, bar_w).into_iter().enumerate() {
-            if len == 0 {
-                continue;
-            }
-            let bar: String = std::iter::repeat_n(SEGMENTS[i].1, len).collect();
-            match (color, ansi(i)) {
-                (true, Some(code)) => {
-                    let _ = write!(out, "\x1b[{code}m{bar}\x1b[0m");
-                }
-                _ => out.push_str(&bar),
-            }
-        }
-        // No trailing blanks: a zero total draws no bar.
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
-        out.push('\n');
-    }
-    // The legend, wrapped to the width.
-    let mut line = String::new();
-    let mut line_len = 0usize;
-    for (i, (name, shade, _)) in SEGMENTS.iter().enumerate() {
-        let abbr = SHARES[i];
-        // On a very narrow terminal a name that cannot fit is left out:
-        // the abbreviation still ties the shade to the share column.
-        let text = if 6 + name.chars().count() < width {
-            format!("{abbr} {name}")
-        } else {
-            abbr.to_string()
-        };
-        let item_len = 2 + text.chars().count();
-        let item = match (color, ansi(i)) {
-            (true, Some(code)) => format!("\x1b[{code}m{shade}\x1b[0m {text}"),
-            _ => format!("{shade} {text}"),
-        };
-        if line_len > 0 && line_len + 2 + item_len > width {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-            line_len = 0;
-        }
-        if line_len > 0 {
-            line.push_str("  ");
-            line_len += 2;
-        }
-        line.push_str(&item);
-        line_len += item_len;
-    }
-    if !line.is_empty() {
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
-}
-
-/// XML text with `&`, `<`, `>`, `"` and `'` escaped; control characters
-/// (not allowed in XML 1.0) dropped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() && c != '\t' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The chart as a standalone SVG 1.1 document: a title, one
-/// `<g class="bar" id="bar-N" data-group=…>` per group holding its label,
-/// one `<rect class="KIND">` per non-empty segment (with a `<title>`
-/// tooltip: rating, count, share) and its total; then a legend
-/// (`<g class="legend">`). Bars are 100% stacked, 480 wide.
-pub fn svg(title: &str, rows: &[StatsRow]) -> String {
-    const LABEL_W: f64 = 180.0;
-    const BAR_W: f64 = 480.0;
-    const ROW_H: f64 = 22.0;
-    const TOP: f64 = 40.0;
-    let width = LABEL_W + BAR_W + 90.0;
-    let legend_y = TOP + ROW_H * rows.len() as f64 + 16.0;
-    let height = legend_y + 30.0;
-    let mut out = String::new();
-    let _ = writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
-    );
-    let _ = writeln!(out, "<title>{}</title>", escape(title));
-    let _ = writeln!(
-        out,
-        r#"<text x="10" y="22" font-size="15" font-weight="bold">{}</text>"#,
-        escape(title)
-    );
-    let _ = writeln!(out, r#"<g class="bars">"#);
-    for (n, row) in rows.iter().enumerate() {
-        let y = TOP + ROW_H * n as f64;
-        let group = escape(&row.group);
-        let _ = writeln!(
-            out,
-            r#"<g class="bar" id="bar-{n}" data-group="{group}" data-total="{}">"#,
-            row.total
-        );
-        let _ = writeln!(
-            out,
-            r#"<text class="label" x="{}" y="{}" text-anchor="end">{group}</text>"#,
-            LABEL_W - 8.0,
-            y + 14.0
-        );
-        let counts = row.counts();
-        let mut x = LABEL_W;
-        for (i, &count) in counts.iter().enumerate() {
-            if count == 0 {
-                continue;
-            }
-            let w = BAR_W * count as f64 / row.total.max(1) as f64;
-            let _ = writeln!(
-                out,
-                r#"<rect class="{}" x="{x:.2}" y="{y}" width="{w:.2}" height="{}" fill="{}"><title>{}: {} ({})</title></rect>"#,
-                CLASSES[i],
-                ROW_H - 4.0,
-                SEGMENTS[i].2,
-                escape(SEGMENTS[i].0),
-                count,
-                escape(&share(count, row.total))
-            );
-            x += w;
-        }
-        let _ = writeln!(
-            out,
-            r#"<text class="total" x="{}" y="{}">{}</text>"#,
-            LABEL_W + BAR_W + 8.0,
-            y + 14.0,
-            crate::text::thousands(row.total)
-        );
-        let _ = writeln!(out, "</g>");
-    }
-    let _ = writeln!(out, "</g>");
-    let _ = writeln!(out, r#"<g class="legend">"#);
-    let mut x = 10.0;
-    for (i, (name, _, fill)) in SEGMENTS.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            r#"<rect class="{}" x="{x}" y="{legend_y}" width="12" height="12" fill="{fill}"/><text x="{}" y="{}">{}</text>"#,
-            CLASSES[i],
-            x + 16.0,
-            legend_y + 10.0,
-            escape(name)
-        );
-        x += 26.0 + 7.0 * name.len() as f64;
-    }
-    let _ = writeln!(out, "</g>");
-    let _ = writeln!(out, "</svg>");
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    fn row(group: &str, counts: [u64; 5]) -> StatsRow {
-        StatsRow {
-            group: group.to_string(),
-            total: counts.iter().sum(),
-            outstanding: counts[0],
-            satisfactory: counts[1],
-            needs_to_improve: counts[2],
-            substantial_noncompliance: counts[3],
-            other: counts[4],
-        }
-    }
-
-    #[test]
-    fn shares_read_as_whole_percents() {
-        assert_eq!(share(1, 3), "33%");
-        assert_eq!(share(0, 3), "0%");
-        assert_eq!(share(1, 1000), "<1%");
-        assert_eq!(share(0, 0), "0%");
-    }
-
-    #[test]
-    fn svg_escapes_labels() {
-        let doc = svg("a <b> & 'c'", &[row("X\"<&>", [1, 2000, 3, 4, 0])]);
-        assert!(doc.contains("X&quot;&lt;&amp;&gt;"));
-        assert!(doc.contains("(&lt;1%)"), "{doc}");
-        assert!(!doc.contains("X\"<"));
-    }
-
-    #[test]
-    fn chart_without_color_has_no_escapes() {
-        let text = chart(&[row("TX", [1, 2, 3, 4, 5])], "banks", 80, false);
-        assert!(!text.contains('\x1b'));
-        for shade in ['█', '▓', '▒', '░', '·'] {
-            assert!(text.contains(shade), "{text}");
-        }
-    }
-
-    proptest! {
-        #[test]
-        fn segments_fill_the_bar(counts in proptest::array::uniform5(0u64..10_000), width in 0usize..300) {
-            let parts = segments(&counts, width);
-            let total: u64 = counts.iter().sum();
-            prop_assert_eq!(parts.iter().sum::<usize>(), if total == 0 { 0 } else { width });
-            for (p, c) in parts.iter().zip(counts) {
-                if c == 0 { prop_assert_eq!(*p, 0); }
-            }
-        }
-
-        #[test]
-        fn no_chart_line_is_wider_than_the_width(
-            width in 20usize..200,
-            groups in proptest::collection::vec(("\\PC{0,40}", proptest::array::uniform5(0u64..100_000)), 0..6),
-        ) {
-            let rows: Vec<StatsRow> = groups.iter().map(|(g, c)| row(g, *c)).collect();
-            let text = chart(&rows, "banks", width, false);
-            for line in text.lines() {
-                prop_assert!(line.chars().count() <= width, "{} > {}: {:?}", line.chars().count(), width, line);
-            }
-            prop_assert_eq!(text.lines().count() >= rows.len() + 2, true);
-        }
-    }
+        .collect()
 }

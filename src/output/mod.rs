@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::domain::Format;
 
+pub mod chart;
 mod fit;
 pub mod jq;
 mod records;
