@@ -210,6 +210,22 @@ pub fn redact(text: &str) -> Cow<'_, str> {
 
 pub use crate::text::clip as shorten;
 
+/// Prints `error` once, as `cra: error: <one line>`, and returns its exit
+/// code. A closed standard output is success and prints nothing.
+pub fn report(error: &anyhow::Error) -> Exit {
+    if is_broken_pipe(error) {
+        return Exit::Success;
+    }
+    let exit = exit_of(error);
+    let line = one_line(error);
+    if !line.is_empty() {
+        // Errors quote the service's own words: no escape sequence of its
+        // reaches the terminal, and no secret it echoes.
+        eprintln!("cra: error: {}", crate::text::inert(&redact(&line)));
+    }
+    exit
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,12 @@
 //! `cra`, a command-line client for the Bank CRA Ratings service.
 //!
 //! Data flows one way: arguments (`cli`) → `settings` → a command
-//! (`commands`) → the API (`api`) or a local server (`sandbox`, `webhook`) →
-//! rows → a printer (`output`). `run` wires those together; `report` prints
-//! an error in the one place errors are printed.
+//! (`commands`) → where answers come from (`source`: the service through
+//! `api`, or the local copy in `mirror`) or a local server (`sandbox`,
+//! `webhook`) → rows → a printer (`output`). The words every room shares
+//! are in `domain` and `text`, below them all. This file keeps the module
+//! list and `run`, which resolves the settings and dispatches the command;
+//! errors are printed once, by `error::report` and `cli::usage`.
 
 pub mod api;
 pub mod assets;
@@ -31,11 +34,12 @@ use anyhow::Result;
 
 use crate::cli::Cli;
 use crate::commands::Ctx;
-use crate::error::{CraError, Exit};
+use crate::error::Exit;
 use crate::io::Io;
 use crate::settings::{Settings, process_env};
 
 pub use crate::cli::usage::report_usage;
+pub use crate::error::report;
 
 /// Runs one command line to completion and says how it went.
 pub fn run(cli: Cli) -> Result<Exit> {
@@ -56,7 +60,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
             .flatten()
             .map(|setting| &setting.value),
     );
-    let jq = jq_filter(spec.jq(), &mut settings)?;
+    let jq = output::jq::Jq::for_output(spec.jq(), &mut settings.format)?;
     let mut io = Io::new(
         settings.color,
         settings.quiet,
@@ -93,45 +97,6 @@ pub fn run(cli: Cli) -> Result<Exit> {
     // pipe nobody reads, when Ctrl-C came) must not hold the exit.
     runtime.shutdown_background();
     result
-}
-
-/// The compiled `--jq` of the commands that take it, checked before
-/// anything runs (no request is made for a bad expression); it makes the
-/// output format json, and any other `--format` a usage error.
-fn jq_filter(
-    expr: Option<&str>,
-    settings: &mut Settings,
-) -> Result<Option<std::sync::Arc<output::jq::Jq>>> {
-    let Some(expr) = expr else {
-        return Ok(None);
-    };
-    let jq = output::jq::Jq::compile(expr)?;
-    match settings.format {
-        None | Some(domain::Format::Json) => settings.format = Some(domain::Format::Json),
-        Some(other) => {
-            return Err(CraError::usage(format!(
-                "--jq filters the json output; it cannot be combined with --format {}",
-                other.name()
-            )));
-        }
-    }
-    Ok(Some(std::sync::Arc::new(jq)))
-}
-
-/// Prints `error` once, as `cra: error: <one line>`, and returns its exit
-/// code. A closed standard output is success and prints nothing.
-pub fn report(error: &anyhow::Error) -> Exit {
-    if error::is_broken_pipe(error) {
-        return Exit::Success;
-    }
-    let exit = error::exit_of(error);
-    let line = error::one_line(error);
-    if !line.is_empty() {
-        // Errors quote the service's own words: no escape sequence of its
-        // reaches the terminal, and no secret it echoes.
-        eprintln!("cra: error: {}", text::inert(&error::redact(&line)));
-    }
-    exit
 }
 
 pub(crate) use crate::text::host_port;

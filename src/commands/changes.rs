@@ -11,7 +11,7 @@ use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 use crate::io::Io;
 use crate::mirror::Reader;
-use crate::mirror::answers::{Change, ChangeFilter, ChangeRow};
+use crate::mirror::answers::{ChangeFilter, ChangeRow, RatingChange};
 use crate::output::{self, Fit, Layout, Printer, Record};
 use crate::settings::Settings;
 
@@ -92,21 +92,21 @@ fn parse_date(text: &str) -> Result<String, String> {
 }
 
 /// The kinds asked for: none given means upgrades and downgrades.
-fn kinds(asked: &[ChangeKind]) -> Vec<Change> {
+fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {
     if asked.is_empty() {
-        return vec![Change::Upgrade, Change::Downgrade];
+        return vec![RatingChange::Upgrade, RatingChange::Downgrade];
     }
     if asked.contains(&ChangeKind::All) {
-        return Change::ALL.to_vec();
+        return RatingChange::ALL.to_vec();
     }
     asked
         .iter()
         .map(|k| match k {
-            ChangeKind::Upgrade => Change::Upgrade,
-            ChangeKind::Downgrade => Change::Downgrade,
-            ChangeKind::Same => Change::Same,
-            ChangeKind::First => Change::First,
-            ChangeKind::Other | ChangeKind::All => Change::Other,
+            ChangeKind::Upgrade => RatingChange::Upgrade,
+            ChangeKind::Downgrade => RatingChange::Downgrade,
+            ChangeKind::Same => RatingChange::Same,
+            ChangeKind::First => RatingChange::First,
+            ChangeKind::Other | ChangeKind::All => RatingChange::Other,
         })
         .collect()
 }
@@ -259,11 +259,14 @@ mod tests {
 
     #[test]
     fn kinds_default_to_upgrades_and_downgrades() {
-        assert_eq!(kinds(&[]), vec![Change::Upgrade, Change::Downgrade]);
+        assert_eq!(
+            kinds(&[]),
+            vec![RatingChange::Upgrade, RatingChange::Downgrade]
+        );
         assert_eq!(
             kinds(&[ChangeKind::First, ChangeKind::All]),
-            Change::ALL.to_vec()
+            RatingChange::ALL.to_vec()
         );
-        assert_eq!(kinds(&[ChangeKind::Same]), vec![Change::Same]);
+        assert_eq!(kinds(&[ChangeKind::Same]), vec![RatingChange::Same]);
     }
 }

@@ -12,11 +12,12 @@ use serde_json::{Map, Value, json};
 use crate::commands::JqArg;
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::diff::read::Export;
-use crate::diff::{self, Change, Differ, FIELDS, Kind, Row};
+use crate::diff::{self, Differ, Difference, FIELDS, Kind, Row};
 use crate::error::Exit;
 use crate::io::Io;
 use crate::output::{self, Fit, Layout, Printer, Record};
 use crate::settings::Settings;
+use crate::text::plural;
 
 pub const LONG_ABOUT: &str = "\
 Compare two files written by `cra export`: added, removed and changed banks.
@@ -133,7 +134,7 @@ fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         Ok(())
     };
     let mut counts = Counts::default();
-    let mut print = |change: &Change, printer: &mut Option<Printer<_>>| -> Result<()> {
+    let mut print = |change: &Difference, printer: &mut Option<Printer<_>>| -> Result<()> {
         counts.add(change.kind);
         start(printer)?;
         let json = change_json(change);
@@ -198,20 +199,20 @@ impl Counts {
             return "no differences".to_string();
         }
         format!(
-            "{} added, {} removed, {} rating change{}, {} details change{}",
+            "{} added, {} removed, {} rating {}, {} details {}",
             crate::text::thousands(self.added),
             crate::text::thousands(self.removed),
             crate::text::thousands(self.rating),
-            if self.rating == 1 { "" } else { "s" },
+            plural(self.rating, "change", "changes"),
             crate::text::thousands(self.details),
-            if self.details == 1 { "" } else { "s" },
+            plural(self.details, "change", "changes"),
         )
     }
 }
 
 /// `{change, id, name, before, after}`, the sides as flat objects with the
 /// columns of a csv export, `null` where the bank is absent.
-pub fn change_json(change: &Change) -> Value {
+pub fn change_json(change: &Difference) -> Value {
     let side = |row: &Option<Row>| match row {
         None => Value::Null,
         Some(row) => Value::Object(
@@ -234,7 +235,7 @@ pub fn change_json(change: &Change) -> Value {
 /// CHANGE, NAME, ST, FIELDS, BEFORE, AFTER, ID: for a changed bank the
 /// fields that differ and their values on each side; for an added or
 /// removed one its rating and exam date on the side it is on.
-fn table_row(change: &Change) -> Vec<String> {
+fn table_row(change: &Difference) -> Vec<String> {
     let side = change.side();
     let values = |row: &Row, fields: &[usize]| {
         fields
@@ -273,7 +274,7 @@ fn table_row(change: &Change) -> Vec<String> {
 
 /// change, id, name, fields (space-separated), then both sides' fields
 /// (empty where the bank is absent).
-fn csv_row(change: &Change) -> Vec<String> {
+fn csv_row(change: &Difference) -> Vec<String> {
     let fields = match (&change.before, &change.after) {
         (Some(b), Some(a)) => diff::changed_fields(b, a)
             .iter()

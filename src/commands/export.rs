@@ -28,6 +28,7 @@ use crate::parse::whole;
 use crate::settings::Settings;
 use crate::source::listing::{self, Listing};
 use crate::source::{DetailScan, Source};
+use crate::text::plural;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -167,11 +168,11 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     let (requests, retries) = (source.requests_made(), source.retries_made());
     summary.push_str(&format!(
-        " in {seconds:.1} s, {} request{}, {} retr{}",
+        " in {seconds:.1} s, {} {}, {} {}",
         thousands(requests),
-        if requests == 1 { "" } else { "s" },
+        plural(requests, "request", "requests"),
         thousands(retries),
-        if retries == 1 { "y" } else { "ies" }
+        plural(retries, "retry", "retries")
     ));
     if let Some(path) = output {
         summary.push_str(&format!(" → {}", path.display()));

@@ -110,35 +110,11 @@ async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
         quiet: io.quiet,
     };
     let server = Server::bind(&args.host, args.port, config).await?;
-    let stop = stop_signal()?;
+    let stop = crate::signals::watch();
     // Always shown, even with --quiet: it is how a person or a test finds
     // the port. eprintln! is unbuffered, so it is out before serving starts.
     eprintln!("listening on {}", server.url()?);
     let summary = server.serve(stop).await?;
     io.info(&summary.line());
     Ok(Exit::Success)
-}
-
-/// A future that resolves on Ctrl-C or SIGTERM. The handlers are installed
-/// here, before it is first polled, so a signal sent right after the
-/// "listening on" line is never missed.
-fn stop_signal() -> Result<impl std::future::Future<Output = ()>> {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let mut interrupt = signal(SignalKind::interrupt())?;
-        let mut term = signal(SignalKind::terminate())?;
-        Ok(async move {
-            tokio::select! {
-                _ = interrupt.recv() => {}
-                _ = term.recv() => {}
-            }
-        })
-    }
-    #[cfg(not(unix))]
-    {
-        Ok(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-    }
 }

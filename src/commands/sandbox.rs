@@ -162,9 +162,7 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
     let addr = listener.local_addr()?;
     // Listen for Ctrl-C before telling anyone the address: whoever reads
     // it may interrupt at once.
-    #[cfg(unix)]
-    let mut interrupt = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())
-        .context("cannot listen for Ctrl-C")?;
+    let stop = crate::signals::watch();
     {
         let mut out = io.stdout();
         writeln!(out, "http://{addr}")?;
@@ -185,12 +183,7 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
     });
 
     axum::serve(listener, server::router(app))
-        .with_graceful_shutdown(async move {
-            #[cfg(unix)]
-            let _ = interrupt.recv().await;
-            #[cfg(not(unix))]
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .with_graceful_shutdown(stop)
         .await
         .context("sandbox server failed")?;
     if let Some(task) = webhook_task {

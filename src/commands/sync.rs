@@ -31,6 +31,7 @@ use crate::mirror::write::{Background, Change, Known, Needs, Writer};
 use crate::settings::Settings;
 use crate::source::Source;
 use crate::source::listing::{self, Listing, MAX_PER_PAGE};
+use crate::text::plural;
 use crate::text::thousands;
 
 #[derive(Debug, Clone, Args)]
@@ -198,15 +199,15 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let seconds = started.elapsed().as_secs_f64();
 
     io.info(&format!(
-        "synced {} banks in {seconds:.1} s: {} new, {} removed, {} changed, {} new exam{}, {} request{} → {}",
+        "synced {} banks in {seconds:.1} s: {} new, {} removed, {} changed, {} new {}, {} {} → {}",
         thousands(counts.banks),
         thousands(counts.new_banks),
         thousands(counts.removed_banks),
         thousands(counts.changed_banks),
         thousands(counts.new_exams),
-        if counts.new_exams == 1 { "" } else { "s" },
+        plural(counts.new_exams, "exam", "exams"),
         thousands(counts.requests),
-        if counts.requests == 1 { "" } else { "s" },
+        plural(counts.requests, "request", "requests"),
         path.display()
     ));
     if settings.format == Some(Format::Json) {
@@ -235,10 +236,10 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         return Err(CraError::with_exit(
             exit,
             format!(
-                "{} bank{} could not be fetched and {} kept as before: {}{} (first: '{}': {}); run cra sync again",
+                "{} {} could not be fetched and {} kept as before: {}{} (first: '{}': {}); run cra sync again",
                 failed.len(),
-                if failed.len() == 1 { "" } else { "s" },
-                if failed.len() == 1 { "is" } else { "are" },
+                plural(failed.len() as u64, "bank", "banks"),
+                plural(failed.len() as u64, "is", "are"),
                 names.join(", "),
                 if more > 0 {
                     format!(" and {more} more")

@@ -121,13 +121,13 @@ pub fn changed_fields(old: &Row, new: &Row) -> Vec<usize> {
 
 /// One difference: the bank as it was, as it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Change {
+pub struct Difference {
     pub kind: Kind,
     pub before: Option<Row>,
     pub after: Option<Row>,
 }
 
-impl Change {
+impl Difference {
     /// The bank's id.
     pub fn id(&self) -> &str {
         self.side().id()
@@ -199,17 +199,17 @@ impl Differ {
     }
 
     /// One bank of NEW, after every bank of OLD: its change, if any.
-    pub fn add_new(&mut self, row: Row) -> Result<Option<Change>, Duplicate> {
+    pub fn add_new(&mut self, row: Row) -> Result<Option<Difference>, Duplicate> {
         if !self.new_ids.insert(row.id().into()) {
             return Err(Duplicate(row.id().to_string()));
         }
         Ok(match self.old.take(row.id()) {
-            None => Some(Change {
+            None => Some(Difference {
                 kind: Kind::Added,
                 before: None,
                 after: Some(row),
             }),
-            Some(old) => compare(&old.row, &row).map(|kind| Change {
+            Some(old) => compare(&old.row, &row).map(|kind| Difference {
                 kind,
                 before: Some(old.row),
                 after: Some(row),
@@ -218,11 +218,11 @@ impl Differ {
     }
 
     /// The banks of OLD that NEW did not have, in OLD's order.
-    pub fn removed(self) -> Vec<Change> {
+    pub fn removed(self) -> Vec<Difference> {
         let mut left: Vec<Old> = self.old.into_iter().collect();
         left.sort_unstable_by_key(|old| old.index);
         left.into_iter()
-            .map(|old| Change {
+            .map(|old| Difference {
                 kind: Kind::Removed,
                 before: Some(old.row),
                 after: None,
@@ -236,7 +236,7 @@ impl Differ {
 pub fn diff_rows(
     old: impl IntoIterator<Item = Row>,
     new: impl IntoIterator<Item = Row>,
-) -> Result<Vec<Change>, Duplicate> {
+) -> Result<Vec<Difference>, Duplicate> {
     let mut differ = Differ::new();
     for row in old {
         differ.add_old(row)?;

@@ -9,16 +9,11 @@ use rusqlite::params;
 use super::Reader;
 
 /// The four ratings the CRA defines, best first.
-pub const RATINGS: [&str; 4] = [
-    "Outstanding",
-    "Satisfactory",
-    "Needs to Improve",
-    "Substantial Noncompliance",
-];
+pub const RATINGS: [&str; 4] = crate::domain::Rating::NAMES;
 
 /// How a rating record compares with the same bank's previous one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Change {
+pub enum RatingChange {
     Upgrade,
     Downgrade,
     Same,
@@ -26,22 +21,22 @@ pub enum Change {
     Other,
 }
 
-impl Change {
-    pub const ALL: [Change; 5] = [
-        Change::Upgrade,
-        Change::Downgrade,
-        Change::Same,
-        Change::First,
-        Change::Other,
+impl RatingChange {
+    pub const ALL: [RatingChange; 5] = [
+        RatingChange::Upgrade,
+        RatingChange::Downgrade,
+        RatingChange::Same,
+        RatingChange::First,
+        RatingChange::Other,
     ];
 
     pub fn as_str(self) -> &'static str {
         match self {
-            Change::Upgrade => "upgrade",
-            Change::Downgrade => "downgrade",
-            Change::Same => "same",
-            Change::First => "first",
-            Change::Other => "other",
+            RatingChange::Upgrade => "upgrade",
+            RatingChange::Downgrade => "downgrade",
+            RatingChange::Same => "same",
+            RatingChange::First => "first",
+            RatingChange::Other => "other",
         }
     }
 }
@@ -49,20 +44,20 @@ impl Change {
 /// The place of a rating on the scale (0 best), or none for a rating
 /// outside the four.
 fn rank(rating: &str) -> Option<usize> {
-    RATINGS.iter().position(|r| *r == rating)
+    crate::domain::Rating::rank_of(rating)
 }
 
 /// The kind of change from `previous` (none: the bank's first record) to
 /// `rating`. A first record is `first` whatever its rating.
-pub fn change_kind(previous: Option<&str>, rating: &str) -> Change {
+pub fn change_kind(previous: Option<&str>, rating: &str) -> RatingChange {
     let Some(previous) = previous else {
-        return Change::First;
+        return RatingChange::First;
     };
     match (rank(previous), rank(rating)) {
-        (Some(before), Some(now)) if now < before => Change::Upgrade,
-        (Some(before), Some(now)) if now > before => Change::Downgrade,
-        (Some(_), Some(_)) => Change::Same,
-        _ => Change::Other,
+        (Some(before), Some(now)) if now < before => RatingChange::Upgrade,
+        (Some(before), Some(now)) if now > before => RatingChange::Downgrade,
+        (Some(_), Some(_)) => RatingChange::Same,
+        _ => RatingChange::Other,
     }
 }
 
@@ -93,7 +88,7 @@ pub struct ChangeRow {
     pub exam_type: String,
     pub previous_rating: Option<String>,
     pub rating: String,
-    pub change: Change,
+    pub change: RatingChange,
 }
 
 /// What `cra stats` groups by.
@@ -290,32 +285,35 @@ mod tests {
 
     #[test]
     fn kinds_follow_the_scale_best_first() {
-        assert_eq!(change_kind(None, "Outstanding"), Change::First);
-        assert_eq!(change_kind(None, "Whatever"), Change::First);
+        assert_eq!(change_kind(None, "Outstanding"), RatingChange::First);
+        assert_eq!(change_kind(None, "Whatever"), RatingChange::First);
         assert_eq!(
             change_kind(Some("Satisfactory"), "Outstanding"),
-            Change::Upgrade
+            RatingChange::Upgrade
         );
         assert_eq!(
             change_kind(Some("Substantial Noncompliance"), "Needs to Improve"),
-            Change::Upgrade
+            RatingChange::Upgrade
         );
         assert_eq!(
             change_kind(Some("Outstanding"), "Satisfactory"),
-            Change::Downgrade
+            RatingChange::Downgrade
         );
         assert_eq!(
             change_kind(Some("Needs to Improve"), "Substantial Noncompliance"),
-            Change::Downgrade
+            RatingChange::Downgrade
         );
         assert_eq!(
             change_kind(Some("Satisfactory"), "Satisfactory"),
-            Change::Same
+            RatingChange::Same
         );
-        assert_eq!(change_kind(Some("Pending"), "Satisfactory"), Change::Other);
+        assert_eq!(
+            change_kind(Some("Pending"), "Satisfactory"),
+            RatingChange::Other
+        );
         assert_eq!(
             change_kind(Some("Outstanding"), "outstanding"),
-            Change::Other
+            RatingChange::Other
         );
     }
 
@@ -324,9 +322,9 @@ mod tests {
         for (i, a) in RATINGS.iter().enumerate() {
             for (j, b) in RATINGS.iter().enumerate() {
                 let expected = match j.cmp(&i) {
-                    std::cmp::Ordering::Less => Change::Upgrade,
-                    std::cmp::Ordering::Greater => Change::Downgrade,
-                    std::cmp::Ordering::Equal => Change::Same,
+                    std::cmp::Ordering::Less => RatingChange::Upgrade,
+                    std::cmp::Ordering::Greater => RatingChange::Downgrade,
+                    std::cmp::Ordering::Equal => RatingChange::Same,
                 };
                 assert_eq!(change_kind(Some(a), b), expected, "{a} → {b}");
             }

@@ -156,10 +156,10 @@ fn change_arrow(change: &str) -> std::borrow::Cow<'_, str> {
 
 /// The colour of a rating, wherever ratings are shown (tables, charts).
 pub fn rating_color(rating: &str) -> Option<Color> {
-    match rating {
-        "Outstanding" => Some(Color::Green),
-        "Needs to Improve" => Some(Color::Yellow),
-        "Substantial Noncompliance" => Some(Color::Red),
+    match crate::domain::Rating::from_text(rating) {
+        crate::domain::Rating::Outstanding => Some(Color::Green),
+        crate::domain::Rating::NeedsToImprove => Some(Color::Yellow),
+        crate::domain::Rating::SubstantialNoncompliance => Some(Color::Red),
         _ => None,
     }
 }

@@ -5,12 +5,7 @@
 //! towns; `names` makes up the small ones).
 
 /// Rating texts, in the FFIEC code order (1 to 4).
-pub const RATINGS: [&str; 4] = [
-    "Outstanding",
-    "Satisfactory",
-    "Needs to Improve",
-    "Substantial Noncompliance",
-];
+pub const RATINGS: [&str; 4] = crate::domain::Rating::NAMES;
 
 /// Ratings of each institution's latest exam: 2,714 / 15,683 / 389 / 34.
 pub const RATING_CURRENT: [u32; 4] = [2714, 15683, 389, 34];
