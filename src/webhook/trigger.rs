@@ -18,6 +18,7 @@ use secrecy::{ExposeSecret, SecretString};
 use uuid::Uuid;
 
 use crate::error::CraError;
+use crate::http::retry::{Failed, Next, Policy, retry_after};
 use crate::webhook::payload::{RatingCreated, RatingCreatedData};
 use crate::webhook::sign::{HEADER, sign};
 
@@ -103,8 +104,8 @@ impl Sender {
     }
 
     /// Up to `retries` more tries of a delivery that got no answer or a
-    /// 429/5xx, after the API client's backoff or the receiver's
-    /// `Retry-After` (capped as for the API).
+    /// 429/5xx, after the shared policy's backoff (`crate::http::retry`) or
+    /// the receiver's `Retry-After`.
     pub fn with_retries(mut self, retries: u32) -> Sender {
         self.retries = retries;
         self
@@ -125,26 +126,32 @@ impl Sender {
     /// One delivery, with its retries.
     pub async fn send(&self, delivery: Delivery) -> Sent {
         let signature = sign(self.secret.expose_secret().as_bytes(), &delivery.body);
+        // The receiver's Retry-After is waited out however long: unlike the
+        // API client's, this policy has no cap (as it always was).
+        let policy = Policy {
+            retries: self.retries,
+            cap: None,
+        };
         let started = Instant::now();
         let mut tries = 0;
         loop {
             tries += 1;
             let (answer, wait) = self.try_once(&delivery.body, &signature).await;
-            let retry = match &answer {
-                Answer::Status(status) => crate::api::client::is_retryable_status(*status),
-                Answer::Failed(_) => true,
+            let failed = match &answer {
+                Answer::Status(status) => Failed::Status(*status, wait),
+                Answer::Failed(_) => Failed::Transport,
             };
-            if !retry || tries > self.retries {
-                return Sent {
-                    number: delivery.number,
-                    answer,
-                    elapsed: started.elapsed(),
-                    tries,
-                };
+            match policy.next(tries - 1, failed) {
+                Next::Retry { wait, .. } => tokio::time::sleep(wait).await,
+                Next::Final | Next::Exhausted | Next::TooLong(_) => {
+                    return Sent {
+                        number: delivery.number,
+                        answer,
+                        elapsed: started.elapsed(),
+                        tries,
+                    };
+                }
             }
-            let wait =
-                wait.unwrap_or_else(|| crate::api::client::backoff(tries, rand::random::<f64>()));
-            tokio::time::sleep(wait).await;
         }
     }
 
@@ -161,10 +168,7 @@ impl Sender {
         match sent {
             Ok(response) => {
                 let status = response.status();
-                let wait = crate::api::client::retry_after(
-                    response.headers(),
-                    std::time::SystemTime::now(),
-                );
+                let wait = retry_after(response.headers(), std::time::SystemTime::now());
                 // Read (so the connection can be reused), but only so much:
                 // an answer that never ends must not fill memory.
                 match crate::http::read_limited(response, crate::http::SMALL_BODY_LIMIT).await {

@@ -1,7 +1,10 @@
 //! The HTTP client settings every outgoing request of `cra` shares: the API
 //! client, `trigger`, `listen --forward-to` and the sandbox's webhooks; and
 //! the one limited reader every response body goes through, so that no
-//! server can make `cra` hold more than a bounded amount of its answer.
+//! server can make `cra` hold more than a bounded amount of its answer. The
+//! retry policy of the senders that retry is in `retry`.
+
+pub mod retry;
 
 use std::net::IpAddr;
 use std::time::Duration;
