@@ -145,8 +145,8 @@ impl TypedValueParser for SizeParser {
 }
 
 /// The list query for the filters of `search` and `export`.
-pub fn list_query(filters: &FilterArgs, page: u64, per_page: u64) -> crate::api::ListQuery {
-    crate::api::ListQuery {
+pub fn list_query(filters: &FilterArgs, page: u64, per_page: u64) -> crate::domain::ListQuery {
+    crate::domain::ListQuery {
         q: filters.query.clone().filter(|q| !q.is_empty()),
         state: filters.state.clone(),
         size: filters.size.clone(),

@@ -61,6 +61,33 @@ impl Write for Out<'_> {
     }
 }
 
+/// A writer into a shared buffer (a stream of [`Io::test`]).
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .map_err(|_| std::io::Error::other("buffer poisoned"))?
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Sink {
+    fn writer(&self, stdout: bool) -> Box<dyn Write + Send> {
+        match (self, stdout) {
+            (Sink::Process, true) => Box::new(std::io::stdout()),
+            (Sink::Process, false) => Box::new(std::io::stderr()),
+            (Sink::Buffer(buffer), _) => Box::new(Shared(buffer.clone())),
+        }
+    }
+}
+
 /// What a command wrote to the buffers of [`Io::test`].
 #[derive(Clone)]
 pub struct Captured {
@@ -180,6 +207,12 @@ impl Io {
             )),
             Sink::Buffer(buffer) => Out::Buffer(buffer.lock().expect("stdout buffer")),
         }
+    }
+
+    /// Standard output and standard error as owned writers, for a server
+    /// whose tasks print as deliveries arrive (`listen`).
+    pub fn writers(&self) -> (Box<dyn Write + Send>, Box<dyn Write + Send>) {
+        (self.out.writer(true), self.err.writer(false))
     }
 
     /// One line on standard error, secrets hidden.

@@ -98,5 +98,3 @@ pub fn run(cli: Cli) -> Result<Exit> {
     runtime.shutdown_background();
     result
 }
-
-pub(crate) use crate::text::host_port;

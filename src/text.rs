@@ -92,6 +92,21 @@ pub fn ago(seconds: i64) -> String {
     format!("{n} {unit}{} ago", if n == 1 { "" } else { "s" })
 }
 
+/// `45 s`, `2 min 5 s`, `3 h 20 min`, `2 d 4 h`: a wait as a person reads it.
+pub fn duration(wait: std::time::Duration) -> String {
+    let s = wait.as_secs_f64().ceil() as u64;
+    let (d, h, m, s) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
+    match (d, h, m) {
+        (0, 0, 0) => format!("{s} s"),
+        (0, 0, _) if s == 0 => format!("{m} min"),
+        (0, 0, _) => format!("{m} min {s} s"),
+        (0, _, 0) => format!("{h} h"),
+        (0, _, _) => format!("{h} h {m} min"),
+        (_, 0, _) => format!("{d} d"),
+        _ => format!("{d} d {h} h"),
+    }
+}
+
 /// `host:port` for messages, with an IPv6 address in brackets.
 pub fn host_port(host: &str, port: u16) -> String {
     if host.contains(':') && !host.starts_with('[') {
@@ -143,6 +158,20 @@ mod tests {
         assert_eq!(ago(60 * 60), "60 minutes ago");
         assert_eq!(ago(86_400 * 2), "2 days ago");
         assert_eq!(ago(40 * 3600), "1 day ago");
+    }
+
+    #[test]
+    fn durations_read_as_a_person_would() {
+        use std::time::Duration;
+        let d = Duration::from_secs;
+        assert_eq!(duration(d(45)), "45 s");
+        assert_eq!(duration(Duration::from_millis(1500)), "2 s");
+        assert_eq!(duration(d(60)), "1 min");
+        assert_eq!(duration(d(125)), "2 min 5 s");
+        assert_eq!(duration(d(3600)), "1 h");
+        assert_eq!(duration(d(3 * 3600 + 20 * 60)), "3 h 20 min");
+        assert_eq!(duration(d(86_400)), "1 d");
+        assert_eq!(duration(d(2 * 86_400 + 4 * 3600 + 59)), "2 d 4 h");
     }
 
     #[test]

@@ -19,7 +19,8 @@ use super::errors::{
     describe_transport, human_duration, parse_json, redirect_error, status_error, status_line,
     too_long_to_wait, transport_error, unexpected,
 };
-use crate::api::model::{self, BankDetail, Page};
+use crate::domain::ListQuery;
+use crate::domain::model::{self, BankDetail, Page};
 use crate::error::CraError;
 use crate::http::BodyError;
 use crate::http::retry::{Failed, Next, Policy, retry_after};
@@ -28,16 +29,6 @@ use crate::settings::Settings;
 
 // Where other rooms found them when they lived here.
 pub use super::base::check_base_url;
-
-/// The filters and paging of `GET /api/v1/banks`.
-#[derive(Debug, Clone, Default)]
-pub struct ListQuery {
-    pub q: Option<String>,
-    pub state: Option<String>,
-    pub size: Option<String>,
-    pub page: u64,
-    pub per_page: u64,
-}
 
 /// A client for one base address and key. Cheap to clone; clones share the
 /// connection pool and the counters.

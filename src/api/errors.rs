@@ -50,20 +50,7 @@ pub(super) fn too_long_to_wait(
     .into()
 }
 
-/// `45 s`, `2 min 5 s`, `3 h 20 min`, `2 d 4 h`: a wait as a person reads it.
-pub fn human_duration(wait: Duration) -> String {
-    let s = wait.as_secs_f64().ceil() as u64;
-    let (d, h, m, s) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
-    match (d, h, m) {
-        (0, 0, 0) => format!("{s} s"),
-        (0, 0, _) if s == 0 => format!("{m} min"),
-        (0, 0, _) => format!("{m} min {s} s"),
-        (0, _, 0) => format!("{h} h"),
-        (0, _, _) => format!("{h} h {m} min"),
-        (_, 0, _) => format!("{d} d"),
-        _ => format!("{d} d {h} h"),
-    }
-}
+pub use crate::text::duration as human_duration;
 
 /// `after 1 try`, `after 4 tries`.
 pub(super) fn after_tries(tries: u32) -> String {
@@ -249,7 +236,7 @@ pub(super) fn transport_error(
     } else if error.is_connect() {
         let host = base.host_str().unwrap_or("?");
         let at = match base.port_or_known_default() {
-            Some(port) => crate::host_port(host.trim_matches(['[', ']']), port),
+            Some(port) => crate::text::host_port(host.trim_matches(['[', ']']), port),
             None => host.to_string(),
         };
         format!(
@@ -327,15 +314,6 @@ mod tests {
 
     #[test]
     fn durations_read_as_a_person_would() {
-        let d = Duration::from_secs;
-        assert_eq!(human_duration(d(45)), "45 s");
-        assert_eq!(human_duration(Duration::from_millis(1500)), "2 s");
-        assert_eq!(human_duration(d(60)), "1 min");
-        assert_eq!(human_duration(d(125)), "2 min 5 s");
-        assert_eq!(human_duration(d(3600)), "1 h");
-        assert_eq!(human_duration(d(3 * 3600 + 20 * 60)), "3 h 20 min");
-        assert_eq!(human_duration(d(86_400)), "1 d");
-        assert_eq!(human_duration(d(2 * 86_400 + 4 * 3600 + 59)), "2 d 4 h");
         assert_eq!(after_tries(1), "after 1 try");
         assert_eq!(after_tries(4), "after 4 tries");
     }

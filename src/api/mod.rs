@@ -8,5 +8,4 @@ pub mod base;
 pub mod client;
 mod errors;
 
-pub use crate::domain::model;
-pub use client::{Client, ListQuery};
+pub use client::Client;

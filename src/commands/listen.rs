@@ -109,7 +109,14 @@ async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
         raw_json: matches!(settings.format, Some(Format::Json | Format::Ndjson)),
         quiet: io.quiet,
     };
-    let server = Server::bind(&args.host, args.port, config).await?;
+    let (out, err) = io.writers();
+    let server = Server::bind_with(
+        &args.host,
+        args.port,
+        config,
+        crate::webhook::listen::Streams { out, err },
+    )
+    .await?;
     let stop = crate::signals::watch();
     // Always shown, even with --quiet: it is how a person or a test finds
     // the port. eprintln! is unbuffered, so it is out before serving starts.

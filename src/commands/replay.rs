@@ -114,7 +114,7 @@ enum Pick {
 impl Pick {
     fn wants(&self, number: u64, record: &Record) -> bool {
         match self {
-            Pick::Valid => record.verdict == "valid",
+            Pick::Valid => record.verdict == crate::webhook::listen::Verdict::Valid.code(),
             Pick::All => true,
             Pick::Lines(lines) => lines.contains(&number),
         }

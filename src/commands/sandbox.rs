@@ -156,7 +156,7 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
         .with_context(|| {
             format!(
                 "cannot listen on {}",
-                crate::host_port(&args.host, args.port)
+                crate::text::host_port(&args.host, args.port)
             )
         })?;
     let addr = listener.local_addr()?;

@@ -22,12 +22,14 @@ use anyhow::Result;
 use clap::Args;
 use futures_util::stream::TryStreamExt;
 
-use crate::api::{Client, ListQuery};
+use crate::api::Client;
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::domain::Format;
+use crate::domain::ListQuery;
 use crate::error::{CraError, Exit};
 use crate::io::{Io, Progress};
-use crate::mirror::write::{Background, Change, Known, Needs, Writer};
+use crate::mirror::SyncStatus;
+use crate::mirror::write::{Background, Edit, Known, Needs, Writer};
 use crate::settings::Settings;
 use crate::source::Source;
 use crate::source::listing::{self, Listing, MAX_PER_PAGE};
@@ -149,7 +151,7 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let (listing, mut known) = match listing.and_then(|listing| Ok((listing, known?))) {
         Ok(started) => started,
         Err(error) => {
-            let _ = writer.finish("failed");
+            let _ = writer.finish(SyncStatus::Failed);
             return Err(error);
         }
     };
@@ -178,7 +180,7 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let complete = match stored.and(outcome) {
         Ok(complete) => complete,
         Err(error) => {
-            let _ = writer.finish("failed");
+            let _ = writer.finish(SyncStatus::Failed);
             return Err(error);
         }
     };
@@ -191,11 +193,11 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         None => None,
     };
     let status = if failed.is_empty() && complete {
-        "complete"
+        SyncStatus::Complete
     } else {
-        "failed"
+        SyncStatus::Failed
     };
-    let counts = writer.finish(status)?;
+    let counts = writer.finish(status.clone())?;
     let seconds = started.elapsed().as_secs_f64();
 
     io.info(&format!(
@@ -212,7 +214,7 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     ));
     if settings.format == Some(Format::Json) {
         let mut summary = serde_json::to_value(counts)?;
-        summary["complete"] = serde_json::Value::Bool(status == "complete");
+        summary["complete"] = serde_json::Value::Bool(status == SyncStatus::Complete);
         summary["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);
         summary["mirror"] = serde_json::Value::String(path.display().to_string());
         if let Some(notified) = &notified {
@@ -367,7 +369,7 @@ async fn fetch(
                 Ok(detail) => {
                     failing_in_a_row = 0;
                     writer
-                        .send(Change::Store {
+                        .send(Edit::Store {
                             position,
                             bank: Box::new(bank),
                             list_json,

@@ -13,6 +13,16 @@ pub mod vocab;
 
 pub use vocab::{ExamType, Rating, Regulator};
 
+/// The filters and paging of the list (`GET /api/v1/banks`), which the local copy answers too.
+#[derive(Debug, Clone, Default)]
+pub struct ListQuery {
+    pub q: Option<String>,
+    pub state: Option<String>,
+    pub size: Option<String>,
+    pub page: u64,
+    pub per_page: u64,
+}
+
 /// How rows are written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {

@@ -144,6 +144,8 @@ pub enum SyncStatus {
     Running,
     Complete,
     Interrupted,
+    /// Ended with banks it could not fetch.
+    Failed,
     /// Anything else a file holds.
     Other(String),
 }
@@ -154,6 +156,7 @@ impl SyncStatus {
             SyncStatus::Running => "running",
             SyncStatus::Complete => "complete",
             SyncStatus::Interrupted => "interrupted",
+            SyncStatus::Failed => "failed",
             SyncStatus::Other(text) => text,
         }
     }
@@ -163,6 +166,7 @@ impl SyncStatus {
             "running" => SyncStatus::Running,
             "complete" => SyncStatus::Complete,
             "interrupted" => SyncStatus::Interrupted,
+            "failed" => SyncStatus::Failed,
             other => SyncStatus::Other(other.to_string()),
         }
     }

@@ -10,7 +10,7 @@ use rusqlite::functions::FunctionFlags;
 use rusqlite::{Connection, OptionalExtension};
 use serde_json::Value;
 
-use crate::api::ListQuery;
+use crate::domain::ListQuery;
 use crate::domain::model::{self, BankDetail, Meta, Page};
 use crate::error::CraError;
 

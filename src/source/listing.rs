@@ -27,7 +27,7 @@ use futures_util::stream::{Stream, StreamExt, TryStreamExt};
 use tokio::sync::{Semaphore, mpsc};
 
 use super::Source;
-use crate::api::ListQuery;
+use crate::domain::ListQuery;
 use crate::domain::model::{Bank, BankDetail, Meta, Page};
 use crate::error::CraError;
 use crate::text::thousands;

@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::api::{Client, ListQuery};
+use crate::api::Client;
+use crate::domain::ListQuery;
 use crate::domain::model::{BankDetail, Page};
 use crate::io::Io;
 use crate::mirror::Reader;

@@ -25,7 +25,7 @@ mod writer;
 use std::time::Duration;
 
 pub use known::{Known, Needs};
-pub use thread::{Background, Change};
+pub use thread::{Background, Edit};
 pub use writer::{Counts, Writer, lock_path};
 
 /// Commit at least this often, and after this many units.

@@ -6,10 +6,10 @@
 use anyhow::{Context, Result};
 
 use super::{COMMIT_EVERY, Writer};
-use crate::api::model::{Bank, BankDetail};
+use crate::domain::model::{Bank, BankDetail};
 
-/// A change for the writer's thread.
-pub enum Change {
+/// An edit for the writer's thread to make.
+pub enum Edit {
     /// [`Writer::store`].
     Store {
         position: u64,
@@ -32,7 +32,7 @@ const QUEUE: usize = 64;
 /// stores what it was handed and records the sync as interrupted, before
 /// the process may exit.
 pub struct Background {
-    tx: Option<tokio::sync::mpsc::Sender<Change>>,
+    tx: Option<tokio::sync::mpsc::Sender<Edit>>,
     /// Told by the thread as its last act, so that `finish` awaits it
     /// without giving up the thread's handle.
     done: Option<tokio::sync::oneshot::Receiver<()>>,
@@ -42,7 +42,7 @@ pub struct Background {
 impl Background {
     /// Starts the thread; called within the runtime, whose clock it uses.
     pub fn start(mut writer: Writer) -> Result<Background> {
-        let (tx, mut rx) = tokio::sync::mpsc::channel::<Change>(QUEUE);
+        let (tx, mut rx) = tokio::sync::mpsc::channel::<Edit>(QUEUE);
         let (done_tx, done) = tokio::sync::oneshot::channel();
         let runtime = tokio::runtime::Handle::current();
         let thread = std::thread::Builder::new()
@@ -57,7 +57,7 @@ impl Background {
                     let next = runtime
                         .block_on(async { tokio::time::timeout(COMMIT_EVERY, rx.recv()).await });
                     result = match next {
-                        Ok(Some(Change::Store {
+                        Ok(Some(Edit::Store {
                             position,
                             bank,
                             list_json,
@@ -83,7 +83,7 @@ impl Background {
 
     /// Hands a change over (waiting only while the queue is full). An error
     /// means the writer stopped; [`Background::finish`] says why.
-    pub async fn send(&self, change: Change) -> Result<()> {
+    pub async fn send(&self, change: Edit) -> Result<()> {
         let tx = self.tx.as_ref().expect("open until finished");
         tx.send(change)
             .await
@@ -144,13 +144,13 @@ mod tests {
             ..Default::default()
         }))
         .unwrap();
-        let page = crate::api::model::parse_page(page).unwrap();
+        let page = crate::domain::model::parse_page(page).unwrap();
         page.banks
             .into_iter()
             .map(|bank| {
                 let body = store.detail_body(&bank.fields.id).unwrap();
                 let detail =
-                    crate::api::model::parse_detail(serde_json::from_slice(&body).unwrap())
+                    crate::domain::model::parse_detail(serde_json::from_slice(&body).unwrap())
                         .unwrap();
                 (bank, detail)
             })
@@ -182,7 +182,7 @@ mod tests {
             for (k, (bank, detail)) in served(2).into_iter().enumerate() {
                 let list_json = serde_json::to_string(&bank.raw).unwrap();
                 background
-                    .send(Change::Store {
+                    .send(Edit::Store {
                         position: (k as u64 + 1) * G,
                         bank: Box::new(bank),
                         list_json,
@@ -201,7 +201,7 @@ mod tests {
             }
             let (writer, stored) = background.finish().await.unwrap();
             stored.unwrap();
-            writer.finish("complete").unwrap();
+            writer.finish(crate::mirror::SyncStatus::Complete).unwrap();
         });
     }
 }

@@ -16,8 +16,9 @@ use serde::Serialize;
 
 use super::known::{Known, digest};
 use super::{COMMIT_EVERY, COMMIT_UNITS};
-use crate::api::model::{Bank, BankDetail};
+use crate::domain::model::{Bank, BankDetail};
 use crate::error::CraError;
+use crate::mirror::SyncStatus;
 use crate::webhook::payload::RatingCreatedData;
 
 /// What a sync did, for its summary.
@@ -323,12 +324,12 @@ impl Writer {
 
     /// Commits everything and records the sync's outcome: `complete` or
     /// `failed`.
-    pub fn finish(mut self, status: &str) -> Result<Counts> {
+    pub fn finish(mut self, status: SyncStatus) -> Result<Counts> {
         self.close(status)?;
         Ok(self.counts)
     }
 
-    fn close(&mut self, status: &str) -> Result<()> {
+    fn close(&mut self, status: SyncStatus) -> Result<()> {
         self.commit()?;
         self.counts.banks = self
             .connection
@@ -342,7 +343,7 @@ impl Writer {
              WHERE id = ?1",
             params![
                 self.sync,
-                status,
+                status.as_str(),
                 crate::mirror::now(),
                 c.banks as i64,
                 c.new_banks as i64,
@@ -411,7 +412,7 @@ impl Writer {
 impl Drop for Writer {
     fn drop(&mut self) {
         if !self.finished {
-            let _ = self.close("interrupted");
+            let _ = self.close(SyncStatus::Interrupted);
         }
     }
 }

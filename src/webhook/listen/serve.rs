@@ -77,7 +77,7 @@ impl Server {
         let stdout_writer = Writer::spawn("cra-stdout", streams.out);
         let listener = TcpListener::bind((host, port))
             .await
-            .with_context(|| format!("cannot listen on {}", crate::host_port(host, port)))?;
+            .with_context(|| format!("cannot listen on {}", crate::text::host_port(host, port)))?;
         let client = config
             .forward_to
             .as_ref()
