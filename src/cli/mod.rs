@@ -6,20 +6,17 @@
 //! environment or does work.
 //!
 //! Adding a command is its file in `commands/` (arguments and a
-//! [`Run`](crate::commands::Run) implementation) and one entry in
-//! `command_list!` below.
+//! [`Run`](crate::commands::Run) implementation) and one entry in the
+//! command list there.
 
 pub mod usage;
 
 use std::ffi::OsString;
 
 use clap::parser::ValueSource;
-use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser};
 
-use crate::commands::{
-    Run, changes, completions, config, diff, export, listen, replay, sandbox, search, show, sql,
-    stats, sync, trigger, verify_webhook,
-};
+use crate::commands::Command;
 use crate::settings::flags::{GlobalFlags, Globals};
 
 /// Text shown after `cra --help`: where settings come from, and examples.
@@ -63,95 +60,6 @@ pub struct Cli {
 
     #[command(subcommand)]
     pub command: Command,
-}
-
-/// The commands: one entry each (its help line, its attributes, its
-/// arguments type, which implements `Run`). From this list come the clap
-/// subcommands, the global flags each takes, and the dispatch.
-macro_rules! command_list {
-    ($( $(#[$attr:meta])* $variant:ident($args:ty) ),* $(,)?) => {
-        #[derive(Debug, Subcommand)]
-        pub enum Command {
-            $( $(#[$attr])* $variant($args), )*
-        }
-
-        impl Command {
-            /// The global-flag groups of each command, in the list's order
-            /// (which is clap's order of subcommands).
-            #[allow(clippy::type_complexity)]
-            fn globals() -> Vec<(Globals, &'static [(&'static str, Globals)])> {
-                vec![$( (<$args as Run>::GLOBALS, <$args as Run>::SUB_GLOBALS), )*]
-            }
-
-            /// The command's own answer to a question of [`Run`].
-            pub fn spec(&self) -> &dyn crate::commands::Spec {
-                match self {
-                    $( Command::$variant(args) => args, )*
-                }
-            }
-
-            fn note_positions(&mut self, matches: &ArgMatches) {
-                match self {
-                    $( Command::$variant(args) => args.note_positions(matches), )*
-                }
-            }
-
-            /// Runs the command to completion.
-            pub async fn run(self, ctx: crate::commands::Ctx) -> anyhow::Result<crate::error::Exit> {
-                match self {
-                    $( Command::$variant(args) => crate::commands::run(args, ctx).await, )*
-                }
-            }
-        }
-    };
-}
-
-command_list! {
-    /// List banks with their current rating
-    #[command(after_help = search::AFTER_HELP)]
-    Search(search::SearchArgs),
-    /// One or more banks with their complete rating history
-    #[command(after_help = show::AFTER_HELP)]
-    Show(show::ShowArgs),
-    /// Every matching bank, all pages, streamed to a file or standard output
-    #[command(after_help = export::AFTER_HELP)]
-    Export(export::ExportArgs),
-    /// Check one webhook delivery's signature offline
-    #[command(name = "verify-webhook", after_help = verify_webhook::AFTER_HELP)]
-    VerifyWebhook(verify_webhook::VerifyWebhookArgs),
-    /// Receive webhook deliveries locally, verify and print them
-    #[command(after_help = listen::AFTER_HELP)]
-    Listen(listen::ListenArgs),
-    /// Send signed test deliveries to a webhook endpoint
-    #[command(after_help = trigger::AFTER_HELP)]
-    Trigger(trigger::TriggerArgs),
-    /// Send again deliveries recorded by `listen --log`, signed, byte for byte
-    #[command(after_help = replay::REPLAY_AFTER_HELP)]
-    Replay(replay::ReplayArgs),
-    /// Bring the local copy (SQLite) up to date with the service
-    #[command(after_help = sync::AFTER_HELP)]
-    Sync(sync::SyncArgs),
-    /// Run one read-only SQL query on the local copy
-    #[command(after_help = sql::AFTER_HELP)]
-    Sql(sql::SqlArgs),
-    /// Rating changes (upgrades, downgrades...) from the local copy
-    #[command(after_help = changes::AFTER_HELP)]
-    Changes(changes::ChangesArgs),
-    /// Counts of banks by rating per group, with a chart, from the local copy
-    #[command(after_help = stats::AFTER_HELP)]
-    Stats(stats::StatsArgs),
-    /// Run the local stand-in of the service
-    #[command(after_help = sandbox::AFTER_HELP)]
-    Sandbox(sandbox::SandboxArgs),
-    /// Read and write the config file
-    #[command(subcommand, after_help = config::AFTER_HELP)]
-    Config(config::ConfigCommand),
-    /// Print a shell completion script
-    #[command(after_help = completions::AFTER_HELP)]
-    Completions(completions::CompletionsArgs),
-    /// Compare two files written by `cra export`: added, removed and changed banks
-    #[command(long_about = diff::LONG_ABOUT, after_help = diff::AFTER_HELP)]
-    Diff(diff::DiffArgs),
 }
 
 /// The whole command tree as clap sees it: the derived commands, each given

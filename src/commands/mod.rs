@@ -1,7 +1,7 @@
 //! One module per subcommand, each of one shape: its clap arguments, a
 //! [`Run`] implementation saying which global flags apply and what it
 //! needs, and its run function, which takes one [`Ctx`]. Registering a
-//! command is one entry in `cli::command_list!`.
+//! command is one entry in the list below, which also declares its module.
 
 use anyhow::Result;
 use clap::{ArgMatches, Args};
@@ -11,21 +11,97 @@ use crate::io::Io;
 use crate::settings::Settings;
 pub use crate::settings::flags::Globals;
 
-pub mod changes;
-pub mod completions;
-pub mod config;
-pub mod diff;
-pub mod export;
-pub mod listen;
-pub mod replay;
-pub mod sandbox;
-pub mod search;
-pub mod show;
-pub mod sql;
-pub mod stats;
-pub mod sync;
-pub mod trigger;
-pub mod verify_webhook;
+/// The commands: one entry each (its help line, its attributes, its
+/// module and arguments type, which implements `Run`). From this list come
+/// the modules, the clap subcommands, the global flags each takes, and the
+/// dispatch.
+macro_rules! command_list {
+    ($( $(#[$attr:meta])* $variant:ident($module:ident :: $args:ident) ),* $(,)?) => {
+        $( pub mod $module; )*
+
+        #[derive(Debug, clap::Subcommand)]
+        pub enum Command {
+            $( $(#[$attr])* $variant($module::$args), )*
+        }
+
+        impl Command {
+            /// The global-flag groups of each command, in the list's order
+            /// (which is clap's order of subcommands).
+            #[allow(clippy::type_complexity)]
+            pub(crate) fn globals() -> Vec<(Globals, &'static [(&'static str, Globals)])> {
+                vec![$( (<$module::$args as Run>::GLOBALS, <$module::$args as Run>::SUB_GLOBALS), )*]
+            }
+
+            /// The command's own answer to a question of [`Run`].
+            pub fn spec(&self) -> &dyn crate::commands::Spec {
+                match self {
+                    $( Command::$variant(args) => args, )*
+                }
+            }
+
+            pub(crate) fn note_positions(&mut self, matches: &ArgMatches) {
+                match self {
+                    $( Command::$variant(args) => args.note_positions(matches), )*
+                }
+            }
+
+            /// Runs the command to completion.
+            pub async fn run(self, ctx: crate::commands::Ctx) -> anyhow::Result<crate::error::Exit> {
+                match self {
+                    $( Command::$variant(args) => crate::commands::run(args, ctx).await, )*
+                }
+            }
+        }
+    };
+}
+
+command_list! {
+    /// List banks with their current rating
+    #[command(after_help = search::AFTER_HELP)]
+    Search(search::SearchArgs),
+    /// One or more banks with their complete rating history
+    #[command(after_help = show::AFTER_HELP)]
+    Show(show::ShowArgs),
+    /// Every matching bank, all pages, streamed to a file or standard output
+    #[command(after_help = export::AFTER_HELP)]
+    Export(export::ExportArgs),
+    /// Check one webhook delivery's signature offline
+    #[command(name = "verify-webhook", after_help = verify_webhook::AFTER_HELP)]
+    VerifyWebhook(verify_webhook::VerifyWebhookArgs),
+    /// Receive webhook deliveries locally, verify and print them
+    #[command(after_help = listen::AFTER_HELP)]
+    Listen(listen::ListenArgs),
+    /// Send signed test deliveries to a webhook endpoint
+    #[command(after_help = trigger::AFTER_HELP)]
+    Trigger(trigger::TriggerArgs),
+    /// Send again deliveries recorded by `listen --log`, signed, byte for byte
+    #[command(after_help = replay::REPLAY_AFTER_HELP)]
+    Replay(replay::ReplayArgs),
+    /// Bring the local copy (SQLite) up to date with the service
+    #[command(after_help = sync::AFTER_HELP)]
+    Sync(sync::SyncArgs),
+    /// Run one read-only SQL query on the local copy
+    #[command(after_help = sql::AFTER_HELP)]
+    Sql(sql::SqlArgs),
+    /// Rating changes (upgrades, downgrades...) from the local copy
+    #[command(after_help = changes::AFTER_HELP)]
+    Changes(changes::ChangesArgs),
+    /// Counts of banks by rating per group, with a chart, from the local copy
+    #[command(after_help = stats::AFTER_HELP)]
+    Stats(stats::StatsArgs),
+    /// Run the local stand-in of the service
+    #[command(after_help = sandbox::AFTER_HELP)]
+    Sandbox(sandbox::SandboxArgs),
+    /// Read and write the config file
+    #[command(subcommand, after_help = config::AFTER_HELP)]
+    Config(config::ConfigCommand),
+    /// Print a shell completion script
+    #[command(after_help = completions::AFTER_HELP)]
+    Completions(completions::CompletionsArgs),
+    /// Compare two files written by `cra export`: added, removed and changed banks
+    #[command(long_about = diff::LONG_ABOUT, after_help = diff::AFTER_HELP)]
+    Diff(diff::DiffArgs),
+}
 
 /// `--secret`, shared by the webhook commands.
 #[derive(Debug, Clone, Args)]

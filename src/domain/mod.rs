@@ -4,7 +4,7 @@
 //! imports none of them, so api, mirror, sandbox, diff and output can all
 //! speak it without importing each other.
 //!
-//! The service leaves its value sets open (docs/service.md, section 7), so
+//! The service leaves its value sets open (docs/service.md, section 2.7), so
 //! every enumeration here keeps a value it does not know rather than
 //! refusing it.
 

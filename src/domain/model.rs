@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Pagination meta (seed 2.5).
+/// Pagination meta (docs/service.md, section 2.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Meta {
     pub total: u64,
@@ -17,7 +17,7 @@ pub struct Meta {
     pub total_pages: u64,
 }
 
-/// `current_rating` (seed 2.3). The rating set is open: any text passes.
+/// `current_rating` (docs/service.md, section 2.3). The rating set is open: any text passes.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CurrentRating {
     pub rating: String,
@@ -25,7 +25,7 @@ pub struct CurrentRating {
     pub exam_type: String,
 }
 
-/// A list item (seed 2.1).
+/// A list item (docs/service.md, section 2.1).
 #[derive(Debug, Clone, Deserialize)]
 pub struct BankFields {
     pub id: String,
@@ -39,7 +39,7 @@ pub struct BankFields {
     pub current_rating: Option<CurrentRating>,
 }
 
-/// A rating record (seed 2.4).
+/// A rating record (docs/service.md, section 2.4).
 #[derive(Debug, Clone, Deserialize)]
 pub struct RatingRecord {
     pub exam_date: String,
@@ -48,7 +48,7 @@ pub struct RatingRecord {
     pub is_current: bool,
 }
 
-/// A bank detail (seed 2.2).
+/// A bank detail (docs/service.md, section 2.2).
 #[derive(Debug, Clone, Deserialize)]
 pub struct DetailFields {
     pub id: String,

@@ -29,7 +29,7 @@ use super::store::{ListQuery, Store};
 pub const ACTIVE_KEY: &str = "sandbox_active";
 /// The key whose subscription is inactive (403).
 pub const INACTIVE_KEY: &str = "sandbox_inactive";
-/// Default and maximum page sizes (seed section 8).
+/// Default and maximum page sizes (docs/service.md, section 8.1).
 pub const PER_PAGE_DEFAULT: u64 = 25;
 pub const PER_PAGE_MAX: u64 = 100;
 

@@ -177,7 +177,7 @@ fn renderings(value: &serde_json::Value) -> Vec<(Style, Vec<u8>)> {
 }
 
 /// The keys of a `rating.created` payload in the order the service
-/// documents them (seed section 6.1), which a sender writes them in.
+/// documents them (docs/service.md, section 6.1), which a sender writes them in.
 const DOCUMENTED_KEYS: [&str; 8] = [
     "event",
     "timestamp",

@@ -1,4 +1,4 @@
-//! The `rating.created` payload (seed section 6.1), shared by `trigger`,
+//! The `rating.created` payload (docs/service.md, section 6.1), shared by `trigger`,
 //! `listen` and the sandbox's deliveries.
 
 use serde::{Deserialize, Serialize};

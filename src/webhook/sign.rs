@@ -1,4 +1,4 @@
-//! Webhook signatures (seed section 6.2): `sha256=` followed by the lowercase
+//! Webhook signatures (docs/service.md, section 6.2): `sha256=` followed by the lowercase
 //! hex HMAC-SHA256 of the raw body, keyed with the shared secret. Pure: no
 //! I/O, so the listener, `verify-webhook`, `trigger` and the sandbox share it.
 
