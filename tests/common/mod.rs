@@ -3,6 +3,9 @@
 //! from the first line it prints, never a sleep).
 #![allow(dead_code)]
 
+pub mod listen;
+pub mod server;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command as StdCommand, Stdio};

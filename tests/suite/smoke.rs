@@ -1,10 +1,8 @@
 //! The binary starts, answers --help and --version, and rejects bad usage with exit 2.
 
-mod common;
-
 #[test]
 fn help_and_version() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     home.cra().arg("--help").assert().success();
     home.cra().arg("--version").assert().success();
     home.cra()
@@ -21,7 +19,7 @@ fn help_to_a_full_disk_fails() {
         eprintln!("skipped: no /dev/full");
         return;
     };
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home.cra_std().arg("--help").stdout(full).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the help"));
@@ -31,13 +29,13 @@ fn help_to_a_full_disk_fails() {
 /// not one silently ignored.
 #[test]
 fn sandbox_and_base_url_conflict() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home
         .cra()
         .args(["--sandbox", "--base-url", "https://x.example", "search"])
         .output()
         .unwrap();
-    common::assert_code(&out, 2);
+    crate::common::assert_code(&out, 2);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("--base-url"), "{stderr}");

@@ -5,15 +5,13 @@
 
 #![cfg(unix)]
 
-mod common;
-
 use std::process::Stdio;
 
 const BEFORE: &str = "the previous export\n";
 
 fn signal_stops_export_cleanly(signal: &str) {
-    let sandbox = common::Sandbox::start(&["--banks", "2000", "--latency", "50"]);
-    let home = common::Home::new();
+    let sandbox = crate::common::Sandbox::start(&["--banks", "2000", "--latency", "50"]);
+    let home = crate::common::Home::new();
     let dir = home.path().join("out");
     std::fs::create_dir(&dir).unwrap();
     let dest = dir.join("banks.csv");
@@ -43,7 +41,7 @@ fn signal_stops_export_cleanly(signal: &str) {
     assert!(sent.success());
     let out = child.wait_with_output().unwrap();
     // Killed by the signal itself, the process has no exit code at all.
-    common::assert_code(&out, 130);
+    crate::common::assert_code(&out, 130);
     let names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

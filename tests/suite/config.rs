@@ -1,13 +1,11 @@
 //! `cra config` through the real binary: the file's path, set/get/unset,
 //! secrets from standard input, redaction, origins, permissions, errors.
 
-mod common;
-
 const KEY: &str = "live_key_0123456789abcdef0123";
 
 #[test]
 fn path_follows_flag_then_environment_then_platform_default() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home.cra().args(["config", "path"]).output().unwrap();
     assert_eq!(
         String::from_utf8(out.stdout).unwrap().trim(),
@@ -41,7 +39,7 @@ fn path_follows_flag_then_environment_then_platform_default() {
 
 #[test]
 fn set_get_unset_round_trip_with_private_atomic_file() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     home.cra()
         .args(["config", "set", "base_url", "https://api.example.com"])
         .assert()
@@ -108,7 +106,7 @@ fn set_get_unset_round_trip_with_private_atomic_file() {
 
 #[test]
 fn show_names_every_origin_and_never_a_secret() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     std::fs::write(
         home.config_path(),
         format!("base_url = \"https://file.example\"\napi_key = \"{KEY}\"\nwebhook_secret = \"whsec_abcdefghijklmnop\"\n"),
@@ -161,7 +159,7 @@ fn show_names_every_origin_and_never_a_secret() {
 
 #[test]
 fn malformed_file_is_one_line_with_line_and_column() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     std::fs::write(
         home.config_path(),
         "base_url = \"https://x\"\napi_key = \"unterminated\n",
@@ -191,7 +189,7 @@ fn malformed_file_is_one_line_with_line_and_column() {
 /// type is repaired by `set`.
 #[test]
 fn broken_file_can_be_found_and_is_never_clobbered() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let broken = "base_url = \"https://x\"\napi_key = \"unterminated\n[[oops\n";
     std::fs::write(home.config_path(), broken).unwrap();
     let out = home.cra().args(["config", "path"]).output().unwrap();
@@ -235,7 +233,7 @@ fn broken_file_can_be_found_and_is_never_clobbered() {
         .args(["config", "set", "api_key", KEY])
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     let out = home
         .cra()
         .args(["config", "get", "base_url"])
@@ -250,7 +248,7 @@ fn broken_file_can_be_found_and_is_never_clobbered() {
 
 #[test]
 fn unknown_key_warns_but_works() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     std::fs::write(
         home.config_path(),
         "base_url = \"https://x.example\"\ncolour = \"blue\"\n",
@@ -271,7 +269,7 @@ fn unknown_key_warns_but_works() {
 
 #[test]
 fn set_checks_values() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     home.cra()
         .args(["config", "set", "base_url", "not a url"])
         .assert()
@@ -301,7 +299,7 @@ fn set_checks_values() {
 #[test]
 fn concurrent_sets_of_different_keys_all_land() {
     use std::process::Stdio;
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let keys = [
         ("base_url", "https://api.example.com"),
         ("api_key", KEY),
@@ -324,7 +322,7 @@ fn concurrent_sets_of_different_keys_all_land() {
             .collect();
         for child in children {
             let out = child.wait_with_output().unwrap();
-            common::assert_code(&out, 0);
+            crate::common::assert_code(&out, 0);
         }
         let text = std::fs::read_to_string(home.config_path()).unwrap();
         let table: toml::Table = text.parse().unwrap();
@@ -343,14 +341,14 @@ fn concurrent_sets_of_different_keys_all_land() {
 /// origin `unset` and a null value, as the README lists.
 #[test]
 fn show_under_sandbox_names_the_sandbox_and_unset_settings() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     std::fs::write(home.config_path(), format!("api_key = \"{KEY}\"\n")).unwrap();
     let out = home
         .cra()
         .args(["--sandbox", "config", "show", "--format", "json"])
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["base_url"]["origin"], "sandbox", "{json}");
     assert!(
@@ -390,14 +388,14 @@ fn show_under_sandbox_names_the_sandbox_and_unset_settings() {
 /// the secret.
 #[test]
 fn set_secret_on_the_command_line_warns_about_shell_history() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     for key in ["api_key", "webhook_secret"] {
         let out = home
             .cra()
             .args(["config", "set", key, KEY])
             .output()
             .unwrap();
-        common::assert_code(&out, 0);
+        crate::common::assert_code(&out, 0);
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(
             stderr.contains("cra: warning:") && stderr.contains("shell history"),
@@ -414,13 +412,13 @@ fn set_secret_on_the_command_line_warns_about_shell_history() {
         .write_stdin(format!("{KEY}\n"))
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     assert!(!String::from_utf8(out.stderr).unwrap().contains("warning"));
     let out = home
         .cra()
         .args(["config", "set", "base_url", "https://api.example.com"])
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     assert!(!String::from_utf8(out.stderr).unwrap().contains("warning"));
 }

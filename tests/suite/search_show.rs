@@ -2,8 +2,6 @@
 //! filters, paging, every format parsed back and compared with what the
 //! server holds, terminal and piped modes, a closed pipe, `--sandbox`.
 
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;
 
@@ -14,7 +12,7 @@ thread_local! {
     /// drops it and so stops the process): 2,000 banks is enough for every
     /// filter to match several pages. A process-wide static would never be
     /// dropped and would outlive the test binary.
-    static SANDBOX: common::Sandbox = common::Sandbox::start(&["--banks", "2000", "--seed", "7"]);
+    static SANDBOX: crate::common::Sandbox = crate::common::Sandbox::start(&["--banks", "2000", "--seed", "7"]);
 }
 
 fn sandbox_url() -> String {
@@ -25,7 +23,7 @@ fn sandbox_get(path: &str) -> (u16, Value) {
     SANDBOX.with(|s| s.get(path))
 }
 
-fn cra(home: &common::Home) -> assert_cmd::Command {
+fn cra(home: &crate::common::Home) -> assert_cmd::Command {
     let mut cmd = home.cra();
     cmd.env("CRA_BASE_URL", sandbox_url())
         .env("CRA_API_KEY", "sandbox_active");
@@ -33,7 +31,7 @@ fn cra(home: &common::Home) -> assert_cmd::Command {
 }
 
 fn run_json(args: &[&str]) -> Value {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home)
         .args(args)
         .args(["--format", "json"])
@@ -150,7 +148,7 @@ fn all_follows_every_page_and_limit_stops() {
 #[test]
 fn every_format_parses_back_to_what_the_server_holds() {
     let (expected, _) = server_page("state=TX&page=1&per_page=25");
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let output = |format: &str| {
         let out = cra(&home)
             .args(["search", "--state", "TX", "--format", format])
@@ -230,7 +228,7 @@ fn every_format_parses_back_to_what_the_server_holds() {
 
 #[test]
 fn terminal_mode_prints_a_table_and_a_summary() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home)
         .env("CRA_FORCE_TTY", "1")
         .args(["search", "--state", "TX"])
@@ -303,12 +301,12 @@ fn a_real_terminal_gets_a_table() {
         eprintln!("skipped: no `script` command for a pseudo-terminal");
         return;
     }
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let command = format!(
         "CRA_BASE_URL={} CRA_API_KEY=sandbox_active CRA_CONFIG={} {} search --state TX --size large",
         sandbox_url(),
         home.config_path().display(),
-        common::cra_bin().display()
+        crate::common::cra_bin().display()
     );
     let out = std::process::Command::new("script")
         .args(["-qec", &command, "/dev/null"])
@@ -323,7 +321,7 @@ fn a_real_terminal_gets_a_table() {
 
 #[test]
 fn a_closed_pipe_ends_quietly_with_success() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let mut child = home
         .cra_std()
         .env("CRA_BASE_URL", sandbox_url())
@@ -373,7 +371,7 @@ fn show_prints_the_detail_as_served() {
 fn show_table_has_history_newest_first_with_current_marked() {
     // A bank with several exams.
     let banks = run_json(&["search", "--per-page", "50"]);
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     for bank in banks.as_array().unwrap() {
         let id = bank["id"].as_str().unwrap();
         let (_, served) = sandbox_get(&format!("/api/v1/banks/{id}"));
@@ -420,7 +418,7 @@ fn show_table_has_history_newest_first_with_current_marked() {
 
 #[test]
 fn show_unknown_id_is_exit_5_naming_it() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home)
         .args(["show", "00000000-0000-0000-0000-000000000000"])
         .output()
@@ -446,7 +444,7 @@ fn show_unknown_id_is_exit_5_naming_it() {
         .args(["show", "nope-1", &known, "nope-2"])
         .output()
         .unwrap();
-    common::assert_code(&out, 5);
+    crate::common::assert_code(&out, 5);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
@@ -458,7 +456,7 @@ fn show_unknown_id_is_exit_5_naming_it() {
 
 #[test]
 fn sandbox_flag_needs_no_configuration() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home
         .cra()
         .args([
@@ -517,7 +515,7 @@ fn columns(line: &str) -> usize {
 /// `search` on a forced terminal of `width` columns: no line wider, every
 /// id whole on its bank's row, a name shortened only when it had to be.
 fn assert_table_fits(width: usize) {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let args = ["search", "--state", "TX", "--limit", "40"];
     let banks = run_json(&args);
     let banks = banks.as_array().unwrap();
@@ -596,7 +594,7 @@ fn a_bank_card_fits_a_narrow_terminal() {
         .max_by_key(|b| b["name"].as_str().unwrap().len())
         .unwrap();
     let id = bank["id"].as_str().unwrap();
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home)
         .env("CRA_FORCE_TTY", "1")
         .env("COLUMNS", "50")

@@ -1,9 +1,7 @@
 //! Conformance of `cra sandbox` with the service interface (seed sections
 //! 2, 4, 5 and 7), over HTTP against the real binary.
 
-mod common;
-
-use common::{Sandbox, get_full, get_json};
+use crate::common::{Sandbox, get_full, get_json};
 use serde_json::Value;
 
 const SIZES: [&str; 3] = ["Large Bank", "Small Bank", "Intermediate Small Bank"];
@@ -397,7 +395,7 @@ fn serves_on_ipv6_loopback() {
     let (status, body) = sandbox.get("/api/v1/banks?per_page=1");
     assert_eq!(status, 200);
     assert_eq!(body["meta"]["total"], 300);
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home
         .cra()
         .args(["--format", "json", "search", "--limit", "2"])
@@ -405,7 +403,7 @@ fn serves_on_ipv6_loopback() {
         .env("CRA_API_KEY", "sandbox_active")
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     let banks: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(banks.as_array().map(Vec::len), Some(2));
 }

@@ -1,15 +1,11 @@
 //! `cra export` against in-test servers for what the sandbox cannot do: a
 //! server that dies halfway, and banks inserted or removed while paging.
 
-mod common;
-#[path = "common/server.rs"]
-mod server;
-
 use std::path::Path;
 use std::process::Output;
 use std::sync::{Arc, Mutex};
 
-use server::{Reply, TestServer};
+use crate::common::server::{Reply, TestServer};
 
 /// Query parameter `name` of a request target.
 fn param(target: &str, name: &str) -> Option<u64> {
@@ -90,14 +86,14 @@ fn exported_ids(csv_text: &str) -> Vec<String> {
         .collect()
 }
 
-fn cra(home: &common::Home, url: &str) -> assert_cmd::Command {
+fn cra(home: &crate::common::Home, url: &str) -> assert_cmd::Command {
     let mut cmd = home.cra();
     cmd.env("CRA_BASE_URL", url).env("CRA_API_KEY", "k");
     cmd
 }
 
 /// `cra export ARGS -o DEST`, run to the end.
-fn export_to(home: &common::Home, url: &str, args: &[&str], dest: &Path) -> Output {
+fn export_to(home: &crate::common::Home, url: &str, args: &[&str], dest: &Path) -> Output {
     cra(home, url)
         .arg("export")
         .args(args)
@@ -113,12 +109,12 @@ fn a_server_dying_halfway_leaves_no_file() {
     let server = list_server(all, |n, _, _| {
         (n >= 5).then(|| Reply::json(503, r#"{"message":"gone"}"#))
     });
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let dest = home.path().join("out").join("banks.csv");
     std::fs::create_dir_all(dest.parent().unwrap()).unwrap();
     std::fs::write(&dest, "previous content\n").unwrap();
     let out = export_to(&home, &server.url, &["--retries", "1"], &dest);
-    common::assert_code(&out, 6);
+    crate::common::assert_code(&out, 6);
     assert_eq!(
         std::fs::read_to_string(&dest).unwrap(),
         "previous content\n",
@@ -161,7 +157,7 @@ fn a_bank_inserted_while_paging_is_neither_lost_nor_doubled() {
             }
             None
         });
-        let home = common::Home::new();
+        let home = crate::common::Home::new();
         let mut cmd = cra(&home, &server.url);
         cmd.args(["export", "--concurrency", "1"]);
         if with_history {
@@ -197,7 +193,7 @@ fn banks_removed_while_paging_fail_clearly_or_are_complete() {
         }
         None
     });
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home, &server.url)
         .args(["export", "--concurrency", "1"])
         .output()
@@ -223,10 +219,10 @@ fn a_server_that_ignores_the_page_fails_the_export_instead_of_a_silent_gap() {
         }
         None
     });
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let dest = home.path().join("banks.csv");
     let out = export_to(&home, &server.url, &[], &dest);
-    common::assert_code(&out, 1);
+    crate::common::assert_code(&out, 1);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("repeated itself: page 2 of the list holds only banks already listed"),
@@ -250,7 +246,7 @@ fn a_server_that_ignores_the_page_fails_the_export_instead_of_a_silent_gap() {
         None
     });
     let out = export_to(&home, &server.url, &[], &dest);
-    common::assert_code(&out, 1);
+    crate::common::assert_code(&out, 1);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("200 banks listed but the service now lists 250"),
@@ -270,7 +266,7 @@ fn a_bank_without_rating_records_still_gets_a_row() {
             )
         })
     });
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home, &server.url)
         .args(["export", "--with-history"])
         .output()
@@ -312,7 +308,7 @@ fn retry_after_pauses_the_whole_export() {
         }
         None
     });
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let dest = home.path().join("banks.csv");
     let out = export_to(
         &home,
@@ -320,7 +316,7 @@ fn retry_after_pauses_the_whole_export() {
         &["--with-history", "--concurrency", "4"],
         &dest,
     );
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     let text = std::fs::read_to_string(&dest).unwrap();
     let exported = exported_ids(&text);
     // Two rating records a bank: each bank's two rows, in list order.
@@ -379,10 +375,10 @@ fn a_repeated_last_page_after_removals_is_recovered_by_the_re_read() {
             pages,
         ))
     });
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let dest = home.path().join("banks.csv");
     let out = export_to(&home, &server.url, &[], &dest);
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     let mut exported = exported_ids(&std::fs::read_to_string(&dest).unwrap());
     let written = exported.len();
     exported.sort();

@@ -5,8 +5,6 @@
 //! data, not from `cra`. Also `--exit-code`, identical files, the printers,
 //! junk and missing files.
 
-mod common;
-
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
@@ -26,7 +24,7 @@ const KINDS: [(&str, &str, bool); 6] = [
 
 /// Writes every kind of export of `url` into `dir`, named `PREFIX-KIND.export`
 /// (no telling extension: diff must read the content).
-fn export_all(home: &common::Home, url: &str, dir: &Path, prefix: &str) -> Vec<PathBuf> {
+fn export_all(home: &crate::common::Home, url: &str, dir: &Path, prefix: &str) -> Vec<PathBuf> {
     KINDS
         .iter()
         .map(|(name, format, history)| {
@@ -40,7 +38,7 @@ fn export_all(home: &common::Home, url: &str, dir: &Path, prefix: &str) -> Vec<P
                 cmd.arg("--with-history");
             }
             let out = cmd.output().unwrap();
-            common::assert_code(&out, 0);
+            crate::common::assert_code(&out, 0);
             path
         })
         .collect()
@@ -62,11 +60,11 @@ fn flat(bank: &Value) -> Value {
     })
 }
 
-fn diff(home: &common::Home, args: &[&std::ffi::OsStr]) -> std::process::Output {
+fn diff(home: &crate::common::Home, args: &[&std::ffi::OsStr]) -> std::process::Output {
     home.cra().arg("diff").args(args).output().unwrap()
 }
 
-fn diff_json(home: &common::Home, old: &Path, new: &Path) -> Vec<Value> {
+fn diff_json(home: &crate::common::Home, old: &Path, new: &Path) -> Vec<Value> {
     let out = diff(
         home,
         &[
@@ -76,7 +74,7 @@ fn diff_json(home: &common::Home, old: &Path, new: &Path) -> Vec<Value> {
             "json".as_ref(),
         ],
     );
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
@@ -92,9 +90,9 @@ struct World {
 }
 
 fn world() -> World {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let dir = tempfile::tempdir().unwrap();
-    let a = common::Sandbox::start(&["--banks", BANKS]);
+    let a = crate::common::Sandbox::start(&["--banks", BANKS]);
     let old = export_all(&home, &a.url, dir.path(), "old");
 
     // Edit the history csv: the NEW side's data set.
@@ -147,7 +145,7 @@ fn world() -> World {
     edited.flush().unwrap();
     drop(edited);
     let data = dir.path().join("new-data.csv");
-    let b = common::Sandbox::start(&["--data", data.to_str().unwrap()]);
+    let b = crate::common::Sandbox::start(&["--data", data.to_str().unwrap()]);
     let new = export_all(&home, &b.url, dir.path(), "new");
 
     // Expected: NEW's list order for added and changed, then removed.
@@ -217,7 +215,7 @@ fn world() -> World {
 #[test]
 fn every_pair_of_formats_finds_every_kind_of_change() {
     let world = world();
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     for old in &world.old {
         for new in &world.new {
             let got = diff_json(&home, old, new);
@@ -255,9 +253,9 @@ fn every_pair_of_formats_finds_every_kind_of_change() {
 
 #[test]
 fn identical_exports_in_any_format_show_nothing_and_exit_code_is_gits() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let dir = tempfile::tempdir().unwrap();
-    let a = common::Sandbox::start(&["--banks", "60"]);
+    let a = crate::common::Sandbox::start(&["--banks", "60"]);
     let files = export_all(&home, &a.url, dir.path(), "same");
     for old in &files {
         for new in &files {
@@ -270,7 +268,7 @@ fn identical_exports_in_any_format_show_nothing_and_exit_code_is_gits() {
                     .args(args)
                     .output()
                     .unwrap();
-                common::assert_code(&out, 0);
+                crate::common::assert_code(&out, 0);
                 let stdout = String::from_utf8(out.stdout).unwrap();
                 if args[0] == "--format" {
                     assert_eq!(stdout, "[]\n", "{} {}", old.display(), new.display());
@@ -282,7 +280,7 @@ fn identical_exports_in_any_format_show_nothing_and_exit_code_is_gits() {
         }
     }
     // Different files: exit 0 without --exit-code, 1 with it, the output the same.
-    let other = common::Sandbox::start(&["--banks", "60", "--seed", "2"]);
+    let other = crate::common::Sandbox::start(&["--banks", "60", "--seed", "2"]);
     let changed = export_all(&home, &other.url, dir.path(), "other");
     let plain = home
         .cra()
@@ -291,7 +289,7 @@ fn identical_exports_in_any_format_show_nothing_and_exit_code_is_gits() {
         .arg(&changed[0])
         .output()
         .unwrap();
-    common::assert_code(&plain, 0);
+    crate::common::assert_code(&plain, 0);
     let flagged = home
         .cra()
         .arg("diff")
@@ -300,7 +298,7 @@ fn identical_exports_in_any_format_show_nothing_and_exit_code_is_gits() {
         .arg("--exit-code")
         .output()
         .unwrap();
-    common::assert_code(&flagged, 1);
+    crate::common::assert_code(&flagged, 1);
     assert_eq!(plain.stdout, flagged.stdout);
     assert!(String::from_utf8(plain.stdout).unwrap().lines().count() > 1);
     assert!(
@@ -313,7 +311,7 @@ fn identical_exports_in_any_format_show_nothing_and_exit_code_is_gits() {
 #[test]
 fn every_printer_shows_the_same_changes() {
     let world = world();
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let (old, new) = (&world.old[0], &world.new[5]);
     let run = |args: &[&str], env: &[(&str, &str)]| {
         let mut cmd = home.cra();
@@ -322,7 +320,7 @@ fn every_printer_shows_the_same_changes() {
             cmd.env(k, v);
         }
         let out = cmd.output().unwrap();
-        common::assert_code(&out, 0);
+        crate::common::assert_code(&out, 0);
         String::from_utf8(out.stdout).unwrap()
     };
     let ids: Vec<&str> = world
@@ -386,7 +384,7 @@ fn every_printer_shows_the_same_changes() {
         .env("COLUMNS", "200")
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     let table = String::from_utf8(out.stdout).unwrap();
     for id in &ids {
         assert!(table.contains(id), "{id} in {table}");
@@ -399,7 +397,7 @@ fn every_printer_shows_the_same_changes() {
 
 #[test]
 fn junk_and_missing_files_exit_1_naming_them() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("good.csv");
     std::fs::write(
@@ -421,7 +419,7 @@ fn junk_and_missing_files_exit_1_naming_them() {
     for bad in [&junk, &wrong_json, &truncated, &missing] {
         for (old, new) in [(&good, bad), (bad, &good)] {
             let out = home.cra().arg("diff").arg(old).arg(new).output().unwrap();
-            common::assert_code(&out, 1);
+            crate::common::assert_code(&out, 1);
             let stderr = String::from_utf8(out.stderr).unwrap();
             assert!(stderr.starts_with("cra: error: "), "{stderr}");
             assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -456,7 +454,7 @@ fn junk_and_missing_files_exit_1_naming_them() {
         .arg(&twice)
         .output()
         .unwrap();
-    common::assert_code(&out, 1);
+    crate::common::assert_code(&out, 1);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains("twice.csv") && stderr.contains("'a' appears twice"),
@@ -466,7 +464,7 @@ fn junk_and_missing_files_exit_1_naming_them() {
 
 #[test]
 fn needs_no_key_no_address_and_no_readable_config() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("one.csv");
     std::fs::write(
@@ -482,6 +480,6 @@ fn needs_no_key_no_address_and_no_readable_config() {
         .arg(&file)
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     assert_eq!(out.stdout, b"[]\n");
 }

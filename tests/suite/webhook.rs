@@ -3,17 +3,13 @@
 //! an in-test downstream for `--forward-to`. No sleeps to wait for a
 //! server: `listen`'s first standard-error line gives its address.
 
-mod common;
-#[path = "common/listen.rs"]
-mod listen;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::Home;
-use listen::Listen;
+use crate::common::Home;
+use crate::common::listen::Listen;
 
 const SECRET: &str = "whsec_s3cr3t-value-never-printed";
 
@@ -511,7 +507,7 @@ fn tolerance_refuses_stale_and_future_payloads_and_accepts_fresh_ones() {
         .env("CRA_WEBHOOK_SECRET", SECRET)
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     let (code, events, err) = listen.wait();
     assert_eq!(code, 0, "{err}");
     assert_eq!(events.lines().count(), 3, "{events}");
@@ -593,13 +589,13 @@ fn max_events_counts_only_deliveries_answered_2xx() {
             .unwrap()
     };
     let out = trigger();
-    common::assert_code(&out, 1);
+    crate::common::assert_code(&out, 1);
     assert!(String::from_utf8(out.stdout).unwrap().starts_with("1 502 "));
     // The app comes up on that port; the sender's next try goes through and
     // is the one event listen was waiting for.
     let (_, received) = downstream_on(TcpListener::bind(("127.0.0.1", port)).unwrap(), 200, "");
     let out = trigger();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     let (code, events, err) = listen.wait();
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = events.lines().collect();
@@ -1234,7 +1230,7 @@ fn recorded_log(home: &Home) -> (std::path::PathBuf, Vec<(String, Vec<u8>)>) {
         .env("CRA_WEBHOOK_SECRET", SECRET)
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     assert_eq!(post(&listen.url, body_for("unsigned"), None), 401);
     let binary = vec![0xff, 0xfe, b'{', 0x00, b'}'];
     assert_eq!(
@@ -1329,7 +1325,7 @@ fn replay_resends_logged_deliveries_byte_for_byte_and_signed() {
         .args(["--to", &to, "--all", "--secret", "another-secret"])
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     let all: Vec<Vec<u8>> = (1..=6).map(body).collect();
     assert_eq!(received_bodies(&received, "another-secret"), all);
 

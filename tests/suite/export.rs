@@ -2,8 +2,6 @@
 //! filters, byte-identical runs (also through injected faults), the progress
 //! bar, `--data` round trips, and Ctrl-C.
 
-mod common;
-
 use std::collections::HashMap;
 use std::process::Stdio;
 
@@ -11,14 +9,14 @@ use serde_json::Value;
 
 const BANKS: &str = "300";
 
-fn cra(home: &common::Home, url: &str) -> assert_cmd::Command {
+fn cra(home: &crate::common::Home, url: &str) -> assert_cmd::Command {
     let mut cmd = home.cra();
     cmd.env("CRA_BASE_URL", url)
         .env("CRA_API_KEY", "sandbox_active");
     cmd
 }
 
-fn export(home: &common::Home, url: &str, args: &[&str]) -> Vec<u8> {
+fn export(home: &crate::common::Home, url: &str, args: &[&str]) -> Vec<u8> {
     let out = cra(home, url).arg("export").args(args).output().unwrap();
     assert!(
         out.status.success(),
@@ -29,7 +27,7 @@ fn export(home: &common::Home, url: &str, args: &[&str]) -> Vec<u8> {
 }
 
 /// Every bank detail the server holds, in list order.
-fn server_details(sandbox: &common::Sandbox, query: &str) -> Vec<Value> {
+fn server_details(sandbox: &crate::common::Sandbox, query: &str) -> Vec<Value> {
     let mut details = Vec::new();
     for page in 1.. {
         let (_, body) = sandbox.get(&format!("/api/v1/banks?{query}&per_page=100&page={page}"));
@@ -48,8 +46,8 @@ fn server_details(sandbox: &common::Sandbox, query: &str) -> Vec<Value> {
 
 #[test]
 fn every_format_holds_exactly_what_the_server_holds() {
-    let sandbox = common::Sandbox::start(&["--banks", BANKS]);
-    let home = common::Home::new();
+    let sandbox = crate::common::Sandbox::start(&["--banks", BANKS]);
+    let home = crate::common::Home::new();
     let details = server_details(&sandbox, "");
     let records: usize = details
         .iter()
@@ -139,8 +137,8 @@ fn every_format_holds_exactly_what_the_server_holds() {
 
 #[test]
 fn filters_narrow_and_runs_are_byte_identical() {
-    let sandbox = common::Sandbox::start(&["--banks", BANKS]);
-    let home = common::Home::new();
+    let sandbox = crate::common::Sandbox::start(&["--banks", BANKS]);
+    let home = crate::common::Home::new();
     let all = export(&home, &sandbox.url, &["--format", "ndjson"]);
     let tx = export(
         &home,
@@ -185,8 +183,8 @@ fn filters_narrow_and_runs_are_byte_identical() {
 
 #[test]
 fn faults_do_not_change_a_byte() {
-    let clean = common::Sandbox::start(&["--banks", "200"]);
-    let faulty = common::Sandbox::start(&[
+    let clean = crate::common::Sandbox::start(&["--banks", "200"]);
+    let faulty = crate::common::Sandbox::start(&[
         "--banks",
         "200",
         "--fail-rate",
@@ -194,7 +192,7 @@ fn faults_do_not_change_a_byte() {
         "--rate-limit-every",
         "7",
     ]);
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let expected = export(&home, &clean.url, &["--with-history"]);
     let out = cra(&home, &faulty.url)
         .args([
@@ -223,8 +221,8 @@ fn faults_do_not_change_a_byte() {
 
 #[test]
 fn output_file_format_follows_the_extension() {
-    let sandbox = common::Sandbox::start(&["--banks", "50"]);
-    let home = common::Home::new();
+    let sandbox = crate::common::Sandbox::start(&["--banks", "50"]);
+    let home = crate::common::Home::new();
     for (name, check) in [
         (
             "banks.json",
@@ -256,7 +254,7 @@ fn output_file_format_follows_the_extension() {
 /// written anywhere.
 #[test]
 fn output_to_a_folder_or_a_missing_folder_is_refused_up_front() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     // Nobody listens here: the checks must come before any request.
     let url = "http://127.0.0.1:9";
     let before: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
@@ -265,7 +263,7 @@ fn output_to_a_folder_or_a_missing_folder_is_refused_up_front() {
         .arg(home.path())
         .output()
         .unwrap();
-    common::assert_code(&out, 2);
+    crate::common::assert_code(&out, 2);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("is a folder"), "{stderr}");
@@ -275,7 +273,7 @@ fn output_to_a_folder_or_a_missing_folder_is_refused_up_front() {
         .arg(home.path().join("no-such-folder/banks.csv"))
         .output()
         .unwrap();
-    common::assert_code(&out, 1);
+    crate::common::assert_code(&out, 1);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("no-such-folder"), "{stderr}");
@@ -288,8 +286,8 @@ fn output_to_a_folder_or_a_missing_folder_is_refused_up_front() {
 #[cfg(unix)]
 #[test]
 fn output_to_standard_output_and_to_a_pipe() {
-    let sandbox = common::Sandbox::start(&["--banks", "40"]);
-    let home = common::Home::new();
+    let sandbox = crate::common::Sandbox::start(&["--banks", "40"]);
+    let home = crate::common::Home::new();
     let to_stdout = export(&home, &sandbox.url, &["-o", "-"]);
     assert_eq!(to_stdout, export(&home, &sandbox.url, &[]));
     assert!(to_stdout.starts_with(b"id,name,city"));
@@ -309,7 +307,7 @@ fn output_to_standard_output_and_to_a_pipe() {
         .arg(&fifo)
         .output()
         .unwrap();
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     // Checked before the reader is joined: had the pipe been replaced, the
     // reader would wait on it for ever.
     use std::os::unix::fs::FileTypeExt;
@@ -319,8 +317,8 @@ fn output_to_standard_output_and_to_a_pipe() {
 
 #[test]
 fn data_file_round_trips_csv_and_json() {
-    let sandbox = common::Sandbox::start(&["--banks", "150"]);
-    let home = common::Home::new();
+    let sandbox = crate::common::Sandbox::start(&["--banks", "150"]);
+    let home = crate::common::Home::new();
     for (name, format) in [
         ("history.csv", "csv"),
         ("history.json", "json"),
@@ -332,7 +330,7 @@ fn data_file_round_trips_csv_and_json() {
             .arg(&path)
             .assert()
             .success();
-        let replay = common::Sandbox::start(&["--data", path.to_str().unwrap()]);
+        let replay = crate::common::Sandbox::start(&["--data", path.to_str().unwrap()]);
         let first = export(&home, &sandbox.url, &["--with-history", "--format", format]);
         let again = export(&home, &replay.url, &["--with-history", "--format", format]);
         assert!(first == again, "{name}: export → --data → export differs");
@@ -341,8 +339,8 @@ fn data_file_round_trips_csv_and_json() {
 
 #[test]
 fn progress_bar_on_a_terminal_only() {
-    let sandbox = common::Sandbox::start(&["--banks", "400", "--latency", "5"]);
-    let home = common::Home::new();
+    let sandbox = crate::common::Sandbox::start(&["--banks", "400", "--latency", "5"]);
+    let home = crate::common::Home::new();
     // Piped: no bar, one summary line.
     let out = cra(&home, &sandbox.url)
         .args(["export", "--with-history", "-o"])
@@ -369,7 +367,7 @@ fn progress_bar_on_a_terminal_only() {
         "CRA_BASE_URL={} CRA_API_KEY=sandbox_active CRA_CONFIG={} {} export --with-history -o {}",
         sandbox.url,
         home.config_path().display(),
-        common::cra_bin().display(),
+        crate::common::cra_bin().display(),
         home.path().join("t.csv").display()
     );
     let out = std::process::Command::new("script")
@@ -407,8 +405,8 @@ fn sigterm_stops_removes_the_temporary_file_and_exits_130() {
 #[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_while_waiting_for_a_pipe_reader_stops() {
-    let sandbox = common::Sandbox::start(&["--banks", "20"]);
-    let home = common::Home::new();
+    let sandbox = crate::common::Sandbox::start(&["--banks", "20"]);
+    let home = crate::common::Home::new();
     let fifo = home.path().join("nobody-reads");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
     if !made.is_ok_and(|s| s.success()) {
@@ -456,14 +454,14 @@ fn ctrl_c_while_waiting_for_a_pipe_reader_stops() {
         panic!("still running 10 s after Ctrl-C");
     };
     assert!(interrupted.elapsed().as_secs() < 3, "stops promptly");
-    common::assert_code(&out, 130);
+    crate::common::assert_code(&out, 130);
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
 }
 
 fn interrupt_stops_cleanly(signal: &str) {
-    let sandbox = common::Sandbox::start(&["--banks", "2000", "--latency", "50"]);
-    let home = common::Home::new();
+    let sandbox = crate::common::Sandbox::start(&["--banks", "2000", "--latency", "50"]);
+    let home = crate::common::Home::new();
     let dest = home.path().join("out");
     std::fs::create_dir(&dest).unwrap();
     let child = home
@@ -489,7 +487,7 @@ fn interrupt_stops_cleanly(signal: &str) {
     let interrupted = std::time::Instant::now();
     let out = child.wait_with_output().unwrap();
     assert!(interrupted.elapsed().as_secs() < 3, "stops promptly");
-    common::assert_code(&out, 130);
+    crate::common::assert_code(&out, 130);
     assert_eq!(
         std::fs::read_dir(&dest).unwrap().count(),
         0,

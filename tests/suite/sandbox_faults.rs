@@ -1,10 +1,8 @@
 //! The fault knobs of `cra sandbox`, observed over HTTP.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{Sandbox, get_full};
+use crate::common::{Sandbox, get_full};
 
 #[test]
 fn latency_is_added_to_every_request() {

@@ -2,11 +2,9 @@
 //! `--data` files (csv, json, ndjson) served back faithfully or refused with
 //! one line naming file, line and problem.
 
-mod common;
-
 use std::path::PathBuf;
 
-use common::{Home, Sandbox};
+use crate::common::{Home, Sandbox};
 use cra::sandbox::data;
 use serde_json::{Value, json};
 

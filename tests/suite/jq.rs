@@ -3,23 +3,21 @@
 //! expression is a usage error before any request; `--jq` with another
 //! `--format` is a usage error; a runtime error is exit 1 with jaq's word.
 
-mod common;
-
 use serde_json::Value;
 
-fn run(home: &common::Home, args: &[&str]) -> std::process::Output {
+fn run(home: &crate::common::Home, args: &[&str]) -> std::process::Output {
     home.cra().args(args).output().unwrap()
 }
 
-fn stdout_ok(home: &common::Home, args: &[&str]) -> String {
+fn stdout_ok(home: &crate::common::Home, args: &[&str]) -> String {
     let out = run(home, args);
-    common::assert_code(&out, 0);
+    crate::common::assert_code(&out, 0);
     String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
 fn search_strings_raw_objects_compact_numbers_plain() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let base = ["--sandbox", "search", "--state", "TX", "--limit", "7"];
     let json: Vec<Value> = serde_json::from_str(&stdout_ok(
         &home,
@@ -74,7 +72,7 @@ fn search_strings_raw_objects_compact_numbers_plain() {
 
 #[test]
 fn bad_expression_is_a_usage_error_before_any_request() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     // Nothing listens on port 9 of loopback: a request would fail with 6.
     for expr in [".[", "nosuchfunction", ".a | | .b"] {
         let out = home
@@ -83,7 +81,7 @@ fn bad_expression_is_a_usage_error_before_any_request() {
             .args(["--base-url", "http://127.0.0.1:9", "search", "--jq", expr])
             .output()
             .unwrap();
-        common::assert_code(&out, 2);
+        crate::common::assert_code(&out, 2);
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(stderr.starts_with("cra: error: --jq: "), "{stderr}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -104,18 +102,18 @@ fn bad_expression_is_a_usage_error_before_any_request() {
         ])
         .output()
         .unwrap();
-    common::assert_code(&out, 6);
+    crate::common::assert_code(&out, 6);
 }
 
 #[test]
 fn jq_with_another_format_is_a_usage_error() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     for format in ["csv", "tsv", "table", "ndjson"] {
         let out = run(
             &home,
             &["--sandbox", "search", "--format", format, "--jq", ".[].id"],
         );
-        common::assert_code(&out, 2);
+        crate::common::assert_code(&out, 2);
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(
             stderr.contains("--jq") && stderr.contains(format),
@@ -127,7 +125,7 @@ fn jq_with_another_format_is_a_usage_error() {
 
 #[test]
 fn runtime_error_is_exit_1_with_jaqs_message() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = run(
         &home,
         &[
@@ -139,7 +137,7 @@ fn runtime_error_is_exit_1_with_jaqs_message() {
             ".[0].name | .x",
         ],
     );
-    common::assert_code(&out, 1);
+    crate::common::assert_code(&out, 1);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.starts_with("cra: error: --jq: cannot index"),
@@ -156,13 +154,13 @@ fn runtime_error_is_exit_1_with_jaqs_message() {
             "error(\"custom\")",
         ],
     );
-    common::assert_code(&out, 1);
+    crate::common::assert_code(&out, 1);
     assert!(String::from_utf8(out.stderr).unwrap().contains("custom"));
 }
 
 #[test]
 fn show_one_bank_and_several() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let ids = stdout_ok(
         &home,
         &["--sandbox", "search", "--limit", "2", "--jq", ".[].id"],
@@ -198,7 +196,7 @@ fn show_one_bank_and_several() {
 
 #[test]
 fn diff_through_jq() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let dir = tempfile::tempdir().unwrap();
     let header = "id,name,city,state,regulator,rating,exam_date,exam_type\n";
     let old = dir.path().join("old.csv");
@@ -231,8 +229,8 @@ fn diff_through_jq() {
     );
     // --exit-code still applies to the differences, not to jq's output.
     let out = run(&home, &["diff", old, new, "--jq", "empty", "--exit-code"]);
-    common::assert_code(&out, 1);
+    crate::common::assert_code(&out, 1);
     assert!(out.stdout.is_empty());
     let out = run(&home, &["diff", old, new, "--format", "csv", "--jq", "."]);
-    common::assert_code(&out, 2);
+    crate::common::assert_code(&out, 2);
 }

@@ -2,11 +2,9 @@
 //! in which sections, global flags before and after the subcommand, and the
 //! messages for flags given to the wrong command or values split by the shell.
 
-mod common;
-
 /// `cra ARGS --help`, as text.
 fn help(args: &[&str]) -> String {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home.cra().args(args).arg("--help").output().unwrap();
     assert!(out.status.success(), "{args:?} --help failed");
     String::from_utf8(out.stdout).unwrap()
@@ -123,7 +121,7 @@ fn a_subcommand_lists_only_the_global_flags_that_apply() {
 
     // And one that does not apply is refused after the subcommand, as any
     // unknown flag is, with the usage exit code.
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home
         .cra()
         .args([
@@ -135,12 +133,12 @@ fn a_subcommand_lists_only_the_global_flags_that_apply() {
         ])
         .output()
         .unwrap();
-    common::assert_code(&out, 2);
+    crate::common::assert_code(&out, 2);
 }
 
 #[test]
 fn global_flags_work_before_and_after_the_subcommand() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let run = |args: &[&str]| {
         let out = home.cra().args(args).output().unwrap();
         assert!(
@@ -208,7 +206,7 @@ fn global_flags_work_before_and_after_the_subcommand() {
         ])
         .output()
         .unwrap();
-    common::assert_code(&out, 2);
+    crate::common::assert_code(&out, 2);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
         stderr.contains("--sandbox") && stderr.contains("--base-url"),
@@ -218,9 +216,9 @@ fn global_flags_work_before_and_after_the_subcommand() {
 
 /// `cra ARGS`' one-line usage error.
 fn usage_error(args: &[&str]) -> String {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home.cra().args(args).output().unwrap();
-    common::assert_code(&out, 2);
+    crate::common::assert_code(&out, 2);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     stderr
@@ -260,7 +258,7 @@ fn a_did_you_mean_is_kept_for_misspellings_only() {
 
 #[test]
 fn a_size_split_by_the_shell_is_warned_about() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let run = |args: &[&str]| {
         let out = home.cra().arg("--sandbox").args(args).output().unwrap();
         assert!(out.status.success(), "{args:?}: {out:?}");
@@ -290,7 +288,7 @@ fn a_size_split_by_the_shell_is_warned_about() {
         ])
         .output()
         .unwrap();
-    common::assert_code(&out, 2);
+    crate::common::assert_code(&out, 2);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         stderr,

@@ -2,19 +2,15 @@
 //! retries, Retry-After, timeouts, bodies that are not the documented JSON,
 //! usage errors that send nothing, and secrets that never show.
 
-mod common;
-#[path = "common/server.rs"]
-mod server;
-
 use std::time::{Duration, Instant};
 
-use server::{Reply, TestServer, list_body};
+use crate::common::server::{Reply, TestServer, list_body};
 
 const KEY: &str = "live_key_5f1e9a7c3b2d4e6f8a0b1c2d";
 const SECRET: &str = "whsec_9d8c7b6a5f4e3d2c1b0a";
 
 /// `cra` pointed at `url` with a key and a webhook secret in the environment.
-fn cra(home: &common::Home, url: &str) -> assert_cmd::Command {
+fn cra(home: &crate::common::Home, url: &str) -> assert_cmd::Command {
     let mut cmd = home.cra();
     cmd.env("CRA_BASE_URL", url)
         .env("CRA_API_KEY", KEY)
@@ -25,7 +21,7 @@ fn cra(home: &common::Home, url: &str) -> assert_cmd::Command {
 /// Runs `cra --verbose ARGS` and checks the exit code, that stderr mentions
 /// `needle`, and that no secret appears on any stream.
 fn expect_failure(server: &TestServer, args: &[&str], code: i32, needle: &str) -> String {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home, &server.url)
         .arg("--verbose")
         .args(args)
@@ -91,7 +87,7 @@ fn server_error_then_success_is_retried() {
             Reply::json(200, &list_body(2, 2, 1, 25))
         }
     });
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home, &server.url)
         .args(["search", "--format", "json"])
         .output()
@@ -115,7 +111,7 @@ fn too_many_requests_waits_for_retry_after() {
             Reply::json(200, &list_body(1, 1, 1, 25))
         }
     });
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let started = Instant::now();
     let out = cra(&home, &server.url)
         .args(["--verbose", "search"])
@@ -208,7 +204,7 @@ fn connection_refused_is_exit_6() {
         .local_addr()
         .unwrap()
         .port();
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home, &format!("http://127.0.0.1:{port}"))
         .args(["--retries", "1", "search"])
         .output()
@@ -223,7 +219,7 @@ fn unknown_fields_and_values_pass_through_json() {
         "current_rating":{"rating":"Exemplary","exam_date":"2026-01-01","exam_type":"Small Bank","score":9},
         "tier":{"a":[1,2]}}],"meta":{"total":1,"page":1,"per_page":25,"total_pages":1,"next":null}}"#;
     let server = TestServer::always(Reply::json(200, body));
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home, &server.url)
         .args(["search", "--format", "json"])
         .output()
@@ -243,7 +239,7 @@ fn unknown_fields_and_values_pass_through_json() {
 #[test]
 fn request_carries_key_agent_and_filters() {
     let server = TestServer::always(Reply::json(200, &list_body(0, 0, 1, 10)));
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     cra(&home, &format!("{}/", server.url))
         .args([
             "search",
@@ -283,7 +279,7 @@ fn request_carries_key_agent_and_filters() {
 #[test]
 fn usage_errors_send_no_request() {
     let server = TestServer::always(Reply::json(200, &list_body(0, 0, 1, 25)));
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     for args in [
         vec!["search", "--state", "XX"],
         vec!["search", "--state", "Texas"],
@@ -320,7 +316,7 @@ fn usage_errors_send_no_request() {
 
 #[test]
 fn missing_settings_say_what_to_do() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home.cra().arg("search").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -344,7 +340,7 @@ fn missing_settings_say_what_to_do() {
 #[test]
 fn page_past_the_end_is_empty_and_successful() {
     let server = TestServer::always(Reply::json(200, &list_body(0, 30, 9, 25)));
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home, &server.url)
         .args(["search", "--page", "9", "--format", "json"])
         .output()
@@ -369,7 +365,7 @@ fn a_proxy_is_not_used_for_loopback() {
         .port();
     let proxy = format!("http://127.0.0.1:{port}");
     let server = TestServer::always(Reply::json(200, &list_body(1, 1, 1, 25)));
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     cra(&home, &server.url)
         .env("HTTP_PROXY", &proxy)
         .env("http_proxy", &proxy)
@@ -399,12 +395,12 @@ fn a_server_that_ignores_the_page_cannot_make_search_loop_or_pass_for_complete()
     // listed, then page 2 repeats them and the search fails (it used to
     // end with exit 0, a silent third of the list).
     let server = TestServer::always(Reply::json(200, &list_body(100, 300, 1, 100)));
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = cra(&home, &server.url)
         .args(["search", "--all", "--format", "ndjson"])
         .output()
         .unwrap();
-    common::assert_code(&out, 1);
+    crate::common::assert_code(&out, 1);
     assert!(String::from_utf8_lossy(&out.stderr).contains("repeated itself: page 2"));
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 100);
     // The listing reads the list a second time when the first read does
@@ -415,7 +411,7 @@ fn a_server_that_ignores_the_page_cannot_make_search_loop_or_pass_for_complete()
 #[test]
 fn a_key_that_cannot_be_sent_is_not_retried() {
     let server = TestServer::always(Reply::json(200, &list_body(1, 1, 1, 25)));
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home
         .cra()
         .env("CRA_BASE_URL", &server.url)
@@ -423,7 +419,7 @@ fn a_key_that_cannot_be_sent_is_not_retried() {
         .arg("search")
         .output()
         .unwrap();
-    common::assert_code(&out, 1);
+    crate::common::assert_code(&out, 1);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("line-one"));
     assert_eq!(server.hits(), 0);
 }
@@ -484,12 +480,12 @@ fn a_service_repeating_one_page_is_not_followed_for_ever() {
 fn a_failed_export_leaves_standard_output_empty() {
     let server = TestServer::always(Reply::json(401, r#"{"message":"bad key"}"#));
     for format in ["json", "csv", "tsv", "ndjson"] {
-        let home = common::Home::new();
+        let home = crate::common::Home::new();
         let out = cra(&home, &server.url)
             .args(["export", "--format", format])
             .output()
             .unwrap();
-        common::assert_code(&out, 3);
+        crate::common::assert_code(&out, 3);
         assert!(
             out.stdout.is_empty(),
             "{format}: {:?}",

@@ -4,8 +4,6 @@
 //! examples, and every example in the README and in `--help` parses — and,
 //! when it runs against `--sandbox`, is run.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command as StdCommand, Stdio};
@@ -38,7 +36,7 @@ fn have(program: &str) -> bool {
 
 #[test]
 fn completion_scripts_know_every_subcommand_and_value() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
         let out = home.cra().args(["completions", shell]).output().unwrap();
         assert!(out.status.success(), "{shell}: {out:?}");
@@ -69,8 +67,8 @@ fn completion_scripts_know_every_subcommand_and_value() {
 
 /// Runs a bash `script` with `cra` first on PATH and nothing else of this
 /// process's environment; its standard output, after checking it succeeded.
-fn run_bash(home: &common::Home, script: &str) -> String {
-    let dir = common::cra_bin().parent().unwrap().to_path_buf();
+fn run_bash(home: &crate::common::Home, script: &str) -> String {
+    let dir = crate::common::cra_bin().parent().unwrap().to_path_buf();
     let path = format!(
         "{}:{}",
         dir.display(),
@@ -99,7 +97,7 @@ fn bash_completion_loads_and_completes_values() {
         eprintln!("bash not installed: skipping the load check");
         return;
     }
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let script = r#"
 set -e
 source <(cra completions bash)
@@ -143,7 +141,7 @@ complete_words cra config s
 /// each reply on its own line.
 #[test]
 fn bash_completes_multi_word_sizes_as_one_word() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     // The script as committed and as printed are the same (checked
     // elsewhere); neither hands bash a space-separated list of sizes.
     let out = home.cra().args(["completions", "bash"]).output().unwrap();
@@ -371,7 +369,7 @@ fn committed_completions_and_man_pages_are_fresh() {
 
 #[test]
 fn root_help_lists_environment_and_config_file() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home.cra().arg("--help").output().unwrap();
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
@@ -386,7 +384,7 @@ fn root_help_lists_environment_and_config_file() {
 
 /// `cra ARGS --help`'s example lines (the indented lines after `Examples:`).
 fn help_examples_of(args: &[&str]) -> Vec<String> {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let out = home.cra().args(args).arg("--help").output().unwrap();
     assert!(out.status.success(), "{args:?} --help failed");
     let help = String::from_utf8(out.stdout).unwrap();
@@ -675,7 +673,7 @@ fn every_example_parses() {
 
 /// Two real bank ids from the default sandbox (the data is deterministic,
 /// so every `--sandbox` process serves the same ones).
-fn sandbox_ids(home: &common::Home) -> (String, String) {
+fn sandbox_ids(home: &crate::common::Home) -> (String, String) {
     let out = home
         .cra()
         .args(["--sandbox", "search", "--limit", "2", "--format", "json"])
@@ -713,9 +711,9 @@ fn sandbox_examples_run() {
         "only {} sandbox examples",
         examples.len()
     );
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let (id, other) = sandbox_ids(&home);
-    let bin_dir = common::cra_bin().parent().unwrap().to_path_buf();
+    let bin_dir = crate::common::cra_bin().parent().unwrap().to_path_buf();
     let path = format!(
         "{}:{}",
         bin_dir.display(),

@@ -2,12 +2,10 @@
 //! expected answers are computed here from the sandbox's own data (the
 //! list and every bank's detail over HTTP), never from `cra`.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Output;
 
-use common::{Home, Sandbox, assert_code};
+use crate::common::{Home, Sandbox, assert_code};
 use serde_json::Value;
 
 const RATINGS: [&str; 4] = [

@@ -1,14 +1,12 @@
 //! `cra sandbox --webhook-url`: new records appear in the API and a signed
 //! `rating.created` reaches a receiver, with retries on failure.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use common::{Home, Sandbox};
+use crate::common::{Home, Sandbox};
 
 struct Delivery {
     head: String,
@@ -216,7 +214,7 @@ fn webhook_every_without_a_url_is_a_usage_error() {
         .args(["sandbox", "--port", "0", "--webhook-every", "5"])
         .output()
         .unwrap();
-    common::assert_code(&output, 2);
+    crate::common::assert_code(&output, 2);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("--webhook-url"), "{stderr}");

@@ -5,12 +5,6 @@
 //! that streams whatever the test scripts; peak memory is read from
 //! `/proc/PID/status` (VmHWM) while the child runs, on Linux.
 
-mod common;
-#[path = "common/listen.rs"]
-mod listen;
-#[path = "common/server.rs"]
-mod server;
-
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::process::{Command, Stdio};
@@ -18,8 +12,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use listen::Listen;
-use server::{Reply, TestServer, list_body};
+use crate::common::listen::Listen;
+use crate::common::server::{Reply, TestServer, list_body};
 
 const KEY: &str = "live_key_5f1e9a7c3b2d4e6f8a0b1c2d";
 const SECRET: &str = "whsec_9d8c7b6a5f4e3d2c1b0a";
@@ -246,7 +240,7 @@ fn run_measured(mut cmd: Command) -> Run {
 }
 
 /// `cra ARGS` against `url`, with a key and a webhook secret set.
-fn cra(home: &common::Home, url: &str, args: &[&str]) -> Command {
+fn cra(home: &crate::common::Home, url: &str, args: &[&str]) -> Command {
     let mut cmd = home.cra_std();
     cmd.env("CRA_BASE_URL", url)
         .env("CRA_API_KEY", KEY)
@@ -269,7 +263,7 @@ fn a_gzip_bomb_is_refused_past_16_mib_with_bounded_memory() {
         )
         .body(&header, &block, Some(512)),
     );
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let run = run_measured(cra(&home, &server.url, &["search"]));
     run.assert_code(1);
     assert!(run.stderr.contains("over 16 MiB"), "{}", run.stderr);
@@ -290,7 +284,7 @@ fn an_endless_list_page_is_refused_past_16_mib_with_bounded_memory() {
             None,
         ),
     );
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let run = run_measured(cra(&home, &server.url, &["--timeout", "60s", "search"]));
     run.assert_code(1);
     assert!(run.stderr.contains("over 16 MiB"), "{}", run.stderr);
@@ -309,7 +303,7 @@ fn an_endless_error_body_is_refused_past_1_mib() {
             None,
         ),
     );
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let run = run_measured(cra(&home, &server.url, &["--timeout", "60s", "search"]));
     run.assert_code(1);
     assert!(
@@ -329,7 +323,7 @@ fn trigger_refuses_an_endless_answer() {
         &[b'y'; 64 << 10],
         None,
     ));
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let run = run_measured(cra(
         &home,
         &server.url,
@@ -352,7 +346,7 @@ fn a_gzip_header_on_a_plain_body_is_bad_data() {
         )
         .body(list_body(1, 1, 1, 25).as_bytes(), b"", Some(0)),
     );
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let run = run_measured(cra(&home, &server.url, &["search"]));
     run.assert_code(1);
     assert!(run.stderr.contains("not gzip data"), "{}", run.stderr);
@@ -376,7 +370,7 @@ struct Forwarded {
 /// Starts `listen --forward-to app`, sends it one delivery with `trigger`,
 /// then stops it (SIGTERM) and collects what it printed.
 fn forward_one(app: &str) -> Forwarded {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let listen = Listen::start(&home, SECRET, &["--forward-to", app]);
     let out = home
         .cra()
@@ -460,7 +454,7 @@ fn a_key_quoted_in_a_parse_error_is_hidden() {
     let body =
         list_body(1, 1, 1, 25).replace(r#""total":1,"#, &format!(r#""total":"Bearer {KEY}","#));
     let server = TestServer::always(Reply::json(200, &body));
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let run = run_measured(cra(&home, &server.url, &["search"]));
     run.assert_code(1);
     run.assert_no_secret();
@@ -482,7 +476,7 @@ fn a_key_inside_ids_is_hidden_from_traces_and_errors() {
             Reply::json(404, r#"{"message":"no such bank"}"#)
         }
     });
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let run = run_measured(cra(
         &home,
         &server.url,
@@ -504,7 +498,7 @@ fn a_key_echoed_by_an_error_body_is_hidden() {
     for (status, code) in [(403, 4), (500, 6), (400, 1)] {
         let body = serde_json::json!({ "message": format!("refused Bearer {KEY}") }).to_string();
         let server = TestServer::always(Reply::json(status, &body));
-        let home = common::Home::new();
+        let home = crate::common::Home::new();
         let run = run_measured(cra(&home, &server.url, &["--retries", "0", "search"]));
         run.assert_code(code);
         run.assert_no_secret();
@@ -525,7 +519,7 @@ fn a_retry_after_of_a_day_fails_at_once_saying_when() {
     let server = TestServer::always(
         Reply::json(429, r#"{"message":"daily quota spent"}"#).with_header("retry-after", "86400"),
     );
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let run = run_measured(cra(&home, &server.url, &["search"]));
     run.assert_code(6);
     assert!(run.took < Duration::from_secs(30), "took {:?}", run.took);
@@ -549,7 +543,7 @@ fn a_short_retry_after_is_announced_on_a_terminal() {
             Reply::json(200, &list_body(1, 1, 1, 25))
         }
     });
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let mut cmd = cra(&home, &server.url, &["search"]);
     cmd.env("CRA_FORCE_TTY", "1");
     let run = run_measured(cmd);
@@ -573,7 +567,7 @@ fn a_refused_connection_says_the_tries_and_what_to_check() {
         .local_addr()
         .unwrap()
         .port();
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let url = format!("http://127.0.0.1:{port}");
     let run = run_measured(cra(&home, &url, &["--retries", "1", "search"]));
     run.assert_code(6);
@@ -592,7 +586,7 @@ fn a_refusal_says_its_reason_once() {
     ] {
         let body = serde_json::json!({ "message": reason }).to_string();
         let server = TestServer::always(Reply::json(status, &body));
-        let home = common::Home::new();
+        let home = crate::common::Home::new();
         let run = run_measured(cra(&home, &server.url, &["search"]));
         run.assert_code(code);
         assert_eq!(run.stderr.matches(reason).count(), 1, "{}", run.stderr);
@@ -603,7 +597,7 @@ fn a_refusal_says_its_reason_once() {
 #[test]
 fn a_failed_output_file_is_named_as_given() {
     let server = TestServer::always(Reply::json(200, &list_body(1, 1, 1, 100)));
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let dest = home.path().join("no-such-folder/out.csv");
     let mut cmd = cra(&home, &server.url, &["export", "-o"]);
     cmd.arg(&dest);
@@ -622,7 +616,7 @@ fn a_failed_output_file_is_named_as_given() {
 /// whatever the signature looks like.
 #[test]
 fn verify_webhook_names_a_missing_file_before_judging_the_signature() {
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let missing = home.path().join("missing.json");
     let mut cmd = home.cra_std();
     cmd.env("CRA_WEBHOOK_SECRET", SECRET)
@@ -647,7 +641,7 @@ fn verify_webhook_refuses_to_wait_on_a_terminal() {
     if !cfg!(target_os = "linux") || Command::new("script").arg("--version").output().is_err() {
         return;
     }
-    let home = common::Home::new();
+    let home = crate::common::Home::new();
     let mut script = Command::new("script");
     script
         .env_clear()
@@ -658,7 +652,7 @@ fn verify_webhook_refuses_to_wait_on_a_terminal() {
         .args(["-qec"])
         .arg(format!(
             "{} verify-webhook --signature sha256=abcd",
-            common::cra_bin().display()
+            crate::common::cra_bin().display()
         ))
         .arg("/dev/null");
     let run = run_measured(script);

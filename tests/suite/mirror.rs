@@ -2,17 +2,13 @@
 //! then `--offline` and `sql` answering from it. Requests are counted from
 //! the sandbox's own request log (`--log-requests`), not from `cra`.
 
-mod common;
-#[path = "common/listen.rs"]
-mod listen;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{Home, Sandbox, assert_code};
-use listen::Listen;
+use crate::common::listen::Listen;
+use crate::common::{Home, Sandbox, assert_code};
 use serde_json::Value;
 
 /// A sandbox with a request log, and a home whose `cra` talks to it.

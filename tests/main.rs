@@ -1,0 +1,26 @@
+//! The integration tests: one binary, one module per area under `suite/`,
+//! one set of helpers under `common/`.
+
+mod common;
+
+mod suite {
+    mod answers;
+    mod cli;
+    mod config;
+    mod diff;
+    mod docs;
+    mod export;
+    mod export_faults;
+    mod http_errors;
+    mod jq;
+    mod mirror;
+    mod net_hardening;
+    mod sandbox_api;
+    mod sandbox_data;
+    mod sandbox_faults;
+    mod sandbox_webhooks;
+    mod search_show;
+    mod signals;
+    mod smoke;
+    mod webhook;
+}
