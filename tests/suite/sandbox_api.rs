@@ -1,5 +1,5 @@
-//! Conformance of `cra sandbox` with the service interface (seed sections
-//! 2, 4, 5 and 7), over HTTP against the real binary.
+//! Conformance of `cra sandbox` with the service interface (docs/service.md,
+//! sections 2, 4, 5 and 7), over HTTP against the real binary.
 
 use crate::common::{Sandbox, get_full, get_json};
 use serde_json::Value;
