@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time; }
 cargo build --release --quiet
-CRA=$PWD/target/release/cra
+CRA=${CARGO_TARGET_DIR:-$PWD/target}/release/cra
 work=$(mktemp -d)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
