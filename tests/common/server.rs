@@ -1,8 +1,6 @@
 //! A scripted in-test HTTP server for responses the sandbox cannot give
 //! (truncated JSON, HTML, 429 with Retry-After, slow answers). It counts the
 //! requests it receives and records their headers.
-#![allow(dead_code)]
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
