@@ -189,3 +189,16 @@ pub fn on_terminal(home: &Home, line: &str) -> Option<StdCommand> {
         .stdin(Stdio::null());
     Some(script)
 }
+
+/// The header of `cra search --format csv` and of a plain `cra export`, as
+/// the contract writes it.
+pub const CSV_HEADER: [&str; 8] = [
+    "id",
+    "name",
+    "city",
+    "state",
+    "regulator",
+    "rating",
+    "exam_date",
+    "exam_type",
+];

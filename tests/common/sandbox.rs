@@ -94,6 +94,19 @@ impl Sandbox {
         }
         all
     }
+
+    /// Every bank's detail in list order, as the sandbox serves it now.
+    pub fn details(&self, query: &str) -> Vec<Value> {
+        self.walk(query)
+            .iter()
+            .map(|bank| {
+                let id = bank["id"].as_str().expect("a bank id");
+                let (status, body) = self.get(&format!("/api/v1/banks/{id}"));
+                assert_eq!(status, 200, "{id}");
+                body["data"].clone()
+            })
+            .collect()
+    }
 }
 
 impl Drop for Sandbox {

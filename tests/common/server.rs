@@ -116,6 +116,18 @@ impl TestServer {
         }
     }
 
+    /// A 429 asking to wait one second (`Retry-After: 1`), then a list of
+    /// one bank for every later request.
+    pub fn slow_down_once() -> TestServer {
+        TestServer::start(|n, _| {
+            if n == 0 {
+                Reply::json(429, r#"{"message":"slow down"}"#).with_header("retry-after", "1")
+            } else {
+                Reply::json(200, &list_body(1, 1, 1, 25))
+            }
+        })
+    }
+
     /// Always the same reply.
     pub fn always(reply: Reply) -> TestServer {
         TestServer::start(move |_, _| reply.clone())

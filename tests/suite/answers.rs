@@ -32,20 +32,6 @@ impl World {
             .unwrap()
             .clone()
     }
-
-    /// Every bank's detail, as the sandbox serves it now.
-    fn details(&self) -> Vec<Value> {
-        self.sandbox
-            .walk("")
-            .iter()
-            .map(|bank| {
-                let id = bank["id"].as_str().unwrap();
-                let (status, body) = self.sandbox.get(&format!("/api/v1/banks/{id}"));
-                assert_eq!(status, 200);
-                body["data"].clone()
-            })
-            .collect()
-    }
 }
 
 fn s(v: &Value) -> String {
@@ -133,7 +119,7 @@ fn pick(rows: &[Expected], keep: impl Fn(&Expected) -> bool) -> Vec<Value> {
 fn changes_are_what_the_histories_imply() {
     let world = World::new(&["--banks", "800", "--seed", "11"]);
     world.sync(&[]);
-    let all = expected_changes(&world.details());
+    let all = expected_changes(&world.sandbox.details(""));
     let kinds: BTreeSet<String> = all.iter().map(|r| r.get("change")).collect();
     assert!(
         ["upgrade", "downgrade", "same", "first"]
@@ -355,9 +341,9 @@ fn new_records(world: &World) -> Vec<Key> {
 fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
     let mut world = World::new(&["--banks", "800", "--seed", "14"]);
     world.sync(&[]);
-    let before = world.details();
+    let before = world.sandbox.details("");
     world.restart_with(&["--evolve", "200"]);
-    let added = added_records(&before, &world.details());
+    let added = added_records(&before, &world.sandbox.details(""));
 
     // The same evolved service, slowed down and logging its requests, so
     // the sync can be stopped halfway (seen in the log, not by a sleep).
@@ -428,7 +414,7 @@ fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
 fn changes_new_lists_exactly_what_the_latest_sync_added() {
     let mut world = World::new(&["--banks", "800", "--seed", "12"]);
     world.sync(&[]);
-    let before = world.details();
+    let before = world.sandbox.details("");
     // After the first sync everything is new.
     assert_eq!(
         world
@@ -438,7 +424,7 @@ fn changes_new_lists_exactly_what_the_latest_sync_added() {
     );
 
     world.restart_with(&["--evolve", "200"]);
-    let after = world.details();
+    let after = world.sandbox.details("");
     let added = added_records(&before, &after);
     assert!(added.len() >= 200, "--evolve 200 adds 200 exams and banks");
 
@@ -520,7 +506,7 @@ fn stats_count_what_the_data_holds() {
     let world = World::new(&["--banks", "800", "--seed", "13"]);
     world.sync(&[]);
     let list = world.sandbox.walk("");
-    let details = world.details();
+    let details = world.sandbox.details("");
     let current = |b: &Value| b["current_rating"]["rating"].as_str().map(str::to_string);
 
     let mut by: BTreeMap<&str, Counts> = BTreeMap::new();

@@ -26,29 +26,11 @@ fn export(home: &crate::common::Home, url: &str, args: &[&str]) -> Vec<u8> {
     out.stdout
 }
 
-/// Every bank detail the server holds, in list order.
-fn server_details(sandbox: &crate::common::Sandbox, query: &str) -> Vec<Value> {
-    let mut details = Vec::new();
-    for page in 1.. {
-        let (_, body) = sandbox.get(&format!("/api/v1/banks?{query}&per_page=100&page={page}"));
-        let data = body["data"].as_array().unwrap();
-        if data.is_empty() {
-            break;
-        }
-        for bank in data {
-            let (_, detail) =
-                sandbox.get(&format!("/api/v1/banks/{}", bank["id"].as_str().unwrap()));
-            details.push(detail["data"].clone());
-        }
-    }
-    details
-}
-
 #[test]
 fn every_format_holds_exactly_what_the_server_holds() {
     let sandbox = crate::common::Sandbox::start(&["--banks", BANKS]);
     let home = crate::common::Home::new();
-    let details = server_details(&sandbox, "");
+    let details = sandbox.details("");
     let records: usize = details
         .iter()
         .map(|d| d["ratings"].as_array().unwrap().len())
@@ -59,16 +41,7 @@ fn every_format_holds_exactly_what_the_server_holds() {
     let mut reader = csv::Reader::from_reader(plain.as_bytes());
     assert_eq!(
         reader.headers().unwrap().iter().collect::<Vec<_>>(),
-        [
-            "id",
-            "name",
-            "city",
-            "state",
-            "regulator",
-            "rating",
-            "exam_date",
-            "exam_type"
-        ]
+        crate::common::CSV_HEADER
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), details.len());
@@ -209,11 +182,7 @@ fn faults_do_not_change_a_byte() {
         ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::assert_code(&out, 0);
     assert!(out.stdout == expected, "output differs from the clean run");
     let summary = String::from_utf8(out.stderr).unwrap();
     assert!(summary.contains(" retr"), "{summary}");

@@ -161,11 +161,7 @@ fn a_bank_inserted_while_paging_is_neither_lost_nor_doubled() {
             cmd.arg("--with-history");
         }
         let out = cmd.output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        crate::common::assert_code(&out, 0);
         let text = String::from_utf8(out.stdout).unwrap();
         let mut got = exported_ids(&text);
         if with_history {

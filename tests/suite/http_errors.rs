@@ -85,11 +85,7 @@ fn server_error_then_success_is_retried() {
         .args(["search", "--format", "json"])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::assert_code(&out, 0);
     let banks: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(banks.len(), 2);
     assert_eq!(server.hits(), 2);
@@ -97,13 +93,7 @@ fn server_error_then_success_is_retried() {
 
 #[test]
 fn too_many_requests_waits_for_retry_after() {
-    let server = TestServer::start(|n, _| {
-        if n == 0 {
-            Reply::json(429, r#"{"message":"slow down"}"#).with_header("retry-after", "1")
-        } else {
-            Reply::json(200, &list_body(1, 1, 1, 25))
-        }
-    });
+    let server = TestServer::slow_down_once();
     let home = crate::common::Home::new();
     let started = Instant::now();
     let out = home

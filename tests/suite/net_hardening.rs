@@ -539,13 +539,7 @@ fn a_retry_after_of_a_day_fails_at_once_saying_when() {
 /// A short Retry-After is waited for, and a person at a terminal is told.
 #[test]
 fn a_short_retry_after_is_announced_on_a_terminal() {
-    let server = TestServer::start(|n, _| {
-        if n == 0 {
-            Reply::json(429, r#"{"message":"slow down"}"#).with_header("retry-after", "1")
-        } else {
-            Reply::json(200, &list_body(1, 1, 1, 25))
-        }
-    });
+    let server = TestServer::slow_down_once();
     let home = crate::common::Home::new();
     let mut cmd = home.cra_std();
     cmd.at_with_secrets(&server.url).args(["search"]);

@@ -165,19 +165,6 @@ fn write(home: &Home, name: &str, text: &str) -> PathBuf {
 }
 
 /// Every bank of a sandbox in detail form, in served order.
-fn details(sandbox: &Sandbox) -> Vec<Value> {
-    sandbox
-        .walk("")
-        .iter()
-        .map(|b| {
-            let (status, body) =
-                sandbox.get(&format!("/api/v1/banks/{}", b["id"].as_str().unwrap()));
-            assert_eq!(status, 200);
-            body["data"].clone()
-        })
-        .collect()
-}
-
 fn csv_of(details: &[Value]) -> String {
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
@@ -208,7 +195,7 @@ fn csv_of(details: &[Value]) -> String {
 fn csv_json_and_ndjson_round_trip() {
     let home = Home::new();
     let generated = Sandbox::start(&["--banks", "60", "--seed", "3"]);
-    let original = details(&generated);
+    let original = generated.details("");
     let list = generated.walk("");
 
     // JSON and NDJSON keep everything, charter_type included.
@@ -224,14 +211,14 @@ fn csv_json_and_ndjson_round_trip() {
         write(&home, "banks.jsonl", &ndjson),
     ] {
         let served = Sandbox::start(&["--data", path.to_str().unwrap()]);
-        assert_eq!(details(&served), original, "{}", path.display());
+        assert_eq!(served.details(""), original, "{}", path.display());
         assert_eq!(served.walk(""), list);
     }
 
     // CSV has no charter_type: the same banks, with charter_type null.
     let csv_path = write(&home, "banks.csv", &csv_of(&original));
     let served = Sandbox::start(&["--data", csv_path.to_str().unwrap()]);
-    let from_csv = details(&served);
+    let from_csv = served.details("");
     let mut expected = original.clone();
     for bank in &mut expected {
         bank["charter_type"] = Value::Null;

@@ -168,16 +168,7 @@ fn every_format_parses_back_to_what_the_server_holds() {
     let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
     assert_eq!(
         reader.headers().unwrap().iter().collect::<Vec<_>>(),
-        [
-            "id",
-            "name",
-            "city",
-            "state",
-            "regulator",
-            "rating",
-            "exam_date",
-            "exam_type"
-        ]
+        crate::common::CSV_HEADER
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), expected.len());
@@ -477,11 +468,7 @@ fn sandbox_flag_needs_no_configuration() {
         ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::assert_code(&out, 0);
     let banks: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(banks.len(), 25);
     assert!(
