@@ -1,8 +1,6 @@
 //! A real `cra listen` on a free loopback port: its address read from the
 //! first line it prints (never a sleep), its standard output and error
 //! collected, and a check on the way out that the secret never showed.
-#![allow(dead_code)]
-
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Stdio};
 use std::sync::{Arc, Mutex};
@@ -87,9 +85,7 @@ impl Listen {
 
     /// SIGTERM, then wait; returns (exit code, stdout, stderr).
     pub fn stop(mut self) -> (i32, String, String) {
-        let _ = std::process::Command::new("kill")
-            .args(["-TERM", &self.child.id().to_string()])
-            .status();
+        super::signal(self.child.id(), "-TERM");
         self.wait()
     }
 

@@ -1,24 +1,51 @@
-//! Shared test harness: the real `cra` binary with a clean environment, and
-//! a real `cra sandbox` process on a free loopback port (its address read
-//! from the first line it prints, never a sleep).
-#![allow(dead_code)]
+//! The one set of test helpers: the real `cra` binary in a clean
+//! environment ([`Home`]), a real `cra sandbox` ([`Sandbox`]) and the two
+//! together ([`World`]), a scripted server for answers the sandbox cannot
+//! give ([`server`]), a real `cra listen` ([`listen`]), signals
+//! ([`signal`]), and the Linux tools some tests need ([`need`]).
 
+mod interrupt;
 pub mod listen;
+mod sandbox;
 pub mod server;
+mod world;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command as StdCommand, Stdio};
+use std::process::{Command as StdCommand, Stdio};
 
 use assert_cmd::Command;
+
+pub use interrupt::{interrupt_export, signal};
+pub use sandbox::{Sandbox, get};
+pub use world::World;
+
+/// The sandbox's key that is active.
+pub const ACTIVE_KEY: &str = "sandbox_active";
+/// A live-looking key and webhook secret, for tests that check neither
+/// ever shows on any stream.
+pub const KEY: &str = "live_key_5f1e9a7c3b2d4e6f8a0b1c2d";
+pub const SECRET: &str = "whsec_9d8c7b6a5f4e3d2c1b0a";
 
 /// Path of the built `cra` binary.
 pub fn cra_bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin!("cra").to_path_buf()
 }
 
-/// A per-test home: a temp folder used as HOME and config location, so no
-/// test reads the developer's real config or environment.
+/// The one clean environment every process a test starts gets: nothing of
+/// this process's but PATH, LANG and LC_ALL; HOME at `home` and CRA_CONFIG
+/// at its `config.toml`, so no test reads the developer's own config.
+pub fn clean_env<'a>(cmd: &'a mut StdCommand, home: &Path) -> &'a mut StdCommand {
+    cmd.env_clear();
+    for key in ["PATH", "LANG", "LC_ALL"] {
+        if let Ok(value) = std::env::var(key) {
+            cmd.env(key, value);
+        }
+    }
+    cmd.env("HOME", home)
+        .env("CRA_CONFIG", home.join("config.toml"))
+}
+
+/// A per-test home: a temp folder used as HOME and config location.
 pub struct Home {
     pub dir: tempfile::TempDir,
 }
@@ -38,206 +65,41 @@ impl Home {
         self.dir.path().join("config.toml")
     }
 
-    /// `cra` with an empty environment but PATH, HOME pointing here and
-    /// CRA_CONFIG pointing at this home's config file.
+    /// `cra` in the clean environment of this home.
     pub fn cra(&self) -> Command {
-        let mut cmd = Command::new(cra_bin());
-        clean_env(&mut cmd, self.path());
-        cmd.env("CRA_CONFIG", self.config_path());
-        cmd
+        Command::from_std(self.cra_std())
     }
 
     /// The same as a `std::process::Command`, for tests that stream.
     pub fn cra_std(&self) -> StdCommand {
         let mut cmd = StdCommand::new(cra_bin());
-        cmd.env_clear();
-        for key in ["PATH", "LANG", "LC_ALL"] {
-            if let Ok(value) = std::env::var(key) {
-                cmd.env(key, value);
-            }
-        }
-        cmd.env("HOME", self.path());
-        cmd.env("CRA_CONFIG", self.config_path());
+        clean_env(&mut cmd, self.path());
         cmd
     }
 }
 
-fn clean_env(cmd: &mut Command, home: &Path) {
-    cmd.env_clear();
-    for key in ["PATH", "LANG", "LC_ALL"] {
-        if let Ok(value) = std::env::var(key) {
-            cmd.env(key, value);
-        }
-    }
-    cmd.env("HOME", home);
+/// Points a `cra` (either kind of command) at a service.
+pub trait Service {
+    /// `CRA_BASE_URL` and `CRA_API_KEY`.
+    fn at(&mut self, url: &str, key: &str) -> &mut Self;
+    /// [`KEY`] and the webhook secret [`SECRET`] too.
+    fn at_with_secrets(&mut self, url: &str) -> &mut Self;
 }
 
-/// A `cra sandbox` child process, killed when dropped.
-pub struct Sandbox {
-    pub child: Child,
-    /// `http://127.0.0.1:PORT`
-    pub url: String,
-    /// Lines of standard output after the address, for tests that read them.
-    pub stdout: Option<BufReader<std::process::ChildStdout>>,
-}
-
-impl Sandbox {
-    /// `cra sandbox --port 0` with `args` added (e.g. `["--banks", "500"]`).
-    pub fn start(args: &[&str]) -> Sandbox {
-        Sandbox::start_with_env(args, &[])
-    }
-
-    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> Sandbox {
-        Sandbox::start_at(0, args, env)
-    }
-
-    /// `cra sandbox --port PORT` with `args` added: a second sandbox on the
-    /// port of one that was stopped is, to a client, the same service.
-    pub fn start_at(port: u16, args: &[&str], env: &[(&str, &str)]) -> Sandbox {
-        let home = std::env::temp_dir();
-        let mut cmd = StdCommand::new(cra_bin());
-        cmd.env_clear();
-        if let Ok(path) = std::env::var("PATH") {
-            cmd.env("PATH", path);
-        }
-        cmd.env("HOME", &home);
-        cmd.env("CRA_CONFIG", home.join("cra-test-no-config.toml"));
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let mut child = cmd
-            .args(["sandbox", "--port", &port.to_string()])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start cra sandbox");
-        let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("read sandbox address");
-        let url = line.trim().to_string();
-        assert!(
-            url.starts_with("http://"),
-            "sandbox printed {line:?} as its first line"
-        );
-        Sandbox {
-            child,
-            url,
-            stdout: Some(stdout),
-        }
-    }
-
-    /// A GET with the active key, returning status and parsed JSON body.
-    pub fn get(&self, path_and_query: &str) -> (u16, serde_json::Value) {
-        get_json(
-            &format!("{}{}", self.url, path_and_query),
-            Some("sandbox_active"),
-        )
-    }
-}
-
-impl Sandbox {
-    /// The port it listens on.
-    pub fn port(&self) -> u16 {
-        self.url
-            .rsplit(':')
-            .next()
-            .and_then(|p| p.parse().ok())
-            .expect("the address ends in a port")
-    }
-}
-
-impl Drop for Sandbox {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A blocking GET returning the status and the JSON body (Null when the
-/// body is not JSON).
-pub fn get_json(url: &str, key: Option<&str>) -> (u16, serde_json::Value) {
-    let client = reqwest::blocking::Client::new();
-    let mut request = client.get(url);
-    if let Some(key) = key {
-        request = request.bearer_auth(key);
-    }
-    let response = request.send().expect("GET");
-    let status = response.status().as_u16();
-    let body = response.bytes().expect("body");
-    (
-        status,
-        serde_json::from_slice(&body).unwrap_or(serde_json::Value::Null),
-    )
-}
-
-/// A blocking GET with an optional key, returning status, headers and the
-/// JSON body (Null when not JSON).
-pub fn get_full(
-    url: &str,
-    key: Option<&str>,
-) -> (u16, reqwest::header::HeaderMap, serde_json::Value) {
-    let client = reqwest::blocking::Client::new();
-    let mut request = client.get(url);
-    if let Some(key) = key {
-        request = request.bearer_auth(key);
-    }
-    let response = request.send().expect("GET");
-    let status = response.status().as_u16();
-    let headers = response.headers().clone();
-    let body = response.bytes().expect("body");
-    (
-        status,
-        headers,
-        serde_json::from_slice(&body).unwrap_or(serde_json::Value::Null),
-    )
-}
-
-impl Sandbox {
-    /// Every bank of a list query, walking all pages at 100 a page.
-    pub fn walk(&self, query: &str) -> Vec<serde_json::Value> {
-        let mut all = Vec::new();
-        for page in 1.. {
-            let (status, body) = self.get_fast(&format!(
-                "/api/v1/banks?per_page=100&page={page}{}{query}",
-                if query.is_empty() { "" } else { "&" }
-            ));
-            assert_eq!(status, 200, "{body}");
-            let data = body["data"].as_array().expect("data array").clone();
-            let pages = body["meta"]["total_pages"].as_u64().expect("total_pages");
-            all.extend(data);
-            if page >= pages {
-                break;
+macro_rules! service {
+    ($command:ty) => {
+        impl Service for $command {
+            fn at(&mut self, url: &str, key: &str) -> &mut Self {
+                self.env("CRA_BASE_URL", url).env("CRA_API_KEY", key)
+            }
+            fn at_with_secrets(&mut self, url: &str) -> &mut Self {
+                self.at(url, KEY).env("CRA_WEBHOOK_SECRET", SECRET)
             }
         }
-        all
-    }
+    };
 }
-
-/// One blocking client for a test binary: building a client per request
-/// costs its TLS set-up, which dominates tests that make many requests.
-pub fn shared_client() -> &'static reqwest::blocking::Client {
-    static CLIENT: std::sync::OnceLock<reqwest::blocking::Client> = std::sync::OnceLock::new();
-    CLIENT.get_or_init(reqwest::blocking::Client::new)
-}
-
-impl Sandbox {
-    /// `get` through the shared client.
-    pub fn get_fast(&self, path_and_query: &str) -> (u16, serde_json::Value) {
-        let response = shared_client()
-            .get(format!("{}{}", self.url, path_and_query))
-            .bearer_auth("sandbox_active")
-            .send()
-            .expect("GET");
-        let status = response.status().as_u16();
-        let body = response.bytes().expect("body");
-        (
-            status,
-            serde_json::from_slice(&body).unwrap_or(serde_json::Value::Null),
-        )
-    }
-}
+service!(Command);
+service!(StdCommand);
 
 /// Asserts the exit code of a finished `cra`, showing its standard error
 /// when it differs.
@@ -250,3 +112,93 @@ pub fn assert_code(out: &std::process::Output, code: i32) {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Whether `program` runs here (quietly: see [`need`] for a test that
+/// cannot do without it).
+pub fn have(program: &str) -> bool {
+    StdCommand::new(program)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok()
+}
+
+/// Whether `program` (from Debian package `package`) runs here. On Linux a
+/// missing tool fails the test that needs it, naming the tool (`.ci/run`
+/// installs them); elsewhere the test says it skipped and returns.
+#[track_caller]
+pub fn need(program: &str, package: &str) -> bool {
+    let present = have(program);
+    if !present {
+        missing(&format!("`{program}` (Debian package {package})"));
+    }
+    present
+}
+
+/// Whether the IPv6 loopback `::1` can be bound here; as [`need`].
+#[track_caller]
+pub fn need_ipv6_loopback() -> bool {
+    let present = std::net::TcpListener::bind("[::1]:0").is_ok();
+    if !present {
+        missing("the IPv6 loopback ::1 (enable IPv6 on `lo`)");
+    }
+    present
+}
+
+#[track_caller]
+fn missing(what: &str) {
+    if cfg!(target_os = "linux") {
+        panic!("this test needs {what}, which is missing on this Linux machine");
+    }
+    eprintln!("skipped what needs {what}: not on this machine");
+}
+
+/// `../shared/data/NAME`, the real data set beside the repository, when
+/// this checkout has it; otherwise None, saying the test skipped.
+pub fn shared_data(name: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(name);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("skipped: {} is not here", path.display());
+        None
+    }
+}
+
+/// `cra LINE` (LINE as a shell would split it) on a pseudo-terminal, through
+/// util-linux `script`, in the clean environment of `home` with `TERM=xterm`
+/// (a terminal that draws): a command to add environment to and run. None
+/// where `script` is missing (see [`need`]).
+#[track_caller]
+pub fn on_terminal(home: &Home, line: &str) -> Option<StdCommand> {
+    if !need("script", "bsdutils") {
+        return None;
+    }
+    let mut script = StdCommand::new("script");
+    clean_env(&mut script, home.path())
+        .env("TERM", "xterm")
+        .args([
+            "-qec",
+            &format!("{} {line}", cra_bin().display()),
+            "/dev/null",
+        ])
+        .stdin(Stdio::null());
+    Some(script)
+}
+
+/// The header of `cra search --format csv` and of a plain `cra export`, as
+/// the contract writes it.
+pub const CSV_HEADER: [&str; 8] = [
+    "id",
+    "name",
+    "city",
+    "state",
+    "regulator",
+    "rating",
+    "exam_date",
+    "exam_type",
+];

@@ -1,8 +1,6 @@
 //! A scripted in-test HTTP server for responses the sandbox cannot give
 //! (truncated JSON, HTML, 429 with Retry-After, slow answers). It counts the
 //! requests it receives and records their headers.
-#![allow(dead_code)]
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -116,6 +114,18 @@ impl TestServer {
             shutdown: Some(shutdown_tx),
             thread: Some(thread),
         }
+    }
+
+    /// A 429 asking to wait one second (`Retry-After: 1`), then a list of
+    /// one bank for every later request.
+    pub fn slow_down_once() -> TestServer {
+        TestServer::start(|n, _| {
+            if n == 0 {
+                Reply::json(429, r#"{"message":"slow down"}"#).with_header("retry-after", "1")
+            } else {
+                Reply::json(200, &list_body(1, 1, 1, 25))
+            }
+        })
     }
 
     /// Always the same reply.

@@ -5,7 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Output;
 
-use crate::common::{Home, Sandbox, assert_code};
+use crate::common::{ACTIVE_KEY, Service};
+use crate::common::{Home, World, assert_code};
 use serde_json::Value;
 
 const RATINGS: [&str; 4] = [
@@ -15,44 +16,8 @@ const RATINGS: [&str; 4] = [
     "Substantial Noncompliance",
 ];
 
-struct World {
-    home: Home,
-    sandbox: Sandbox,
-    args: Vec<String>,
-}
-
+/// Answers from the mirror only, and the sandbox's own data.
 impl World {
-    fn new(args: &[&str]) -> World {
-        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-        let all: Vec<&str> = args.iter().map(String::as_str).collect();
-        World {
-            home: Home::new(),
-            sandbox: Sandbox::start(&all),
-            args,
-        }
-    }
-
-    fn restart_with(&mut self, more: &[&str]) {
-        let port = self.sandbox.port();
-        let mut all: Vec<&str> = self.args.iter().map(String::as_str).collect();
-        all.extend(more);
-        let _ = self.sandbox.child.kill();
-        let _ = self.sandbox.child.wait();
-        self.sandbox = Sandbox::start_at(port, &all, &[]);
-    }
-
-    fn sync(&self) {
-        let out = self
-            .home
-            .cra()
-            .env("CRA_BASE_URL", &self.sandbox.url)
-            .env("CRA_API_KEY", "sandbox_active")
-            .args(["sync", "--quiet"])
-            .output()
-            .unwrap();
-        assert_code(&out, 0);
-    }
-
     /// `cra ARGS` on the mirror only (no address, no key).
     fn run(&self, args: &[&str]) -> Output {
         self.home.cra().args(args).output().unwrap()
@@ -66,20 +31,6 @@ impl World {
             .as_array()
             .unwrap()
             .clone()
-    }
-
-    /// Every bank's detail, as the sandbox serves it now.
-    fn details(&self) -> Vec<Value> {
-        self.sandbox
-            .walk("")
-            .iter()
-            .map(|bank| {
-                let id = bank["id"].as_str().unwrap();
-                let (status, body) = self.sandbox.get_fast(&format!("/api/v1/banks/{id}"));
-                assert_eq!(status, 200);
-                body["data"].clone()
-            })
-            .collect()
     }
 }
 
@@ -167,8 +118,8 @@ fn pick(rows: &[Expected], keep: impl Fn(&Expected) -> bool) -> Vec<Value> {
 #[test]
 fn changes_are_what_the_histories_imply() {
     let world = World::new(&["--banks", "800", "--seed", "11"]);
-    world.sync();
-    let all = expected_changes(&world.details());
+    world.sync(&[]);
+    let all = expected_changes(&world.sandbox.details(""));
     let kinds: BTreeSet<String> = all.iter().map(|r| r.get("change")).collect();
     assert!(
         ["upgrade", "downgrade", "same", "first"]
@@ -389,10 +340,10 @@ fn new_records(world: &World) -> Vec<Key> {
 #[test]
 fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
     let mut world = World::new(&["--banks", "800", "--seed", "14"]);
-    world.sync();
-    let before = world.details();
+    world.sync(&[]);
+    let before = world.sandbox.details("");
     world.restart_with(&["--evolve", "200"]);
-    let added = added_records(&before, &world.details());
+    let added = added_records(&before, &world.sandbox.details(""));
 
     // The same evolved service, slowed down and logging its requests, so
     // the sync can be stopped halfway (seen in the log, not by a sleep).
@@ -409,8 +360,7 @@ fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
     let mut child = world
         .home
         .cra_std()
-        .env("CRA_BASE_URL", &world.sandbox.url)
-        .env("CRA_API_KEY", "sandbox_active")
+        .at(&world.sandbox.url, ACTIVE_KEY)
         .args(["sync", "--concurrency", "1"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -434,11 +384,7 @@ fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
         assert!(child.try_wait().unwrap().is_none(), "the sync ended early");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    crate::common::signal(child.id(), "-INT");
     let out = child.wait_with_output().unwrap();
     assert_eq!(
         out.status.code(),
@@ -460,15 +406,15 @@ fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
         added.len()
     );
 
-    world.sync();
+    world.sync(&[]);
     assert_eq!(new_records(&world), added);
 }
 
 #[test]
 fn changes_new_lists_exactly_what_the_latest_sync_added() {
     let mut world = World::new(&["--banks", "800", "--seed", "12"]);
-    world.sync();
-    let before = world.details();
+    world.sync(&[]);
+    let before = world.sandbox.details("");
     // After the first sync everything is new.
     assert_eq!(
         world
@@ -478,11 +424,11 @@ fn changes_new_lists_exactly_what_the_latest_sync_added() {
     );
 
     world.restart_with(&["--evolve", "200"]);
-    let after = world.details();
+    let after = world.sandbox.details("");
     let added = added_records(&before, &after);
     assert!(added.len() >= 200, "--evolve 200 adds 200 exams and banks");
 
-    world.sync();
+    world.sync(&[]);
     assert_eq!(new_records(&world), added);
     // --new with the other filters: the new records' own rows.
     let all = expected_changes(&after);
@@ -496,7 +442,7 @@ fn changes_new_lists_exactly_what_the_latest_sync_added() {
             ))
     );
     // A sync that finds nothing new leaves nothing new.
-    world.sync();
+    world.sync(&[]);
     assert!(
         world
             .json(&["changes", "--new", "--change", "all", "--format", "json"])
@@ -558,9 +504,9 @@ fn visible_width(line: &str) -> usize {
 #[test]
 fn stats_count_what_the_data_holds() {
     let world = World::new(&["--banks", "800", "--seed", "13"]);
-    world.sync();
+    world.sync(&[]);
     let list = world.sandbox.walk("");
-    let details = world.details();
+    let details = world.sandbox.details("");
     let current = |b: &Value| b["current_rating"]["rating"].as_str().map(str::to_string);
 
     let mut by: BTreeMap<&str, Counts> = BTreeMap::new();
@@ -776,7 +722,7 @@ fn with_no_copy_they_say_to_sync() {
 #[test]
 fn changes_and_sql_tables_fit_the_terminal_with_every_id_whole() {
     let world = World::new(&["--banks", "300", "--seed", "5"]);
-    world.sync();
+    world.sync(&[]);
     let changes = world.json(&["changes", "--change", "all", "--format", "json"]);
     assert!(!changes.is_empty());
     let query = "SELECT id, name, city, state, regulator, rating, exam_date FROM banks ORDER BY id";

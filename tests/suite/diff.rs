@@ -8,6 +8,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
+use crate::common::{ACTIVE_KEY, Service};
 use serde_json::{Value, json};
 
 const BANKS: &str = "120";
@@ -30,8 +31,7 @@ fn export_all(home: &crate::common::Home, url: &str, dir: &Path, prefix: &str) -
         .map(|(name, format, history)| {
             let path = dir.join(format!("{prefix}-{name}.export"));
             let mut cmd = home.cra();
-            cmd.env("CRA_BASE_URL", url)
-                .env("CRA_API_KEY", "sandbox_active")
+            cmd.at(url, ACTIVE_KEY)
                 .args(["export", "--format", format, "-o"])
                 .arg(&path);
             if *history {
@@ -81,7 +81,7 @@ fn diff_json(home: &crate::common::Home, old: &Path, new: &Path) -> Vec<Value> {
 /// Two sandboxes and their exports: OLD generated, NEW the same data with
 /// one bank removed, one added, a current rating changed, a current exam
 /// date changed, and a city changed.
-struct World {
+struct Exports {
     dir: tempfile::TempDir,
     old: Vec<PathBuf>,
     new: Vec<PathBuf>,
@@ -89,7 +89,7 @@ struct World {
     expected: Vec<Value>,
 }
 
-fn world() -> World {
+fn exports() -> Exports {
     let home = crate::common::Home::new();
     let dir = tempfile::tempdir().unwrap();
     let a = crate::common::Sandbox::start(&["--banks", BANKS]);
@@ -204,7 +204,7 @@ fn world() -> World {
     ];
     wanted.sort();
     assert_eq!(sorted, wanted, "the edited data set differs as intended");
-    World {
+    Exports {
         dir,
         old,
         new,
@@ -214,16 +214,22 @@ fn world() -> World {
 
 #[test]
 fn every_pair_of_formats_finds_every_kind_of_change() {
-    let world = world();
+    let exports = exports();
     let home = crate::common::Home::new();
-    for old in &world.old {
-        for new in &world.new {
+    for old in &exports.old {
+        for new in &exports.new {
             let got = diff_json(&home, old, new);
-            assert_eq!(got, world.expected, "{} → {}", old.display(), new.display());
+            assert_eq!(
+                got,
+                exports.expected,
+                "{} → {}",
+                old.display(),
+                new.display()
+            );
         }
     }
     // Swapped: added and removed trade places, before and after too.
-    let back = diff_json(&home, &world.new[0], &world.old[3]);
+    let back = diff_json(&home, &exports.new[0], &exports.old[3]);
     let mut swapped: Vec<(String, String)> = back
         .iter()
         .map(|c| {
@@ -234,7 +240,7 @@ fn every_pair_of_formats_finds_every_kind_of_change() {
         })
         .collect();
     swapped.sort();
-    let mut expected: Vec<(String, String)> = world
+    let mut expected: Vec<(String, String)> = exports
         .expected
         .iter()
         .map(|c| {
@@ -248,7 +254,7 @@ fn every_pair_of_formats_finds_every_kind_of_change() {
         .collect();
     expected.sort();
     assert_eq!(swapped, expected);
-    drop(world.dir);
+    drop(exports.dir);
 }
 
 #[test]
@@ -310,9 +316,9 @@ fn identical_exports_in_any_format_show_nothing_and_exit_code_is_gits() {
 
 #[test]
 fn every_printer_shows_the_same_changes() {
-    let world = world();
+    let exports = exports();
     let home = crate::common::Home::new();
-    let (old, new) = (&world.old[0], &world.new[5]);
+    let (old, new) = (&exports.old[0], &exports.new[5]);
     let run = |args: &[&str], env: &[(&str, &str)]| {
         let mut cmd = home.cra();
         cmd.arg("diff").arg(old).arg(new).args(args);
@@ -323,7 +329,7 @@ fn every_printer_shows_the_same_changes() {
         crate::common::assert_code(&out, 0);
         String::from_utf8(out.stdout).unwrap()
     };
-    let ids: Vec<&str> = world
+    let ids: Vec<&str> = exports
         .expected
         .iter()
         .map(|c| c["id"].as_str().unwrap())
@@ -333,7 +339,7 @@ fn every_printer_shows_the_same_changes() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(ndjson, world.expected);
+    assert_eq!(ndjson, exports.expected);
 
     let tsv = run(&[], &[]);
     let mut lines = tsv.lines();
@@ -343,7 +349,7 @@ fn every_printer_shows_the_same_changes() {
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
     assert_eq!(rows.iter().map(|r| r[6]).collect::<Vec<_>>(), ids);
-    for (row, change) in rows.iter().zip(&world.expected) {
+    for (row, change) in rows.iter().zip(&exports.expected) {
         assert_eq!(row[0], change["change"]);
         if change["change"] == "details" {
             assert_eq!(row[3], "city");
@@ -356,7 +362,7 @@ fn every_printer_shows_the_same_changes() {
     assert_eq!(reader.headers().unwrap().len(), 18);
     let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(records.iter().map(|r| &r[1]).collect::<Vec<_>>(), ids);
-    for (record, change) in records.iter().zip(&world.expected) {
+    for (record, change) in records.iter().zip(&exports.expected) {
         for (i, key) in [
             "name",
             "city",

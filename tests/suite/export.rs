@@ -5,19 +5,19 @@
 use std::collections::HashMap;
 use std::process::Stdio;
 
+use crate::common::{ACTIVE_KEY, Service};
 use serde_json::Value;
 
 const BANKS: &str = "300";
 
-fn cra(home: &crate::common::Home, url: &str) -> assert_cmd::Command {
-    let mut cmd = home.cra();
-    cmd.env("CRA_BASE_URL", url)
-        .env("CRA_API_KEY", "sandbox_active");
-    cmd
-}
-
 fn export(home: &crate::common::Home, url: &str, args: &[&str]) -> Vec<u8> {
-    let out = cra(home, url).arg("export").args(args).output().unwrap();
+    let out = home
+        .cra()
+        .at(url, ACTIVE_KEY)
+        .arg("export")
+        .args(args)
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -26,29 +26,11 @@ fn export(home: &crate::common::Home, url: &str, args: &[&str]) -> Vec<u8> {
     out.stdout
 }
 
-/// Every bank detail the server holds, in list order.
-fn server_details(sandbox: &crate::common::Sandbox, query: &str) -> Vec<Value> {
-    let mut details = Vec::new();
-    for page in 1.. {
-        let (_, body) = sandbox.get(&format!("/api/v1/banks?{query}&per_page=100&page={page}"));
-        let data = body["data"].as_array().unwrap();
-        if data.is_empty() {
-            break;
-        }
-        for bank in data {
-            let (_, detail) =
-                sandbox.get(&format!("/api/v1/banks/{}", bank["id"].as_str().unwrap()));
-            details.push(detail["data"].clone());
-        }
-    }
-    details
-}
-
 #[test]
 fn every_format_holds_exactly_what_the_server_holds() {
     let sandbox = crate::common::Sandbox::start(&["--banks", BANKS]);
     let home = crate::common::Home::new();
-    let details = server_details(&sandbox, "");
+    let details = sandbox.details("");
     let records: usize = details
         .iter()
         .map(|d| d["ratings"].as_array().unwrap().len())
@@ -59,16 +41,7 @@ fn every_format_holds_exactly_what_the_server_holds() {
     let mut reader = csv::Reader::from_reader(plain.as_bytes());
     assert_eq!(
         reader.headers().unwrap().iter().collect::<Vec<_>>(),
-        [
-            "id",
-            "name",
-            "city",
-            "state",
-            "regulator",
-            "rating",
-            "exam_date",
-            "exam_type"
-        ]
+        crate::common::CSV_HEADER
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), details.len());
@@ -165,12 +138,14 @@ fn filters_narrow_and_runs_are_byte_identical() {
     }
     let first = home.path().join("a.csv");
     let second = home.path().join("b.csv");
-    cra(&home, &sandbox.url)
+    home.cra()
+        .at(&sandbox.url, ACTIVE_KEY)
         .args(["export", "--with-history", "--concurrency", "16", "-o"])
         .arg(&first)
         .assert()
         .success();
-    cra(&home, &sandbox.url)
+    home.cra()
+        .at(&sandbox.url, ACTIVE_KEY)
         .args(["export", "--with-history", "--concurrency", "3", "-o"])
         .arg(&second)
         .assert()
@@ -194,7 +169,9 @@ fn faults_do_not_change_a_byte() {
     ]);
     let home = crate::common::Home::new();
     let expected = export(&home, &clean.url, &["--with-history"]);
-    let out = cra(&home, &faulty.url)
+    let out = home
+        .cra()
+        .at(&faulty.url, ACTIVE_KEY)
         .args([
             "export",
             "--with-history",
@@ -205,11 +182,7 @@ fn faults_do_not_change_a_byte() {
         ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::assert_code(&out, 0);
     assert!(out.stdout == expected, "output differs from the clean run");
     let summary = String::from_utf8(out.stderr).unwrap();
     assert!(summary.contains(" retr"), "{summary}");
@@ -237,7 +210,9 @@ fn output_file_format_follows_the_extension() {
         ("banks.csv", |t: &str| t.starts_with("id,name,city")),
     ] {
         let path = home.path().join(name);
-        let out = cra(&home, &sandbox.url)
+        let out = home
+            .cra()
+            .at(&sandbox.url, ACTIVE_KEY)
             .args(["export", "-o"])
             .arg(&path)
             .output()
@@ -258,7 +233,9 @@ fn output_to_a_folder_or_a_missing_folder_is_refused_up_front() {
     // Nobody listens here: the checks must come before any request.
     let url = "http://127.0.0.1:9";
     let before: Vec<_> = std::fs::read_dir(home.path()).unwrap().collect();
-    let out = cra(&home, url)
+    let out = home
+        .cra()
+        .at(url, ACTIVE_KEY)
         .args(["export", "-o"])
         .arg(home.path())
         .output()
@@ -268,7 +245,9 @@ fn output_to_a_folder_or_a_missing_folder_is_refused_up_front() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("is a folder"), "{stderr}");
 
-    let out = cra(&home, url)
+    let out = home
+        .cra()
+        .at(url, ACTIVE_KEY)
         .args(["export", "-o"])
         .arg(home.path().join("no-such-folder/banks.csv"))
         .output()
@@ -293,16 +272,18 @@ fn output_to_standard_output_and_to_a_pipe() {
     assert!(to_stdout.starts_with(b"id,name,city"));
 
     let fifo = home.path().join("banks.pipe");
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
-    if !made.is_ok_and(|s| s.success()) {
-        eprintln!("skipped the pipe: no mkfifo");
+    if !crate::common::need("mkfifo", "coreutils") {
         return;
     }
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success(), "mkfifo {}", fifo.display());
     let reader = {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read(&fifo).unwrap())
     };
-    let out = cra(&home, &sandbox.url)
+    let out = home
+        .cra()
+        .at(&sandbox.url, ACTIVE_KEY)
         .args(["export", "--format", "csv", "-o"])
         .arg(&fifo)
         .output()
@@ -325,7 +306,8 @@ fn data_file_round_trips_csv_and_json() {
         ("history.ndjson", "ndjson"),
     ] {
         let path = home.path().join(name);
-        cra(&home, &sandbox.url)
+        home.cra()
+            .at(&sandbox.url, ACTIVE_KEY)
             .args(["export", "--with-history", "-o"])
             .arg(&path)
             .assert()
@@ -342,7 +324,9 @@ fn progress_bar_on_a_terminal_only() {
     let sandbox = crate::common::Sandbox::start(&["--banks", "400", "--latency", "5"]);
     let home = crate::common::Home::new();
     // Piped: no bar, one summary line.
-    let out = cra(&home, &sandbox.url)
+    let out = home
+        .cra()
+        .at(&sandbox.url, ACTIVE_KEY)
         .args(["export", "--with-history", "-o"])
         .arg(home.path().join("p.csv"))
         .output()
@@ -355,26 +339,14 @@ fn progress_bar_on_a_terminal_only() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("exported 400 banks"), "{stderr}");
 
-    if std::process::Command::new("script")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped the terminal half: no `script` command");
-        return;
-    }
     let command = format!(
-        "CRA_BASE_URL={} CRA_API_KEY=sandbox_active CRA_CONFIG={} {} export --with-history -o {}",
-        sandbox.url,
-        home.config_path().display(),
-        crate::common::cra_bin().display(),
+        "export --with-history -o {}",
         home.path().join("t.csv").display()
     );
-    let out = std::process::Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let Some(mut script) = crate::common::on_terminal(&home, &command) else {
+        return;
+    };
+    let out = script.at(&sandbox.url, ACTIVE_KEY).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(
@@ -382,23 +354,20 @@ fn progress_bar_on_a_terminal_only() {
         "a progress bar was drawn: {text}"
     );
     // --quiet: no bar and no summary even on a terminal.
-    let quiet = command.replace(" export ", " --quiet export ");
-    let out = std::process::Command::new("script")
-        .args(["-qec", &quiet, "/dev/null"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let quiet = format!("--quiet {command}");
+    let mut script = crate::common::on_terminal(&home, &quiet).unwrap();
+    let out = script.at(&sandbox.url, ACTIVE_KEY).output().unwrap();
     assert!(!String::from_utf8_lossy(&out.stdout).contains("banks"));
 }
 
 #[test]
 fn ctrl_c_stops_removes_the_temporary_file_and_exits_130() {
-    interrupt_stops_cleanly("-INT");
+    crate::common::interrupt_export("-INT", None);
 }
 
 #[test]
 fn sigterm_stops_removes_the_temporary_file_and_exits_130() {
-    interrupt_stops_cleanly("-TERM");
+    crate::common::interrupt_export("-TERM", None);
 }
 
 /// Ctrl-C while `-o` waits for a named pipe's reader still stops at once.
@@ -408,15 +377,12 @@ fn ctrl_c_while_waiting_for_a_pipe_reader_stops() {
     let sandbox = crate::common::Sandbox::start(&["--banks", "20"]);
     let home = crate::common::Home::new();
     let fifo = home.path().join("nobody-reads");
+    crate::common::need("mkfifo", "coreutils");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
-    if !made.is_ok_and(|s| s.success()) {
-        eprintln!("skipped: no mkfifo");
-        return;
-    }
+    assert!(made.unwrap().success(), "mkfifo {}", fifo.display());
     let child = home
         .cra_std()
-        .env("CRA_BASE_URL", &sandbox.url)
-        .env("CRA_API_KEY", "sandbox_active")
+        .at(&sandbox.url, ACTIVE_KEY)
         .args(["export", "-o"])
         .arg(&fifo)
         .stdout(Stdio::null())
@@ -439,58 +405,17 @@ fn ctrl_c_while_waiting_for_a_pipe_reader_stops() {
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
+    crate::common::signal(child.id(), "-INT");
     let interrupted = std::time::Instant::now();
     let (tx, rx) = std::sync::mpsc::channel();
     let pid = child.id();
     std::thread::spawn(move || tx.send(child.wait_with_output().unwrap()));
     let Ok(out) = rx.recv_timeout(std::time::Duration::from_secs(10)) else {
-        let _ = std::process::Command::new("kill")
-            .args(["-KILL", &pid.to_string()])
-            .status();
+        crate::common::signal(pid, "-KILL");
         panic!("still running 10 s after Ctrl-C");
     };
     assert!(interrupted.elapsed().as_secs() < 3, "stops promptly");
     crate::common::assert_code(&out, 130);
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
-}
-
-fn interrupt_stops_cleanly(signal: &str) {
-    let sandbox = crate::common::Sandbox::start(&["--banks", "2000", "--latency", "50"]);
-    let home = crate::common::Home::new();
-    let dest = home.path().join("out");
-    std::fs::create_dir(&dest).unwrap();
-    let child = home
-        .cra_std()
-        .env("CRA_BASE_URL", &sandbox.url)
-        .env("CRA_API_KEY", "sandbox_active")
-        .args(["export", "--with-history", "-o"])
-        .arg(dest.join("banks.csv"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Wait until the temporary file exists, then interrupt.
-    let started = std::time::Instant::now();
-    while std::fs::read_dir(&dest).unwrap().count() == 0 {
-        assert!(started.elapsed().as_secs() < 20, "export never started");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    std::process::Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    let interrupted = std::time::Instant::now();
-    let out = child.wait_with_output().unwrap();
-    assert!(interrupted.elapsed().as_secs() < 3, "stops promptly");
-    crate::common::assert_code(&out, 130);
-    assert_eq!(
-        std::fs::read_dir(&dest).unwrap().count(),
-        0,
-        "temporary file removed, no destination"
-    );
 }

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::process::Output;
 use std::sync::{Arc, Mutex};
 
+use crate::common::Service;
 use crate::common::server::{Reply, TestServer};
 
 /// Query parameter `name` of a request target.
@@ -86,15 +87,10 @@ fn exported_ids(csv_text: &str) -> Vec<String> {
         .collect()
 }
 
-fn cra(home: &crate::common::Home, url: &str) -> assert_cmd::Command {
-    let mut cmd = home.cra();
-    cmd.env("CRA_BASE_URL", url).env("CRA_API_KEY", "k");
-    cmd
-}
-
 /// `cra export ARGS -o DEST`, run to the end.
 fn export_to(home: &crate::common::Home, url: &str, args: &[&str], dest: &Path) -> Output {
-    cra(home, url)
+    home.cra()
+        .at(url, "k")
         .arg("export")
         .args(args)
         .arg("-o")
@@ -158,17 +154,14 @@ fn a_bank_inserted_while_paging_is_neither_lost_nor_doubled() {
             None
         });
         let home = crate::common::Home::new();
-        let mut cmd = cra(&home, &server.url);
+        let mut cmd = home.cra();
+        cmd.at(&server.url, "k");
         cmd.args(["export", "--concurrency", "1"]);
         if with_history {
             cmd.arg("--with-history");
         }
         let out = cmd.output().unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        crate::common::assert_code(&out, 0);
         let text = String::from_utf8(out.stdout).unwrap();
         let mut got = exported_ids(&text);
         if with_history {
@@ -194,7 +187,9 @@ fn banks_removed_while_paging_fail_clearly_or_are_complete() {
         None
     });
     let home = crate::common::Home::new();
-    let out = cra(&home, &server.url)
+    let out = home
+        .cra()
+        .at(&server.url, "k")
         .args(["export", "--concurrency", "1"])
         .output()
         .unwrap();
@@ -267,7 +262,9 @@ fn a_bank_without_rating_records_still_gets_a_row() {
         })
     });
     let home = crate::common::Home::new();
-    let out = cra(&home, &server.url)
+    let out = home
+        .cra()
+        .at(&server.url, "k")
         .args(["export", "--with-history"])
         .output()
         .unwrap();

@@ -5,24 +5,15 @@
 use std::time::{Duration, Instant};
 
 use crate::common::server::{Reply, TestServer, list_body};
-
-const KEY: &str = "live_key_5f1e9a7c3b2d4e6f8a0b1c2d";
-const SECRET: &str = "whsec_9d8c7b6a5f4e3d2c1b0a";
-
-/// `cra` pointed at `url` with a key and a webhook secret in the environment.
-fn cra(home: &crate::common::Home, url: &str) -> assert_cmd::Command {
-    let mut cmd = home.cra();
-    cmd.env("CRA_BASE_URL", url)
-        .env("CRA_API_KEY", KEY)
-        .env("CRA_WEBHOOK_SECRET", SECRET);
-    cmd
-}
+use crate::common::{KEY, SECRET, Service};
 
 /// Runs `cra --verbose ARGS` and checks the exit code, that stderr mentions
 /// `needle`, and that no secret appears on any stream.
 fn expect_failure(server: &TestServer, args: &[&str], code: i32, needle: &str) -> String {
     let home = crate::common::Home::new();
-    let out = cra(&home, &server.url)
+    let out = home
+        .cra()
+        .at_with_secrets(&server.url)
         .arg("--verbose")
         .args(args)
         .output()
@@ -88,15 +79,13 @@ fn server_error_then_success_is_retried() {
         }
     });
     let home = crate::common::Home::new();
-    let out = cra(&home, &server.url)
+    let out = home
+        .cra()
+        .at_with_secrets(&server.url)
         .args(["search", "--format", "json"])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::assert_code(&out, 0);
     let banks: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(banks.len(), 2);
     assert_eq!(server.hits(), 2);
@@ -104,16 +93,12 @@ fn server_error_then_success_is_retried() {
 
 #[test]
 fn too_many_requests_waits_for_retry_after() {
-    let server = TestServer::start(|n, _| {
-        if n == 0 {
-            Reply::json(429, r#"{"message":"slow down"}"#).with_header("retry-after", "1")
-        } else {
-            Reply::json(200, &list_body(1, 1, 1, 25))
-        }
-    });
+    let server = TestServer::slow_down_once();
     let home = crate::common::Home::new();
     let started = Instant::now();
-    let out = cra(&home, &server.url)
+    let out = home
+        .cra()
+        .at_with_secrets(&server.url)
         .args(["--verbose", "search"])
         .output()
         .unwrap();
@@ -205,7 +190,9 @@ fn connection_refused_is_exit_6() {
         .unwrap()
         .port();
     let home = crate::common::Home::new();
-    let out = cra(&home, &format!("http://127.0.0.1:{port}"))
+    let out = home
+        .cra()
+        .at_with_secrets(&format!("http://127.0.0.1:{port}"))
         .args(["--retries", "1", "search"])
         .output()
         .unwrap();
@@ -220,7 +207,9 @@ fn unknown_fields_and_values_pass_through_json() {
         "tier":{"a":[1,2]}}],"meta":{"total":1,"page":1,"per_page":25,"total_pages":1,"next":null}}"#;
     let server = TestServer::always(Reply::json(200, body));
     let home = crate::common::Home::new();
-    let out = cra(&home, &server.url)
+    let out = home
+        .cra()
+        .at_with_secrets(&server.url)
         .args(["search", "--format", "json"])
         .output()
         .unwrap();
@@ -229,7 +218,9 @@ fn unknown_fields_and_values_pass_through_json() {
     assert_eq!(banks[0]["tier"], serde_json::json!({"a": [1, 2]}));
     assert_eq!(banks[0]["current_rating"]["score"], 9);
     assert_eq!(banks[0]["regulator"], "CFPB");
-    let out = cra(&home, &server.url)
+    let out = home
+        .cra()
+        .at_with_secrets(&server.url)
         .args(["search", "--format", "tsv"])
         .output()
         .unwrap();
@@ -240,7 +231,8 @@ fn unknown_fields_and_values_pass_through_json() {
 fn request_carries_key_agent_and_filters() {
     let server = TestServer::always(Reply::json(200, &list_body(0, 0, 1, 10)));
     let home = crate::common::Home::new();
-    cra(&home, &format!("{}/", server.url))
+    home.cra()
+        .at_with_secrets(&format!("{}/", server.url))
         .args([
             "search",
             "first & trust",
@@ -296,7 +288,12 @@ fn usage_errors_send_no_request() {
         vec!["show"],
         vec!["export", "--concurrency", "33"],
     ] {
-        let out = cra(&home, &server.url).args(&args).output().unwrap();
+        let out = home
+            .cra()
+            .at_with_secrets(&server.url)
+            .args(&args)
+            .output()
+            .unwrap();
         assert_eq!(
             out.status.code(),
             Some(2),
@@ -305,7 +302,9 @@ fn usage_errors_send_no_request() {
         );
     }
     // A plain-http base address off loopback is refused before sending.
-    let out = cra(&home, "http://api.example.com")
+    let out = home
+        .cra()
+        .at_with_secrets("http://api.example.com")
         .arg("search")
         .output()
         .unwrap();
@@ -341,13 +340,17 @@ fn missing_settings_say_what_to_do() {
 fn page_past_the_end_is_empty_and_successful() {
     let server = TestServer::always(Reply::json(200, &list_body(0, 30, 9, 25)));
     let home = crate::common::Home::new();
-    let out = cra(&home, &server.url)
+    let out = home
+        .cra()
+        .at_with_secrets(&server.url)
         .args(["search", "--page", "9", "--format", "json"])
         .output()
         .unwrap();
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "[]");
-    let out = cra(&home, &server.url)
+    let out = home
+        .cra()
+        .at_with_secrets(&server.url)
         .args(["search", "--page", "9", "--format", "ndjson"])
         .output()
         .unwrap();
@@ -366,7 +369,8 @@ fn a_proxy_is_not_used_for_loopback() {
     let proxy = format!("http://127.0.0.1:{port}");
     let server = TestServer::always(Reply::json(200, &list_body(1, 1, 1, 25)));
     let home = crate::common::Home::new();
-    cra(&home, &server.url)
+    home.cra()
+        .at_with_secrets(&server.url)
         .env("HTTP_PROXY", &proxy)
         .env("http_proxy", &proxy)
         .args(["--timeout", "5s", "--retries", "0", "search"])
@@ -396,7 +400,9 @@ fn a_server_that_ignores_the_page_cannot_make_search_loop_or_pass_for_complete()
     // end with exit 0, a silent third of the list).
     let server = TestServer::always(Reply::json(200, &list_body(100, 300, 1, 100)));
     let home = crate::common::Home::new();
-    let out = cra(&home, &server.url)
+    let out = home
+        .cra()
+        .at_with_secrets(&server.url)
         .args(["search", "--all", "--format", "ndjson"])
         .output()
         .unwrap();
@@ -481,7 +487,9 @@ fn a_failed_export_leaves_standard_output_empty() {
     let server = TestServer::always(Reply::json(401, r#"{"message":"bad key"}"#));
     for format in ["json", "csv", "tsv", "ndjson"] {
         let home = crate::common::Home::new();
-        let out = cra(&home, &server.url)
+        let out = home
+            .cra()
+            .at_with_secrets(&server.url)
             .args(["export", "--format", format])
             .output()
             .unwrap();

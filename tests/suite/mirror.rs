@@ -3,55 +3,17 @@
 //! the sandbox's own request log (`--log-requests`), not from `cra`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::listen::Listen;
-use crate::common::{Home, Sandbox, assert_code};
+use crate::common::{ACTIVE_KEY, Service};
+use crate::common::{Home, Sandbox, World, assert_code};
 use serde_json::Value;
 
-/// A sandbox with a request log, and a home whose `cra` talks to it.
-struct World {
-    home: Home,
-    sandbox: Sandbox,
-    log: PathBuf,
-    /// Sandbox arguments (for a restart on the same port).
-    args: Vec<String>,
-}
-
+/// The mirror's own view of a world: its requests, its local copy.
 impl World {
-    fn new(args: &[&str]) -> World {
-        let home = Home::new();
-        let log = home.path().join("requests.log");
-        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-        let sandbox = start(0, &args, &log);
-        World {
-            home,
-            sandbox,
-            log,
-            args,
-        }
-    }
-
-    /// The same service, restarted with `more` arguments (e.g. `--evolve`).
-    fn restart_with(&mut self, more: &[&str]) {
-        let port = self.sandbox.port();
-        let mut args = self.args.clone();
-        args.extend(more.iter().map(|a| a.to_string()));
-        let _ = self.sandbox.child.kill();
-        let _ = self.sandbox.child.wait();
-        self.sandbox = start(port, &args, &self.log);
-    }
-
-    /// `cra` pointed at the sandbox with its key.
-    fn cra(&self) -> assert_cmd::Command {
-        let mut cmd = self.home.cra();
-        cmd.env("CRA_BASE_URL", &self.sandbox.url)
-            .env("CRA_API_KEY", "sandbox_active");
-        cmd
-    }
-
     /// `cra` with no address, no key: only the mirror.
     fn offline(&self) -> assert_cmd::Command {
         let mut cmd = self.home.cra();
@@ -59,21 +21,14 @@ impl World {
         cmd
     }
 
-    fn sync(&self, more: &[&str]) -> Value {
-        let out = self
-            .cra()
-            .args(["sync", "--format", "json"])
-            .args(more)
-            .output()
-            .unwrap();
-        assert_code(&out, 0);
-        serde_json::from_slice(&out.stdout).expect("sync --format json prints one object")
+    fn log(&self) -> &Path {
+        self.log.as_deref().expect("a world with a request log")
     }
 
     /// Requests logged so far, and the log emptied.
     fn take_requests(&self) -> Requests {
-        let text = std::fs::read_to_string(&self.log).unwrap_or_default();
-        std::fs::write(&self.log, "").unwrap();
+        let text = std::fs::read_to_string(self.log()).unwrap_or_default();
+        std::fs::write(self.log(), "").unwrap();
         Requests::parse(&text)
     }
 
@@ -97,13 +52,6 @@ impl World {
             .as_u64()
             .unwrap()
     }
-}
-
-fn start(port: u16, args: &[String], log: &Path) -> Sandbox {
-    let mut all: Vec<&str> = args.iter().map(String::as_str).collect();
-    let log = log.to_str().unwrap();
-    all.extend(["--log-requests", log]);
-    Sandbox::start_at(port, &all, &[])
 }
 
 #[derive(Debug, Default)]
@@ -138,7 +86,7 @@ fn run(cmd: &mut assert_cmd::Command) -> Output {
 
 #[test]
 fn offline_answers_are_the_online_bytes() {
-    let world = World::new(&["--banks", "1200", "--seed", "3"]);
+    let world = World::logged(&["--banks", "1200", "--seed", "3"]);
     let summary = world.sync(&[]);
     assert_eq!(summary["banks"], 1200);
     assert_eq!(summary["new_banks"], 1200);
@@ -213,7 +161,7 @@ fn offline_answers_are_the_online_bytes() {
 
 #[test]
 fn a_refresh_fetches_exactly_the_changed_banks() {
-    let mut world = World::new(&["--banks", "1500", "--seed", "4"]);
+    let mut world = World::logged(&["--banks", "1500", "--seed", "4"]);
     world.sync(&[]);
     let before: BTreeMap<String, Value> = world
         .sandbox
@@ -312,12 +260,11 @@ fn a_refresh_fetches_exactly_the_changed_banks() {
 /// Starts a slow sync, lets it store some banks, stops it with `signal`,
 /// then checks that the next sync fetches exactly what was not stored.
 fn interrupted_then_resumed(signal: &str) {
-    let world = World::new(&["--banks", "700", "--seed", "5", "--latency", "25"]);
+    let world = World::logged(&["--banks", "700", "--seed", "5", "--latency", "25"]);
     let mut child = world
         .home
         .cra_std()
-        .env("CRA_BASE_URL", &world.sandbox.url)
-        .env("CRA_API_KEY", "sandbox_active")
+        .at(&world.sandbox.url, ACTIVE_KEY)
         .args(["sync", "--concurrency", "2"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -327,7 +274,7 @@ fn interrupted_then_resumed(signal: &str) {
     // milliseconds of details are stored.
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        let text = std::fs::read_to_string(&world.log).unwrap_or_default();
+        let text = std::fs::read_to_string(world.log()).unwrap_or_default();
         if Requests::parse(&text).details.len() >= 120 {
             break;
         }
@@ -335,11 +282,7 @@ fn interrupted_then_resumed(signal: &str) {
         assert!(child.try_wait().unwrap().is_none(), "the sync ended early");
         std::thread::sleep(Duration::from_millis(20));
     }
-    let status = std::process::Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    crate::common::signal(child.id(), signal);
     let out = child.wait_with_output().unwrap();
     if signal == "-KILL" {
         assert_eq!(out.status.code(), None, "killed by the signal");
@@ -403,12 +346,11 @@ fn a_sync_killed_outright_resumes_without_refetching() {
 
 #[test]
 fn two_syncs_of_one_mirror_at_once_the_second_refuses() {
-    let world = World::new(&["--banks", "300", "--latency", "40"]);
+    let world = World::logged(&["--banks", "300", "--latency", "40"]);
     let first = world
         .home
         .cra_std()
-        .env("CRA_BASE_URL", &world.sandbox.url)
-        .env("CRA_API_KEY", "sandbox_active")
+        .at(&world.sandbox.url, ACTIVE_KEY)
         .args(["sync", "--concurrency", "1"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -416,7 +358,7 @@ fn two_syncs_of_one_mirror_at_once_the_second_refuses() {
         .unwrap();
     // The lock is taken before the first request.
     let deadline = Instant::now() + Duration::from_secs(60);
-    while std::fs::read_to_string(&world.log)
+    while std::fs::read_to_string(world.log())
         .unwrap_or_default()
         .is_empty()
     {
@@ -442,15 +384,10 @@ fn two_syncs_of_one_mirror_at_once_the_second_refuses() {
 
 #[test]
 fn a_mirror_belongs_to_one_service() {
-    let world = World::new(&["--banks", "200"]);
+    let world = World::logged(&["--banks", "200"]);
     world.sync(&[]);
     let other = Sandbox::start(&["--banks", "200", "--seed", "9"]);
-    let out = run(world
-        .home
-        .cra()
-        .args(["sync"])
-        .env("CRA_BASE_URL", &other.url)
-        .env("CRA_API_KEY", "sandbox_active"));
+    let out = run(world.home.cra().args(["sync"]).at(&other.url, ACTIVE_KEY));
     assert_code(&out, 2);
     let message = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -465,15 +402,14 @@ fn a_mirror_belongs_to_one_service() {
         .home
         .cra()
         .args(["sync", "--mirror", elsewhere.to_str().unwrap()])
-        .env("CRA_BASE_URL", &other.url)
-        .env("CRA_API_KEY", "sandbox_active"));
+        .at(&other.url, ACTIVE_KEY));
     assert_code(&out, 0);
     assert!(elsewhere.exists());
 }
 
 #[test]
 fn sql_answers_from_the_copy_and_refuses_to_write() {
-    let world = World::new(&["--banks", "800", "--seed", "6"]);
+    let world = World::logged(&["--banks", "800", "--seed", "6"]);
     world.sync(&[]);
     let all = world.sandbox.walk("");
     let mut expected: BTreeMap<String, u64> = BTreeMap::new();
@@ -600,7 +536,7 @@ fn with_no_copy_the_readers_say_to_sync() {
 
 #[test]
 fn a_limit_asks_for_no_page_it_does_not_need() {
-    let world = World::new(&["--banks", "1000"]);
+    let world = World::logged(&["--banks", "1000"]);
     for (limit, pages) in [(100, 1), (130, 2), (200, 2), (250, 3)] {
         world.take_requests();
         let out = run(world.cra().args([
@@ -642,7 +578,7 @@ fn dead_url() -> String {
 #[test]
 fn sync_notify_delivers_each_added_record_once_and_keeps_what_fails() {
     const SECRET: &str = "whsec_notify_test";
-    let mut world = World::new(&["--banks", "600", "--seed", "8"]);
+    let mut world = World::logged(&["--banks", "600", "--seed", "8"]);
     let dead = dead_url();
     // The first sync of an empty mirror notifies nothing (not even tries).
     let out = notify(&world, &dead);
@@ -727,7 +663,7 @@ fn sync_notify_delivers_each_added_record_once_and_keeps_what_fails() {
 
 #[test]
 fn sql_output_filters_through_jq() {
-    let world = World::new(&["--banks", "300", "--seed", "10"]);
+    let world = World::logged(&["--banks", "300", "--seed", "10"]);
     world.sync(&[]);
     let expected = world.sandbox.walk("&state=TX").len();
     let out = run(world.home.cra().args([

@@ -14,9 +14,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::listen::Listen;
 use crate::common::server::{Reply, TestServer, list_body};
-
-const KEY: &str = "live_key_5f1e9a7c3b2d4e6f8a0b1c2d";
-const SECRET: &str = "whsec_9d8c7b6a5f4e3d2c1b0a";
+use crate::common::{KEY, SECRET, Service};
 
 /// Above this a run is killed: without the limits it would go on to
 /// gigabytes, which a shared machine must not be asked for.
@@ -199,7 +197,7 @@ fn vm_hwm(pid: u32) -> Option<u64> {
 /// Runs `cmd` to its end, sampling its peak memory while it runs (the
 /// sampling interval is a measurement, not a wait for anything), and kills
 /// it should it pass `KILL_ABOVE_KIB`.
-fn run_measured(mut cmd: Command) -> Run {
+fn run_measured(cmd: &mut Command) -> Run {
     let started = Instant::now();
     let mut child = cmd
         .stdin(Stdio::null())
@@ -239,16 +237,6 @@ fn run_measured(mut cmd: Command) -> Run {
     }
 }
 
-/// `cra ARGS` against `url`, with a key and a webhook secret set.
-fn cra(home: &crate::common::Home, url: &str, args: &[&str]) -> Command {
-    let mut cmd = home.cra_std();
-    cmd.env("CRA_BASE_URL", url)
-        .env("CRA_API_KEY", KEY)
-        .env("CRA_WEBHOOK_SECRET", SECRET)
-        .args(args);
-    cmd
-}
-
 // ------------------------------------------------------------ bounded bodies
 
 /// 512 MiB of zeros in about half a megabyte of gzip: read no further than
@@ -264,7 +252,7 @@ fn a_gzip_bomb_is_refused_past_16_mib_with_bounded_memory() {
         .body(&header, &block, Some(512)),
     );
     let home = crate::common::Home::new();
-    let run = run_measured(cra(&home, &server.url, &["search"]));
+    let run = run_measured(home.cra_std().at_with_secrets(&server.url).args(["search"]));
     run.assert_code(1);
     assert!(run.stderr.contains("over 16 MiB"), "{}", run.stderr);
     assert!(run.stderr.contains(&server.url), "{}", run.stderr);
@@ -285,7 +273,11 @@ fn an_endless_list_page_is_refused_past_16_mib_with_bounded_memory() {
         ),
     );
     let home = crate::common::Home::new();
-    let run = run_measured(cra(&home, &server.url, &["--timeout", "60s", "search"]));
+    let run = run_measured(home.cra_std().at_with_secrets(&server.url).args([
+        "--timeout",
+        "60s",
+        "search",
+    ]));
     run.assert_code(1);
     assert!(run.stderr.contains("over 16 MiB"), "{}", run.stderr);
     assert!(run.stderr.contains("/api/v1/banks"), "{}", run.stderr);
@@ -304,7 +296,11 @@ fn an_endless_error_body_is_refused_past_1_mib() {
         ),
     );
     let home = crate::common::Home::new();
-    let run = run_measured(cra(&home, &server.url, &["--timeout", "60s", "search"]));
+    let run = run_measured(home.cra_std().at_with_secrets(&server.url).args([
+        "--timeout",
+        "60s",
+        "search",
+    ]));
     run.assert_code(1);
     assert!(
         run.stderr.contains("401") && run.stderr.contains("over 1 MiB"),
@@ -324,11 +320,12 @@ fn trigger_refuses_an_endless_answer() {
         None,
     ));
     let home = crate::common::Home::new();
-    let run = run_measured(cra(
-        &home,
+    let run = run_measured(home.cra_std().at_with_secrets(&server.url).args([
+        "trigger",
+        "rating.created",
+        "--to",
         &server.url,
-        &["trigger", "rating.created", "--to", &server.url],
-    ));
+    ]));
     run.assert_code(1);
     assert!(run.stdout.contains("over 1 MiB"), "{}", run.stdout);
     run.assert_peak_under(48);
@@ -347,7 +344,7 @@ fn a_gzip_header_on_a_plain_body_is_bad_data() {
         .body(list_body(1, 1, 1, 25).as_bytes(), b"", Some(0)),
     );
     let home = crate::common::Home::new();
-    let run = run_measured(cra(&home, &server.url, &["search"]));
+    let run = run_measured(home.cra_std().at_with_secrets(&server.url).args(["search"]));
     run.assert_code(1);
     assert!(run.stderr.contains("not gzip data"), "{}", run.stderr);
     assert!(run.stderr.contains(&server.url), "{}", run.stderr);
@@ -455,7 +452,7 @@ fn a_key_quoted_in_a_parse_error_is_hidden() {
         list_body(1, 1, 1, 25).replace(r#""total":1,"#, &format!(r#""total":"Bearer {KEY}","#));
     let server = TestServer::always(Reply::json(200, &body));
     let home = crate::common::Home::new();
-    let run = run_measured(cra(&home, &server.url, &["search"]));
+    let run = run_measured(home.cra_std().at_with_secrets(&server.url).args(["search"]));
     run.assert_code(1);
     run.assert_no_secret();
     assert!(run.stderr.contains("meta.total"), "{}", run.stderr);
@@ -477,11 +474,13 @@ fn a_key_inside_ids_is_hidden_from_traces_and_errors() {
         }
     });
     let home = crate::common::Home::new();
-    let run = run_measured(cra(
-        &home,
-        &server.url,
-        &["--verbose", "export", "--with-history", "--format", "csv"],
-    ));
+    let run = run_measured(home.cra_std().at_with_secrets(&server.url).args([
+        "--verbose",
+        "export",
+        "--with-history",
+        "--format",
+        "csv",
+    ]));
     run.assert_code(5);
     run.assert_no_secret();
     assert!(
@@ -499,7 +498,11 @@ fn a_key_echoed_by_an_error_body_is_hidden() {
         let body = serde_json::json!({ "message": format!("refused Bearer {KEY}") }).to_string();
         let server = TestServer::always(Reply::json(status, &body));
         let home = crate::common::Home::new();
-        let run = run_measured(cra(&home, &server.url, &["--retries", "0", "search"]));
+        let run = run_measured(home.cra_std().at_with_secrets(&server.url).args([
+            "--retries",
+            "0",
+            "search",
+        ]));
         run.assert_code(code);
         run.assert_no_secret();
         assert!(
@@ -520,7 +523,7 @@ fn a_retry_after_of_a_day_fails_at_once_saying_when() {
         Reply::json(429, r#"{"message":"daily quota spent"}"#).with_header("retry-after", "86400"),
     );
     let home = crate::common::Home::new();
-    let run = run_measured(cra(&home, &server.url, &["search"]));
+    let run = run_measured(home.cra_std().at_with_secrets(&server.url).args(["search"]));
     run.assert_code(6);
     assert!(run.took < Duration::from_secs(30), "took {:?}", run.took);
     assert!(
@@ -536,17 +539,12 @@ fn a_retry_after_of_a_day_fails_at_once_saying_when() {
 /// A short Retry-After is waited for, and a person at a terminal is told.
 #[test]
 fn a_short_retry_after_is_announced_on_a_terminal() {
-    let server = TestServer::start(|n, _| {
-        if n == 0 {
-            Reply::json(429, r#"{"message":"slow down"}"#).with_header("retry-after", "1")
-        } else {
-            Reply::json(200, &list_body(1, 1, 1, 25))
-        }
-    });
+    let server = TestServer::slow_down_once();
     let home = crate::common::Home::new();
-    let mut cmd = cra(&home, &server.url, &["search"]);
+    let mut cmd = home.cra_std();
+    cmd.at_with_secrets(&server.url).args(["search"]);
     cmd.env("CRA_FORCE_TTY", "1");
-    let run = run_measured(cmd);
+    let run = run_measured(&mut cmd);
     run.assert_code(0);
     assert!(
         run.stderr.contains("waiting 1 s before trying again"),
@@ -554,7 +552,7 @@ fn a_short_retry_after_is_announced_on_a_terminal() {
         run.stderr
     );
     // Not on a pipe: a script's standard error stays quiet.
-    let run = run_measured(cra(&home, &server.url, &["search"]));
+    let run = run_measured(home.cra_std().at_with_secrets(&server.url).args(["search"]));
     run.assert_code(0);
     assert!(!run.stderr.contains("waiting"), "{}", run.stderr);
 }
@@ -569,7 +567,11 @@ fn a_refused_connection_says_the_tries_and_what_to_check() {
         .port();
     let home = crate::common::Home::new();
     let url = format!("http://127.0.0.1:{port}");
-    let run = run_measured(cra(&home, &url, &["--retries", "1", "search"]));
+    let run = run_measured(
+        home.cra_std()
+            .at_with_secrets(&url)
+            .args(["--retries", "1", "search"]),
+    );
     run.assert_code(6);
     let stderr = &run.stderr;
     assert!(stderr.contains("after 2 tries"), "{stderr}");
@@ -587,7 +589,7 @@ fn a_refusal_says_its_reason_once() {
         let body = serde_json::json!({ "message": reason }).to_string();
         let server = TestServer::always(Reply::json(status, &body));
         let home = crate::common::Home::new();
-        let run = run_measured(cra(&home, &server.url, &["search"]));
+        let run = run_measured(home.cra_std().at_with_secrets(&server.url).args(["search"]));
         run.assert_code(code);
         assert_eq!(run.stderr.matches(reason).count(), 1, "{}", run.stderr);
     }
@@ -599,9 +601,10 @@ fn a_failed_output_file_is_named_as_given() {
     let server = TestServer::always(Reply::json(200, &list_body(1, 1, 1, 100)));
     let home = crate::common::Home::new();
     let dest = home.path().join("no-such-folder/out.csv");
-    let mut cmd = cra(&home, &server.url, &["export", "-o"]);
+    let mut cmd = home.cra_std();
+    cmd.at_with_secrets(&server.url).args(["export", "-o"]);
     cmd.arg(&dest);
-    let run = run_measured(cmd);
+    let run = run_measured(&mut cmd);
     run.assert_code(1);
     assert!(
         run.stderr
@@ -622,7 +625,7 @@ fn verify_webhook_names_a_missing_file_before_judging_the_signature() {
     cmd.env("CRA_WEBHOOK_SECRET", SECRET)
         .args(["verify-webhook", "--signature", "sha256=abcd"])
         .arg(&missing);
-    let run = run_measured(cmd);
+    let run = run_measured(&mut cmd);
     run.assert_code(1);
     assert!(
         run.stderr
@@ -635,27 +638,16 @@ fn verify_webhook_names_a_missing_file_before_judging_the_signature() {
 
 /// With no FILE and a terminal on standard input, `verify-webhook`
 /// refuses (exit 2) instead of waiting in silence. `script` gives it a
-/// terminal; where there is none, the test has nothing to run.
+/// terminal: on Linux the test fails without it.
 #[test]
 fn verify_webhook_refuses_to_wait_on_a_terminal() {
-    if !cfg!(target_os = "linux") || Command::new("script").arg("--version").output().is_err() {
-        return;
-    }
     let home = crate::common::Home::new();
-    let mut script = Command::new("script");
-    script
-        .env_clear()
-        .env("PATH", std::env::var("PATH").unwrap_or_default())
-        .env("HOME", home.path())
-        .env("CRA_CONFIG", home.config_path())
-        .env("CRA_WEBHOOK_SECRET", SECRET)
-        .args(["-qec"])
-        .arg(format!(
-            "{} verify-webhook --signature sha256=abcd",
-            crate::common::cra_bin().display()
-        ))
-        .arg("/dev/null");
-    let run = run_measured(script);
+    let Some(mut script) =
+        crate::common::on_terminal(&home, "verify-webhook --signature sha256=abcd")
+    else {
+        return;
+    };
+    let run = run_measured(script.env("CRA_WEBHOOK_SECRET", SECRET));
     let output = format!("{}{}", run.stdout, run.stderr);
     assert_eq!(run.code, Some(2), "{output}");
     assert!(output.contains("pipe it in"), "{output}");

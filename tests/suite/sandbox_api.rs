@@ -1,7 +1,8 @@
 //! Conformance of `cra sandbox` with the service interface (docs/service.md,
 //! sections 2, 4, 5 and 7), over HTTP against the real binary.
 
-use crate::common::{Sandbox, get_full, get_json};
+use crate::common::{ACTIVE_KEY, Service};
+use crate::common::{Sandbox, get};
 use serde_json::Value;
 
 const SIZES: [&str; 3] = ["Large Bank", "Small Bank", "Intermediate Small Bank"];
@@ -40,7 +41,7 @@ fn check_error(body: &Value, status: u16) {
 #[test]
 fn list_envelope_and_field_types() {
     let sandbox = Sandbox::start(&["--banks", "300"]);
-    let (status, body) = sandbox.get_fast("/api/v1/banks");
+    let (status, body) = sandbox.get("/api/v1/banks");
     assert_eq!(status, 200);
     assert_eq!(keys(&body), ["data", "meta"]);
     assert_eq!(
@@ -76,7 +77,7 @@ fn detail_envelope_and_history() {
     let sandbox = Sandbox::start(&["--banks", "80"]);
     for item in sandbox.walk("") {
         let id = item["id"].as_str().unwrap();
-        let (status, body) = sandbox.get_fast(&format!("/api/v1/banks/{id}"));
+        let (status, body) = sandbox.get(&format!("/api/v1/banks/{id}"));
         assert_eq!(status, 200);
         assert_eq!(keys(&body), ["data"]);
         let bank = &body["data"];
@@ -120,8 +121,7 @@ fn charter_type_is_null_for_most_and_varied_otherwise() {
     let mut null = 0;
     let mut other = 0;
     for item in sandbox.walk("") {
-        let (_, body) =
-            sandbox.get_fast(&format!("/api/v1/banks/{}", item["id"].as_str().unwrap()));
+        let (_, body) = sandbox.get(&format!("/api/v1/banks/{}", item["id"].as_str().unwrap()));
         if body["data"]["charter_type"].is_null() {
             null += 1;
         } else {
@@ -135,7 +135,7 @@ fn charter_type_is_null_for_most_and_varied_otherwise() {
 fn meta_arithmetic_for_several_page_sizes() {
     let sandbox = Sandbox::start(&["--banks", "237"]);
     for per_page in [1u64, 7, 25, 50, 100] {
-        let (status, body) = sandbox.get_fast(&format!("/api/v1/banks?per_page={per_page}"));
+        let (status, body) = sandbox.get(&format!("/api/v1/banks?per_page={per_page}"));
         assert_eq!(status, 200);
         let pages = 237u64.div_ceil(per_page);
         assert_eq!(body["meta"]["total"], 237);
@@ -145,8 +145,7 @@ fn meta_arithmetic_for_several_page_sizes() {
             body["data"].as_array().unwrap().len() as u64,
             per_page.min(237)
         );
-        let (_, last) =
-            sandbox.get_fast(&format!("/api/v1/banks?per_page={per_page}&page={pages}"));
+        let (_, last) = sandbox.get(&format!("/api/v1/banks?per_page={per_page}&page={pages}"));
         assert_eq!(
             last["data"].as_array().unwrap().len() as u64,
             237 - (pages - 1) * per_page
@@ -161,11 +160,10 @@ fn walking_all_pages_gives_every_bank_once_in_name_then_id_order() {
     for per_page in [13, 100] {
         let mut ids = Vec::new();
         let mut keys_seen: Vec<(String, String)> = Vec::new();
-        let (_, first) = sandbox.get_fast(&format!("/api/v1/banks?per_page={per_page}"));
+        let (_, first) = sandbox.get(&format!("/api/v1/banks?per_page={per_page}"));
         let pages = first["meta"]["total_pages"].as_u64().unwrap();
         for page in 1..=pages {
-            let (_, body) =
-                sandbox.get_fast(&format!("/api/v1/banks?per_page={per_page}&page={page}"));
+            let (_, body) = sandbox.get(&format!("/api/v1/banks?per_page={per_page}&page={page}"));
             for item in body["data"].as_array().unwrap() {
                 ids.push(item["id"].as_str().unwrap().to_string());
                 keys_seen.push((
@@ -189,14 +187,14 @@ fn walking_all_pages_gives_every_bank_once_in_name_then_id_order() {
 #[test]
 fn page_past_the_end_is_empty_with_correct_meta() {
     let sandbox = Sandbox::start(&["--banks", "60"]);
-    let (status, body) = sandbox.get_fast("/api/v1/banks?page=4&per_page=25");
+    let (status, body) = sandbox.get("/api/v1/banks?page=4&per_page=25");
     assert_eq!(status, 200);
     assert_eq!(body["data"], serde_json::json!([]));
     assert_eq!(
         body["meta"],
         serde_json::json!({"total": 60, "page": 4, "per_page": 25, "total_pages": 3})
     );
-    let (status, body) = sandbox.get_fast("/api/v1/banks?q=no%20such%20bank%20anywhere");
+    let (status, body) = sandbox.get("/api/v1/banks?q=no%20such%20bank%20anywhere");
     assert_eq!(status, 200);
     assert_eq!(
         body["meta"],
@@ -271,13 +269,13 @@ fn name_search_matches_non_ascii_letters_case_insensitively() {
             "{bank}"
         );
     }
-    assert_eq!(sandbox.get_fast("/api/v1/banks").1["meta"]["total"], 18_820);
+    assert_eq!(sandbox.get("/api/v1/banks").1["meta"]["total"], 18_820);
 }
 
 #[test]
 fn authentication_401_403_and_checked_before_parameters() {
     let sandbox = Sandbox::start(&["--banks", "20"]);
-    let (_, list) = sandbox.get_fast("/api/v1/banks?per_page=1");
+    let (_, list) = sandbox.get("/api/v1/banks?per_page=1");
     let id = list["data"][0]["id"].as_str().unwrap().to_string();
     for path in [
         "/api/v1/banks".to_string(),
@@ -286,14 +284,14 @@ fn authentication_401_403_and_checked_before_parameters() {
         "/api/v1/banks/not-a-bank".to_string(),
     ] {
         let url = format!("{}{path}", sandbox.url);
-        let (status, headers, body) = get_full(&url, None);
+        let (status, headers, body) = get(&url, None);
         assert_eq!(status, 401, "{path}");
         check_error(&body, 401);
         assert_eq!(headers["www-authenticate"], "Bearer");
-        let (status, body) = get_json(&url, Some("not_a_key"));
+        let (status, _, body) = get(&url, Some("not_a_key"));
         assert_eq!(status, 401);
         check_error(&body, 401);
-        let (status, body) = get_json(&url, Some("sandbox_inactive"));
+        let (status, _, body) = get(&url, Some("sandbox_inactive"));
         assert_eq!(status, 403);
         check_error(&body, 403);
     }
@@ -322,25 +320,25 @@ fn invalid_parameters_are_400_with_a_message_naming_them() {
         ("state=XX", "state"),
         ("state=TEXAS", "state"),
     ] {
-        let (status, body) = sandbox.get_fast(&format!("/api/v1/banks?{query}"));
+        let (status, body) = sandbox.get(&format!("/api/v1/banks?{query}"));
         assert_eq!(status, 400, "{query}");
         check_error(&body, 400);
         assert_eq!(body["error"]["code"], "invalid_parameter");
         let message = body["error"]["message"].as_str().unwrap();
         assert!(message.starts_with(name), "{query}: {message}");
     }
-    let (status, body) = sandbox.get_fast("/api/v1/banks?per_page=100&state=tx&unknown=1");
+    let (status, body) = sandbox.get("/api/v1/banks?per_page=100&state=tx&unknown=1");
     assert_eq!(status, 200, "{body}");
 }
 
 #[test]
 fn unknown_bank_and_unknown_route_are_404() {
     let sandbox = Sandbox::start(&["--banks", "20"]);
-    let (status, body) = sandbox.get_fast("/api/v1/banks/00000000-0000-5000-8000-000000000000");
+    let (status, body) = sandbox.get("/api/v1/banks/00000000-0000-5000-8000-000000000000");
     assert_eq!(status, 404);
     check_error(&body, 404);
     assert_eq!(body["error"]["code"], "not_found");
-    let (status, body) = sandbox.get_fast("/api/v2/banks");
+    let (status, body) = sandbox.get("/api/v2/banks");
     assert_eq!(status, 404);
     check_error(&body, 404);
 }
@@ -362,12 +360,7 @@ fn ids_are_stable_for_a_seed_and_differ_between_seeds() {
 #[test]
 fn ctrl_c_stops_the_sandbox_with_exit_0() {
     let mut sandbox = Sandbox::start(&["--banks", "10"]);
-    let pid = sandbox.child.id().to_string();
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &pid])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    crate::common::signal(sandbox.child.id(), "-INT");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     let status = loop {
         if let Some(status) = sandbox.child.try_wait().unwrap() {
@@ -386,8 +379,7 @@ fn ctrl_c_stops_the_sandbox_with_exit_0() {
 /// (host, port) pair and printed in brackets; the client takes that URL.
 #[test]
 fn serves_on_ipv6_loopback() {
-    if std::net::TcpListener::bind("[::1]:0").is_err() {
-        eprintln!("skipped: no IPv6 loopback on this machine");
+    if !crate::common::need_ipv6_loopback() {
         return;
     }
     let sandbox = Sandbox::start(&["--host", "::1", "--banks", "300"]);
@@ -399,8 +391,7 @@ fn serves_on_ipv6_loopback() {
     let out = home
         .cra()
         .args(["--format", "json", "search", "--limit", "2"])
-        .env("CRA_BASE_URL", &sandbox.url)
-        .env("CRA_API_KEY", "sandbox_active")
+        .at(&sandbox.url, ACTIVE_KEY)
         .output()
         .unwrap();
     crate::common::assert_code(&out, 0);

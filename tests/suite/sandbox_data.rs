@@ -4,16 +4,16 @@
 
 use std::path::PathBuf;
 
-use crate::common::{Home, Sandbox};
+use crate::common::{Home, Sandbox, shared_data};
 use cra::sandbox::data;
 use serde_json::{Value, json};
 
-/// `../shared/data/cra_ratings_stats.json`, when this checkout has it.
+/// `../shared/data/cra_ratings_stats.json`, when this checkout has it
+/// (None says the test skipped); a file that is there must read.
 fn stats() -> Option<Value> {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/cra_ratings_stats.json");
-    let text = std::fs::read_to_string(path).ok()?;
-    serde_json::from_str(&text).ok()
+    let path = shared_data("cra_ratings_stats.json")?;
+    let text = std::fs::read_to_string(&path).expect("read the real statistics");
+    Some(serde_json::from_str(&text).expect("the real statistics are JSON"))
 }
 
 fn share(map: &Value, key: &str) -> f64 {
@@ -29,7 +29,6 @@ fn share(map: &Value, key: &str) -> f64 {
 #[test]
 fn generated_shares_are_within_tolerance_of_the_real_file() {
     let Some(stats) = stats() else {
-        eprintln!("skipped: ../shared/data/cra_ratings_stats.json is not here");
         return;
     };
     let banks = data::generate(18_820, 1, data::days_from_civil(2026, 11, 1));
@@ -97,15 +96,20 @@ fn generated_shares_are_within_tolerance_of_the_real_file() {
 /// The real file's current rows (one per institution) as (name, city):
 /// `../shared/data/cra_ratings.csv.gz`, when this checkout has it.
 fn real_names_and_cities() -> Option<Vec<(String, String)>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/cra_ratings.csv.gz");
-    let file = std::fs::File::open(path).ok()?;
+    let path = shared_data("cra_ratings.csv.gz")?;
+    let file = std::fs::File::open(&path).expect("open the real file");
     let mut reader = csv::Reader::from_reader(flate2::read::GzDecoder::new(file));
-    let headers = reader.headers().ok()?.clone();
-    let column = |name: &str| headers.iter().position(|h| h == name);
-    let (name, city, current) = (column("bank_name")?, column("city")?, column("is_current")?);
+    let headers = reader.headers().expect("the real file's header").clone();
+    let column = |name: &str| {
+        headers
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("the real file has no {name} column"))
+    };
+    let (name, city, current) = (column("bank_name"), column("city"), column("is_current"));
     let mut rows = Vec::new();
     for record in reader.records() {
-        let record = record.ok()?;
+        let record = record.expect("a row of the real file");
         if &record[current] == "true" {
             rows.push((record[name].to_string(), record[city].to_string()));
         }
@@ -120,7 +124,6 @@ fn real_names_and_cities() -> Option<Vec<(String, String)>> {
 #[test]
 fn generated_names_are_as_varied_as_the_real_ones() {
     let (Some(stats), Some(real)) = (stats(), real_names_and_cities()) else {
-        eprintln!("skipped: ../shared/data/ is not here");
         return;
     };
     assert_eq!(real.len() as u64, stats["institutions"].as_u64().unwrap());
@@ -162,19 +165,6 @@ fn write(home: &Home, name: &str, text: &str) -> PathBuf {
 }
 
 /// Every bank of a sandbox in detail form, in served order.
-fn details(sandbox: &Sandbox) -> Vec<Value> {
-    sandbox
-        .walk("")
-        .iter()
-        .map(|b| {
-            let (status, body) =
-                sandbox.get_fast(&format!("/api/v1/banks/{}", b["id"].as_str().unwrap()));
-            assert_eq!(status, 200);
-            body["data"].clone()
-        })
-        .collect()
-}
-
 fn csv_of(details: &[Value]) -> String {
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
@@ -205,7 +195,7 @@ fn csv_of(details: &[Value]) -> String {
 fn csv_json_and_ndjson_round_trip() {
     let home = Home::new();
     let generated = Sandbox::start(&["--banks", "60", "--seed", "3"]);
-    let original = details(&generated);
+    let original = generated.details("");
     let list = generated.walk("");
 
     // JSON and NDJSON keep everything, charter_type included.
@@ -221,14 +211,14 @@ fn csv_json_and_ndjson_round_trip() {
         write(&home, "banks.jsonl", &ndjson),
     ] {
         let served = Sandbox::start(&["--data", path.to_str().unwrap()]);
-        assert_eq!(details(&served), original, "{}", path.display());
+        assert_eq!(served.details(""), original, "{}", path.display());
         assert_eq!(served.walk(""), list);
     }
 
     // CSV has no charter_type: the same banks, with charter_type null.
     let csv_path = write(&home, "banks.csv", &csv_of(&original));
     let served = Sandbox::start(&["--data", csv_path.to_str().unwrap()]);
-    let from_csv = details(&served);
+    let from_csv = served.details("");
     let mut expected = original.clone();
     for bank in &mut expected {
         bank["charter_type"] = Value::Null;
@@ -259,16 +249,16 @@ fn json_data_keeps_unknown_fields_and_any_charter_type() {
     ]);
     let path = write(&home, "x.json", &banks.to_string());
     let sandbox = Sandbox::start(&["--data", path.to_str().unwrap()]);
-    let (_, one) = sandbox.get_fast("/api/v1/banks/b-1");
+    let (_, one) = sandbox.get("/api/v1/banks/b-1");
     assert_eq!(one["data"], banks[0]);
-    let (_, two) = sandbox.get_fast("/api/v1/banks/b-2");
+    let (_, two) = sandbox.get("/api/v1/banks/b-2");
     assert_eq!(two["data"], banks[1]);
-    let (_, list) = sandbox.get_fast("/api/v1/banks?state=CO");
+    let (_, list) = sandbox.get("/api/v1/banks?state=CO");
     assert_eq!(list["meta"]["total"], 1);
     assert_eq!(list["data"][0]["current_rating"]["exam_date"], "2020-03-02");
-    let (_, list) = sandbox.get_fast("/api/v1/banks?q=ca%C3%B1on");
+    let (_, list) = sandbox.get("/api/v1/banks?q=ca%C3%B1on");
     assert_eq!(list["meta"]["total"], 0, "q matches names, not cities");
-    let (_, list) = sandbox.get_fast("/api/v1/banks?q=people's&size=Small+Bank");
+    let (_, list) = sandbox.get("/api/v1/banks?q=people's&size=Small+Bank");
     assert_eq!(list["meta"]["total"], 1);
 }
 

@@ -2,14 +2,14 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{Sandbox, get_full};
+use crate::common::{Sandbox, get};
 
 #[test]
 fn latency_is_added_to_every_request() {
     let sandbox = Sandbox::start(&["--banks", "10", "--latency", "150"]);
     for path in ["/api/v1/banks", "/api/v1/banks/nope"] {
         let started = Instant::now();
-        let (status, _) = sandbox.get_fast(path);
+        let (status, _) = sandbox.get(path);
         assert!(status == 200 || status == 404);
         assert!(started.elapsed() >= Duration::from_millis(150), "{path}");
     }
@@ -19,7 +19,7 @@ fn statuses(args: &[&str], n: usize) -> Vec<u16> {
     let sandbox = Sandbox::start(args);
     (0..n)
         .map(|_| {
-            let (status, body) = sandbox.get_fast("/api/v1/banks?per_page=1");
+            let (status, body) = sandbox.get("/api/v1/banks?per_page=1");
             if status == 500 {
                 assert_eq!(body["error"]["status"], 500, "{body}");
                 assert_eq!(body["error"]["code"], "internal_error");
@@ -49,7 +49,7 @@ fn fail_rate_fails_about_that_fraction_deterministically() {
 fn every_kth_request_is_429_with_retry_after() {
     let sandbox = Sandbox::start(&["--banks", "10", "--rate-limit-every", "3"]);
     for n in 1..=9 {
-        let (status, headers, body) = get_full(
+        let (status, headers, body) = get(
             &format!("{}/api/v1/banks", sandbox.url),
             Some("sandbox_active"),
         );

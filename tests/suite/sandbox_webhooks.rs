@@ -120,7 +120,7 @@ fn delivers_signed_rating_created_and_the_api_shows_the_new_record() {
     let data = &event["data"];
     let id = data["bank_id"].as_str().unwrap();
 
-    let (status, body) = sandbox.get_fast(&format!("/api/v1/banks/{id}"));
+    let (status, body) = sandbox.get(&format!("/api/v1/banks/{id}"));
     assert_eq!(status, 200);
     let bank = &body["data"];
     assert_eq!(bank["name"], data["bank_name"]);

@@ -7,6 +7,8 @@ use std::process::Stdio;
 
 use serde_json::Value;
 
+use crate::common::{ACTIVE_KEY, Service};
+
 thread_local! {
     /// One sandbox per test (each test runs on its own thread, whose end
     /// drops it and so stops the process): 2,000 banks is enough for every
@@ -23,16 +25,11 @@ fn sandbox_get(path: &str) -> (u16, Value) {
     SANDBOX.with(|s| s.get(path))
 }
 
-fn cra(home: &crate::common::Home) -> assert_cmd::Command {
-    let mut cmd = home.cra();
-    cmd.env("CRA_BASE_URL", sandbox_url())
-        .env("CRA_API_KEY", "sandbox_active");
-    cmd
-}
-
 fn run_json(args: &[&str]) -> Value {
     let home = crate::common::Home::new();
-    let out = cra(&home)
+    let out = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .args(args)
         .args(["--format", "json"])
         .output()
@@ -150,7 +147,9 @@ fn every_format_parses_back_to_what_the_server_holds() {
     let (expected, _) = server_page("state=TX&page=1&per_page=25");
     let home = crate::common::Home::new();
     let output = |format: &str| {
-        let out = cra(&home)
+        let out = home
+            .cra()
+            .at(&sandbox_url(), ACTIVE_KEY)
             .args(["search", "--state", "TX", "--format", format])
             .output()
             .unwrap();
@@ -169,16 +168,7 @@ fn every_format_parses_back_to_what_the_server_holds() {
     let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
     assert_eq!(
         reader.headers().unwrap().iter().collect::<Vec<_>>(),
-        [
-            "id",
-            "name",
-            "city",
-            "state",
-            "regulator",
-            "rating",
-            "exam_date",
-            "exam_type"
-        ]
+        crate::common::CSV_HEADER
     );
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), expected.len());
@@ -204,7 +194,9 @@ fn every_format_parses_back_to_what_the_server_holds() {
     assert_eq!(
         tsv,
         {
-            let out = cra(&home)
+            let out = home
+                .cra()
+                .at(&sandbox_url(), ACTIVE_KEY)
                 .args(["search", "--state", "TX"])
                 .output()
                 .unwrap();
@@ -229,7 +221,9 @@ fn every_format_parses_back_to_what_the_server_holds() {
 #[test]
 fn terminal_mode_prints_a_table_and_a_summary() {
     let home = crate::common::Home::new();
-    let out = cra(&home)
+    let out = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .env("CRA_FORCE_TTY", "1")
         .args(["search", "--state", "TX"])
         .output()
@@ -250,7 +244,9 @@ fn terminal_mode_prints_a_table_and_a_summary() {
     assert!(stderr.contains(&summary), "{stderr}");
 
     // Piped: no summary, no colour, tsv.
-    let out = cra(&home)
+    let out = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .args(["search", "--state", "TX"])
         .output()
         .unwrap();
@@ -258,7 +254,9 @@ fn terminal_mode_prints_a_table_and_a_summary() {
     assert!(!String::from_utf8(out.stdout).unwrap().contains('\u{1b}'));
 
     // Colour on a terminal, unless NO_COLOR or --color never.
-    let colored = cra(&home)
+    let colored = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .env("CRA_FORCE_TTY", "1")
         .args(["search"])
         .output()
@@ -268,13 +266,17 @@ fn terminal_mode_prints_a_table_and_a_summary() {
             .unwrap()
             .contains('\u{1b}')
     );
-    let plain = cra(&home)
+    let plain = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .env("CRA_FORCE_TTY", "1")
         .args(["search", "--color", "never"])
         .output()
         .unwrap();
     assert!(!String::from_utf8(plain.stdout).unwrap().contains('\u{1b}'));
-    let plain = cra(&home)
+    let plain = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .env("CRA_FORCE_TTY", "1")
         .env("NO_COLOR", "1")
         .args(["search"])
@@ -282,7 +284,9 @@ fn terminal_mode_prints_a_table_and_a_summary() {
         .unwrap();
     assert!(!String::from_utf8(plain.stdout).unwrap().contains('\u{1b}'));
     // --quiet drops the summary.
-    let quiet = cra(&home)
+    let quiet = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .env("CRA_FORCE_TTY", "1")
         .args(["search", "-q"])
         .output()
@@ -290,29 +294,15 @@ fn terminal_mode_prints_a_table_and_a_summary() {
     assert!(quiet.stderr.is_empty());
 }
 
-/// A real pseudo-terminal through util-linux `script`, when the machine has it.
+/// A real pseudo-terminal through util-linux `script` (on Linux, a must).
 #[test]
 fn a_real_terminal_gets_a_table() {
-    if std::process::Command::new("script")
-        .arg("--version")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: no `script` command for a pseudo-terminal");
-        return;
-    }
     let home = crate::common::Home::new();
-    let command = format!(
-        "CRA_BASE_URL={} CRA_API_KEY=sandbox_active CRA_CONFIG={} {} search --state TX --size large",
-        sandbox_url(),
-        home.config_path().display(),
-        crate::common::cra_bin().display()
-    );
-    let out = std::process::Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let Some(mut script) = crate::common::on_terminal(&home, "search --state TX --size large")
+    else {
+        return;
+    };
+    let out = script.at(&sandbox_url(), ACTIVE_KEY).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains('─') && text.contains("NAME"), "{text}");
@@ -324,8 +314,7 @@ fn a_closed_pipe_ends_quietly_with_success() {
     let home = crate::common::Home::new();
     let mut child = home
         .cra_std()
-        .env("CRA_BASE_URL", sandbox_url())
-        .env("CRA_API_KEY", "sandbox_active")
+        .at(&sandbox_url(), ACTIVE_KEY)
         .args(["search", "--all"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -379,7 +368,9 @@ fn show_table_has_history_newest_first_with_current_marked() {
         if ratings.len() < 3 {
             continue;
         }
-        let out = cra(&home)
+        let out = home
+            .cra()
+            .at(&sandbox_url(), ACTIVE_KEY)
             .env("CRA_FORCE_TTY", "1")
             .args(["--color", "never", "show", id])
             .output()
@@ -399,7 +390,9 @@ fn show_table_has_history_newest_first_with_current_marked() {
         let current_line = text.lines().find(|l| l.contains("current")).unwrap();
         assert!(current_line.contains(dates[0]), "{text}");
         // tsv/csv: one row per record, is_current true on exactly one.
-        let out = cra(&home)
+        let out = home
+            .cra()
+            .at(&sandbox_url(), ACTIVE_KEY)
             .args(["show", id, "--format", "csv"])
             .output()
             .unwrap();
@@ -419,7 +412,9 @@ fn show_table_has_history_newest_first_with_current_marked() {
 #[test]
 fn show_unknown_id_is_exit_5_naming_it() {
     let home = crate::common::Home::new();
-    let out = cra(&home)
+    let out = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .args(["show", "00000000-0000-0000-0000-000000000000"])
         .output()
         .unwrap();
@@ -440,7 +435,9 @@ fn show_unknown_id_is_exit_5_naming_it() {
         .as_str()
         .unwrap()
         .to_string();
-    let out = cra(&home)
+    let out = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .args(["show", "nope-1", &known, "nope-2"])
         .output()
         .unwrap();
@@ -471,11 +468,7 @@ fn sandbox_flag_needs_no_configuration() {
         ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crate::common::assert_code(&out, 0);
     let banks: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(banks.len(), 25);
     assert!(
@@ -519,7 +512,9 @@ fn assert_table_fits(width: usize) {
     let args = ["search", "--state", "TX", "--limit", "40"];
     let banks = run_json(&args);
     let banks = banks.as_array().unwrap();
-    let out = cra(&home)
+    let out = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .env("CRA_FORCE_TTY", "1")
         .env("COLUMNS", width.to_string())
         .args(args)
@@ -595,7 +590,9 @@ fn a_bank_card_fits_a_narrow_terminal() {
         .unwrap();
     let id = bank["id"].as_str().unwrap();
     let home = crate::common::Home::new();
-    let out = cra(&home)
+    let out = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
         .env("CRA_FORCE_TTY", "1")
         .env("COLUMNS", "50")
         .args(["--color", "never", "show", id])
