@@ -60,6 +60,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
             .flatten()
             .map(|setting| &setting.value),
     );
+    mirror::set_sync_command(settings.sync_command());
     let jq = output::jq::Jq::for_output(spec.jq(), &mut settings.format)?;
     let mut io = Io::new(
         settings.color,

@@ -98,6 +98,7 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         let printed = printer.count;
         printer.finish()?;
         io.summary(&summary(printed, &page.meta, false));
+        warn_partial(io, printed, page.meta.total);
         return Ok(Exit::Success);
     }
 
@@ -126,7 +127,22 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     listed?;
     closed?;
     io.summary(&summary(printed, &meta, true));
+    warn_partial(io, printed, meta.total);
     Ok(Exit::Success)
+}
+
+/// A pipe never loses rows silently: when standard output is not a
+/// terminal (where the summary already says it) and fewer banks were
+/// written than match, one line says so and how to get them all.
+fn warn_partial(io: &Io, printed: u64, total: u64) {
+    if io.view.terminal || printed >= total {
+        return;
+    }
+    io.info(&format!(
+        "cra: wrote {} of {} matching banks; add --all for every one (or use cra export)",
+        thousands(printed),
+        thousands(total)
+    ));
 }
 
 /// `25 of 18,986 banks · page 1 of 760`.

@@ -89,13 +89,20 @@ impl Run for SyncArgs {
         .and(Globals::SANDBOX)
         .and(Globals::EVOLVE)
         .and(Globals::MIRROR);
+    // Ctrl-C keeps what was fetched and says so (see `run`).
+    const OWN_SIGNALS: bool = true;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        use futures_util::FutureExt;
+        let stop = crate::signals::watch().boxed().shared();
+        run(self, &ctx.settings, &ctx.io, stop).await
     }
 }
 
-async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+/// A signal: Ctrl-C, SIGTERM, SIGHUP, SIGUSR1 (see `signals`).
+type Stop = futures_util::future::Shared<futures_util::future::BoxFuture<'static, ()>>;
+
+async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result<Exit> {
     if settings.offline {
         return Err(CraError::usage(
             "sync brings the local copy up to date from the service; drop --offline",
@@ -116,63 +123,45 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             Some((url, secret))
         }
     };
-    let client = Client::new(settings, io)?;
-    let service = crate::mirror::service_name(settings.sandbox, client.base());
-    let path = settings.mirror.value.clone();
-    let path_for_open = path.clone();
-    let full = args.full;
-    let writer =
-        tokio::task::spawn_blocking(move || Writer::open(&path_for_open, &service, full)).await??;
-    let started = Instant::now();
-    let concurrency = args.concurrency as usize;
-    let source = Source::Service(client.clone());
-    // The mirror's banks are loaded (a read of the whole file) while the
-    // first list page is on the wire; the lock was taken before.
-    let loading = tokio::task::spawn_blocking(move || {
-        let known = writer.known();
-        (writer, known)
-    });
-    let (listing, loaded) = tokio::join!(
-        Listing::start(
-            &source,
-            ListQuery {
-                page: 1,
-                per_page: MAX_PER_PAGE,
-                ..ListQuery::default()
-            },
-            listing::Options {
-                window: concurrency,
-                limit: None,
-            },
-        ),
-        loading
-    );
-    let (mut writer, known) = loaded?;
-    let (listing, mut known) = match listing.and_then(|listing| Ok((listing, known?))) {
-        Ok(started) => started,
-        Err(error) => {
-            let _ = writer.finish(SyncStatus::Failed);
-            return Err(error);
-        }
+    // Until banks are fetched a signal ends the sync at once (nothing is
+    // stored yet); from then on `fetch` is stopped and what it fetched kept.
+    let started_sync = tokio::select! {
+        started = start(&args, settings, io, notify.is_some()) => started?,
+        () = stop.clone() => return Err(CraError::Interrupted.into()),
     };
-    // The first sync of an empty mirror notifies nothing: every record
-    // would be "new".
-    if notify.is_some() && !writer.is_empty()? {
-        writer.notify_added();
-    }
+    let Started { client, path, writer, listing, mut known, started, concurrency, source } = started_sync;
     let background = Background::start(writer)?;
     let mut failed: Vec<(String, anyhow::Error)> = Vec::new();
-    let outcome = fetch(
-        listing,
-        &source,
-        &background,
-        &mut known,
-        concurrency,
-        io,
-        &mut failed,
-    )
-    .await;
+    // A signal while banks are fetched stops the fetching (the progress bar
+    // goes with it), and what was fetched is stored and kept.
+    let outcome = tokio::select! {
+        outcome = fetch(
+            listing,
+            &source,
+            &background,
+            &mut known,
+            concurrency,
+            io,
+            &mut failed,
+        ) => Some(outcome),
+        () = stop => None,
+    };
     let (mut writer, stored) = background.finish().await?;
+    let Some(outcome) = outcome else {
+        stored?;
+        writer.counts.requests = client.requests_made();
+        let counts = writer.finish(SyncStatus::Interrupted)?;
+        io.warn(&format!(
+            "interrupted: the local copy {} keeps {} banks ({} new, {} changed by this sync); \
+             {} resumes where this one stopped",
+            path.display(),
+            thousands(counts.banks),
+            thousands(counts.new_banks),
+            thousands(counts.changed_banks),
+            crate::mirror::sync_command()
+        ));
+        return Err(CraError::Silent(Exit::Interrupted).into());
+    };
     writer.counts.requests = client.requests_made();
     writer.counts.failed_banks = failed.len() as u64;
     // The writer's own failure first: a fetch that stopped because the
@@ -332,6 +321,76 @@ async fn deliver(
         }
     ));
     Ok(notified)
+}
+
+/// What a sync has once the first list page and the mirror's banks are in.
+struct Started {
+    client: Client,
+    path: std::path::PathBuf,
+    writer: Writer,
+    listing: Listing,
+    known: Known,
+    started: Instant,
+    concurrency: usize,
+    source: Source,
+}
+
+/// Opens the mirror (its lock taken) and the listing.
+async fn start(args: &SyncArgs, settings: &Settings, io: &Io, notify: bool) -> Result<Started> {
+    let client = Client::new(settings, io)?;
+    let service = crate::mirror::service_name(settings.sandbox, client.base());
+    let path = settings.mirror.value.clone();
+    let path_for_open = path.clone();
+    let full = args.full;
+    let writer =
+        tokio::task::spawn_blocking(move || Writer::open(&path_for_open, &service, full)).await??;
+    let started = Instant::now();
+    let concurrency = args.concurrency as usize;
+    let source = Source::Service(client.clone());
+    // The mirror's banks are loaded (a read of the whole file) while the
+    // first list page is on the wire; the lock was taken before.
+    let loading = tokio::task::spawn_blocking(move || {
+        let known = writer.known();
+        (writer, known)
+    });
+    let (listing, loaded) = tokio::join!(
+        Listing::start(
+            &source,
+            ListQuery {
+                page: 1,
+                per_page: MAX_PER_PAGE,
+                ..ListQuery::default()
+            },
+            listing::Options {
+                window: concurrency,
+                limit: None,
+            },
+        ),
+        loading
+    );
+    let (mut writer, known) = loaded?;
+    let (listing, known) = match listing.and_then(|listing| Ok((listing, known?))) {
+        Ok(started) => started,
+        Err(error) => {
+            let _ = writer.finish(SyncStatus::Failed);
+            return Err(error);
+        }
+    };
+    // The first sync of an empty mirror notifies nothing: every record
+    // would be "new".
+    if notify && !writer.is_empty()? {
+        writer.notify_added();
+    }
+    Ok(Started {
+        client,
+        path,
+        writer,
+        listing,
+        known,
+        started,
+        concurrency,
+        source,
+    })
 }
 
 /// Reads the list and hands what changed to the writer. True when the list

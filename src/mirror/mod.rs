@@ -225,9 +225,25 @@ fn open_read_only(path: &Path) -> Result<Connection> {
 
 fn no_mirror(path: &Path) -> anyhow::Error {
     CraError::usage(format!(
-        "no local copy at {} yet (run: cra sync)",
-        path.display()
+        "no local copy at {} yet (run: {})",
+        path.display(),
+        sync_command()
     ))
+}
+
+/// The sync a hint names, as it works in the user's situation
+/// (`cra --sandbox sync`, `--mirror FILE` when one was given): set once
+/// from the settings, before any command runs.
+static SYNC_COMMAND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// Sets the command hints name; the first call wins.
+pub fn set_sync_command(command: String) {
+    let _ = SYNC_COMMAND.set(command);
+}
+
+/// `cra sync`, or what [`set_sync_command`] set.
+pub fn sync_command() -> &'static str {
+    SYNC_COMMAND.get().map_or("cra sync", String::as_str)
 }
 
 /// Creates the schema in an empty database, or checks the version of an

@@ -100,9 +100,10 @@ impl Reader {
             ));
         }
         Some(format!(
-            "the last sync of {} (started {}) did not finish; some banks may be out of date (run: cra sync)",
+            "the last sync of {} (started {}) did not finish; some banks may be out of date (run: {})",
             self.path.display(),
-            last.started_at
+            last.started_at,
+            super::sync_command()
         ))
     }
 

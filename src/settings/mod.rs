@@ -221,6 +221,26 @@ impl Settings {
 
     /// Points the settings at an in-process sandbox: its address and its key
     /// replace whatever was configured.
+    /// `cra sync` as it works here: with `--sandbox`, and `--mirror FILE`
+    /// when the copy was named by a flag (an environment variable or the
+    /// config file names it for the sync too).
+    pub fn sync_command(&self) -> String {
+        let mut command = String::from("cra");
+        if self.sandbox {
+            command.push_str(" --sandbox");
+        }
+        command.push_str(" sync");
+        if self.mirror.origin == Origin::Flag {
+            let path = self.mirror.value.display().to_string();
+            if path.contains([' ', '\'', '"']) {
+                command.push_str(&format!(" --mirror '{}'", path.replace('\'', "'\\''")));
+            } else {
+                command.push_str(&format!(" --mirror {path}"));
+            }
+        }
+        command
+    }
+
     pub fn use_sandbox(&mut self, base_url: String) {
         self.base_url = Some(Setting {
             value: base_url,

@@ -73,8 +73,9 @@ impl Writer {
             Err(std::fs::TryLockError::WouldBlock) => {
                 return Err(CraError::Response {
                     message: format!(
-                        "another cra sync is updating {}; wait for it to finish and run cra sync again",
-                        path.display()
+                        "another cra sync is updating {}; wait for it to finish and run {} again",
+                        path.display(),
+                        crate::mirror::sync_command()
                     ),
                 }
                 .into());

@@ -1,0 +1,200 @@
+//! What a new user meets in the first hour (issue 18): a pipe that says
+//! when it got fewer rows than match, hints that name the command that
+//! works in the user's situation, a Ctrl-C during `sync` that says what it
+//! kept.
+
+use std::process::Stdio;
+
+use crate::common::{Home, Sandbox, assert_code};
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn a_piped_search_says_it_wrote_fewer_rows_than_match() {
+    let home = Home::new();
+    let out = home
+        .cra()
+        .args(["--sandbox", "search", "--state", "IA", "--size", "small"])
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let rows = String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .count()
+        - 1;
+    assert_eq!(rows, 25);
+    let err = stderr(&out);
+    assert!(err.contains("cra: wrote 25 of "), "{err}");
+    assert!(err.contains("--all") && err.contains("cra export"), "{err}");
+
+    // --quiet silences it; --all and a page that holds every match need none.
+    let quiet = home
+        .cra()
+        .args([
+            "--sandbox",
+            "search",
+            "--state",
+            "IA",
+            "--size",
+            "small",
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&quiet, 0);
+    assert_eq!(stderr(&quiet), "");
+    let all = home
+        .cra()
+        .args([
+            "--sandbox",
+            "search",
+            "--state",
+            "IA",
+            "--size",
+            "small",
+            "--all",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&all, 0);
+    assert!(!stderr(&all).contains("wrote"), "{}", stderr(&all));
+    let limited = home
+        .cra()
+        .args(["--sandbox", "search", "--state", "VT", "--limit", "3"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr(&limited).contains("cra: wrote 3 of "),
+        "{}",
+        stderr(&limited)
+    );
+}
+
+#[test]
+fn hints_name_the_sync_that_works_here() {
+    let home = Home::new();
+    let out = home.cra().args(["--sandbox", "stats"]).output().unwrap();
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("(run: cra --sandbox sync)"),
+        "{}",
+        stderr(&out)
+    );
+
+    let mirror = home.path().join("team copy.sqlite");
+    let out = home
+        .cra()
+        .args(["changes", "--mirror"])
+        .arg(&mirror)
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    let want = format!("(run: cra sync --mirror '{}')", mirror.display());
+    assert!(
+        stderr(&out).contains(&want),
+        "{} lacks {want}",
+        stderr(&out)
+    );
+
+    // From the environment the sync finds the copy by itself.
+    let out = home
+        .cra()
+        .env("CRA_MIRROR", &mirror)
+        .args(["sql", "select 1"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("(run: cra sync)"), "{}", stderr(&out));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_sync_says_what_was_kept_and_the_next_sync_resumes() {
+    let sandbox = Sandbox::start(&["--banks", "3000", "--latency", "20"]);
+    let home = Home::new();
+    let mirror = home.path().join("copy.sqlite");
+    let sync = |home: &Home| {
+        let mut cmd = home.cra_std();
+        cmd.env("CRA_BASE_URL", &sandbox.url)
+            .env("CRA_API_KEY", "sandbox_active")
+            .arg("--mirror")
+            .arg(&mirror)
+            .arg("sync")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        cmd
+    };
+    let child = sync(&home).spawn().unwrap();
+    // Until the sync has stored banks (its handlers are in place by then).
+    let started = std::time::Instant::now();
+    loop {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "the sync never stored a bank"
+        );
+        let out = home
+            .cra()
+            .arg("--mirror")
+            .arg(&mirror)
+            .args(["sql", "select count(*) from banks", "--format", "csv"])
+            .output()
+            .unwrap();
+        let count: u64 = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .nth(1)
+            .and_then(|l| l.trim().parse().ok())
+            .unwrap_or(0);
+        if count > 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill is on PATH");
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_code(&out, 130);
+    let err = stderr(&out);
+    assert!(
+        err.contains("cra: warning: interrupted: the local copy"),
+        "{err}"
+    );
+    assert!(
+        err.contains("banks (") && err.contains("resumes where this one stopped"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("cra sync --mirror {}", mirror.display())),
+        "{err}"
+    );
+    assert!(
+        !err.contains("error: interrupted"),
+        "one line, not two: {err}"
+    );
+
+    let out = sync(&home).output().unwrap();
+    assert_code(&out, 0);
+    let out = home
+        .cra()
+        .arg("--mirror")
+        .arg(&mirror)
+        .args([
+            "sql",
+            "select status from syncs order by id",
+            "--format",
+            "csv",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "status\r\ninterrupted\r\ncomplete\r\n"
+    );
+}
