@@ -1,12 +1,15 @@
 //! Usage errors in words: clap's message for a flag or value that does not
 //! fit, re-worded where clap's own would mislead (a flag of another
 //! command, a size the shell split, a did-you-mean that only shares a
-//! first letter), printed once as `cra: error: ...` with exit code 2.
+//! first letter, a long flag written with one dash), printed once with
+//! exit code 2: `cra: error: ...` on the first line, then clap's tip and
+//! usage on lines of their own, as clap lays them out.
 
 use crate::error::Exit;
 
 /// Prints a clap error: help and version as clap renders them (exit 0), a
-/// usage error as one line `cra: error: ...` (exit 2).
+/// usage error as `cra: error: ...`, with clap's tip and usage after it
+/// (exit 2).
 pub fn report_usage(error: &clap::Error) -> Exit {
     use clap::error::ErrorKind;
     match error.kind() {
@@ -28,10 +31,11 @@ pub fn report_usage(error: &clap::Error) -> Exit {
             }
         }
         _ => {
-            let line = flag_of_another_command(error)
+            let text = flag_of_another_command(error)
                 .or_else(|| split_size(error))
-                .unwrap_or_else(|| usage_line(&error.to_string(), unrelated_suggestion(error)));
-            eprintln!("cra: error: {line}");
+                .or_else(|| one_dash_long_flag(error, &process_args()))
+                .unwrap_or_else(|| usage_text(&error.to_string(), unrelated_suggestion(error)));
+            eprintln!("cra: error: {text}");
             Exit::Usage
         }
     }
@@ -78,22 +82,68 @@ fn unrelated_suggestion(error: &clap::Error) -> Option<String> {
     suggested.iter().find(|s| !similar_flag(given, s)).cloned()
 }
 
-/// Clap's several-line message folded into one line, without a tip naming
-/// `unrelated` (and its usage line, which clap rewrites to show it).
-fn usage_line(rendered: &str, unrelated: Option<String>) -> String {
-    let parts: Vec<&str> = rendered
+/// Clap's message as clap lays it out (the error, then its tip and the
+/// usage on lines of their own), without a tip naming `unrelated` (and the
+/// usage line clap rewrote to show it), and without its own `error: `.
+fn usage_text(rendered: &str, unrelated: Option<String>) -> String {
+    let mentions_unrelated = |line: &str| {
+        unrelated
+            .as_ref()
+            .is_some_and(|u| line.split([' ', '\'']).any(|word| word == u))
+    };
+    let kept: Vec<&str> = rendered
+        .trim_end()
         .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty() && !line.starts_with("For more information"))
-        .filter(|line| {
-            unrelated
-                .as_ref()
-                .is_none_or(|u| !line.split([' ', '\'']).any(|word| word == u))
-        })
+        .filter(|line| !mentions_unrelated(line))
         .collect();
-    let line = parts.join(" ");
-    let line = line.strip_prefix("error: ").unwrap_or(&line);
-    format!("{line} (see --help)")
+    // Blank lines that a dropped tip left doubled are kept single.
+    let mut text = String::new();
+    for line in kept {
+        if line.trim().is_empty() && (text.is_empty() || text.ends_with("\n\n")) {
+            continue;
+        }
+        text.push_str(line);
+        text.push('\n');
+    }
+    let text = text.trim_end();
+    text.strip_prefix("error: ").unwrap_or(text).to_string()
+}
+
+/// The process's arguments, lossily (not `env::args`, which panics on an
+/// argument that is not UTF-8).
+fn process_args() -> Vec<String> {
+    std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// A long flag written with one dash (`-state TX`): clap reads it as `-s`
+/// followed by `tate` and says to write `-- -s`, which misleads.
+fn one_dash_long_flag(error: &clap::Error, args: &[String]) -> Option<String> {
+    use clap::error::ErrorKind;
+    if !matches!(
+        error.kind(),
+        ErrorKind::UnknownArgument | ErrorKind::InvalidValue | ErrorKind::ArgumentConflict
+    ) {
+        return None;
+    }
+    let root = super::command();
+    args.iter().skip(1).find_map(|arg| {
+        let name = arg
+            .strip_prefix('-')
+            .filter(|rest| !rest.starts_with('-'))?;
+        let name = name.split('=').next().unwrap_or(name);
+        if name.chars().count() < 2 || !name.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+            return None;
+        }
+        let known = std::iter::once(&root)
+            .chain(root.get_subcommands())
+            .flat_map(|command| command.get_arguments())
+            .any(|a| a.get_long() == Some(name));
+        known.then(|| {
+            format!("unknown flag '{arg}': did you mean --{name}? (a long flag takes two dashes)")
+        })
+    })
 }
 
 /// For a flag the subcommand does not take but another one does (`cra show
@@ -178,6 +228,44 @@ pub fn similar_flag(given: &str, suggested: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn args(line: &str) -> Vec<String> {
+        line.split(' ').map(String::from).collect()
+    }
+
+    #[test]
+    fn a_long_flag_with_one_dash_is_named() {
+        let error = super::super::parse_from(["cra", "search", "-state", "TX"]).unwrap_err();
+        let text = one_dash_long_flag(&error, &args("cra search -state TX")).unwrap();
+        assert_eq!(
+            text,
+            "unknown flag '-state': did you mean --state? (a long flag takes two dashes)"
+        );
+        // A short flag, or a word that is no flag's name, is left to clap.
+        assert_eq!(one_dash_long_flag(&error, &args("cra search -q -x")), None);
+        assert_eq!(
+            one_dash_long_flag(&error, &args("cra search -nosuch")),
+            None
+        );
+    }
+
+    #[test]
+    fn clap_layout_is_kept_with_our_prefix() {
+        let error = super::super::parse_from(["cra", "search", "--stat", "TX"]).unwrap_err();
+        let text = usage_text(&error.to_string(), unrelated_suggestion(&error));
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "unexpected argument '--stat' found");
+        assert!(
+            text.contains("\n\n  tip: a similar argument exists: '--state'\n\n"),
+            "{text}"
+        );
+        assert!(text.contains("\nUsage: cra search"), "{text}");
+        // A tip that only shares a first letter goes, with no doubled blank.
+        let error = super::super::parse_from(["cra", "show", "--all", "x"]).unwrap_err();
+        let text = usage_text(&error.to_string(), Some("--allow-insecure-http".into()));
+        assert!(!text.contains("allow-insecure"), "{text}");
+        assert!(!text.contains("\n\n\n"), "{text:?}");
+    }
 
     #[test]
     fn similar_flags_are_misspellings_not_shared_prefixes() {

@@ -224,6 +224,26 @@ fn usage_error(args: &[&str]) -> String {
     stderr
 }
 
+/// `cra ARGS`' usage error in clap's layout: `cra: error: ...` first.
+fn usage_error_laid_out(args: &[&str]) -> String {
+    let home = crate::common::Home::new();
+    let out = home.cra().args(args).output().unwrap();
+    crate::common::assert_code(&out, 2);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with("cra: error: "), "{stderr}");
+    assert!(!stderr.contains("\n\n\n"), "{stderr:?}");
+    stderr
+}
+
+#[test]
+fn a_long_flag_with_one_dash_asks_for_two() {
+    let stderr = usage_error(&["--sandbox", "search", "-state", "TX"]);
+    assert_eq!(
+        stderr,
+        "cra: error: unknown flag '-state': did you mean --state? (a long flag takes two dashes)\n"
+    );
+}
+
 #[test]
 fn a_flag_of_another_command_is_named_as_such() {
     let stderr = usage_error(&["show", "--all", "some-id"]);
@@ -247,11 +267,21 @@ fn a_flag_of_another_command_is_named_as_such() {
 
 #[test]
 fn a_did_you_mean_is_kept_for_misspellings_only() {
-    // A real misspelling keeps clap's suggestion.
-    let stderr = usage_error(&["search", "--stat", "TX"]);
-    assert!(stderr.contains("'--state'"), "{stderr}");
+    // A real misspelling keeps clap's suggestion, laid out as clap lays it
+    // out: the error, then the tip and the usage on lines of their own.
+    let stderr = usage_error_laid_out(&["search", "--stat", "TX"]);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines[0], "cra: error: unexpected argument '--stat' found");
+    assert!(
+        lines.contains(&"  tip: a similar argument exists: '--state'"),
+        "{stderr}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("Usage: cra search")),
+        "{stderr}"
+    );
     // A flag that only shares its first letter with one is not suggested.
-    let stderr = usage_error(&["show", "--s", "some-id"]);
+    let stderr = usage_error_laid_out(&["show", "--s", "some-id"]);
     assert!(!stderr.contains("--sandbox"), "{stderr}");
     assert!(stderr.contains("'--s'"), "{stderr}");
 }
