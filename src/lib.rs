@@ -54,11 +54,14 @@ pub fn run(cli: Cli) -> Result<Exit> {
         spec.reads_config(),
     )?;
     // From here on no message can show a secret, whoever builds it.
+    // The sandbox's own test keys are public (its banner exists to show
+    // them), so they are not hidden.
     error::hide_secrets(
         [&settings.api_key, &settings.webhook_secret]
             .into_iter()
             .flatten()
-            .map(|setting| &setting.value),
+            .map(|setting| &setting.value)
+            .filter(|secret| !sandbox::is_test_key(secret)),
     );
     mirror::set_sync_command(settings.sync_command());
     let jq = output::jq::Jq::for_output(spec.jq(), &mut settings.format)?;
@@ -80,6 +83,14 @@ pub fn run(cli: Cli) -> Result<Exit> {
         ));
     }
     let in_process_sandbox = settings.sandbox && !settings.offline && spec.uses_api();
+    if settings.evolve.is_some() && !in_process_sandbox && !spec.serves_sandbox() {
+        // Given before a command that never starts the sandbox (it reads
+        // the local copy, or works offline), it would change nothing.
+        return Err(error::CraError::usage(
+            "--evolve changes the data the sandbox serves, and this command asks the sandbox \
+             nothing (the local copy is brought up to date by cra --sandbox --evolve N sync)",
+        ));
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

@@ -237,8 +237,14 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     let count = printer.count;
     printer.finish()?;
-    if count == 0 && io.view.terminal && format == crate::domain::Format::Table {
+    if count == 0 {
         io.summary("no rating records match");
+    } else {
+        io.summary(&format!(
+            "{} {}",
+            crate::text::thousands(count),
+            crate::text::plural(count, "rating record", "rating records")
+        ));
     }
     Ok(Exit::Success)
 }

@@ -94,9 +94,15 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         Ok(())
     });
     // Rows already printed stay well-formed if the query fails halfway.
+    let count = printer.as_ref().map_or(0, |p| p.count);
     let closed = printer.map(Printer::finish).transpose();
     result?;
     closed?;
+    io.summary(&format!(
+        "{} {}",
+        crate::text::thousands(count),
+        crate::text::plural(count, "row", "rows")
+    ));
     Ok(Exit::Success)
 }
 

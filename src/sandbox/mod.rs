@@ -69,6 +69,13 @@ pub async fn start_in_process(evolve: Option<u64>) -> Result<Running> {
     spawn(listener, app)
 }
 
+/// Whether `key` is one of the sandbox's published test keys
+/// (`sandbox_active`, `sandbox_inactive`): not a secret.
+pub fn is_test_key(key: &secrecy::SecretString) -> bool {
+    use secrecy::ExposeSecret;
+    [crate::settings::SANDBOX_KEY, server::INACTIVE_KEY].contains(&key.expose_secret())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

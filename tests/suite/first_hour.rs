@@ -198,3 +198,82 @@ fn ctrl_c_during_sync_says_what_was_kept_and_the_next_sync_resumes() {
         "status\r\ninterrupted\r\ncomplete\r\n"
     );
 }
+
+#[test]
+fn the_sandbox_banner_shows_its_own_test_keys() {
+    use std::io::BufRead;
+    let home = Home::new();
+    let mut child = home
+        .cra_std()
+        .env("CRA_API_KEY", "sandbox_active")
+        .args(["sandbox", "--port", "0", "--banks", "10"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let keys = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find(|line| line.contains("keys:"))
+        .expect("a keys line");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(keys.contains("sandbox_active (200)"), "{keys}");
+    assert!(!keys.contains("[redacted]"), "{keys}");
+}
+
+#[test]
+fn evolve_is_refused_where_it_changes_nothing() {
+    let home = Home::new();
+    let out = home
+        .cra()
+        .args(["--sandbox", "--evolve", "3", "stats"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("--evolve"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cra --sandbox --evolve N sync"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn changes_and_sql_count_their_rows_on_a_terminal() {
+    let sandbox = Sandbox::start(&["--banks", "60"]);
+    let home = Home::new();
+    let mirror = home.path().join("copy.sqlite");
+    let cra = || {
+        let mut cmd = home.cra();
+        cmd.env("CRA_BASE_URL", &sandbox.url)
+            .env("CRA_API_KEY", "sandbox_active")
+            .arg("--mirror")
+            .arg(&mirror);
+        cmd
+    };
+    assert_code(&cra().arg("sync").output().unwrap(), 0);
+    let out = cra()
+        .env("CRA_FORCE_TTY", "1")
+        .args(["sql", "select id from banks limit 7"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    assert!(stderr(&out).ends_with("7 rows\n"), "{}", stderr(&out));
+    let out = cra()
+        .env("CRA_FORCE_TTY", "1")
+        .args(["changes", "--change", "all"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    assert!(
+        stderr(&out).contains(" rating records\n"),
+        "{}",
+        stderr(&out)
+    );
+    // Not on a pipe: standard error stays quiet.
+    let out = cra().args(["sql", "select 1"]).output().unwrap();
+    assert_eq!(stderr(&out), "");
+}
