@@ -131,7 +131,7 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks pe
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand search" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand search" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -154,7 +154,7 @@ complete -c cra -n "__fish_cra_using_subcommand search" -s h -l help -d 'Print h
 complete -c cra -n "__fish_cra_using_subcommand search" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand show" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand show" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand show" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -242,7 +242,7 @@ intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv, .json, .ndjson, .jsonl)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand export" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand export" -l format -d 'Output format [default: csv]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -279,7 +279,7 @@ complete -c cra -n "__fish_cra_using_subcommand listen" -l max-body -d 'Largest 
 complete -c cra -n "__fish_cra_using_subcommand listen" -l read-timeout -d 'Time a client gets to send its headers, and then its body' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l tolerance -d 'Refuse (401, stale) a verified delivery whose payload timestamp is more than DURATION in the past or future, e.g. 5m (off by default)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand listen" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand listen" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -315,7 +315,7 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -l concurrency -d 'Request
 complete -c cra -n "__fish_cra_using_subcommand sync" -l notify -d 'Deliver each rating record this sync adds to URL as a signed rating.created' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand sync" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand sync" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -337,7 +337,7 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print hel
 complete -c cra -n "__fish_cra_using_subcommand sync" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand sql" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand sql" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -346,10 +346,11 @@ complete -c cra -n "__fish_cra_using_subcommand sql" -l color -d 'When to use co
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand sql" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sql" -l schema -d 'Print the local copy\'s tables, columns and indexes, and exit'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
+complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after this date (YYYY-MM-DD)' -r
@@ -428,7 +429,7 @@ other\t'Either rating is none of the four CRA ratings'
 all\t'Every kind'"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand changes" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand changes" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -439,10 +440,10 @@ never\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records the latest sync added (see the README: not the same as a recent exam date)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
-complete -c cra -n "__fish_cra_using_subcommand changes" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l offline -d 'Accepted; this command always reads the local copy'
+complete -c cra -n "__fish_cra_using_subcommand changes" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l by -d 'Group banks by state, regulator or size (current exam type), or rating records by exam year [default: one group, all]' -r -f -a "state\t''
 regulator\t''
@@ -517,7 +518,7 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'The bank
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand stats" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand stats" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -527,9 +528,9 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand stats" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
+complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l host -d 'Address to listen on' -r
@@ -545,7 +546,7 @@ complete -c cra -n "__fish_cra_using_subcommand sandbox" -l webhook-url -d 'POST
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l webhook-every -d 'Seconds between new examination records (with --webhook-url)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -555,7 +556,7 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s h -l help -d 'Print help'
@@ -570,7 +571,7 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from path" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -594,7 +595,7 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -603,11 +604,11 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -616,7 +617,7 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
@@ -628,7 +629,7 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand diff" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand diff" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand diff" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -638,8 +639,8 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand diff" -l exit-code -d 'Exit 1 when there are differences, 0 when there are none (as git diff)'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand diff" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand diff" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
+complete -c cra -n "__fish_cra_using_subcommand diff" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff help" -f -a "search" -d 'List banks with their current rating'
 complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff help" -f -a "show" -d 'One or more banks with their complete rating history'

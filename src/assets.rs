@@ -322,6 +322,20 @@ fn extra_sections(out: &mut Vec<u8>, root: &Command, cmd: &Command) -> io::Resul
              CRA_CONFIG or --config choose another file, and cra config path prints the one in use."
         )
     )?;
+    writeln!(out, ".TP")?;
+    writeln!(out, ".I ~/.local/share/cra/mirror.sqlite")?;
+    writeln!(
+        out,
+        "{}",
+        prose(
+            "The local copy (SQLite) that cra sync keeps and that --offline, sql, changes and \
+             stats read; sandbox-mirror.sqlite beside it under --sandbox. It lives in the \
+             platform data directory ($XDG_DATA_HOME/cra on Linux, ~/Library/Application \
+             Support/cra on macOS); CRA_MIRROR, the config key mirror or --mirror choose \
+             another file, and cra config show names the one in use. cra sql --schema prints \
+             its tables."
+        )
+    )?;
     writeln!(out, ".SH \"EXIT STATUS\"")?;
     for (status, meaning) in EXIT_CODES {
         writeln!(out, ".TP")?;

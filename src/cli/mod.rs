@@ -25,14 +25,20 @@ use crate::settings::flags::{GlobalFlags, Globals};
 const ROOT_AFTER_HELP: &str = "\
 Environment:
   CRA_BASE_URL        API base address (or: cra config set base_url URL)
-  CRA_API_KEY         API key (never on the command line; or: cra config set api_key)
-  CRA_WEBHOOK_SECRET  webhook signing secret for listen, verify-webhook, trigger, sandbox
+  CRA_API_KEY         API key, never on the command line (or: cra config set
+                      api_key)
+  CRA_WEBHOOK_SECRET  webhook signing secret for listen, verify-webhook,
+                      trigger, sandbox
   CRA_CONFIG          config file path
-  CRA_MIRROR          local copy file for sync, --offline, sql, changes, stats (or: cra config set mirror FILE)
+  CRA_MIRROR          local copy file for sync, --offline, sql, changes,
+                      stats (or: cra config set mirror FILE)
   NO_COLOR            disable colour
-  COLUMNS             width tables are fitted to on a terminal (default: the terminal's)
-  CRA_FORCE_TTY       1: treat standard output and error as a terminal (for tests)
-  HTTPS_PROXY         proxy for https requests (also HTTP_PROXY, NO_PROXY; lower case too)
+  COLUMNS             width tables are fitted to on a terminal (default: the
+                      terminal's)
+  CRA_FORCE_TTY       1: treat standard output and error as a terminal (for
+                      tests)
+  HTTPS_PROXY         proxy for https requests (also HTTP_PROXY, NO_PROXY;
+                      lower case too)
 
 Config file: ~/.config/cra/config.toml on Linux, the platform config directory
 elsewhere; `cra config path` prints the one in use.
@@ -68,24 +74,23 @@ pub struct Cli {
 /// subcommand too; they are not clap `global` arguments, which clap would
 /// copy into every subcommand.
 pub fn command() -> clap::Command {
-    type Groups = (Globals, &'static [(&'static str, Globals)]);
-    let globals: Vec<(String, Groups)> = Cli::command()
+    let groups: Vec<(String, crate::commands::Groups)> = Cli::command()
         .get_subcommands()
         .map(|sub| sub.get_name().to_string())
         .zip(Command::globals())
         .collect();
     Cli::command().mut_subcommands(|sub| {
-        let Some((_, (groups, nested))) = globals.iter().find(|(name, _)| name == sub.get_name())
-        else {
+        let Some((_, groups)) = groups.iter().find(|(name, _)| name == sub.get_name()) else {
             return sub;
         };
-        let sub = with_globals(sub, *groups);
+        let sub = with_globals(sub, groups.globals, groups.help);
         sub.mut_subcommands(|nested_sub| {
-            match nested
+            match groups
+                .nested
                 .iter()
                 .find(|(name, _)| *name == nested_sub.get_name())
             {
-                Some((_, groups)) => with_globals(nested_sub, *groups),
+                Some((_, nested)) => with_globals(nested_sub, *nested, groups.help),
                 None => nested_sub,
             }
         })
@@ -94,14 +99,43 @@ pub fn command() -> clap::Command {
 
 /// `command` with the global flags of `groups` after its own, listed in
 /// the groups' order (each group alone numbers its flags from 0, which
-/// would sort them by name).
-fn with_globals(mut command: clap::Command, groups: Globals) -> clap::Command {
+/// would sort them by name), worded for it: what a flag does depends on
+/// what the command does (`-v` traces HTTP requests, which `sql` makes
+/// none of), and `help` is the command's own wording of some.
+fn with_globals(
+    mut command: clap::Command,
+    groups: Globals,
+    help: &[(&str, &'static str)],
+) -> clap::Command {
     let own = command
         .get_arguments()
         .filter(|arg| !arg.is_positional())
         .count();
+    let calls_service = groups.contains(Globals::API) || groups.contains(Globals::TIMEOUT);
     for (index, arg) in groups.arguments().into_iter().enumerate() {
-        command = command.arg(arg.display_order(own + index));
+        let id = arg.get_id().as_str().to_string();
+        let mut arg = arg.display_order(own + index);
+        let worded = help
+            .iter()
+            .find(|(flag, _)| *flag == id)
+            .map(|(_, text)| *text)
+            .or(match id.as_str() {
+                "verbose" if !calls_service => {
+                    Some("Accepted; this command makes no HTTP request to trace")
+                }
+                "sandbox" if !groups.contains(Globals::API) => {
+                    Some("Read the sandbox's own local copy (made by cra --sandbox sync)")
+                }
+                "offline" if !groups.contains(Globals::API) => {
+                    Some("Accepted; this command always reads the local copy")
+                }
+                "format" => Some("Output format [default: table on a terminal, tsv otherwise]"),
+                _ => None,
+            });
+        if let Some(text) = worded {
+            arg = arg.help(text);
+        }
+        command = command.arg(arg);
     }
     command
 }

@@ -45,7 +45,7 @@ pub struct ChangesArgs {
 
     /// Kinds to list (repeatable): upgrade, downgrade, same, first, other,
     /// or all [default: upgrade and downgrade]
-    #[arg(long = "change", value_name = "KIND", value_enum)]
+    #[arg(long = "change", value_name = "KIND", value_enum, hide_possible_values = true)]
     pub change: Vec<ChangeKind>,
 
     #[command(flatten)]

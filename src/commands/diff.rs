@@ -19,16 +19,13 @@ use crate::output::{self, Fit, Layout, Printer, Record};
 use crate::settings::Settings;
 use crate::text::plural;
 
-pub const LONG_ABOUT: &str = "\
-Compare two files written by `cra export`: added, removed and changed banks.
-
+pub const AFTER_HELP: &str = "\
 Each file may be csv, json or ndjson, with or without history (told from its
 content, not its name); no request is made. Banks are matched by id. `rating`:
 the current rating, its exam date or its exam type changed; `details`: only
 name, city, state or regulator did. Order: NEW's order for added and changed
-banks, then removed banks in OLD's order.";
+banks, then removed banks in OLD's order.
 
-pub const AFTER_HELP: &str = "\
 Examples:
   cra diff last-quarter.csv banks.csv
   cra diff old.json new.ndjson --jq '.[] | select(.change == \"rating\") | .name'

@@ -65,6 +65,8 @@ impl Spec for ExportArgs {
 
 impl Run for ExportArgs {
     const GLOBALS: Globals = Globals::ALL;
+    const GLOBAL_HELP: &'static [(&'static str, &'static str)] =
+        &[("format", "Output format [default: csv]")];
 
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
         self.filters.note_positions(matches);

@@ -27,9 +27,12 @@ macro_rules! command_list {
         impl Command {
             /// The global-flag groups of each command, in the list's order
             /// (which is clap's order of subcommands).
-            #[allow(clippy::type_complexity)]
-            pub(crate) fn globals() -> Vec<(Globals, &'static [(&'static str, Globals)])> {
-                vec![$( (<$module::$args as Run>::GLOBALS, <$module::$args as Run>::SUB_GLOBALS), )*]
+            pub(crate) fn globals() -> Vec<Groups> {
+                vec![$( Groups {
+                    globals: <$module::$args as Run>::GLOBALS,
+                    nested: <$module::$args as Run>::SUB_GLOBALS,
+                    help: <$module::$args as Run>::GLOBAL_HELP,
+                }, )*]
             }
 
             /// The command's own answer to a question of [`Run`].
@@ -99,7 +102,7 @@ command_list! {
     #[command(after_help = completions::AFTER_HELP)]
     Completions(completions::CompletionsArgs),
     /// Compare two files written by `cra export`: added, removed and changed banks
-    #[command(long_about = diff::LONG_ABOUT, after_help = diff::AFTER_HELP)]
+    #[command(after_help = diff::AFTER_HELP)]
     Diff(diff::DiffArgs),
 }
 
@@ -159,6 +162,13 @@ pub trait Spec {
     }
 }
 
+/// The global flags a command takes, as the list gives them to `cli`.
+pub(crate) struct Groups {
+    pub globals: Globals,
+    pub nested: &'static [(&'static str, Globals)],
+    pub help: &'static [(&'static str, &'static str)],
+}
+
 /// A command: its global flags, and how it runs.
 pub trait Run: Spec + Sized {
     /// The global-flag groups it takes after its name.
@@ -166,6 +176,9 @@ pub trait Run: Spec + Sized {
     /// For a command with commands of its own (`config show`): the groups
     /// each takes, by name.
     const SUB_GLOBALS: &'static [(&'static str, Globals)] = &[];
+    /// Its own wording of a global flag's help, by the flag's id, where
+    /// the group's would mislead (`--format`'s default of `export`).
+    const GLOBAL_HELP: &'static [(&'static str, &'static str)] = &[];
     /// Whether it handles Ctrl-C itself (a summary, a clean shutdown)
     /// rather than being dropped when a signal comes.
     const OWN_SIGNALS: bool = false;

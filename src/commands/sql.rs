@@ -1,6 +1,8 @@
 //! `cra sql QUERY`: one read-only query on the local copy, printed through
 //! the usual printers (json: an array of objects keyed by column name).
 
+use std::io::Write;
+
 use anyhow::Result;
 use clap::Args;
 use serde_json::Value;
@@ -15,20 +17,27 @@ use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
 pub struct SqlArgs {
-    /// One read-only SQL statement (tables: banks, ratings, syncs, removed_banks)
-    #[arg(value_name = "QUERY")]
-    pub query: String,
+    /// One read-only SQL statement (tables: banks, ratings, syncs,
+    /// removed_banks, outbox, meta; see --schema)
+    #[arg(value_name = "QUERY", required_unless_present = "schema")]
+    pub query: Option<String>,
+
+    /// Print the local copy's tables, columns and indexes, and exit
+    #[arg(long, conflicts_with = "query")]
+    pub schema: bool,
 
     #[command(flatten)]
     pub jq: crate::commands::JqArg,
 }
 
 pub const AFTER_HELP: &str = "\
-The schema is in the README (Keep a local copy). Run cra sync first.
+The tables and their columns: cra sql --schema (and the README's \"Keep a
+local copy\"). Run cra sync first.
 
 Examples:
   cra --sandbox sql \"SELECT state, count(*) AS banks FROM banks GROUP BY state\"
-  cra sql \"SELECT rating, count(*) FROM ratings GROUP BY rating\" --format csv";
+  cra sql \"SELECT rating, count(*) FROM ratings GROUP BY rating\" --format csv
+  cra sql --schema";
 
 impl Spec for SqlArgs {
     fn jq(&self) -> Option<&str> {
@@ -45,6 +54,12 @@ impl Run for SqlArgs {
 }
 
 async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    let Some(query) = args.query.as_deref().filter(|_| !args.schema) else {
+        let mut out = io.stdout();
+        out.write_all(crate::mirror::schema().as_bytes())?;
+        out.flush()?;
+        return Ok(Exit::Success);
+    };
     let reader = Reader::open(&settings.mirror.value)?;
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
@@ -54,7 +69,7 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .unwrap_or_else(|| output::default_format(&io.view));
     let mut printer: Option<Printer<_>> = None;
     let mut names: Vec<String> = Vec::new();
-    let result = reader.query(&args.query, |rows| {
+    let result = reader.query(query, |rows| {
         match rows {
             Rows::Columns(columns) => {
                 names = columns.to_vec();

@@ -111,6 +111,11 @@ CREATE TABLE removed_banks (
 );
 ";
 
+/// The tables, columns and indexes a copy has, as SQL (`cra sql --schema`).
+pub fn schema() -> String {
+    format!("{}{}", SCHEMA.trim_start(), INDEXES)
+}
+
 /// Indexes added after schema 1 was first released: created by the writer
 /// (`IF NOT EXISTS`, so an older mirror gains them at its next sync) and
 /// readable by any build of schema 1. A bank's row carries its stored JSON

@@ -277,3 +277,84 @@ fn changes_and_sql_count_their_rows_on_a_terminal() {
     let out = cra().args(["sql", "select 1"]).output().unwrap();
     assert_eq!(stderr(&out), "");
 }
+
+/// `cra ARGS --help` as an 80-column terminal shows it.
+fn help(args: &[&str]) -> String {
+    let out = Home::new()
+        .cra()
+        .env("COLUMNS", "80")
+        .args(args)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn global_flags_are_worded_for_the_command_they_are_given_to() {
+    let sql = help(&["sql"]);
+    assert!(!sql.contains("Trace every HTTP request"), "{sql}");
+    assert!(sql.contains("this command makes no HTTP request"), "{sql}");
+    assert!(sql.contains("Read the sandbox's own local copy"), "{sql}");
+    assert!(sql.contains("this command always reads the local copy"), "{sql}");
+    assert!(!sql.contains("csv for export"), "{sql}");
+    for table in ["banks", "ratings", "syncs", "removed_banks", "outbox", "meta"] {
+        assert!(sql.contains(table), "{table} missing from:\n{sql}");
+    }
+    assert!(sql.contains("--schema"), "{sql}");
+    let export = help(&["export"]);
+    assert!(export.contains("[default: csv]"), "{export}");
+    let search = help(&["search"]);
+    assert!(search.contains("Trace every HTTP request"), "{search}");
+    assert!(search.contains("[default: table on a terminal, tsv"), "{search}");
+    assert!(!search.contains("csv for export"), "{search}");
+}
+
+#[test]
+fn changes_and_diff_help_are_compact_and_root_help_fits_80_columns() {
+    for command in ["changes", "diff"] {
+        let text = help(&[command]);
+        assert!(!text.contains("Possible values:"), "{text}");
+        // Compact layout: a flag and its help on one line.
+        let flag = if command == "changes" { "--since <DATE>" } else { "--exit-code" };
+        let line = text.lines().find(|l| l.contains(flag)).unwrap();
+        assert!(line.trim_end().len() > flag.len() + 8, "{line:?} in\n{text}");
+        assert!(text.lines().count() < 60, "{text}");
+    }
+    let root = help(&[]);
+    let environment: Vec<&str> = root
+        .lines()
+        .skip_while(|l| *l != "Environment:")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert!(environment.len() > 9, "{root}");
+    for line in &environment {
+        assert!(line.chars().count() <= 80, "{line:?}");
+        // A variable's name, or a continuation under its meaning.
+        assert!(
+            line.starts_with("  CRA_")
+                || line.starts_with("  NO_COLOR")
+                || line.starts_with("  COLUMNS")
+                || line.starts_with("  HTTPS_PROXY")
+                || line.starts_with(&" ".repeat(22)),
+            "{line:?}"
+        );
+    }
+}
+
+#[test]
+fn sql_schema_prints_every_table_without_a_copy() {
+    let out = Home::new().cra().args(["sql", "--schema"]).output().unwrap();
+    assert_code(&out, 0);
+    let schema = String::from_utf8(out.stdout).unwrap();
+    for table in ["meta", "syncs", "banks", "ratings", "outbox", "removed_banks"] {
+        assert!(schema.contains(&format!("CREATE TABLE {table} (")), "{table}:\n{schema}");
+    }
+    let man = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("man/cra-sql.1"),
+    )
+    .unwrap();
+    assert!(man.contains("mirror.sqlite"), "the man page's FILES names the copy");
+}
