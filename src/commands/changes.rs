@@ -135,16 +135,17 @@ const LAYOUT: Layout = Layout {
         "change",
     ],
     // The change and the bank first; the exam's details give way.
+    // The answer: which bank went from what to what, and when.
     fit: &[
-        Fit::Keep { rank: 4 },
-        Fit::Shorten { rank: 1, min: 16 },
-        Fit::Keep { rank: 6 },
-        Fit::Keep { rank: 7 },
-        Fit::Keep { rank: 8 },
-        Fit::Keep { rank: 5 },
         Fit::Keep { rank: 3 },
-        Fit::Keep { rank: 2 },
-        Fit::Whole,
+        Fit::Shorten { rank: 0, min: 14 },
+        Fit::Keep { rank: 5 },
+        Fit::Keep { rank: 7 },
+        Fit::Keep { rank: 6 },
+        Fit::Rating { rank: 4 },
+        Fit::Rating { rank: 2 },
+        Fit::Keep { rank: 1 },
+        Fit::Id { min: 8 },
     ],
     roles: &[
         crate::output::Role::Text,

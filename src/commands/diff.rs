@@ -81,10 +81,10 @@ pub const DIFF: Layout = Layout {
         Fit::Keep { rank: 0 },
         Fit::Shorten { rank: 1, min: 12 },
         Fit::Keep { rank: 4 },
-        Fit::Shorten { rank: 2, min: 10 },
         Fit::Shorten { rank: 3, min: 10 },
-        Fit::Shorten { rank: 3, min: 10 },
-        Fit::Whole,
+        Fit::Shorten { rank: 2, min: 16 },
+        Fit::Shorten { rank: 2, min: 16 },
+        Fit::Id { min: 8 },
     ],
     roles: &[crate::output::Role::Change],
 };

@@ -159,7 +159,7 @@ fn percent_decode(text: &str) -> String {
 /// The card's history on a narrow terminal: the exam type goes first.
 const HISTORY_FIT: &[Fit] = &[
     Fit::Keep { rank: 0 },
-    Fit::Keep { rank: 1 },
+    Fit::Rating { rank: 1 },
     Fit::Keep { rank: 3 },
     Fit::Keep { rank: 2 },
 ];

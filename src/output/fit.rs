@@ -1,46 +1,114 @@
 //! Fitting a table to the terminal's width, as `gh` does: no cell wraps onto
-//! a second line. When the natural widths do not fit, long text columns
-//! (names, cities) are shortened with `…` down to a floor, then the least
-//! important columns are dropped, until the rest fits. A column marked
-//! `Whole` (an ID, which a person copies into `cra show`) is never shortened
-//! or dropped, even when that leaves the table wider than the terminal.
+//! a second line. When the natural widths do not fit, the columns give way
+//! in this order:
 //!
-//! Widths are display columns (`unicode-width`, what comfy-table and the
-//! terminal count), not bytes or chars: a CJK character takes two.
+//! 1. an ID shrinks to the shortest prefix (at least 8 characters) that is
+//!    unique in the table, as git and docker print short ids (`cra show`
+//!    takes it), and long text (names, cities) is shortened with `…` down
+//!    to a floor;
+//! 2. ratings are abbreviated (`SAT`, with a legend under the table) when
+//!    that keeps a column that would otherwise go; never cut mid-word;
+//! 3. the least important columns are dropped, and named in a note.
+//!
+//! The columns that carry a table's answer rank first and go last. Widths
+//! are display columns (`unicode-width`, what comfy-table and the terminal
+//! count), not bytes or chars: a CJK character takes two.
 
 /// How one table column gives way on a narrow terminal. `rank` orders the
 /// columns by importance: 0 is the most important; the highest rank is
 /// dropped first (the rightmost among equals).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fit {
-    /// Always shown, never shortened: an ID.
+    /// Always shown, never shortened.
     Whole,
+    /// An id: never dropped; shortened to a unique prefix of at least
+    /// `min` characters (no `…`: a prefix is what a person copies) before
+    /// any other column gives way, and grown back last.
+    Id { min: u8 },
     /// Shortened with `…` down to `min` columns before any column is
     /// dropped; dropped in `rank` order when even that is too wide.
     Shorten { rank: u8, min: u8 },
-    /// Never shortened (a date, a rating: a cut one misleads); dropped in
-    /// `rank` order.
+    /// Never shortened (a date: a cut one misleads); dropped in `rank`
+    /// order.
     Keep { rank: u8 },
+    /// A rating: whole, or abbreviated to three letters (with a legend)
+    /// when that saves a column; dropped in `rank` order.
+    Rating { rank: u8 },
 }
+
+/// The width of an abbreviated rating (`OUT`, `SAT`, `NTI`, `SNC`).
+pub const ABBREVIATED: usize = 3;
 
 impl Fit {
     fn rank(self) -> Option<u8> {
         match self {
-            Fit::Whole => None,
-            Fit::Shorten { rank, .. } | Fit::Keep { rank } => Some(rank),
+            Fit::Whole | Fit::Id { .. } => None,
+            Fit::Shorten { rank, .. } | Fit::Keep { rank } | Fit::Rating { rank } => Some(rank),
         }
     }
 }
 
 /// The widths to print each column at (`None`: the column is dropped) so
 /// that the table, with `pad` columns of padding and separators per column,
-/// is at most `available` wide whenever the `Whole` columns allow it.
-/// `natural` is each column's widest cell, header included.
+/// is at most `available` wide whenever the `Whole` and `Id` columns allow
+/// it. `natural` is each column's widest cell, header included. A `Rating`
+/// column narrower than its natural width is abbreviated; an `Id` column
+/// is printed as a prefix of its width.
+#[cfg(test)]
 pub fn fit(natural: &[usize], fits: &[Fit], available: usize, pad: usize) -> Vec<Option<usize>> {
+    fit_headed(natural, &vec![0; natural.len()], fits, available, pad)
+}
+
+/// [`fit`], where `headers` are the headers' widths: an abbreviated rating
+/// column is as wide as its header, which is never abbreviated.
+pub fn fit_headed(
+    natural: &[usize],
+    headers: &[usize],
+    fits: &[Fit],
+    available: usize,
+    pad: usize,
+) -> Vec<Option<usize>> {
     debug_assert_eq!(natural.len(), fits.len());
+    let total_natural: usize = natural.iter().map(|w| w + pad).sum();
+    if total_natural <= available {
+        return natural.iter().copied().map(Some).collect();
+    }
+    let plain = plan(natural, headers, fits, available, pad, false);
+    let abbreviated = plan(natural, headers, fits, available, pad, true);
+    // Ratings are abbreviated only to keep a column that matters as much
+    // as they do (ranked at or above the least important rating), and
+    // only when that works: a legend costs the reader a look-up.
+    let rating_rank = fits
+        .iter()
+        .filter_map(|f| match f {
+            Fit::Rating { rank } => Some(*rank),
+            _ => None,
+        })
+        .max();
+    let dropped = |widths: &[Option<usize>]| widths.iter().filter(|w| w.is_none()).count();
+    let loses_an_answer = plain
+        .iter()
+        .zip(fits)
+        .any(|(w, f)| w.is_none() && f.rank() <= rating_rank);
+    if rating_rank.is_some() && loses_an_answer && dropped(&abbreviated) < dropped(&plain) {
+        abbreviated
+    } else {
+        plain
+    }
+}
+
+fn plan(
+    natural: &[usize],
+    headers: &[usize],
+    fits: &[Fit],
+    available: usize,
+    pad: usize,
+    abbreviate: bool,
+) -> Vec<Option<usize>> {
     let floor = |i: usize| match fits[i] {
-        Fit::Shorten { min, .. } => natural[i].min(usize::from(min)),
-        Fit::Whole | Fit::Keep { .. } => natural[i],
+        Fit::Shorten { min, .. } | Fit::Id { min } => natural[i].min(usize::from(min)),
+        Fit::Rating { .. } if abbreviate => natural[i].min(ABBREVIATED.max(headers[i])),
+        Fit::Whole | Fit::Keep { .. } | Fit::Rating { .. } => natural[i],
     };
     let mut shown: Vec<bool> = vec![true; natural.len()];
     // Least important first: highest rank, then rightmost.
@@ -64,13 +132,14 @@ pub fn fit(natural: &[usize], fits: &[Fit], available: usize, pad: usize) -> Vec
     let mut widths: Vec<Option<usize>> = (0..natural.len())
         .map(|i| shown[i].then(|| floor(i)))
         .collect();
-    // Give the room left back to the shortened columns, most important
-    // first, up to their natural width.
+    // Give the room left back: to the shortened text, most important
+    // first, up to its natural width; then to the ids.
     let mut spare = available.saturating_sub(total(&shown));
     let mut growable: Vec<usize> = (0..natural.len())
         .filter(|&i| shown[i] && matches!(fits[i], Fit::Shorten { .. }))
         .collect();
     growable.sort_by_key(|&i| (fits[i].rank(), i));
+    growable.extend((0..natural.len()).filter(|&i| shown[i] && matches!(fits[i], Fit::Id { .. })));
     for i in growable {
         if let Some(w) = widths[i].as_mut() {
             let grow = (natural[i] - *w).min(spare);
@@ -81,6 +150,34 @@ pub fn fit(natural: &[usize], fits: &[Fit], available: usize, pad: usize) -> Vec
     widths
 }
 
+/// The shortest prefix length, at least `min`, at which the `ids` are all
+/// different (ids that are equal whole stay equal: the longest is taken).
+pub fn unique_prefix<'a>(ids: impl Iterator<Item = &'a str> + Clone, min: usize) -> usize {
+    let longest = ids.clone().map(|id| id.chars().count()).max().unwrap_or(0);
+    (min..longest)
+        .find(|&len| {
+            let mut seen = std::collections::HashSet::new();
+            ids.clone()
+                .all(|id| seen.insert(id.chars().take(len).collect::<String>()))
+        })
+        .unwrap_or(longest)
+}
+
+/// A rating as three letters, for a narrow table (none for a rating
+/// outside the four, which is then shown whole).
+pub fn abbreviate(rating: &str) -> Option<&'static str> {
+    match crate::domain::Rating::rank_of(rating)? {
+        0 => Some("OUT"),
+        1 => Some("SAT"),
+        2 => Some("NTI"),
+        _ => Some("SNC"),
+    }
+}
+
+/// The legend of the abbreviations, printed under a table that uses them.
+pub const LEGEND: &str =
+    "OUT Outstanding · SAT Satisfactory · NTI Needs to Improve · SNC Substantial Noncompliance";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,6 +185,8 @@ mod tests {
     use proptest::prelude::*;
 
     const ID: Fit = Fit::Whole;
+    const SHORT_ID: Fit = Fit::Id { min: 8 };
+    const RATING: Fit = Fit::Rating { rank: 1 };
     const NAME: Fit = Fit::Shorten { rank: 1, min: 12 };
 
     #[test]
@@ -112,6 +211,68 @@ mod tests {
             fit(&[30, 20, 36], &fits, 60, 2),
             vec![Some(20), None, Some(36)]
         );
+    }
+
+    #[test]
+    fn an_id_gives_way_first_to_its_unique_prefix_and_grows_back_last() {
+        // 30 + 10 + 36 + 6 = 82 > 80: the id shrinks, the name keeps whole.
+        assert_eq!(
+            fit(
+                &[30, 10, 36],
+                &[NAME, Fit::Keep { rank: 2 }, SHORT_ID],
+                80,
+                2
+            ),
+            vec![Some(30), Some(10), Some(34)]
+        );
+        // Narrower: the id is at its floor before the name is shortened.
+        assert_eq!(
+            fit(
+                &[30, 10, 36],
+                &[NAME, Fit::Keep { rank: 2 }, SHORT_ID],
+                50,
+                2
+            ),
+            vec![Some(26), Some(10), Some(8)]
+        );
+        // It is never dropped.
+        assert_eq!(
+            fit(&[30, 36], &[NAME, SHORT_ID], 10, 2),
+            vec![None, Some(8)]
+        );
+    }
+
+    #[test]
+    fn ratings_are_abbreviated_only_when_that_saves_a_column() {
+        let fits = [NAME, RATING, Fit::Keep { rank: 1 }];
+        // Abbreviating (12 → 3) keeps the date: 12 + 3 + 10 + 6 = 31.
+        assert_eq!(
+            fit(&[12, 12, 10], &fits, 31, 2),
+            vec![Some(12), Some(3), Some(10)]
+        );
+        // Wide enough for both whole: nothing abbreviated.
+        assert_eq!(
+            fit(&[12, 12, 10], &fits, 40, 2),
+            vec![Some(12), Some(12), Some(10)]
+        );
+        // Too narrow even abbreviated: whole, and the date dropped.
+        assert_eq!(
+            fit(&[12, 12, 10], &fits, 29, 2),
+            vec![Some(12), Some(12), None]
+        );
+    }
+
+    #[test]
+    fn unique_prefixes_and_abbreviations() {
+        let ids = ["0123456789ab", "0123456789cd", "ffffffff0000"];
+        assert_eq!(unique_prefix(ids.iter().copied(), 8), 11);
+        assert_eq!(unique_prefix(["a1b2c3d4e5", "f1"].iter().copied(), 8), 8);
+        assert_eq!(
+            unique_prefix(["same-id-xx", "same-id-xx"].iter().copied(), 8),
+            10
+        );
+        assert_eq!(abbreviate("Needs to Improve"), Some("NTI"));
+        assert_eq!(abbreviate("Glorious"), None);
     }
 
     #[test]

@@ -21,7 +21,7 @@ mod view;
 pub use crate::text::{inert, shorten, thousands};
 pub use fit::Fit;
 pub use records::{bank_record, history_record};
-pub use table::{Role, rating_color, render_table};
+pub use table::{Fitted, Role, rating_color, render_table};
 pub use view::View;
 
 /// Column headers of one kind of record.
@@ -62,16 +62,17 @@ pub const BANK_LIST: Layout = Layout {
         "exam_date",
         "exam_type",
     ],
-    // What a person scans for first: the name, its rating, where it is.
+    // The answer: the name, its rating and when it was given; then where
+    // the bank is (two banks of one name differ by their city).
     fit: &[
-        Fit::Shorten { rank: 1, min: 16 },
-        Fit::Shorten { rank: 4, min: 10 },
-        Fit::Keep { rank: 3 },
+        Fit::Shorten { rank: 0, min: 16 },
+        Fit::Shorten { rank: 3, min: 10 },
+        Fit::Keep { rank: 4 },
         Fit::Keep { rank: 6 },
+        Fit::Rating { rank: 1 },
         Fit::Keep { rank: 2 },
         Fit::Keep { rank: 5 },
-        Fit::Keep { rank: 7 },
-        Fit::Whole,
+        Fit::Id { min: 8 },
     ],
     roles: &[Role::Text, Role::Text, Role::Text, Role::Text, Role::Rating],
 };
@@ -101,13 +102,13 @@ pub const RATING_HISTORY: Layout = Layout {
         "is_current",
     ],
     fit: &[
-        Fit::Whole,
+        Fit::Id { min: 8 },
         Fit::Shorten { rank: 1, min: 16 },
         Fit::Shorten { rank: 6, min: 10 },
         Fit::Keep { rank: 5 },
         Fit::Keep { rank: 7 },
         Fit::Keep { rank: 2 },
-        Fit::Keep { rank: 3 },
+        Fit::Rating { rank: 3 },
         Fit::Keep { rank: 8 },
         Fit::Keep { rank: 4 },
     ],
@@ -476,8 +477,11 @@ mod tests {
                 Fit::Keep { rank: 2 },
                 Fit::Whole,
             ];
-            let text = render_table(&["NAME", "CITY", "RATING", "ID"], &fits, &[], &rows, &view)
-                .to_string();
+            let fitted = render_table(&["NAME", "CITY", "RATING", "ID"], &fits, &[], &rows, &view);
+            for note in &fitted.notes {
+                prop_assert!(note.width() <= width.max(40), "{}", note);
+            }
+            let text = fitted.table.to_string();
             let lines: Vec<&str> = text.lines().collect();
             prop_assert_eq!(lines.len(), rows.len() + 2, "{}", text);
             let id_only = 1 + 26 + 1;
@@ -487,6 +491,34 @@ mod tests {
             for (line, row) in lines[2..].iter().zip(&rows) {
                 prop_assert!(line.contains(&row[3]), "{}", text);
             }
+        }
+
+        /// With the id giving way: every row shows a prefix of its id of at
+        /// least 8 characters, no two rows the same prefix.
+        #[test]
+        fn ids_give_way_to_unique_prefixes(
+            rows in proptest::collection::vec(
+                ("[A-Z ]{0,30}", "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{12}"),
+                1..8,
+            ),
+            width in 20usize..120,
+        ) {
+            let rows: Vec<Vec<String>> = rows.into_iter().map(|(name, id)| vec![name, id]).collect();
+            let fits = [Fit::Shorten { rank: 1, min: 10 }, Fit::Id { min: 8 }];
+            let text = render_table(&["NAME", "ID"], &fits, &[], &rows, &View::terminal(width, false))
+                .table
+                .to_string();
+            let shown: Vec<&str> = text
+                .lines()
+                .skip(2)
+                .map(|line| line.split_whitespace().last().unwrap_or(""))
+                .collect();
+            for (prefix, row) in shown.iter().zip(&rows) {
+                prop_assert!(prefix.len() >= 8 && row[1].starts_with(prefix), "{} / {}", prefix, row[1]);
+            }
+            let distinct_ids: std::collections::HashSet<&String> = rows.iter().map(|r| &r[1]).collect();
+            let distinct_shown: std::collections::HashSet<&&str> = shown.iter().collect();
+            prop_assert_eq!(distinct_ids.len(), distinct_shown.len());
         }
 
         #[test]

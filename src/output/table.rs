@@ -31,16 +31,34 @@ const TERMINAL_STYLE: TableStyle =
 /// width available.
 const COLUMN_PADDING: usize = 3;
 
+/// A table fitted to where it is shown, and the notes a person needs to
+/// read it: the legend of abbreviated ratings, the columns left out.
+pub struct Fitted {
+    pub table: Table,
+    pub notes: Vec<String>,
+}
+
+impl std::fmt::Display for Fitted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.table)?;
+        for note in &self.notes {
+            write!(f, "\n{note}")?;
+        }
+        Ok(())
+    }
+}
+
 /// A comfy-table: borders only on a terminal, colour only when asked for.
 /// On a terminal of known width it fits that width without wrapping a
-/// cell: columns are shortened and dropped as `fits` says (see `fit`).
+/// cell: columns give way as `fits` says (see `fit`), and what a person
+/// must know to read it follows it (a legend, the columns not shown).
 pub fn render_table(
     header: &[&str],
     fits: &[Fit],
     roles: &[Role],
     rows: &[Vec<String>],
     view: &View,
-) -> Table {
+) -> Fitted {
     // Server text is made inert before it is measured, so that the width
     // counted is the width shown.
     // A change gets its arrow here too, so that it is measured as shown.
@@ -65,7 +83,14 @@ pub fn render_table(
             .enumerate()
             .map(|(i, h)| match h.to_ascii_lowercase() {
                 // `sql`'s columns are SQLite's names: `id`, `bank_id`.
-                h if h == "id" || h.ends_with("_id") || h.ends_with(" id") => Fit::Whole,
+                h if h == "id" || h.ends_with("_id") || h.ends_with(" id") => Fit::Id { min: 8 },
+                h if h == "rating" || h.ends_with("_rating") => Fit::Rating {
+                    rank: u8::try_from(i).unwrap_or(u8::MAX),
+                },
+                // A cut date misleads.
+                h if h.contains("date") => Fit::Keep {
+                    rank: u8::try_from(i).unwrap_or(u8::MAX),
+                },
                 _ => Fit::Shorten {
                     rank: u8::try_from(i).unwrap_or(u8::MAX),
                     min: u8::try_from(crate::text::width(h).max(8)).unwrap_or(u8::MAX),
@@ -74,6 +99,21 @@ pub fn render_table(
             .collect();
         &default_fits
     };
+    // An id's floor is the shortest prefix that tells its rows apart.
+    let fits: Vec<Fit> = fits
+        .iter()
+        .enumerate()
+        .map(|(i, f)| match *f {
+            Fit::Id { min } => Fit::Id {
+                min: u8::try_from(fit::unique_prefix(
+                    rows.iter().map(|row| row.get(i).map_or("", String::as_str)),
+                    usize::from(min),
+                ))
+                .unwrap_or(u8::MAX),
+            },
+            other => other,
+        })
+        .collect();
     let natural: Vec<usize> = (0..header.len())
         .map(|i| {
             rows.iter()
@@ -85,7 +125,10 @@ pub fn render_table(
         })
         .collect();
     let widths: Vec<Option<usize>> = match (view.terminal, view.width) {
-        (true, Some(width)) => fit::fit(&natural, fits, width + 1, COLUMN_PADDING),
+        (true, Some(width)) => {
+            let headers: Vec<usize> = header.iter().map(|h| crate::text::width(h)).collect();
+            fit::fit_headed(&natural, &headers, &fits, width + 1, COLUMN_PADDING)
+        }
         _ => natural.iter().copied().map(Some).collect(),
     };
     let shown: Vec<(usize, usize)> = widths
@@ -93,6 +136,17 @@ pub fn render_table(
         .enumerate()
         .filter_map(|(i, w)| w.map(|w| (i, w)))
         .collect();
+    let abbreviated = |i: usize, w: usize| matches!(fits[i], Fit::Rating { .. }) && w < natural[i];
+    let cut = |i: usize, text: &str, w: usize| -> String {
+        match fits[i] {
+            // A prefix, no `…`: what a person copies into `cra show`.
+            Fit::Id { .. } => text.chars().take(w).collect(),
+            Fit::Rating { .. } if abbreviated(i, w) => {
+                fit::abbreviate(text).map_or_else(|| text.to_string(), str::to_string)
+            }
+            _ => shorten(text, w),
+        }
+    };
 
     let mut table = Table::new();
     table.load_style(if view.terminal {
@@ -125,14 +179,57 @@ pub fn render_table(
                 Role::Change => change_color(text),
                 Role::Text => None,
             };
-            let cell = Cell::new(shorten(text, w));
+            let cell = Cell::new(cut(i, text, w));
             match hue {
                 Some(c) => cell.fg(c),
                 None => cell,
             }
         }));
     }
-    table
+    let mut notes = Vec::new();
+    if shown.iter().any(|&(i, w)| abbreviated(i, w)) {
+        notes.extend(wrap_items(
+            fit::LEGEND.split(" · "),
+            " · ",
+            view.width.unwrap_or(80),
+        ));
+    }
+    let dropped: Vec<&str> = widths
+        .iter()
+        .zip(header)
+        .filter(|(w, _)| w.is_none())
+        .map(|(_, h)| *h)
+        .collect();
+    if !dropped.is_empty() {
+        let note = format!(
+            "not shown: {} (--format tsv shows every column)",
+            dropped.join(", ")
+        );
+        notes.extend(wrap_items(note.split(' '), " ", view.width.unwrap_or(80)));
+    }
+    Fitted { table, notes }
+}
+
+/// `items` joined by `separator` in lines of at most `width` columns.
+fn wrap_items<'a>(
+    items: impl Iterator<Item = &'a str>,
+    separator: &str,
+    width: usize,
+) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for item in items {
+        match lines.last_mut() {
+            Some(line)
+                if crate::text::width(line) + separator.len() + crate::text::width(item)
+                    <= width =>
+            {
+                line.push_str(separator);
+                line.push_str(item);
+            }
+            _ => lines.push(item.to_string()),
+        }
+    }
+    lines
 }
 
 /// The colour of an upgrade or a downgrade in `cra changes` (the cell

@@ -297,9 +297,19 @@ fn global_flags_are_worded_for_the_command_they_are_given_to() {
     assert!(!sql.contains("Trace every HTTP request"), "{sql}");
     assert!(sql.contains("this command makes no HTTP request"), "{sql}");
     assert!(sql.contains("Read the sandbox's own local copy"), "{sql}");
-    assert!(sql.contains("this command always reads the local copy"), "{sql}");
+    assert!(
+        sql.contains("this command always reads the local copy"),
+        "{sql}"
+    );
     assert!(!sql.contains("csv for export"), "{sql}");
-    for table in ["banks", "ratings", "syncs", "removed_banks", "outbox", "meta"] {
+    for table in [
+        "banks",
+        "ratings",
+        "syncs",
+        "removed_banks",
+        "outbox",
+        "meta",
+    ] {
         assert!(sql.contains(table), "{table} missing from:\n{sql}");
     }
     assert!(sql.contains("--schema"), "{sql}");
@@ -307,7 +317,10 @@ fn global_flags_are_worded_for_the_command_they_are_given_to() {
     assert!(export.contains("[default: csv]"), "{export}");
     let search = help(&["search"]);
     assert!(search.contains("Trace every HTTP request"), "{search}");
-    assert!(search.contains("[default: table on a terminal, tsv"), "{search}");
+    assert!(
+        search.contains("[default: table on a terminal, tsv"),
+        "{search}"
+    );
     assert!(!search.contains("csv for export"), "{search}");
 }
 
@@ -317,9 +330,16 @@ fn changes_and_diff_help_are_compact_and_root_help_fits_80_columns() {
         let text = help(&[command]);
         assert!(!text.contains("Possible values:"), "{text}");
         // Compact layout: a flag and its help on one line.
-        let flag = if command == "changes" { "--since <DATE>" } else { "--exit-code" };
+        let flag = if command == "changes" {
+            "--since <DATE>"
+        } else {
+            "--exit-code"
+        };
         let line = text.lines().find(|l| l.contains(flag)).unwrap();
-        assert!(line.trim_end().len() > flag.len() + 8, "{line:?} in\n{text}");
+        assert!(
+            line.trim_end().len() > flag.len() + 8,
+            "{line:?} in\n{text}"
+        );
         assert!(text.lines().count() < 60, "{text}");
     }
     let root = help(&[]);
@@ -346,15 +366,130 @@ fn changes_and_diff_help_are_compact_and_root_help_fits_80_columns() {
 
 #[test]
 fn sql_schema_prints_every_table_without_a_copy() {
-    let out = Home::new().cra().args(["sql", "--schema"]).output().unwrap();
+    let out = Home::new()
+        .cra()
+        .args(["sql", "--schema"])
+        .output()
+        .unwrap();
     assert_code(&out, 0);
     let schema = String::from_utf8(out.stdout).unwrap();
-    for table in ["meta", "syncs", "banks", "ratings", "outbox", "removed_banks"] {
-        assert!(schema.contains(&format!("CREATE TABLE {table} (")), "{table}:\n{schema}");
+    for table in [
+        "meta",
+        "syncs",
+        "banks",
+        "ratings",
+        "outbox",
+        "removed_banks",
+    ] {
+        assert!(
+            schema.contains(&format!("CREATE TABLE {table} (")),
+            "{table}:\n{schema}"
+        );
     }
     let man = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("man/cra-sql.1"),
     )
     .unwrap();
-    assert!(man.contains("mirror.sqlite"), "the man page's FILES names the copy");
+    assert!(
+        man.contains("mirror.sqlite"),
+        "the man page's FILES names the copy"
+    );
+}
+
+/// `cra ARGS` in a real pseudo-terminal `width` columns wide (no colour),
+/// its standard output and error as the terminal shows them.
+fn at_width(home: &Home, width: usize, args: &str) -> Option<String> {
+    let line = format!(
+        "stty cols {width} rows 60; NO_COLOR=1 {} {args}",
+        crate::common::cra_bin().display()
+    );
+    if !crate::common::need("script", "bsdutils") {
+        return None;
+    }
+    // The shell `script` starts sets the terminal's size, then runs cra.
+    let mut cmd = std::process::Command::new("script");
+    cmd.env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", home.path())
+        .env("CRA_CONFIG", home.config_path())
+        .env("TERM", "xterm")
+        .args(["-qec", &line, "/dev/null"])
+        .stdin(Stdio::null());
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{args}: {out:?}");
+    Some(String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"))
+}
+
+fn header_of(screen: &str) -> &str {
+    screen.lines().next().unwrap_or("")
+}
+
+#[test]
+fn tables_keep_their_answer_in_80_100_and_120_columns() {
+    let home = Home::new();
+    assert_code(
+        &home
+            .cra()
+            .args(["--sandbox", "sync", "-q"])
+            .output()
+            .unwrap(),
+        0,
+    );
+    for width in [80, 100, 120] {
+        let Some(search) = at_width(&home, width, "--sandbox search --state TX --size large")
+        else {
+            return;
+        };
+        let changes = at_width(
+            &home,
+            width,
+            "--sandbox changes --state TX --since 2025-06-01",
+        )
+        .unwrap();
+        let sql = at_width(&home, width, "--sandbox sql 'select * from banks limit 5'").unwrap();
+        for (what, screen) in [("search", &search), ("changes", &changes), ("sql", &sql)] {
+            for line in screen.lines() {
+                assert!(
+                    unicode_width::UnicodeWidthStr::width(line) <= width,
+                    "{what} at {width}: {line:?} is {} wide",
+                    unicode_width::UnicodeWidthStr::width(line)
+                );
+            }
+        }
+        for column in ["NAME", "CITY", "RATING", "EXAM DATE", "ID"] {
+            assert!(
+                header_of(&search).contains(column),
+                "search at {width}:\n{search}"
+            );
+        }
+        for column in ["EXAM DATE", "NAME", "PREVIOUS", "RATING", "CHANGE", "ID"] {
+            assert!(
+                header_of(&changes).contains(column),
+                "changes at {width}:\n{changes}"
+            );
+        }
+        // Ids give way to a unique prefix of at least 8 characters.
+        let id = search
+            .lines()
+            .nth(2)
+            .unwrap()
+            .split_whitespace()
+            .last()
+            .unwrap();
+        assert!(
+            id.len() >= 8 && id.chars().all(|c| c.is_ascii_hexdigit() || c == '-'),
+            "{id}"
+        );
+        // A rating is whole or abbreviated with its legend, never cut.
+        assert!(
+            !changes.contains("Satisfa…") && !changes.contains("Outsta…"),
+            "{changes}"
+        );
+        if changes.lines().nth(2).unwrap().contains(" SAT ") || changes.contains(" OUT ") {
+            assert!(changes.contains("SAT Satisfactory"), "legend:\n{changes}");
+        }
+        // sql: dates whole; what did not fit is named.
+        assert!(!sql.contains("-…"), "{sql}");
+        assert!(sql.contains("not shown: "), "sql at {width}:\n{sql}");
+    }
 }
