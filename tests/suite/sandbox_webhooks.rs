@@ -216,10 +216,12 @@ fn webhook_every_without_a_url_is_a_usage_error() {
         .unwrap();
     crate::common::assert_code(&output, 2);
     let stderr = String::from_utf8_lossy(&output.stderr);
-    // One error line first (clap's usage follows on lines of their own).
-    assert!(stderr.starts_with("cra: error: "), "{stderr}");
+    // The error first, naming what is missing (clap's layout: the missing
+    // argument on the next line, then the usage).
     assert!(
-        stderr.lines().next().unwrap().contains("--webhook-url"),
+        stderr.starts_with(
+            "cra: error: the following required arguments were not provided:\n  --webhook-url"
+        ),
         "{stderr}"
     );
     assert!(output.stdout.is_empty());
