@@ -435,6 +435,40 @@ fn tables_keep_their_answer_in_80_100_and_120_columns() {
             .unwrap(),
         0,
     );
+    let out = home
+        .cra()
+        .args([
+            "--sandbox",
+            "sql",
+            "select id from banks where state = 'TX' limit 1",
+        ])
+        .output()
+        .unwrap();
+    let id = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let (old, new) = (home.path().join("old.csv"), home.path().join("new.json"));
+    let export = |args: &[&str], file: &std::path::Path| {
+        let out = home.cra().args(args).arg("-o").arg(file).output().unwrap();
+        assert_code(&out, 0);
+    };
+    export(&["--sandbox", "export", "--state", "VT"], &old);
+    export(
+        &[
+            "--sandbox",
+            "--evolve",
+            "4000",
+            "export",
+            "--state",
+            "VT",
+            "--format",
+            "json",
+        ],
+        &new,
+    );
     for width in [80, 100, 120] {
         let Some(search) = at_width(&home, width, "--sandbox search --state TX --size large")
         else {
@@ -447,7 +481,22 @@ fn tables_keep_their_answer_in_80_100_and_120_columns() {
         )
         .unwrap();
         let sql = at_width(&home, width, "--sandbox sql 'select * from banks limit 5'").unwrap();
-        for (what, screen) in [("search", &search), ("changes", &changes), ("sql", &sql)] {
+        let show = at_width(&home, width, &format!("--sandbox show {id}")).unwrap();
+        let stats = at_width(&home, width, "--sandbox stats --by state").unwrap();
+        let diff = at_width(
+            &home,
+            width,
+            &format!("diff {} {}", old.display(), new.display()),
+        )
+        .unwrap();
+        for (what, screen) in [
+            ("search", &search),
+            ("changes", &changes),
+            ("sql", &sql),
+            ("show", &show),
+            ("stats", &stats),
+            ("diff", &diff),
+        ] {
             for line in screen.lines() {
                 assert!(
                     unicode_width::UnicodeWidthStr::width(line) <= width,
@@ -487,6 +536,27 @@ fn tables_keep_their_answer_in_80_100_and_120_columns() {
         );
         if changes.lines().nth(2).unwrap().contains(" SAT ") || changes.contains(" OUT ") {
             assert!(changes.contains("SAT Satisfactory"), "legend:\n{changes}");
+        }
+        // show: the history's exam dates and ratings, whole.
+        assert!(
+            show.contains("EXAM DATE") && show.contains("RATING"),
+            "show at {width}:\n{show}"
+        );
+        assert!(
+            !show.contains("Satisfa…") && !show.contains("Outsta…"),
+            "{show}"
+        );
+        // stats: every group's total, never cut.
+        assert!(
+            stats.lines().any(|l| l.starts_with("TX ")),
+            "stats at {width}:\n{stats}"
+        );
+        // diff: what changed, for whom, from what to what.
+        for column in ["CHANGE", "NAME", "BEFORE", "AFTER", "ID"] {
+            assert!(
+                header_of(&diff).contains(column),
+                "diff at {width}:\n{diff}"
+            );
         }
         // sql: dates whole; what did not fit is named.
         assert!(!sql.contains("-…"), "{sql}");
