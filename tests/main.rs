@@ -22,5 +22,6 @@ mod suite {
     mod search_show;
     mod signals;
     mod smoke;
+    mod trust;
     mod webhook;
 }

@@ -51,10 +51,16 @@ impl Source {
         }
     }
 
-    /// One bank with its history.
+    /// One bank with its history. A service that answers with another
+    /// bank's detail fails this bank: nothing of it may be stored or
+    /// printed as the bank asked for.
     pub async fn bank(&self, id: &str) -> Result<BankDetail> {
         match self {
-            Source::Service(client) => client.bank(id).await,
+            Source::Service(client) => {
+                let detail = client.bank(id).await?;
+                check_detail_id(id, &detail)?;
+                Ok(detail)
+            }
             Source::Mirror(reader) => reader.bank(id),
         }
     }
@@ -97,6 +103,22 @@ impl Source {
             }),
         }
     }
+}
+
+/// The detail asked for is the detail given: its `id` is the one requested,
+/// byte for byte.
+pub fn check_detail_id(asked: &str, detail: &BankDetail) -> Result<()> {
+    if detail.fields.id == asked {
+        return Ok(());
+    }
+    Err(crate::error::CraError::Response {
+        message: format!(
+            "the service answered the request for bank '{}' with bank '{}'; nothing of it is used (not retried: ask the service's support)",
+            crate::error::shorten(&crate::text::inert(asked), 60),
+            crate::error::shorten(&crate::text::inert(&detail.fields.id), 60)
+        ),
+    }
+    .into())
 }
 
 /// See [`Source::detail_scan`].

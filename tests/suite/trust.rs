@@ -1,0 +1,277 @@
+//! Data you can trust from a service you cannot (issue 19): in-test
+//! hostile services that answer one bank's request with another's detail,
+//! list an id twice with different content, page by their own page size,
+//! quote the API key back in data, and list ids no URL carries untouched.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use crate::common::Home;
+use crate::common::server::{Reply, TestServer};
+
+/// The key the tests' `cra` sends.
+const KEY: &str = "key-Zq8v-SECRET-77";
+
+/// A list entry.
+fn entry(id: &str, name: &str) -> Value {
+    json!({"id": id, "name": name, "city": "AMES", "state": "IA", "regulator": "FDIC",
+        "current_rating": {"rating": "Satisfactory", "exam_date": "2019-05-01", "exam_type": "Small Bank"}})
+}
+
+/// The detail matching a list entry.
+fn detail_of(entry: &Value) -> Value {
+    json!({"id": entry["id"], "name": entry["name"], "city": entry["city"], "state": entry["state"],
+        "regulator": entry["regulator"], "charter_type": null,
+        "ratings": [{"exam_date": "2019-05-01", "rating": "Satisfactory", "exam_type": "Small Bank", "is_current": true}]})
+}
+
+/// Query parameter `name` of a request target.
+fn param(target: &str, name: &str) -> Option<u64> {
+    target
+        .split_once('?')?
+        .1
+        .split('&')
+        .find_map(|kv| kv.strip_prefix(&format!("{name}=")))?
+        .parse()
+        .ok()
+}
+
+/// `%XX` decoded (the test's own, so it checks `cra`'s encoding).
+fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap();
+            out.push(u8::from_str_radix(hex, 16).unwrap());
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// How a hostile service behaves.
+#[derive(Clone, Default)]
+struct Hostile {
+    /// The list, in order (an id may appear twice).
+    list: Vec<Value>,
+    /// Banks a page holds at most, whatever was asked (`meta.per_page`
+    /// says so when `honest_meta`).
+    page_cap: Option<u64>,
+    honest_meta: bool,
+    /// Detail answers by requested id, instead of the list entry's.
+    details: HashMap<String, Value>,
+}
+
+impl Hostile {
+    fn new(list: Vec<Value>) -> Hostile {
+        Hostile {
+            list,
+            honest_meta: true,
+            ..Hostile::default()
+        }
+    }
+
+    fn start(self) -> TestServer {
+        let this = Arc::new(self);
+        TestServer::start(move |_, target| this.answer(target))
+    }
+
+    fn answer(&self, target: &str) -> Reply {
+        let path = target.split('?').next().unwrap();
+        if let Some(id) = path.strip_prefix("/api/v1/banks/") {
+            let id = decode(id);
+            if let Some(detail) = self.details.get(&id) {
+                return Reply::json(200, &json!({"data": detail}).to_string());
+            }
+            return match self.list.iter().find(|e| e["id"] == id.as_str()) {
+                Some(entry) => Reply::json(200, &json!({"data": detail_of(entry)}).to_string()),
+                None => Reply::json(404, r#"{"error":"not found"}"#),
+            };
+        }
+        let page = param(target, "page").unwrap_or(1);
+        let asked = param(target, "per_page").unwrap_or(25);
+        let per_page = self.page_cap.map_or(asked, |cap| cap.min(asked));
+        let total = self.list.len() as u64;
+        let start = ((page - 1) * per_page) as usize;
+        let data: Vec<Value> = self
+            .list
+            .iter()
+            .skip(start)
+            .take(per_page as usize)
+            .cloned()
+            .collect();
+        let shown = if self.honest_meta { per_page } else { asked };
+        Reply::json(
+            200,
+            &json!({"data": data, "meta": {"total": total, "page": page, "per_page": shown,
+                "total_pages": total.div_ceil(shown)}})
+            .to_string(),
+        )
+    }
+}
+
+struct World {
+    home: Home,
+    server: TestServer,
+    mirror: PathBuf,
+}
+
+impl World {
+    fn new(service: Hostile) -> World {
+        let home = Home::new();
+        let mirror = home.path().join("m.sqlite");
+        World {
+            server: service.start(),
+            home,
+            mirror,
+        }
+    }
+
+    fn cra(&self) -> assert_cmd::Command {
+        let mut cmd = self.home.cra();
+        cmd.env("CRA_BASE_URL", &self.server.url)
+            .env("CRA_API_KEY", KEY)
+            .env("CRA_MIRROR", &self.mirror);
+        cmd
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.cra().args(args).output().unwrap()
+    }
+
+    /// `cra sql QUERY --format tsv`, which must succeed.
+    fn sql(&self, query: &str) -> String {
+        let out = self.run(&["sql", query, "--format", "tsv"]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    }
+
+    /// Detail requests received, by decoded id.
+    fn detail_requests(&self) -> Vec<String> {
+        self.server
+            .seen()
+            .iter()
+            .filter_map(|(t, _)| t.strip_prefix("/api/v1/banks/").map(str::to_string))
+            .collect()
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn exists(path: &Path) -> bool {
+    path.exists()
+}
+
+// ---- 1. a detail that is not the bank asked for -------------------------
+
+fn swapped() -> Hostile {
+    let a = entry("bank-a", "ALPHA BANK");
+    let b = entry("bank-b", "BETA BANK");
+    let mut service = Hostile::new(vec![a, b.clone()]);
+    service.details.insert("bank-a".into(), detail_of(&b));
+    service
+}
+
+#[test]
+fn sync_stores_nothing_for_a_detail_of_another_bank() {
+    let world = World::new(swapped());
+    let out = world.run(&["sync"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("'bank-a'") && stderr.contains("answered the request for bank"),
+        "{stderr}"
+    );
+    // B is stored once, as itself; nothing under A's id.
+    assert_eq!(
+        world.sql("SELECT id, name FROM banks ORDER BY id"),
+        "id\tname\nbank-b\tBETA BANK\n"
+    );
+    assert_eq!(
+        world.sql("SELECT count(*) AS n FROM ratings WHERE bank_id = 'bank-a'"),
+        "n\n0\n"
+    );
+    // Asked once: the same answer would come again.
+    let asked_a = world
+        .detail_requests()
+        .iter()
+        .filter(|p| *p == "bank-a")
+        .count();
+    assert_eq!(asked_a, 1);
+    // The next sync asks for it again (it is still not stored).
+    let out = world.run(&["sync"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        world
+            .detail_requests()
+            .iter()
+            .filter(|p| *p == "bank-a")
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn export_with_history_and_show_refuse_a_detail_of_another_bank() {
+    let world = World::new(swapped());
+    let dest = world.home.path().join("out.csv");
+    let out = world.run(&["export", "--with-history", "-o", dest.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("with bank 'bank-b'"), "{stderr}");
+    assert!(!exists(&dest));
+    for format in ["json", "table"] {
+        let out = world.run(&["show", "bank-a", "--format", format]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(
+            stderr.contains("'bank-a'") && stderr.contains("'bank-b'"),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    }
+    // The honest bank still shows.
+    let out = world.run(&["show", "bank-b", "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn ids_are_requested_exactly_as_listed_whatever_they_hold() {
+    let odd = ["a\tb", "c\nd", "e/f?g&h=i", "50% off", "x#y"];
+    let world = World::new(Hostile::new(
+        odd.iter().map(|id| entry(id, "ODD BANK")).collect(),
+    ));
+    let out = world.run(&["sync"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let asked: Vec<String> = world.detail_requests();
+    for id in odd {
+        assert!(
+            asked.iter().any(|p| decode(p) == id),
+            "{id:?} not requested; asked {asked:?}"
+        );
+    }
+    assert!(asked.contains(&"a%09b".to_string()), "{asked:?}");
+    assert!(
+        asked.contains(&"e%2Ff%3Fg%26h%3Di".to_string()),
+        "{asked:?}"
+    );
+    assert_eq!(world.sql("SELECT count(*) AS n FROM banks"), "n\n5\n");
+    // show takes such ids as they are, online.
+    for id in odd {
+        let out = world.run(&["show", id, "--format", "json"]);
+        assert!(out.status.success(), "{id:?}: {}", text(&out.stderr));
+        let shown: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(shown["id"], id);
+    }
+}
