@@ -275,3 +275,79 @@ fn ids_are_requested_exactly_as_listed_whatever_they_hold() {
         assert_eq!(shown["id"], id);
     }
 }
+
+// ---- 2. the same id listed twice with different content ----------------
+
+fn listed_twice() -> Hostile {
+    let mut list: Vec<Value> = (0..150)
+        .map(|i| entry(&format!("b{i:03}"), "SOME BANK"))
+        .collect();
+    // Page 2 lists b007 again, renamed.
+    list[120] = entry("b007", "ANOTHER NAME");
+    Hostile::new(list)
+}
+
+#[test]
+fn an_id_listed_twice_with_different_content_is_an_inconsistent_list() {
+    let world = World::new(listed_twice());
+    let dest = world.home.path().join("out.csv");
+    for args in [
+        vec!["sync"],
+        vec!["export", "-o", dest.to_str().unwrap()],
+        vec!["search", "--all", "--format", "csv"],
+    ] {
+        let out = world.run(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("listed bank 'b007' twice with different content"),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert!(!exists(&dest));
+}
+
+// ---- 3. fewer banks a page than asked -----------------------------------
+
+fn short_pages(honest_meta: bool) -> Hostile {
+    let mut service = Hostile::new(
+        (0..230)
+            .map(|i| entry(&format!("b{i:03}"), "SOME BANK"))
+            .collect(),
+    );
+    service.page_cap = Some(50);
+    service.honest_meta = honest_meta;
+    service
+}
+
+#[test]
+fn a_service_paging_by_a_smaller_size_it_admits_is_followed() {
+    let world = World::new(short_pages(true));
+    let out = world.run(&["sync"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(world.sql("SELECT count(*) AS n FROM banks"), "n\n230\n");
+    let out = world.run(&["search", "--all", "--format", "csv"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().count(), 231);
+    let dest = world.home.path().join("out.csv");
+    let out = world.run(&["export", "--with-history", "-o", dest.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&dest).unwrap().lines().count(), 231);
+}
+
+#[test]
+fn a_service_ignoring_per_page_without_saying_so_is_named() {
+    let world = World::new(short_pages(false));
+    for args in [vec!["sync"], vec!["search", "--all"], vec!["export"]] {
+        let out = world.run(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(
+                "the service ignored per_page: 100 banks a page were asked for, page 1 holds 50"
+            ),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("run the command again"), "{stderr}");
+    }
+}
