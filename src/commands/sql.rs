@@ -57,7 +57,8 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let result = reader.query(&args.query, |rows| {
         match rows {
             Rows::Columns(columns) => {
-                names = columns.to_vec();
+                names = unique_names(columns);
+                let columns = &names;
                 // The printers take 'static headers (most are constants);
                 // a query's few column names live for this one command.
                 let header: &'static [&'static str] = Box::leak(
@@ -80,7 +81,12 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                     &io.view,
                 )?);
             }
-            Rows::Row(values) => {
+            Rows::Row(mut values) => {
+                // A mirror written before the key was kept out of it may
+                // still quote it: never printed.
+                for value in &mut values {
+                    crate::error::redact_json(value);
+                }
                 let cells: Vec<String> = values.iter().map(cell).collect();
                 let json = Value::Object(names.iter().cloned().zip(values).collect());
                 let printer = printer.as_mut().expect("columns come before rows");
@@ -100,11 +106,56 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
+/// Column names made unique as SQLite's shell does: a name met again gets
+/// `:1`, `:2`, ... (the first free one), so no json key hides another.
+fn unique_names(columns: &[String]) -> Vec<String> {
+    let mut taken: std::collections::HashSet<String> = columns.iter().cloned().collect();
+    let mut first = std::collections::HashSet::new();
+    columns
+        .iter()
+        .map(|name| {
+            if first.insert(name.clone()) {
+                return name.clone();
+            }
+            let fresh = (1..)
+                .map(|n| format!("{name}:{n}"))
+                .find(|candidate| !taken.contains(candidate))
+                .expect("some suffix is free");
+            taken.insert(fresh.clone());
+            fresh
+        })
+        .collect()
+}
+
 /// A value as table, tsv and csv show it: NULL as nothing.
 fn cell(value: &Value) -> String {
     match value {
         Value::Null => String::new(),
         Value::String(s) => s.clone(),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duplicate_column_names_are_suffixed_as_sqlite_does() {
+        let names = |list: &[&str]| unique_names(&list.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(names(&["a", "b"]), ["a", "b"]);
+        assert_eq!(names(&["exam_date", "exam_date"]), ["exam_date", "exam_date:1"]);
+        assert_eq!(names(&["a", "a", "a"]), ["a", "a:1", "a:2"]);
+        // A suffixed name already taken by a real column is skipped.
+        assert_eq!(names(&["a", "a:1", "a"]), ["a", "a:1", "a:2"]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_column_keeps_a_key_of_its_own(list in proptest::collection::vec("[ab](:[12])?", 0..8)) {
+            let unique = unique_names(&list);
+            let set: std::collections::HashSet<_> = unique.iter().collect();
+            proptest::prop_assert_eq!(set.len(), list.len());
+        }
     }
 }

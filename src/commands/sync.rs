@@ -125,7 +125,7 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         tokio::task::spawn_blocking(move || Writer::open(&path_for_open, &service, full)).await??;
     let started = Instant::now();
     let concurrency = args.concurrency as usize;
-    let source = Source::Service(client.clone());
+    let source = Source::Service(client.clone(), io.clone());
     // The mirror's banks are loaded (a read of the whole file) while the
     // first list page is on the wire; the lock was taken before.
     let loading = tokio::task::spawn_blocking(move || {

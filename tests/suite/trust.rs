@@ -351,3 +351,85 @@ fn a_service_ignoring_per_page_without_saying_so_is_named() {
         assert!(!stderr.contains("run the command again"), "{stderr}");
     }
 }
+
+// ---- 4. the API key quoted back in data ---------------------------------
+
+fn quoting() -> Hostile {
+    let mut a = entry("bank-a", &format!("BANK OF {KEY}"));
+    a["motto"] = json!(format!("key={KEY}"));
+    let mut service = Hostile::new(vec![a.clone(), entry("bank-b", "PLAIN BANK")]);
+    let mut detail = detail_of(&a);
+    detail["ratings"][0]["exam_type"] = json!(KEY);
+    detail["notes"] = json!({ KEY: [KEY] });
+    service.details.insert("bank-a".into(), detail);
+    service
+}
+
+#[test]
+fn the_api_key_quoted_in_data_is_never_printed_nor_stored() {
+    let world = World::new(quoting());
+    let dest = world.home.path().join("out.json");
+    let runs: Vec<Vec<&str>> = vec![
+        vec!["show", "bank-a", "--format", "json"],
+        vec!["show", "bank-a", "--format", "table"],
+        vec!["search", "--format", "json"],
+        vec!["search", "--all", "--format", "csv"],
+        vec!["export", "--with-history", "--format", "csv"],
+        vec!["export", "--with-history", "--format", "json"],
+        vec!["sync"],
+        vec!["sql", "SELECT * FROM banks", "--format", "json"],
+        vec!["export", "--with-history", "-o", dest.to_str().unwrap()],
+        vec!["--offline", "show", "bank-a", "--format", "json"],
+    ];
+    for args in runs {
+        let out = world.run(&args);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        assert!(
+            !stdout.contains(KEY) && !stderr.contains(KEY),
+            "{args:?}: {stdout}{stderr}"
+        );
+        if args[0] != "sql" && args[0] != "--offline" {
+            assert_eq!(
+                stderr.matches("quoted the API key").count(),
+                1,
+                "{args:?}: {stderr}"
+            );
+        }
+    }
+    assert!(text(&std::fs::read(&dest).unwrap()).contains("[redacted]"));
+    // Not a byte of it in the mirror's files.
+    for entry in std::fs::read_dir(world.home.path()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.to_string_lossy().contains("m.sqlite") {
+            let bytes = std::fs::read(&path).unwrap();
+            assert!(
+                !bytes.windows(KEY.len()).any(|w| w == KEY.as_bytes()),
+                "{} holds the key",
+                path.display()
+            );
+        }
+    }
+    let shown = world.sql("SELECT name FROM banks WHERE id = 'bank-a'");
+    assert_eq!(shown, "name\nBANK OF [redacted]\n");
+}
+
+// ---- 7. sql keeps every column -------------------------------------------
+
+#[test]
+fn sql_json_keeps_columns_of_the_same_name() {
+    let world = World::new(Hostile::new(vec![entry("bank-a", "ALPHA")]));
+    assert!(world.run(&["sync"]).status.success());
+    let query = "SELECT r.exam_date, b.exam_date, 1 AS exam_date FROM ratings r JOIN banks b ON b.id = r.bank_id";
+    let out = world.run(&["sql", query, "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        rows,
+        json!([{"exam_date": "2019-05-01", "exam_date:1": "2019-05-01", "exam_date:2": 1}])
+    );
+    let out = world.run(&["sql", query, "--format", "ndjson"]);
+    assert_eq!(text(&out.stdout).trim(), rows[0].to_string());
+    let out = world.run(&["sql", query, "--jq", ".[0] | keys | length"]);
+    assert_eq!(text(&out.stdout).trim(), "3", "{}", text(&out.stderr));
+}
