@@ -345,6 +345,7 @@ csv\t''"
 complete -c cra -n "__fish_cra_using_subcommand sql" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c cra -n "__fish_cra_using_subcommand sql" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'

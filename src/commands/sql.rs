@@ -6,12 +6,14 @@ use clap::Args;
 use serde_json::Value;
 
 use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::Exit;
+use std::sync::{Arc, Mutex};
+
+use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::mirror::Reader;
 use crate::mirror::read::Rows;
 use crate::output::{self, Layout, Printer, Record};
-use crate::settings::Settings;
+use crate::settings::{Origin, Settings};
 
 #[derive(Debug, Clone, Args)]
 pub struct SqlArgs {
@@ -28,7 +30,10 @@ The schema is in the README (Keep a local copy). Run cra sync first.
 
 Examples:
   cra --sandbox sql \"SELECT state, count(*) AS banks FROM banks GROUP BY state\"
-  cra sql \"SELECT rating, count(*) FROM ratings GROUP BY rating\" --format csv";
+  cra sql \"SELECT rating, count(*) FROM ratings GROUP BY rating\" --format csv
+  cra sql \"SELECT * FROM ratings r JOIN ratings s\" --timeout 10s   # stopped after 10 s
+
+Ctrl-C (or SIGTERM, SIGHUP) stops a running query: exit 130.";
 
 impl Spec for SqlArgs {
     fn jq(&self) -> Option<&str> {
@@ -37,15 +42,69 @@ impl Spec for SqlArgs {
 }
 
 impl Run for SqlArgs {
-    const GLOBALS: Globals = Globals::LOCAL_COPY;
+    const GLOBALS: Globals = Globals::LOCAL_COPY.and(Globals::TIMEOUT);
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        // `--timeout` given on the line bounds the query; its default
+        // (meant for requests) does not.
+        let timeout = (ctx.settings.timeout.origin == Origin::Flag)
+            .then_some(ctx.settings.timeout.value);
+        let (settings, io) = (ctx.settings, ctx.io);
+        let interrupter = Interrupter::default();
+        let handle = interrupter.clone();
+        // The query runs on a thread of its own, so that a signal or the
+        // timeout is heard while SQLite works: dropping this future (a
+        // signal) or the timeout interrupts it (SQLite's interrupt).
+        let mut task = tokio::task::spawn_blocking(move || run(self, &settings, &io, &handle));
+        let Some(limit) = timeout else {
+            return task.await?;
+        };
+        match tokio::time::timeout(limit, &mut task).await {
+            Ok(result) => result?,
+            Err(_) => {
+                interrupter.interrupt();
+                let _ = task.await;
+                Err(CraError::Response {
+                    message: format!(
+                        "the query ran longer than --timeout {} and was stopped",
+                        crate::text::duration(limit)
+                    ),
+                }
+                .into())
+            }
+        }
     }
 }
 
-async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+/// Interrupts the query in progress (if any) when told or dropped.
+#[derive(Clone, Default)]
+struct Interrupter(Arc<Mutex<Option<rusqlite::InterruptHandle>>>);
+
+impl Interrupter {
+    fn set(&self, handle: rusqlite::InterruptHandle) {
+        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(handle);
+    }
+
+    fn interrupt(&self) {
+        if let Some(handle) = self.0.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            handle.interrupt();
+        }
+    }
+}
+
+impl Drop for Interrupter {
+    fn drop(&mut self) {
+        // The last of the two copies is the query's own, dropped when it
+        // ends; the command's copy is dropped first when a signal ends it.
+        if Arc::strong_count(&self.0) == 2 {
+            self.interrupt();
+        }
+    }
+}
+
+fn run(args: SqlArgs, settings: &Settings, io: &Io, interrupter: &Interrupter) -> Result<Exit> {
     let reader = Reader::open(&settings.mirror.value)?;
+    interrupter.set(reader.interrupt_handle());
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
     }

@@ -67,6 +67,12 @@ impl Reader {
         })
     }
 
+    /// A handle that stops the statement running on this reader's
+    /// connection (from another thread: a signal, a timeout).
+    pub fn interrupt_handle(&self) -> rusqlite::InterruptHandle {
+        self.connection().get_interrupt_handle()
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }

@@ -433,3 +433,80 @@ fn sql_json_keeps_columns_of_the_same_name() {
     let out = world.run(&["sql", query, "--jq", ".[0] | keys | length"]);
     assert_eq!(text(&out.stdout).trim(), "3", "{}", text(&out.stderr));
 }
+
+// ---- 5. sql stops on a signal, and --timeout bounds it ------------------
+
+/// A query that runs until stopped, printing nothing.
+const ENDLESS: &str =
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c";
+
+/// A world with a synced mirror of a few banks.
+fn synced() -> World {
+    let world = World::new(Hostile::new(
+        (0..3)
+            .map(|i| entry(&format!("b{i}"), "SOME BANK"))
+            .collect(),
+    ));
+    let out = world.run(&["sync"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    world
+}
+
+/// Runs `cra ARGS` in `world`, sends `signal` after a moment, and returns
+/// the exit code and standard error, failing if it takes over 10 s.
+fn signalled(world: &World, args: &[&str], signal: &str) -> (Option<i32>, String) {
+    let mut cmd = world.home.cra_std();
+    cmd.env("CRA_MIRROR", &world.mirror)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "{args:?} ended before the signal"
+    );
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut stderr = String::new();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+            return (status.code(), stderr);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("{args:?} still running 10 s after SIG{signal}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn sql_stops_on_ctrl_c_sigterm_and_sighup() {
+    let world = synced();
+    for signal in ["INT", "TERM", "HUP"] {
+        let (code, stderr) = signalled(&world, &["sql", ENDLESS], signal);
+        assert_eq!(code, Some(130), "SIG{signal}: {stderr}");
+        assert!(stderr.contains("interrupted"), "{stderr}");
+    }
+}
+
+#[test]
+fn sql_timeout_bounds_a_query() {
+    let world = synced();
+    let started = std::time::Instant::now();
+    let out = world.run(&["sql", ENDLESS, "--timeout", "1s"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("ran longer than --timeout 1 s"), "{stderr}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(8));
+    // A quick query is not bounded by the default request timeout.
+    let out = world.run(&["sql", "SELECT count(*) AS n FROM banks", "--timeout", "5s"]);
+    assert_eq!(text(&out.stdout), "n\n3\n", "{}", text(&out.stderr));
+}
