@@ -216,11 +216,11 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --version 'Print version'
         }
         &'cra;sql'= {
+            cand --timeout 'Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)'
             cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
             cand --color 'When to use colour [default: auto]'
-            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'

@@ -335,6 +335,7 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -l allow-insecure-http -d 
 complete -c cra -n "__fish_cra_using_subcommand sync" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l timeout -d 'Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
@@ -345,7 +346,6 @@ csv\t''"
 complete -c cra -n "__fish_cra_using_subcommand sql" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
-complete -c cra -n "__fish_cra_using_subcommand sql" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'

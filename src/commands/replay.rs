@@ -124,6 +124,16 @@ impl Pick {
 /// The first pass: every line checked, the chosen line numbers returned,
 /// with the number of lines read (the second pass reads no further).
 fn choose(path: &Path, pick: &Pick) -> Result<(Vec<u64>, u64)> {
+    // Read twice (checked whole before anything is sent): a FIFO or a
+    // device could be read only once, or block for ever.
+    if let Ok(metadata) = std::fs::metadata(path)
+        && !metadata.is_file()
+    {
+        return Err(CraError::usage(format!(
+            "{} is not a regular file (replay reads a cra listen --log file twice: checked whole, then sent)",
+            path.display()
+        )));
+    }
     let file =
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut chosen = Vec::new();

@@ -13,13 +13,17 @@ use crate::io::Io;
 use crate::mirror::Reader;
 use crate::mirror::read::Rows;
 use crate::output::{self, Layout, Printer, Record};
-use crate::settings::{Origin, Settings};
+use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
 pub struct SqlArgs {
     /// One read-only SQL statement (tables: banks, ratings, syncs, removed_banks)
     #[arg(value_name = "QUERY")]
     pub query: String,
+
+    /// Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)
+    #[arg(long, value_name = "DURATION", value_parser = crate::parse::parse_duration)]
+    pub timeout: Option<std::time::Duration>,
 
     #[command(flatten)]
     pub jq: crate::commands::JqArg,
@@ -42,13 +46,10 @@ impl Spec for SqlArgs {
 }
 
 impl Run for SqlArgs {
-    const GLOBALS: Globals = Globals::LOCAL_COPY.and(Globals::TIMEOUT);
+    const GLOBALS: Globals = Globals::LOCAL_COPY;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        // `--timeout` given on the line bounds the query; its default
-        // (meant for requests) does not.
-        let timeout = (ctx.settings.timeout.origin == Origin::Flag)
-            .then_some(ctx.settings.timeout.value);
+        let timeout = self.timeout;
         let (settings, io) = (ctx.settings, ctx.io);
         let interrupter = Interrupter::default();
         let handle = interrupter.clone();

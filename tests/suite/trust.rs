@@ -69,6 +69,8 @@ struct Hostile {
     honest_meta: bool,
     /// Detail answers by requested id, instead of the list entry's.
     details: HashMap<String, Value>,
+    /// While set, details are answered after a minute.
+    slow_details: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Hostile {
@@ -89,6 +91,9 @@ impl Hostile {
         let path = target.split('?').next().unwrap();
         if let Some(id) = path.strip_prefix("/api/v1/banks/") {
             let id = decode(id);
+            if self.slow_details.load(std::sync::atomic::Ordering::SeqCst) {
+                return Reply::json(500, "{}").delayed(std::time::Duration::from_secs(60));
+            }
             if let Some(detail) = self.details.get(&id) {
                 return Reply::json(200, &json!({"data": detail}).to_string());
             }
@@ -456,9 +461,18 @@ fn synced() -> World {
 /// the exit code and standard error, failing if it takes over 10 s.
 fn signalled(world: &World, args: &[&str], signal: &str) -> (Option<i32>, String) {
     let mut cmd = world.home.cra_std();
-    cmd.env("CRA_MIRROR", &world.mirror)
-        .args(args)
-        .stdin(std::process::Stdio::null())
+    cmd.env("CRA_MIRROR", &world.mirror).args(args);
+    signal_and_wait(cmd, args, signal)
+}
+
+/// Starts `cmd`, sends `signal` after a moment, and returns the exit code
+/// and standard error, failing if it takes over 10 s.
+fn signal_and_wait(
+    mut cmd: std::process::Command,
+    args: &[&str],
+    signal: &str,
+) -> (Option<i32>, String) {
+    cmd.stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped());
     let mut child = cmd.spawn().unwrap();
@@ -509,4 +523,234 @@ fn sql_timeout_bounds_a_query() {
     // A quick query is not bounded by the default request timeout.
     let out = world.run(&["sql", "SELECT count(*) AS n FROM banks", "--timeout", "5s"]);
     assert_eq!(text(&out.stdout), "n\n3\n", "{}", text(&out.stderr));
+}
+
+// ---- 9. a mirror in a read-only folder ------------------------------------
+
+/// Whether this test runs as root (who may write anywhere).
+fn running_as_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let probe = tempfile::NamedTempFile::new().unwrap();
+    probe.as_file().metadata().unwrap().uid() == 0
+}
+
+#[test]
+fn a_mirror_in_a_read_only_folder_is_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let world = synced();
+    let folder = world.home.path().join("ro");
+    std::fs::create_dir(&folder).unwrap();
+    let mirror = folder.join("m.sqlite");
+    std::fs::rename(&world.mirror, &mirror).unwrap();
+    for side in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{side}", world.mirror.display()));
+    }
+    let set = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    set(world.home.path(), 0o755);
+    set(&mirror, 0o444);
+    set(&folder, 0o555);
+    let root = running_as_root();
+    for args in [
+        vec!["sql", "SELECT count(*) AS n FROM banks", "--format", "tsv"],
+        vec!["stats", "--format", "csv"],
+        vec!["--offline", "search", "--format", "csv"],
+    ] {
+        // Root writes anywhere: the folder is read-only only to another user.
+        let mut cmd = if root {
+            let mut cmd = std::process::Command::new("setpriv");
+            cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+                .arg(crate::common::cra_bin());
+            cmd
+        } else {
+            std::process::Command::new(crate::common::cra_bin())
+        };
+        cmd.env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("HOME", world.home.path())
+            .env("CRA_CONFIG", world.home.config_path())
+            .env("CRA_MIRROR", &mirror)
+            .args(&args);
+        let out = cmd.output().unwrap();
+        set(&folder, 0o555);
+        let stderr = text(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        assert!(!stderr.contains("not a cra mirror"), "{stderr}");
+        if args[0] == "sql" {
+            assert_eq!(text(&out.stdout), "n\n3\n");
+        }
+    }
+    // Nothing was written beside it.
+    let names: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("m.sqlite")]);
+    set(&folder, 0o755);
+}
+
+// ---- 11. a SQLite file that is not a mirror ------------------------------
+
+#[test]
+fn readers_of_an_unrelated_sqlite_file_do_not_say_run_cra_sync() {
+    let home = Home::new();
+    let path = home.path().join("other.sqlite");
+    let db = rusqlite::Connection::open(&path).unwrap();
+    db.execute_batch("CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('x');")
+        .unwrap();
+    drop(db);
+    for args in [
+        vec!["sql", "SELECT 1"],
+        vec!["stats"],
+        vec!["--offline", "search"],
+    ] {
+        let out = home
+            .cra()
+            .env("CRA_MIRROR", &path)
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("is a SQLite database but not a cra mirror"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("cra sync"), "{stderr}");
+    }
+}
+
+// ---- 10. a sync killed with -9 --------------------------------------------
+
+#[test]
+fn a_sync_killed_with_9_is_marked_interrupted_by_the_next() {
+    let slow = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let mut service = Hostile::new(
+        (0..3)
+            .map(|i| entry(&format!("b{i}"), "SOME BANK"))
+            .collect(),
+    );
+    service.slow_details = slow.clone();
+    let world = World::new(service);
+    let mut cmd = world.home.cra_std();
+    cmd.env("CRA_BASE_URL", &world.server.url)
+        .env("CRA_API_KEY", KEY)
+        .env("CRA_MIRROR", &world.mirror)
+        .arg("sync")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let mut child = cmd.spawn().unwrap();
+    let started = std::time::Instant::now();
+    while world.detail_requests().is_empty() {
+        assert!(started.elapsed().as_secs() < 20, "no detail asked for");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(world.sql("SELECT status FROM syncs"), "status\nrunning\n");
+    slow.store(false, std::sync::atomic::Ordering::SeqCst);
+    let out = world.run(&["sync"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        world.sql("SELECT status FROM syncs ORDER BY id"),
+        "status\ninterrupted\ncomplete\n"
+    );
+}
+
+// ---- 8. FIFOs ------------------------------------------------------------
+
+fn fifo(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    path
+}
+
+/// `cmd`'s output, failing if it takes over 10 s (a read that blocks).
+fn within_10s(mut cmd: std::process::Command) -> Output {
+    cmd.stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() >= 10 {
+            let _ = child.kill();
+            panic!("{cmd:?} still running after 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_fifo_as_the_mirror_or_the_replay_log_is_refused_unopened() {
+    let home = Home::new();
+    let pipe = fifo(home.path(), "pipe");
+    for args in [
+        vec!["sql", "SELECT 1"],
+        vec!["stats"],
+        vec!["changes"],
+        vec!["--offline", "search"],
+        vec!["sync"],
+    ] {
+        let mut cmd = home.cra_std();
+        cmd.env("CRA_MIRROR", &pipe)
+            .env("CRA_BASE_URL", "http://127.0.0.1:9")
+            .env("CRA_API_KEY", KEY)
+            .args(&args);
+        let out = within_10s(cmd);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("is not a regular file"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let mut cmd = home.cra_std();
+    cmd.args(["replay"]).arg(&pipe).args([
+        "--to",
+        "http://127.0.0.1:9/",
+        "--secret",
+        "s3cr3t-s3cr3t",
+    ]);
+    let out = within_10s(cmd);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("is not a regular file"));
+}
+
+#[test]
+fn diff_reads_standard_input_and_a_blocked_read_stops_on_a_signal() {
+    let home = Home::new();
+    let new = home.path().join("new.csv");
+    let header = "id,name,city,state,regulator,rating,exam_date,exam_type\n";
+    std::fs::write(
+        &new,
+        format!("{header}b1,ONE,AMES,IA,FDIC,Outstanding,2020-01-01,Small Bank\n"),
+    )
+    .unwrap();
+    let old = format!("{header}b1,ONE,AMES,IA,FDIC,Satisfactory,2019-01-01,Small Bank\n");
+    let out = home
+        .cra()
+        .args(["diff", "-"])
+        .arg(&new)
+        .args(["--format", "json"])
+        .write_stdin(old)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let changes: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(changes[0]["change"], "rating");
+    // A FIFO nobody writes blocks the open; a signal still ends it.
+    let pipe = fifo(home.path(), "pipe");
+    for signal in ["TERM", "INT", "HUP"] {
+        let mut cmd = home.cra_std();
+        cmd.arg("diff").arg(&pipe).arg(&new);
+        let (code, stderr) = signal_and_wait(cmd, &["diff"], signal);
+        assert_eq!(code, Some(130), "SIG{signal}: {stderr}");
+    }
 }
