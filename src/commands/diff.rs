@@ -150,13 +150,22 @@ fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             csv: vec![csv_row(change)],
         })
     };
-    new.read(&mut |row| match differ
+    let read = new.read(&mut |row| match differ
         .add_new(row)
         .map_err(|dup| duplicate(&args.new, &dup))?
     {
         Some(change) => print(&change, &mut printer),
         None => Ok(()),
-    })?;
+    });
+    if let Err(error) = read {
+        // NEW failed after changes were printed: what was printed is
+        // ended well-formed (json's array closed), then the error is
+        // said and the exit is non-zero. Nothing printed: nothing is.
+        if let Some(printer) = printer {
+            let _ = printer.finish();
+        }
+        return Err(error);
+    }
     for change in differ.removed() {
         print(&change, &mut printer)?;
     }

@@ -258,9 +258,10 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     {
         return Err(CraError::Response {
             message: format!(
-                "{} of {} rating.created deliveries to {url} got no 2xx ({}); they are kept and sent by the next cra sync --notify",
+                "{} of {} rating.created deliveries to {} got no 2xx ({}); they are kept and sent by the next cra sync --notify",
                 thousands(notified.kept),
                 thousands(notified.kept + notified.delivered),
+                crate::http::hide_userinfo(url.as_str()),
                 notified.first_failure
             ),
         }
@@ -323,8 +324,9 @@ async fn deliver(
         }
     }
     io.info(&format!(
-        "notified {} rating.created to {url}{}",
+        "notified {} rating.created to {}{}",
         thousands(notified.delivered),
+        crate::http::hide_userinfo(url.as_str()),
         if notified.kept > 0 {
             format!(" ({} kept for the next sync)", thousands(notified.kept))
         } else {

@@ -754,3 +754,141 @@ fn diff_reads_standard_input_and_a_blocked_read_stops_on_a_signal() {
         assert_eq!(code, Some(130), "SIG{signal}: {stderr}");
     }
 }
+
+// ---- 11. the smaller ones -------------------------------------------------
+
+#[test]
+fn sql_reads_pragmas_and_shows_blobs_infinities_and_odd_names_for_what_they_are() {
+    let world = World::new(Hostile::new(vec![
+        entry("b1", "EVIL \u{202E}KNAB\u{1b}[2J"),
+        entry("b2", "PLAIN"),
+    ]));
+    assert!(world.run(&["sync"]).status.success());
+    let out = world.run(&["sql", "PRAGMA journal_mode", "--format", "tsv"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("journal_mode\n"));
+    // Setting it is still refused.
+    let out = world.run(&["sql", "PRAGMA journal_mode = delete"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = world.run(&[
+        "sql",
+        "SELECT x'4142' AS b, 9e999 AS inf, -9e999 AS ninf, NULL AS n",
+        "--format",
+        "json",
+    ]);
+    let rows: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        rows,
+        json!([{"b": "x'4142'", "inf": "Inf", "ninf": "-Inf", "n": null}])
+    );
+    // No control or bidi character reaches a table, in cells or headers.
+    for args in [
+        vec![
+            "sql",
+            "SELECT name AS \"x\u{1b}[31my\u{202E}z\" FROM banks",
+            "--format",
+            "table",
+        ],
+        vec![
+            "sql",
+            "SELECT name AS \"x\u{1b}[31my\u{202E}z\" FROM banks",
+            "--format",
+            "tsv",
+        ],
+        vec!["--offline", "search", "--format", "table"],
+        vec!["--offline", "show", "b1", "--format", "table"],
+    ] {
+        let out = world.run(&args);
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert!(
+            !stdout.contains('\u{202E}') && !stdout.contains('\u{1b}'),
+            "{args:?}: {stdout:?}"
+        );
+        assert!(stdout.contains("\\u{202e}"), "{args:?}: {stdout:?}");
+    }
+}
+
+#[test]
+fn diff_json_failing_late_ends_its_array() {
+    let home = Home::new();
+    let header = "id,name,city,state,regulator,rating,exam_date,exam_type\n";
+    let old = home.path().join("old.csv");
+    let new = home.path().join("new.csv");
+    std::fs::write(
+        &old,
+        format!("{header}b1,ONE,AMES,IA,FDIC,Satisfactory,2019-01-01,Small Bank\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        &new,
+        format!("{header}b1,ONE,AMES,IA,FDIC,Outstanding,2020-01-01,Small Bank\nb2,TWO,broken\n"),
+    )
+    .unwrap();
+    let out = home
+        .cra()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let printed: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", text(&out.stdout)));
+    assert_eq!(printed[0]["id"], "b1");
+    assert!(
+        text(&out.stderr).contains("new.csv"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn replay_and_trigger_never_show_a_password_in_the_address() {
+    let home = Home::new();
+    let log = home.path().join("log.ndjson");
+    std::fs::write(
+        &log,
+        r#"{"received_at":"2026-11-20T12:34:56.789Z","verdict":"valid","status":200,"body":"{}"}"#
+            .to_string()
+            + "\n",
+    )
+    .unwrap();
+    let to = "http://user:hunter2pw@127.0.0.1:9/";
+    for args in [
+        vec![
+            "replay",
+            log.to_str().unwrap(),
+            "--to",
+            to,
+            "--secret",
+            "s3cr3t-s3cr3t",
+            "--retries",
+            "0",
+        ],
+        vec![
+            "trigger",
+            "rating.created",
+            "--to",
+            to,
+            "--secret",
+            "s3cr3t-s3cr3t",
+            "--retries",
+            "0",
+        ],
+        vec![
+            "trigger",
+            "rating.created",
+            "--to",
+            "ftp://u:hunter2pw@x/",
+            "--secret",
+            "s3cr3t-s3cr3t",
+        ],
+    ] {
+        let out = home.cra().args(&args).output().unwrap();
+        let all = text(&out.stdout) + &text(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(!all.contains("hunter2pw"), "{args:?}: {all}");
+    }
+}
