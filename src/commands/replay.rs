@@ -138,7 +138,7 @@ fn choose(path: &Path, pick: &Pick) -> Result<(Vec<u64>, u64)> {
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut chosen = Vec::new();
     let mut number = 0u64;
-    for line in BufReader::new(file).lines() {
+    for line in BufReader::new(crate::limited::Lines::new(file, crate::limited::MAX_LINE)).lines() {
         let line = line.with_context(|| format!("cannot read {}", path.display()))?;
         number += 1;
         // A blank line (an editor's last newline) holds no record.
@@ -176,7 +176,8 @@ fn bodies(path: &Path, chosen: Vec<u64>, last: u64) -> Result<impl Iterator<Item
     let file =
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let chosen: BTreeSet<u64> = chosen.into_iter().collect();
-    Ok(BufReader::new(file)
+    Ok(
+        BufReader::new(crate::limited::Lines::new(file, crate::limited::MAX_LINE))
         .lines()
         .take(last as usize)
         .zip(1u64..)

@@ -38,7 +38,8 @@ pub struct Export {
 
 /// A file, or standard input (`-`), read once from start to end: a FIFO
 /// or a pipe is read as the stream it is.
-type Input = BufReader<Box<dyn Read + Send>>;
+/// csv and ndjson lines are read under a per-record limit.
+type Input = BufReader<crate::limited::Lines<Box<dyn Read + Send>>>;
 
 enum Source {
     Empty,
@@ -64,10 +65,14 @@ impl Export {
             }
             Box::new(File::open(path).with_context(cannot_read)?)
         };
+        let file = crate::limited::Lines::new(file, crate::limited::MAX_LINE);
         let mut input: Input = BufReader::with_capacity(256 * 1024, file);
         let source = match skip_blank(&mut input).with_context(cannot_read)? {
             None => Source::Empty,
-            Some(b'[') => Source::Json(input),
+            Some(b'[') => {
+                input.get_mut().unlimited();
+                Source::Json(input)
+            }
             Some(b'{') => Source::Ndjson(input),
             Some(_) => {
                 let mut reader = csv::ReaderBuilder::new()

@@ -892,3 +892,62 @@ fn replay_and_trigger_never_show_a_password_in_the_address() {
         assert!(!all.contains("hunter2pw"), "{args:?}: {all}");
     }
 }
+
+// ---- 6. a per-record limit for the readers of files ----------------------
+
+/// `cra ARGS` under a 1.5 GB address-space limit, so that a reader whose
+/// memory grows with its input aborts instead of passing slowly.
+fn bounded(home: &Home, args: &[&str]) -> Output {
+    let mut cmd = std::process::Command::new("sh");
+    cmd.arg("-c")
+        .arg("ulimit -v 1500000 && exec \"$0\" \"$@\"")
+        .arg(crate::common::cra_bin())
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", home.path())
+        .env("CRA_CONFIG", home.config_path());
+    within_10s(cmd)
+}
+
+#[test]
+fn endless_or_huge_records_are_a_clear_error_naming_the_file_and_the_limit() {
+    let home = Home::new();
+    let small = home.path().join("small.csv");
+    std::fs::write(
+        &small,
+        "id,name,city,state,regulator,rating,exam_date,exam_type\nb1,ONE,AMES,IA,FDIC,Outstanding,2020-01-01,Small Bank\n",
+    )
+    .unwrap();
+    let huge = home.path().join("huge.ndjson");
+    std::fs::write(&huge, vec![b'x'; 65 * 1024 * 1024]).unwrap();
+    for (args, file) in [
+        (
+            vec!["diff", "/dev/zero", small.to_str().unwrap()],
+            "/dev/zero",
+        ),
+        (
+            vec!["diff", small.to_str().unwrap(), huge.to_str().unwrap()],
+            "huge.ndjson",
+        ),
+        (
+            vec![
+                "replay",
+                huge.to_str().unwrap(),
+                "--to",
+                "http://127.0.0.1:9/",
+                "--secret",
+                "s3cr3t-s3cr3t",
+            ],
+            "huge.ndjson",
+        ),
+    ] {
+        let out = bounded(&home, &args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(file) && stderr.contains("longer than 64 MiB"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
