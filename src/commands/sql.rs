@@ -31,13 +31,12 @@ pub struct SqlArgs {
 
 pub const AFTER_HELP: &str = "\
 The schema is in the README (Keep a local copy). Run cra sync first.
+Ctrl-C (or SIGTERM, SIGHUP) stops a running query: exit 130.
 
 Examples:
   cra --sandbox sql \"SELECT state, count(*) AS banks FROM banks GROUP BY state\"
   cra sql \"SELECT rating, count(*) FROM ratings GROUP BY rating\" --format csv
-  cra sql \"SELECT * FROM ratings r JOIN ratings s\" --timeout 10s   # stopped after 10 s
-
-Ctrl-C (or SIGTERM, SIGHUP) stops a running query: exit 130.";
+  cra sql \"SELECT * FROM ratings r JOIN ratings s\" --timeout 10s   # stopped after 10 s";
 
 impl Spec for SqlArgs {
     fn jq(&self) -> Option<&str> {
