@@ -228,6 +228,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;sql' {
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')

@@ -1246,12 +1246,16 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sql)
-            opts="-q -v -h -V --schema --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-q -v -h -V --schema --timeout --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --jq)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

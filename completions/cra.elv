@@ -216,6 +216,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --version 'Print version'
         }
         &'cra;sql'= {
+            cand --timeout 'Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)'
             cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise]'

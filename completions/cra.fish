@@ -335,6 +335,7 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -l allow-insecure-http -d 
 complete -c cra -n "__fish_cra_using_subcommand sync" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l timeout -d 'Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''

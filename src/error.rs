@@ -208,6 +208,47 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `value` with this run's secrets hidden in every string and key (data a
+/// server sends back, quoting the key). True when anything was hidden.
+pub fn redact_json(value: &mut serde_json::Value) -> bool {
+    match SECRETS.get() {
+        Some(redactor) if !redactor.forms.is_empty() => redactor.redact_json(value),
+        _ => false,
+    }
+}
+
+impl Redactor {
+    /// See [`redact_json`].
+    pub fn redact_json(&self, value: &mut serde_json::Value) -> bool {
+        use serde_json::Value;
+        match value {
+            Value::String(text) => match self.redact(text) {
+                Cow::Owned(hidden) => {
+                    *text = hidden;
+                    true
+                }
+                Cow::Borrowed(_) => false,
+            },
+            Value::Array(items) => items
+                .iter_mut()
+                .fold(false, |hid, item| self.redact_json(item) | hid),
+            Value::Object(map) => {
+                let mut hid = false;
+                if map.keys().any(|k| matches!(self.redact(k), Cow::Owned(_))) {
+                    let old = std::mem::take(map);
+                    for (key, item) in old {
+                        map.insert(self.redact(&key).into_owned(), item);
+                    }
+                    hid = true;
+                }
+                map.values_mut()
+                    .fold(hid, |hid, item| self.redact_json(item) | hid)
+            }
+            _ => false,
+        }
+    }
+}
+
 pub use crate::text::clip as shorten;
 
 /// Prints `error` once, as `cra: error: <one line>`, and returns its exit
@@ -230,6 +271,22 @@ pub fn report(error: &anyhow::Error) -> Exit {
 mod tests {
     use super::*;
     use anyhow::Context;
+
+    #[test]
+    fn secrets_in_json_data_are_hidden_in_values_and_keys() {
+        let key = SecretString::from("k3y-very-secret");
+        let redactor = Redactor::new([&key]);
+        let mut value = serde_json::json!({"name": "x k3y-very-secret y", "n": 1,
+            "k3y-very-secret": ["k3y-very-secret", null], "plain": "ok"});
+        assert!(redactor.redact_json(&mut value));
+        assert_eq!(
+            value,
+            serde_json::json!({"name": "x [redacted] y", "n": 1,
+                "[redacted]": ["[redacted]", null], "plain": "ok"})
+        );
+        let mut clean = serde_json::json!({"a": ["b", 2]});
+        assert!(!redactor.redact_json(&mut clean));
+    }
 
     #[test]
     fn exit_code_found_through_context() {

@@ -20,6 +20,7 @@ pub mod error;
 pub mod filters;
 pub mod http;
 pub mod io;
+pub mod limited;
 pub mod mirror;
 pub mod output;
 pub mod parse;

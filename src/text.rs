@@ -62,18 +62,26 @@ pub(crate) fn push_control(out: &mut String, c: char) {
 /// `text` with its control characters (escape sequences, bells, newlines)
 /// made visible and inert as `\u{1b}`: for server text shown to a person.
 pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(is_unsafe) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if c.is_control() {
+        if is_unsafe(c) {
             push_control(&mut out, c);
         } else {
             out.push(c);
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// A character that must not reach a terminal as it is: a control
+/// character, or one that reorders the text around it (the bidi embeddings,
+/// overrides and isolates, U+202E among them: "Trojan Source").
+pub fn is_unsafe(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{061C}' | '\u{200E}' | '\u{200F}')
 }
 
 /// `singular` or `plural` as `n` asks: `plural(3, "bank", "banks")`.

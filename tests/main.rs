@@ -24,5 +24,6 @@ mod suite {
     mod search_show;
     mod signals;
     mod smoke;
+    mod trust;
     mod webhook;
 }

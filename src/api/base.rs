@@ -68,6 +68,36 @@ pub(super) fn follow_redirect(previous: &[Url], next: &Url) -> bool {
     let downgrade = next.scheme() == "http" && previous.iter().any(|u| u.scheme() == "https");
     !downgrade && previous.len() <= MAX_REDIRECTS
 }
+
+/// What stays as it is in a bank id's path segment: RFC 3986's unreserved
+/// characters. Everything else, a `/`, `?`, `&`, `%`, TAB or LF included,
+/// is percent-encoded, so the id requested is the id listed, byte for byte.
+const ID_SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+/// `{base}api/v1/banks/{id}`, the id percent-encoded whatever it holds
+/// (`Url`'s own segment encoding drops TAB and LF, and keeps `?`-like
+/// characters a server may split on). `.` and `..` cannot be carried by a
+/// URL path at all (they are resolved away, even encoded): refused.
+pub fn bank_url(base: &Url, id: &str) -> Result<Url> {
+    if id.is_empty() || id == "." || id == ".." {
+        return Err(CraError::Response {
+            message: format!(
+                "'{id}' cannot be requested as a bank id (an empty, '.' or '..' path segment)"
+            ),
+        }
+        .into());
+    }
+    let encoded = percent_encoding::utf8_percent_encode(id, ID_SEGMENT).to_string();
+    let mut url = base.clone();
+    url.set_path(&format!("{}api/v1/banks/{encoded}", base.path()));
+    debug_assert!(url.path().ends_with(&format!("/{encoded}")));
+    Ok(url)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -137,5 +167,40 @@ mod tests {
         assert!(check_base_url("http://api.example.com", true).is_ok());
         assert!(check_base_url("ftp://x", false).is_err());
         assert!(check_base_url("not a url", false).is_err());
+    }
+
+    #[test]
+    fn bank_ids_are_sent_exactly_percent_encoded() {
+        let base = check_base_url("https://api.example.com/prefix", false).unwrap();
+        let cases = [
+            ("abc-123", "/prefix/api/v1/banks/abc-123"),
+            ("a\tb", "/prefix/api/v1/banks/a%09b"),
+            ("a\nb", "/prefix/api/v1/banks/a%0Ab"),
+            ("a/b?c&d#e", "/prefix/api/v1/banks/a%2Fb%3Fc%26d%23e"),
+            ("50%", "/prefix/api/v1/banks/50%25"),
+            ("é ü", "/prefix/api/v1/banks/%C3%A9%20%C3%BC"),
+            ("...", "/prefix/api/v1/banks/..."),
+        ];
+        for (id, path) in cases {
+            let url = bank_url(&base, id).unwrap();
+            assert_eq!(url.path(), path, "{id:?}");
+            assert_eq!(url.query(), None);
+        }
+        for id in ["", ".", ".."] {
+            assert!(bank_url(&base, id).is_err(), "{id:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_id_round_trips_through_the_path(id in "\\PC{1,20}|[\\x00-\\x7f]{1,20}") {
+            proptest::prop_assume!(id != "." && id != "..");
+            let base = check_base_url("https://api.example.com/", false).unwrap();
+            let url = bank_url(&base, &id).unwrap();
+            let segment = url.path().rsplit('/').next().unwrap();
+            let decoded = percent_encoding::percent_decode_str(segment).decode_utf8().unwrap();
+            proptest::prop_assert_eq!(decoded, id.as_str());
+            proptest::prop_assert!(url.path().starts_with("/api/v1/banks/"));
+        }
     }
 }

@@ -131,7 +131,7 @@ impl Client {
 
     /// `GET /api/v1/banks/{id}`.
     pub async fn bank(&self, id: &str) -> Result<BankDetail> {
-        let url = self.endpoint(&["api", "v1", "banks", id]);
+        let url = super::base::bank_url(&self.inner.base, id)?;
         let body = self.get_json(&url, Some(id)).await?;
         model::parse_detail(body).map_err(|e| unexpected(&url, &e))
     }

@@ -13,7 +13,7 @@ use crate::commands::JqArg;
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::diff::read::Export;
 use crate::diff::{self, Differ, Difference, FIELDS, Kind, Row};
-use crate::error::Exit;
+use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::output::{self, Fit, Layout, Printer, Record};
 use crate::settings::Settings;
@@ -21,7 +21,8 @@ use crate::text::plural;
 
 pub const AFTER_HELP: &str = "\
 Each file may be csv, json or ndjson, with or without history (told from its
-content, not its name); no request is made. Banks are matched by id. `rating`:
+content, not its name); no request is made. Either may be `-`, standard
+input, or a pipe: each is read once, as a stream. Banks are matched by id. `rating`:
 the current rating, its exam date or its exam type changed; `details`: only
 name, city, state or regulator did. Order: NEW's order for added and changed
 banks, then removed banks in OLD's order.
@@ -33,11 +34,11 @@ Examples:
 
 #[derive(Debug, Clone, Args)]
 pub struct DiffArgs {
-    /// The earlier export
+    /// The earlier export (- for standard input)
     #[arg(value_name = "OLD")]
     pub old: PathBuf,
 
-    /// The later export
+    /// The later export (- for standard input)
     #[arg(value_name = "NEW")]
     pub new: PathBuf,
 
@@ -108,6 +109,11 @@ impl Run for DiffArgs {
 }
 
 fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    if args.old.as_os_str() == "-" && args.new.as_os_str() == "-" {
+        return Err(CraError::usage(
+            "only one of OLD and NEW can be - (standard input)",
+        ));
+    }
     // Both files are recognised before anything is read or printed.
     let old = Export::open(&args.old)?;
     let new = Export::open(&args.new)?;
@@ -141,13 +147,22 @@ fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             csv: vec![csv_row(change)],
         })
     };
-    new.read(&mut |row| match differ
+    let read = new.read(&mut |row| match differ
         .add_new(row)
         .map_err(|dup| duplicate(&args.new, &dup))?
     {
         Some(change) => print(&change, &mut printer),
         None => Ok(()),
-    })?;
+    });
+    if let Err(error) = read {
+        // NEW failed after changes were printed: what was printed is
+        // ended well-formed (json's array closed), then the error is
+        // said and the exit is non-zero. Nothing printed: nothing is.
+        if let Some(printer) = printer {
+            let _ = printer.finish();
+        }
+        return Err(error);
+    }
     for change in differ.removed() {
         print(&change, &mut printer)?;
     }

@@ -197,8 +197,24 @@ pub async fn run<R: Run>(command: R, ctx: Ctx) -> Result<Exit> {
     if R::OWN_SIGNALS {
         return command.run(ctx).await;
     }
-    tokio::select! {
+    // A command blocked in a system call (opening a FIFO nobody writes,
+    // a read that never returns) never gets to hear the signal below:
+    // after a grace period the process ends anyway, as the signal's
+    // default would have ended it.
+    let backstop = tokio::spawn(async {
+        crate::signals::interrupted().await;
+        tokio::time::sleep(BLOCKED_GRACE).await;
+        crate::error::report(&CraError::Interrupted.into());
+        std::process::exit(Exit::Interrupted as i32);
+    });
+    let result = tokio::select! {
         result = command.run(ctx) => result,
         () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),
-    }
+    };
+    backstop.abort();
+    result
 }
+
+/// How long a signalled command that does not stop may take before the
+/// process is ended from outside it.
+const BLOCKED_GRACE: std::time::Duration = std::time::Duration::from_secs(2);

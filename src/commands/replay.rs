@@ -124,11 +124,21 @@ impl Pick {
 /// The first pass: every line checked, the chosen line numbers returned,
 /// with the number of lines read (the second pass reads no further).
 fn choose(path: &Path, pick: &Pick) -> Result<(Vec<u64>, u64)> {
+    // Read twice (checked whole before anything is sent): a FIFO or a
+    // device could be read only once, or block for ever.
+    if let Ok(metadata) = std::fs::metadata(path)
+        && !metadata.is_file()
+    {
+        return Err(CraError::usage(format!(
+            "{} is not a regular file (replay reads a cra listen --log file twice: checked whole, then sent)",
+            path.display()
+        )));
+    }
     let file =
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut chosen = Vec::new();
     let mut number = 0u64;
-    for line in BufReader::new(file).lines() {
+    for line in BufReader::new(crate::limited::Lines::new(file, crate::limited::MAX_LINE)).lines() {
         let line = line.with_context(|| format!("cannot read {}", path.display()))?;
         number += 1;
         // A blank line (an editor's last newline) holds no record.
@@ -166,7 +176,8 @@ fn bodies(path: &Path, chosen: Vec<u64>, last: u64) -> Result<impl Iterator<Item
     let file =
         std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
     let chosen: BTreeSet<u64> = chosen.into_iter().collect();
-    Ok(BufReader::new(file)
+    Ok(
+        BufReader::new(crate::limited::Lines::new(file, crate::limited::MAX_LINE))
         .lines()
         .take(last as usize)
         .zip(1u64..)

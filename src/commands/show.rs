@@ -117,37 +117,52 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// The id in an argument: the id itself, or the last path segment of the
-/// bank's page address (`https://.../banks/ID?tab=x` → `ID`).
+/// The id in an argument: the id itself, exactly as given (ids may hold
+/// `/`, `?`, `&`, tabs: they are sent percent-encoded), or the last path
+/// segment of the bank's page address (`https://.../banks/ID?tab=x` →
+/// `ID`): an `http(s)://` address, or `host.name/path` whose first part
+/// looks like a host name.
 pub fn bank_id(arg: &str) -> Result<String> {
-    let arg = arg.trim();
-    let id = if arg.contains('/') {
-        let path = match url::Url::parse(arg) {
-            Ok(url) => url.path().to_string(),
-            Err(_) => arg.split(['?', '#']).next().unwrap_or("").to_string(),
-        };
-        path.rsplit('/')
-            .find(|s| !s.is_empty())
-            .unwrap_or("")
-            .to_string()
-    } else {
-        arg.to_string()
+    let trimmed = arg.trim_matches(' ');
+    let id = match page_address(trimmed) {
+        Some(path) => percent_decode(
+            path.rsplit('/')
+                .find(|s| !s.is_empty())
+                .unwrap_or(""),
+        ),
+        None => trimmed.to_string(),
     };
-    let id = percent_decode(&id);
     // `.` and `..` would be resolved away as path steps (`show ..` would
-    // ask for the list), and a `/` cannot be part of one path segment.
+    // ask for the list), encoded or not; from a page address, a `/` in
+    // the last segment is not one segment.
     if id.is_empty()
         || id == "."
         || id == ".."
-        || id.contains('/')
-        || id.chars().any(char::is_control)
+        || (page_address(trimmed).is_some() && (id.contains('/') || id.chars().any(char::is_control)))
     {
         return Err(CraError::usage(format!(
             "'{}' is not a bank id or a bank page address",
-            crate::error::shorten(arg, 80)
+            crate::error::shorten(&crate::text::inert(arg), 80)
         )));
     }
     Ok(id)
+}
+
+/// The path of `arg` when it is a page address rather than an id.
+fn page_address(arg: &str) -> Option<String> {
+    if let Ok(url) = url::Url::parse(arg)
+        && matches!(url.scheme(), "http" | "https")
+    {
+        return Some(url.path().to_string());
+    }
+    let (host, rest) = arg.split_once('/')?;
+    let hostlike = host.contains('.')
+        && !host.starts_with('.')
+        && !host.ends_with('.')
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'));
+    hostlike.then(|| rest.split(['?', '#']).next().unwrap_or("").to_string())
 }
 
 fn percent_decode(text: &str) -> String {
@@ -248,12 +263,25 @@ mod tests {
         assert_eq!(bank_id("https://x.com/banks/a%20b").unwrap(), "a b");
         assert!(bank_id("").is_err());
         assert!(bank_id("https://x.com/").is_err());
-        for dots in [".", "..", "./", "foo/..", "%2e%2e", "%2E", "a%2Fb"] {
+        for dots in [
+            ".",
+            "..",
+            "https://x.com/banks/..",
+            "https://x.com/banks/%2e%2e",
+            "x.com/banks/%2E",
+            "https://x.com/banks/a%2Fb",
+        ] {
             assert!(bank_id(dots).is_err(), "{dots}");
+        }
+        // Anything else is an id, exactly as given.
+        for id in ["a/b", "a?b&c=d", "a\tb", "a\nb", "%2e%2e", "foo/..", "50%", "./"] {
+            assert_eq!(bank_id(id).unwrap(), id, "{id:?}");
         }
         assert_eq!(bank_id("...").unwrap(), "...");
         let long = "x".repeat(100_000);
-        let message = bank_id(&format!("{long}\u{7}")).unwrap_err().to_string();
+        let message = bank_id(&format!("https://x.com/banks/{long}%07{long}"))
+            .unwrap_err()
+            .to_string();
         assert!(message.len() < 200, "{}", message.len());
     }
 }

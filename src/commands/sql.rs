@@ -7,8 +7,11 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::Value;
 
+use std::sync::{Arc, Mutex};
+
 use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::Exit;
+
+use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::mirror::Reader;
 use crate::mirror::read::Rows;
@@ -26,6 +29,10 @@ pub struct SqlArgs {
     #[arg(long, conflicts_with = "query")]
     pub schema: bool,
 
+    /// Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)
+    #[arg(long, value_name = "DURATION", value_parser = crate::parse::parse_duration)]
+    pub timeout: Option<std::time::Duration>,
+
     #[command(flatten)]
     pub jq: crate::commands::JqArg,
 }
@@ -33,10 +40,12 @@ pub struct SqlArgs {
 pub const AFTER_HELP: &str = "\
 The tables and their columns: cra sql --schema (and the README's \"Keep a
 local copy\"). Run cra sync first.
+Ctrl-C (or SIGTERM, SIGHUP) stops a running query: exit 130.
 
 Examples:
   cra --sandbox sql \"SELECT state, count(*) AS banks FROM banks GROUP BY state\"
   cra sql \"SELECT rating, count(*) FROM ratings GROUP BY rating\" --format csv
+  cra sql \"SELECT * FROM ratings r JOIN ratings s\" --timeout 10s   # stopped after 10 s
   cra sql --schema";
 
 impl Spec for SqlArgs {
@@ -49,11 +58,61 @@ impl Run for SqlArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        let timeout = self.timeout;
+        let (settings, io) = (ctx.settings, ctx.io);
+        let interrupter = Interrupter::default();
+        let handle = interrupter.clone();
+        // The query runs on a thread of its own, so that a signal or the
+        // timeout is heard while SQLite works: dropping this future (a
+        // signal) or the timeout interrupts it (SQLite's interrupt).
+        let mut task = tokio::task::spawn_blocking(move || run(self, &settings, &io, &handle));
+        let Some(limit) = timeout else {
+            return task.await?;
+        };
+        match tokio::time::timeout(limit, &mut task).await {
+            Ok(result) => result?,
+            Err(_) => {
+                interrupter.interrupt();
+                let _ = task.await;
+                Err(CraError::Response {
+                    message: format!(
+                        "the query ran longer than --timeout {} and was stopped",
+                        crate::text::duration(limit)
+                    ),
+                }
+                .into())
+            }
+        }
     }
 }
 
-async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+/// Interrupts the query in progress (if any) when told or dropped.
+#[derive(Clone, Default)]
+struct Interrupter(Arc<Mutex<Option<rusqlite::InterruptHandle>>>);
+
+impl Interrupter {
+    fn set(&self, handle: rusqlite::InterruptHandle) {
+        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = Some(handle);
+    }
+
+    fn interrupt(&self) {
+        if let Some(handle) = self.0.lock().unwrap_or_else(|p| p.into_inner()).take() {
+            handle.interrupt();
+        }
+    }
+}
+
+impl Drop for Interrupter {
+    fn drop(&mut self) {
+        // The last of the two copies is the query's own, dropped when it
+        // ends; the command's copy is dropped first when a signal ends it.
+        if Arc::strong_count(&self.0) == 2 {
+            self.interrupt();
+        }
+    }
+}
+
+fn run(args: SqlArgs, settings: &Settings, io: &Io, interrupter: &Interrupter) -> Result<Exit> {
     let Some(query) = args.query.as_deref().filter(|_| !args.schema) else {
         let mut out = io.stdout();
         out.write_all(crate::mirror::schema().as_bytes())?;
@@ -61,6 +120,7 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         return Ok(Exit::Success);
     };
     let reader = Reader::open(&settings.mirror.value)?;
+    interrupter.set(reader.interrupt_handle());
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
     }
@@ -72,7 +132,8 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let result = reader.query(query, |rows| {
         match rows {
             Rows::Columns(columns) => {
-                names = columns.to_vec();
+                names = unique_names(columns);
+                let columns = &names;
                 // The printers take 'static headers (most are constants);
                 // a query's few column names live for this one command.
                 let header: &'static [&'static str] = Box::leak(
@@ -95,7 +156,12 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                     &io.view,
                 )?);
             }
-            Rows::Row(values) => {
+            Rows::Row(mut values) => {
+                // A mirror written before the key was kept out of it may
+                // still quote it: never printed.
+                for value in &mut values {
+                    crate::error::redact_json(value);
+                }
                 let cells: Vec<String> = values.iter().map(cell).collect();
                 let json = Value::Object(names.iter().cloned().zip(values).collect());
                 let printer = printer.as_mut().expect("columns come before rows");
@@ -121,11 +187,56 @@ async fn run(args: SqlArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
+/// Column names made unique as SQLite's shell does: a name met again gets
+/// `:1`, `:2`, ... (the first free one), so no json key hides another.
+fn unique_names(columns: &[String]) -> Vec<String> {
+    let mut taken: std::collections::HashSet<String> = columns.iter().cloned().collect();
+    let mut first = std::collections::HashSet::new();
+    columns
+        .iter()
+        .map(|name| {
+            if first.insert(name.clone()) {
+                return name.clone();
+            }
+            let fresh = (1..)
+                .map(|n| format!("{name}:{n}"))
+                .find(|candidate| !taken.contains(candidate))
+                .expect("some suffix is free");
+            taken.insert(fresh.clone());
+            fresh
+        })
+        .collect()
+}
+
 /// A value as table, tsv and csv show it: NULL as nothing.
 fn cell(value: &Value) -> String {
     match value {
         Value::Null => String::new(),
         Value::String(s) => s.clone(),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duplicate_column_names_are_suffixed_as_sqlite_does() {
+        let names = |list: &[&str]| unique_names(&list.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(names(&["a", "b"]), ["a", "b"]);
+        assert_eq!(names(&["exam_date", "exam_date"]), ["exam_date", "exam_date:1"]);
+        assert_eq!(names(&["a", "a", "a"]), ["a", "a:1", "a:2"]);
+        // A suffixed name already taken by a real column is skipped.
+        assert_eq!(names(&["a", "a:1", "a"]), ["a", "a:1", "a:2"]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn every_column_keeps_a_key_of_its_own(list in proptest::collection::vec("[ab](:[12])?", 0..8)) {
+            let unique = unique_names(&list);
+            let set: std::collections::HashSet<_> = unique.iter().collect();
+            proptest::prop_assert_eq!(set.len(), list.len());
+        }
     }
 }

@@ -247,9 +247,10 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
     {
         return Err(CraError::Response {
             message: format!(
-                "{} of {} rating.created deliveries to {url} got no 2xx ({}); they are kept and sent by the next cra sync --notify",
+                "{} of {} rating.created deliveries to {} got no 2xx ({}); they are kept and sent by the next cra sync --notify",
                 thousands(notified.kept),
                 thousands(notified.kept + notified.delivered),
+                crate::http::hide_userinfo(url.as_str()),
                 notified.first_failure
             ),
         }
@@ -312,8 +313,9 @@ async fn deliver(
         }
     }
     io.info(&format!(
-        "notified {} rating.created to {url}{}",
+        "notified {} rating.created to {}{}",
         thousands(notified.delivered),
+        crate::http::hide_userinfo(url.as_str()),
         if notified.kept > 0 {
             format!(" ({} kept for the next sync)", thousands(notified.kept))
         } else {
@@ -346,7 +348,7 @@ async fn start(args: &SyncArgs, settings: &Settings, io: &Io, notify: bool) -> R
         tokio::task::spawn_blocking(move || Writer::open(&path_for_open, &service, full)).await??;
     let started = Instant::now();
     let concurrency = args.concurrency as usize;
-    let source = Source::Service(client.clone());
+    let source = Source::Service(client.clone(), io.clone());
     // The mirror's banks are loaded (a read of the whole file) while the
     // first list page is on the wire; the lock was taken before.
     let loading = tokio::task::spawn_blocking(move || {

@@ -36,12 +36,17 @@ pub struct Export {
     source: Source,
 }
 
+/// A file, or standard input (`-`), read once from start to end: a FIFO
+/// or a pipe is read as the stream it is.
+/// csv and ndjson lines are read under a per-record limit.
+type Input = BufReader<crate::limited::Lines<Box<dyn Read + Send>>>;
+
 enum Source {
     Empty,
-    Json(BufReader<File>),
-    Ndjson(BufReader<File>),
+    Json(Input),
+    Ndjson(Input),
     Csv {
-        reader: Box<csv::Reader<BufReader<File>>>,
+        reader: Box<csv::Reader<Input>>,
         history: bool,
     },
 }
@@ -52,11 +57,22 @@ impl Export {
     /// is refused before any output.
     pub fn open(path: &Path) -> Result<Export> {
         let cannot_read = || format!("cannot read {}", path.display());
-        let file = File::open(path).with_context(cannot_read)?;
-        let mut input = BufReader::with_capacity(256 * 1024, file);
+        let file: Box<dyn Read + Send> = if path.as_os_str() == "-" {
+            Box::new(std::io::stdin())
+        } else {
+            if path.is_dir() {
+                return Err(anyhow!("cannot read {}: it is a folder", path.display()));
+            }
+            Box::new(File::open(path).with_context(cannot_read)?)
+        };
+        let file = crate::limited::Lines::new(file, crate::limited::MAX_LINE);
+        let mut input: Input = BufReader::with_capacity(256 * 1024, file);
         let source = match skip_blank(&mut input).with_context(cannot_read)? {
             None => Source::Empty,
-            Some(b'[') => Source::Json(input),
+            Some(b'[') => {
+                input.get_mut().unlimited();
+                Source::Json(input)
+            }
             Some(b'{') => Source::Ndjson(input),
             Some(_) => {
                 let mut reader = csv::ReaderBuilder::new()

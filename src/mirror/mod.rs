@@ -199,15 +199,39 @@ fn configure(connection: &Connection) -> Result<()> {
 }
 
 /// Opens the mirror read-only; none there is a usage error that says to
-/// sync (exit 2).
+/// sync (exit 2). What is there but not a regular file (a FIFO, a
+/// device: opening it could block for ever) is refused unopened. A mirror
+/// in a folder this user cannot write (SQLite could not make the files it
+/// reads a WAL database with) is opened immutable: nothing can be writing
+/// it there.
 fn open_read_only(path: &Path) -> Result<Connection> {
-    if !path.exists() {
+    let Ok(metadata) = std::fs::metadata(path) else {
         return Err(no_mirror(path));
+    };
+    if !metadata.is_file() {
+        return Err(CraError::usage(format!(
+            "{} is not a regular file (a mirror is a SQLite file; choose another with --mirror)",
+            path.display()
+        )));
     }
-    let connection = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )
+    match open_with(path, false) {
+        Ok(connection) => Ok(connection),
+        Err(error) if error.downcast_ref::<CraError>().is_some() => Err(error),
+        Err(error) => open_with(path, true).map_err(|_| error),
+    }
+}
+
+/// `open_read_only`'s one try: plain read-only, or immutable.
+fn open_with(path: &Path, immutable: bool) -> Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let connection = if immutable {
+        let mut uri = url::Url::from_file_path(std::path::absolute(path)?)
+            .map_err(|()| anyhow::anyhow!("cannot open the mirror {}", path.display()))?;
+        uri.set_query(Some("immutable=1"));
+        Connection::open_with_flags(uri.as_str(), flags | OpenFlags::SQLITE_OPEN_URI)
+    } else {
+        Connection::open_with_flags(path, flags)
+    }
     .with_context(|| format!("cannot open the mirror {}", path.display()))?;
     configure(&connection)?;
     connection.pragma_update(None, "query_only", true)?;
@@ -217,15 +241,36 @@ fn open_read_only(path: &Path) -> Result<Connection> {
     connection.pragma_update(None, "mmap_size", READ_MAP_BYTES)?;
     let version: i64 = connection
         .pragma_query_value(None, "user_version", |row| row.get(0))
-        .with_context(|| format!("{} is not a cra mirror", path.display()))?;
+        .with_context(|| format!("cannot read the mirror {}", path.display()))?;
     match version {
-        0 => Err(no_mirror(path)),
+        0 => {
+            let tables: i64 = connection
+                .query_row(
+                    "SELECT count(*) FROM sqlite_schema WHERE type = 'table'",
+                    [],
+                    |row| row.get(0),
+                )
+                .with_context(|| format!("cannot read the mirror {}", path.display()))?;
+            if tables > 0 {
+                Err(not_a_mirror(path))
+            } else {
+                Err(no_mirror(path))
+            }
+        }
         SCHEMA_VERSION => Ok(connection),
         other => Err(CraError::usage(format!(
             "the mirror {} has schema {other}, this cra reads {SCHEMA_VERSION}; upgrade cra or sync into a new file with --mirror",
             path.display()
         ))),
     }
+}
+
+/// A SQLite database with tables of its own: `sync` will not take it over.
+fn not_a_mirror(path: &Path) -> anyhow::Error {
+    CraError::usage(format!(
+        "{} is a SQLite database but not a cra mirror; choose another file with --mirror",
+        path.display()
+    ))
 }
 
 fn no_mirror(path: &Path) -> anyhow::Error {
@@ -266,10 +311,7 @@ fn prepare(connection: &mut Connection, path: &Path, service: &str) -> Result<()
             |row| row.get(0),
         )?;
         if tables > 0 {
-            return Err(CraError::usage(format!(
-                "{} is a SQLite database but not a cra mirror; choose another file with --mirror",
-                path.display()
-            )));
+            return Err(not_a_mirror(path));
         }
         tx.execute_batch(SCHEMA)?;
         tx.execute_batch(INDEXES)?;

@@ -67,6 +67,12 @@ impl Reader {
         })
     }
 
+    /// A handle that stops the statement running on this reader's
+    /// connection (from another thread: a signal, a timeout).
+    pub fn interrupt_handle(&self) -> rusqlite::InterruptHandle {
+        self.connection().get_interrupt_handle()
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -234,7 +240,7 @@ impl Reader {
         let mut statement = connection
             .prepare(sql)
             .map_err(|e| CraError::usage(sqlite_message(&e)))?;
-        if !statement.readonly() {
+        if !statement.readonly() && !pragma_read(sql) {
             return Err(CraError::usage(
                 "attempt to write a readonly database (cra sql runs read-only queries; only cra sync changes the mirror)",
             ));
@@ -256,13 +262,11 @@ impl Reader {
                 values.push(match row.get_ref(i)? {
                     rusqlite::types::ValueRef::Null => Value::Null,
                     rusqlite::types::ValueRef::Integer(n) => Value::from(n),
-                    rusqlite::types::ValueRef::Real(x) => {
-                        serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number)
-                    }
+                    rusqlite::types::ValueRef::Real(x) => real(x),
                     rusqlite::types::ValueRef::Text(t) => {
                         Value::String(String::from_utf8_lossy(t).into_owned())
                     }
-                    rusqlite::types::ValueRef::Blob(b) => Value::String(hex::encode(b)),
+                    rusqlite::types::ValueRef::Blob(b) => blob(b),
                 });
             }
             visit(Rows::Row(values))?;
@@ -327,6 +331,41 @@ fn sqlite_message(error: &rusqlite::Error) -> String {
         }
         other => other.to_string(),
     }
+}
+
+/// A REAL as json has it; the infinities, which json has not, as SQLite's
+/// shell prints them (`Inf`, `-Inf`), never as null.
+fn real(x: f64) -> Value {
+    match serde_json::Number::from_f64(x) {
+        Some(number) => Value::Number(number),
+        None if x > 0.0 => Value::String("Inf".into()),
+        None if x < 0.0 => Value::String("-Inf".into()),
+        None => Value::Null,
+    }
+}
+
+/// A BLOB as SQL writes one, `x'0aff'`, so it is never taken for text.
+fn blob(bytes: &[u8]) -> Value {
+    Value::String(format!("x'{}'", hex::encode(bytes)))
+}
+
+/// `PRAGMA name` or `PRAGMA schema.name` with no value: a read of a
+/// setting (`journal_mode`), which SQLite still calls a possible write.
+/// The connection is read-only and `query_only` whatever this says.
+fn pragma_read(sql: &str) -> bool {
+    let text = sql.trim().trim_end_matches(';').trim();
+    let Some(rest) = text
+        .get(..6)
+        .filter(|head| head.eq_ignore_ascii_case("pragma"))
+        .map(|_| text[6..].trim())
+    else {
+        return false;
+    };
+    !rest.is_empty()
+        && text[6..].starts_with(char::is_whitespace)
+        && rest
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
 }
 
 /// True while a sync holds the mirror's lock.
@@ -410,5 +449,34 @@ mod tests {
                 "{state:?} {size:?}: {plan}"
             );
         }
+    }
+
+    #[test]
+    fn pragma_reads_are_told_from_pragma_writes() {
+        for read in [
+            "PRAGMA journal_mode",
+            "pragma main.journal_mode;",
+            " PRAGMA user_version ",
+        ] {
+            assert!(pragma_read(read), "{read}");
+        }
+        for other in [
+            "PRAGMA journal_mode = delete",
+            "PRAGMA journal_mode(delete)",
+            "PRAGMAjournal_mode",
+            "PRAGMA",
+            "SELECT 1",
+            "PRAGMA x; DROP TABLE banks",
+        ] {
+            assert!(!pragma_read(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn blobs_and_infinities_are_shown_for_what_they_are() {
+        assert_eq!(blob(b"AB"), Value::String("x'4142'".into()));
+        assert_eq!(real(f64::INFINITY), Value::String("Inf".into()));
+        assert_eq!(real(f64::NEG_INFINITY), Value::String("-Inf".into()));
+        assert_eq!(real(1.5), serde_json::json!(1.5));
     }
 }

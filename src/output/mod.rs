@@ -326,7 +326,7 @@ fn write_tsv_row<'a>(
                 '\n' => line.push_str("\\n"),
                 '\r' => line.push_str("\\r"),
                 '\\' => line.push_str("\\\\"),
-                c if c.is_control() => crate::text::push_control(&mut line, c),
+                c if crate::text::is_unsafe(c) => crate::text::push_control(&mut line, c),
                 c => line.push(c),
             }
         }

@@ -60,7 +60,10 @@ pub fn render_table(
     view: &View,
 ) -> Fitted {
     // Server text is made inert before it is measured, so that the width
-    // counted is the width shown.
+    // counted is the width shown; headers too (`sql`'s are any alias).
+    let header_text: Vec<String> = header.iter().map(|h| inert(h).into_owned()).collect();
+    let header: Vec<&str> = header_text.iter().map(String::as_str).collect();
+    let header = header.as_slice();
     // A change gets its arrow here too, so that it is measured as shown.
     let rows: Vec<Vec<String>> = rows
         .iter()

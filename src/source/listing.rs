@@ -17,7 +17,8 @@
 //! `details` is the other half: a bank's detail per listed bank, with at
 //! most `--concurrency` requests on the wire, shared by `export` and `sync`.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
+use std::collections::hash_map::{Entry, HashMap};
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -204,7 +205,9 @@ impl Producer {
         mut on_meta: impl FnMut(Meta),
     ) -> Result<(), Stop> {
         let limit = self.options.limit.unwrap_or(u64::MAX);
-        let per_page = self.base.per_page.max(1);
+        // The service's page size (what it says it used, when that is less
+        // than asked and its meta agrees), else it ignored per_page.
+        let per_page = page_size(self.base.per_page, &first)?;
         // A total_pages beyond what total and per_page imply is not trusted;
         // the page numbers are ours, so a server always answering `page: 1`
         // cannot make this loop for ever.
@@ -262,9 +265,18 @@ impl Producer {
                 if self.sent >= limit {
                     return Err(Stop::Done);
                 }
-                if self.seen.insert(&bank.fields.id) {
-                    self.tx.send(Ok(bank)).await.map_err(|_| Stop::Done)?;
-                    self.sent += 1;
+                match self
+                    .seen
+                    .insert_listed(&bank.fields.id, content_digest(&bank.raw))
+                {
+                    Listed::New => {
+                        self.tx.send(Ok(bank)).await.map_err(|_| Stop::Done)?;
+                        self.sent += 1;
+                    }
+                    Listed::Again => {}
+                    Listed::Differs => {
+                        return Err(Stop::Failed(listed_twice(&bank.fields.id, number)));
+                    }
                 }
             }
             if self.sent >= limit {
@@ -347,10 +359,21 @@ pub fn details<'a, T: 'a>(
     }
 }
 
-/// Ids already met, by a 128-bit digest (16 bytes a bank, whatever the
-/// id's length).
+/// Ids already met, by a 128-bit digest (24 bytes a bank, whatever the
+/// id's length), each with a digest of the content it was listed with, so
+/// an id listed again with other content is caught.
 #[derive(Default)]
-pub struct Seen(HashSet<u128>);
+pub struct Seen(HashMap<u128, u64>);
+
+/// What `Seen::insert_listed` found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Listed {
+    New,
+    /// Met before, with the same content.
+    Again,
+    /// Met before, with other content.
+    Differs,
+}
 
 impl Seen {
     fn digest(id: &str) -> u128 {
@@ -368,11 +391,23 @@ impl Seen {
 
     /// True when `id` was not met before.
     pub fn insert(&mut self, id: &str) -> bool {
-        self.0.insert(Seen::digest(id))
+        self.insert_listed(id, 0) == Listed::New
+    }
+
+    /// Records `id` listed with content digest `content`.
+    pub fn insert_listed(&mut self, id: &str, content: u64) -> Listed {
+        match self.0.entry(Seen::digest(id)) {
+            Entry::Vacant(slot) => {
+                slot.insert(content);
+                Listed::New
+            }
+            Entry::Occupied(slot) if *slot.get() == content => Listed::Again,
+            Entry::Occupied(_) => Listed::Differs,
+        }
     }
 
     pub fn contains(&self, id: &str) -> bool {
-        self.0.contains(&Seen::digest(id))
+        self.0.contains_key(&Seen::digest(id))
     }
 
     pub fn len(&self) -> u64 {
@@ -382,6 +417,65 @@ impl Seen {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// A digest of a list entry as served (its JSON text, unknown fields and
+/// field order included), written straight into the hasher.
+pub fn content_digest(raw: &serde_json::Value) -> u64 {
+    struct Into<'h>(&'h mut std::collections::hash_map::DefaultHasher);
+    impl std::io::Write for Into<'_> {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.write(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    // Writing a `Value` into memory cannot fail.
+    let _ = serde_json::to_writer(Into(&mut hasher), raw);
+    hasher.finish()
+}
+
+/// An id listed twice with different content: the list contradicts itself.
+pub fn listed_twice(id: &str, page: u64) -> anyhow::Error {
+    CraError::Response {
+        message: format!(
+            "the service listed bank '{}' twice with different content (again on page {page}): the list is inconsistent, so nothing is taken from its second copy; run the command again",
+            crate::text::clip(&crate::text::inert(id), 60)
+        ),
+    }
+    .into()
+}
+
+/// The page size the service pages by, from its first page: the size
+/// asked for; or a smaller one the service says it used (`meta.per_page`,
+/// with a `total_pages` and a first page that agree); else an error that
+/// says the service ignored `per_page`.
+pub fn page_size(asked: u64, first: &Page) -> Result<u64> {
+    let asked = asked.max(1);
+    let meta = first.meta;
+    let held = first.banks.len() as u64;
+    if held >= asked.min(meta.total) {
+        return Ok(asked);
+    }
+    let said = meta.per_page;
+    if said >= 1
+        && said < asked
+        && held == said.min(meta.total)
+        && meta.total_pages == meta.total.div_ceil(said)
+    {
+        return Ok(said);
+    }
+    Err(CraError::Response {
+        message: format!(
+            "the service ignored per_page: {asked} banks a page were asked for, page 1 holds {held} of {} and its meta (per_page {said}, total_pages {}) does not say why; the list cannot be paged reliably",
+            thousands(meta.total),
+            thousands(meta.total_pages)
+        ),
+    }
+    .into())
 }
 
 #[cfg(test)]
@@ -396,5 +490,59 @@ mod tests {
         assert!(seen.insert("b"));
         assert!(seen.contains("a") && !seen.contains("c"));
         assert_eq!(seen.len(), 2);
+    }
+
+    fn page(held: usize, total: u64, per_page: u64, total_pages: u64) -> Page {
+        let bank = serde_json::json!({"id": "x", "name": "N", "city": "C", "state": "TX",
+            "regulator": "FDIC", "current_rating": {"rating": "Satisfactory",
+            "exam_date": "2020-01-01", "exam_type": "Small Bank"}});
+        let body = serde_json::json!({"data": vec![bank; held], "meta": {"total": total,
+            "page": 1, "per_page": per_page, "total_pages": total_pages}});
+        crate::domain::model::parse_page(body).unwrap()
+    }
+
+    #[test]
+    fn pages_by_the_size_the_service_says_it_used() {
+        // As asked.
+        assert_eq!(page_size(100, &page(100, 250, 100, 3)).unwrap(), 100);
+        assert_eq!(page_size(100, &page(7, 7, 100, 1)).unwrap(), 100);
+        assert_eq!(page_size(100, &page(0, 0, 100, 0)).unwrap(), 100);
+        // Fewer, and the meta says so consistently.
+        assert_eq!(page_size(100, &page(50, 250, 50, 5)).unwrap(), 50);
+        assert_eq!(page_size(100, &page(30, 30, 50, 1)).unwrap(), 100);
+        // Fewer, and the meta does not explain it.
+        for short in [
+            page(50, 250, 100, 3),
+            page(50, 250, 50, 3),
+            page(40, 250, 50, 5),
+        ] {
+            let message = page_size(100, &short).unwrap_err().to_string();
+            assert!(message.contains("ignored per_page"), "{message}");
+        }
+    }
+
+    #[test]
+    fn an_id_listed_again_is_told_apart_by_content() {
+        let a = serde_json::json!({"id": "a", "name": "ONE"});
+        let b = serde_json::json!({"id": "a", "name": "TWO"});
+        let mut seen = Seen::default();
+        assert_eq!(seen.insert_listed("a", content_digest(&a)), Listed::New);
+        assert_eq!(
+            seen.insert_listed("a", content_digest(&a.clone())),
+            Listed::Again
+        );
+        assert_eq!(seen.insert_listed("a", content_digest(&b)), Listed::Differs);
+        let message = listed_twice("a\u{1b}", 3).to_string();
+        assert!(message.contains("twice with different content") && !message.contains('\u{1b}'));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_consistent_smaller_page_size_is_followed(total in 1u64..5000, said in 1u64..100) {
+            let pages = total.div_ceil(said);
+            let first = page(said.min(total) as usize, total, said, pages);
+            let size = page_size(100, &first).unwrap();
+            proptest::prop_assert!(size == said || (total <= said && size == 100));
+        }
     }
 }

@@ -20,7 +20,8 @@ use crate::settings::Settings;
 
 #[derive(Clone)]
 pub enum Source {
-    Service(Client),
+    /// The service, and where to say that its data quoted the API key.
+    Service(Client, Io),
     Mirror(Arc<Reader>),
 }
 
@@ -39,22 +40,41 @@ impl Source {
             }
             Ok(Source::Mirror(Arc::new(reader)))
         } else {
-            Ok(Source::Service(Client::new(settings, io)?))
+            Ok(Source::Service(Client::new(settings, io)?, io.clone()))
         }
     }
 
     /// One page of the list.
     pub async fn list(&self, query: &ListQuery) -> Result<Page> {
         match self {
-            Source::Service(client) => client.list(query).await,
+            Source::Service(client, io) => {
+                let mut page = client.list(query).await?;
+                for bank in &mut page.banks {
+                    if crate::error::redact_json(&mut bank.raw) {
+                        bank.fields = retyped(&bank.raw)?;
+                        secret_quoted(io);
+                    }
+                }
+                Ok(page)
+            }
             Source::Mirror(reader) => reader.list(query),
         }
     }
 
-    /// One bank with its history.
+    /// One bank with its history. A service that answers with another
+    /// bank's detail fails this bank: nothing of it may be stored or
+    /// printed as the bank asked for.
     pub async fn bank(&self, id: &str) -> Result<BankDetail> {
         match self {
-            Source::Service(client) => client.bank(id).await,
+            Source::Service(client, io) => {
+                let mut detail = client.bank(id).await?;
+                check_detail_id(id, &detail)?;
+                if crate::error::redact_json(&mut detail.raw) {
+                    detail.fields = retyped(&detail.raw)?;
+                    secret_quoted(io);
+                }
+                Ok(detail)
+            }
             Source::Mirror(reader) => reader.bank(id),
         }
     }
@@ -62,7 +82,7 @@ impl Source {
     /// Requests sent so far (none offline).
     pub fn requests_made(&self) -> u64 {
         match self {
-            Source::Service(client) => client.requests_made(),
+            Source::Service(client, _) => client.requests_made(),
             Source::Mirror(_) => 0,
         }
     }
@@ -70,7 +90,7 @@ impl Source {
     /// Retries made so far (none offline).
     pub fn retries_made(&self) -> u64 {
         match self {
-            Source::Service(client) => client.retries_made(),
+            Source::Service(client, _) => client.retries_made(),
             Source::Mirror(_) => 0,
         }
     }
@@ -79,7 +99,7 @@ impl Source {
     /// offline, where a page costs a query rather than a request.
     pub fn page_size(&self) -> u64 {
         match self {
-            Source::Service(_) => listing::MAX_PER_PAGE,
+            Source::Service(..) => listing::MAX_PER_PAGE,
             Source::Mirror(_) => crate::mirror::PAGE,
         }
     }
@@ -89,7 +109,7 @@ impl Source {
     /// when they must be listed and fetched one by one.
     pub fn detail_scan(&self, query: ListQuery, raw: bool) -> Option<DetailScan> {
         match self {
-            Source::Service(_) => None,
+            Source::Service(..) => None,
             Source::Mirror(reader) => Some(DetailScan {
                 reader: reader.clone(),
                 query,
@@ -97,6 +117,41 @@ impl Source {
             }),
         }
     }
+}
+
+/// The typed view of an object whose strings were redacted (still strings:
+/// it fits as it did).
+fn retyped<T: serde::de::DeserializeOwned>(raw: &serde_json::Value) -> Result<T> {
+    crate::domain::model::typed(raw).map_err(|e| {
+        crate::error::CraError::Response {
+            message: format!("the service's data, its API key hidden, does not fit: {e}"),
+        }
+        .into()
+    })
+}
+
+/// Says once a run that the service's data quoted the API key.
+fn secret_quoted(io: &Io) {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        io.warn("the service's data quoted the API key; it is shown and stored as [redacted]");
+    });
+}
+
+/// The detail asked for is the detail given: its `id` is the one requested,
+/// byte for byte.
+pub fn check_detail_id(asked: &str, detail: &BankDetail) -> Result<()> {
+    if detail.fields.id == asked {
+        return Ok(());
+    }
+    Err(crate::error::CraError::Response {
+        message: format!(
+            "the service answered the request for bank '{}' with bank '{}'; nothing of it is used (not retried: ask the service's support)",
+            crate::error::shorten(&crate::text::inert(asked), 60),
+            crate::error::shorten(&crate::text::inert(&detail.fields.id), 60)
+        ),
+    }
+    .into())
 }
 
 /// See [`Source::detail_scan`].

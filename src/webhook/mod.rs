@@ -16,7 +16,8 @@ pub fn endpoint_url(flag: &str, text: &str, example: &str) -> anyhow::Result<url
         .filter(|u| matches!(u.scheme(), "http" | "https") && u.has_host())
         .ok_or_else(|| {
             crate::error::CraError::usage(format!(
-                "{flag} '{text}' is not an http:// or https:// URL (e.g. {example})"
+                "{flag} '{}' is not an http:// or https:// URL (e.g. {example})",
+                crate::http::hide_userinfo(text)
             ))
         })
 }

@@ -177,7 +177,10 @@ impl Sender {
                             "({} {}: {})",
                             status.as_u16(),
                             status.canonical_reason().unwrap_or(""),
-                            error.describe(&format!("the answer from {}", self.to))
+                            error.describe(&format!(
+                                "the answer from {}",
+                                crate::http::hide_userinfo(self.to.as_str())
+                            ))
                         )),
                         None,
                     ),
@@ -222,6 +225,8 @@ pub async fn print_outcomes(
 
 /// One readable phrase for a failed send.
 fn describe_error(error: &reqwest::Error, to: &url::Url, timeout: Duration) -> String {
+    // A user:password@ part of the address is never shown.
+    let to = crate::http::hide_userinfo(to.as_str());
     if error.is_timeout() {
         return format!("(no response from {to} within {}s)", timeout.as_secs_f64());
     }

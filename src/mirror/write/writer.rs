@@ -61,6 +61,14 @@ impl Writer {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create the folder {}", dir.display()))?;
         }
+        if let Ok(metadata) = std::fs::metadata(path)
+            && !metadata.is_file()
+        {
+            return Err(CraError::usage(format!(
+                "{} is not a regular file (a mirror is a SQLite file; choose another with --mirror)",
+                path.display()
+            )));
+        }
         let lock_path = lock_path(path);
         let lock = File::options()
             .create(true)
@@ -88,6 +96,12 @@ impl Writer {
             .with_context(|| format!("cannot open the mirror {}", path.display()))?;
         crate::mirror::prepare(&mut connection, path, service)
             .with_context(|| format!("cannot use the mirror {}", path.display()))?;
+        // A sync still `running` while this one holds the lock was killed
+        // (kill -9, a power cut) before it could say so.
+        connection.execute(
+            "UPDATE syncs SET status = 'interrupted' WHERE status = 'running'",
+            [],
+        )?;
         connection.execute(
             "INSERT INTO syncs (started_at, status, full) VALUES (?1, 'running', ?2)",
             params![crate::mirror::now(), full],
