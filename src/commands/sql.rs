@@ -44,7 +44,6 @@ Ctrl-C (or SIGTERM, SIGHUP) stops a running query: exit 130.
 
 Examples:
   cra --sandbox sql \"SELECT state, count(*) AS banks FROM banks GROUP BY state\"
-  cra sql \"SELECT rating, count(*) FROM ratings GROUP BY rating\" --format csv
   cra sql \"SELECT * FROM ratings r JOIN ratings s\" --timeout 10s   # stopped after 10 s
   cra sql --schema";
 
