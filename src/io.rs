@@ -30,12 +30,31 @@ fn terminal_width(columns: Option<&str>) -> Option<usize> {
 enum Sink {
     Process,
     Buffer(Arc<Mutex<Vec<u8>>>),
+    /// `-o FILE`: written aside, put in place by [`Io::commit_output`]
+    /// (dropped unput when the command fails).
+    File(Arc<Mutex<Option<FileOut>>>),
+}
+
+/// The file standard output goes to with `-o FILE`.
+pub struct FileOut {
+    writer: std::io::BufWriter<crate::atomic::NamedWriter>,
+    file: crate::atomic::AtomicFile,
 }
 
 /// Standard output, buffered; callers flush (or drop) when done.
 pub enum Out<'a> {
     Process(std::io::BufWriter<std::io::StdoutLock<'static>>),
     Buffer(std::sync::MutexGuard<'a, Vec<u8>>),
+    File(std::sync::MutexGuard<'a, Option<FileOut>>),
+}
+
+/// The writer of an `Out::File` (gone once committed).
+fn file_writer(
+    out: &mut Option<FileOut>,
+) -> std::io::Result<&mut std::io::BufWriter<crate::atomic::NamedWriter>> {
+    out.as_mut()
+        .map(|out| &mut out.writer)
+        .ok_or_else(|| std::io::Error::other("the output file is already closed"))
 }
 
 impl Write for Out<'_> {
@@ -43,6 +62,7 @@ impl Write for Out<'_> {
         match self {
             Out::Process(out) => out.write(buf),
             Out::Buffer(out) => out.write(buf),
+            Out::File(out) => file_writer(out)?.write(buf),
         }
     }
 
@@ -50,6 +70,7 @@ impl Write for Out<'_> {
         match self {
             Out::Process(out) => out.write_all(buf),
             Out::Buffer(out) => out.write_all(buf),
+            Out::File(out) => file_writer(out)?.write_all(buf),
         }
     }
 
@@ -57,7 +78,29 @@ impl Write for Out<'_> {
         match self {
             Out::Process(out) => out.flush(),
             Out::Buffer(_) => Ok(()),
+            Out::File(out) => file_writer(out)?.flush(),
         }
+    }
+}
+
+/// A writer into the output file, for a task that owns its writer.
+struct SharedFile(Arc<Mutex<Option<FileOut>>>);
+
+impl Write for SharedFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut out = self
+            .0
+            .lock()
+            .map_err(|_| std::io::Error::other("output poisoned"))?;
+        file_writer(&mut out)?.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let mut out = self
+            .0
+            .lock()
+            .map_err(|_| std::io::Error::other("output poisoned"))?;
+        file_writer(&mut out)?.flush()
     }
 }
 
@@ -84,6 +127,8 @@ impl Sink {
             (Sink::Process, true) => Box::new(std::io::stdout()),
             (Sink::Process, false) => Box::new(std::io::stderr()),
             (Sink::Buffer(buffer), _) => Box::new(Shared(buffer.clone())),
+            (Sink::File(file), true) => Box::new(SharedFile(file.clone())),
+            (Sink::File(_), false) => Box::new(std::io::stderr()),
         }
     }
 }
@@ -206,7 +251,38 @@ impl Io {
                 std::io::stdout().lock(),
             )),
             Sink::Buffer(buffer) => Out::Buffer(buffer.lock().expect("stdout buffer")),
+            Sink::File(file) => Out::File(file.lock().expect("output file")),
         }
+    }
+
+    /// This `Io` with standard output sent to `file` (`-o FILE`): a file,
+    /// so shown as a pipe (no borders, no colour), `--jq` kept. Nothing is
+    /// in place until [`Io::commit_output`].
+    pub fn into_file(mut self, file: crate::atomic::AtomicFile) -> anyhow::Result<Io> {
+        let writer = std::io::BufWriter::with_capacity(64 * 1024, file.writer()?);
+        self.view = View {
+            jq: self.view.jq.take(),
+            ..View::piped()
+        };
+        self.out = Sink::File(Arc::new(Mutex::new(Some(FileOut { writer, file }))));
+        Ok(self)
+    }
+
+    /// Puts the `-o FILE` written in place (nothing to do without one).
+    pub fn commit_output(&self) -> anyhow::Result<()> {
+        let Sink::File(file) = &self.out else {
+            return Ok(());
+        };
+        let taken = file
+            .lock()
+            .map_err(|_| anyhow::anyhow!("output poisoned"))?
+            .take();
+        if let Some(FileOut { writer, file }) = taken {
+            // The writer's errors already name the file.
+            writer.into_inner().map_err(|e| e.into_error())?;
+            file.commit()?;
+        }
+        Ok(())
     }
 
     /// Standard output and standard error as owned writers, for a server
@@ -220,7 +296,7 @@ impl Io {
         let line = format!("{text}\n");
         let line = redact(&line);
         match &self.err {
-            Sink::Process => {
+            Sink::Process | Sink::File(_) => {
                 let _ = std::io::stderr().write_all(line.as_bytes());
             }
             Sink::Buffer(buffer) => {

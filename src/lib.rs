@@ -65,6 +65,13 @@ pub fn run(cli: Cli) -> Result<Exit> {
             .filter(|secret| !sandbox::is_test_key(secret)),
     );
     mirror::set_sync_command(settings.sync_command());
+    // `-o FILE`: its name may say the format, which `--jq` then checks.
+    let output_file = spec
+        .output_file()
+        .filter(|path| *path != std::path::Path::new("-"));
+    if let Some(path) = output_file {
+        settings.format = output::format_for_file(path, settings.format)?;
+    }
     let jq = output::jq::Jq::for_output(spec.jq(), &mut settings.format)?;
     let mut io = Io::new(
         settings.color,
@@ -75,6 +82,17 @@ pub fn run(cli: Cli) -> Result<Exit> {
         process_env("COLUMNS").as_deref(),
     );
     io.view.jq = jq;
+    if let Some(path) = output_file {
+        if path.is_dir() {
+            return Err(error::CraError::usage(format!(
+                "{} is a folder; give a file name with -o",
+                path.display()
+            )));
+        }
+        io = io.into_file(atomic::AtomicFile::create(path, atomic::Access::Shared)?)?;
+    }
+    // Kept to put the output file in place once the command has succeeded.
+    let output = io.clone();
     for warning in &settings.warnings {
         io.warn(warning);
     }
@@ -109,5 +127,8 @@ pub fn run(cli: Cli) -> Result<Exit> {
     // Nothing is left to wait for; a blocking task still stuck (opening a
     // pipe nobody reads, when Ctrl-C came) must not hold the exit.
     runtime.shutdown_background();
+    if result.is_ok() {
+        output.commit_output()?;
+    }
     result
 }

@@ -26,4 +26,5 @@ mod suite {
     mod smoke;
     mod trust;
     mod webhook;
+    mod xlsx;
 }

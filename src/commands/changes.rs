@@ -50,6 +50,10 @@ pub struct ChangesArgs {
 
     #[command(flatten)]
     pub jq: crate::commands::JqArg,
+
+    #[command(flatten)]
+
+    pub output: crate::commands::OutputArg,
 }
 
 /// `--change` values.
@@ -77,7 +81,7 @@ Run cra sync first; --new lists what the latest sync added.
 
 Examples:
   cra --sandbox changes --state TX --since 2024-01-01
-  cra changes --new --change all --format csv
+  cra changes --new --change all -o new-changes.xlsx
   cra changes --regulator occ --change downgrade --format json";
 
 /// A calendar date `YYYY-MM-DD`, checked (so 2024-02-30 is refused).
@@ -177,6 +181,10 @@ fn record_json(row: &ChangeRow) -> Value {
 impl Spec for ChangesArgs {
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
+    }
+
+    fn output_file(&self) -> Option<&std::path::Path> {
+        self.output.output.as_deref()
     }
 }
 

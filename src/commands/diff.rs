@@ -28,7 +28,7 @@ name, city, state or regulator did. Order: NEW's order for added and changed
 banks, then removed banks in OLD's order.
 
 Examples:
-  cra diff last-quarter.csv banks.csv
+  cra diff last-quarter.csv banks.csv -o what-changed.xlsx
   cra diff old.json new.ndjson --jq '.[] | select(.change == \"rating\") | .name'
   cra diff old.csv new.csv --exit-code > /dev/null || echo changed";
 
@@ -48,6 +48,10 @@ pub struct DiffArgs {
 
     #[command(flatten)]
     pub jq: JqArg,
+
+    #[command(flatten)]
+
+    pub output: crate::commands::OutputArg,
 }
 
 /// The fields of a side that csv and the table show, after `id`.
@@ -93,6 +97,10 @@ pub const DIFF: Layout = Layout {
 impl Spec for DiffArgs {
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
+    }
+
+    fn output_file(&self) -> Option<&std::path::Path> {
+        self.output.output.as_deref()
     }
 
     fn reads_config(&self) -> bool {

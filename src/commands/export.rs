@@ -35,7 +35,7 @@ pub const AFTER_HELP: &str = "\
 Examples:
   cra export --state TX --with-history -o tx-history.csv
   cra export --size small --format ndjson | jq -c 'select(.current_rating.rating == \"Outstanding\")'
-  cra --sandbox export --state VT -o vt.json";
+  cra --sandbox export --state VT --with-history -o vt.xlsx";
 
 #[derive(Debug, Clone, Args)]
 pub struct ExportArgs {
@@ -47,7 +47,7 @@ pub struct ExportArgs {
     pub with_history: bool,
 
     /// Write to FILE atomically instead of standard output
-    /// (format from --format or the extension: .csv, .json, .ndjson, .jsonl)
+    /// (format from --format or the extension: .csv .tsv .json .ndjson .jsonl .xlsx)
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -83,11 +83,11 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     // `-o -` is standard output, as with most tools.
     let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
-    let format = match (settings.format, output) {
-        (Some(format), _) => format,
-        (None, Some(path)) => format_for_path(path),
-        (None, None) => Format::Csv,
-    };
+    let format = match output {
+        Some(path) => crate::output::format_for_file(path, settings.format)?,
+        None => settings.format,
+    }
+    .unwrap_or(Format::Csv);
     let source = Source::new(settings, io)?;
     let destination = match output {
         Some(path) if path.is_dir() => {
@@ -183,21 +183,6 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// The format a file's extension names; csv for anything else.
-fn format_for_path(path: &Path) -> Format {
-    match path
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .as_deref()
-    {
-        Some("json") => Format::Json,
-        Some("ndjson" | "jsonl") => Format::Ndjson,
-        Some("tsv" | "tab") => Format::Tsv,
-        _ => Format::Csv,
-    }
-}
-
 /// Where the banks come from.
 enum Banks {
     /// The listing engine (online, or offline without the history).
@@ -274,18 +259,4 @@ async fn export<W: Write>(
     let closed = printer.finish();
     result?;
     Ok((counts, closed?))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn format_from_extension() {
-        assert_eq!(format_for_path(Path::new("a.csv")), Format::Csv);
-        assert_eq!(format_for_path(Path::new("a.JSON")), Format::Json);
-        assert_eq!(format_for_path(Path::new("a.jsonl")), Format::Ndjson);
-        assert_eq!(format_for_path(Path::new("a.ndjson")), Format::Ndjson);
-        assert_eq!(format_for_path(Path::new("a")), Format::Csv);
-    }
 }

@@ -123,6 +123,17 @@ pub struct JqArg {
     pub jq: Option<String>,
 }
 
+/// `-o FILE`, shared by every command that prints rows (`export` has its
+/// own, with the same rules).
+#[derive(Debug, Clone, Args, Default)]
+pub struct OutputArg {
+    /// Write to FILE atomically instead of standard output; the format
+    /// follows the extension (.csv .tsv .json .ndjson .jsonl .xlsx) unless
+    /// --format is given
+    #[arg(long = "output", short = 'o', value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+}
+
 /// What a command runs with: the settings in force and the streams.
 pub struct Ctx {
     pub settings: Settings,
@@ -142,6 +153,12 @@ pub trait Spec {
     }
     /// The `--jq` given on its line, for the commands that take one.
     fn jq(&self) -> Option<&str> {
+        None
+    }
+    /// The `-o FILE` given on its line, for the commands that take the
+    /// shared one ([`OutputArg`]): standard output then goes to that file,
+    /// put in place only when the command succeeds.
+    fn output_file(&self) -> Option<&std::path::Path> {
         None
     }
     /// Whether the config file's values are read. False for the commands

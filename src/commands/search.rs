@@ -22,7 +22,7 @@ pub const AFTER_HELP: &str = "\
 Examples:
   cra search --state TX --size \"Large Bank\"
   cra search \"first national\" --state ia --format json | jq -r '.[].id'
-  cra --sandbox search --state TX --size large --limit 5";
+  cra --sandbox search --state TX --size large --limit 5 -o large-tx.xlsx";
 
 #[derive(Debug, Clone, Args)]
 pub struct SearchArgs {
@@ -50,6 +50,10 @@ pub struct SearchArgs {
 
     #[command(flatten)]
     pub jq: JqArg,
+
+    #[command(flatten)]
+
+    pub output: crate::commands::OutputArg,
 }
 
 /// List requests on the wire at once with `--all`.
@@ -62,6 +66,10 @@ impl Spec for SearchArgs {
 
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
+    }
+
+    fn output_file(&self) -> Option<&std::path::Path> {
+        self.output.output.as_deref()
     }
 }
 

@@ -21,7 +21,7 @@ use crate::source::Source;
 pub const AFTER_HELP: &str = "\
 Examples:
   cra show BANK_ID                     # an id from `cra search --format json`
-  cra show BANK_ID OTHER_ID --format json | jq '.[].ratings | length'
+  cra show BANK_ID OTHER_ID -o histories.xlsx  # the format follows the extension
   cra --sandbox show \"$(cra --sandbox search --limit 1 --format json | jq -r '.[0].id')\"";
 
 #[derive(Debug, Clone, Args)]
@@ -32,6 +32,10 @@ pub struct ShowArgs {
 
     #[command(flatten)]
     pub jq: crate::commands::JqArg,
+
+    #[command(flatten)]
+
+    pub output: crate::commands::OutputArg,
 }
 
 /// Detail requests in flight at once for several ids.
@@ -44,6 +48,10 @@ impl Spec for ShowArgs {
 
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
+    }
+
+    fn output_file(&self) -> Option<&std::path::Path> {
+        self.output.output.as_deref()
     }
 }
 

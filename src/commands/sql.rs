@@ -35,6 +35,9 @@ pub struct SqlArgs {
 
     #[command(flatten)]
     pub jq: crate::commands::JqArg,
+
+    #[command(flatten)]
+    pub output: crate::commands::OutputArg,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -50,6 +53,10 @@ Examples:
 impl Spec for SqlArgs {
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
+    }
+
+    fn output_file(&self) -> Option<&std::path::Path> {
+        self.output.output.as_deref()
     }
 }
 

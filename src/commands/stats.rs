@@ -49,6 +49,10 @@ pub struct StatsArgs {
 
     #[command(flatten)]
     pub jq: crate::commands::JqArg,
+
+    #[command(flatten)]
+
+    pub output: crate::commands::OutputArg,
 }
 
 /// `--by` values.
@@ -66,7 +70,7 @@ by exam year. Groups in ascending order. Run cra sync first.
 
 Examples:
   cra --sandbox stats --by state
-  cra stats --by regulator --state TX --format csv
+  cra stats --by regulator --state TX -o by-regulator.xlsx
   cra stats --by year --svg ratings-by-year.svg";
 
 const LAYOUT: Layout = Layout {
@@ -104,6 +108,10 @@ const LAYOUT: Layout = Layout {
 impl Spec for StatsArgs {
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
+    }
+
+    fn output_file(&self) -> Option<&std::path::Path> {
+        self.output.output.as_deref()
     }
 }
 

@@ -31,6 +31,8 @@ pub enum Format {
     Json,
     Ndjson,
     Csv,
+    /// An Excel workbook (to a file: `-o FILE.xlsx`).
+    Xlsx,
 }
 
 impl Format {
@@ -42,6 +44,7 @@ impl Format {
             Format::Json => "json",
             Format::Ndjson => "ndjson",
             Format::Csv => "csv",
+            Format::Xlsx => "xlsx",
         }
     }
 }

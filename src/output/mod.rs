@@ -1,4 +1,4 @@
-//! Printers: table, tsv, json, ndjson and csv, all fed the same records.
+//! Printers: table, tsv, json, ndjson, csv and xlsx, all fed the same records.
 //!
 //! A command turns each result into a `Record` (the JSON as served, the
 //! table cells, the CSV cells) and hands it to a `Printer`; the printer alone
@@ -13,12 +13,15 @@ use serde_json::Value;
 use crate::domain::Format;
 
 pub mod chart;
+mod dest;
 mod fit;
 pub mod jq;
 mod records;
 mod table;
 mod view;
+mod xlsx;
 pub use crate::text::{inert, shorten, thousands};
+pub use dest::{format_for_file, format_for_path, xlsx_to_terminal};
 pub use fit::Fit;
 pub use records::{bank_record, history_record};
 pub use table::{Fitted, Role, rating_color, render_table};
@@ -174,6 +177,11 @@ enum Kind<W: Write> {
     Csv {
         writer: Box<csv::Writer<W>>,
     },
+    /// The csv rows on a sheet, saved at the end.
+    Xlsx {
+        out: W,
+        sheet: Box<xlsx::Sheet>,
+    },
 }
 
 impl<W: Write> Printer<W> {
@@ -213,6 +221,11 @@ impl<W: Write> Printer<W> {
                     writer: Box::new(writer),
                 }
             }
+            Format::Xlsx if view.terminal => return Err(xlsx_to_terminal()),
+            Format::Xlsx => Kind::Xlsx {
+                out,
+                sheet: Box::new(xlsx::Sheet::new(layout.csv)?),
+            },
         };
         Ok(Printer {
             kind,
@@ -246,6 +259,11 @@ impl<W: Write> Printer<W> {
             Kind::Csv { writer } => {
                 for row in &record.csv {
                     writer.write_record(row)?;
+                }
+            }
+            Kind::Xlsx { sheet, .. } => {
+                for row in &record.csv {
+                    sheet.push(row)?;
                 }
             }
         }
@@ -288,6 +306,10 @@ impl<W: Write> Printer<W> {
                 out
             }
             Kind::Csv { writer } => writer.into_inner().map_err(|e| e.into_error())?,
+            Kind::Xlsx { mut out, sheet } => {
+                sheet.save(&mut out)?;
+                out
+            }
         };
         out.flush()?;
         Ok(out)

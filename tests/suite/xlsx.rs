@@ -1,0 +1,322 @@
+//! `-o FILE` and `--format xlsx` on every command that prints rows, against
+//! the real sandbox and its local copy: the workbook read back (calamine)
+//! holds exactly the csv output of the same command, typed (dates as Excel
+//! dates, numbers as numbers); the file is written atomically; the format
+//! follows the name and is never one the name denies.
+
+use std::io::Read;
+use std::path::Path;
+
+use calamine::{Data, Reader, Xlsx, open_workbook};
+
+use crate::common::{Home, assert_code};
+
+/// Every cell of the first sheet, as the csv would write it; with the
+/// number of cells that were real dates and real numbers.
+fn sheet_as_csv(path: &Path) -> (Vec<Vec<String>>, usize, usize) {
+    let mut book: Xlsx<_> = open_workbook(path).expect("a workbook calamine reads");
+    let range = book.worksheet_range_at(0).expect("a first sheet").unwrap();
+    let (mut dates, mut numbers) = (0, 0);
+    let epoch = jiff::civil::date(1899, 12, 30);
+    let rows = range
+        .rows()
+        .map(|row| {
+            row.iter()
+                .map(|cell| match cell {
+                    Data::Empty => String::new(),
+                    Data::String(s) => s.clone(),
+                    Data::Bool(b) => b.to_string(),
+                    Data::Float(f) => {
+                        numbers += 1;
+                        f.to_string()
+                    }
+                    Data::Int(i) => {
+                        numbers += 1;
+                        i.to_string()
+                    }
+                    Data::DateTime(dt) => {
+                        dates += 1;
+                        assert!(dt.is_datetime());
+                        let days = dt.as_f64();
+                        assert_eq!(days.fract(), 0.0, "a date, no time");
+                        epoch
+                            .checked_add(jiff::Span::new().days(days as i64))
+                            .unwrap()
+                            .to_string()
+                    }
+                    other => panic!("unexpected cell {other:?}"),
+                })
+                .collect()
+        })
+        .collect();
+    (rows, dates, numbers)
+}
+
+fn csv_rows(bytes: &[u8]) -> Vec<Vec<String>> {
+    csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(bytes)
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+/// A file inside the workbook (its XML), for what calamine does not say.
+fn part(path: &Path, name: &str) -> String {
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(path).unwrap()).unwrap();
+    let mut text = String::new();
+    zip.by_name(name)
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    text
+}
+
+/// `cra --sandbox ARGS` in `home`'s folder, its output checked.
+fn cra(home: &Home, args: &[&str]) -> std::process::Output {
+    let out = home
+        .cra()
+        .current_dir(home.path())
+        .arg("--sandbox")
+        .args(args)
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    out
+}
+
+#[test]
+fn every_row_printing_command_writes_a_workbook_holding_its_csv() {
+    let home = Home::new();
+    cra(&home, &["sync", "--quiet"]);
+    cra(&home, &["export", "--state", "VT", "-o", "vt.csv"]);
+    cra(&home, &["export", "--state", "NH", "-o", "nh.json"]);
+    let id = String::from_utf8(
+        cra(
+            &home,
+            &[
+                "sql",
+                "SELECT id FROM banks ORDER BY id LIMIT 1",
+                "--format",
+                "csv",
+            ],
+        )
+        .stdout,
+    )
+    .unwrap()
+    .lines()
+    .nth(1)
+    .unwrap()
+    .to_string();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["search", "--state", "VT", "--all"],
+        vec!["search", "--state", "TX", "--limit", "30", "--offline"],
+        vec!["show", &id],
+        vec!["export", "--state", "VT"],
+        vec!["export", "--state", "RI", "--with-history"],
+        vec![
+            "sql",
+            "SELECT state, count(*) AS banks, avg(length(name)) AS mean FROM banks GROUP BY state",
+        ],
+        vec!["changes", "--change", "all", "--since", "2020-01-01"],
+        vec!["stats", "--by", "regulator"],
+        vec!["stats", "--by", "year"],
+        vec!["diff", "vt.csv", "nh.json"],
+    ];
+    for args in commands {
+        let csv = cra(&home, &[&args[..], &["--format", "csv"]].concat()).stdout;
+        let expected = csv_rows(&csv);
+        assert!(expected.len() > 1, "{args:?}: no rows to compare");
+        // By the extension, and by --format xlsx with another name.
+        cra(&home, &[&args[..], &["-o", "out.xlsx"]].concat());
+        cra(
+            &home,
+            &[&args[..], &["--format", "xlsx", "-o", "out.sheet"]].concat(),
+        );
+        for file in ["out.xlsx", "out.sheet"] {
+            let (got, dates, numbers) = sheet_as_csv(&home.path().join(file));
+            assert_eq!(
+                got, expected,
+                "{args:?} {file}: the workbook is not its csv"
+            );
+            let has_date = expected[0].iter().any(|h| h.contains("date"));
+            assert_eq!(dates > 0, has_date, "{args:?}: dates as Excel dates");
+            if args[0] == "stats" || args[0] == "sql" {
+                assert!(
+                    numbers >= expected.len() - 1,
+                    "{args:?}: numbers as numbers"
+                );
+            }
+        }
+    }
+    // The same bytes to a pipe as to a file.
+    let piped = cra(&home, &["search", "--state", "VT", "--format", "xlsx"]).stdout;
+    std::fs::write(home.path().join("piped.xlsx"), piped).unwrap();
+    cra(&home, &["search", "--state", "VT", "-o", "file.xlsx"]);
+    assert_eq!(
+        sheet_as_csv(&home.path().join("piped.xlsx")).0,
+        sheet_as_csv(&home.path().join("file.xlsx")).0
+    );
+}
+
+#[test]
+fn the_header_is_bold_frozen_and_filtered_and_columns_fit() {
+    let home = Home::new();
+    cra(
+        &home,
+        &["search", "--state", "VT", "--limit", "12", "-o", "vt.xlsx"],
+    );
+    let path = home.path().join("vt.xlsx");
+    let sheet = part(&path, "xl/worksheets/sheet1.xml");
+    assert!(
+        sheet.contains(r#"state="frozen""#) && sheet.contains(r#"ySplit="1""#),
+        "{sheet}"
+    );
+    assert!(sheet.contains(r#"<autoFilter ref="A1:H13"/>"#), "{sheet}");
+    // The id column (36 characters) is wider than the state column.
+    let width = |col: u32| -> f64 {
+        let tag = format!(r#"<col min="{col}" max="{col}" width=""#);
+        let at = sheet
+            .find(&tag)
+            .unwrap_or_else(|| panic!("no width for {col}: {sheet}"))
+            + tag.len();
+        sheet[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    assert!(width(1) >= 36.0 && width(4) < 12.0, "{sheet}");
+    let styles = part(&path, "xl/styles.xml");
+    assert!(styles.contains("<b/>"), "a bold font: {styles}");
+    assert!(
+        sheet.contains(r#"<c r="A1" s="1""#),
+        "the header has it: {sheet}"
+    );
+}
+
+#[test]
+fn the_extension_decides_the_format_unless_told() {
+    let home = Home::new();
+    cra(
+        &home,
+        &["search", "--state", "VT", "--limit", "3", "-o", "vt.json"],
+    );
+    let json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(home.path().join("vt.json")).unwrap()).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 3);
+    cra(
+        &home,
+        &["search", "--state", "VT", "--limit", "3", "-o", "vt.jsonl"],
+    );
+    let text = std::fs::read_to_string(home.path().join("vt.jsonl")).unwrap();
+    assert_eq!(text.lines().count(), 3);
+    cra(
+        &home,
+        &["search", "--state", "VT", "--limit", "3", "-o", "vt.tsv"],
+    );
+    let text = std::fs::read_to_string(home.path().join("vt.tsv")).unwrap();
+    assert!(text.starts_with("NAME\tCITY"), "{text}");
+    // Any other name: the command's default for a file (tsv), no colour.
+    cra(
+        &home,
+        &["search", "--state", "VT", "--limit", "3", "-o", "vt.txt"],
+    );
+    let text = std::fs::read_to_string(home.path().join("vt.txt")).unwrap();
+    assert!(
+        text.starts_with("NAME\tCITY") && !text.contains('\x1b'),
+        "{text}"
+    );
+    // Nothing goes to standard output.
+    let out = cra(&home, &["search", "--state", "VT", "-o", "s.csv"]);
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_format_the_name_denies_and_xlsx_to_a_terminal_are_usage_errors() {
+    let home = Home::new();
+    let refused = |args: &[&str], env: Option<(&str, &str)>, says: &str| {
+        let mut cmd = home.cra();
+        cmd.current_dir(home.path()).arg("--sandbox").args(args);
+        if let Some((k, v)) = env {
+            cmd.env(k, v);
+        }
+        let out = cmd.output().unwrap();
+        assert_code(&out, 2);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.starts_with("cra: error: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(out.stdout.is_empty());
+    };
+    refused(
+        &["search", "--format", "json", "-o", "a.csv"],
+        None,
+        "--format json contradicts the file name a.csv",
+    );
+    refused(
+        &["export", "--state", "VT", "--format", "csv", "-o", "a.xlsx"],
+        None,
+        "--format csv contradicts the file name a.xlsx",
+    );
+    refused(
+        &["search", "--format", "xlsx"],
+        Some(("CRA_FORCE_TTY", "1")),
+        "use -o FILE.xlsx",
+    );
+    refused(
+        &["export", "--state", "VT", "--format", "xlsx"],
+        Some(("CRA_FORCE_TTY", "1")),
+        "use -o FILE.xlsx",
+    );
+    let names: Vec<_> = std::fs::read_dir(home.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with('a') || n.ends_with(".part"))
+        .collect();
+    assert!(names.is_empty(), "nothing written: {names:?}");
+}
+
+#[test]
+fn a_command_that_fails_leaves_the_file_as_it_was() {
+    let home = Home::new();
+    cra(&home, &["sync", "--quiet"]);
+    let path = home.path().join("keep.csv");
+    std::fs::write(&path, "old contents\n").unwrap();
+    let out = home
+        .cra()
+        .current_dir(home.path())
+        .args([
+            "--sandbox",
+            "sql",
+            "SELECT no_such_column FROM banks",
+            "-o",
+            "keep.csv",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "old contents\n");
+    // A query that fails halfway (after rows were written) too.
+    let out = home
+        .cra()
+        .current_dir(home.path())
+        .args([
+            "--sandbox",
+            "sql",
+            "SELECT id, CASE WHEN rowid > 5 THEN json('not json') END FROM banks",
+            "-o",
+            "keep.csv",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "old contents\n");
+    let leftovers: Vec<_> = std::fs::read_dir(home.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".part"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    // And one that succeeds replaces it whole.
+    cra(&home, &["sql", "SELECT 1 AS one", "-o", "keep.csv"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "one\r\n1\r\n");
+}
