@@ -52,6 +52,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand config 'Read and write the config file'
             cand completions 'Print a shell completion script'
             cand diff 'Compare two files written by `cra export`: added, removed and changed banks'
+            cand report 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'cra;search'= {
@@ -419,6 +420,27 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'cra;report'= {
+            cand --state 'Two-letter state or territory code (case-insensitive)'
+            cand --size 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate'
+            cand --regulator 'The bank''s regulator, e.g. OCC (case-insensitive)'
+            cand -o 'The page to write (atomically)'
+            cand --output 'The page to write (atomically)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour [default: auto]'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand --offline 'Answer search, show and export from the local copy (see cra sync): no network'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'cra;help'= {
             cand search 'List banks with their current rating'
             cand show 'One or more banks with their complete rating history'
@@ -435,6 +457,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand config 'Read and write the config file'
             cand completions 'Print a shell completion script'
             cand diff 'Compare two files written by `cra export`: added, removed and changed banks'
+            cand report 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'cra;help;search'= {
@@ -481,6 +504,8 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;completions'= {
         }
         &'cra;help;diff'= {
+        }
+        &'cra;help;report'= {
         }
         &'cra;help;help'= {
         }

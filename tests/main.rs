@@ -17,6 +17,7 @@ mod suite {
     mod mirror;
     mod net_hardening;
     mod readme_blocks;
+    mod report;
     mod sandbox_api;
     mod sandbox_data;
     mod sandbox_faults;

@@ -104,6 +104,9 @@ command_list! {
     /// Compare two files written by `cra export`: added, removed and changed banks
     #[command(after_help = diff::AFTER_HELP)]
     Diff(diff::DiffArgs),
+    /// One self-contained HTML page about the banks, from the local copy: map, charts, downgrades
+    #[command(after_help = report::AFTER_HELP)]
+    Report(report::ReportArgs),
 }
 
 /// `--secret`, shared by the webhook commands.

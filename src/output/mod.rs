@@ -17,6 +17,7 @@ mod dest;
 mod fit;
 pub mod jq;
 mod records;
+pub mod report;
 mod table;
 mod view;
 mod xlsx;
