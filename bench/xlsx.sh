@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Excel and report benchmark (issue 22), yardsticks measured in the same run:
+#   - `cra export --with-history -o FILE.xlsx` against the same export to
+#     FILE.csv (the yardstick): time and peak memory (/usr/bin/time -v), on
+#     the default 18,820-bank sandbox and on 100,000 banks;
+#   - `cra report` for all 18,820 banks of the sandbox's local copy: its time
+#     against `cra stats --by state --format csv` on the same copy (one of
+#     the five queries the report runs), and its size.
+# Usage: bench/xlsx.sh            (prints figures; takes a few minutes)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time; }
+cargo build --release --quiet
+CRA=${CARGO_TARGET_DIR:-$PWD/target}/release/cra
+work=$(mktemp -d)
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
+trap cleanup EXIT
+
+# start_sandbox ARGS... → sets URL
+start_sandbox() {
+  local out=$work/addr.$RANDOM
+  "$CRA" sandbox --port 0 "$@" >"$out" 2>/dev/null &
+  pids+=($!)
+  until [ -s "$out" ]; do sleep 0.05; done
+  URL=$(head -n1 "$out")
+}
+
+# elapsed seconds and peak RSS (kB) of a command: "SECONDS KB"
+measure() {
+  /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" || { cat "$work/err" >&2; exit 1; }
+  cat "$work/time"
+}
+
+export CRA_API_KEY=sandbox_active CRA_CONFIG=$work/none.toml HOME=$work
+
+for n in 18820 100000; do
+  echo "== export --with-history, $n banks (sandbox, no latency, --concurrency 16)"
+  start_sandbox --banks $n
+  read -r csv_s csv_kb < <(CRA_BASE_URL=$URL measure "$CRA" export --with-history --concurrency 16 -o "$work/h.csv")
+  read -r x_s x_kb < <(CRA_BASE_URL=$URL measure "$CRA" export --with-history --concurrency 16 -o "$work/h.xlsx")
+  rows=$(($(wc -l <"$work/h.csv") - 1))
+  echo "csv:  ${csv_s}s, peak $((csv_kb / 1024)) MB, $(du -k "$work/h.csv" | cut -f1) kB, $rows rows"
+  echo "xlsx: ${x_s}s, peak $((x_kb / 1024)) MB, $(du -k "$work/h.xlsx" | cut -f1) kB"
+  echo "xlsx/csv: time $(python3 -c "print(round($x_s/$csv_s, 2))"), peak memory $(python3 -c "print(round($x_kb/$csv_kb, 2))")"
+  kill "${pids[-1]}" 2>/dev/null || true
+done
+
+echo "== report, all 18,820 sandbox banks"
+"$CRA" --sandbox sync --quiet
+read -r stats_s _ < <(measure "$CRA" --sandbox stats --by state --format csv)
+best=""
+for _ in 1 2 3 4 5; do
+  read -r r_s r_kb < <(measure "$CRA" --sandbox report -o "$work/report.html")
+  best=$(python3 -c "print(min(x for x in [$r_s, ${best:-999}]))")
+done
+echo "report: best of 5 ${best}s (peak $((r_kb / 1024)) MB), $(du -k "$work/report.html" | cut -f1) kB; stats --by state: ${stats_s}s; ratio $(python3 -c "print(round($best/max($stats_s, 0.01), 2))")"
