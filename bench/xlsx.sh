@@ -7,11 +7,15 @@
 #     against `cra stats --by state --format csv` on the same copy (one of
 #     the five queries the report runs), and its size.
 # Usage: bench/xlsx.sh            (prints figures; takes a few minutes)
+#        CRA=target/release/cra bench/xlsx.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time; }
-cargo build --release --quiet
-CRA=${CARGO_TARGET_DIR:-$PWD/target}/release/cra
+# CRA=path/to/cra uses that build instead of building one.
+if [ -z "${CRA:-}" ]; then
+  cargo build --release --quiet
+  CRA=${CARGO_TARGET_DIR:-$PWD/target}/release/cra
+fi
 work=$(mktemp -d)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
