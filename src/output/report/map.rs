@@ -143,14 +143,19 @@ fn table(page: &mut String, by_state: &[Group]) {
         "<div class=\"scroll\"><table class=\"states\">\n<thead><tr><th>State</th><th>Banks</th>\
          <th>Outstanding</th><th>Satisfactory</th><th>Needs to Improve</th><th>Substantial Noncompliance</th></tr></thead>\n<tbody>\n",
     );
-    let mut rows: Vec<&Group> = by_state.iter().filter(|g| g.total() > 0).collect();
-    rows.sort_by(|a, b| a.name.cmp(&b.name));
-    for g in rows {
+    // By name, as a person looks a state up.
+    let mut rows: Vec<(String, &Group)> = by_state
+        .iter()
+        .filter(|g| g.total() > 0)
+        .map(|g| (name_of(&g.name), g))
+        .collect();
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    for (name, g) in rows {
         let total = g.total();
         let _ = writeln!(
             page,
             "<tr><td>{} ({})</td><td class=\"n\">{}</td><td class=\"n\">{}%</td><td class=\"n\">{}%</td><td class=\"n\">{}%</td><td class=\"n\">{}%</td></tr>",
-            escape(&name_of(&g.name)),
+            escape(&name),
             escape(&g.name),
             thousands(total),
             percent(g.counts[0], total),

@@ -227,6 +227,8 @@ mod tests {
                 group("TX", [10, 80, 5, 1, 0]),
                 group("VT", [5, 5, 0, 0, 0]),
                 group("PR", [1, 2, 0, 0, 0]),
+                group("AK", [1, 0, 0, 0, 0]),
+                group("AL", [1, 0, 0, 0, 0]),
             ],
             by_regulator: vec![group("OCC", [15, 85, 5, 1, 0])],
             by_exam_type: vec![group("Small Bank", [15, 85, 5, 1, 0])],
@@ -263,6 +265,9 @@ mod tests {
         ] {
             assert!(page.contains(part), "no {part:?}");
         }
+        // The table is by name, not by code: Alabama (AL) before Alaska (AK).
+        let at = |name: &str| page.find(&format!("<td>{name} (")).unwrap();
+        assert!(at("Alabama") < at("Alaska") && at("Alaska") < at("Texas"));
         assert!(!page.contains("<script"), "no script");
         for fetch in ["src=", "href=", "url(", "@import", "http://", "https://"] {
             assert!(!page.contains(fetch), "{fetch} in the page");
