@@ -30,7 +30,7 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_needs_command" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -44,7 +44,7 @@ complete -c cra -n "__fish_cra_needs_command" -s v -l verbose -d 'Trace every HT
 complete -c cra -n "__fish_cra_needs_command" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_needs_command" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_needs_command" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
-complete -c cra -n "__fish_cra_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_needs_command" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_needs_command" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_needs_command" -f -a "search" -d 'List banks with their current rating'
 complete -c cra -n "__fish_cra_needs_command" -f -a "show" -d 'One or more banks with their complete rating history'
@@ -132,14 +132,14 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetc
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -s o -l output -d 'Write to FILE atomically instead of standard output; the format follows the extension (.csv .tsv .json .ndjson .jsonl .xlsx) unless --format is given' -r -F
+complete -c cra -n "__fish_cra_using_subcommand search" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -154,17 +154,17 @@ complete -c cra -n "__fish_cra_using_subcommand search" -s v -l verbose -d 'Trac
 complete -c cra -n "__fish_cra_using_subcommand search" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
-complete -c cra -n "__fish_cra_using_subcommand search" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand search" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand search" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand show" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand show" -s o -l output -d 'Write to FILE atomically instead of standard output; the format follows the extension (.csv .tsv .json .ndjson .jsonl .xlsx) unless --format is given' -r -F
+complete -c cra -n "__fish_cra_using_subcommand show" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand show" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand show" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -178,7 +178,7 @@ complete -c cra -n "__fish_cra_using_subcommand show" -s v -l verbose -d 'Trace 
 complete -c cra -n "__fish_cra_using_subcommand show" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand show" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand show" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
-complete -c cra -n "__fish_cra_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand show" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand show" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand export" -l state -d 'Two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
 AK\t''
@@ -253,7 +253,7 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -268,7 +268,7 @@ complete -c cra -n "__fish_cra_using_subcommand export" -s v -l verbose -d 'Trac
 complete -c cra -n "__fish_cra_using_subcommand export" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand export" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand export" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
-complete -c cra -n "__fish_cra_using_subcommand export" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand export" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand export" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l signature -d 'The X-Service-Signature header value, sha256=<hex>' -r
 complete -c cra -n "__fish_cra_using_subcommand verify-webhook" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
@@ -291,14 +291,14 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand listen" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand listen" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand listen" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand listen" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand listen" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand listen" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l to -d 'Endpoint to POST to' -r
 complete -c cra -n "__fish_cra_using_subcommand trigger" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
@@ -328,7 +328,7 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand sync" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -342,18 +342,18 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -s q -l quiet -d 'Print no
 complete -c cra -n "__fish_cra_using_subcommand sync" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand sync" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand sync" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l timeout -d 'Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand sql" -s o -l output -d 'Write to FILE atomically instead of standard output; the format follows the extension (.csv .tsv .json .ndjson .jsonl .xlsx) unless --format is given' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sql" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand sql" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -363,7 +363,7 @@ complete -c cra -n "__fish_cra_using_subcommand sql" -s q -l quiet -d 'Print not
 complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Accepted; this command always reads the local copy'
-complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after this date (YYYY-MM-DD)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams on or before this date (YYYY-MM-DD)' -r
@@ -440,14 +440,14 @@ first\t'The bank\'s first record'
 other\t'Either rating is none of the four CRA ratings'
 all\t'Every kind'"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -s o -l output -d 'Write to FILE atomically instead of standard output; the format follows the extension (.csv .tsv .json .ndjson .jsonl .xlsx) unless --format is given' -r -F
+complete -c cra -n "__fish_cra_using_subcommand changes" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -457,7 +457,7 @@ complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print
 complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l offline -d 'Accepted; this command always reads the local copy'
-complete -c cra -n "__fish_cra_using_subcommand changes" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand changes" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l by -d 'Group banks by state, regulator or size (current exam type), or rating records by exam year [default: one group, all]' -r -f -a "state\t''
 regulator\t''
@@ -531,14 +531,14 @@ intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'The bank\'s regulator, e.g. OCC (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -s o -l output -d 'Write to FILE atomically instead of standard output; the format follows the extension (.csv .tsv .json .ndjson .jsonl .xlsx) unless --format is given' -r -F
+complete -c cra -n "__fish_cra_using_subcommand stats" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -547,7 +547,7 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print n
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l offline -d 'Accepted; this command always reads the local copy'
-complete -c cra -n "__fish_cra_using_subcommand stats" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l host -d 'Address to listen on' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l port -d 'Port to listen on (0 picks a free one)' -r
@@ -567,14 +567,14 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s V -l version -d 'Print version'
@@ -593,7 +593,7 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -607,7 +607,7 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from get" -s h -l help -d 'Print help'
@@ -618,13 +618,13 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
@@ -632,13 +632,13 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "path" -d 'Print the config file\'s path'
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "show" -d 'Every setting, its value (secrets redacted) and where it came from'
@@ -649,20 +649,20 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand diff" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand diff" -s o -l output -d 'Write to FILE atomically instead of standard output; the format follows the extension (.csv .tsv .json .ndjson .jsonl .xlsx) unless --format is given' -r -F
+complete -c cra -n "__fish_cra_using_subcommand diff" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand diff" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand diff" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand diff" -l exit-code -d 'Exit 1 when there are differences, 0 when there are none (as git diff)'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand diff" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand report" -l state -d 'Two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
 AK\t''
@@ -737,7 +737,7 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t'An Excel workbook (to a file: `-o FILE.xlsx`)'"
+xlsx\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -746,7 +746,7 @@ complete -c cra -n "__fish_cra_using_subcommand report" -s q -l quiet -d 'Print 
 complete -c cra -n "__fish_cra_using_subcommand report" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand report" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand report" -l offline -d 'Accepted; this command always reads the local copy'
-complete -c cra -n "__fish_cra_using_subcommand report" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c cra -n "__fish_cra_using_subcommand report" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand report" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "search" -d 'List banks with their current rating'
 complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "show" -d 'One or more banks with their complete rating history'

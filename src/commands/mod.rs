@@ -130,9 +130,7 @@ pub struct JqArg {
 /// own, with the same rules).
 #[derive(Debug, Clone, Args, Default)]
 pub struct OutputArg {
-    /// Write to FILE atomically instead of standard output; the format
-    /// follows the extension (.csv .tsv .json .ndjson .jsonl .xlsx) unless
-    /// --format is given
+    /// Write to FILE atomically (format from its extension, e.g. .xlsx)
     #[arg(long = "output", short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 }

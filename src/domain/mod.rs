@@ -31,7 +31,8 @@ pub enum Format {
     Json,
     Ndjson,
     Csv,
-    /// An Excel workbook (to a file: `-o FILE.xlsx`).
+    // An Excel workbook (to a file: `-o FILE.xlsx`); a plain comment, as
+    // a doc comment would make clap list every value in `--help`.
     Xlsx,
 }
 

@@ -253,7 +253,7 @@ fn the_report_refuses_a_missing_local_copy_and_keeps_filters() {
         .unwrap();
     assert_code(&out, 2);
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("cra sync"), "{err}");
+    assert!(err.contains("cra --sandbox sync"), "{err}");
     assert!(!home.path().join("cra-report.html").exists());
 
     let cra = |args: &[&str]| {
