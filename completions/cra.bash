@@ -187,7 +187,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -222,7 +222,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-q -v -h -V --since --until --new --state --size --regulator --change --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --since --until --new --state --size --regulator --change --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -258,12 +258,20 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -455,7 +463,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -481,7 +489,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -527,7 +535,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -542,7 +550,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__diff)
-            opts="-q -v -h -V --exit-code --jq --format --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --exit-code --jq --output --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -552,8 +560,16 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -601,7 +617,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1009,7 +1025,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1177,7 +1193,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1196,7 +1212,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-q -v -h -V --state --size --page --per-page --all --limit --jq --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --page --per-page --all --limit --jq --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1228,12 +1244,20 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1268,7 +1292,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__show)
-            opts="-q -v -h -V --jq --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --jq --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1278,12 +1302,20 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1318,7 +1350,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sql)
-            opts="-q -v -h -V --schema --timeout --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --schema --timeout --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1332,12 +1364,20 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1356,7 +1396,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-q -v -h -V --by --state --size --regulator --svg --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --by --state --size --regulator --svg --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1388,12 +1428,20 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1435,7 +1483,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
                     return 0
                     ;;
                 --color)
