@@ -119,6 +119,9 @@ pub struct Io {
     pub verbose: bool,
     out: Sink,
     err: Sink,
+    /// The progress bar on screen, if any: a status (a countdown) goes
+    /// into its message rather than fight it for the line.
+    bar: Arc<Mutex<Option<indicatif::ProgressBar>>>,
 }
 
 impl std::fmt::Debug for Io {
@@ -170,6 +173,7 @@ impl Io {
             verbose,
             out: Sink::Process,
             err: Sink::Process,
+            bar: Arc::default(),
         }
     }
 
@@ -189,6 +193,7 @@ impl Io {
             verbose: false,
             out: Sink::Buffer(captured.out.clone()),
             err: Sink::Buffer(captured.err.clone()),
+            bar: Arc::default(),
         };
         (io, captured)
     }
@@ -250,6 +255,37 @@ impl Io {
         self.line(format_args!("cra: warning: {message}"));
     }
 
+    /// A passing status for a person watching (a countdown), replaced by
+    /// the next and cleared with `None`: the progress bar's message when a
+    /// bar is on screen, else one line rewritten in place.
+    pub fn status(&self, text: Option<&str>) {
+        if !self.show_progress() {
+            return;
+        }
+        let bar = self.bar.lock().ok().and_then(|bar| bar.clone());
+        match (bar, text) {
+            (Some(bar), Some(text)) => bar.set_message(format!(" · {text}")),
+            (Some(bar), None) => bar.set_message(""),
+            (None, Some(text)) => self.raw_err(&format!("\r{text}\x1b[K")),
+            (None, None) => self.raw_err("\r\x1b[K"),
+        }
+    }
+
+    fn raw_err(&self, text: &str) {
+        match &self.err {
+            Sink::Process => {
+                let mut err = std::io::stderr();
+                let _ = err.write_all(text.as_bytes());
+                let _ = err.flush();
+            }
+            Sink::Buffer(buffer) => {
+                if let Ok(mut buffer) = buffer.lock() {
+                    buffer.extend_from_slice(text.as_bytes());
+                }
+            }
+        }
+    }
+
     /// A `--verbose` trace line.
     pub fn trace(&self, message: &str) {
         if self.verbose {
@@ -273,7 +309,7 @@ impl Progress {
             indicatif::ProgressDrawTarget::stderr_with_hz(10),
         );
         let template = format!(
-            "{{bar:30.cyan/blue}} {{human_pos}}/{{human_len}} {unit} · {{rate}} · ETA {{eta}}"
+            "{{bar:30.cyan/blue}} {{human_pos}}/{{human_len}} {unit} · {{rate}} · ETA {{eta}}{{msg}}"
         );
         bar.set_style(
             indicatif::ProgressStyle::with_template(&template)
@@ -286,6 +322,9 @@ impl Progress {
                 )
                 .progress_chars("█▉▊▋▌▍▎▏ "),
         );
+        if let Ok(mut slot) = io.bar.lock() {
+            *slot = Some(bar.clone());
+        }
         Progress(Some(bar))
     }
 
