@@ -50,6 +50,9 @@ pub struct SearchArgs {
 
     #[command(flatten)]
     pub jq: JqArg,
+    /// Longest wait for the service's rate limit (Retry-After or a quota's reset) [default: 1m]
+    #[arg(long, value_name = "DURATION", value_parser = crate::parse::parse_duration)]
+    pub max_wait: Option<std::time::Duration>,
 }
 
 /// List requests on the wire at once with `--all`.
@@ -73,7 +76,9 @@ impl Run for SearchArgs {
     }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        let mut settings = ctx.settings;
+        settings.max_wait = self.max_wait;
+        run(self, &settings, &ctx.io).await
     }
 }
 
