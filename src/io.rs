@@ -262,7 +262,14 @@ impl Io {
         if !self.show_progress() {
             return;
         }
-        let bar = self.bar.lock().ok().and_then(|bar| bar.clone());
+        // A bar that draws nothing (standard error forced to count as a
+        // terminal) leaves the line to the status.
+        let bar = self
+            .bar
+            .lock()
+            .ok()
+            .and_then(|bar| bar.clone())
+            .filter(|bar| !bar.is_hidden());
         match (bar, text) {
             (Some(bar), Some(text)) => bar.set_message(format!(" · {text}")),
             (Some(bar), None) => bar.set_message(""),

@@ -16,6 +16,7 @@ mod suite {
     mod jq;
     mod mirror;
     mod net_hardening;
+    mod quota;
     mod readme_blocks;
     mod sandbox_api;
     mod sandbox_data;

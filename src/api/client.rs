@@ -220,17 +220,24 @@ impl Client {
                     };
                     let asked = retry_after(&headers, std::time::SystemTime::now());
                     let is_limit = status == StatusCode::TOO_MANY_REQUESTS;
-                    // A 429 does not use up a retry: it is the service
-                    // pacing, not failing.
-                    let made = if is_limit && limited < MAX_LIMITED_TRIES {
-                        0
+                    let made = attempt - limited.min(attempt);
+                    // A 429 is retried whatever --retries says, up to a
+                    // bound: the service is pacing, not failing.
+                    let next = if is_limit && limited < MAX_LIMITED_TRIES {
+                        Policy {
+                            retries: MAX_LIMITED_TRIES,
+                            ..policy
+                        }
+                        .next(limited, Failed::Status(status, asked))
                     } else {
-                        attempt - limited.min(attempt)
+                        policy.next(made, Failed::Status(status, asked))
                     };
-                    match policy.next(made, Failed::Status(status, asked)) {
+                    match next {
                         // A wait longer than any sensible command fails now,
-                        // saying when.
+                        // saying when; every other request of this client
+                        // fails at once too, rather than ask again.
                         Next::TooLong(wait) => {
+                            inner.governor.pause_for(wait);
                             return Err(too_long_to_wait(url, status, &body, wait, max_wait));
                         }
                         next => (failure, next, Some(status)),

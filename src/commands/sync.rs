@@ -433,6 +433,9 @@ async fn fetch(
         });
         let mut details = std::pin::pin!(listing::details(source, wanted, concurrency, false));
         let mut failing_in_a_row = 0usize;
+        // A wait past --max-wait: the requests still in flight are let
+        // finish and stored; the rest fail at once, without a request.
+        let mut stopped: Option<anyhow::Error> = None;
         while let Some(((position, list_json), bank, detail)) = details.try_next().await? {
             progress.inc();
             match detail {
@@ -447,6 +450,9 @@ async fn fetch(
                         })
                         .await?;
                 }
+                Err(error) if error.downcast_ref::<WaitTooLong>().is_some() => {
+                    stopped.get_or_insert(error);
+                }
                 Err(error) if stops_everything(&error) => return Err(error),
                 Err(error) => {
                     failing_in_a_row += 1;
@@ -459,7 +465,7 @@ async fn fetch(
                 }
             }
         }
-        Ok(())
+        stopped.map_or(Ok(()), Err)
     }
     .await;
     match &result {
@@ -471,13 +477,12 @@ async fn fetch(
 }
 
 /// A failure that no other bank would escape: a refused key or
-/// subscription, or a wait for the service's rate limit longer than
-/// `--max-wait`.
+/// subscription.
 fn stops_everything(error: &anyhow::Error) -> bool {
     matches!(
         crate::error::exit_of(error),
         Exit::Unauthorized | Exit::Forbidden
-    ) || error.downcast_ref::<WaitTooLong>().is_some()
+    )
 }
 
 /// A sync stopped by a wait longer than `--max-wait`: what was fetched is
