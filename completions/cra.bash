@@ -170,7 +170,7 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff help"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -197,6 +197,10 @@ _cra() {
                     return 0
                     ;;
                 --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -304,7 +308,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__get)
-            opts="-h -V --config --help --version base_url api_key webhook_secret mirror"
+            opts="-h -V --config --help --version base_url api_key webhook_secret mirror rate"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -438,7 +442,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__set)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror rate"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -464,7 +468,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__show)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -494,6 +498,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --evolve)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -510,7 +518,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__unset)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror rate"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -562,7 +570,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --with-history --output --concurrency --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --with-history --output --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -590,6 +598,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -611,6 +623,10 @@ _cra() {
                     return 0
                     ;;
                 --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1046,7 +1062,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sandbox)
-            opts="-q -v -h -V --host --port --banks --seed --data --log-requests --latency --fail-rate --rate-limit-every --webhook-url --webhook-every --secret --config --format --color --quiet --verbose --evolve --help --version"
+            opts="-q -v -h -V --host --port --banks --seed --data --log-requests --latency --fail-rate --rate-limit-every --quota --quota-headers --webhook-url --webhook-every --secret --config --format --color --quiet --verbose --evolve --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1088,6 +1104,14 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --quota)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --quota-headers)
+                    COMPREPLY=($(compgen -W "none ietf x" -- "${cur}"))
+                    return 0
+                    ;;
                 --webhook-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1124,7 +1148,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-q -v -h -V --state --size --page --per-page --all --limit --jq --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-q -v -h -V --state --size --page --per-page --all --limit --jq --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1156,6 +1180,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1180,6 +1208,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --evolve)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1196,7 +1228,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__show)
-            opts="-q -v -h -V --jq --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-q -v -h -V --jq --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1227,6 +1259,10 @@ _cra() {
                     return 0
                     ;;
                 --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1340,7 +1376,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sync)
-            opts="-q -v -h -V --full --concurrency --notify --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --help --version"
+            opts="-q -v -h -V --full --concurrency --notify --max-wait --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1351,6 +1387,10 @@ _cra() {
                     return 0
                     ;;
                 --notify)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1379,6 +1419,10 @@ _cra() {
                     return 0
                     ;;
                 --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

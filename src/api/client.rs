@@ -94,10 +94,14 @@ impl Client {
                 retries: settings.retries.value,
                 io: io.clone(),
                 retried: AtomicU64::new(0),
-                governor: Governor::new(
-                    settings.rate.as_ref().map(|r| r.value),
-                    settings.max_wait.unwrap_or(RETRY_AFTER_CAP),
-                ),
+                governor: {
+                    let io = io.clone();
+                    Governor::new(
+                        settings.rate.as_ref().map(|r| r.value),
+                        settings.max_wait.unwrap_or(RETRY_AFTER_CAP),
+                    )
+                    .with_announce(move |until| super::wait::countdown(&io, until))
+                },
                 requests: AtomicU64::new(0),
             }),
         })
@@ -309,7 +313,9 @@ impl Client {
                 "waiting {} before trying again: the service is busy and asked for that (Retry-After; {which})",
                 human_duration(wait),
             ));
-            super::wait::countdown(&inner.io, tokio::time::Instant::now() + wait);
+            inner
+                .governor
+                .announce_wait(tokio::time::Instant::now() + wait);
         }
         inner.io.trace(&format!(
             "{} in {:.2} s{}",

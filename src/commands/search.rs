@@ -22,7 +22,8 @@ pub const AFTER_HELP: &str = "\
 Examples:
   cra search --state TX --size \"Large Bank\"
   cra search \"first national\" --state ia --format json | jq -r '.[].id'
-  cra --sandbox search --state TX --size large --limit 5";
+  cra --sandbox search --state TX --size large --limit 5
+  cra search --all --max-wait 10m --format json > all.json";
 
 #[derive(Debug, Clone, Args)]
 pub struct SearchArgs {

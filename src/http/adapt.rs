@@ -258,7 +258,12 @@ impl Window {
         if now >= self.hi {
             return Hold::Free;
         }
-        let left = self.remaining.saturating_sub(sent.saturating_sub(self.seq));
+        // One is kept in hand: a request sent late in the window may reach
+        // the service after its end and count against the next.
+        let left = self
+            .remaining
+            .saturating_sub(sent.saturating_sub(self.seq))
+            .saturating_sub(1);
         if left == 0 {
             Hold::Until(self.hi + RESET_MARGIN)
         } else {
@@ -371,7 +376,7 @@ mod tests {
         // Sent at 600 ms: "19 left, reset in 1 s" (rounded up from 0.4 s):
         // same window, ends no later than 1.02 s.
         let w = Window::observe(Some(w), 31, t0 + ms(600), t0 + ms(620), f(19, 1));
-        assert_eq!(w.hold(t0 + ms(620), t0, 31), Hold::Spread(ms(400) / 19));
+        assert_eq!(w.hold(t0 + ms(620), t0, 31), Hold::Spread(ms(400) / 18));
         assert_eq!(w.hold(t0 + ms(620), t0, 50), Hold::Until(t0 + ms(1025)));
         assert_eq!(w.hold(t0 + ms(1020), t0, 50), Hold::Free);
         // After the end, a late answer to a request sent before it ("0
@@ -382,14 +387,14 @@ mod tests {
         let next = Window::observe(Some(w), 51, t0 + ms(1030), t0 + ms(1050), f(49, 1));
         assert_eq!(
             next.hold(t0 + ms(1050), t0, 51),
-            Hold::Spread(ms(1000) / 49)
+            Hold::Spread(ms(1000) / 48)
         );
         // More left than before for a later request: a new window, even
         // before the end as it was known.
         let early = Window::observe(Some(w), 52, t0 + ms(990), t0 + ms(1010), f(48, 1));
         assert_eq!(
             early.hold(t0 + ms(1010), t0, 52),
-            Hold::Spread(ms(1000) / 48)
+            Hold::Spread(ms(1000) / 47)
         );
     }
 

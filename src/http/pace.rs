@@ -15,6 +15,9 @@ use tokio::time::Instant;
 use super::adapt::{Aimd, Hold, Window, figures};
 use super::rate::{Bucket, Rate};
 
+/// The `--rate` spacing is stretched by this much.
+const RATE_MARGIN: f64 = 1.01;
+
 /// Pacing and pauses shared by every request of one client.
 pub struct Governor {
     state: Mutex<State>,
@@ -22,6 +25,9 @@ pub struct Governor {
     /// A wait longer than this is not taken: `acquire` says how long it
     /// would have been instead.
     max_wait: Duration,
+    /// Told of each wait of a second or more the service imposes (a
+    /// countdown for a person watching), once per wait.
+    announce: Option<Box<dyn Fn(Instant) + Send + Sync>>,
 }
 
 struct State {
@@ -33,6 +39,8 @@ struct State {
     paused_until: Option<Instant>,
     in_flight: u32,
     sent: u64,
+    /// The end of the last wait announced.
+    announced: Option<Instant>,
 }
 
 /// A request under way: its number and when it left. Dropping it frees
@@ -70,10 +78,37 @@ impl Governor {
                 paused_until: None,
                 in_flight: 0,
                 sent: 0,
+                announced: None,
             }),
             freed: Notify::new(),
             max_wait,
+            announce: None,
         }
+    }
+
+    /// Calls `announce` with the end of each wait of a second or more the
+    /// service imposes, once per wait.
+    pub fn with_announce(mut self, announce: impl Fn(Instant) + Send + Sync + 'static) -> Governor {
+        self.announce = Some(Box::new(announce));
+        self
+    }
+
+    /// Announces a wait until `until`, unless one ending about then was.
+    pub fn announce_wait(&self, until: Instant) {
+        let Some(announce) = &self.announce else {
+            return;
+        };
+        {
+            let mut state = self.lock();
+            if state
+                .announced
+                .is_some_and(|a| until <= a + Duration::from_secs(1))
+            {
+                return;
+            }
+            state.announced = Some(until);
+        }
+        announce(until);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -109,8 +144,11 @@ impl Governor {
                 if permit.is_none() && state.in_flight >= state.flight_limit() {
                     None
                 } else {
-                    let at = state.slot(now);
-                    let wait = at.saturating_duration_since(now);
+                    let (at, imposed) = state.slot(now);
+                    // Only what the service imposes counts against the
+                    // longest wait: a pace asked for (`--rate 10/h`) is
+                    // kept however slow.
+                    let wait = imposed.saturating_duration_since(now);
                     if wait > self.max_wait {
                         return Err(TooLong { wait });
                     }
@@ -125,13 +163,16 @@ impl Governor {
                             sent_at: at,
                         });
                     }
-                    Some(at)
+                    Some((at, imposed))
                 }
             };
-            let Some(at) = at else {
+            let Some((at, imposed)) = at else {
                 freed.await;
                 continue;
             };
+            if imposed >= Instant::now() + Duration::from_secs(1) {
+                self.announce_wait(imposed);
+            }
             tokio::time::sleep_until(at).await;
             // A 429 to another request while this one waited: it waits
             // too, and takes a new slot after the pause.
@@ -197,7 +238,10 @@ impl State {
     /// The pace's gap between requests: the tightest of `--rate`, the
     /// learnt pace and the quota's spread.
     fn interval(&self, now: Instant) -> (Duration, Option<Instant>) {
-        let mut gap = self.fixed.map(|r| r.interval());
+        // 1 % over the rate's spacing: a request that reaches the service
+        // a few milliseconds later than the one after it (the network, a
+        // busy machine) still leaves the period within N.
+        let mut gap = self.fixed.map(|r| r.interval().mul_f64(RATE_MARGIN));
         if self.fixed.is_none()
             && let Some(learnt) = self.aimd.interval()
         {
@@ -213,8 +257,9 @@ impl State {
         (gap.unwrap_or(Duration::ZERO), until)
     }
 
-    /// When a request asking at `now` may leave (without taking the slot).
-    fn slot(&mut self, now: Instant) -> Instant {
+    /// When a request asking at `now` may leave (without taking the slot),
+    /// and the part of that the service imposes (a pause, a quota spent).
+    fn slot(&mut self, now: Instant) -> (Instant, Instant) {
         let (gap, until) = self.interval(now);
         self.bucket.set_interval(gap);
         let mut at = now;
@@ -225,7 +270,7 @@ impl State {
         if let Some(until) = until {
             at = at.max(until);
         }
-        self.bucket.earliest(at)
+        (self.bucket.earliest(at), at)
     }
 
     /// Jitter of the learnt pace; `--rate` and the quota's spread are kept
@@ -286,7 +331,12 @@ mod tests {
         for pair in all.windows(2) {
             assert!(pair[1] - pair[0] >= Duration::from_millis(100), "{pair:?}");
         }
-        assert!(all[39] < Duration::from_millis(4000));
+        // Evenly, with the 1 % margin: 39 gaps of 101 ms.
+        assert!(
+            all[39] <= Duration::from_millis(39 * 101 + 1),
+            "{:?}",
+            all[39]
+        );
     }
 
     /// A pause longer than the longest wait is refused at once, saying how
@@ -306,6 +356,20 @@ mod tests {
         let t0 = Instant::now();
         let _ = short.acquire().await.unwrap();
         assert!(t0.elapsed() >= Duration::from_secs(2));
+    }
+
+    /// A slow rate asked for is kept, however far past the longest wait
+    /// its next slot is.
+    #[tokio::test(start_paused = true)]
+    async fn a_slow_rate_is_no_wait_too_long() {
+        let governor = Governor::new(Some("2/h".parse().unwrap()), Duration::from_secs(60));
+        let t0 = Instant::now();
+        drop(governor.acquire().await.unwrap());
+        let second = governor.acquire().await.unwrap();
+        assert_eq!(
+            second.sent_at - t0,
+            Duration::from_secs(1800).mul_f64(RATE_MARGIN)
+        );
     }
 
     /// After a 429, no more than the lowered flight is out at once.
