@@ -33,10 +33,9 @@ use crate::text::plural;
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
 Examples:
-  cra export --state TX --with-history -o tx-history.csv
+  cra export --state TX --with-history --rate 1000/h --max-wait 1h -o tx-history.csv
   cra export --size small --format ndjson | jq -c 'select(.current_rating.rating == \"Outstanding\")'
-  cra --sandbox export --state VT -o vt.json
-  cra export --with-history --rate 1000/h --max-wait 1h -o all.csv";
+  cra --sandbox export --state VT -o vt.json";
 
 #[derive(Debug, Clone, Args)]
 pub struct ExportArgs {

@@ -22,8 +22,7 @@ use crate::settings::Settings;
 pub const AFTER_HELP: &str = "\
 Examples:
   cra sandbox --port 8080       # then CRA_BASE_URL=http://127.0.0.1:8080 CRA_API_KEY=sandbox_active
-  cra sandbox --port 0 --latency 20 --fail-rate 0.1 --rate-limit-every 50
-  cra sandbox --port 0 --quota 50/s --quota-headers x --log-requests requests.log
+  cra sandbox --port 0 --latency 20 --fail-rate 0.1 --quota 50/s --quota-headers x
   cra sandbox --webhook-url http://127.0.0.1:4000/ --webhook-every 5 --secret s3cret";
 
 #[derive(Debug, Clone, Args)]

@@ -20,10 +20,9 @@ use crate::source::listing::{self, Listing};
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
 Examples:
-  cra search --state TX --size \"Large Bank\"
+  cra search --state TX --size \"Large Bank\" --all --max-wait 10m
   cra search \"first national\" --state ia --format json | jq -r '.[].id'
-  cra --sandbox search --state TX --size large --limit 5
-  cra search --all --max-wait 10m --format json > all.json";
+  cra --sandbox search --state TX --size large --limit 5";
 
 #[derive(Debug, Clone, Args)]
 pub struct SearchArgs {

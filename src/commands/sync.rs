@@ -66,9 +66,8 @@ read the list and fetch only new and changed banks.
 
 Examples:
   cra --sandbox sync
-  cra sync --format json | jq .new_exams
-  cra sync --notify http://127.0.0.1:4000/   # with cra listen in another terminal
-  cra sync --rate 1000/h --max-wait 10m       # within a quota; exit 6 says when to resume";
+  cra sync --rate 1000/h --max-wait 10m --format json | jq .new_exams
+  cra sync --notify http://127.0.0.1:4000/   # with cra listen in another terminal";
 
 /// Consecutive failed details after which the service, not a bank, is
 /// taken to be failing.

@@ -102,7 +102,13 @@ impl Aimd {
         let next = match self.rate {
             _ if self.ok < 2 => self.rate.map(|rate| rate * DECREASE),
             None => Some(self.ok as f64 / secs(resume_at, self.since)),
-            Some(rate) => Some(rate.min(self.ok as f64 / secs(now, self.since)) * DECREASE),
+            // Never below what got through, the wait included: a service
+            // that refuses some requests whatever the pace (every Nth, say)
+            // must not slow the run down to nothing, one cut at a time.
+            Some(rate) => Some(
+                (rate.min(self.ok as f64 / secs(now, self.since)) * DECREASE)
+                    .max((self.ok as f64 / secs(resume_at, self.since)).min(rate)),
+            ),
         };
         if let Some(next) = next {
             let rate = next.max(MIN_RATE);
