@@ -22,6 +22,8 @@ const WINDOW_DECREASE: f64 = 0.5;
 /// 429 (additive increase): back to where it was after 10 % / share
 /// successes, about 500 requests, so a quota is probed gently.
 const STEP_SHARE: f64 = 0.0002;
+/// Successes since the last cut below which a 429 leaves the pace alone.
+const MIN_EVIDENCE: u64 = 20;
 /// Slowest pace: one request an hour.
 const MIN_RATE: f64 = 1.0 / 3600.0;
 /// A pace above this is no pace at all.
@@ -100,7 +102,10 @@ impl Aimd {
         // a pace, the decrease from the pace, or from the rate actually
         // reached if lower.
         let next = match self.rate {
-            _ if self.ok < 2 => self.rate.map(|rate| rate * DECREASE),
+            // Too few successes since the last cut to say the pace is the
+            // cause (a service refusing every Nth request whatever the
+            // pace): the pause and the smaller flight are enough.
+            _ if self.ok < MIN_EVIDENCE => self.rate,
             None => Some(self.ok as f64 / secs(resume_at, self.since)),
             // Never below what got through, the wait included: a service
             // that refuses some requests whatever the pace (every Nth, say)
