@@ -432,8 +432,7 @@ async fn fetch(
         });
         let mut details = std::pin::pin!(listing::details(source, wanted, concurrency, false));
         let mut failing_in_a_row = 0usize;
-        // A wait past --max-wait: the requests still in flight are let
-        // finish and stored; the rest fail at once, without a request.
+        // Past --max-wait: those in flight are stored, the rest fail at once.
         let mut stopped: Option<anyhow::Error> = None;
         while let Some(((position, list_json), bank, detail)) = details.try_next().await? {
             progress.inc();
@@ -484,9 +483,8 @@ fn stops_everything(error: &anyhow::Error) -> bool {
     )
 }
 
-/// A sync stopped by a wait longer than `--max-wait`: what was fetched is
-/// stored, so the message says when to run it again and that it resumes
-/// (exit 6, as any failure of the service to answer). Anything else as it is.
+/// A sync stopped by a wait over `--max-wait` (exit 6): says when to run it
+/// again, and that it resumes. Anything else as it is.
 fn resumable(error: anyhow::Error) -> anyhow::Error {
     let Some(wait) = error.downcast_ref::<WaitTooLong>() else {
         return error;
