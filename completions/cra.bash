@@ -176,7 +176,7 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -203,6 +203,10 @@ _cra() {
                     return 0
                     ;;
                 --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -318,7 +322,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__get)
-            opts="-h -V --config --help --version base_url api_key webhook_secret mirror"
+            opts="-h -V --config --help --version base_url api_key webhook_secret mirror rate"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -452,7 +456,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__set)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror rate"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -478,7 +482,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__show)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -508,6 +512,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --evolve)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -524,7 +532,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__unset)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror rate"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -584,7 +592,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --with-history --output --concurrency --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --with-history --output --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -612,6 +620,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -633,6 +645,10 @@ _cra() {
                     return 0
                     ;;
                 --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1134,7 +1150,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sandbox)
-            opts="-q -v -h -V --host --port --banks --seed --data --log-requests --latency --fail-rate --rate-limit-every --webhook-url --webhook-every --secret --config --format --color --quiet --verbose --evolve --help --version"
+            opts="-q -v -h -V --host --port --banks --seed --data --log-requests --latency --fail-rate --rate-limit-every --quota --quota-headers --webhook-url --webhook-every --secret --config --format --color --quiet --verbose --evolve --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1176,6 +1192,14 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --quota)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --quota-headers)
+                    COMPREPLY=($(compgen -W "none ietf x" -- "${cur}"))
+                    return 0
+                    ;;
                 --webhook-url)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1212,7 +1236,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-o -q -v -h -V --state --size --page --per-page --all --limit --jq --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --page --per-page --all --limit --jq --max-wait --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1244,6 +1268,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --max-wait)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --output)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1276,6 +1304,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --evolve)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1292,7 +1324,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__show)
-            opts="-o -q -v -h -V --jq --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --jq --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1331,6 +1363,10 @@ _cra() {
                     return 0
                     ;;
                 --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1460,7 +1496,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sync)
-            opts="-q -v -h -V --full --concurrency --notify --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --help --version"
+            opts="-q -v -h -V --full --concurrency --notify --max-wait --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1471,6 +1507,10 @@ _cra() {
                     return 0
                     ;;
                 --notify)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-wait)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1499,6 +1539,10 @@ _cra() {
                     return 0
                     ;;
                 --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_cra_global_optspecs
-    string join \n config= format= color= q/quiet v/verbose timeout= base-url= retries= allow-insecure-http sandbox evolve= mirror= offline h/help V/version
+    string join \n config= format= color= q/quiet v/verbose timeout= base-url= retries= allow-insecure-http rate= sandbox evolve= mirror= offline h/help V/version
 end
 
 function __fish_cra_needs_command
@@ -37,6 +37,7 @@ never\t''"
 complete -c cra -n "__fish_cra_needs_command" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_needs_command" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_needs_command" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_needs_command" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_needs_command" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_needs_command" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_needs_command" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
@@ -132,6 +133,7 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetc
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset) [default: 1m]' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
@@ -146,6 +148,7 @@ never\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l all -d 'Follow every page (100 banks a request)'
@@ -171,6 +174,7 @@ never\t''"
 complete -c cra -n "__fish_cra_using_subcommand show" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand show" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
@@ -247,6 +251,7 @@ small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv .tsv .json .ndjson .jsonl .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l concurrency -d 'Requests in flight at once' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset) [default: 1m]' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l format -d 'Output format [default: csv]' -r -f -a "table\t''
 tsv\t''
@@ -260,6 +265,7 @@ never\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l with-history -d 'One row per rating record (one detail request per bank)'
@@ -321,6 +327,7 @@ complete -c cra -n "__fish_cra_using_subcommand replay" -s h -l help -d 'Print h
 complete -c cra -n "__fish_cra_using_subcommand replay" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sync" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l notify -d 'Deliver each rating record this sync adds to URL as a signed rating.created' -r
+complete -c cra -n "__fish_cra_using_subcommand sync" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset); longer, stop and say when to run again' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sync" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
@@ -335,6 +342,7 @@ never\t''"
 complete -c cra -n "__fish_cra_using_subcommand sync" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand sync" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sync" -l full -d 'Fetch every bank\'s detail, not only new and changed banks\''
@@ -554,10 +562,14 @@ complete -c cra -n "__fish_cra_using_subcommand sandbox" -l port -d 'Port to lis
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l banks -d 'Number of banks to generate' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l seed -d 'Seed of the generated data (same seed, same data)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l data -d 'Serve the banks in FILE (csv from `export --with-history`, json or ndjson) instead' -r -F
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l log-requests -d 'Append one line per request answered to FILE (method, path and query, status)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l log-requests -d 'Append one line per request answered to FILE (method, path and query, status, arrival time)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l latency -d 'Milliseconds added to every request' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l fail-rate -d 'Fraction of requests answered with 500 (0.0 to 1.0)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l rate-limit-every -d 'Answer every Kth request with 429 and Retry-After: 1' -r
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l quota -d 'Past N requests a second, minute or hour, answer 429 with Retry-After (e.g. 50/s, 1000/h)' -r
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l quota-headers -d 'With --quota: which quota headers every answer carries [default: ietf]' -r -f -a "none\t'No quota headers: only the 429 and its Retry-After'
+ietf\t'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset (seconds)'
+x\t'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset (Unix time)'"
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l webhook-url -d 'POST a signed rating.created to URL every --webhook-every seconds' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l webhook-every -d 'Seconds between new examination records (with --webhook-url)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
@@ -574,7 +586,7 @@ never\t''"
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand config; and not __fish_seen_subcommand_from path show get set unset help" -s V -l version -d 'Print version'
@@ -600,6 +612,7 @@ never\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'

@@ -15,10 +15,11 @@ pub enum ConfigKey {
     ApiKey,
     WebhookSecret,
     Mirror,
+    Rate,
 }
 
 /// The keys the file may hold; anything else is warned about and kept.
-pub const KEYS: [&str; 4] = ["base_url", "api_key", "webhook_secret", "mirror"];
+pub const KEYS: [&str; 5] = ["base_url", "api_key", "webhook_secret", "mirror", "rate"];
 
 impl ConfigKey {
     pub fn name(self) -> &'static str {
@@ -27,11 +28,15 @@ impl ConfigKey {
             ConfigKey::ApiKey => "api_key",
             ConfigKey::WebhookSecret => "webhook_secret",
             ConfigKey::Mirror => "mirror",
+            ConfigKey::Rate => "rate",
         }
     }
 
     pub fn is_secret(self) -> bool {
-        !matches!(self, ConfigKey::BaseUrl | ConfigKey::Mirror)
+        !matches!(
+            self,
+            ConfigKey::BaseUrl | ConfigKey::Mirror | ConfigKey::Rate
+        )
     }
 }
 
@@ -48,6 +53,8 @@ pub struct FileValues {
     pub api_key: Option<SecretString>,
     pub webhook_secret: Option<SecretString>,
     pub mirror: Option<PathBuf>,
+    /// `rate = "50/s"`: checked when read (a wrong one names the file).
+    pub rate: Option<crate::http::rate::Rate>,
     /// Keys the file holds that `cra` does not know.
     pub unknown_keys: Vec<String>,
 }
@@ -71,6 +78,12 @@ pub fn load(path: &Path) -> Result<FileValues> {
             "api_key" => values.api_key = Some(SecretString::from(text()?)),
             "webhook_secret" => values.webhook_secret = Some(SecretString::from(text()?)),
             "mirror" => values.mirror = Some(PathBuf::from(text()?)),
+            "rate" => {
+                let text = text()?;
+                values.rate = Some(text.parse().map_err(|e: String| {
+                    crate::error::CraError::usage(format!("{}: key 'rate': {e}", path.display()))
+                })?);
+            }
             _ => values.unknown_keys.push(key.clone()),
         }
     }

@@ -164,6 +164,9 @@ pub struct Io {
     pub verbose: bool,
     out: Sink,
     err: Sink,
+    /// The progress bar on screen, if any: a status (a countdown) goes
+    /// into its message rather than fight it for the line.
+    bar: Arc<Mutex<Option<indicatif::ProgressBar>>>,
 }
 
 impl std::fmt::Debug for Io {
@@ -215,6 +218,7 @@ impl Io {
             verbose,
             out: Sink::Process,
             err: Sink::Process,
+            bar: Arc::default(),
         }
     }
 
@@ -234,6 +238,7 @@ impl Io {
             verbose: false,
             out: Sink::Buffer(captured.out.clone()),
             err: Sink::Buffer(captured.err.clone()),
+            bar: Arc::default(),
         };
         (io, captured)
     }
@@ -326,6 +331,44 @@ impl Io {
         self.line(format_args!("cra: warning: {message}"));
     }
 
+    /// A passing status for a person watching (a countdown), replaced by
+    /// the next and cleared with `None`: the progress bar's message when a
+    /// bar is on screen, else one line rewritten in place.
+    pub fn status(&self, text: Option<&str>) {
+        if !self.show_progress() {
+            return;
+        }
+        // A bar that draws nothing (standard error forced to count as a
+        // terminal) leaves the line to the status.
+        let bar = self
+            .bar
+            .lock()
+            .ok()
+            .and_then(|bar| bar.clone())
+            .filter(|bar| !bar.is_hidden());
+        match (bar, text) {
+            (Some(bar), Some(text)) => bar.set_message(format!(" · {text}")),
+            (Some(bar), None) => bar.set_message(""),
+            (None, Some(text)) => self.raw_err(&format!("\r{text}\x1b[K")),
+            (None, None) => self.raw_err("\r\x1b[K"),
+        }
+    }
+
+    fn raw_err(&self, text: &str) {
+        match &self.err {
+            Sink::Process | Sink::File(_) => {
+                let mut err = std::io::stderr();
+                let _ = err.write_all(text.as_bytes());
+                let _ = err.flush();
+            }
+            Sink::Buffer(buffer) => {
+                if let Ok(mut buffer) = buffer.lock() {
+                    buffer.extend_from_slice(text.as_bytes());
+                }
+            }
+        }
+    }
+
     /// A `--verbose` trace line.
     pub fn trace(&self, message: &str) {
         if self.verbose {
@@ -349,7 +392,7 @@ impl Progress {
             indicatif::ProgressDrawTarget::stderr_with_hz(10),
         );
         let template = format!(
-            "{{bar:30.cyan/blue}} {{human_pos}}/{{human_len}} {unit} · {{rate}} · ETA {{eta}}"
+            "{{bar:30.cyan/blue}} {{human_pos}}/{{human_len}} {unit} · {{rate}} · ETA {{eta}}{{msg}}"
         );
         bar.set_style(
             indicatif::ProgressStyle::with_template(&template)
@@ -362,6 +405,9 @@ impl Progress {
                 )
                 .progress_chars("█▉▊▋▌▍▎▏ "),
         );
+        if let Ok(mut slot) = io.bar.lock() {
+            *slot = Some(bar.clone());
+        }
         Progress(Some(bar))
     }
 

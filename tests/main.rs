@@ -16,6 +16,7 @@ mod suite {
     mod jq;
     mod mirror;
     mod net_hardening;
+    mod quota;
     mod readme_blocks;
     mod report;
     mod sandbox_api;

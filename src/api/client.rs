@@ -17,13 +17,14 @@ use url::Url;
 use super::base::follow_redirect;
 use super::errors::{
     describe_transport, human_duration, parse_json, redirect_error, status_error, status_line,
-    too_long_to_wait, transport_error, unexpected,
+    too_long_to_wait, transport_error, unexpected, wait_too_long,
 };
 use crate::domain::ListQuery;
 use crate::domain::model::{self, BankDetail, Page};
 use crate::error::CraError;
 use crate::http::BodyError;
-use crate::http::retry::{Failed, Next, Policy, retry_after};
+use crate::http::pace::{Governor, Permit};
+use crate::http::retry::{Failed, Next, Policy, RETRY_AFTER_CAP, retry_after};
 use crate::io::Io;
 use crate::settings::Settings;
 
@@ -46,11 +47,17 @@ struct Inner {
     io: Io,
     retried: AtomicU64,
     requests: AtomicU64,
-    /// Set by a `Retry-After`: no request of this client (all concurrent
-    /// ones share it) is sent before then, so a rate-limited export pauses
-    /// as a whole instead of each request running into the limit in turn.
-    paused_until: std::sync::Mutex<Option<tokio::time::Instant>>,
+    /// Every request passes it: `--rate`, the pace learnt from 429s and
+    /// from the service's quota headers, and the pause a `Retry-After`
+    /// sets for all requests of this client (so a rate-limited export
+    /// pauses as a whole instead of each request running into the limit).
+    governor: Governor,
 }
+
+/// A 429 is retried after its wait without using up `--retries` (the
+/// service is not failing, only pacing); this many in a row for one
+/// request, though, and it fails.
+const MAX_LIMITED_TRIES: u32 = 100;
 
 impl Client {
     /// Checks the settings (base address present and safe, key present) and
@@ -87,7 +94,14 @@ impl Client {
                 retries: settings.retries.value,
                 io: io.clone(),
                 retried: AtomicU64::new(0),
-                paused_until: std::sync::Mutex::new(None),
+                governor: {
+                    let io = io.clone();
+                    Governor::new(
+                        settings.rate.as_ref().map(|r| r.value),
+                        settings.max_wait.unwrap_or(RETRY_AFTER_CAP),
+                    )
+                    .with_announce(move |until| super::wait::countdown(&io, until))
+                },
                 requests: AtomicU64::new(0),
             }),
         })
@@ -149,10 +163,27 @@ impl Client {
     /// 404 is about.
     async fn get_json(&self, url: &Url, bank_id: Option<&str>) -> Result<Value> {
         let inner = &*self.inner;
-        let policy = Policy::capped(inner.retries);
+        let max_wait = inner.governor.max_wait();
+        let policy = Policy {
+            retries: inner.retries,
+            cap: Some(max_wait),
+        };
         let mut attempt: u32 = 0;
+        // 429s answered so far: retried without counting against --retries.
+        let mut limited: u32 = 0;
         loop {
-            self.wait_out_pause().await;
+            let permit = match inner.governor.acquire().await {
+                Ok(permit) => permit,
+                Err(too_long) => {
+                    return Err(wait_too_long(
+                        url,
+                        "the service's rate limit",
+                        "its rate-limit headers or Retry-After",
+                        too_long.wait,
+                        max_wait,
+                    ));
+                }
+            };
             inner.requests.fetch_add(1, Ordering::Relaxed);
             let started = Instant::now();
             let outcome = self.send_once(url).await;
@@ -163,8 +194,9 @@ impl Client {
             } else {
                 String::new()
             };
-            let (error, next) = match outcome {
+            let (error, next, status) = match outcome {
                 Ok((status, headers, body, last)) => {
+                    inner.governor.answered(&permit, status.as_u16(), &headers);
                     inner.io.trace(&format!(
                         "GET {url} → {} in {} ms{retry_label}",
                         status_line(status),
@@ -191,13 +223,28 @@ impl Client {
                         status_error(url, status, &body, bank_id, tries)
                     };
                     let asked = retry_after(&headers, std::time::SystemTime::now());
-                    match policy.next(attempt, Failed::Status(status, asked)) {
-                        // A wait longer than any sensible command fails now,
-                        // saying when.
-                        Next::TooLong(wait) => {
-                            return Err(too_long_to_wait(url, status, &body, wait));
+                    let is_limit = status == StatusCode::TOO_MANY_REQUESTS;
+                    let made = attempt - limited.min(attempt);
+                    // A 429 is retried whatever --retries says, up to a
+                    // bound: the service is pacing, not failing.
+                    let next = if is_limit && limited < MAX_LIMITED_TRIES {
+                        Policy {
+                            retries: MAX_LIMITED_TRIES,
+                            ..policy
                         }
-                        next => (failure, next),
+                        .next(limited, Failed::Status(status, asked))
+                    } else {
+                        policy.next(made, Failed::Status(status, asked))
+                    };
+                    match next {
+                        // A wait longer than any sensible command fails now,
+                        // saying when; every other request of this client
+                        // fails at once too, rather than ask again.
+                        Next::TooLong(wait) => {
+                            inner.governor.pause_for(wait);
+                            return Err(too_long_to_wait(url, status, &body, wait, max_wait));
+                        }
+                        next => (failure, next, Some(status)),
                     }
                 }
                 Err(error) => {
@@ -214,67 +261,72 @@ impl Client {
                         }
                         .into());
                     }
+                    let made = attempt - limited.min(attempt);
                     (
                         transport_error(url, &inner.base, &error, tries),
-                        policy.next(attempt, Failed::Transport),
+                        policy.next(made, Failed::Transport),
+                        None,
                     )
                 }
             };
-            let Next::Retry { retry, wait, asked } = next else {
+            let Next::Retry { wait, asked, .. } = next else {
                 return Err(error);
             };
-            attempt = retry;
-            inner.retried.fetch_add(1, Ordering::Relaxed);
-            if asked && self.pause_for(wait) && wait >= Duration::from_secs(1) {
-                // A person watching would otherwise see nothing for up to a
-                // minute; said once per pause, not once per waiting request.
-                inner.io.summary(&format!(
-                    "waiting {} before trying again: the service is busy and asked for that (Retry-After; retry {attempt} of {})",
-                    human_duration(wait),
-                    inner.retries
-                ));
+            attempt += 1;
+            let is_limit = status == Some(StatusCode::TOO_MANY_REQUESTS);
+            if is_limit {
+                limited += 1;
             }
-            inner.io.trace(&format!(
-                "retry {attempt}/{} in {:.2} s{}",
-                inner.retries,
-                wait.as_secs_f64(),
-                if asked { " (Retry-After)" } else { "" }
-            ));
+            inner.retried.fetch_add(1, Ordering::Relaxed);
+            self.wait_before_retry(&permit, wait, asked, is_limit, attempt - limited);
+            drop(permit);
             tokio::time::sleep(wait).await;
         }
     }
 
-    /// Holds every request of this client back for `wait` from now (a
-    /// longer pause already set stays). True when this made the pause
-    /// longer, rather than fell within one already in force.
-    fn pause_for(&self, wait: Duration) -> bool {
-        let now = tokio::time::Instant::now();
-        let until = now + wait;
-        let mut paused = self.inner.paused_until.lock().expect("pause lock");
-        match *paused {
-            // Requests that were refused together set nearly the same end.
-            Some(current) if current > now && current + Duration::from_secs(1) >= until => false,
-            _ => {
-                *paused = Some(until);
-                true
-            }
+    /// Sets the pause a retry waits for (all requests share a server's
+    /// `Retry-After`; a 429 also slows the pace), and says so: on a
+    /// terminal once per pause, in the trace every time.
+    fn wait_before_retry(
+        &self,
+        permit: &Permit<'_>,
+        wait: Duration,
+        asked: bool,
+        is_limit: bool,
+        retry: u32,
+    ) {
+        let inner = &*self.inner;
+        let longer = if is_limit {
+            inner.governor.limited(permit, wait)
+        } else {
+            asked && inner.governor.pause_for(wait)
+        };
+        if asked && longer && wait >= Duration::from_secs(1) {
+            // A person watching would otherwise see nothing for up to a
+            // minute; said once per pause, not once per waiting request.
+            let which = if is_limit {
+                "the service's rate limit".to_string()
+            } else {
+                format!("retry {retry} of {}", inner.retries)
+            };
+            inner.io.summary(&format!(
+                "waiting {} before trying again: the service is busy and asked for that (Retry-After; {which})",
+                human_duration(wait),
+            ));
+            inner
+                .governor
+                .announce_wait(tokio::time::Instant::now() + wait);
         }
-    }
-
-    /// Waits until no `Retry-After` pause is in force, then a random
-    /// quarter second at most, so the requests held back do not all
-    /// arrive in the same instant and run into the limit again.
-    async fn wait_out_pause(&self) {
-        loop {
-            let until = *self.inner.paused_until.lock().expect("pause lock");
-            match until {
-                Some(until) if until > tokio::time::Instant::now() => {
-                    let spread = Duration::from_millis(rand::random_range(0..250));
-                    tokio::time::sleep_until(until + spread).await;
-                }
-                _ => return,
-            }
-        }
+        inner.io.trace(&format!(
+            "{} in {:.2} s{}",
+            if is_limit {
+                "rate limited (429): again".to_string()
+            } else {
+                format!("retry {retry}/{}", inner.retries)
+            },
+            wait.as_secs_f64(),
+            if asked { " (Retry-After)" } else { "" }
+        ));
     }
 
     /// One request: status, headers, the body read through the limited

@@ -14,40 +14,85 @@ use url::Url;
 
 use super::base::MAX_REDIRECTS;
 use crate::error::CraError;
-use crate::http::retry::RETRY_AFTER_CAP;
 
-/// A `Retry-After` longer than `RETRY_AFTER_CAP`: exit 6 now, with when
-/// (and the service's own words, which may say why: a quota spent).
+/// A wait longer than the command takes (`--max-wait`, else
+/// `RETRY_AFTER_CAP`): exit 6 now, saying when to try again. It rides in
+/// the error's chain (with the same words as the `CraError` under it), so
+/// that `sync` can tell it from a failure and stop, keeping what it stored.
+#[derive(Debug, Clone)]
+pub struct WaitTooLong {
+    /// What the service asked for.
+    pub wait: Duration,
+    /// When to try again, if representable.
+    pub at: Option<jiff::Timestamp>,
+    message: String,
+}
+
+impl std::fmt::Display for WaitTooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl WaitTooLong {
+    /// `2026-11-24 09:12:05 UTC`.
+    pub fn at_text(&self) -> String {
+        self.at
+            .map(|at| {
+                at.to_zoned(jiff::tz::TimeZone::UTC)
+                    .strftime("%Y-%m-%d %H:%M:%S UTC")
+                    .to_string()
+            })
+            .unwrap_or_else(|| "later".to_string())
+    }
+}
+
+/// The error for a wait of `wait` asked by `said` (the status and the
+/// service's words, or what the quota headers said), over `cap`.
+pub(super) fn wait_too_long(
+    url: &Url,
+    said: &str,
+    how: &str,
+    wait: Duration,
+    cap: Duration,
+) -> anyhow::Error {
+    let at = jiff::Timestamp::now().checked_add(jiff::SignedDuration::from_secs(
+        i64::try_from(wait.as_secs()).unwrap_or(i64::MAX),
+    ));
+    let mut marker = WaitTooLong {
+        wait,
+        at: at.ok(),
+        message: String::new(),
+    };
+    let when = marker
+        .at
+        .map(|_| format!(", after {}", marker.at_text()))
+        .unwrap_or_default();
+    marker.message = format!(
+        "{said} from {url}: the service asks to wait {} before the next request ({how}), longer than cra waits ({}); try again later{when}",
+        human_duration(wait),
+        human_duration(cap)
+    );
+    anyhow::Error::new(CraError::Unavailable {
+        message: marker.message.clone(),
+    })
+    .context(marker)
+}
+
+/// A `Retry-After` longer than `cap`: exit 6 now, with when (and the
+/// service's own words, which may say why: a quota spent).
 pub(super) fn too_long_to_wait(
     url: &Url,
     status: StatusCode,
     body: &[u8],
     wait: Duration,
+    cap: Duration,
 ) -> anyhow::Error {
     let said = error_message(body).map_or_else(
         || status_line(status),
         |m| format!("{} ({m})", status_line(status)),
     );
-    let when = jiff::Timestamp::now()
-        .checked_add(jiff::SignedDuration::from_secs(
-            i64::try_from(wait.as_secs()).unwrap_or(i64::MAX),
-        ))
-        .map(|at| {
-            format!(
-                ", after {}",
-                at.to_zoned(jiff::tz::TimeZone::UTC)
-                    .strftime("%Y-%m-%d %H:%M:%S UTC")
-            )
-        })
-        .unwrap_or_default();
-    CraError::Unavailable {
-        message: format!(
-            "{said} from {url}: the service asks to wait {} before the next request (Retry-After), longer than cra waits ({}); try again later{when}",
-            human_duration(wait),
-            human_duration(RETRY_AFTER_CAP)
-        ),
-    }
-    .into()
+    wait_too_long(url, &said, "Retry-After", wait, cap)
 }
 
 pub use crate::text::duration as human_duration;

@@ -7,5 +7,7 @@
 pub mod base;
 pub mod client;
 mod errors;
+pub mod wait;
 
 pub use client::Client;
+pub use errors::WaitTooLong;

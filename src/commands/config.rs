@@ -182,6 +182,10 @@ fn current(settings: &Settings, key: ConfigKey) -> Option<(String, Origin)> {
             settings.mirror.value.display().to_string(),
             settings.mirror.origin,
         )),
+        ConfigKey::Rate => settings
+            .rate
+            .as_ref()
+            .map(|s| (s.value.to_string(), s.origin)),
     }
 }
 
@@ -191,6 +195,7 @@ fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
         ConfigKey::ApiKey,
         ConfigKey::WebhookSecret,
         ConfigKey::Mirror,
+        ConfigKey::Rate,
     ];
     if settings.format == Some(Format::Json) {
         let mut object = serde_json::Map::new();
@@ -264,6 +269,10 @@ fn check_value(key: ConfigKey, value: String) -> Result<String> {
             crate::api::client::check_base_url(&value, true)?;
             Ok(value.trim().to_string())
         }
+        ConfigKey::Rate => value
+            .parse::<crate::http::rate::Rate>()
+            .map(|rate| rate.to_string())
+            .map_err(|e| CraError::usage(format!("rate: {e}"))),
         _ if value.trim().is_empty() => {
             Err(CraError::usage(format!("{} cannot be empty", key.name())))
         }

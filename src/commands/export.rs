@@ -33,7 +33,7 @@ use crate::text::plural;
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
 Examples:
-  cra export --state TX --with-history -o tx-history.csv
+  cra export --state TX --with-history --rate 1000/h --max-wait 1h -o tx-history.csv
   cra export --size small --format ndjson | jq -c 'select(.current_rating.rating == \"Outstanding\")'
   cra --sandbox export --state VT --with-history -o vt.xlsx";
 
@@ -55,6 +55,9 @@ pub struct ExportArgs {
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
     pub concurrency: u32,
+    /// Longest wait for the service's rate limit (Retry-After or a quota's reset) [default: 1m]
+    #[arg(long, value_name = "DURATION", value_parser = crate::parse::parse_duration)]
+    pub max_wait: Option<std::time::Duration>,
 }
 
 impl Spec for ExportArgs {
@@ -73,7 +76,9 @@ impl Run for ExportArgs {
     }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        let mut settings = ctx.settings;
+        settings.max_wait = self.max_wait;
+        run(self, &settings, &ctx.io).await
     }
 }
 

@@ -22,7 +22,7 @@ use crate::settings::Settings;
 pub const AFTER_HELP: &str = "\
 Examples:
   cra sandbox --port 8080       # then CRA_BASE_URL=http://127.0.0.1:8080 CRA_API_KEY=sandbox_active
-  cra sandbox --port 0 --latency 20 --fail-rate 0.1 --rate-limit-every 50
+  cra sandbox --port 0 --latency 20 --fail-rate 0.1 --quota 50/s --quota-headers x
   cra sandbox --webhook-url http://127.0.0.1:4000/ --webhook-every 5 --secret s3cret";
 
 #[derive(Debug, Clone, Args)]
@@ -48,7 +48,7 @@ pub struct SandboxArgs {
     #[arg(long, value_name = "FILE")]
     pub data: Option<PathBuf>,
 
-    /// Append one line per request answered to FILE (method, path and query, status)
+    /// Append one line per request answered to FILE (method, path and query, status, arrival time)
     #[arg(long, value_name = "FILE")]
     pub log_requests: Option<PathBuf>,
 
@@ -63,6 +63,14 @@ pub struct SandboxArgs {
     /// Answer every Kth request with 429 and Retry-After: 1
     #[arg(long, value_name = "K", value_parser = whole::<u64>(1, u64::MAX), allow_negative_numbers = true)]
     pub rate_limit_every: Option<u64>,
+
+    /// Past N requests a second, minute or hour, answer 429 with Retry-After (e.g. 50/s, 1000/h)
+    #[arg(long, value_name = "N/s|N/m|N/h", value_parser = crate::http::rate::parse_rate)]
+    pub quota: Option<crate::http::rate::Rate>,
+
+    /// With --quota: which quota headers every answer carries [default: ietf]
+    #[arg(long, value_enum, value_name = "DIALECT", requires = "quota")]
+    pub quota_headers: Option<crate::sandbox::quota::Dialect>,
 
     /// POST a signed rating.created to URL every --webhook-every seconds
     #[arg(long, value_name = "URL")]
@@ -138,6 +146,8 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
         latency: std::time::Duration::from_millis(args.latency),
         fail_rate: args.fail_rate,
         rate_limit_every: args.rate_limit_every,
+        quota: args.quota,
+        quota_headers: args.quota_headers.unwrap_or_default(),
         seed: args.seed,
     };
     let mut app = server::App::new(store, faults);

@@ -20,7 +20,7 @@ use crate::source::listing::{self, Listing};
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
 Examples:
-  cra search --state TX --size \"Large Bank\"
+  cra search --state TX --size \"Large Bank\" --all --max-wait 10m
   cra search \"first national\" --state ia --format json | jq -r '.[].id'
   cra --sandbox search --state TX --size large --limit 5 -o large-tx.xlsx";
 
@@ -50,9 +50,11 @@ pub struct SearchArgs {
 
     #[command(flatten)]
     pub jq: JqArg,
+    /// Longest wait for the service's rate limit (Retry-After or a quota's reset) [default: 1m]
+    #[arg(long, value_name = "DURATION", value_parser = crate::parse::parse_duration)]
+    pub max_wait: Option<std::time::Duration>,
 
     #[command(flatten)]
-
     pub output: crate::commands::OutputArg,
 }
 
@@ -81,7 +83,9 @@ impl Run for SearchArgs {
     }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        let mut settings = ctx.settings;
+        settings.max_wait = self.max_wait;
+        run(self, &settings, &ctx.io).await
     }
 }
 

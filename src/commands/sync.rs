@@ -22,7 +22,7 @@ use anyhow::Result;
 use clap::Args;
 use futures_util::stream::TryStreamExt;
 
-use crate::api::Client;
+use crate::api::{Client, WaitTooLong};
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::domain::Format;
 use crate::domain::ListQuery;
@@ -51,6 +51,10 @@ pub struct SyncArgs {
     #[arg(long, value_name = "URL")]
     pub notify: Option<String>,
 
+    /// Longest wait for the service's rate limit (Retry-After or a quota's reset); longer, stop and say when to run again
+    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = crate::parse::parse_duration)]
+    pub max_wait: std::time::Duration,
+
     #[command(flatten)]
     pub secret: crate::commands::SecretArg,
 }
@@ -62,7 +66,7 @@ read the list and fetch only new and changed banks.
 
 Examples:
   cra --sandbox sync
-  cra sync --format json | jq .new_exams
+  cra sync --rate 1000/h --max-wait 10m --format json | jq .new_exams
   cra sync --notify http://127.0.0.1:4000/   # with cra listen in another terminal";
 
 /// Consecutive failed details after which the service, not a bank, is
@@ -95,7 +99,11 @@ impl Run for SyncArgs {
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         use futures_util::FutureExt;
         let stop = crate::signals::watch().boxed().shared();
-        run(self, &ctx.settings, &ctx.io, stop).await
+        let mut settings = ctx.settings;
+        settings.max_wait = Some(self.max_wait);
+        run(self, &settings, &ctx.io, stop)
+            .await
+            .map_err(resumable)
     }
 }
 
@@ -424,6 +432,8 @@ async fn fetch(
         });
         let mut details = std::pin::pin!(listing::details(source, wanted, concurrency, false));
         let mut failing_in_a_row = 0usize;
+        // Past --max-wait: those in flight are stored, the rest fail at once.
+        let mut stopped: Option<anyhow::Error> = None;
         while let Some(((position, list_json), bank, detail)) = details.try_next().await? {
             progress.inc();
             match detail {
@@ -438,6 +448,9 @@ async fn fetch(
                         })
                         .await?;
                 }
+                Err(error) if error.downcast_ref::<WaitTooLong>().is_some() => {
+                    stopped.get_or_insert(error);
+                }
                 Err(error) if stops_everything(&error) => return Err(error),
                 Err(error) => {
                     failing_in_a_row += 1;
@@ -450,7 +463,7 @@ async fn fetch(
                 }
             }
         }
-        Ok(())
+        stopped.map_or(Ok(()), Err)
     }
     .await;
     match &result {
@@ -467,5 +480,21 @@ fn stops_everything(error: &anyhow::Error) -> bool {
     matches!(
         crate::error::exit_of(error),
         Exit::Unauthorized | Exit::Forbidden
+    )
+}
+
+/// A sync stopped by a wait over `--max-wait` (exit 6): says when to run it
+/// again, and that it resumes. Anything else as it is.
+fn resumable(error: anyhow::Error) -> anyhow::Error {
+    let Some(wait) = error.downcast_ref::<WaitTooLong>() else {
+        return error;
+    };
+    CraError::with_exit(
+        Exit::Unavailable,
+        format!(
+            "the sync stopped: the service's rate limit asks for a wait of {}, longer than --max-wait; what was fetched is stored: run cra sync again after {} and it resumes where it stopped",
+            crate::text::duration(wait.wait),
+            wait.at_text()
+        ),
     )
 }

@@ -4,6 +4,9 @@
 //! server can make `cra` hold more than a bounded amount of its answer. The
 //! retry policy of the senders that retry is in `retry`.
 
+pub mod adapt;
+pub mod pace;
+pub mod rate;
 pub mod retry;
 
 use std::net::IpAddr;

@@ -10,6 +10,7 @@ pub mod delay;
 pub mod evolve;
 pub mod load;
 pub mod names;
+pub mod quota;
 pub mod server;
 pub mod store;
 pub mod tables;

@@ -8,6 +8,10 @@
 //! validation (400), then the lookup (404 for an unknown id). Faults come
 //! before authentication, as a proxy or load balancer would answer.
 //!
+//! Before all of it, `--quota` (see `quota`): counted as the request
+//! arrives, a request past it is answered 429 after the latency, and every
+//! answer carries the quota headers chosen.
+//!
 //! Every error body has one shape:
 //! `{"error":{"status":400,"code":"invalid_parameter","message":"..."}}`.
 
@@ -39,6 +43,10 @@ pub struct Faults {
     pub latency: Duration,
     pub fail_rate: f64,
     pub rate_limit_every: Option<u64>,
+    /// `--quota`: past N requests in a period, 429.
+    pub quota: Option<crate::http::rate::Rate>,
+    /// `--quota-headers`: which quota headers every answer carries.
+    pub quota_headers: super::quota::Dialect,
     /// Makes the choice of failing requests depend on the seed.
     pub seed: u64,
 }
@@ -50,6 +58,7 @@ pub struct App {
     /// Present when `--latency` is set.
     delay: Option<super::delay::Delayer>,
     requests: AtomicU64,
+    quota: Option<super::quota::Quota>,
     /// `--log-requests`: one line a request, appended as it is answered.
     request_log: Option<std::sync::Mutex<std::fs::File>>,
 }
@@ -59,6 +68,7 @@ impl App {
         App {
             store: RwLock::new(store),
             delay: (!faults.latency.is_zero()).then(super::delay::Delayer::new),
+            quota: faults.quota.map(super::quota::Quota::new),
             faults,
             requests: AtomicU64::new(0),
             request_log: None,
@@ -296,17 +306,52 @@ async fn wrong_method() -> Response {
     response.into_response()
 }
 
-/// Writes one line per request to the request log, if there is one.
+/// `--quota`: counts the request as it arrives; past the quota, a 429
+/// (after the latency, as any answer); the quota headers on every answer.
+async fn enforce_quota(
+    State(app): State<Arc<App>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let Some(quota) = &app.quota else {
+        return next.run(request).await;
+    };
+    let decision = quota.check(super::quota::unix_now());
+    let mut response = if decision.allowed {
+        next.run(request).await
+    } else {
+        if let Some(delay) = &app.delay {
+            delay.sleep(app.faults.latency).await;
+        }
+        error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            &format!(
+                "over the quota of {} requests; retry after the window's end",
+                app.faults.quota.map(|q| q.to_string()).unwrap_or_default()
+            ),
+        )
+    };
+    response
+        .headers_mut()
+        .extend(decision.headers(app.faults.quota_headers));
+    response
+}
+
+/// Writes one line per request to the request log, if there is one:
+/// `METHOD PATH?QUERY STATUS TIME`, the time (seconds since the Unix
+/// epoch, to the microsecond) when the request arrived.
 async fn log_request(
     State(app): State<Arc<App>>,
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
+    let arrived = super::quota::unix_now();
     let asked = format!("{} {}", request.method(), request.uri());
     let response = next.run(request).await;
     if let Some(log) = &app.request_log {
         use std::io::Write;
-        let line = format!("{asked} {}\n", response.status().as_u16());
+        let line = format!("{asked} {} {arrived:.6}\n", response.status().as_u16());
         let mut file = log.lock().unwrap_or_else(|e| e.into_inner());
         // One write per line on an append-mode file: lines never interleave.
         let _ = file.write_all(line.as_bytes());
@@ -317,11 +362,17 @@ async fn log_request(
 /// The sandbox's routes over `app`.
 pub fn router(app: Arc<App>) -> Router {
     let logged = app.request_log.is_some();
-    let router = Router::new()
+    let mut router = Router::new()
         .route("/api/v1/banks", get(list))
         .route("/api/v1/banks/{id}", get(detail))
         .fallback(no_route)
         .method_not_allowed_fallback(wrong_method);
+    if app.quota.is_some() {
+        router = router.layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            enforce_quota,
+        ));
+    }
     if logged {
         router
             .layer(axum::middleware::from_fn_with_state(

@@ -69,6 +69,10 @@ pub struct ApiFlags {
     /// Allow plain http:// to a host that is not loopback (the key travels in clear)
     #[arg(long)]
     pub allow_insecure_http: bool,
+
+    /// Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)
+    #[arg(long, value_name = "N/s|N/m|N/h", value_parser = crate::http::rate::parse_rate)]
+    pub rate: Option<crate::http::rate::Rate>,
 }
 
 /// Whether the built-in sandbox stands in for the service (also the local

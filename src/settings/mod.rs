@@ -84,6 +84,12 @@ pub struct Settings {
     pub verbose: bool,
     pub timeout: Setting<Duration>,
     pub retries: Setting<u32>,
+    /// `--rate` or the config key `rate`: the most requests a period.
+    pub rate: Option<Setting<crate::http::rate::Rate>>,
+    /// The longest wait for the service (a `Retry-After`, a quota's reset)
+    /// the command takes: a command's own `--max-wait`, put here by it
+    /// before it builds a client; none: the client's default.
+    pub max_wait: Option<Duration>,
     pub allow_insecure_http: bool,
     /// Run against the in-process sandbox.
     pub sandbox: bool,
@@ -187,6 +193,7 @@ impl Settings {
             .expect("a default is given");
         let retries = resolve(global.api.retries, None, None, Some(DEFAULT_RETRIES))
             .expect("a default is given");
+        let rate = resolve(global.api.rate, None, file.rate, None);
         let mirror = resolve(
             global.mirror.mirror.clone(),
             env("CRA_MIRROR").map(PathBuf::from),
@@ -210,6 +217,8 @@ impl Settings {
             verbose: global.output.verbose,
             timeout,
             retries,
+            rate,
+            max_wait: None,
             allow_insecure_http: global.api.allow_insecure_http,
             sandbox: global.sandbox.sandbox,
             evolve: global.evolve.evolve,
