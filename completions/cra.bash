@@ -216,7 +216,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-q -v -h -V --since --until --new --state --size --regulator --change --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-q -v -h -V --since --until --new --state --size --rating --regulator --city --change --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -240,7 +240,15 @@ _cra() {
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --regulator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --city)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -562,7 +570,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --with-history --output --concurrency --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --with-history --output --concurrency --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -576,6 +584,34 @@ _cra() {
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
                     COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --regulator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -1124,7 +1160,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-q -v -h -V --state --size --page --per-page --all --limit --jq --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
+            opts="-q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --page --per-page --all --limit --jq --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1138,6 +1174,34 @@ _cra() {
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
                     COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --regulator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --page)
@@ -1284,7 +1348,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-q -v -h -V --by --state --size --regulator --svg --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-q -v -h -V --by --percent --state --size --rating --regulator --city --exam-since --exam-until --svg --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1304,7 +1368,23 @@ _cra() {
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --regulator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-until)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

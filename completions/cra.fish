@@ -126,6 +126,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
+complete -c cra -n "__fish_cra_using_subcommand search" -l rating -d 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l regulator -d 'The bank\'s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Order by KEY[,KEY...]: name, city, state, regulator, rating (best first), exam_date, exam_type, id; -KEY descending' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l columns -d 'The columns shown, in order (table, tsv, csv), by their csv names' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetch' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
@@ -239,6 +246,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
+complete -c cra -n "__fish_cra_using_subcommand export" -l rating -d 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l regulator -d 'The bank\'s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Order by KEY[,KEY...]: name, city, state, regulator, rating (best first), exam_date, exam_type, id; -KEY descending' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l columns -d 'The columns shown, in order (table, tsv, csv), by their csv names' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv, .json, .ndjson, .jsonl)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
@@ -354,8 +368,8 @@ complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the san
 complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after this date (YYYY-MM-DD)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams on or before this date (YYYY-MM-DD)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l state -d 'The bank\'s two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
 AK\t''
 AZ\t''
@@ -421,7 +435,9 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'The bank\'s regulator, e.g. OCC (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'The bank\'s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds to list (repeatable): upgrade, downgrade, same, first, other, or all [default: upgrade and downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
 downgrade\t'A worse rating than the previous one'
 same\t'The same rating as the previous one'
@@ -446,7 +462,7 @@ complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the
 complete -c cra -n "__fish_cra_using_subcommand changes" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand stats" -l by -d 'Group banks by state, regulator or size (current exam type), or rating records by exam year [default: one group, all]' -r -f -a "state\t''
+complete -c cra -n "__fish_cra_using_subcommand stats" -l by -d 'Group banks by state, regulator or size (current exam type), or rating records by exam year; two (A,B) for one row per pair [default: one group, all]' -r -f -a "state\t''
 regulator\t''
 size\t''
 year\t''"
@@ -515,7 +531,11 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'The bank\'s regulator, e.g. OCC (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l rating -d 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'The bank\'s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
@@ -528,6 +548,7 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -l color -d 'When to use 
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand stats" -l percent -d 'The rating counts as percentages of the total (one decimal)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'

@@ -11,6 +11,7 @@ mod suite {
     mod docs;
     mod export;
     mod export_faults;
+    mod find;
     mod first_hour;
     mod http_errors;
     mod jq;

@@ -5,6 +5,7 @@
 //! `api` and `mirror`, which never import each other, and offers
 //! capabilities rather than its variants: no command matches on them.
 
+pub mod find;
 pub mod listing;
 
 use std::sync::Arc;
