@@ -51,6 +51,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('sql', 'sql', [CompletionResultType]::ParameterValue, 'Run one read-only SQL query on the local copy')
             [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'Rating changes (upgrades, downgrades...) from the local copy')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of banks by rating per group, with a chart, from the local copy')
+            [CompletionResult]::new('due', 'due', [CompletionResultType]::ParameterValue, 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the local stand-in of the service')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Read and write the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -316,6 +317,34 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'cra;due' {
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Two-letter state or territory code (case-insensitive)')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
+            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc')
+            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'The bank''s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds')
+            [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
+            [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
+            [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Order by KEY[,KEY...]: name, city, state, regulator, rating (best first), exam_date, exam_type, id; -KEY descending')
+            [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'The columns shown, in order (table, tsv, csv), by their csv names')
+            [CompletionResult]::new('--older-than', '--older-than', [CompletionResultType]::ParameterName, 'One age for every bank instead of the table: banks whose current exam is older than WHEN (90d, 18m, 6y, or a date)')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise; csv for export]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Answer search, show and export from the local copy (see cra sync): no network')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'cra;sandbox' {
             [CompletionResult]::new('--host', '--host', [CompletionResultType]::ParameterName, 'Address to listen on')
             [CompletionResult]::new('--port', '--port', [CompletionResultType]::ParameterName, 'Port to listen on (0 picks a free one)')
@@ -483,6 +512,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('sql', 'sql', [CompletionResultType]::ParameterValue, 'Run one read-only SQL query on the local copy')
             [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'Rating changes (upgrades, downgrades...) from the local copy')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of banks by rating per group, with a chart, from the local copy')
+            [CompletionResult]::new('due', 'due', [CompletionResultType]::ParameterValue, 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the local stand-in of the service')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Read and write the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -521,6 +551,9 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;help;stats' {
+            break
+        }
+        'cra;help;due' {
             break
         }
         'cra;help;sandbox' {

@@ -48,6 +48,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand sql 'Run one read-only SQL query on the local copy'
             cand changes 'Rating changes (upgrades, downgrades...) from the local copy'
             cand stats 'Counts of banks by rating per group, with a chart, from the local copy'
+            cand due 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy'
             cand sandbox 'Run the local stand-in of the service'
             cand config 'Read and write the config file'
             cand completions 'Print a shell completion script'
@@ -301,6 +302,33 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'cra;due'= {
+            cand --state 'Two-letter state or territory code (case-insensitive)'
+            cand --size 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate'
+            cand --rating 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc'
+            cand --regulator 'The bank''s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds'
+            cand --city 'Part of the bank''s city (case-insensitive)'
+            cand --exam-since 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)'
+            cand --exam-until 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)'
+            cand --sort 'Order by KEY[,KEY...]: name, city, state, regulator, rating (best first), exam_date, exam_type, id; -KEY descending'
+            cand --columns 'The columns shown, in order (table, tsv, csv), by their csv names'
+            cand --older-than 'One age for every bank instead of the table: banks whose current exam is older than WHEN (90d, 18m, 6y, or a date)'
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise; csv for export]'
+            cand --color 'When to use colour [default: auto]'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand --offline 'Answer search, show and export from the local copy (see cra sync): no network'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'cra;sandbox'= {
             cand --host 'Address to listen on'
             cand --port 'Port to listen on (0 picks a free one)'
@@ -452,6 +480,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand sql 'Run one read-only SQL query on the local copy'
             cand changes 'Rating changes (upgrades, downgrades...) from the local copy'
             cand stats 'Counts of banks by rating per group, with a chart, from the local copy'
+            cand due 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy'
             cand sandbox 'Run the local stand-in of the service'
             cand config 'Read and write the config file'
             cand completions 'Print a shell completion script'
@@ -479,6 +508,8 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;changes'= {
         }
         &'cra;help;stats'= {
+        }
+        &'cra;help;due'= {
         }
         &'cra;help;sandbox'= {
         }

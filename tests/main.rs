@@ -9,6 +9,7 @@ mod suite {
     mod config;
     mod diff;
     mod docs;
+    mod due;
     mod export;
     mod export_faults;
     mod find;

@@ -93,7 +93,7 @@ fn clause(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
 }
 
 /// A sort key as SQL over the `banks` columns.
-fn key_sql(field: SortField) -> String {
+pub(super) fn key_sql(field: SortField) -> String {
     match field {
         SortField::Rating => format!(
             "CASE WHEN rating IS NULL THEN 5 WHEN rating = '{}' THEN 0 WHEN rating = '{}' THEN 1 \

@@ -12,6 +12,7 @@
 //! WAL, see the last committed state while a sync writes.
 
 pub mod answers;
+pub mod due;
 pub mod find;
 pub mod order;
 pub mod read;

@@ -16,16 +16,12 @@ pub struct Columns {
     csv: Vec<usize>,
 }
 
-/// The csv name a table header stands for (`EXAM DATE` → `exam_date`,
-/// `ST` → `state`).
-fn table_name(header: &str) -> String {
+/// Whether a table header stands for a csv name: the same words
+/// (`EXAM DATE`, `exam_date`), or the first of them (`ST` for `state`,
+/// `OVERDUE` for `overdue_months`); `CURRENT` is `is_current`.
+fn stands_for(header: &str, csv: &str) -> bool {
     let name = header.to_lowercase().replace(' ', "_");
-    match name.as_str() {
-        "st" => "state".to_string(),
-        "current" => "is_current".to_string(),
-        "previous" => "previous_rating".to_string(),
-        _ => name,
-    }
+    name == csv || (name == "current" && csv == "is_current") || csv.starts_with(&name)
 }
 
 /// The names `--columns` accepts for `layout`, in csv order.
@@ -54,7 +50,13 @@ impl Columns {
                 continue;
             }
             csv.push(at);
-            if let Some(t) = layout.table.iter().position(|h| table_name(h) == name) {
+            let exact = layout
+                .table
+                .iter()
+                .position(|h| h.to_lowercase().replace(' ', "_") == name);
+            if let Some(t) =
+                exact.or_else(|| layout.table.iter().position(|h| stands_for(h, &name)))
+            {
                 table.push(t);
             }
         }
