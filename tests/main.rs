@@ -24,6 +24,7 @@ mod suite {
     mod sandbox_faults;
     mod sandbox_webhooks;
     mod search_show;
+    mod show_by_name;
     mod signals;
     mod smoke;
     mod trust;

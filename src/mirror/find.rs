@@ -143,6 +143,20 @@ fn page_sql(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
 }
 
 impl Reader {
+    /// Up to `limit` ids that start with `prefix` (ignoring ASCII case), in
+    /// id order: a short id's banks.
+    pub fn ids_starting_with(&self, prefix: &str, limit: u64) -> Result<Vec<String>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT id FROM banks WHERE lower(substr(id, 1, length(?1))) = lower(?1) ORDER BY id LIMIT ?2",
+        )?;
+        let rows = statement.query_map(
+            rusqlite::params![prefix, i64::try_from(limit).unwrap_or(i64::MAX)],
+            |row| row.get::<_, String>(0),
+        )?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
     /// The regulators the copy holds, each spelling once.
     pub fn regulators(&self) -> Result<Vec<String>> {
         let connection = self.connection();
