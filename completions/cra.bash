@@ -222,7 +222,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-q -v -h -V --since --until --new --state --size --rating --regulator --city --change --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-q -v -h -V --since --until --new --state --size --rating --regulator --city --sort --columns --change --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -255,6 +255,14 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1444,7 +1452,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-q -v -h -V --by --percent --state --size --rating --regulator --city --exam-since --exam-until --svg --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-q -v -h -V --by --percent --state --size --rating --regulator --city --exam-since --exam-until --columns --svg --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1481,6 +1489,10 @@ _cra() {
                     return 0
                     ;;
                 --exam-until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -439,6 +439,8 @@ intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'The bank\'s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Order by KEY[,KEY...]: name, city, state, regulator, rating (best first), exam_date, exam_type, id; -KEY descending' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l columns -d 'The columns shown, in order (table, tsv, csv), by their csv names' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds to list (repeatable): upgrade, downgrade, same, first, other, or all [default: upgrade and downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
 downgrade\t'A worse rating than the previous one'
 same\t'The same rating as the previous one'
@@ -537,6 +539,7 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'The bank
 complete -c cra -n "__fish_cra_using_subcommand stats" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l columns -d 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F

@@ -44,6 +44,9 @@ pub struct ChangesArgs {
     #[command(flatten)]
     pub select: crate::filters::SelectArgs,
 
+    #[command(flatten)]
+    pub order: crate::filters::OrderArgs,
+
     /// Kinds to list (repeatable): upgrade, downgrade, same, first, other,
     /// or all [default: upgrade and downgrade]
     #[arg(long = "change", value_name = "KIND", value_enum, hide_possible_values = true)]
@@ -81,7 +84,8 @@ Examples:
   cra changes --new --change all --format csv
   cra changes --regulator occ --change downgrade --format json
   cra --sandbox changes --since 2y --rating nti --regulator fdic --regulator frb
-  cra --sandbox changes --since 2024-11 --until 2025 --city austin --change all";
+  cra --sandbox changes --since 2024-11 --until 2025 --city austin --change all
+  cra --sandbox changes --since 2y --sort regulator,-exam_date --columns name,regulator,exam_date,change";
 
 /// The kinds asked for: none given means upgrades and downgrades.
 fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {
@@ -198,9 +202,12 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     } else {
         reader.regulators()?
     };
-    let find = args
+    let mut find = args
         .select
         .find(&present)
+        .map_err(crate::error::CraError::usage)?;
+    find.sort = args.order.sort.clone();
+    let selection = crate::output::columns::Columns::select(LAYOUT, &args.order.columns)
         .map_err(crate::error::CraError::usage)?;
     let filter = ChangeFilter {
         since,
@@ -214,11 +221,14 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let format = settings
         .format
         .unwrap_or_else(|| output::default_format(&io.view));
-    let mut printer = Printer::new(format, LAYOUT, io.stdout(), &io.view)?;
+    let layout = selection
+        .as_ref()
+        .map_or(LAYOUT, crate::output::columns::Columns::layout);
+    let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
     for row in rows.iter().filter(|r| wanted.contains(&r.change)) {
         let previous = row.previous_rating.clone().unwrap_or_default();
         let json = record_json(row);
-        printer.write(&Record {
+        printer.write(&crate::output::columns::cut(selection.as_ref(), Record {
             json: &json,
             table: vec![vec![
                 row.exam_date.clone(),
@@ -242,7 +252,7 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 row.rating.clone(),
                 row.change.as_str().to_string(),
             ]],
-        })?;
+        }))?;
     }
     let count = printer.count;
     printer.finish()?;

@@ -51,6 +51,11 @@ pub struct StatsArgs {
     #[command(flatten)]
     pub period: crate::filters::PeriodArgs,
 
+    /// The columns of tsv, csv and a piped table, in order, by their csv
+    /// names (the terminal chart shows every rating)
+    #[arg(long, value_name = "COLS", value_delimiter = ',')]
+    pub columns: Vec<String>,
+
     /// Also write the chart as an SVG file
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
@@ -80,7 +85,8 @@ Examples:
   cra stats --by year --svg ratings-by-year.svg
   cra --sandbox stats --by year,regulator --exam-since 2015 --percent
   cra --sandbox stats --by regulator --rating nti --rating snc --city houston
-  cra --sandbox stats --by state,size --state TX --format csv";
+  cra --sandbox stats --by state,size --state TX --format csv
+  cra --sandbox stats --by year --percent --columns group,outstanding --format csv";
 
 const LAYOUT: Layout = Layout {
     table: &[
@@ -165,6 +171,9 @@ impl Run for StatsArgs {
 
 async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let by = groupings(&args.by)?;
+    let full = if by.len() == 2 { LAYOUT_PAIRS } else { LAYOUT };
+    let selection = crate::output::columns::Columns::select(full, &args.columns)
+        .map_err(CraError::usage)?;
     let reader = Reader::open(&settings.mirror.value)?;
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
@@ -219,7 +228,9 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         out.flush()?;
         return Ok(Exit::Success);
     }
-    let layout = if by.len() == 2 { LAYOUT_PAIRS } else { LAYOUT };
+    let layout = selection
+        .as_ref()
+        .map_or(full, crate::output::columns::Columns::layout);
     let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
     for row in &rows {
         let counts = row.counts();
@@ -255,11 +266,14 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 n.to_string()
             }
         }));
-        printer.write(&Record {
-            json: &json,
-            table: vec![cells.clone()],
-            csv: vec![cells],
-        })?;
+        printer.write(&crate::output::columns::cut(
+            selection.as_ref(),
+            Record {
+                json: &json,
+                table: vec![cells.clone()],
+                csv: vec![cells],
+            },
+        ))?;
     }
     printer.finish()?;
     Ok(Exit::Success)

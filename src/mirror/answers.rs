@@ -6,6 +6,7 @@
 use anyhow::Result;
 
 use super::Reader;
+use crate::domain::SortField;
 
 /// The four ratings the CRA defines, best first.
 pub const RATINGS: [&str; 4] = crate::domain::Rating::NAMES;
@@ -71,7 +72,8 @@ pub struct ChangeFilter {
     /// The record's exam type.
     pub size: Option<String>,
     /// The record's rating (`find.ratings`), the bank's regulators and
-    /// city; its exam period and sort are not used (`since`, `until`).
+    /// city, and the sort (before the usual order); its exam period is not
+    /// used (`since`, `until`).
     pub find: crate::domain::Find,
     /// Only records the latest sync added.
     pub new: bool,
@@ -177,6 +179,22 @@ impl Reader {
             },
         );
         let more: String = more.iter().map(|c| format!(" AND {c}")).collect();
+        let mut order: String = filter
+            .find
+            .sort
+            .iter()
+            .map(|key| {
+                let column = match key.field {
+                    SortField::Rating => super::find::rating_rank_sql("h.rating"),
+                    SortField::ExamDate => "h.exam_date".to_string(),
+                    SortField::ExamType => "h.exam_type".to_string(),
+                    other => format!("b.{}", other.name()),
+                };
+                let direction = if key.descending { " DESC" } else { "" };
+                format!("{column}{direction}, ")
+            })
+            .collect();
+        order.push_str("h.exam_date DESC, b.name, b.id, h.seq");
         let connection = self.connection();
         let mut statement = connection.prepare_cached(&format!(
             "WITH history AS (
@@ -191,7 +209,7 @@ impl Reader {
                AND (?3 IS NULL OR b.state = ?3)
                AND (?4 IS NULL OR h.exam_type = ?4)
                AND (?5 IS NULL OR h.added_sync > ?5){more}
-             ORDER BY h.exam_date DESC, b.name, b.id, h.seq",
+             ORDER BY {order}",
         ))?;
         let mut values: Vec<rusqlite::types::Value> = vec![
             filter.since.clone().into(),

@@ -92,17 +92,24 @@ fn clause(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
     }
 }
 
+/// The place of a rating in `column` on the scale, as SQL (as
+/// [`crate::domain::find::rating_rank`]: the four best first, then any
+/// other text, then none).
+pub(super) fn rating_rank_sql(column: &str) -> String {
+    format!(
+        "CASE WHEN {column} IS NULL THEN 5 WHEN {column} = '{}' THEN 0 WHEN {column} = '{}' THEN 1 \
+         WHEN {column} = '{}' THEN 2 WHEN {column} = '{}' THEN 3 ELSE 4 END",
+        Rating::NAMES[0],
+        Rating::NAMES[1],
+        Rating::NAMES[2],
+        Rating::NAMES[3]
+    )
+}
+
 /// A sort key as SQL over the `banks` columns.
 pub(super) fn key_sql(field: SortField) -> String {
     match field {
-        SortField::Rating => format!(
-            "CASE WHEN rating IS NULL THEN 5 WHEN rating = '{}' THEN 0 WHEN rating = '{}' THEN 1 \
-             WHEN rating = '{}' THEN 2 WHEN rating = '{}' THEN 3 ELSE 4 END",
-            Rating::NAMES[0],
-            Rating::NAMES[1],
-            Rating::NAMES[2],
-            Rating::NAMES[3]
-        ),
+        SortField::Rating => rating_rank_sql("rating"),
         other => other.name().to_string(),
     }
 }

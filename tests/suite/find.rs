@@ -398,6 +398,42 @@ fn changes_take_the_new_date_forms_and_repeated_regulators() {
     ));
     let ago = changes(&["--since", "5y"]);
     assert!(!ago.is_empty() && ago.len() < all.len());
+    // --sort before the usual order; --columns on csv.
+    let sorted = changes(&["--sort", "regulator,-rating"]);
+    assert_eq!(sorted.len(), all.len());
+    let rank = |r: &Value| {
+        [
+            "Outstanding",
+            "Satisfactory",
+            "Needs to Improve",
+            "Substantial Noncompliance",
+        ]
+        .iter()
+        .position(|x| *x == r["rating"].as_str().unwrap())
+        .unwrap_or(4)
+    };
+    for pair in sorted.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let (ra, rb) = (
+            a["regulator"].as_str().unwrap(),
+            b["regulator"].as_str().unwrap(),
+        );
+        assert!(ra < rb || (ra == rb && rank(a) >= rank(b)), "{a} then {b}");
+    }
+    let out = world
+        .home
+        .cra()
+        .args([
+            "changes",
+            "--columns",
+            "name,change,previous_rating",
+            "--format",
+            "csv",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("name,change,previous_rating\r\n"));
 }
 
 #[test]
@@ -464,6 +500,22 @@ fn stats_count_pairs_and_percentages_and_name_the_filters_in_the_svg() {
             "one decimal: {text}"
         );
     }
+    let out = world
+        .home
+        .cra()
+        .args([
+            "stats",
+            "--by",
+            "size",
+            "--columns",
+            "group,outstanding",
+            "--format",
+            "tsv",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("GROUP\tOUTSTANDING\n"));
     let svg = world.home.path().join("chart.svg");
     let out = world
         .home
