@@ -80,12 +80,9 @@ record), other (either rating is none of the four). Newest exam first.
 Run cra sync first; --new lists what the latest sync added.
 
 Examples:
-  cra --sandbox changes --state TX --since 2024-01-01
-  cra changes --new --change all --format csv
-  cra changes --regulator occ --change downgrade --format json
-  cra --sandbox changes --since 2y --rating nti --regulator fdic --regulator frb
-  cra --sandbox changes --since 2024-11 --until 2025 --city austin --change all
-  cra --sandbox changes --since 2y --sort regulator,-exam_date --columns name,regulator,exam_date,change";
+  cra --sandbox changes --state TX --since 2024-01-01 --columns name,exam_date,change
+  cra --sandbox changes --since 2y --rating nti --regulator fdic --regulator frb --city a
+  cra --sandbox changes --since 2024-11 --until 2025 --change all --sort regulator";
 
 /// The kinds asked for: none given means upgrades and downgrades.
 fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {

@@ -27,10 +27,9 @@ Exams are published 45-60 days after they are done: a bank one or two
 months overdue may already have been examined. Run cra sync first.
 
 Examples:
-  cra --sandbox due --state TX
-  cra --sandbox due --regulator occ --rating nti --columns name,state,exam_date,overdue_months
-  cra --sandbox due --older-than 6y --size large --format csv
-  cra --sandbox due --city houston --sort name";
+  cra --sandbox due --state TX --city a --exam-until 2015 --sort -exam_date
+  cra --sandbox due --regulator occ --rating nti --columns name,state,overdue_months
+  cra --sandbox due --older-than 6y --size large --format csv";
 
 #[derive(Debug, Clone, Args)]
 pub struct DueArgs {

@@ -35,10 +35,8 @@ use crate::text::plural;
 pub const AFTER_HELP: &str = "\
 Examples:
   cra export --state TX --with-history -o tx-history.csv
-  cra export --size small --format ndjson | jq -c 'select(.current_rating.rating == \"Outstanding\")'
   cra --sandbox export --state VT -o vt.json
-  cra --sandbox export --rating nti --rating snc --exam-since 2y --sort state,name
-  cra --sandbox export --regulator occ --city houston --columns name,city,rating";
+  cra --sandbox export --rating nti --regulator occ --city a --exam-since 10y --sort state";
 
 #[derive(Debug, Clone, Args)]
 pub struct ExportArgs {

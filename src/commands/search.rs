@@ -20,18 +20,14 @@ use crate::source::listing::{self, Listing};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
-Examples:
-  cra search --state TX --size \"Large Bank\"
-  cra search \"first national\" --state ia --format json | jq -r '.[].id'
-  cra --sandbox search --state TX --size large --limit 5
-  cra --sandbox search --state TX --rating nti --exam-since 2022 --sort -exam_date
-  cra --sandbox search --regulator occ --regulator frb --city dallas --limit 5
-  cra --sandbox search --rating outstanding --exam-since 18m --exam-until 90d --limit 5
-  cra --sandbox search --state VT --sort rating,name --columns name,rating,exam_date
-
 Filters the service lacks (--rating, --regulator, --city, --exam-since,
 --exam-until) and --sort read every page its own filters (QUERY, --state,
---size) leave, then page locally; offline they are one query of the copy.";
+--size) leave, then page locally; offline they are one query of the copy.
+
+Examples:
+  cra search \"first national\" --state ia --format json | jq -r '.[].id'
+  cra --sandbox search --state TX --rating nti --exam-since 2022 --sort -exam_date
+  cra --sandbox search --regulator occ --city dallas --exam-until 18m --columns name";
 
 #[derive(Debug, Clone, Args)]
 pub struct SearchArgs {

@@ -20,11 +20,9 @@ use crate::source::{Source, resolve};
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
 Examples:
-  cra show BANK_ID                     # an id from `cra search --format json`
-  cra show BANK_ID OTHER_ID --format json | jq '.[].ratings | length'
   cra --sandbox show \"$(cra --sandbox search --limit 1 --format json | jq -r '.[0].id')\"
   cra show \"bank of houston\"           # a name: the exact one, or the only match
-  cra show 7db54db2                    # a short id, resolved from the local copy";
+  cra show 7db54db2 --format json      # a short id, from the local copy";
 
 #[derive(Debug, Clone, Args)]
 pub struct ShowArgs {

@@ -81,12 +81,8 @@ Run cra sync first.
 
 Examples:
   cra --sandbox stats --by state
-  cra stats --by regulator --state TX --format csv
-  cra stats --by year --svg ratings-by-year.svg
-  cra --sandbox stats --by year,regulator --exam-since 2015 --percent
-  cra --sandbox stats --by regulator --rating nti --rating snc --city houston
-  cra --sandbox stats --by state,size --state TX --format csv
-  cra --sandbox stats --by year --percent --columns group,outstanding --format csv";
+  cra --sandbox stats --by year,regulator --exam-since 2015 --percent --format csv
+  cra stats --by year --rating nti --regulator occ --columns group,total --svg tx.svg";
 
 const LAYOUT: Layout = Layout {
     table: &[
