@@ -634,7 +634,7 @@ complete -c cra -n "__fish_cra_using_subcommand due" -l columns -d 'The columns 
 complete -c cra -n "__fish_cra_using_subcommand due" -l older-than -d 'One age for every bank instead of the table: banks whose current exam is older than WHEN (90d, 18m, 6y, or a date)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand due" -l format -d 'Output format [default: table on a terminal, tsv otherwise; csv for export]' -r -f -a "table\t''
+complete -c cra -n "__fish_cra_using_subcommand due" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
@@ -644,9 +644,9 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand due" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
-complete -c cra -n "__fish_cra_using_subcommand due" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
-complete -c cra -n "__fish_cra_using_subcommand due" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
-complete -c cra -n "__fish_cra_using_subcommand due" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
+complete -c cra -n "__fish_cra_using_subcommand due" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
+complete -c cra -n "__fish_cra_using_subcommand due" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand due" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand due" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand due" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l host -d 'Address to listen on' -r
