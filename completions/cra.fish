@@ -127,13 +127,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand search" -l rating -d 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l regulator -d 'The bank\'s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Order by KEY[,KEY...]: name, city, state, regulator, rating (best first), exam_date, exam_type, id; -KEY descending' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l columns -d 'The columns shown, in order (table, tsv, csv), by their csv names' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetch' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
@@ -247,13 +247,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand export" -l rating -d 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l regulator -d 'The bank\'s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Order by KEY[,KEY...]: name, city, state, regulator, rating (best first), exam_date, exam_type, id; -KEY descending' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l columns -d 'The columns shown, in order (table, tsv, csv), by their csv names' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv, .json, .ndjson, .jsonl)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
@@ -369,8 +369,8 @@ complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the san
 complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams on or before WHEN (YYYY-MM and YYYY: their last day)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams on or before DATE (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l state -d 'The bank\'s two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
 AK\t''
 AZ\t''
@@ -436,11 +436,11 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'The bank\'s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Order by KEY[,KEY...]: name, city, state, regulator, rating (best first), exam_date, exam_type, id; -KEY descending' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l columns -d 'The columns shown, in order (table, tsv, csv), by their csv names' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds to list (repeatable): upgrade, downgrade, same, first, other, or all [default: upgrade and downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
 downgrade\t'A worse rating than the previous one'
 same\t'The same rating as the previous one'
@@ -534,8 +534,8 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand stats" -l rating -d 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'The bank\'s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
@@ -624,13 +624,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand due" -l rating -d 'Current rating (repeatable): Outstanding, Satisfactory, "Needs to Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l regulator -d 'The bank\'s regulator (repeatable, any case): OCC, FRB, FDIC, OTS or any other the local copy holds' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Order by KEY[,KEY...]: name, city, state, regulator, rating (best first), exam_date, exam_type, id; -KEY descending' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l columns -d 'The columns shown, in order (table, tsv, csv), by their csv names' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l older-than -d 'One age for every bank instead of the table: banks whose current exam is older than WHEN (90d, 18m, 6y, or a date)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F

@@ -17,13 +17,13 @@ use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
 pub struct ChangesArgs {
-    /// Only exams on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age
+    /// Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age
     /// (90d, 18m, 2y)
-    #[arg(long, value_name = "WHEN", value_parser = crate::filters::when::parse_when)]
+    #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
     pub since: Option<crate::filters::when::When>,
 
-    /// Only exams on or before WHEN (YYYY-MM and YYYY: their last day)
-    #[arg(long, value_name = "WHEN", value_parser = crate::filters::when::parse_when)]
+    /// Only exams on or before DATE (YYYY-MM and YYYY: their last day)
+    #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
     pub until: Option<crate::filters::when::When>,
 
     /// Only records the latest sync added (see the README: not the same as
@@ -80,9 +80,9 @@ record), other (either rating is none of the four). Newest exam first.
 Run cra sync first; --new lists what the latest sync added.
 
 Examples:
-  cra --sandbox changes --state TX --since 2024-01-01 --columns name,exam_date,change
-  cra --sandbox changes --since 2y --rating nti --regulator fdic --regulator frb --city a
-  cra --sandbox changes --since 2024-11 --until 2025 --change all --sort regulator";
+  cra --sandbox changes --state TX --since 2024-01 --columns name,change
+  cra --sandbox changes --since 2y --rating nti --regulator fdic --city a
+  cra --sandbox changes --since 2024-11 --until 2025 --sort regulator";
 
 /// The kinds asked for: none given means upgrades and downgrades.
 fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {

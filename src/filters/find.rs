@@ -14,13 +14,11 @@ use crate::domain::{Find, Rating, Regulator, SortField, SortKey};
 /// `--rating`, `--regulator`, `--city`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct SelectArgs {
-    /// Current rating (repeatable): Outstanding, Satisfactory, "Needs to
-    /// Improve", "Substantial Noncompliance", any case, or out, sat, nti, snc
+    /// Rating (repeatable): a name, any case, or out, sat, nti, snc
     #[arg(long, value_name = "RATING", value_parser = parse_rating)]
     pub rating: Vec<String>,
 
-    /// The bank's regulator (repeatable, any case): OCC, FRB, FDIC, OTS or
-    /// any other the local copy holds
+    /// Regulator (repeatable): OCC, FRB, FDIC, OTS, any case
     #[arg(long, value_name = "R")]
     pub regulator: Vec<String>,
 
@@ -45,13 +43,12 @@ pub struct PeriodArgs {
 /// `--sort`, `--columns`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct OrderArgs {
-    /// Order by KEY[,KEY...]: name, city, state, regulator, rating (best
-    /// first), exam_date, exam_type, id; -KEY descending
+    /// Sort keys, -KEY descending (name, rating, exam_date...)
     #[arg(long, value_name = "KEYS", value_delimiter = ',', allow_hyphen_values = true,
           value_parser = parse_sort_key)]
     pub sort: Vec<SortKey>,
 
-    /// The columns shown, in order (table, tsv, csv), by their csv names
+    /// Columns shown, in order, by csv name (table, tsv, csv)
     #[arg(long, value_name = "COLS", value_delimiter = ',')]
     pub columns: Vec<String>,
 }
