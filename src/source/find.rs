@@ -43,7 +43,7 @@ impl Source {
                 banks: reader.find(query, find, offset, limit)?,
                 requests: 0,
             }),
-            Source::Service(_) => {
+            Source::Service(..) => {
                 let before = self.requests_made();
                 let mut listing = Listing::start(
                     self,
