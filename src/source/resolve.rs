@@ -26,8 +26,8 @@ pub enum Wanted {
 /// Classifies one argument (an id already taken out of any address).
 pub fn classify(arg: &str) -> Wanted {
     let t = arg.trim();
-    if t.contains(char::is_whitespace) {
-        return Wanted::Name(t.split_whitespace().collect::<Vec<_>>().join(" "));
+    if t.contains(' ') {
+        return Wanted::Name(t.to_string());
     }
     let short = (8..=35).contains(&t.len())
         && t.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-')
@@ -76,7 +76,16 @@ fn by_prefix(prefix: &str, settings: &Settings) -> Result<String> {
     }
 }
 
-async fn by_name(name: &str, source: &Source) -> Result<String> {
+async fn by_name(raw: &str, source: &Source) -> Result<String> {
+    // The service does not promise that no id has a space: one that is a
+    // bank's whole id is that bank.
+    match source.bank(raw).await {
+        Ok(bank) => return Ok(bank.fields.id),
+        Err(error) if crate::error::exit_of(&error) == crate::error::Exit::NotFound => {}
+        Err(error) => return Err(error),
+    }
+    let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    let name = name.as_str();
     let mut listing = Listing::start(
         source,
         ListQuery {
@@ -153,8 +162,9 @@ mod tests {
     fn names_prefixes_and_ids() {
         assert_eq!(
             classify("BANK OF  HOUSTON"),
-            Wanted::Name("BANK OF HOUSTON".into())
+            Wanted::Name("BANK OF  HOUSTON".into())
         );
+        assert_eq!(classify("a\tb"), Wanted::Id("a\tb".into()));
         assert_eq!(classify("7db54db2"), Wanted::Prefix("7db54db2".into()));
         assert_eq!(
             classify("7DB54DB2-817e"),
