@@ -52,6 +52,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('sql', 'sql', [CompletionResultType]::ParameterValue, 'Run one read-only SQL query on the local copy')
             [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'Rating changes (upgrades, downgrades...) from the local copy')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of banks by rating per group, with a chart, from the local copy')
+            [CompletionResult]::new('due', 'due', [CompletionResultType]::ParameterValue, 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the local stand-in of the service')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Read and write the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -63,6 +64,13 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
         'cra;search' {
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Two-letter state or territory code (case-insensitive)')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
+            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
+            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
+            [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
+            [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
+            [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
+            [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Columns shown, in order, by csv name (table, tsv, csv)')
             [CompletionResult]::new('--page', '--page', [CompletionResultType]::ParameterName, 'Page to fetch')
             [CompletionResult]::new('--per-page', '--per-page', [CompletionResultType]::ParameterName, 'Banks per page')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Stop after N banks (implies following pages)')
@@ -122,6 +130,13 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
         'cra;export' {
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Two-letter state or territory code (case-insensitive)')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
+            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
+            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
+            [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
+            [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
+            [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
+            [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Columns shown, in order, by csv name (table, tsv, csv)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv .tsv .json .ndjson .jsonl .xlsx)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv .tsv .json .ndjson .jsonl .xlsx)')
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once')
@@ -263,11 +278,15 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;changes' {
-            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only exams on or after this date (YYYY-MM-DD)')
-            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only exams on or before this date (YYYY-MM-DD)')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only exams on or before DATE (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'The bank''s two-letter state or territory code (case-insensitive)')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'The record''s exam type: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
-            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'The bank''s regulator, e.g. OCC (case-insensitive)')
+            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
+            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
+            [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
+            [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Columns shown, in order, by csv name (table, tsv, csv)')
             [CompletionResult]::new('--change', '--change', [CompletionResultType]::ParameterName, 'Kinds to list (repeatable): upgrade, downgrade, same, first, other, or all [default: upgrade and downgrade]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension, e.g. .xlsx)')
@@ -290,14 +309,48 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;stats' {
-            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Group banks by state, regulator or size (current exam type), or rating records by exam year [default: one group, all]')
+            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Group banks by state, regulator or size (current exam type), or rating records by exam year; two (A,B) for one row per pair [default: one group, all]')
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Two-letter state or territory code (case-insensitive)')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating (by year: of the record): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
-            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'The bank''s regulator, e.g. OCC (case-insensitive)')
+            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
+            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
+            [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
+            [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
+            [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)')
             [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Also write the chart as an SVG file')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension, e.g. .xlsx)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension, e.g. .xlsx)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--percent', '--percent', [CompletionResultType]::ParameterName, 'The rating counts as percentages of the total (one decimal)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Read the sandbox''s own local copy (made by cra --sandbox sync)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Accepted; this command always reads the local copy')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;due' {
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Two-letter state or territory code (case-insensitive)')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
+            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
+            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
+            [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
+            [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
+            [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
+            [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Columns shown, in order, by csv name (table, tsv, csv)')
+            [CompletionResult]::new('--older-than', '--older-than', [CompletionResultType]::ParameterName, 'One age for every bank instead of the table: banks whose current exam is older than WHEN (90d, 18m, 6y, or a date)')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
@@ -508,6 +561,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('sql', 'sql', [CompletionResultType]::ParameterValue, 'Run one read-only SQL query on the local copy')
             [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'Rating changes (upgrades, downgrades...) from the local copy')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of banks by rating per group, with a chart, from the local copy')
+            [CompletionResult]::new('due', 'due', [CompletionResultType]::ParameterValue, 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy')
             [CompletionResult]::new('sandbox', 'sandbox', [CompletionResultType]::ParameterValue, 'Run the local stand-in of the service')
             [CompletionResult]::new('config', 'config', [CompletionResultType]::ParameterValue, 'Read and write the config file')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
@@ -547,6 +601,9 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;help;stats' {
+            break
+        }
+        'cra;help;due' {
             break
         }
         'cra;help;sandbox' {

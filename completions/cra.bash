@@ -28,6 +28,9 @@ _cra() {
             cra,diff)
                 cmd="cra__subcmd__diff"
                 ;;
+            cra,due)
+                cmd="cra__subcmd__due"
+                ;;
             cra,export)
                 cmd="cra__subcmd__export"
                 ;;
@@ -115,6 +118,9 @@ _cra() {
             cra__subcmd__help,diff)
                 cmd="cra__subcmd__help__subcmd__diff"
                 ;;
+            cra__subcmd__help,due)
+                cmd="cra__subcmd__help__subcmd__due"
+                ;;
             cra__subcmd__help,export)
                 cmd="cra__subcmd__help__subcmd__export"
                 ;;
@@ -176,7 +182,7 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -226,7 +232,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-o -q -v -h -V --since --until --new --state --size --regulator --change --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --sort --columns --change --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -250,7 +256,23 @@ _cra() {
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --regulator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -591,8 +613,8 @@ _cra() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
-        cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --with-history --output --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+        cra__subcmd__due)
+            opts="-q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --older-than --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -606,6 +628,110 @@ _cra() {
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
                     COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --regulator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --older-than)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__export)
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --with-history --output --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --state)
+                    COMPREPLY=($(compgen -W "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP FM MH PW" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --regulator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -668,7 +794,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help)
-            opts="search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help"
+            opts="search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -794,6 +920,20 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help__subcmd__diff)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__due)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1236,7 +1376,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-o -q -v -h -V --state --size --page --per-page --all --limit --jq --max-wait --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --page --per-page --all --limit --jq --max-wait --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1250,6 +1390,34 @@ _cra() {
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
                     COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --regulator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sort)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --page)
@@ -1432,7 +1600,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-o -q -v -h -V --by --state --size --regulator --svg --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --by --percent --state --size --rating --regulator --city --exam-since --exam-until --columns --svg --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1452,7 +1620,27 @@ _cra() {
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --regulator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

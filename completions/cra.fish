@@ -58,6 +58,7 @@ complete -c cra -n "__fish_cra_needs_command" -f -a "sync" -d 'Bring the local c
 complete -c cra -n "__fish_cra_needs_command" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
 complete -c cra -n "__fish_cra_needs_command" -f -a "changes" -d 'Rating changes (upgrades, downgrades...) from the local copy'
 complete -c cra -n "__fish_cra_needs_command" -f -a "stats" -d 'Counts of banks by rating per group, with a chart, from the local copy'
+complete -c cra -n "__fish_cra_needs_command" -f -a "due" -d 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy'
 complete -c cra -n "__fish_cra_needs_command" -f -a "sandbox" -d 'Run the local stand-in of the service'
 complete -c cra -n "__fish_cra_needs_command" -f -a "config" -d 'Read and write the config file'
 complete -c cra -n "__fish_cra_needs_command" -f -a "completions" -d 'Print a shell completion script'
@@ -129,6 +130,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
+complete -c cra -n "__fish_cra_using_subcommand search" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetch' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
@@ -249,6 +257,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
+complete -c cra -n "__fish_cra_using_subcommand export" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv .tsv .json .ndjson .jsonl .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset) [default: 1m]' -r
@@ -373,8 +388,8 @@ complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the san
 complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after this date (YYYY-MM-DD)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams on or before this date (YYYY-MM-DD)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams on or before DATE (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l state -d 'The bank\'s two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
 AK\t''
 AZ\t''
@@ -440,7 +455,11 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'The bank\'s regulator, e.g. OCC (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds to list (repeatable): upgrade, downgrade, same, first, other, or all [default: upgrade and downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
 downgrade\t'A worse rating than the previous one'
 same\t'The same rating as the previous one'
@@ -467,7 +486,7 @@ complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the
 complete -c cra -n "__fish_cra_using_subcommand changes" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand stats" -l by -d 'Group banks by state, regulator or size (current exam type), or rating records by exam year [default: one group, all]' -r -f -a "state\t''
+complete -c cra -n "__fish_cra_using_subcommand stats" -l by -d 'Group banks by state, regulator or size (current exam type), or rating records by exam year; two (A,B) for one row per pair [default: one group, all]' -r -f -a "state\t''
 regulator\t''
 size\t''
 year\t''"
@@ -536,7 +555,12 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'The bank\'s regulator, e.g. OCC (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l columns -d 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
@@ -551,12 +575,104 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -l color -d 'When to use 
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand stats" -l percent -d 'The rating counts as percentages of the total (one decimal)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand due" -l state -d 'Two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
+AK\t''
+AZ\t''
+AR\t''
+CA\t''
+CO\t''
+CT\t''
+DE\t''
+FL\t''
+GA\t''
+HI\t''
+ID\t''
+IL\t''
+IN\t''
+IA\t''
+KS\t''
+KY\t''
+LA\t''
+ME\t''
+MD\t''
+MA\t''
+MI\t''
+MN\t''
+MS\t''
+MO\t''
+MT\t''
+NE\t''
+NV\t''
+NH\t''
+NJ\t''
+NM\t''
+NY\t''
+NC\t''
+ND\t''
+OH\t''
+OK\t''
+OR\t''
+PA\t''
+RI\t''
+SC\t''
+SD\t''
+TN\t''
+TX\t''
+UT\t''
+VT\t''
+VA\t''
+WA\t''
+WV\t''
+WI\t''
+WY\t''
+DC\t''
+PR\t''
+GU\t''
+VI\t''
+AS\t''
+MP\t''
+FM\t''
+MH\t''
+PW\t''"
+complete -c cra -n "__fish_cra_using_subcommand due" -l size -d 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
+Small Bank\t''
+Intermediate Small Bank\t''
+large\t'same as Large Bank'
+small\t'same as Small Bank'
+intermediate\t'same as Intermediate Small Bank'"
+complete -c cra -n "__fish_cra_using_subcommand due" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l older-than -d 'One age for every bank instead of the table: banks whose current exam is older than WHEN (90d, 18m, 6y, or a date)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand due" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''"
+complete -c cra -n "__fish_cra_using_subcommand due" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand due" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand due" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand due" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
+complete -c cra -n "__fish_cra_using_subcommand due" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand due" -l offline -d 'Accepted; this command always reads the local copy'
+complete -c cra -n "__fish_cra_using_subcommand due" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand due" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l host -d 'Address to listen on' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l port -d 'Port to listen on (0 picks a free one)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l banks -d 'Number of banks to generate' -r
@@ -761,23 +877,24 @@ complete -c cra -n "__fish_cra_using_subcommand report" -l sandbox -d 'Read the 
 complete -c cra -n "__fish_cra_using_subcommand report" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand report" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand report" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "search" -d 'List banks with their current rating'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "show" -d 'One or more banks with their complete rating history'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "changes" -d 'Rating changes (upgrades, downgrades...) from the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "stats" -d 'Counts of banks by rating per group, with a chart, from the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "sandbox" -d 'Run the local stand-in of the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "config" -d 'Read and write the config file'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "completions" -d 'Print a shell completion script'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "diff" -d 'Compare two files written by `cra export`: added, removed and changed banks'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "report" -d 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats sandbox config completions diff report help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "search" -d 'List banks with their current rating'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "show" -d 'One or more banks with their complete rating history'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "changes" -d 'Rating changes (upgrades, downgrades...) from the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "stats" -d 'Counts of banks by rating per group, with a chart, from the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "due" -d 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "sandbox" -d 'Run the local stand-in of the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "config" -d 'Read and write the config file'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "completions" -d 'Print a shell completion script'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "diff" -d 'Compare two files written by `cra export`: added, removed and changed banks'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "report" -d 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Every setting, its value (secrets redacted) and where it came from'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "get" -d 'One setting\'s value (secrets redacted)'

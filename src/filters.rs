@@ -6,6 +6,11 @@ use std::ffi::OsStr;
 use clap::Args;
 use clap::builder::{PossibleValue, TypedValueParser};
 
+pub mod find;
+pub mod when;
+
+pub use find::{FindArgs, OrderArgs, PeriodArgs, SelectArgs};
+
 #[derive(Debug, Clone, Args)]
 pub struct FilterArgs {
     /// Partial, case-insensitive bank name match

@@ -9,8 +9,10 @@ mod suite {
     mod config;
     mod diff;
     mod docs;
+    mod due;
     mod export;
     mod export_faults;
+    mod find;
     mod first_hour;
     mod http_errors;
     mod jq;
@@ -24,6 +26,7 @@ mod suite {
     mod sandbox_faults;
     mod sandbox_webhooks;
     mod search_show;
+    mod show_by_name;
     mod signals;
     mod smoke;
     mod trust;

@@ -17,13 +17,14 @@ use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
 pub struct ChangesArgs {
-    /// Only exams on or after this date (YYYY-MM-DD)
-    #[arg(long, value_name = "DATE", value_parser = parse_date)]
-    pub since: Option<String>,
+    /// Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age
+    /// (90d, 18m, 2y)
+    #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
+    pub since: Option<crate::filters::when::When>,
 
-    /// Only exams on or before this date (YYYY-MM-DD)
-    #[arg(long, value_name = "DATE", value_parser = parse_date)]
-    pub until: Option<String>,
+    /// Only exams on or before DATE (YYYY-MM and YYYY: their last day)
+    #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
+    pub until: Option<crate::filters::when::When>,
 
     /// Only records the latest sync added (see the README: not the same as
     /// a recent exam date)
@@ -39,9 +40,12 @@ pub struct ChangesArgs {
     #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
     pub size: Option<String>,
 
-    /// The bank's regulator, e.g. OCC (case-insensitive)
-    #[arg(long, value_name = "R")]
-    pub regulator: Option<String>,
+    /// --rating: the record's own rating; --regulator, --city: the bank's
+    #[command(flatten)]
+    pub select: crate::filters::SelectArgs,
+
+    #[command(flatten)]
+    pub order: crate::filters::OrderArgs,
 
     /// Kinds to list (repeatable): upgrade, downgrade, same, first, other,
     /// or all [default: upgrade and downgrade]
@@ -80,20 +84,9 @@ record), other (either rating is none of the four). Newest exam first.
 Run cra sync first; --new lists what the latest sync added.
 
 Examples:
-  cra --sandbox changes --state TX --since 2024-01-01
-  cra changes --new --change all -o new-changes.xlsx
-  cra changes --regulator occ --change downgrade --format json";
-
-/// A calendar date `YYYY-MM-DD`, checked (so 2024-02-30 is refused).
-fn parse_date(text: &str) -> Result<String, String> {
-    let bad = || format!("'{text}' is not a date; use YYYY-MM-DD, e.g. 2024-06-30");
-    let t = text.trim();
-    if t.len() != 10 || t.as_bytes()[4] != b'-' || t.as_bytes()[7] != b'-' {
-        return Err(bad());
-    }
-    let date: jiff::civil::Date = t.parse().map_err(|_| bad())?;
-    Ok(date.to_string())
-}
+  cra --sandbox changes --state TX --since 2024-01 --columns name,change
+  cra --sandbox changes --since 2y --rating nti --regulator fdic --city a
+  cra --sandbox changes --since 2024-11 --until 2025 --sort regulator";
 
 /// The kinds asked for: none given means upgrades and downgrades.
 fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {
@@ -202,23 +195,45 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         io.warn(&warning);
     }
     let wanted = kinds(&args.change);
+    let (since, until) = crate::filters::when::period(
+        args.since,
+        args.until,
+        ("--since", "--until"),
+        crate::filters::when::today(),
+    )
+    .map_err(crate::error::CraError::usage)?;
+    let present = if args.select.regulator.is_empty() {
+        Vec::new()
+    } else {
+        reader.regulators()?
+    };
+    let mut find = args
+        .select
+        .find(&present)
+        .map_err(crate::error::CraError::usage)?;
+    find.sort = args.order.sort.clone();
+    let selection = crate::output::columns::Columns::select(LAYOUT, &args.order.columns)
+        .map_err(crate::error::CraError::usage)?;
     let filter = ChangeFilter {
-        since: args.since,
-        until: args.until,
+        since,
+        until,
         state: args.state,
         size: args.size,
-        regulator: args.regulator,
+        find,
         new: args.new,
     };
     let rows = reader.changes(&filter)?;
     let format = settings
         .format
         .unwrap_or_else(|| output::default_format(&io.view));
-    let mut printer = Printer::new(format, LAYOUT, io.stdout(), &io.view)?;
+    let layout = selection
+        .as_ref()
+        .map_or(LAYOUT, crate::output::columns::Columns::layout);
+    let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
     for row in rows.iter().filter(|r| wanted.contains(&r.change)) {
         let previous = row.previous_rating.clone().unwrap_or_default();
         let json = record_json(row);
-        printer.write(&Record {
+        printer.write(&crate::output::columns::cut(selection.as_ref(), Record {
             json: &json,
             table: vec![vec![
                 row.exam_date.clone(),
@@ -242,7 +257,7 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 row.rating.clone(),
                 row.change.as_str().to_string(),
             ]],
-        })?;
+        }))?;
     }
     let count = printer.count;
     printer.finish()?;
@@ -261,16 +276,6 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_are_checked_calendar_dates() {
-        assert_eq!(parse_date("2024-02-29").as_deref(), Ok("2024-02-29"));
-        assert!(parse_date("2023-02-29").is_err());
-        assert!(parse_date("2024-13-01").is_err());
-        assert!(parse_date("2024-1-01").is_err());
-        assert!(parse_date("yesterday").is_err());
-        assert!(parse_date("").is_err());
-    }
 
     #[test]
     fn kinds_default_to_upgrades_and_downgrades() {

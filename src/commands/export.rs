@@ -21,7 +21,8 @@ use crate::atomic::{Access, AtomicFile};
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::domain::Format;
 use crate::error::{CraError, Exit};
-use crate::filters::{FilterArgs, list_query};
+use crate::filters::{FilterArgs, FindArgs, list_query};
+use crate::output::columns::{self, Columns};
 use crate::io::{Io, Progress};
 use crate::output::{BANK_LIST, Printer, RATING_HISTORY, bank_record, history_record, thousands};
 use crate::parse::whole;
@@ -34,13 +35,16 @@ use crate::text::plural;
 pub const AFTER_HELP: &str = "\
 Examples:
   cra export --state TX --with-history --rate 1000/h --max-wait 1h -o tx-history.csv
-  cra export --size small --format ndjson | jq -c 'select(.current_rating.rating == \"Outstanding\")'
-  cra --sandbox export --state VT --with-history -o vt.xlsx";
+  cra --sandbox export --state VT --with-history -o vt.xlsx
+  cra --sandbox export --rating nti --regulator occ --city a --exam-since 10y --sort state";
 
 #[derive(Debug, Clone, Args)]
 pub struct ExportArgs {
     #[command(flatten)]
     pub filters: FilterArgs,
+
+    #[command(flatten)]
+    pub find: FindArgs,
 
     /// One row per rating record (one detail request per bank)
     #[arg(long)]
@@ -93,6 +97,7 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         None => settings.format,
     }
     .unwrap_or(Format::Csv);
+    let find = crate::source::find::resolve(&args.find, settings)?;
     let source = Source::new(settings, io)?;
     let destination = match output {
         Some(path) if path.is_dir() => {
@@ -114,11 +119,13 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     };
     let started = Instant::now();
     let concurrency = args.concurrency as usize;
-    let layout = if args.with_history {
+    let full = if args.with_history {
         RATING_HISTORY
     } else {
         BANK_LIST
     };
+    let selection = Columns::select(full, &args.find.order.columns).map_err(CraError::usage)?;
+    let layout = selection.as_ref().map_or(full, Columns::layout);
     // The first page before anything is written: a wrong key or address
     // leaves standard output empty (not a lone `[` or a header). With the
     // history, the list runs only two pages ahead of the detail requests.
@@ -130,6 +137,7 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .then(|| source.detail_scan(query.clone(), raw))
         .flatten();
     let banks = match scan {
+        _ if !find.is_plain() => Banks::Found(source.find(&query, &find, 0, u64::MAX).await?.banks),
         Some(scan) => Banks::Scan(scan),
         None => Banks::Listing(
             Listing::start(
@@ -153,8 +161,15 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 std::io::BufWriter::new(file.writer()?),
                 &crate::output::View::piped(),
             )?;
-            let (counts, out) =
-                export(&source, banks, args.with_history, concurrency, printer, io).await?;
+            let (counts, out) = export(
+                &source,
+                banks,
+                (args.with_history, selection.as_ref()),
+                concurrency,
+                printer,
+                io,
+            )
+            .await?;
             out.into_inner()
                 .map_err(|e| e.into_error())
                 .with_context(|| format!("cannot write {}", path.display()))?;
@@ -163,9 +178,16 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         }
         None => {
             let printer = Printer::new(format, layout, io.stdout(), &io.view)?;
-            export(&source, banks, args.with_history, concurrency, printer, io)
-                .await?
-                .0
+            export(
+                &source,
+                banks,
+                (args.with_history, selection.as_ref()),
+                concurrency,
+                printer,
+                io,
+            )
+            .await?
+            .0
         }
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -195,6 +217,8 @@ enum Banks {
     /// With the history, from a source that gives every bank with its
     /// details in one pass (the local copy), with no list pages on the way.
     Scan(DetailScan),
+    /// Found with filters the service lacks, in their order.
+    Found(Vec<crate::domain::model::Bank>),
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -211,7 +235,7 @@ struct Counts {
 async fn export<W: Write>(
     source: &Source,
     banks: Banks,
-    with_history: bool,
+    (with_history, selection): (bool, Option<&Columns>),
     concurrency: usize,
     mut printer: Printer<W>,
     io: &Io,
@@ -219,15 +243,37 @@ async fn export<W: Write>(
     let total = match &banks {
         Banks::Listing(banks) => banks.meta().total,
         Banks::Scan(scan) => scan.count()?,
+        Banks::Found(banks) => banks.len() as u64,
     };
     let progress = Progress::new(io, total, "banks");
     let mut counts = Counts::default();
     let result = async {
         let mut banks = match banks {
             Banks::Listing(banks) => banks,
+            Banks::Found(banks) => {
+                if !with_history {
+                    for bank in &banks {
+                        printer.write(&columns::cut(selection, bank_record(bank)))?;
+                        counts.banks += 1;
+                        progress.inc();
+                    }
+                    return Ok(());
+                }
+                let listed = futures_util::stream::iter(banks.into_iter().map(|bank| Ok(((), bank))));
+                let mut details =
+                    std::pin::pin!(listing::details(source, listed, concurrency, true));
+                while let Some(((), _, detail)) = details.try_next().await? {
+                    let detail = detail?;
+                    printer.write(&columns::cut(selection, history_record(&detail)))?;
+                    counts.banks += 1;
+                    counts.records += detail.fields.ratings.len() as u64;
+                    progress.inc();
+                }
+                return Ok(());
+            }
             Banks::Scan(scan) => {
                 return scan.run(|detail| {
-                    printer.write(&history_record(&detail))?;
+                    printer.write(&columns::cut(selection, history_record(&detail)))?;
                     counts.banks += 1;
                     counts.records += detail.fields.ratings.len() as u64;
                     progress.inc();
@@ -237,7 +283,7 @@ async fn export<W: Write>(
         };
         if !with_history {
             while let Some(bank) = banks.next().await {
-                printer.write(&bank_record(&bank?))?;
+                printer.write(&columns::cut(selection, bank_record(&bank?)))?;
                 counts.banks += 1;
                 progress.inc();
             }
@@ -249,7 +295,7 @@ async fn export<W: Write>(
             // A bank that cannot be fetched fails the export: nothing is
             // silently left out.
             let detail = detail?;
-            printer.write(&history_record(&detail))?;
+            printer.write(&columns::cut(selection, history_record(&detail)))?;
             counts.banks += 1;
             counts.records += detail.fields.ratings.len() as u64;
             progress.inc();

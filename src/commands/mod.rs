@@ -92,6 +92,9 @@ command_list! {
     /// Counts of banks by rating per group, with a chart, from the local copy
     #[command(after_help = stats::AFTER_HELP)]
     Stats(stats::StatsArgs),
+    /// Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy
+    #[command(after_help = due::AFTER_HELP)]
+    Due(due::DueArgs),
     /// Run the local stand-in of the service
     #[command(after_help = sandbox::AFTER_HELP)]
     Sandbox(sandbox::SandboxArgs),

@@ -75,10 +75,15 @@ impl Run for ReportArgs {
 
 /// The figures of the page, from the local copy.
 fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
+    // The regulator as the copy spells its agencies (upper case).
+    let find = crate::domain::Find {
+        regulators: args.regulator.iter().map(|r| r.to_uppercase()).collect(),
+        ..crate::domain::Find::default()
+    };
     let filter = StatsFilter {
         state: args.state.clone(),
         size: args.size.clone(),
-        regulator: args.regulator.clone(),
+        find: find.clone(),
     };
     let groups = |by: GroupBy| -> Result<Vec<Group>> {
         Ok(reader.stats(by, &filter)?.iter().map(group).collect())
@@ -93,7 +98,7 @@ fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
             since: Some(since.clone()),
             state: args.state.clone(),
             size: args.size.clone(),
-            regulator: args.regulator.clone(),
+            find,
             ..ChangeFilter::default()
         })?
         .into_iter()

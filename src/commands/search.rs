@@ -8,8 +8,9 @@ use clap::Args;
 use crate::commands::JqArg;
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::domain::model::Meta;
-use crate::error::Exit;
-use crate::filters::{FilterArgs, list_query};
+use crate::error::{CraError, Exit};
+use crate::filters::{FilterArgs, FindArgs, list_query};
+use crate::output::columns::{self, Columns};
 use crate::io::Io;
 use crate::output::{self, BANK_LIST, Printer, bank_record, thousands};
 use crate::parse::whole;
@@ -19,15 +20,22 @@ use crate::source::listing::{self, Listing};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
+Filters the service lacks (--rating, --regulator, --city, --exam-since,
+--exam-until) and --sort read every page its own filters (QUERY, --state,
+--size) leave, then page locally; offline they are one query of the copy.
+
 Examples:
   cra search --state TX --size \"Large Bank\" --all --max-wait 10m
-  cra search \"first national\" --state ia --format json | jq -r '.[].id'
+  cra --sandbox search --state TX --rating nti --exam-since 2022 --sort -exam_date
   cra --sandbox search --state TX --size large --limit 5 -o large-tx.xlsx";
 
 #[derive(Debug, Clone, Args)]
 pub struct SearchArgs {
     #[command(flatten)]
     pub filters: FilterArgs,
+
+    #[command(flatten)]
+    pub find: FindArgs,
 
     /// Page to fetch
     #[arg(long, value_name = "N", default_value_t = 1,
@@ -93,19 +101,58 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     if let Some(warning) = args.filters.split_size_warning() {
         io.warn(&warning);
     }
+    // Checked before any request: a typo never costs a round trip.
+    let find = crate::source::find::resolve(&args.find, settings)?;
+    let selection =
+        Columns::select(BANK_LIST, &args.find.order.columns).map_err(CraError::usage)?;
+    let layout = selection.as_ref().map_or(BANK_LIST, Columns::layout);
     let source = Source::new(settings, io)?;
     let format = settings
         .format
         .unwrap_or_else(|| output::default_format(&io.view));
     let follow = args.all || args.limit.is_some();
+    if !find.is_plain() {
+        let (offset, limit) = if follow {
+            (0, args.limit.unwrap_or(u64::MAX))
+        } else {
+            (
+                (args.page - 1).saturating_mul(args.per_page),
+                args.per_page,
+            )
+        };
+        let query = list_query(&args.filters, 1, source.page_size());
+        let found = source.find(&query, &find, offset, limit).await?;
+        let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
+        for bank in &found.banks {
+            printer.write(&columns::cut(selection.as_ref(), bank_record(bank)))?;
+        }
+        let printed = printer.count;
+        printer.finish()?;
+        let meta = Meta {
+            total: found.total,
+            page: args.page,
+            per_page: args.per_page,
+            total_pages: found.total.div_ceil(args.per_page),
+        };
+        let mut line = summary(printed, &meta, follow);
+        if found.requests > 0 {
+            line.push_str(&format!(
+                " · filtered here from every page the service's filters leave ({} {})",
+                thousands(found.requests),
+                crate::text::plural(found.requests, "request", "requests")
+            ));
+        }
+        io.summary(&line);
+        return Ok(Exit::Success);
+    }
     if !follow {
         let page = source
             .list(&list_query(&args.filters, args.page, args.per_page))
             .await?;
         // Nothing reaches standard output before the page is in hand.
-        let mut printer = Printer::new(format, BANK_LIST, io.stdout(), &io.view)?;
+        let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
         for bank in &page.banks {
-            printer.write(&bank_record(bank))?;
+            printer.write(&columns::cut(selection.as_ref(), bank_record(bank)))?;
         }
         let printed = printer.count;
         printer.finish()?;
@@ -124,10 +171,10 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     )
     .await?;
     let meta = banks.meta();
-    let mut printer = Printer::new(format, BANK_LIST, io.stdout(), &io.view)?;
+    let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
     let listed = async {
         while let Some(bank) = banks.next().await {
-            printer.write(&bank_record(&bank?))?;
+            printer.write(&columns::cut(selection.as_ref(), bank_record(&bank?)))?;
         }
         Ok::<_, anyhow::Error>(())
     }

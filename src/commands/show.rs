@@ -15,18 +15,19 @@ use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::output::{self, Fit, Printer, RATING_HISTORY, history_record};
 use crate::settings::Settings;
-use crate::source::Source;
+use crate::source::{Source, resolve};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
 Examples:
-  cra show BANK_ID                     # an id from `cra search --format json`
   cra show BANK_ID OTHER_ID -o histories.xlsx  # the format follows the extension
-  cra --sandbox show \"$(cra --sandbox search --limit 1 --format json | jq -r '.[0].id')\"";
+  cra show \"bank of houston\"           # a name: the exact one, or the only match
+  cra show 7db54db2 --format json      # a short id, from the local copy";
 
 #[derive(Debug, Clone, Args)]
 pub struct ShowArgs {
-    /// Bank id, or the bank's page address on the service's website
+    /// Bank id, a short id (its first 8 or more characters, from the local
+    /// copy), a bank name (with a space), or the bank's page address
     #[arg(value_name = "ID", required = true)]
     pub ids: Vec<String>,
 
@@ -64,12 +65,20 @@ impl Run for ShowArgs {
 }
 
 async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    let ids = args
+    // A name (it has a space) is never taken apart as an address.
+    let wanted = args
         .ids
         .iter()
-        .map(|arg| bank_id(arg))
+        .map(|arg| match resolve::classify(arg) {
+            name @ resolve::Wanted::Name(_) => Ok(name),
+            _ => bank_id(arg).map(|id| resolve::classify(&id)),
+        })
         .collect::<Result<Vec<_>>>()?;
     let source = Source::new(settings, io)?;
+    let mut ids = Vec::with_capacity(wanted.len());
+    for wanted in wanted {
+        ids.push(resolve::resolve(wanted, &source, settings).await?);
+    }
     let mut results = stream::iter(ids.iter().map(|id| {
         let source = &source;
         async move { (id, source.bank(id).await) }

@@ -14,7 +14,7 @@ use clap::Args;
 use serde_json::json;
 
 use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::Exit;
+use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::mirror::Reader;
 use crate::mirror::answers::{GroupBy, StatsFilter, StatsRow};
@@ -25,9 +25,15 @@ use crate::settings::Settings;
 #[derive(Debug, Clone, Args)]
 pub struct StatsArgs {
     /// Group banks by state, regulator or size (current exam type), or
-    /// rating records by exam year [default: one group, all]
-    #[arg(long, value_name = "GROUP", value_enum)]
-    pub by: Option<By>,
+    /// rating records by exam year; two (A,B) for one row per pair
+    /// [default: one group, all]
+    #[arg(long, value_name = "GROUP[,GROUP]", value_enum, value_delimiter = ',',
+          num_args = 1)]
+    pub by: Vec<By>,
+
+    /// The rating counts as percentages of the total (one decimal)
+    #[arg(long)]
+    pub percent: bool,
 
     /// Two-letter state or territory code (case-insensitive)
     #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
@@ -39,9 +45,16 @@ pub struct StatsArgs {
     #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
     pub size: Option<String>,
 
-    /// The bank's regulator, e.g. OCC (case-insensitive)
-    #[arg(long, value_name = "R")]
-    pub regulator: Option<String>,
+    #[command(flatten)]
+    pub select: crate::filters::SelectArgs,
+
+    #[command(flatten)]
+    pub period: crate::filters::PeriodArgs,
+
+    /// The columns of tsv, csv and a piped table, in order, by their csv
+    /// names (the terminal chart shows every rating)
+    #[arg(long, value_name = "COLS", value_delimiter = ',')]
+    pub columns: Vec<String>,
 
     /// Also write the chart as an SVG file
     #[arg(long, value_name = "FILE")]
@@ -66,12 +79,15 @@ pub enum By {
 
 pub const AFTER_HELP: &str = "\
 Banks are counted by their current rating; --by year counts rating records
-by exam year. Groups in ascending order. Run cra sync first.
+by exam year (and their own rating, exam type and date). Groups in
+ascending order; with --by A,B one row per pair (csv: group,subgroup,...).
+Run cra sync first.
 
 Examples:
   cra --sandbox stats --by state
   cra stats --by regulator --state TX -o by-regulator.xlsx
-  cra stats --by year --svg ratings-by-year.svg";
+  cra --sandbox stats --by year,regulator --exam-since 2015 --percent --format csv
+  cra stats --by year --rating nti --regulator occ --columns group,total --svg tx.svg";
 
 const LAYOUT: Layout = Layout {
     table: &[
@@ -105,6 +121,41 @@ const LAYOUT: Layout = Layout {
     roles: &[],
 };
 
+/// `--by A,B`: the pair's two columns first.
+const LAYOUT_PAIRS: Layout = Layout {
+    table: &[
+        "GROUP",
+        "SUBGROUP",
+        "TOTAL",
+        "OUTSTANDING",
+        "SATISFACTORY",
+        "NEEDS TO IMPROVE",
+        "SUBSTANTIAL NONCOMPLIANCE",
+        "OTHER",
+    ],
+    csv: &[
+        "group",
+        "subgroup",
+        "total",
+        "outstanding",
+        "satisfactory",
+        "needs_to_improve",
+        "substantial_noncompliance",
+        "other",
+    ],
+    fit: &[
+        Fit::Shorten { rank: 0, min: 8 },
+        Fit::Shorten { rank: 1, min: 8 },
+        Fit::Keep { rank: 2 },
+        Fit::Keep { rank: 3 },
+        Fit::Keep { rank: 4 },
+        Fit::Keep { rank: 5 },
+        Fit::Keep { rank: 6 },
+        Fit::Keep { rank: 7 },
+    ],
+    roles: &[],
+};
+
 impl Spec for StatsArgs {
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
@@ -124,38 +175,41 @@ impl Run for StatsArgs {
 }
 
 async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    let by = groupings(&args.by)?;
+    let full = if by.len() == 2 { LAYOUT_PAIRS } else { LAYOUT };
+    let selection = crate::output::columns::Columns::select(full, &args.columns)
+        .map_err(CraError::usage)?;
     let reader = Reader::open(&settings.mirror.value)?;
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
     }
-    let by = match args.by {
-        None => GroupBy::All,
-        Some(By::State) => GroupBy::State,
-        Some(By::Regulator) => GroupBy::Regulator,
-        Some(By::Size) => GroupBy::Size,
-        Some(By::Year) => GroupBy::Year,
+    let present = if args.select.regulator.is_empty() {
+        Vec::new()
+    } else {
+        reader.regulators()?
     };
+    let mut find = args.select.find(&present).map_err(CraError::usage)?;
+    let (since, until) = crate::filters::when::period(
+        args.period.exam_since,
+        args.period.exam_until,
+        ("--exam-since", "--exam-until"),
+        crate::filters::when::today(),
+    )
+    .map_err(CraError::usage)?;
+    (find.exam_since, find.exam_until) = (since, until);
+    let title = title(&args, &by, &find);
     let filter = StatsFilter {
         state: args.state,
         size: args.size,
-        regulator: args.regulator,
+        find,
     };
-    let rows = reader.stats(by, &filter)?;
-    let unit = if by == GroupBy::Year {
+    let rows = reader.stats_by(&by, &filter)?;
+    let unit = if by.contains(&GroupBy::Year) {
         "records"
     } else {
         "banks"
     };
     if let Some(path) = &args.svg {
-        let title = match args.by {
-            None => format!("CRA ratings: {unit}"),
-            Some(b) => format!(
-                "CRA ratings: {unit} by {}",
-                clap::ValueEnum::to_possible_value(&b)
-                    .map(|v| v.get_name().to_string())
-                    .unwrap_or_default()
-            ),
-        };
         crate::atomic::write(
             path,
             chart::svg(&title, &bars(&rows)).as_bytes(),
@@ -179,34 +233,159 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         out.flush()?;
         return Ok(Exit::Success);
     }
-    let mut printer = Printer::new(format, LAYOUT, io.stdout(), &io.view)?;
+    let layout = selection
+        .as_ref()
+        .map_or(full, crate::output::columns::Columns::layout);
+    let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
     for row in &rows {
-        let json = json!({
-            "group": row.group,
-            "total": row.total,
-            "outstanding": row.outstanding,
-            "satisfactory": row.satisfactory,
-            "needs_to_improve": row.needs_to_improve,
-            "substantial_noncompliance": row.substantial_noncompliance,
-            "other": row.other,
-        });
-        let mut cells = vec![row.group.clone(), row.total.to_string()];
-        cells.extend(row.counts().iter().map(u64::to_string));
-        printer.write(&Record {
-            json: &json,
-            table: vec![cells.clone()],
-            csv: vec![cells],
-        })?;
+        let counts = row.counts();
+        let shown: Vec<serde_json::Value> = counts
+            .iter()
+            .map(|&n| {
+                if args.percent {
+                    json!(percent(n, row.total))
+                } else {
+                    json!(n)
+                }
+            })
+            .collect();
+        let mut object = serde_json::Map::new();
+        object.insert("group".into(), json!(row.group));
+        if by.len() == 2 {
+            object.insert("subgroup".into(), json!(row.subgroup));
+        }
+        object.insert("total".into(), json!(row.total));
+        for (key, value) in LAYOUT.csv[2..].iter().zip(shown) {
+            object.insert((*key).into(), value);
+        }
+        let json = serde_json::Value::Object(object);
+        let mut cells = vec![row.group.clone()];
+        if by.len() == 2 {
+            cells.push(row.subgroup.clone().unwrap_or_default());
+        }
+        cells.push(row.total.to_string());
+        cells.extend(counts.iter().map(|&n| {
+            if args.percent {
+                format!("{:.1}", percent(n, row.total))
+            } else {
+                n.to_string()
+            }
+        }));
+        printer.write(&crate::output::columns::cut(
+            selection.as_ref(),
+            Record {
+                json: &json,
+                table: vec![cells.clone()],
+                csv: vec![cells],
+            },
+        ))?;
     }
     printer.finish()?;
     Ok(Exit::Success)
 }
 
+/// `n` as a percentage of `total`, to one decimal (0 of nothing is 0).
+fn percent(n: u64, total: u64) -> f64 {
+    if total == 0 {
+        return 0.0;
+    }
+    (n as f64 * 1000.0 / total as f64).round() / 10.0
+}
+
+/// The groupings asked for: none (one group, all), one, or two different.
+fn groupings(by: &[By]) -> Result<Vec<GroupBy>> {
+    let group = |b: &By| match b {
+        By::State => GroupBy::State,
+        By::Regulator => GroupBy::Regulator,
+        By::Size => GroupBy::Size,
+        By::Year => GroupBy::Year,
+    };
+    match by {
+        [] => Ok(vec![GroupBy::All]),
+        [one] => Ok(vec![group(one)]),
+        [a, b] if a != b => Ok(vec![group(a), group(b)]),
+        [_, _] => Err(CraError::usage(
+            "--by takes two different groupings (of state, regulator, size, year)",
+        )),
+        _ => Err(CraError::usage(
+            "--by takes one or two groupings (of state, regulator, size, year), e.g. --by year,regulator",
+        )),
+    }
+}
+
+/// The chart's title: what is counted, by what, and every filter given.
+fn title(args: &StatsArgs, by: &[GroupBy], find: &crate::domain::Find) -> String {
+    let unit = if by.contains(&GroupBy::Year) {
+        "records"
+    } else {
+        "banks"
+    };
+    let names: Vec<&str> = args
+        .by
+        .iter()
+        .map(|b| match b {
+            By::State => "state",
+            By::Regulator => "regulator",
+            By::Size => "size",
+            By::Year => "year",
+        })
+        .collect();
+    let mut title = format!("CRA ratings: {unit}");
+    if !names.is_empty() {
+        title.push_str(&format!(" by {}", names.join(" and ")));
+    }
+    let mut filters: Vec<String> = Vec::new();
+    if let Some(state) = &args.state {
+        filters.push(format!("state {state}"));
+    }
+    if let Some(size) = &args.size {
+        filters.push(size.clone());
+    }
+    if !find.ratings.is_empty() {
+        filters.push(format!("rated {}", find.ratings.join(" or ")));
+    }
+    if !args.select.regulator.is_empty() {
+        let given: Vec<String> = args.select.regulator.iter().map(|r| r.to_uppercase()).collect();
+        filters.push(format!("regulator {}", given.join(" or ")));
+    }
+    if let Some(city) = &args.select.city {
+        filters.push(format!("city containing \"{}\"", city.trim()));
+    }
+    match (&find.exam_since, &find.exam_until) {
+        (Some(s), Some(u)) => filters.push(format!("exams {s} to {u}")),
+        (Some(s), None) => filters.push(format!("exams since {s}")),
+        (None, Some(u)) => filters.push(format!("exams until {u}")),
+        (None, None) => {}
+    }
+    if args.percent {
+        filters.push("percent".to_string());
+    }
+    if !filters.is_empty() {
+        title.push_str(&format!(" ({})", filters.join(", ")));
+    }
+    title
+}
+
 /// The rows as the chart draws them.
 fn bars(rows: &[StatsRow]) -> Vec<Bar> {
+    // Pairs: the first group named on its first row only, so the chart
+    // reads as one small block per group.
+    let width = rows.iter().map(|r| r.group.chars().count()).max().unwrap_or(0);
     rows.iter()
-        .map(|row| Bar {
-            group: row.group.clone(),
+        .enumerate()
+        .map(|(i, row)| Bar {
+            group: match &row.subgroup {
+                None => row.group.clone(),
+                Some(sub) => {
+                    let first = i == 0 || rows[i - 1].group != row.group;
+                    let sub = if sub.is_empty() { "(none)" } else { sub };
+                    if first {
+                        format!("{:<width$} {sub}", row.group)
+                    } else {
+                        format!("{:<width$} {sub}", "")
+                    }
+                }
+            },
             total: row.total,
             counts: row.counts(),
         })

@@ -8,9 +8,11 @@
 //! every enumeration here keeps a value it does not know rather than
 //! refusing it.
 
+pub mod find;
 pub mod model;
 pub mod vocab;
 
+pub use find::{Find, SortField, SortKey};
 pub use vocab::{ExamType, Rating, Regulator};
 
 /// The filters and paging of the list (`GET /api/v1/banks`), which the local copy answers too.

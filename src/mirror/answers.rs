@@ -4,9 +4,9 @@
 //! ([`change_kind`]) so it can be tested without a database.
 
 use anyhow::Result;
-use rusqlite::params;
 
 use super::Reader;
+use crate::domain::SortField;
 
 /// The four ratings the CRA defines, best first.
 pub const RATINGS: [&str; 4] = crate::domain::Rating::NAMES;
@@ -71,8 +71,10 @@ pub struct ChangeFilter {
     pub state: Option<String>,
     /// The record's exam type.
     pub size: Option<String>,
-    /// The bank's regulator, any case.
-    pub regulator: Option<String>,
+    /// The record's rating (`find.ratings`), the bank's regulators and
+    /// city, and the sort (before the usual order); its exam period is not
+    /// used (`since`, `until`).
+    pub find: crate::domain::Find,
     /// Only records the latest sync added.
     pub new: bool,
 }
@@ -110,13 +112,17 @@ pub struct StatsFilter {
     pub state: Option<String>,
     /// The current rating's exam type (by year: the record's).
     pub size: Option<String>,
-    pub regulator: Option<String>,
+    /// Ratings, regulators, city and exam period (of the current rating; by
+    /// year: of the record).
+    pub find: crate::domain::Find,
 }
 
 /// Counts of one group: banks by current rating (by year: records).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StatsRow {
     pub group: String,
+    /// The second grouping's value (`--by A,B`).
+    pub subgroup: Option<String>,
     pub total: u64,
     pub outstanding: u64,
     pub satisfactory: u64,
@@ -163,8 +169,34 @@ impl Reader {
         } else {
             None
         };
+        let (more, more_values) = super::find::find_clauses(
+            &filter.find,
+            &super::find::Tested {
+                rating: "h.rating",
+                regulator: "b.regulator",
+                city: "b.city",
+                exam_date: "h.exam_date",
+            },
+        );
+        let more: String = more.iter().map(|c| format!(" AND {c}")).collect();
+        let mut order: String = filter
+            .find
+            .sort
+            .iter()
+            .map(|key| {
+                let column = match key.field {
+                    SortField::Rating => super::find::rating_rank_sql("h.rating"),
+                    SortField::ExamDate => "h.exam_date".to_string(),
+                    SortField::ExamType => "h.exam_type".to_string(),
+                    other => format!("b.{}", other.name()),
+                };
+                let direction = if key.descending { " DESC" } else { "" };
+                format!("{column}{direction}, ")
+            })
+            .collect();
+        order.push_str("h.exam_date DESC, b.name, b.id, h.seq");
         let connection = self.connection();
-        let mut statement = connection.prepare_cached(
+        let mut statement = connection.prepare_cached(&format!(
             "WITH history AS (
                  SELECT bank_id, seq, exam_date, exam_type, rating, added_sync,
                         LAG(rating) OVER (PARTITION BY bank_id ORDER BY exam_date, seq DESC) AS previous
@@ -176,35 +208,32 @@ impl Reader {
                AND (?2 IS NULL OR h.exam_date <= ?2)
                AND (?3 IS NULL OR b.state = ?3)
                AND (?4 IS NULL OR h.exam_type = ?4)
-               AND (?5 IS NULL OR lower(b.regulator) = lower(?5))
-               AND (?6 IS NULL OR h.added_sync > ?6)
-             ORDER BY h.exam_date DESC, b.name, b.id, h.seq",
-        )?;
-        let rows = statement.query_map(
-            params![
-                filter.since,
-                filter.until,
-                filter.state,
-                filter.size,
-                filter.regulator,
-                after
-            ],
-            |row| {
-                let previous: Option<String> = row.get(6)?;
-                let rating: String = row.get(7)?;
-                Ok(ChangeRow {
-                    id: row.get(0)?,
-                    name: row.get(1)?,
-                    state: row.get(2)?,
-                    regulator: row.get(3)?,
-                    exam_date: row.get(4)?,
-                    exam_type: row.get(5)?,
-                    change: change_kind(previous.as_deref(), &rating),
-                    previous_rating: previous,
-                    rating,
-                })
-            },
-        )?;
+               AND (?5 IS NULL OR h.added_sync > ?5){more}
+             ORDER BY {order}",
+        ))?;
+        let mut values: Vec<rusqlite::types::Value> = vec![
+            filter.since.clone().into(),
+            filter.until.clone().into(),
+            filter.state.clone().into(),
+            filter.size.clone().into(),
+            after.into(),
+        ];
+        values.extend(more_values);
+        let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| {
+            let previous: Option<String> = row.get(6)?;
+            let rating: String = row.get(7)?;
+            Ok(ChangeRow {
+                id: row.get(0)?,
+                name: row.get(1)?,
+                state: row.get(2)?,
+                regulator: row.get(3)?,
+                exam_date: row.get(4)?,
+                exam_type: row.get(5)?,
+                change: change_kind(previous.as_deref(), &rating),
+                previous_rating: previous,
+                rating,
+            })
+        })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
@@ -213,63 +242,92 @@ impl Reader {
     /// rating records by exam year. Without a grouping there is always one
     /// row, `all`, even when nothing matches.
     pub fn stats(&self, by: GroupBy, filter: &StatsFilter) -> Result<Vec<StatsRow>> {
-        let (key, from, size_column) = match by {
-            GroupBy::All => ("'all'", "banks b", "b.exam_type"),
-            GroupBy::State => ("b.state", "banks b", "b.exam_type"),
-            GroupBy::Regulator => ("b.regulator", "banks b", "b.exam_type"),
-            GroupBy::Size => ("coalesce(b.exam_type, '')", "banks b", "b.exam_type"),
-            GroupBy::Year => (
-                "substr(r.exam_date, 1, 4)",
+        self.stats_by(&[by], filter)
+    }
+
+    /// Counts per pair of groups (`--by year,regulator`), or per group when
+    /// `by` has one; in ascending order of the first, then the second. With
+    /// `year` among them, rating records are counted (their own rating,
+    /// exam type and date), else banks.
+    pub fn stats_by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<StatsRow>> {
+        let records = by.contains(&GroupBy::Year);
+        let (from, rating, size_column, date) = if records {
+            (
                 "ratings r JOIN banks b ON b.id = r.bank_id",
+                "r.rating",
                 "r.exam_type",
-            ),
-        };
-        let rating = if by == GroupBy::Year {
-            "r.rating"
+                "r.exam_date",
+            )
         } else {
-            "b.rating"
+            ("banks b", "b.rating", "b.exam_type", "b.exam_date")
+        };
+        let key = |group: GroupBy| match group {
+            GroupBy::All => "'all'".to_string(),
+            GroupBy::State => "b.state".to_string(),
+            GroupBy::Regulator => "b.regulator".to_string(),
+            GroupBy::Size => format!("coalesce({size_column}, '')"),
+            GroupBy::Year => "substr(r.exam_date, 1, 4)".to_string(),
+        };
+        let first = key(by.first().copied().unwrap_or(GroupBy::All));
+        let second = by.get(1).map(|g| key(*g));
+        let (mut clauses, more_values) = super::find::find_clauses(
+            &filter.find,
+            &super::find::Tested {
+                rating,
+                regulator: "b.regulator",
+                city: "b.city",
+                exam_date: date,
+            },
+        );
+        let mut values: Vec<rusqlite::types::Value> =
+            RATINGS.iter().map(|r| r.to_string().into()).collect();
+        if let Some(state) = &filter.state {
+            clauses.insert(0, "b.state = ?".to_string());
+            values.push(state.clone().into());
+        }
+        if let Some(size) = &filter.size {
+            let at = usize::from(filter.state.is_some());
+            clauses.insert(at, format!("{size_column} = ?"));
+            values.push(size.clone().into());
+        }
+        values.extend(more_values);
+        let filter_sql = if clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", clauses.join(" AND "))
+        };
+        let (sub_select, sub_group) = match &second {
+            Some(second) => (format!("{second} AS sub"), ", sub"),
+            None => ("NULL AS sub".to_string(), ""),
         };
         let sql = format!(
-            "SELECT {key} AS grp, count(*),
-                    count(*) FILTER (WHERE {rating} = ?4),
-                    count(*) FILTER (WHERE {rating} = ?5),
-                    count(*) FILTER (WHERE {rating} = ?6),
-                    count(*) FILTER (WHERE {rating} = ?7)
-             FROM {from}
-             WHERE (?1 IS NULL OR b.state = ?1)
-               AND (?2 IS NULL OR {size_column} = ?2)
-               AND (?3 IS NULL OR lower(b.regulator) = lower(?3))
-             GROUP BY grp ORDER BY grp"
+            "SELECT {first} AS grp, {sub_select}, count(*),
+                    count(*) FILTER (WHERE {rating} = ?),
+                    count(*) FILTER (WHERE {rating} = ?),
+                    count(*) FILTER (WHERE {rating} = ?),
+                    count(*) FILTER (WHERE {rating} = ?)
+             FROM {from}{filter_sql}
+             GROUP BY grp{sub_group} ORDER BY grp{sub_group}"
         );
         let connection = self.connection();
         let mut statement = connection.prepare_cached(&sql)?;
-        let rows = statement.query_map(
-            params![
-                filter.state,
-                filter.size,
-                filter.regulator,
-                RATINGS[0],
-                RATINGS[1],
-                RATINGS[2],
-                RATINGS[3]
-            ],
-            |row| {
-                let count = |i: usize| row.get::<_, i64>(i).map(|n| n.max(0) as u64);
-                let total = count(1)?;
-                let four = [count(2)?, count(3)?, count(4)?, count(5)?];
-                Ok(StatsRow {
-                    group: row.get(0)?,
-                    total,
-                    outstanding: four[0],
-                    satisfactory: four[1],
-                    needs_to_improve: four[2],
-                    substantial_noncompliance: four[3],
-                    other: total - four.iter().sum::<u64>(),
-                })
-            },
-        )?;
+        let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| {
+            let count = |i: usize| row.get::<_, i64>(i).map(|n| n.max(0) as u64);
+            let total = count(2)?;
+            let four = [count(3)?, count(4)?, count(5)?, count(6)?];
+            Ok(StatsRow {
+                group: row.get(0)?,
+                subgroup: row.get(1)?,
+                total,
+                outstanding: four[0],
+                satisfactory: four[1],
+                needs_to_improve: four[2],
+                substantial_noncompliance: four[3],
+                other: total - four.iter().sum::<u64>(),
+            })
+        })?;
         let mut rows = rows.collect::<rusqlite::Result<Vec<_>>>()?;
-        if by == GroupBy::All && rows.is_empty() {
+        if by.first().is_none_or(|g| *g == GroupBy::All) && rows.is_empty() {
             rows.push(StatsRow {
                 group: "all".to_string(),
                 ..StatsRow::default()

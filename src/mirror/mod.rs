@@ -12,6 +12,8 @@
 //! WAL, see the last committed state while a sync writes.
 
 pub mod answers;
+pub mod due;
+pub mod find;
 pub mod order;
 pub mod read;
 pub mod write;
@@ -123,11 +125,15 @@ pub fn schema() -> String {
 /// file. The first two cover the offline list's filters (counting
 /// `--state TX --size large`); `banks_groups` holds the columns counts are
 /// grouped and filtered by, so `sql` and `stats` counts over all banks
-/// (by state, regulator, size, rating) read it (about 1 MB) instead.
+/// (by state, regulator, size, rating) read it (about 1 MB) instead;
+/// `banks_find` holds every column a finding command selects or sorts by
+/// (`mirror::find`), so a filtered, sorted page reads it and then only the
+/// page's rows.
 const INDEXES: &str = "
 CREATE INDEX IF NOT EXISTS banks_state_size ON banks(state, exam_type, position);
 CREATE INDEX IF NOT EXISTS banks_size ON banks(exam_type, position);
 CREATE INDEX IF NOT EXISTS banks_groups ON banks(state, regulator, exam_type, rating);
+CREATE INDEX IF NOT EXISTS banks_find ON banks(rating, regulator, exam_date, state, exam_type, position, city, name, id);
 ";
 
 /// The mirror's path: `--mirror`, `CRA_MIRROR`, the config key `mirror`,

@@ -13,6 +13,7 @@ use serde_json::Value;
 use crate::domain::Format;
 
 pub mod chart;
+pub mod columns;
 mod dest;
 mod fit;
 pub mod jq;

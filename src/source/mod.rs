@@ -5,7 +5,9 @@
 //! `api` and `mirror`, which never import each other, and offers
 //! capabilities rather than its variants: no command matches on them.
 
+pub mod find;
 pub mod listing;
+pub mod resolve;
 
 use std::sync::Arc;
 

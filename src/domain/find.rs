@@ -1,0 +1,248 @@
+//! What a finding command selects and how it orders, beyond the list's own
+//! filters (`q`, state, size): ratings, regulators, a city, an exam period
+//! and a sort. Both answers use it: the local copy turns it into SQL
+//! (`mirror::find`), the service's banks are tested and sorted here
+//! ([`Find::matches`], [`Find::compare`]), and the two agree row for row:
+//! byte comparison of text (SQLite's `BINARY`), a missing exam date first
+//! in ascending order, ties kept in the service's order.
+
+use std::cmp::Ordering;
+
+use super::Rating;
+use super::model::BankFields;
+
+/// A sort key (`--sort -exam_date,name`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SortField {
+    Name,
+    City,
+    State,
+    Regulator,
+    /// Best first: Outstanding … Substantial Noncompliance, then any other
+    /// rating, then none.
+    Rating,
+    ExamDate,
+    ExamType,
+    Id,
+}
+
+impl SortField {
+    pub const ALL: [SortField; 8] = [
+        SortField::Name,
+        SortField::City,
+        SortField::State,
+        SortField::Regulator,
+        SortField::Rating,
+        SortField::ExamDate,
+        SortField::ExamType,
+        SortField::Id,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SortField::Name => "name",
+            SortField::City => "city",
+            SortField::State => "state",
+            SortField::Regulator => "regulator",
+            SortField::Rating => "rating",
+            SortField::ExamDate => "exam_date",
+            SortField::ExamType => "exam_type",
+            SortField::Id => "id",
+        }
+    }
+
+    pub fn from_name(text: &str) -> Option<SortField> {
+        SortField::ALL.into_iter().find(|f| f.name() == text)
+    }
+}
+
+/// One key of a sort, ascending or descending.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SortKey {
+    pub field: SortField,
+    pub descending: bool,
+}
+
+/// The place of a current rating in a rating sort: the four best first,
+/// then any other text, then none.
+pub fn rating_rank(rating: Option<&str>) -> u8 {
+    match rating {
+        Some(text) => Rating::rank_of(text).map_or(4, |r| r as u8),
+        None => 5,
+    }
+}
+
+/// The selection and order beyond the list's own filters.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Find {
+    /// Current ratings, exactly as the service spells them (any of them).
+    pub ratings: Vec<String>,
+    /// Regulators, as the local copy spells them (any of them, compared
+    /// ignoring ASCII case online).
+    pub regulators: Vec<String>,
+    /// Part of the city, lower case (Unicode), trimmed.
+    pub city: Option<String>,
+    /// Inclusive bounds on the current exam date, `YYYY-MM-DD`.
+    pub exam_since: Option<String>,
+    pub exam_until: Option<String>,
+    pub sort: Vec<SortKey>,
+}
+
+impl Find {
+    /// True when it neither selects nor orders: the plain list.
+    pub fn is_plain(&self) -> bool {
+        *self == Find::default()
+    }
+
+    /// True when it selects something (rather than only sorting).
+    pub fn selects(&self) -> bool {
+        !(self.ratings.is_empty()
+            && self.regulators.is_empty()
+            && self.city.is_none()
+            && self.exam_since.is_none()
+            && self.exam_until.is_none())
+    }
+
+    /// Whether a listed bank passes (what the service cannot filter).
+    pub fn matches(&self, bank: &BankFields) -> bool {
+        let current = bank.current_rating.as_ref();
+        let rating = current.map(|c| c.rating.as_str());
+        let date = current.map(|c| c.exam_date.as_str());
+        (self.ratings.is_empty() || rating.is_some_and(|r| self.ratings.iter().any(|x| x == r)))
+            && (self.regulators.is_empty()
+                || self
+                    .regulators
+                    .iter()
+                    .any(|x| x.eq_ignore_ascii_case(&bank.regulator)))
+            && self
+                .city
+                .as_deref()
+                .is_none_or(|part| bank.city.to_lowercase().contains(part))
+            && self
+                .exam_since
+                .as_deref()
+                .is_none_or(|since| date.is_some_and(|d| d >= since))
+            && self
+                .exam_until
+                .as_deref()
+                .is_none_or(|until| date.is_some_and(|d| d <= until))
+    }
+
+    /// The order of two banks by the sort keys (equal: keep the service's
+    /// order, which a stable sort does).
+    pub fn compare(&self, a: &BankFields, b: &BankFields) -> Ordering {
+        for key in &self.sort {
+            let order = compare_field(key.field, a, b);
+            let order = if key.descending {
+                order.reverse()
+            } else {
+                order
+            };
+            if order != Ordering::Equal {
+                return order;
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+fn compare_field(field: SortField, a: &BankFields, b: &BankFields) -> Ordering {
+    let current = |bank: &BankFields, pick: fn(&super::model::CurrentRating) -> &str| {
+        bank.current_rating.as_ref().map(pick).map(str::to_string)
+    };
+    match field {
+        SortField::Name => a.name.as_bytes().cmp(b.name.as_bytes()),
+        SortField::City => a.city.as_bytes().cmp(b.city.as_bytes()),
+        SortField::State => a.state.as_bytes().cmp(b.state.as_bytes()),
+        SortField::Regulator => a.regulator.as_bytes().cmp(b.regulator.as_bytes()),
+        SortField::Id => a.id.as_bytes().cmp(b.id.as_bytes()),
+        SortField::Rating => {
+            let rank = |bank: &BankFields| {
+                rating_rank(bank.current_rating.as_ref().map(|c| c.rating.as_str()))
+            };
+            rank(a).cmp(&rank(b))
+        }
+        // None first, as SQLite orders NULL in ascending order.
+        SortField::ExamDate => current(a, |c| &c.exam_date).cmp(&current(b, |c| &c.exam_date)),
+        SortField::ExamType => current(a, |c| &c.exam_type).cmp(&current(b, |c| &c.exam_type)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn bank(name: &str, city: &str, rating: Option<(&str, &str)>) -> BankFields {
+        serde_json::from_value(serde_json::json!({
+            "id": format!("id-{name}"),
+            "name": name,
+            "city": city,
+            "state": "TX",
+            "regulator": "OCC",
+            "current_rating": rating.map(|(r, d)| serde_json::json!({
+                "rating": r, "exam_date": d, "exam_type": "Small Bank"
+            })),
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn matching_is_each_filter_and_all_of_them() {
+        let b = bank("First", "San Antonio", Some(("Outstanding", "2023-05-01")));
+        let mut find = Find::default();
+        assert!(find.matches(&b));
+        find.city = Some("antonio".into());
+        find.regulators = vec!["occ".into()];
+        find.ratings = vec!["Satisfactory".into(), "Outstanding".into()];
+        find.exam_since = Some("2023-05-01".into());
+        find.exam_until = Some("2023-05-01".into());
+        assert!(find.matches(&b));
+        find.exam_since = Some("2023-05-02".into());
+        assert!(!find.matches(&b));
+        let none = bank("None", "San Antonio", None);
+        let only_city = Find {
+            city: Some("san".into()),
+            ..Find::default()
+        };
+        assert!(only_city.matches(&none));
+        let with_rating = Find {
+            ratings: vec!["Outstanding".into()],
+            ..Find::default()
+        };
+        assert!(!with_rating.matches(&none));
+    }
+
+    #[test]
+    fn rating_sorts_best_first_then_others_then_none() {
+        let find = Find {
+            sort: vec![SortKey {
+                field: SortField::Rating,
+                descending: false,
+            }],
+            ..Find::default()
+        };
+        let mut banks = [
+            bank("a", "x", None),
+            bank("b", "x", Some(("Pending", "2020-01-01"))),
+            bank("c", "x", Some(("Needs to Improve", "2020-01-01"))),
+            bank("d", "x", Some(("Outstanding", "2020-01-01"))),
+        ];
+        banks.sort_by(|a, b| find.compare(a, b));
+        let names: Vec<&str> = banks.iter().map(|b| b.name.as_str()).collect();
+        assert_eq!(names, ["d", "c", "b", "a"]);
+    }
+
+    proptest! {
+        #[test]
+        fn descending_is_ascending_reversed_for_distinct_names(
+            a in "[a-zA-Zé ]{0,6}", b in "[a-zA-Zé ]{0,6}"
+        ) {
+            let up = Find { sort: vec![SortKey { field: SortField::Name, descending: false }], ..Find::default() };
+            let down = Find { sort: vec![SortKey { field: SortField::Name, descending: true }], ..Find::default() };
+            let (x, y) = (bank(&a, "c", None), bank(&b, "c", None));
+            prop_assert_eq!(up.compare(&x, &y), down.compare(&x, &y).reverse());
+            prop_assert_eq!(up.compare(&x, &y), a.as_bytes().cmp(b.as_bytes()));
+        }
+    }
+}

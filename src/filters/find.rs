@@ -1,0 +1,247 @@
+//! The flags that find banks as the official search does, shared by every
+//! finding command (`search`, `export`, `changes`, `stats`, `due`): the
+//! selection (`--rating`, `--regulator`, `--city`), the exam period
+//! (`--exam-since`, `--exam-until`), the order (`--sort`) and the columns
+//! (`--columns`). Values that can be checked alone are checked by clap;
+//! regulators need the local copy's values and are checked by
+//! [`resolve_regulators`] before anything is asked.
+
+use clap::Args;
+
+use super::when::{When, parse_when};
+use crate::domain::{Find, Rating, Regulator, SortField, SortKey};
+
+/// `--rating`, `--regulator`, `--city`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct SelectArgs {
+    /// Rating (repeatable): a name, any case, or out, sat, nti, snc
+    #[arg(long, value_name = "RATING", value_parser = parse_rating)]
+    pub rating: Vec<String>,
+
+    /// Regulator (repeatable): OCC, FRB, FDIC, OTS, any case
+    #[arg(long, value_name = "R")]
+    pub regulator: Vec<String>,
+
+    /// Part of the bank's city (case-insensitive)
+    #[arg(long, value_name = "CITY")]
+    pub city: Option<String>,
+}
+
+/// `--exam-since`, `--exam-until`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct PeriodArgs {
+    /// Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age
+    /// (90d, 18m, 2y)
+    #[arg(long, value_name = "WHEN", value_parser = parse_when)]
+    pub exam_since: Option<When>,
+
+    /// Current exam on or before WHEN (YYYY-MM and YYYY: their last day)
+    #[arg(long, value_name = "WHEN", value_parser = parse_when)]
+    pub exam_until: Option<When>,
+}
+
+/// `--sort`, `--columns`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct OrderArgs {
+    /// Sort keys, -KEY descending (name, rating, exam_date...)
+    #[arg(long, value_name = "KEYS", value_delimiter = ',', allow_hyphen_values = true,
+          value_parser = parse_sort_key)]
+    pub sort: Vec<SortKey>,
+
+    /// Columns shown, in order, by csv name (table, tsv, csv)
+    #[arg(long, value_name = "COLS", value_delimiter = ',')]
+    pub columns: Vec<String>,
+}
+
+/// All of them, for the commands that list banks.
+#[derive(Debug, Clone, Default, Args)]
+pub struct FindArgs {
+    #[command(flatten)]
+    pub select: SelectArgs,
+    #[command(flatten)]
+    pub period: PeriodArgs,
+    #[command(flatten)]
+    pub order: OrderArgs,
+}
+
+/// The ratings as a user types them: the four names, any case, or their
+/// aliases.
+pub fn parse_rating(text: &str) -> Result<String, String> {
+    let t = text.trim().to_lowercase().replace(['-', '_'], " ");
+    let index = match t.as_str() {
+        "outstanding" | "out" => 0,
+        "satisfactory" | "sat" => 1,
+        "needs to improve" | "nti" => 2,
+        "substantial noncompliance" | "snc" => 3,
+        _ => {
+            return Err(format!(
+                "'{text}' is not a rating; use Outstanding, Satisfactory, \"Needs to Improve\", \
+                 \"Substantial Noncompliance\" or out, sat, nti, snc"
+            ));
+        }
+    };
+    Ok(Rating::NAMES[index].to_string())
+}
+
+/// A sort key, `-` first for descending.
+pub fn parse_sort_key(text: &str) -> Result<SortKey, String> {
+    let t = text.trim();
+    let (descending, name) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let field = SortField::from_name(&name.to_ascii_lowercase()).ok_or_else(|| {
+        let names: Vec<&str> = SortField::ALL.iter().map(|f| f.name()).collect();
+        format!(
+            "'{text}' is not a sort key; use {} (-KEY for descending)",
+            names.join(", ")
+        )
+    })?;
+    Ok(SortKey { field, descending })
+}
+
+/// The regulators to match for those given: each, ignoring case, one of the
+/// agencies known or a value the local copy holds (`present`), in every
+/// spelling met; anything else is a usage error listing the values known.
+pub fn resolve_regulators(given: &[String], present: &[String]) -> Result<Vec<String>, String> {
+    let mut known: Vec<String> = Regulator::KNOWN.iter().map(|r| r.to_string()).collect();
+    for value in present {
+        if !known.contains(value) {
+            known.push(value.clone());
+        }
+    }
+    let mut spellings = Vec::new();
+    for value in given {
+        let wanted = value.trim();
+        let found: Vec<&String> = known
+            .iter()
+            .filter(|k| k.eq_ignore_ascii_case(wanted))
+            .collect();
+        if found.is_empty() {
+            let mut listed = known.clone();
+            listed.sort();
+            listed.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
+            return Err(format!(
+                "'{value}' is not a regulator; use one of {}",
+                listed.join(", ")
+            ));
+        }
+        for spelling in found {
+            if !spellings.contains(spelling) {
+                spellings.push(spelling.clone());
+            }
+        }
+    }
+    Ok(spellings)
+}
+
+impl FindArgs {
+    /// The selection and order, with regulators resolved against `present`
+    /// and the period against `today`.
+    pub fn find(&self, present: &[String], today: jiff::civil::Date) -> Result<Find, String> {
+        let mut find = self.select.find(present)?;
+        let (since, until) = super::when::period(
+            self.period.exam_since,
+            self.period.exam_until,
+            ("--exam-since", "--exam-until"),
+            today,
+        )?;
+        find.exam_since = since;
+        find.exam_until = until;
+        find.sort = self.order.sort.clone();
+        Ok(find)
+    }
+
+    /// True when a regulator was given (the copy's values are then needed).
+    pub fn needs_regulators(&self) -> bool {
+        !self.select.regulator.is_empty()
+    }
+}
+
+impl SelectArgs {
+    /// The selection alone (ratings, regulators, city).
+    pub fn find(&self, present: &[String]) -> Result<Find, String> {
+        let mut ratings = self.rating.clone();
+        ratings.dedup();
+        Ok(Find {
+            ratings,
+            regulators: resolve_regulators(&self.regulator, present)?,
+            city: self
+                .city
+                .as_deref()
+                .map(|c| c.trim().to_lowercase())
+                .filter(|c| !c.is_empty()),
+            ..Find::default()
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn ratings_by_name_and_alias() {
+        for (text, want) in [
+            ("outstanding", "Outstanding"),
+            ("OUT", "Outstanding"),
+            ("Satisfactory", "Satisfactory"),
+            ("sat", "Satisfactory"),
+            ("needs-to-improve", "Needs to Improve"),
+            ("Needs to Improve", "Needs to Improve"),
+            ("NTI", "Needs to Improve"),
+            ("substantial-noncompliance", "Substantial Noncompliance"),
+            ("snc", "Substantial Noncompliance"),
+        ] {
+            assert_eq!(parse_rating(text).as_deref(), Ok(want), "{text}");
+        }
+        let error = parse_rating("good").unwrap_err();
+        assert!(
+            error.contains("Outstanding") && error.contains("nti"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn regulators_known_or_present_else_listed() {
+        let present = vec!["FDIC".to_string(), "NCUA".to_string()];
+        assert_eq!(
+            resolve_regulators(&["occ".into(), "ncua".into()], &present).unwrap(),
+            ["OCC", "NCUA"]
+        );
+        let error = resolve_regulators(&["XYZ".into()], &present).unwrap_err();
+        assert_eq!(
+            error,
+            "'XYZ' is not a regulator; use one of FDIC, FRB, NCUA, OCC, OTS"
+        );
+        assert!(resolve_regulators(&["fed".into()], &[]).is_err());
+        assert!(resolve_regulators(&[], &[]).unwrap().is_empty());
+    }
+
+    #[test]
+    fn sort_keys() {
+        assert_eq!(
+            parse_sort_key("-exam_date"),
+            Ok(SortKey {
+                field: SortField::ExamDate,
+                descending: true
+            })
+        );
+        assert_eq!(parse_sort_key("Name").unwrap().field, SortField::Name);
+        let error = parse_sort_key("size").unwrap_err();
+        assert!(
+            error.contains("exam_date") && error.contains("-KEY"),
+            "{error}"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn rating_parse_gives_a_known_name_or_an_error(text in "\\PC{0,30}") {
+            if let Ok(name) = parse_rating(&text) {
+                prop_assert!(Rating::NAMES.contains(&name.as_str()));
+            }
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! Finding banks in the local copy as the official search does: the list's
+//! filters and a [`Find`] (ratings, regulators, city, exam period, sort) in
+//! one statement. The selection and the order are read from one covering
+//! index (`banks_find`, about a tenth of a bank's row); only the page's
+//! rows are then read for their JSON. Same rows, same order as the
+//! service's banks tested and sorted by [`Find`] itself.
+
+use anyhow::Result;
+use rusqlite::types::Value as SqlValue;
+
+use super::Reader;
+use crate::domain::model::{self, Bank};
+use crate::domain::{Find, ListQuery, Rating, SortField};
+
+/// Which columns a find's filters test (they differ by query: `changes`
+/// tests the record's rating and date, `b.` prefixed).
+pub(super) struct Tested<'a> {
+    pub rating: &'a str,
+    pub regulator: &'a str,
+    pub city: &'a str,
+    pub exam_date: &'a str,
+}
+
+impl Tested<'static> {
+    /// The current rating's columns of `banks`.
+    pub const BANKS: Tested<'static> = Tested {
+        rating: "rating",
+        regulator: "regulator",
+        city: "city",
+        exam_date: "exam_date",
+    };
+}
+
+/// The clauses of `find`'s selection over `columns`, and their values.
+pub(super) fn find_clauses(find: &Find, columns: &Tested) -> (Vec<String>, Vec<SqlValue>) {
+    let mut clauses: Vec<String> = Vec::new();
+    let mut values: Vec<SqlValue> = Vec::new();
+    if let Some(city) = &find.city {
+        clauses.push(format!("cra_name_contains({}, ?)", columns.city));
+        values.push(city.clone().into());
+    }
+    if let Some(since) = &find.exam_since {
+        clauses.push(format!("{} >= ?", columns.exam_date));
+        values.push(since.clone().into());
+    }
+    if let Some(until) = &find.exam_until {
+        clauses.push(format!("{} <= ?", columns.exam_date));
+        values.push(until.clone().into());
+    }
+    for (column, given) in [
+        (columns.rating, &find.ratings),
+        (columns.regulator, &find.regulators),
+    ] {
+        if !given.is_empty() {
+            let marks = vec!["?"; given.len()].join(", ");
+            clauses.push(format!("{column} IN ({marks})"));
+            values.extend(given.iter().map(|v| SqlValue::from(v.clone())));
+        }
+    }
+    (clauses, values)
+}
+
+/// The `WHERE` clause of a query and a find (empty when nothing selects).
+fn clause(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
+    let mut clauses: Vec<String> = Vec::new();
+    let mut values: Vec<SqlValue> = Vec::new();
+    let mut one = |sql: &str, value: String| {
+        clauses.push(sql.to_string());
+        values.push(value.into());
+    };
+    if let Some(state) = &query.state {
+        one("state = ?", state.clone());
+    }
+    if let Some(size) = &query.size {
+        one("exam_type = ?", size.clone());
+    }
+    if let Some(q) = query
+        .q
+        .as_deref()
+        .map(|q| q.trim().to_lowercase())
+        .filter(|q| !q.is_empty())
+    {
+        one("cra_name_contains(name, ?)", q);
+    }
+    let (more, more_values) = find_clauses(find, &Tested::BANKS);
+    clauses.extend(more);
+    values.extend(more_values);
+    if clauses.is_empty() {
+        (String::new(), values)
+    } else {
+        (format!(" WHERE {}", clauses.join(" AND ")), values)
+    }
+}
+
+/// The place of a rating in `column` on the scale, as SQL (as
+/// [`crate::domain::find::rating_rank`]: the four best first, then any
+/// other text, then none).
+pub(super) fn rating_rank_sql(column: &str) -> String {
+    format!(
+        "CASE WHEN {column} IS NULL THEN 5 WHEN {column} = '{}' THEN 0 WHEN {column} = '{}' THEN 1 \
+         WHEN {column} = '{}' THEN 2 WHEN {column} = '{}' THEN 3 ELSE 4 END",
+        Rating::NAMES[0],
+        Rating::NAMES[1],
+        Rating::NAMES[2],
+        Rating::NAMES[3]
+    )
+}
+
+/// A sort key as SQL over the `banks` columns.
+pub(super) fn key_sql(field: SortField) -> String {
+    match field {
+        SortField::Rating => rating_rank_sql("rating"),
+        other => other.name().to_string(),
+    }
+}
+
+/// The statement of a page of found banks, and its values (offset and
+/// limit last). The inner query selects and orders from the covering
+/// index; the outer one reads the page's JSON and keeps that order.
+fn page_sql(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
+    let (filter, values) = clause(query, find);
+    let mut inner_keys = Vec::new();
+    let mut outer_keys = Vec::new();
+    for (i, key) in find.sort.iter().enumerate() {
+        let direction = if key.descending { " DESC" } else { "" };
+        inner_keys.push((
+            format!("{} AS k{i}", key_sql(key.field)),
+            format!("k{i}{direction}"),
+        ));
+        outer_keys.push(format!("m.k{i}{direction}"));
+    }
+    let selected: String = inner_keys
+        .iter()
+        .map(|(select, _)| format!(", {select}"))
+        .collect();
+    let mut order: Vec<String> = inner_keys.into_iter().map(|(_, order)| order).collect();
+    // `+position`: ordering by the bare column would let SQLite walk
+    // `banks_position` (every row, JSON and all) to skip a sort of the few
+    // rows selected.
+    order.extend(["+position".to_string(), "rowid".to_string()]);
+    outer_keys.extend(["m.p".to_string(), "m.r".to_string()]);
+    let sql = format!(
+        "WITH m AS (SELECT rowid AS r, position AS p{selected} FROM banks{filter} \
+         ORDER BY {} LIMIT ? OFFSET ?) \
+         SELECT b.list_json FROM m CROSS JOIN banks b ON b.rowid = m.r ORDER BY {}",
+        order.join(", "),
+        outer_keys.join(", ")
+    );
+    (sql, values)
+}
+
+impl Reader {
+    /// Up to `limit` ids that start with `prefix` (ignoring ASCII case), in
+    /// id order: a short id's banks.
+    pub fn ids_starting_with(&self, prefix: &str, limit: u64) -> Result<Vec<String>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT id FROM banks WHERE lower(substr(id, 1, length(?1))) = lower(?1) ORDER BY id LIMIT ?2",
+        )?;
+        let rows = statement.query_map(
+            rusqlite::params![prefix, i64::try_from(limit).unwrap_or(i64::MAX)],
+            |row| row.get::<_, String>(0),
+        )?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The regulators the copy holds, each spelling once.
+    pub fn regulators(&self) -> Result<Vec<String>> {
+        let connection = self.connection();
+        let mut statement =
+            connection.prepare_cached("SELECT DISTINCT regulator FROM banks ORDER BY regulator")?;
+        let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// How many banks `query` and `find` select.
+    pub fn found(&self, query: &ListQuery, find: &Find) -> Result<u64> {
+        let (filter, values) = clause(query, find);
+        let total: i64 = self
+            .connection()
+            .prepare_cached(&format!("SELECT count(*) FROM banks{filter}"))?
+            .query_row(rusqlite::params_from_iter(&values), |row| row.get(0))?;
+        Ok(total.max(0) as u64)
+    }
+
+    /// The banks `query` and `find` select, in `find`'s order (ties in the
+    /// service's), `limit` of them after the first `offset`.
+    pub fn find(
+        &self,
+        query: &ListQuery,
+        find: &Find,
+        offset: u64,
+        limit: u64,
+    ) -> Result<Vec<Bank>> {
+        let (sql, mut values) = page_sql(query, find);
+        values.push(i64::try_from(limit).unwrap_or(i64::MAX).into());
+        values.push(i64::try_from(offset).unwrap_or(i64::MAX).into());
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(&sql)?;
+        let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
+        let mut banks = Vec::new();
+        while let Some(row) = rows.next()? {
+            let raw: serde_json::Value = serde_json::from_str(row.get_ref(0)?.as_str()?)?;
+            let fields = model::typed(&raw).map_err(|e| {
+                anyhow::anyhow!(
+                    "the local copy {} holds a bank that does not fit the documented shape (data.{e}); run cra sync --full",
+                    self.path().display()
+                )
+            })?;
+            banks.push(Bank { raw, fields });
+        }
+        Ok(banks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::SortKey;
+    use rusqlite::Connection;
+
+    /// The plan SQLite picks for `sql` on an empty copy with every index.
+    fn plan(sql: &str, values: &[SqlValue]) -> String {
+        let connection = Connection::open_in_memory().unwrap();
+        connection.execute_batch(super::super::SCHEMA).unwrap();
+        connection.execute_batch(super::super::INDEXES).unwrap();
+        connection
+            .create_scalar_function("cra_name_contains", 2, Default::default(), |_| Ok(true))
+            .unwrap();
+        let mut statement = connection
+            .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
+            .unwrap();
+        let mut values = values.to_vec();
+        while values.len() < statement.parameter_count() {
+            values.push(SqlValue::Integer(10));
+        }
+        statement
+            .query_map(rusqlite::params_from_iter(&values), |row| {
+                row.get::<_, String>(3)
+            })
+            .unwrap()
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .unwrap()
+            .join("; ")
+    }
+
+    fn finds() -> Vec<(&'static str, Find)> {
+        let mut all = vec![];
+        let base = Find::default();
+        all.push((
+            "rating",
+            Find {
+                ratings: vec!["Outstanding".into(), "Satisfactory".into()],
+                ..base.clone()
+            },
+        ));
+        all.push((
+            "regulator",
+            Find {
+                regulators: vec!["OCC".into()],
+                ..base.clone()
+            },
+        ));
+        all.push((
+            "city",
+            Find {
+                city: Some("austin".into()),
+                ..base.clone()
+            },
+        ));
+        all.push((
+            "period",
+            Find {
+                exam_since: Some("2022-01-01".into()),
+                exam_until: Some("2023-12-31".into()),
+                ..base.clone()
+            },
+        ));
+        all.push((
+            "sort",
+            Find {
+                sort: vec![
+                    SortKey {
+                        field: SortField::ExamDate,
+                        descending: true,
+                    },
+                    SortKey {
+                        field: SortField::Rating,
+                        descending: false,
+                    },
+                ],
+                ..base.clone()
+            },
+        ));
+        all.push((
+            "everything",
+            Find {
+                ratings: vec!["Needs to Improve".into()],
+                regulators: vec!["FDIC".into(), "OCC".into()],
+                city: Some("a".into()),
+                exam_since: Some("2022-01-01".into()),
+                exam_until: None,
+                sort: vec![SortKey {
+                    field: SortField::Name,
+                    descending: false,
+                }],
+            },
+        ));
+        all
+    }
+
+    #[test]
+    fn every_filter_and_sort_is_read_from_the_covering_index() {
+        let query = ListQuery {
+            state: Some("TX".into()),
+            ..ListQuery::default()
+        };
+        for (what, find) in finds() {
+            for query in [ListQuery::default(), query.clone()] {
+                let (sql, values) = page_sql(&query, &find);
+                let page_plan = plan(&sql, &values);
+                // The selection and the order from an index (the covering
+                // one, or a state's or size's); the rows themselves only by
+                // rowid, for the page's JSON: never a scan of the table.
+                assert!(
+                    page_plan.contains("SEARCH banks USING ")
+                        || page_plan.contains("SCAN banks USING COVERING INDEX banks_find"),
+                    "{what}: {page_plan}"
+                );
+                assert!(
+                    page_plan.contains("SEARCH b USING INTEGER PRIMARY KEY (rowid=?)"),
+                    "{what}: {page_plan}"
+                );
+                assert!(
+                    !page_plan.contains("SCAN banks;") && !page_plan.ends_with("SCAN banks"),
+                    "{what}: {page_plan}"
+                );
+                let (filter, values) = clause(&query, &find);
+                let count = plan(&format!("SELECT count(*) FROM banks{filter}"), &values);
+                assert!(
+                    count.contains("SEARCH banks USING ") || count.contains("COVERING INDEX"),
+                    "{what} count: {count}"
+                );
+            }
+        }
+        // A rating is a search of the index, not a scan of it.
+        let (sql, values) = page_sql(&ListQuery::default(), &finds()[0].1);
+        assert!(
+            plan(&sql, &values).contains("SEARCH banks USING COVERING INDEX banks_find (rating=?)")
+        );
+    }
+
+    #[test]
+    fn the_clause_names_each_filter_given_once() {
+        let (clause, values) = clause(
+            &ListQuery {
+                q: Some(" First ".into()),
+                ..ListQuery::default()
+            },
+            &finds()[5].1,
+        );
+        assert_eq!(
+            clause,
+            " WHERE cra_name_contains(name, ?) AND cra_name_contains(city, ?) AND exam_date >= ? AND rating IN (?) AND regulator IN (?, ?)"
+        );
+        assert_eq!(values.len(), 6);
+        assert_eq!(values[0], SqlValue::from("first".to_string()));
+    }
+}

@@ -1,0 +1,105 @@
+//! Finding banks with filters the service lacks (`--rating`, `--regulator`,
+//! `--city`, the exam period, `--sort`), from either source with one
+//! answer: the local copy selects and orders in SQL (`mirror::find`); the
+//! service is asked for every page its own filters (`q`, state, size) leave
+//! and the rest is applied to the banks it lists, as [`Find`] says, with a
+//! stable sort so ties keep its order. Then a page is cut locally.
+
+use anyhow::Result;
+
+use super::Source;
+use super::listing::{self, Listing};
+use crate::domain::model::Bank;
+use crate::domain::{Find, ListQuery};
+use crate::error::CraError;
+use crate::filters::FindArgs;
+use crate::settings::Settings;
+
+/// What a find gives: the banks of the page asked for, how many the
+/// filters select in all, and the list requests it took (none offline).
+pub struct Found {
+    pub banks: Vec<Bank>,
+    pub total: u64,
+    pub requests: u64,
+}
+
+/// List requests on the wire at once while reading every page.
+const WINDOW: usize = 4;
+
+impl Source {
+    /// The banks `query`'s filters and `find` select, in `find`'s order,
+    /// `limit` of them after the first `offset`. `query.page` and
+    /// `query.per_page` are ignored.
+    pub async fn find(
+        &self,
+        query: &ListQuery,
+        find: &Find,
+        offset: u64,
+        limit: u64,
+    ) -> Result<Found> {
+        match self {
+            Source::Mirror(reader) => Ok(Found {
+                total: reader.found(query, find)?,
+                banks: reader.find(query, find, offset, limit)?,
+                requests: 0,
+            }),
+            Source::Service(..) => {
+                let before = self.requests_made();
+                let mut listing = Listing::start(
+                    self,
+                    ListQuery {
+                        per_page: listing::MAX_PER_PAGE,
+                        ..query.clone()
+                    },
+                    listing::Options {
+                        window: WINDOW,
+                        limit: None,
+                    },
+                )
+                .await?;
+                let mut banks = Vec::new();
+                while let Some(bank) = listing.next().await {
+                    let bank = bank?;
+                    if find.matches(&bank.fields) {
+                        banks.push(bank);
+                    }
+                }
+                banks.sort_by(|a, b| find.compare(&a.fields, &b.fields));
+                let total = banks.len() as u64;
+                let start = usize::try_from(offset)
+                    .unwrap_or(usize::MAX)
+                    .min(banks.len());
+                let end = start
+                    .saturating_add(usize::try_from(limit).unwrap_or(usize::MAX))
+                    .min(banks.len());
+                Ok(Found {
+                    banks: banks.drain(start..end).collect(),
+                    total,
+                    requests: self.requests_made() - before,
+                })
+            }
+        }
+    }
+}
+
+/// The regulators the local copy holds (none when there is no copy yet):
+/// with the four agencies, what `--regulator` accepts.
+pub fn regulators_present(settings: &Settings) -> Result<Vec<String>> {
+    let path = &settings.mirror.value;
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    crate::mirror::Reader::open(path)?.regulators()
+}
+
+/// The selection and order the flags ask for, checked (an unknown
+/// regulator, a period in the future: usage errors).
+pub fn resolve(args: &FindArgs, settings: &Settings) -> Result<Find> {
+    let present = if args.needs_regulators() {
+        regulators_present(settings)?
+    } else {
+        Vec::new()
+    };
+    args.find(&present, crate::filters::when::today())
+        .map_err(CraError::usage)
+}

@@ -1,0 +1,189 @@
+//! `cra show` by name and by short id. An argument with a space is a name
+//! (no id has one), found by the service's name search (`q`, every page):
+//! the exact name ignoring case, or the only match, wins; several are a
+//! usage error listing them, none is not found with a hint. An argument of
+//! 8 to 35 hex digits and dashes is an id prefix (the short ids tables
+//! print), resolved from the local copy. Anything else is a whole id.
+
+use anyhow::Result;
+
+use super::Source;
+use super::listing::{self, Listing};
+use crate::domain::ListQuery;
+use crate::domain::model::Bank;
+use crate::error::CraError;
+use crate::mirror::Reader;
+use crate::settings::Settings;
+
+/// What a `show` argument is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Wanted {
+    Id(String),
+    Prefix(String),
+    Name(String),
+}
+
+/// Classifies one argument (an id already taken out of any address).
+pub fn classify(arg: &str) -> Wanted {
+    let t = arg.trim();
+    if t.contains(' ') {
+        return Wanted::Name(t.to_string());
+    }
+    let short = (8..=35).contains(&t.len())
+        && t.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-')
+        && t.bytes().any(|b| b.is_ascii_hexdigit());
+    if short {
+        Wanted::Prefix(t.to_ascii_lowercase())
+    } else {
+        Wanted::Id(t.to_string())
+    }
+}
+
+/// How many banks a name may list before the list is cut.
+const LISTED: usize = 10;
+
+/// The one bank's id an argument names.
+pub async fn resolve(wanted: Wanted, source: &Source, settings: &Settings) -> Result<String> {
+    match wanted {
+        Wanted::Id(id) => Ok(id),
+        Wanted::Prefix(prefix) => by_prefix(&prefix, settings),
+        Wanted::Name(name) => by_name(&name, source).await,
+    }
+}
+
+fn by_prefix(prefix: &str, settings: &Settings) -> Result<String> {
+    let path = &settings.mirror.value;
+    if !path.exists() {
+        return Err(CraError::usage(format!(
+            "'{prefix}' looks like a short id, which only the local copy can resolve; give the whole id or run cra sync"
+        )));
+    }
+    let reader = Reader::open(path)?;
+    let found = reader.ids_starting_with(prefix, 2)?;
+    match found.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(CraError::NotFound {
+            message: format!(
+                "no bank whose id starts with '{prefix}' in the local copy {} (give the whole id, or run cra sync)",
+                path.display()
+            ),
+        }
+        .into()),
+        several => Err(CraError::usage(format!(
+            "'{prefix}' starts the ids of several banks: {}; give more of the id",
+            several.join(", ")
+        ))),
+    }
+}
+
+async fn by_name(raw: &str, source: &Source) -> Result<String> {
+    // The service does not promise that no id has a space: one that is a
+    // bank's whole id is that bank.
+    match source.bank(raw).await {
+        Ok(bank) => return Ok(bank.fields.id),
+        Err(error) if crate::error::exit_of(&error) == crate::error::Exit::NotFound => {}
+        Err(error) => return Err(error),
+    }
+    let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    let name = name.as_str();
+    let mut listing = Listing::start(
+        source,
+        ListQuery {
+            q: Some(name.to_string()),
+            page: 1,
+            per_page: source.page_size(),
+            ..ListQuery::default()
+        },
+        listing::Options {
+            window: 2,
+            limit: None,
+        },
+    )
+    .await?;
+    let mut matches: Vec<Bank> = Vec::new();
+    while let Some(bank) = listing.next().await {
+        matches.push(bank?);
+    }
+    let exact: Vec<&Bank> = matches
+        .iter()
+        .filter(|b| b.fields.name.to_lowercase() == name.to_lowercase())
+        .collect();
+    let pick: Vec<&Bank> = if exact.is_empty() {
+        matches.iter().collect()
+    } else {
+        exact
+    };
+    match pick.as_slice() {
+        [one] => Ok(one.fields.id.clone()),
+        [] => Err(CraError::NotFound {
+            message: format!(
+                "no bank named like '{}' (try: cra search \"{}\")",
+                crate::error::shorten(name, 80),
+                crate::error::shorten(name, 80)
+            ),
+        }
+        .into()),
+        several => {
+            let listed: Vec<String> = several
+                .iter()
+                .take(LISTED)
+                .map(|b| {
+                    let f = &b.fields;
+                    format!(
+                        "{} ({}, {}) {}",
+                        crate::text::inert(&f.name),
+                        crate::text::inert(&f.city),
+                        crate::text::inert(&f.state),
+                        crate::text::inert(&f.id)
+                    )
+                })
+                .collect();
+            let more = several.len().saturating_sub(LISTED);
+            let tail = if more > 0 {
+                format!("; and {more} more (cra search \"{name}\")")
+            } else {
+                String::new()
+            };
+            Err(CraError::usage(format!(
+                "{} banks match '{name}': {}{tail}; give one's id",
+                several.len(),
+                listed.join("; ")
+            )))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn names_prefixes_and_ids() {
+        assert_eq!(
+            classify("BANK OF  HOUSTON"),
+            Wanted::Name("BANK OF  HOUSTON".into())
+        );
+        assert_eq!(classify("a\tb"), Wanted::Id("a\tb".into()));
+        assert_eq!(classify("7db54db2"), Wanted::Prefix("7db54db2".into()));
+        assert_eq!(
+            classify("7DB54DB2-817e"),
+            Wanted::Prefix("7db54db2-817e".into())
+        );
+        assert_eq!(classify("7db54db"), Wanted::Id("7db54db".into()));
+        assert_eq!(
+            classify("7db54db2-817e-5f3e-b1d6-dc505ca353bb"),
+            Wanted::Id("7db54db2-817e-5f3e-b1d6-dc505ca353bb".into())
+        );
+        assert_eq!(classify("no-such-bank"), Wanted::Id("no-such-bank".into()));
+        assert_eq!(classify("--------"), Wanted::Id("--------".into()));
+    }
+
+    proptest! {
+        #[test]
+        fn a_whole_uuid_is_never_a_prefix_and_its_first_8_to_35_are(id in "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", n in 8usize..36) {
+            prop_assert_eq!(classify(&id), Wanted::Id(id.clone()));
+            prop_assert_eq!(classify(&id[..n]), Wanted::Prefix(id[..n].to_string()));
+        }
+    }
+}
