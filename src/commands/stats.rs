@@ -84,8 +84,7 @@ ascending order; with --by A,B one row per pair (csv: group,subgroup,...).
 Run cra sync first.
 
 Examples:
-  cra --sandbox stats --by state
-  cra stats --by regulator --state TX -o by-regulator.xlsx
+  cra --sandbox stats --by regulator --state TX -o by-regulator.xlsx
   cra --sandbox stats --by year,regulator --exam-since 2015 --percent --format csv
   cra stats --by year --rating nti --regulator occ --columns group,total --svg tx.svg";
 

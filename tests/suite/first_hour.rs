@@ -483,6 +483,10 @@ fn tables_keep_their_answer_in_80_100_and_120_columns() {
         let sql = at_width(&home, width, "--sandbox sql 'select * from banks limit 5'").unwrap();
         let show = at_width(&home, width, &format!("--sandbox show {id}")).unwrap();
         let stats = at_width(&home, width, "--sandbox stats --by state").unwrap();
+        let due = at_width(&home, width, "--sandbox due --state TX").unwrap();
+        for column in ["NAME", "RATING", "EXAM DATE", "OVERDUE", "ID"] {
+            assert!(header_of(&due).contains(column), "due at {width}:\n{due}");
+        }
         let diff = at_width(
             &home,
             width,
