@@ -124,6 +124,24 @@ pub fn host_port(host: &str, port: u16) -> String {
     }
 }
 
+/// Whether `haystack`, in Unicode lower case, contains `needle` (given in
+/// lower case): `haystack.to_lowercase().contains(needle)`, without the
+/// allocation when `haystack` is ASCII (a name or city nearly always is),
+/// since the filters of the local copy call it once a bank.
+pub fn contains_folded(haystack: &str, needle: &str) -> bool {
+    if !haystack.is_ascii() {
+        return haystack.to_lowercase().contains(needle);
+    }
+    let needle = needle.as_bytes();
+    needle.is_empty()
+        || haystack.as_bytes().windows(needle.len()).any(|window| {
+            window
+                .iter()
+                .zip(needle)
+                .all(|(h, n)| h.to_ascii_lowercase() == *n)
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,6 +210,20 @@ mod tests {
         #[test]
         fn shortened_text_fits(text in "\\PC{0,40}", max in 1usize..40) {
             prop_assert!(width(&shorten(&text, max)) <= max);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn contains_folded_is_lowercase_contains(
+            haystack in "[a-zA-Z \u{130}\u{212A}\u{C9}\u{E9}]{0,12}",
+            needle in "[a-zA-Z \u{E9}i\u{307}]{0,3}",
+        ) {
+            let needle = needle.to_lowercase();
+            proptest::prop_assert_eq!(
+                contains_folded(&haystack, &needle),
+                haystack.to_lowercase().contains(&needle)
+            );
         }
     }
 }

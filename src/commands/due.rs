@@ -9,6 +9,7 @@ use clap::Args;
 use serde_json::json;
 
 use crate::commands::{Ctx, Globals, JqArg, Run, Spec};
+use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::filters::when::{Bound, When, parse_when, today};
 use crate::filters::{FilterArgs, FindArgs, list_query};
@@ -138,7 +139,7 @@ impl Run for DueArgs {
         let rows = reader.due(&DueQuery {
             list: list_query(&self.filters, 1, 1),
             find,
-            today: today.to_string(),
+            today,
             older_than_months,
         })?;
         let format = settings
@@ -146,9 +147,12 @@ impl Run for DueArgs {
             .unwrap_or_else(|| output::default_format(&io.view));
         let layout = selection.as_ref().map_or(LAYOUT, Columns::layout);
         let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
+        // Only the shape the format prints is built: `due` prints thousands.
+        let nothing = serde_json::Value::Null;
         for row in &rows {
-            let json = row_json(row);
-            printer.write(&columns::cut(selection.as_ref(), record(row, &json)))?;
+            let json = format.prints_json().then(|| row_json(row));
+            let record = record(row, json.as_ref().unwrap_or(&nothing), format);
+            printer.write(&columns::cut(selection.as_ref(), record))?;
         }
         let count = printer.count;
         printer.finish()?;
@@ -182,33 +186,36 @@ fn row_json(row: &DueRow) -> serde_json::Value {
     })
 }
 
-fn record<'a>(row: &DueRow, json: &'a serde_json::Value) -> Record<'a> {
-    let numbers = [row.months_since, row.expected_months, row.overdue_months].map(|n| n.to_string());
-    let mut table = vec![
-        row.name.clone(),
-        row.city.clone(),
-        row.state.clone(),
-        row.regulator.clone(),
-        row.rating.clone(),
-        row.exam_date.clone(),
-        row.exam_type.clone(),
-    ];
-    table.extend(numbers.iter().cloned());
-    table.push(row.id.clone());
-    let mut csv = vec![
-        row.id.clone(),
-        row.name.clone(),
-        row.city.clone(),
-        row.state.clone(),
-        row.regulator.clone(),
-        row.rating.clone(),
-        row.exam_date.clone(),
-        row.exam_type.clone(),
-    ];
-    csv.extend(numbers);
-    Record {
+fn record<'a>(row: &DueRow, json: &'a serde_json::Value, format: Format) -> Record<'a> {
+    let mut record = Record {
         json,
-        table: vec![table],
-        csv: vec![csv],
+        table: Vec::new(),
+        csv: Vec::new(),
+    };
+    if format.prints_json() {
+        return record;
     }
+    let numbers = [row.months_since, row.expected_months, row.overdue_months].map(|n| n.to_string());
+    let fields = [
+        &row.name,
+        &row.city,
+        &row.state,
+        &row.regulator,
+        &row.rating,
+        &row.exam_date,
+        &row.exam_type,
+    ];
+    let mut cells: Vec<String> = Vec::with_capacity(11);
+    if format.prints_csv() {
+        cells.push(row.id.clone());
+        cells.extend(fields.iter().map(|f| f.to_string()));
+        cells.extend(numbers);
+        record.csv.push(cells);
+    } else {
+        cells.extend(fields.iter().map(|f| f.to_string()));
+        cells.extend(numbers);
+        cells.push(row.id.clone());
+        record.table.push(cells);
+    }
+    record
 }

@@ -14,7 +14,8 @@ use clap::Args;
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 use crate::mirror::Reader;
-use crate::mirror::answers::{ChangeFilter, GroupBy, RatingChange, StatsFilter, StatsRow};
+use crate::mirror::answers::{ChangeFilter, RatingChange};
+use crate::mirror::stats::{GroupBy, StatsFilter, StatsRow};
 use crate::output::report::{self, Downgrade, Group, Report};
 use crate::text::thousands;
 

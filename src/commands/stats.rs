@@ -17,7 +17,7 @@ use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::mirror::Reader;
-use crate::mirror::answers::{GroupBy, StatsFilter, StatsRow};
+use crate::mirror::stats::{GroupBy, StatsFilter, StatsRow};
 use crate::output::chart::{self, Bar};
 use crate::output::{self, Fit, Layout, Printer, Record};
 use crate::settings::Settings;

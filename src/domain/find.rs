@@ -117,7 +117,7 @@ impl Find {
             && self
                 .city
                 .as_deref()
-                .is_none_or(|part| bank.city.to_lowercase().contains(part))
+                .is_none_or(|part| crate::text::contains_folded(&bank.city, part))
             && self
                 .exam_since
                 .as_deref()

@@ -50,6 +50,17 @@ impl Format {
             Format::Xlsx => "xlsx",
         }
     }
+
+    /// Whether it prints a record's JSON (json, ndjson, `--jq`).
+    pub fn prints_json(self) -> bool {
+        matches!(self, Format::Json | Format::Ndjson)
+    }
+
+    /// Whether it prints a record's CSV rows (csv, xlsx); else its table
+    /// rows, or its JSON.
+    pub fn prints_csv(self) -> bool {
+        matches!(self, Format::Csv | Format::Xlsx)
+    }
 }
 
 /// When to use colour.

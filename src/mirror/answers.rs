@@ -1,4 +1,5 @@
-//! Answers from the local copy for `cra changes` and `cra stats`: each a
+//! Answers from the local copy for `cra changes` (and, in `stats`, for
+//! `cra stats`): each a
 //! query of its own here (the mirror owns every SQL statement), handing the
 //! commands plain rows. The kind of a rating change is decided in Rust
 //! ([`change_kind`]) so it can be tested without a database.
@@ -93,58 +94,6 @@ pub struct ChangeRow {
     pub change: RatingChange,
 }
 
-/// What `cra stats` groups by.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GroupBy {
-    /// One group, `all`.
-    All,
-    State,
-    Regulator,
-    /// The exam type of the bank's current rating.
-    Size,
-    /// Rating records (not banks) by exam year.
-    Year,
-}
-
-/// The filters of `cra stats`.
-#[derive(Debug, Clone, Default)]
-pub struct StatsFilter {
-    pub state: Option<String>,
-    /// The current rating's exam type (by year: the record's).
-    pub size: Option<String>,
-    /// Ratings, regulators, city and exam period (of the current rating; by
-    /// year: of the record).
-    pub find: crate::domain::Find,
-}
-
-/// Counts of one group: banks by current rating (by year: records).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct StatsRow {
-    pub group: String,
-    /// The second grouping's value (`--by A,B`).
-    pub subgroup: Option<String>,
-    pub total: u64,
-    pub outstanding: u64,
-    pub satisfactory: u64,
-    pub needs_to_improve: u64,
-    pub substantial_noncompliance: u64,
-    pub other: u64,
-}
-
-impl StatsRow {
-    /// The five counts in the order the chart draws them, best first,
-    /// `other` last.
-    pub fn counts(&self) -> [u64; 5] {
-        [
-            self.outstanding,
-            self.satisfactory,
-            self.needs_to_improve,
-            self.substantial_noncompliance,
-            self.other,
-        ]
-    }
-}
-
 impl Reader {
     /// The id of the last complete sync before the latest one (0 when there
     /// is none): a record is new when a later sync added it. So a sync that
@@ -235,105 +184,6 @@ impl Reader {
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
-    }
-
-    /// Counts per group, groups in ascending order. Banks are counted by
-    /// their current rating (none counts as `other`); `--by year` counts
-    /// rating records by exam year. Without a grouping there is always one
-    /// row, `all`, even when nothing matches.
-    pub fn stats(&self, by: GroupBy, filter: &StatsFilter) -> Result<Vec<StatsRow>> {
-        self.stats_by(&[by], filter)
-    }
-
-    /// Counts per pair of groups (`--by year,regulator`), or per group when
-    /// `by` has one; in ascending order of the first, then the second. With
-    /// `year` among them, rating records are counted (their own rating,
-    /// exam type and date), else banks.
-    pub fn stats_by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<StatsRow>> {
-        let records = by.contains(&GroupBy::Year);
-        let (from, rating, size_column, date) = if records {
-            (
-                "ratings r JOIN banks b ON b.id = r.bank_id",
-                "r.rating",
-                "r.exam_type",
-                "r.exam_date",
-            )
-        } else {
-            ("banks b", "b.rating", "b.exam_type", "b.exam_date")
-        };
-        let key = |group: GroupBy| match group {
-            GroupBy::All => "'all'".to_string(),
-            GroupBy::State => "b.state".to_string(),
-            GroupBy::Regulator => "b.regulator".to_string(),
-            GroupBy::Size => format!("coalesce({size_column}, '')"),
-            GroupBy::Year => "substr(r.exam_date, 1, 4)".to_string(),
-        };
-        let first = key(by.first().copied().unwrap_or(GroupBy::All));
-        let second = by.get(1).map(|g| key(*g));
-        let (mut clauses, more_values) = super::find::find_clauses(
-            &filter.find,
-            &super::find::Tested {
-                rating,
-                regulator: "b.regulator",
-                city: "b.city",
-                exam_date: date,
-            },
-        );
-        let mut values: Vec<rusqlite::types::Value> =
-            RATINGS.iter().map(|r| r.to_string().into()).collect();
-        if let Some(state) = &filter.state {
-            clauses.insert(0, "b.state = ?".to_string());
-            values.push(state.clone().into());
-        }
-        if let Some(size) = &filter.size {
-            let at = usize::from(filter.state.is_some());
-            clauses.insert(at, format!("{size_column} = ?"));
-            values.push(size.clone().into());
-        }
-        values.extend(more_values);
-        let filter_sql = if clauses.is_empty() {
-            String::new()
-        } else {
-            format!(" WHERE {}", clauses.join(" AND "))
-        };
-        let (sub_select, sub_group) = match &second {
-            Some(second) => (format!("{second} AS sub"), ", sub"),
-            None => ("NULL AS sub".to_string(), ""),
-        };
-        let sql = format!(
-            "SELECT {first} AS grp, {sub_select}, count(*),
-                    count(*) FILTER (WHERE {rating} = ?),
-                    count(*) FILTER (WHERE {rating} = ?),
-                    count(*) FILTER (WHERE {rating} = ?),
-                    count(*) FILTER (WHERE {rating} = ?)
-             FROM {from}{filter_sql}
-             GROUP BY grp{sub_group} ORDER BY grp{sub_group}"
-        );
-        let connection = self.connection();
-        let mut statement = connection.prepare_cached(&sql)?;
-        let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| {
-            let count = |i: usize| row.get::<_, i64>(i).map(|n| n.max(0) as u64);
-            let total = count(2)?;
-            let four = [count(3)?, count(4)?, count(5)?, count(6)?];
-            Ok(StatsRow {
-                group: row.get(0)?,
-                subgroup: row.get(1)?,
-                total,
-                outstanding: four[0],
-                satisfactory: four[1],
-                needs_to_improve: four[2],
-                substantial_noncompliance: four[3],
-                other: total - four.iter().sum::<u64>(),
-            })
-        })?;
-        let mut rows = rows.collect::<rusqlite::Result<Vec<_>>>()?;
-        if by.first().is_none_or(|g| *g == GroupBy::All) && rows.is_empty() {
-            rows.push(StatsRow {
-                group: "all".to_string(),
-                ..StatsRow::default()
-            });
-        }
-        Ok(rows)
     }
 }
 

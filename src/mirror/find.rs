@@ -149,6 +149,11 @@ fn page_sql(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
     (sql, values)
 }
 
+/// The distinct regulators, each found by a seek past the one before.
+const REGULATORS_SQL: &str = "WITH RECURSIVE r(x) AS (SELECT min(regulator) FROM banks \
+     UNION ALL SELECT (SELECT min(regulator) FROM banks WHERE regulator > r.x) FROM r WHERE r.x IS NOT NULL) \
+     SELECT x FROM r WHERE x IS NOT NULL";
+
 impl Reader {
     /// Up to `limit` ids that start with `prefix` (ignoring ASCII case), in
     /// id order: a short id's banks.
@@ -164,11 +169,12 @@ impl Reader {
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
-    /// The regulators the copy holds, each spelling once.
+    /// The regulators the copy holds, each spelling once, in order: one
+    /// seek of `banks_regulator` for each (a loose index scan), not a read
+    /// of every bank.
     pub fn regulators(&self) -> Result<Vec<String>> {
         let connection = self.connection();
-        let mut statement =
-            connection.prepare_cached("SELECT DISTINCT regulator FROM banks ORDER BY regulator")?;
+        let mut statement = connection.prepare_cached(REGULATORS_SQL)?;
         let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
@@ -324,7 +330,8 @@ mod tests {
                 // rowid, for the page's JSON: never a scan of the table.
                 assert!(
                     page_plan.contains("SEARCH banks USING ")
-                        || page_plan.contains("SCAN banks USING COVERING INDEX banks_find"),
+                        || page_plan.contains("SCAN banks USING COVERING INDEX banks_find")
+                        || page_plan.contains("SCAN banks USING COVERING INDEX banks_name"),
                     "{what}: {page_plan}"
                 );
                 assert!(
@@ -347,6 +354,42 @@ mod tests {
         let (sql, values) = page_sql(&ListQuery::default(), &finds()[0].1);
         assert!(
             plan(&sql, &values).contains("SEARCH banks USING COVERING INDEX banks_find (rating=?)")
+        );
+    }
+
+    #[test]
+    fn regulators_seek_their_index_and_name_order_needs_no_sort_of_every_bank() {
+        let regulators = plan(REGULATORS_SQL, &[]);
+        assert!(
+            regulators.contains("SEARCH banks USING COVERING INDEX banks_regulator (regulator>?)"),
+            "{regulators}"
+        );
+        assert!(!regulators.contains("SCAN banks"), "{regulators}");
+        let by_name = Find {
+            sort: vec![SortKey {
+                field: SortField::Name,
+                descending: false,
+            }],
+            ..Find::default()
+        };
+        let (sql, values) = page_sql(&ListQuery::default(), &by_name);
+        let page = plan(&sql, &values);
+        assert!(
+            page.starts_with("CO-ROUTINE m; SCAN banks USING COVERING INDEX banks_name; USE TEMP B-TREE FOR LAST 2 TERMS"),
+            "{page}"
+        );
+        let period = Find {
+            regulators: vec!["OCC".into(), "FRB".into()],
+            exam_since: Some("2024-11-24".into()),
+            ..Find::default()
+        };
+        let (filter, values) = clause(&ListQuery::default(), &period);
+        let count = plan(&format!("SELECT count(*) FROM banks{filter}"), &values);
+        assert!(
+            count.contains(
+                "SEARCH banks USING COVERING INDEX banks_regulator (regulator=? AND exam_date>?)"
+            ),
+            "{count}"
         );
     }
 

@@ -16,6 +16,7 @@ pub mod due;
 pub mod find;
 pub mod order;
 pub mod read;
+pub mod stats;
 pub mod write;
 
 use std::path::{Path, PathBuf};
@@ -128,12 +129,18 @@ pub fn schema() -> String {
 /// (by state, regulator, size, rating) read it (about 1 MB) instead;
 /// `banks_find` holds every column a finding command selects or sorts by
 /// (`mirror::find`), so a filtered, sorted page reads it and then only the
-/// page's rows.
+/// page's rows. `banks_regulator` (the same columns, regulator and exam
+/// date first) answers "which regulators" with a seek per regulator and
+/// serves a regulator with an exam period; `banks_name` (the same, name
+/// first) gives the banks in name order without sorting them all, so the
+/// first page of `--sort name` reads about a page of it.
 const INDEXES: &str = "
 CREATE INDEX IF NOT EXISTS banks_state_size ON banks(state, exam_type, position);
 CREATE INDEX IF NOT EXISTS banks_size ON banks(exam_type, position);
 CREATE INDEX IF NOT EXISTS banks_groups ON banks(state, regulator, exam_type, rating);
 CREATE INDEX IF NOT EXISTS banks_find ON banks(rating, regulator, exam_date, state, exam_type, position, city, name, id);
+CREATE INDEX IF NOT EXISTS banks_regulator ON banks(regulator, exam_date, rating, state, exam_type, position, city, name, id);
+CREATE INDEX IF NOT EXISTS banks_name ON banks(name, position, rating, regulator, exam_date, state, exam_type, city, id);
 ";
 
 /// The mirror's path: `--mirror`, `CRA_MIRROR`, the config key `mirror`,

@@ -42,7 +42,7 @@ impl Reader {
             |ctx| {
                 let name = ctx.get_raw(0).as_str().unwrap_or_default();
                 let q = ctx.get_raw(1).as_str().unwrap_or_default();
-                Ok(name.to_lowercase().contains(q))
+                Ok(crate::text::contains_folded(name, q))
             },
         )?;
         let last = connection

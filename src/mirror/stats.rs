@@ -1,0 +1,328 @@
+//! `cra stats` from the local copy: banks (or, by year, rating records)
+//! counted per group and subgroup, by rating. SQLite selects the rows with
+//! every filter; they are counted here, in a map, since SQLite's `GROUP
+//! BY` sorts every row first, which costs several times the reading.
+
+use std::collections::{BTreeMap, HashMap};
+
+use anyhow::Result;
+use rusqlite::types::{Value as SqlValue, ValueRef};
+
+use super::Reader;
+use super::answers::RATINGS;
+use super::find::{Tested, find_clauses};
+use crate::domain::Find;
+
+/// What `cra stats` groups by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupBy {
+    /// One group, `all`.
+    All,
+    State,
+    Regulator,
+    /// The exam type of the bank's current rating.
+    Size,
+    /// Rating records (not banks) by exam year.
+    Year,
+}
+
+/// The filters of `cra stats`.
+#[derive(Debug, Clone, Default)]
+pub struct StatsFilter {
+    pub state: Option<String>,
+    /// The current rating's exam type (by year: the record's).
+    pub size: Option<String>,
+    /// Ratings, regulators, city and exam period (of the current rating; by
+    /// year: of the record).
+    pub find: crate::domain::Find,
+}
+
+/// Counts of one group: banks by current rating (by year: records).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StatsRow {
+    pub group: String,
+    /// The second grouping's value (`--by A,B`).
+    pub subgroup: Option<String>,
+    pub total: u64,
+    pub outstanding: u64,
+    pub satisfactory: u64,
+    pub needs_to_improve: u64,
+    pub substantial_noncompliance: u64,
+    pub other: u64,
+}
+
+impl StatsRow {
+    /// The five counts in the order the chart draws them, best first,
+    /// `other` last.
+    pub fn counts(&self) -> [u64; 5] {
+        [
+            self.outstanding,
+            self.satisfactory,
+            self.needs_to_improve,
+            self.substantial_noncompliance,
+            self.other,
+        ]
+    }
+}
+
+/// Counts by group and subgroup, in ascending order of both (bytes, as
+/// SQLite's `BINARY`): the total, then the four ratings.
+type Tally = BTreeMap<(String, Option<String>), [u64; 5]>;
+
+/// Adds one bank or record to its group's counts.
+fn count(tally: &mut Tally, key: (String, Option<String>), rating: ValueRef) {
+    add(tally.entry(key).or_default(), rating);
+}
+
+/// Adds one bank or record of `rating` to counts.
+fn add(counts: &mut [u64; 5], rating: ValueRef) {
+    counts[0] += 1;
+    if let ValueRef::Text(text) = rating
+        && let Some(place) = RATINGS.iter().position(|r| r.as_bytes() == text)
+    {
+        counts[place + 1] += 1;
+    }
+}
+
+/// Group values, each kept once and known by its number.
+#[derive(Default)]
+struct Names {
+    texts: Vec<String>,
+    numbers: HashMap<Vec<u8>, u32>,
+    last: Option<u32>,
+}
+
+impl Names {
+    /// The number of `text` (its bytes as SQLite holds them).
+    fn number(&mut self, text: &[u8]) -> u32 {
+        if let Some(last) = self.last
+            && self.texts[last as usize].as_bytes() == text
+        {
+            return last;
+        }
+        let number = match self.numbers.get(text) {
+            Some(number) => *number,
+            None => {
+                let number = self.texts.len() as u32;
+                self.texts.push(String::from_utf8_lossy(text).into_owned());
+                self.numbers.insert(text.to_vec(), number);
+                number
+            }
+        };
+        self.last = Some(number);
+        number
+    }
+
+    fn text(&self, number: u32) -> String {
+        self.texts[number as usize].clone()
+    }
+}
+
+/// The `WHERE` of some clauses (empty for none).
+fn where_sql(clauses: &[String]) -> String {
+    if clauses.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", clauses.join(" AND "))
+    }
+}
+
+impl Reader {
+    /// Counts per group, groups in ascending order. Banks are counted by
+    /// their current rating (none counts as `other`); `--by year` counts
+    /// rating records by exam year. Without a grouping there is always one
+    /// row, `all`, even when nothing matches.
+    pub fn stats(&self, by: GroupBy, filter: &StatsFilter) -> Result<Vec<StatsRow>> {
+        self.stats_by(&[by], filter)
+    }
+
+    /// Counts per pair of groups (`--by year,regulator`), or per group when
+    /// `by` has one; in ascending order of the first, then the second. With
+    /// `year` among them, rating records are counted (their own rating,
+    /// exam type and date), else banks.
+    pub fn stats_by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<StatsRow>> {
+        let by: Vec<GroupBy> = if by.is_empty() {
+            vec![GroupBy::All]
+        } else {
+            by.to_vec()
+        };
+        let tally = if by.contains(&GroupBy::Year) {
+            self.tally_records(&by, filter)?
+        } else {
+            self.tally_banks(&by, filter)?
+        };
+        let mut rows: Vec<StatsRow> = tally
+            .into_iter()
+            .map(|((group, subgroup), counts)| StatsRow {
+                group,
+                subgroup,
+                total: counts[0],
+                outstanding: counts[1],
+                satisfactory: counts[2],
+                needs_to_improve: counts[3],
+                substantial_noncompliance: counts[4],
+                other: counts[0] - counts[1..].iter().sum::<u64>(),
+            })
+            .collect();
+        if by[0] == GroupBy::All && rows.is_empty() {
+            rows.push(StatsRow {
+                group: "all".to_string(),
+                ..StatsRow::default()
+            });
+        }
+        Ok(rows)
+    }
+
+    /// Banks, by their current rating: one read of a covering index.
+    fn tally_banks(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
+        let key = |group: GroupBy| match group {
+            GroupBy::All => "'all'",
+            GroupBy::State => "state",
+            GroupBy::Regulator => "regulator",
+            GroupBy::Size => "coalesce(exam_type, '')",
+            GroupBy::Year => "substr(exam_date, 1, 4)",
+        };
+        let mut clauses = Vec::new();
+        let mut values: Vec<SqlValue> = Vec::new();
+        if let Some(state) = &filter.state {
+            clauses.push("state = ?".to_string());
+            values.push(state.clone().into());
+        }
+        if let Some(size) = &filter.size {
+            clauses.push("exam_type = ?".to_string());
+            values.push(size.clone().into());
+        }
+        let (more, more_values) = find_clauses(&filter.find, &Tested::BANKS);
+        clauses.extend(more);
+        values.extend(more_values);
+        let sql = format!(
+            "SELECT {}, {}, rating FROM banks{}",
+            key(by[0]),
+            by.get(1).map_or("NULL", |g| key(*g)),
+            where_sql(&clauses)
+        );
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(&sql)?;
+        let mut selected = statement.query(rusqlite::params_from_iter(&values))?;
+        let mut tally = Tally::new();
+        while let Some(row) = selected.next()? {
+            let key = (row.get::<_, String>(0)?, row.get::<_, Option<String>>(1)?);
+            count(&mut tally, key, row.get_ref(2)?);
+        }
+        Ok(tally)
+    }
+
+    /// Rating records, by their own rating, exam type and date, grouped
+    /// with their bank's state or regulator. The banks the filters keep
+    /// are read first (a covering index) into a map by id, then the
+    /// records the filters keep, in the table's order: two reads in order,
+    /// where a join would search one for every row of the other (three
+    /// times the cost).
+    fn tally_records(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
+        let connection = self.connection();
+        // The bank's part of the filters: state, regulators, city.
+        let mut clauses = Vec::new();
+        let mut values: Vec<SqlValue> = Vec::new();
+        if let Some(state) = &filter.state {
+            clauses.push("state = ?".to_string());
+            values.push(state.clone().into());
+        }
+        let of_bank = Find {
+            regulators: filter.find.regulators.clone(),
+            city: filter.find.city.clone(),
+            ..Find::default()
+        };
+        let (more, more_values) = find_clauses(&of_bank, &Tested::BANKS);
+        clauses.extend(more);
+        values.extend(more_values);
+        // Group values are few (states, regulators, years): each is kept
+        // once and a row carries their numbers.
+        let mut names = Names::default();
+        let mut banks: HashMap<String, [u32; 2]> = HashMap::new();
+        {
+            let mut statement = connection.prepare_cached(&format!(
+                "SELECT id, state, regulator FROM banks{}",
+                where_sql(&clauses)
+            ))?;
+            let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
+            while let Some(row) = rows.next()? {
+                let state = names.number(row.get_ref(1)?.as_bytes()?);
+                let regulator = names.number(row.get_ref(2)?.as_bytes()?);
+                banks.insert(row.get(0)?, [state, regulator]);
+            }
+        }
+        // The record's part: exam type, ratings, exam period.
+        let mut clauses = Vec::new();
+        let mut values: Vec<SqlValue> = Vec::new();
+        if let Some(size) = &filter.size {
+            clauses.push("exam_type = ?".to_string());
+            values.push(size.clone().into());
+        }
+        let of_record = Find {
+            ratings: filter.find.ratings.clone(),
+            exam_since: filter.find.exam_since.clone(),
+            exam_until: filter.find.exam_until.clone(),
+            ..Find::default()
+        };
+        let (more, more_values) = find_clauses(&of_record, &Tested::BANKS);
+        clauses.extend(more);
+        values.extend(more_values);
+        // The exam type only when a grouping reads it.
+        let size = if by.contains(&GroupBy::Size) {
+            "exam_type"
+        } else {
+            "NULL"
+        };
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT bank_id, substr(exam_date, 1, 4), {size}, rating FROM ratings{}",
+            where_sql(&clauses)
+        ))?;
+        let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
+        let all = names.number(b"all");
+        // Counts by the numbers of group and subgroup; a bank's records
+        // come together, so its entry is looked up once.
+        let mut counts: HashMap<(u32, u32), [u64; 5]> = HashMap::new();
+        let mut last: Option<(Vec<u8>, Option<[u32; 2]>)> = None;
+        while let Some(row) = rows.next()? {
+            let id = row.get_ref(0)?.as_bytes()?;
+            let bank = match &last {
+                Some((last_id, bank)) if last_id.as_slice() == id => *bank,
+                _ => {
+                    let bank = std::str::from_utf8(id)
+                        .ok()
+                        .and_then(|id| banks.get(id).copied());
+                    last = Some((id.to_vec(), bank));
+                    bank
+                }
+            };
+            let Some([state, regulator]) = bank else {
+                continue;
+            };
+            let mut key = |group: GroupBy| -> rusqlite::Result<u32> {
+                Ok(match group {
+                    GroupBy::All => all,
+                    GroupBy::State => state,
+                    GroupBy::Regulator => regulator,
+                    GroupBy::Size => names.number(row.get_ref(2)?.as_bytes()?),
+                    GroupBy::Year => names.number(row.get_ref(1)?.as_bytes()?),
+                })
+            };
+            let first = key(by[0])?;
+            let second = by.get(1).map(|g| key(*g)).transpose()?.unwrap_or(u32::MAX);
+            let entry = counts.entry((first, second)).or_default();
+            add(entry, row.get_ref(3)?);
+        }
+        let mut tally = Tally::new();
+        for ((first, second), numbers) in counts {
+            let key = (
+                names.text(first),
+                (second != u32::MAX).then(|| names.text(second)),
+            );
+            let total = tally.entry(key).or_default();
+            for (sum, n) in total.iter_mut().zip(numbers) {
+                *sum += n;
+            }
+        }
+        Ok(tally)
+    }
+}
