@@ -530,7 +530,11 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
         'cra;report' {
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Two-letter state or territory code (case-insensitive)')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
-            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'The bank''s regulator, e.g. OCC (case-insensitive)')
+            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
+            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
+            [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
+            [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'The page to write (atomically)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'The page to write (atomically)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')

@@ -1238,7 +1238,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__report)
-            opts="-o -q -v -h -V --state --size --regulator --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1254,7 +1254,23 @@ _cra() {
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --regulator)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-until)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -498,7 +498,11 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;report'= {
             cand --state 'Two-letter state or territory code (case-insensitive)'
             cand --size 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate'
-            cand --regulator 'The bank''s regulator, e.g. OCC (case-insensitive)'
+            cand --rating 'Rating (repeatable): a name, any case, or out, sat, nti, snc'
+            cand --regulator 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case'
+            cand --city 'Part of the bank''s city (case-insensitive)'
+            cand --exam-since 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)'
+            cand --exam-until 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)'
             cand -o 'The page to write (atomically)'
             cand --output 'The page to write (atomically)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'

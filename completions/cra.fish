@@ -858,7 +858,11 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand report" -l regulator -d 'The bank\'s regulator, e.g. OCC (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -s o -l output -d 'The page to write (atomically)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''

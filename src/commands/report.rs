@@ -1,8 +1,8 @@
 //! `cra report`: one self-contained HTML page about the banks the filters
 //! select, from the local copy, for people who would rather look than read:
 //! the map by state, the split by regulator and by exam type, the trend by
-//! exam year, the downgrades of the last 12 months. The figures are the
-//! answers `stats` and `changes` give; the page is laid out by
+//! exam year, the downgrades of the last 12 months, the banks probably due.
+//! The figures are the answers `stats`, `changes` and `due` give; the page is laid out by
 //! `output::report` and written atomically.
 
 use std::path::PathBuf;
@@ -12,11 +12,13 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::Exit;
+use crate::domain::ListQuery;
+use crate::error::{CraError, Exit};
 use crate::mirror::Reader;
+use crate::mirror::due::DueQuery;
 use crate::mirror::answers::{ChangeFilter, RatingChange};
 use crate::mirror::stats::{GroupBy, StatsFilter, StatsRow};
-use crate::output::report::{self, Downgrade, Group, Report};
+use crate::output::report::{self, Downgrade, DueBank, Group, Report};
 use crate::text::thousands;
 
 pub const AFTER_HELP: &str = "\
@@ -25,7 +27,8 @@ Run cra sync first.
 
 Examples:
   cra --sandbox report -o cra-report.html
-  cra report --state TX --regulator occ -o texas-occ.html";
+  cra report --state TX --regulator occ -o texas-occ.html
+  cra --sandbox report --rating nti --exam-since 2020 -o needs-to-improve.html";
 
 #[derive(Debug, Clone, Args)]
 pub struct ReportArgs {
@@ -38,9 +41,11 @@ pub struct ReportArgs {
     #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
     pub size: Option<String>,
 
-    /// The bank's regulator, e.g. OCC (case-insensitive)
-    #[arg(long, value_name = "R")]
-    pub regulator: Option<String>,
+    #[command(flatten)]
+    pub select: crate::filters::SelectArgs,
+
+    #[command(flatten)]
+    pub period: crate::filters::PeriodArgs,
 
     /// The page to write (atomically)
     #[arg(long, short = 'o', value_name = "FILE", default_value = "cra-report.html")]
@@ -76,11 +81,20 @@ impl Run for ReportArgs {
 
 /// The figures of the page, from the local copy.
 fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
-    // The regulator as the copy spells its agencies (upper case).
-    let find = crate::domain::Find {
-        regulators: args.regulator.iter().map(|r| r.to_uppercase()).collect(),
-        ..crate::domain::Find::default()
+    let present = if args.select.regulator.is_empty() {
+        Vec::new()
+    } else {
+        reader.regulators()?
     };
+    let mut find = args.select.find(&present).map_err(CraError::usage)?;
+    let today = crate::filters::when::today();
+    (find.exam_since, find.exam_until) = crate::filters::when::period(
+        args.period.exam_since,
+        args.period.exam_until,
+        ("--exam-since", "--exam-until"),
+        today,
+    )
+    .map_err(CraError::usage)?;
     let filter = StatsFilter {
         state: args.state.clone(),
         size: args.size.clone(),
@@ -89,17 +103,24 @@ fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
     let groups = |by: GroupBy| -> Result<Vec<Group>> {
         Ok(reader.stats(by, &filter)?.iter().map(group).collect())
     };
-    let today = jiff::Zoned::now().date();
-    let since = today
+    // Downgrades of the last twelve months (within the exam period, when
+    // one was given).
+    let year_ago = today
         .checked_sub(jiff::Span::new().months(12))
         .unwrap_or(today)
         .to_string();
+    let since = find
+        .exam_since
+        .clone()
+        .filter(|since| *since > year_ago)
+        .unwrap_or(year_ago);
     let downgrades = reader
         .changes(&ChangeFilter {
             since: Some(since.clone()),
+            until: find.exam_until.clone(),
             state: args.state.clone(),
             size: args.size.clone(),
-            find,
+            find: find.clone(),
             ..ChangeFilter::default()
         })?
         .into_iter()
@@ -113,12 +134,36 @@ fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
             rating: row.rating,
         })
         .collect();
+    let due = reader
+        .due(&DueQuery {
+            list: ListQuery {
+                state: args.state.clone(),
+                size: args.size.clone(),
+                ..ListQuery::default()
+            },
+            find: find.clone(),
+            today,
+            older_than_months: None,
+        })?
+        .into_iter()
+        .map(|row| DueBank {
+            name: row.name,
+            city: row.city,
+            state: row.state,
+            regulator: row.regulator,
+            rating: row.rating,
+            exam_date: row.exam_date,
+            exam_type: row.exam_type,
+            months_since: row.months_since,
+            expected_months: row.expected_months,
+        })
+        .collect();
     let synced = reader
         .last_sync()
         .filter(|last| last.status == crate::mirror::SyncStatus::Complete)
         .and_then(|last| last.finished_at.clone());
     Ok(Report {
-        filters: describe(args),
+        filters: describe(args, &find),
         synced,
         made: crate::mirror::now(),
         by_state: groups(GroupBy::State)?,
@@ -127,6 +172,7 @@ fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
         by_year: groups(GroupBy::Year)?,
         downgrades_since: since,
         downgrades,
+        due,
     })
 }
 
@@ -137,15 +183,21 @@ fn group(row: &StatsRow) -> Group {
     }
 }
 
-/// "state TX, exam type Small Bank": the filters as a person reads them.
-fn describe(args: &ReportArgs) -> String {
+/// "state TX, exam type Small Bank, rating Needs to Improve": the filters
+/// as a person reads them.
+fn describe(args: &ReportArgs, find: &crate::domain::Find) -> String {
+    let list = |values: &[String]| (!values.is_empty()).then(|| values.join(" or "));
     [
-        ("state", &args.state),
-        ("exam type", &args.size),
-        ("regulator", &args.regulator),
+        ("state", args.state.clone()),
+        ("exam type", args.size.clone()),
+        ("rating", list(&find.ratings)),
+        ("regulator", list(&find.regulators)),
+        ("city", args.select.city.clone()),
+        ("exam since", find.exam_since.clone()),
+        ("exam until", find.exam_until.clone()),
     ]
     .into_iter()
-    .filter_map(|(what, value)| value.as_ref().map(|v| format!("{what} {v}")))
+    .filter_map(|(what, value)| value.map(|v| format!("{what} {v}")))
     .collect::<Vec<_>>()
     .join(", ")
 }

@@ -283,4 +283,66 @@ fn the_report_refuses_a_missing_local_copy_and_keeps_filters() {
     );
     assert!(page.contains("Vermont (VT): "), "Vermont coloured");
     assert!(page.contains("Texas (TX): no banks"), "others grey");
+
+    // The finding filters too, the banks probably due among them: as many
+    // as `cra due` finds with the same filters.
+    let filters = [
+        "--state",
+        "tx",
+        "--rating",
+        "sat",
+        "--regulator",
+        "fdic",
+        "--exam-until",
+        "2020",
+    ];
+    cra(&[&["report"][..], &filters[..], &["-o", "tx.html"][..]].concat());
+    let page = std::fs::read_to_string(home.path().join("tx.html")).unwrap();
+    assert!(
+        page.contains(
+            "filters: state TX, rating Satisfactory, regulator FDIC, exam until 2020-12-31"
+        ),
+        "filters named"
+    );
+    let out = home
+        .cra()
+        .args(["--sandbox", "due", "--format", "csv"])
+        .args(filters)
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let due = String::from_utf8(out.stdout).unwrap().lines().count() - 1;
+    assert!(due > 0, "the sandbox has Texas banks due");
+    assert!(
+        page.contains(&format!(
+            "<h2>Banks probably due for an exam</h2>\n<p>{} {} whose",
+            due,
+            if due == 1 { "bank" } else { "banks" }
+        )),
+        "{due} due"
+    );
+    let listed = page.matches("<tr><td>").count();
+    assert!(listed >= due.min(100), "{listed} rows for {due} due");
+
+    // A wrong value is a usage error, and no page.
+    let out = home
+        .cra()
+        .current_dir(home.path())
+        .args([
+            "--sandbox",
+            "report",
+            "--regulator",
+            "xyz",
+            "-o",
+            "bad.html",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("'xyz' is not a regulator")
+    );
+    assert!(!home.path().join("bad.html").exists());
 }

@@ -37,6 +37,20 @@ pub struct Downgrade {
     pub rating: String,
 }
 
+/// A bank probably due for its next exam (`cra due`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DueBank {
+    pub name: String,
+    pub city: String,
+    pub state: String,
+    pub regulator: String,
+    pub rating: String,
+    pub exam_date: String,
+    pub exam_type: String,
+    pub months_since: i64,
+    pub expected_months: i64,
+}
+
 /// Everything the page shows.
 #[derive(Debug, Clone, Default)]
 pub struct Report {
@@ -53,6 +67,8 @@ pub struct Report {
     /// The first of the twelve months the downgrades are from (`YYYY-MM-DD`).
     pub downgrades_since: String,
     pub downgrades: Vec<Downgrade>,
+    /// The banks probably due, most overdue first.
+    pub due: Vec<DueBank>,
 }
 
 /// The rating names, best first, and `other`; with their colours (a
@@ -67,6 +83,9 @@ pub const RATINGS: [(&str, &str); 5] = [
 
 /// Downgrades listed whole; beyond, the count only (the page stays small).
 const DOWNGRADES_SHOWN: usize = 500;
+
+/// The most overdue banks listed; beyond, the count and the command.
+const DUE_SHOWN: usize = 100;
 
 const STYLE: &str = include_str!("style.css");
 
@@ -109,6 +128,7 @@ pub fn render(report: &Report) -> String {
     );
     bars::trend(&mut page, &report.by_year);
     downgrades(&mut page, report);
+    due(&mut page, &report.due);
     page.push_str(
         "<footer>Made by <code>cra report</code> from the local copy (<code>cra sync</code>). \
          Ratings: the CRA evaluations as published by the regulators. \
@@ -165,6 +185,49 @@ fn downgrades(page: &mut String, report: &Report) {
                 "<p>The {} most recent shown; all of them: <code>cra changes --change downgrade --since {}</code>.</p>",
                 DOWNGRADES_SHOWN,
                 escape(&report.downgrades_since)
+            );
+        }
+    }
+    page.push_str("</section>\n");
+}
+
+fn due(page: &mut String, rows: &[DueBank]) {
+    let _ = write!(
+        page,
+        "<section id=\"due\">\n<h2>Banks probably due for an exam</h2>\n\
+         <p>{} whose current exam is older than the published cycle for its exam type and rating \
+         (60 months after Outstanding and 48 after Satisfactory for small banks, shorter for larger \
+         banks and lower ratings). A heuristic: assets and the agencies' plans are not in the data, \
+         and exams are published 45&ndash;60 days after they are done.</p>\n",
+        plural_banks(rows.len() as u64),
+    );
+    if !rows.is_empty() {
+        page.push_str(
+            "<div class=\"scroll\"><table>\n<thead><tr><th>Bank</th><th>City</th><th>State</th>\
+             <th>Regulator</th><th>Rating</th><th>Exam date</th><th>Exam type</th>\
+             <th class=\"n\">Months since</th><th class=\"n\">Cycle</th></tr></thead>\n<tbody>\n",
+        );
+        for row in rows.iter().take(DUE_SHOWN) {
+            let _ = writeln!(
+                page,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"date\">{}</td>\
+                 <td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+                escape(&row.name),
+                escape(&row.city),
+                escape(&row.state),
+                escape(&row.regulator),
+                escape(&row.rating),
+                escape(&row.exam_date),
+                escape(&row.exam_type),
+                row.months_since,
+                row.expected_months,
+            );
+        }
+        page.push_str("</tbody>\n</table></div>\n");
+        if rows.len() > DUE_SHOWN {
+            let _ = writeln!(
+                page,
+                "<p>The {DUE_SHOWN} most overdue shown; all of them: <code>cra due</code> with the same filters.</p>",
             );
         }
     }
@@ -245,6 +308,17 @@ mod tests {
                 previous: "Outstanding".into(),
                 rating: "Satisfactory".into(),
             }],
+            due: vec![DueBank {
+                name: "Overdue <Savings>".into(),
+                city: "Austin".into(),
+                state: "TX".into(),
+                regulator: "FDIC".into(),
+                rating: "Satisfactory".into(),
+                exam_date: "2019-03-04".into(),
+                exam_type: "Small Bank".into(),
+                months_since: 92,
+                expected_months: 48,
+            }],
         }
     }
 
@@ -259,6 +333,9 @@ mod tests {
             "By exam year",
             "Downgrades in the last 12 months",
             "A &amp; B &lt;BANK&gt;",
+            "Banks probably due for an exam",
+            "<td>Overdue &lt;Savings&gt;</td><td>Austin</td>",
+            "<td class=\"n\">92</td><td class=\"n\">48</td>",
             "filters: regulator &lt;OCC&gt;",
             "local copy synced 2026-11-20 10:00 UTC",
             "Puerto Rico",
