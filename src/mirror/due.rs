@@ -100,7 +100,7 @@ impl DueRow {
     /// value first), else most overdue first; then the list's order.
     fn compare(&self, other: &DueRow, sort: &[SortKey]) -> Ordering {
         let keys = if sort.is_empty() {
-            Ordering::Equal.then(other.overdue_months.cmp(&self.overdue_months))
+            other.overdue_months.cmp(&self.overdue_months)
         } else {
             sort.iter().fold(Ordering::Equal, |order, key| {
                 order.then_with(|| {
@@ -161,8 +161,9 @@ fn due_sql(query: &DueQuery) -> (String, Vec<SqlValue>) {
         .map(|q| q.trim().to_lowercase())
         .filter(|q| !q.is_empty())
     {
-        clauses.push("cra_name_contains(name, ?)".into());
-        values.push(q.into());
+        let (clause, more) = super::find::contains_clause("name", &q);
+        clauses.push(clause);
+        values.extend(more);
     }
     let (more, more_values) = find_clauses(&query.find, &Tested::BANKS);
     clauses.extend(more);

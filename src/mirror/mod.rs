@@ -133,7 +133,8 @@ pub fn schema() -> String {
 /// date first) answers "which regulators" with a seek per regulator and
 /// serves a regulator with an exam period; `banks_name` (the same, name
 /// first) gives the banks in name order without sorting them all, so the
-/// first page of `--sort name` reads about a page of it.
+/// first page of `--sort name` reads about a page of it; `banks_city`,
+/// the narrowest, is what a partial city is tested against.
 const INDEXES: &str = "
 CREATE INDEX IF NOT EXISTS banks_state_size ON banks(state, exam_type, position);
 CREATE INDEX IF NOT EXISTS banks_size ON banks(exam_type, position);
@@ -141,6 +142,7 @@ CREATE INDEX IF NOT EXISTS banks_groups ON banks(state, regulator, exam_type, ra
 CREATE INDEX IF NOT EXISTS banks_find ON banks(rating, regulator, exam_date, state, exam_type, position, city, name, id);
 CREATE INDEX IF NOT EXISTS banks_regulator ON banks(regulator, exam_date, rating, state, exam_type, position, city, name, id);
 CREATE INDEX IF NOT EXISTS banks_name ON banks(name, position, rating, regulator, exam_date, state, exam_type, city, id);
+CREATE INDEX IF NOT EXISTS banks_city ON banks(city, position);
 ";
 
 /// The mirror's path: `--mirror`, `CRA_MIRROR`, the config key `mirror`,

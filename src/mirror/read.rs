@@ -298,16 +298,17 @@ fn list_filter(
     let mut clauses = Vec::new();
     let mut values: Vec<rusqlite::types::Value> = Vec::new();
     if let Some(state) = state {
-        clauses.push("state = ?");
+        clauses.push("state = ?".to_string());
         values.push(state.to_string().into());
     }
     if let Some(size) = size {
-        clauses.push("exam_type = ?");
+        clauses.push("exam_type = ?".to_string());
         values.push(size.to_string().into());
     }
     if let Some(q) = q {
-        clauses.push("cra_name_contains(name, ?)");
-        values.push(q.into());
+        let (clause, more) = super::find::contains_clause("name", &q);
+        clauses.push(clause);
+        values.extend(more);
     }
     if clauses.is_empty() {
         return (String::new(), values);
@@ -413,8 +414,11 @@ mod tests {
     #[test]
     fn the_filters_given_and_only_they_are_in_the_clause() {
         let (clause, values) = list_filter(Some("TX"), None, Some("first".into()));
-        assert_eq!(clause, " WHERE state = ? AND cra_name_contains(name, ?)");
-        assert_eq!(values.len(), 2);
+        assert!(
+            clause.starts_with(" WHERE state = ? AND (name LIKE ? ESCAPE"),
+            "{clause}"
+        );
+        assert_eq!(values.len(), 3);
         assert_eq!(list_filter(None, None, None).0, "");
     }
 
