@@ -160,3 +160,72 @@ fn the_first_line_comes_before_the_query_ends() {
         );
     }
 }
+
+/// A local copy holding one bank with a history larger than any answer of
+/// the service can make (a file made by hand): its export, show and json
+/// stop at the per-bank limit, exit 1, naming the file and the limit,
+/// instead of building the whole history in memory.
+#[test]
+fn a_bank_with_a_history_over_the_limit_in_the_local_copy_is_a_clear_error() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let world = World::new(&["--banks", "5", "--seed", "19"]);
+    let mirror = world.home.path().join("copy.sqlite");
+    let mirror = mirror.to_str().unwrap();
+    let mut sync = world.home.cra_std();
+    let status = sync
+        .at(&world.sandbox.url, ACTIVE_KEY)
+        .args(["sync", "--mirror", mirror])
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let db = rusqlite::Connection::open(mirror).unwrap();
+    let id: String = db
+        .query_row("SELECT id FROM banks ORDER BY id LIMIT 1", [], |r| r.get(0))
+        .unwrap();
+    let record = r#"{"exam_date":"2001-01-01","rating":"Satisfactory","exam_type":"Small Bank","is_current":false}"#;
+    let history = vec![record; 400_000].join(",");
+    let detail = format!(
+        r#"{{"id":"{id}","name":"HUGE BANK","city":"AMES","state":"IA","regulator":"FDIC","ratings":[{history}]}}"#
+    );
+    assert!(detail.len() > 33 << 20);
+    db.execute(
+        "UPDATE banks SET detail_json = ?1 WHERE id = ?2",
+        [&detail, &id],
+    )
+    .unwrap();
+    drop(db);
+    for args in [
+        vec!["export", "--offline", "--with-history", "--format", "json"],
+        vec!["export", "--offline", "--with-history", "--format", "csv"],
+        vec!["show", &id, "--offline", "--format", "json"],
+    ] {
+        let mut cmd = world.home.cra_std();
+        cmd.args(&args).args(["--mirror", mirror]);
+        let mut child = cmd
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut text = String::new();
+            stderr.read_to_string(&mut text).unwrap();
+            text
+        });
+        let peak = watch(&mut child, 1 << 20);
+        let status = child.wait().unwrap();
+        let stderr = reader.join().unwrap();
+        assert_eq!(status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("copy.sqlite")
+                && stderr.contains("32 MiB")
+                && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+        assert!(peak < 96 << 10, "{args:?}: peak {} MiB", peak >> 10);
+    }
+}
