@@ -16,6 +16,7 @@ mod suite {
     mod first_hour;
     mod http_errors;
     mod jq;
+    mod memory;
     mod mirror;
     mod net_hardening;
     mod quota;

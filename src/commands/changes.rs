@@ -222,7 +222,6 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         find,
         new: args.new,
     };
-    let rows = reader.changes(&filter)?;
     let format = settings
         .format
         .unwrap_or_else(|| output::default_format(&io.view));
@@ -230,9 +229,13 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .as_ref()
         .map_or(LAYOUT, crate::output::columns::Columns::layout);
     let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
-    for row in rows.iter().filter(|r| wanted.contains(&r.change)) {
+    // Each record printed as it is read: memory stays flat however many.
+    reader.each_change(&filter, |row| {
+        if !wanted.contains(&row.change) {
+            return Ok(());
+        }
         let previous = row.previous_rating.clone().unwrap_or_default();
-        let json = record_json(row);
+        let json = record_json(&row);
         printer.write(&crate::output::columns::cut(selection.as_ref(), Record {
             json: &json,
             table: vec![vec![
@@ -258,7 +261,8 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 row.change.as_str().to_string(),
             ]],
         }))?;
-    }
+        Ok(())
+    })?;
     let count = printer.count;
     printer.finish()?;
     if count == 0 {

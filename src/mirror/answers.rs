@@ -113,6 +113,20 @@ impl Reader {
     /// of the order served, which lists newest first), newest exam date
     /// first, then by bank name, bank id and age.
     pub fn changes(&self, filter: &ChangeFilter) -> Result<Vec<ChangeRow>> {
+        let mut rows = Vec::new();
+        self.each_change(filter, |row| {
+            rows.push(row);
+            Ok(())
+        })?;
+        Ok(rows)
+    }
+
+    /// [`Reader::changes`], each handed to `visit` as it is read.
+    pub fn each_change(
+        &self,
+        filter: &ChangeFilter,
+        mut visit: impl FnMut(ChangeRow) -> Result<()>,
+    ) -> Result<()> {
         let after = if filter.new {
             Some(self.new_since()?)
         } else {
@@ -168,10 +182,11 @@ impl Reader {
             after.into(),
         ];
         values.extend(more_values);
-        let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| {
+        let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
+        while let Some(row) = rows.next()? {
             let previous: Option<String> = row.get(6)?;
             let rating: String = row.get(7)?;
-            Ok(ChangeRow {
+            visit(ChangeRow {
                 id: row.get(0)?,
                 name: row.get(1)?,
                 state: row.get(2)?,
@@ -181,9 +196,9 @@ impl Reader {
                 change: change_kind(previous.as_deref(), &rating),
                 previous_rating: previous,
                 rating,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+            })?;
+        }
+        Ok(())
     }
 }
 

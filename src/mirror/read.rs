@@ -14,6 +14,15 @@ use crate::domain::ListQuery;
 use crate::domain::model::{self, BankDetail, Meta, Page};
 use crate::error::CraError;
 
+/// The largest detail of one bank read from the local copy: twice the
+/// largest answer the service may send (`sync` stores what one answer
+/// gave), so that a bank's history is held in bounded memory however the
+/// file was made.
+pub const MAX_DETAIL: u64 = 32 << 20;
+
+/// A bank's detail, or NULL over [`MAX_DETAIL`]: SQLite reads no more of it.
+const DETAIL: &str = "CASE WHEN octet_length(detail_json) <= 33554432 THEN detail_json END";
+
 /// The last sync, as recorded.
 #[derive(Debug, Clone)]
 pub struct LastSync {
@@ -181,11 +190,13 @@ impl Reader {
         let (filter, values) = query_filter(query);
         let connection = self.connection();
         let mut statement = connection.prepare(&format!(
-            "SELECT detail_json FROM banks{filter} ORDER BY position, rowid"
+            "SELECT {DETAIL}, octet_length(detail_json), id FROM banks{filter} ORDER BY position, rowid"
         ))?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         while let Some(row) = rows.next()? {
-            let json = row.get_ref(0)?.as_str()?;
+            let Some(json) = row.get_ref(0)?.as_str_or_null()? else {
+                return Err(self.too_big(row.get_ref(2)?.as_str()?, row.get(1)?));
+            };
             let detail = if raw {
                 let raw: Value = serde_json::from_str(json)?;
                 let fields = model::typed(&raw).map_err(|e| self.corrupt(&format!("data.{e}")))?;
@@ -204,14 +215,20 @@ impl Reader {
         Ok(())
     }
 
-    /// One bank with its history; one the mirror does not hold is exit 5.
+    /// One bank with its history; one the mirror does not hold is exit 5,
+    /// one over [`MAX_DETAIL`] an error.
     pub fn bank(&self, id: &str) -> Result<BankDetail> {
-        let json: Option<String> = self
+        let json: Option<(Option<String>, i64)> = self
             .connection()
-            .prepare_cached("SELECT detail_json FROM banks WHERE id = ?1")?
-            .query_row([id], |row| row.get(0))
+            .prepare_cached(&format!(
+                "SELECT {DETAIL}, octet_length(detail_json) FROM banks WHERE id = ?1"
+            ))?
+            .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
             .optional()?;
-        let Some(json) = json else {
+        if let Some((None, bytes)) = json {
+            return Err(self.too_big(id, bytes));
+        }
+        let Some((Some(json), _)) = json else {
             return Err(CraError::NotFound {
                 message: format!(
                     "no bank with id '{}' in the local copy {}",
@@ -223,6 +240,17 @@ impl Reader {
         };
         let raw: Value = serde_json::from_str(&json)?;
         model::parse_detail(serde_json::json!({ "data": raw })).map_err(|e| self.corrupt(&e))
+    }
+
+    /// A bank's detail over [`MAX_DETAIL`]: no sync stores one (see there).
+    fn too_big(&self, id: &str, bytes: i64) -> anyhow::Error {
+        anyhow::anyhow!(
+            "the local copy {} holds bank '{}' with a detail of {} MiB, over the {} MiB limit for one bank (no service answer makes one); run cra sync --full",
+            self.path.display(),
+            crate::error::shorten(&crate::text::inert(id), 60),
+            bytes >> 20,
+            MAX_DETAIL >> 20
+        )
     }
 
     fn corrupt(&self, what: &str) -> anyhow::Error {

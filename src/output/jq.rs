@@ -111,6 +111,105 @@ impl Jq {
     }
 }
 
+/// The most JSON held for an expression that needs the whole array at once.
+pub const HOLD_LIMIT: usize = 256 << 20;
+
+impl Jq {
+    /// The expression takes an array apart first (`.[]`, `.[].name`,
+    /// `.[] | select(.rating == "Outstanding")`): its results on an array
+    /// are its results on each element in turn, so it runs on each record
+    /// as it comes, in bounded memory.
+    pub fn per_element(&self) -> bool {
+        per_element(&self.expr)
+    }
+
+    /// Runs the filter on one element of the array the output would be
+    /// (as the one element of an array: the same results, by
+    /// `per_element`).
+    pub fn run_element(&self, element: &serde_json::Value, out: &mut dyn Write) -> Result<()> {
+        let mut one = b"[".to_vec();
+        serde_json::to_writer(&mut one, element)?;
+        one.push(b']');
+        self.run(&one, out)
+    }
+
+    /// Adds one element to the array held for the filter, refusing to hold
+    /// more than `limit` bytes of it.
+    pub fn hold(
+        &self,
+        held: &mut Vec<u8>,
+        element: &serde_json::Value,
+        limit: usize,
+    ) -> Result<()> {
+        if held.len() > 1 {
+            held.push(b',');
+        }
+        serde_json::to_writer(&mut *held, element)?;
+        if held.len() > limit {
+            return Err(CraError::Response {
+                message: format!(
+                    "--jq: the output is over {} MiB, too large to hold for '{}', which takes the whole array at once; \
+                     an expression that starts with .[] (.[] | ...) runs on each record as it comes, or pipe --format ndjson to jq",
+                    limit >> 20,
+                    shorten(&self.expr, 80)
+                ),
+            }
+            .into());
+        }
+        Ok(())
+    }
+}
+
+/// `expr` is `.[]`, then only paths into each element (`.name`, `[0]`,
+/// `.["a b"]`, `[]`, `?`), then nothing or a pipe (`|`, not `|=`): the
+/// pipe binds loosest, so all after it runs on each element's results.
+fn per_element(expr: &str) -> bool {
+    let mut rest = expr.trim_start();
+    let Some(after) = rest.strip_prefix(".[]") else {
+        return false;
+    };
+    rest = after;
+    loop {
+        rest = rest.trim_start();
+        let Some(c) = rest.chars().next() else {
+            return true;
+        };
+        rest = match c {
+            '|' => return !rest[1..].starts_with('='),
+            '?' => &rest[1..],
+            '.' => match rest[1..].chars().next() {
+                Some('[') => &rest[1..],
+                Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+                    let name = rest[1..]
+                        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .map_or(rest.len(), |end| end + 1);
+                    &rest[name..]
+                }
+                _ => return false,
+            },
+            '[' => match index_end(&rest[1..]) {
+                Some(end) => &rest[1 + end..],
+                None => return false,
+            },
+            _ => return false,
+        };
+    }
+}
+
+/// The length, closing `]` included, of `]`, `N]` or `"text"]` (a string
+/// with no backslash or `"` inside) at the start of `text`.
+fn index_end(text: &str) -> Option<usize> {
+    let inner = text.find(']')?;
+    let index = text[..inner].trim();
+    let plain = index.is_empty()
+        || index.bytes().all(|b| b.is_ascii_digit())
+        || (index.len() >= 2
+            && index.starts_with('"')
+            && index.ends_with('"')
+            && !index[1..index.len() - 1].contains(['"', '\\']));
+    plain.then_some(inner + 1)
+}
+
 /// A string raw (its bytes, no quotes, no escapes), anything else compact.
 fn write_result(out: &mut dyn Write, value: &Val) -> std::io::Result<()> {
     match value {
@@ -217,6 +316,93 @@ mod tests {
             message.contains("at the end") || message.contains("character"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn expressions_that_take_the_array_apart_first_run_per_element() {
+        for expr in [
+            ".[]",
+            " .[] ",
+            ".[].name",
+            ".[]?.a.b",
+            ".[][0]",
+            ".[] .[\"a b\"]",
+            ".[] | select(.n > 1) | .name",
+            ".[].o | .x, .y",
+            ".[] | [.name, .n] | @tsv",
+        ] {
+            assert!(per_element(expr), "{expr}");
+        }
+        for expr in [
+            ".",
+            "length",
+            ".[0]",
+            "map(.n)",
+            ".[].n, length",
+            ".[] as $x | .",
+            ".[] |= 1",
+            ".[] + length",
+            ".[].a // 1",
+            "..[]",
+            ".[] .[\"a\\\"b\"]",
+            ".[].a-1",
+        ] {
+            assert!(!per_element(expr), "{expr}");
+        }
+    }
+
+    /// Per element or whole, the same results.
+    #[test]
+    fn per_element_results_are_the_whole_arrays_results() {
+        let elements = [
+            serde_json::json!({"name": "A", "n": 1, "o": {"x": [1, 2]}}),
+            serde_json::json!({"name": "B", "n": 2.5, "o": null}),
+            serde_json::json!({"name": "C", "n": 3, "o": {"x": []}}),
+        ];
+        let whole = serde_json::to_string(&elements).unwrap();
+        for expr in [
+            ".[]",
+            ".[].name",
+            ".[] | select(.n > 1) | .name",
+            ".[].o?.x[]?",
+            ".[] | .n, .name",
+        ] {
+            let jq = Jq::compile(expr).unwrap();
+            let mut each = Vec::new();
+            for element in &elements {
+                jq.run_element(element, &mut each).unwrap();
+            }
+            assert_eq!(
+                String::from_utf8(each).unwrap(),
+                run(expr, &whole).unwrap(),
+                "{expr}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_whole_array_is_held_up_to_a_limit_then_refused_in_one_line() {
+        let jq = Jq::compile("length").unwrap();
+        let mut held = b"[".to_vec();
+        let element = serde_json::json!({"name": "A BANK"});
+        jq.hold(&mut held, &element, 1 << 20).unwrap();
+        jq.hold(&mut held, &element, 1 << 20).unwrap();
+        held.push(b']');
+        let mut out = Vec::new();
+        jq.run(&held, &mut out).unwrap();
+        assert_eq!(out, b"2\n");
+        let mut held = b"[".to_vec();
+        let error = (0..100_000)
+            .find_map(|_| jq.hold(&mut held, &element, 1 << 20).err())
+            .unwrap();
+        assert_eq!(crate::error::exit_of(&error), crate::error::Exit::Failure);
+        let message = error.to_string();
+        assert!(!message.contains('\n'), "{message}");
+        assert!(
+            message.contains("1 MiB") && message.contains("'length'") && message.contains("ndjson"),
+            "{message}"
+        );
+        assert!(held.len() < (1 << 20) + 100);
     }
 
     #[test]

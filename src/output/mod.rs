@@ -17,8 +17,10 @@ pub mod columns;
 mod dest;
 mod fit;
 pub mod jq;
+mod more;
 mod records;
 pub mod report;
+mod sampled;
 mod table;
 mod view;
 mod xlsx;
@@ -150,16 +152,15 @@ pub fn default_format(view: &View) -> Format {
 
 pub struct Printer<W: Write> {
     kind: Kind<W>,
-    layout: Layout,
     /// Records written so far.
     pub count: u64,
 }
 
 enum Kind<W: Write> {
+    /// Fitted on a sample, then streamed (see `sampled`).
     Table {
         out: W,
-        rows: Vec<Vec<String>>,
-        view: View,
+        table: Box<sampled::Sampled>,
     },
     Tsv {
         out: W,
@@ -167,7 +168,14 @@ enum Kind<W: Write> {
     Json {
         out: W,
     },
-    /// JSON for `--jq`: the document is held, then filtered at the end.
+    /// JSON for `--jq` with an expression that takes the array apart
+    /// first: each record filtered as it comes.
+    JqEach {
+        out: W,
+        jq: std::sync::Arc<jq::Jq>,
+    },
+    /// JSON for `--jq`: the document is held (up to a limit), then
+    /// filtered at the end.
     Jq {
         out: W,
         buf: Vec<u8>,
@@ -193,8 +201,7 @@ impl<W: Write> Printer<W> {
         let kind = match format {
             Format::Table => Kind::Table {
                 out,
-                rows: Vec::new(),
-                view: view.clone(),
+                table: Box::new(sampled::Sampled::new(layout, view)),
             },
             Format::Tsv => {
                 let mut out = out;
@@ -202,6 +209,10 @@ impl<W: Write> Printer<W> {
                 Kind::Tsv { out }
             }
             Format::Json => match &view.jq {
+                Some(jq) if jq.per_element() => Kind::JqEach {
+                    out,
+                    jq: jq.clone(),
+                },
                 Some(jq) => Kind::Jq {
                     out,
                     buf: b"[".to_vec(),
@@ -229,16 +240,12 @@ impl<W: Write> Printer<W> {
                 sheet: Box::new(xlsx::Sheet::new(layout.csv)?),
             },
         };
-        Ok(Printer {
-            kind,
-            layout,
-            count: 0,
-        })
+        Ok(Printer { kind, count: 0 })
     }
 
     pub fn write(&mut self, record: &Record) -> Result<()> {
         match &mut self.kind {
-            Kind::Table { rows, .. } => rows.extend(record.table.iter().cloned()),
+            Kind::Table { out, table } => table.push(out, &record.table)?,
             Kind::Tsv { out } => {
                 for row in &record.table {
                     write_tsv_row(out, row.iter().map(String::as_str))?;
@@ -248,12 +255,8 @@ impl<W: Write> Printer<W> {
                 out.write_all(if self.count == 0 { b"\n" } else { b",\n" })?;
                 serde_json::to_writer(&mut *out, record.json)?;
             }
-            Kind::Jq { buf, .. } => {
-                if self.count > 0 {
-                    buf.push(b',');
-                }
-                serde_json::to_writer(&mut *buf, record.json)?;
-            }
+            Kind::JqEach { out, jq } => jq.run_element(record.json, out)?,
+            Kind::Jq { buf, jq, .. } => jq.hold(buf, record.json, jq::HOLD_LIMIT)?,
             Kind::Ndjson { out } => {
                 serde_json::to_writer(&mut *out, record.json)?;
                 out.write_all(b"\n")?;
@@ -276,24 +279,11 @@ impl<W: Write> Printer<W> {
     /// Writes what was held back (the table, the closing `]`) and flushes.
     pub fn finish(self) -> Result<W> {
         let mut out = match self.kind {
-            Kind::Table {
-                mut out,
-                rows,
-                view,
-            } => {
-                if !rows.is_empty() {
-                    let table = render_table(
-                        self.layout.table,
-                        self.layout.fit,
-                        self.layout.roles,
-                        &rows,
-                        &view,
-                    );
-                    writeln!(out, "{table}")?;
-                }
+            Kind::Table { mut out, table } => {
+                table.finish(&mut out)?;
                 out
             }
-            Kind::Tsv { out } | Kind::Ndjson { out } => out,
+            Kind::Tsv { out } | Kind::Ndjson { out } | Kind::JqEach { out, .. } => out,
             Kind::Json { mut out } => {
                 out.write_all(if self.count == 0 { b"]\n" } else { b"\n]\n" })?;
                 out

@@ -3,9 +3,7 @@
 //! Columns are coloured by the role their layout gives them, never by
 //! their header's text.
 
-use comfy_table::{
-    Attribute, Cell, Color, ContentArrangement, LineStyle, Table, TableStyle, presets,
-};
+use comfy_table::{Attribute, Cell, Color, LineStyle, Table, TableStyle};
 
 use super::fit::{self, Fit};
 use super::view::View;
@@ -22,20 +20,24 @@ pub enum Role {
 }
 
 /// On a terminal: one rule under the header, none between rows.
-const TERMINAL_STYLE: TableStyle =
+pub(super) const TERMINAL_STYLE: TableStyle =
     TableStyle::new().header_separator(LineStyle::none().fill('─').junction('─'));
+
+pub use super::more::More;
 
 /// Display columns each table column takes beyond its text: comfy-table's
 /// padding of one space on either side and a one-space separator. The
 /// first column has no separator, which `render_table` adds back to the
 /// width available.
-const COLUMN_PADDING: usize = 3;
+pub(super) const COLUMN_PADDING: usize = 3;
 
 /// A table fitted to where it is shown, and the notes a person needs to
 /// read it: the legend of abbreviated ratings, the columns left out.
 pub struct Fitted {
     pub table: Table,
     pub notes: Vec<String>,
+    /// How further rows are shown under this table.
+    pub more: More,
 }
 
 impl std::fmt::Display for Fitted {
@@ -64,19 +66,7 @@ pub fn render_table(
     let header_text: Vec<String> = header.iter().map(|h| inert(h).into_owned()).collect();
     let header: Vec<&str> = header_text.iter().map(String::as_str).collect();
     let header = header.as_slice();
-    // A change gets its arrow here too, so that it is measured as shown.
-    let rows: Vec<Vec<String>> = rows
-        .iter()
-        .map(|row| {
-            row.iter()
-                .enumerate()
-                .map(|(i, c)| match roles.get(i) {
-                    Some(Role::Change) if view.terminal => change_arrow(&inert(c)).into_owned(),
-                    _ => inert(c).into_owned(),
-                })
-                .collect()
-        })
-        .collect();
+    let rows: Vec<Vec<String>> = rows.iter().map(|row| prepare(row, roles, view)).collect();
     let default_fits: Vec<Fit>;
     let fits = if fits.len() == header.len() {
         fits
@@ -139,31 +129,21 @@ pub fn render_table(
         .enumerate()
         .filter_map(|(i, w)| w.map(|w| (i, w)))
         .collect();
-    let abbreviated = |i: usize, w: usize| matches!(fits[i], Fit::Rating { .. }) && w < natural[i];
-    let cut = |i: usize, text: &str, w: usize| -> String {
-        match fits[i] {
-            // A prefix, no `…`: what a person copies into `cra show`.
-            Fit::Id { .. } => text.chars().take(w).collect(),
-            Fit::Rating { .. } if abbreviated(i, w) => {
-                fit::abbreviate(text).map_or_else(|| text.to_string(), str::to_string)
-            }
-            _ => shorten(text, w),
-        }
+    let abbreviated: Vec<bool> = (0..header.len())
+        .map(|i| matches!(fits[i], Fit::Rating { .. }) && widths[i].is_some_and(|w| w < natural[i]))
+        .collect();
+    let mut more = More {
+        view: view.clone(),
+        roles: roles.to_vec(),
+        fits: fits.clone(),
+        abbreviated,
+        narrowed: (0..header.len())
+            .map(|i| widths[i].is_some_and(|w| w < natural[i]))
+            .collect(),
+        shown: shown.clone(),
+        content: Vec::new(),
     };
-
-    let mut table = Table::new();
-    table.load_style(if view.terminal {
-        TERMINAL_STYLE
-    } else {
-        presets::NOTHING
-    });
-    // Cells are cut to fit beforehand; comfy-table must not wrap them again.
-    table.set_content_arrangement(ContentArrangement::Disabled);
-    if view.color {
-        table.enforce_styling();
-    } else {
-        table.force_no_tty();
-    }
+    let mut table = more.empty_table();
     table.set_header(shown.iter().map(|&(i, w)| {
         let cell = Cell::new(shorten(header[i], w));
         if view.color {
@@ -173,24 +153,11 @@ pub fn render_table(
         }
     }));
     for row in &rows {
-        table.add_row(shown.iter().map(|&(i, w)| {
-            let text = row.get(i).map_or("", String::as_str);
-            let role = roles.get(i).copied().unwrap_or(Role::Text);
-            let hue = match role {
-                _ if !view.color => None,
-                Role::Rating => rating_color(text),
-                Role::Change => change_color(text),
-                Role::Text => None,
-            };
-            let cell = Cell::new(cut(i, text, w));
-            match hue {
-                Some(c) => cell.fg(c),
-                None => cell,
-            }
-        }));
+        table.add_row(more.sample_cells(row));
     }
+    more.content = table.column_max_content_widths();
     let mut notes = Vec::new();
-    if shown.iter().any(|&(i, w)| abbreviated(i, w)) {
+    if more.abbreviated.iter().any(|a| *a) {
         notes.extend(wrap_items(
             fit::LEGEND.split(" · "),
             " · ",
@@ -210,7 +177,19 @@ pub fn render_table(
         );
         notes.extend(wrap_items(note.split(' '), " ", view.width.unwrap_or(80)));
     }
-    Fitted { table, notes }
+    Fitted { table, notes, more }
+}
+
+/// Server text made inert, so that the width counted is the width shown;
+/// a change gets its arrow here too, so that it is measured as shown.
+pub(super) fn prepare(row: &[String], roles: &[Role], view: &View) -> Vec<String> {
+    row.iter()
+        .enumerate()
+        .map(|(i, c)| match roles.get(i) {
+            Some(Role::Change) if view.terminal => change_arrow(&inert(c)).into_owned(),
+            _ => inert(c).into_owned(),
+        })
+        .collect()
 }
 
 /// `items` joined by `separator` in lines of at most `width` columns.
@@ -237,7 +216,7 @@ fn wrap_items<'a>(
 
 /// The colour of an upgrade or a downgrade in `cra changes` (the cell
 /// also carries an arrow, for readers without colour).
-fn change_color(change: &str) -> Option<Color> {
+pub(super) fn change_color(change: &str) -> Option<Color> {
     match change.rsplit(' ').next().unwrap_or(change) {
         "upgrade" => Some(Color::Green),
         "downgrade" => Some(Color::Red),
