@@ -149,8 +149,8 @@ impl Run for DueArgs {
         let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
         // Only the shape the format prints is built: `due` prints thousands.
         let nothing = serde_json::Value::Null;
-        for row in &rows {
-            let json = format.prints_json().then(|| row_json(row));
+        for row in rows {
+            let json = format.prints_json().then(|| row_json(&row));
             let record = record(row, json.as_ref().unwrap_or(&nothing), format);
             printer.write(&columns::cut(selection.as_ref(), record))?;
         }
@@ -186,7 +186,7 @@ fn row_json(row: &DueRow) -> serde_json::Value {
     })
 }
 
-fn record<'a>(row: &DueRow, json: &'a serde_json::Value, format: Format) -> Record<'a> {
+fn record<'a>(row: DueRow, json: &'a serde_json::Value, format: Format) -> Record<'a> {
     let mut record = Record {
         json,
         table: Vec::new(),
@@ -197,24 +197,24 @@ fn record<'a>(row: &DueRow, json: &'a serde_json::Value, format: Format) -> Reco
     }
     let numbers = [row.months_since, row.expected_months, row.overdue_months].map(|n| n.to_string());
     let fields = [
-        &row.name,
-        &row.city,
-        &row.state,
-        &row.regulator,
-        &row.rating,
-        &row.exam_date,
-        &row.exam_type,
+        row.name,
+        row.city,
+        row.state,
+        row.regulator,
+        row.rating,
+        row.exam_date,
+        row.exam_type,
     ];
     let mut cells: Vec<String> = Vec::with_capacity(11);
     if format.prints_csv() {
-        cells.push(row.id.clone());
-        cells.extend(fields.iter().map(|f| f.to_string()));
+        cells.push(row.id);
+        cells.extend(fields);
         cells.extend(numbers);
         record.csv.push(cells);
     } else {
-        cells.extend(fields.iter().map(|f| f.to_string()));
+        cells.extend(fields);
         cells.extend(numbers);
-        cells.push(row.id.clone());
+        cells.push(row.id);
         record.table.push(cells);
     }
     record

@@ -40,35 +40,56 @@ pub fn expected(exam_type: &str, rating: &str) -> u32 {
         .map_or(OTHERWISE, |(_, months)| months[rank])
 }
 
-/// [`expected`] as SQL over `banks`: the exam type, then the rating, each
-/// compared once.
-fn expected_sql() -> String {
+/// The last exam date that is `months` whole months before `today`
+/// (`YYYY-MM-DD`, today's day of the month kept even past a month's end):
+/// a date `d` is at least `months` old exactly when `d <=` it, as text.
+/// None when no date can be that old.
+pub fn cutoff(today: jiff::civil::Date, months: i64) -> Option<String> {
+    let month = i64::from(today.year()) * 12 + i64::from(today.month()) - 1 - months;
+    (month >= 0).then(|| format!("{:04}-{:02}-{:02}", month / 12, month % 12 + 1, today.day()))
+}
+
+/// Whole months from `exam_date` (`YYYY-MM-DD`) to `today`, as the
+/// calendar counts them; None for a date not of that form.
+pub fn months_since(exam_date: &str, today: jiff::civil::Date) -> Option<i64> {
+    let part = |range: std::ops::Range<usize>| {
+        let text = exam_date.get(range)?;
+        text.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| text.parse::<i64>().ok())?
+    };
+    let (year, month, day) = (part(0..4)?, part(5..7)?, part(8..10)?);
+    if exam_date.as_bytes().get(4) != Some(&b'-') || exam_date.as_bytes().get(7) != Some(&b'-') {
+        return None;
+    }
+    let months = (i64::from(today.year()) - year) * 12 + i64::from(today.month())
+        - month
+        - i64::from(day > i64::from(today.day()));
+    Some(months)
+}
+
+/// The newest exam date that makes a bank due, as SQL over `banks`: by the
+/// exam type, then the rating, each compared once (the table [`INTERVALS`]
+/// as cut-off dates); one date for every bank with `--older-than`. A bank
+/// is selected by comparing its exam date with it, a text comparison.
+fn cutoff_sql(today: jiff::civil::Date, older_than: Option<i64>) -> String {
+    let date = |months: i64| match cutoff(today, months) {
+        Some(date) => format!("'{date}'"),
+        None => "''".to_string(),
+    };
+    if let Some(months) = older_than {
+        return date(months);
+    }
     let mut sql = String::from("CASE exam_type");
     for (kind, months) in INTERVALS {
         sql.push_str(&format!(" WHEN '{kind}' THEN CASE rating"));
         for (rating, m) in Rating::NAMES.iter().zip(months) {
-            sql.push_str(&format!(" WHEN '{rating}' THEN {m}"));
+            sql.push_str(&format!(" WHEN '{rating}' THEN {}", date(i64::from(m))));
         }
-        sql.push_str(&format!(" ELSE {OTHERWISE} END"));
+        sql.push_str(&format!(" ELSE {} END", date(i64::from(OTHERWISE))));
     }
-    sql.push_str(&format!(" ELSE {OTHERWISE} END"));
+    sql.push_str(&format!(" ELSE {} END", date(i64::from(OTHERWISE))));
     sql
-}
-
-/// Whole months from `exam_date` (`YYYY-MM-DD`) to `today`, as SQL:
-/// today's months since year 0 are written in, so each bank costs two
-/// numbers and a comparison of days.
-fn months_sql(today: jiff::civil::Date) -> String {
-    let (year, month, day) = (
-        i64::from(today.year()),
-        i64::from(today.month()),
-        today.day(),
-    );
-    format!(
-        "({} - CAST(substr(exam_date, 1, 4) AS INTEGER) * 12 - CAST(substr(exam_date, 6, 2) AS INTEGER) \
-         - (substr(exam_date, 9, 2) > '{day:02}'))",
-        year * 12 + month
-    )
 }
 
 /// One bank probably due.
@@ -168,30 +189,22 @@ fn due_sql(query: &DueQuery) -> (String, Vec<SqlValue>) {
     let (more, more_values) = find_clauses(&query.find, &Tested::BANKS);
     clauses.extend(more);
     values.extend(more_values);
-    let expected = match query.older_than_months {
-        Some(months) => months.to_string(),
-        None => expected_sql(),
-    };
     let sql = format!(
-        "SELECT id, name, city, state, regulator, coalesce(rating, ''), exam_date, coalesce(exam_type, ''), \
-                months_since, expected_months, months_since - expected_months AS overdue_months, \
-                position, r, rating IS NULL, exam_type IS NULL \
-         FROM (SELECT rowid AS r, id, name, city, state, regulator, rating, exam_date, exam_type, \
-                      position, {months} AS months_since, {expected} AS expected_months \
-               FROM banks WHERE {}) \
-         WHERE months_since >= expected_months",
+        "SELECT id, name, city, state, regulator, rating, exam_date, exam_type, position, rowid AS r \
+         FROM banks WHERE {} AND exam_date <= {}",
         clauses.join(" AND "),
-        months = months_sql(query.today),
+        cutoff_sql(query.today, query.older_than_months),
     );
     (sql, values)
 }
 
 impl Reader {
     /// The banks probably due, most overdue first (or in `find`'s order).
-    /// SQLite selects them (from `banks_find` alone); they are sorted here,
-    /// since SQLite's sort of every row of a copy costs several times the
-    /// query (about 20 ms of 30 for 18,820 banks) and a sort in memory next
-    /// to nothing.
+    /// SQLite selects them (from a covering index, by comparing each exam
+    /// date with its cut-off); how many months old and overdue each is,
+    /// and the order, are worked out here: SQLite's sort of every row of
+    /// a copy cost several times the query (about 20 ms of 30 for 18,820
+    /// banks), and so did its date arithmetic, a bank at a time.
     pub fn due(&self, query: &DueQuery) -> Result<Vec<DueRow>> {
         due_rows(&self.connection(), query)
     }
@@ -201,26 +214,40 @@ impl Reader {
 fn due_rows(connection: &rusqlite::Connection, query: &DueQuery) -> Result<Vec<DueRow>> {
     let (sql, values) = due_sql(query);
     let mut statement = connection.prepare_cached(&sql)?;
-    let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| {
-        Ok(DueRow {
+    let mut selected = statement.query(rusqlite::params_from_iter(&values))?;
+    let mut rows = Vec::new();
+    while let Some(row) = selected.next()? {
+        let exam_date: String = row.get(6)?;
+        // A date not of the form YYYY-MM-DD says nothing of how old it is.
+        let Some(months_since) = months_since(&exam_date, query.today) else {
+            continue;
+        };
+        let rating: Option<String> = row.get(5)?;
+        let exam_type: Option<String> = row.get(7)?;
+        let expected_months = query.older_than_months.unwrap_or_else(|| {
+            i64::from(expected(
+                exam_type.as_deref().unwrap_or_default(),
+                rating.as_deref().unwrap_or_default(),
+            ))
+        });
+        rows.push(DueRow {
             id: row.get(0)?,
             name: row.get(1)?,
             city: row.get(2)?,
             state: row.get(3)?,
             regulator: row.get(4)?,
-            rating: row.get(5)?,
-            exam_date: row.get(6)?,
-            exam_type: row.get(7)?,
-            months_since: row.get(8)?,
-            expected_months: row.get(9)?,
-            overdue_months: row.get(10)?,
-            position: row.get(11)?,
-            rowid: row.get(12)?,
-            rating_missing: row.get(13)?,
-            exam_type_missing: row.get(14)?,
-        })
-    })?;
-    let rows = rows.collect::<rusqlite::Result<Vec<_>>>()?;
+            rating_missing: rating.is_none(),
+            rating: rating.unwrap_or_default(),
+            exam_date,
+            exam_type_missing: exam_type.is_none(),
+            exam_type: exam_type.unwrap_or_default(),
+            months_since,
+            expected_months,
+            overdue_months: months_since - expected_months,
+            position: row.get(8)?,
+            rowid: row.get(9)?,
+        });
+    }
     // Sorted by index, then moved once: a row is a dozen strings.
     let mut order: Vec<usize> = (0..rows.len()).collect();
     order.sort_by(|&a, &b| rows[a].compare(&rows[b], &query.find.sort));
@@ -323,8 +350,22 @@ mod tests {
                 })
                 .collect();
             if order.is_empty() {
-                order.push("d.overdue_months DESC".into());
+                order.push("t_months(b.exam_date) - t_expected(b.exam_type, b.rating) DESC".into());
             }
+            // The months by the calendar (jiff), the table by `expected`.
+            connection
+                .create_scalar_function("t_months", 1, Default::default(), |ctx| {
+                    let date: jiff::civil::Date = ctx.get::<String>(0)?.parse().unwrap();
+                    let span = date.until((jiff::Unit::Month, jiff::civil::date(2026, 11, 24))).unwrap();
+                    Ok(i64::from(span.get_months()))
+                })
+                .unwrap();
+            connection
+                .create_scalar_function("t_expected", 2, Default::default(), |ctx| {
+                    let text = |i| ctx.get::<Option<String>>(i).map(Option::unwrap_or_default);
+                    Ok(i64::from(expected(&text(0)?, &text(1)?)))
+                })
+                .unwrap();
             let (sql, values) = due_sql(&query);
             let sqlite: Vec<String> = connection
                 .prepare(&format!(
@@ -339,30 +380,45 @@ mod tests {
             prop_assert_eq!(here, sqlite);
         }
 
-        /// SQLite's months and the SQL table agree with the calendar and
-        /// with [`expected`].
+        /// The months counted here are the calendar's, and a date is at
+        /// least N months old exactly when it is not after the cut-off.
         #[test]
-        fn months_and_intervals_in_sql_agree_with_rust(
-            y in 1990i16..2026, m in 1i8..=12, d in 1i8..=28,
-            kind in 0usize..4, rating in 0usize..5,
+        fn months_and_cutoffs_agree_with_the_calendar(
+            (y, m, d) in (1990i16..2027, 1i8..=12, 1i8..=31),
+            (ty, tm, td) in (2000i16..2030, 1i8..=12, 1i8..=31),
+            n in 0i64..500,
         ) {
-            let connection = Connection::open_in_memory().unwrap();
-            let date = format!("{y:04}-{m:02}-{d:02}");
-            let kinds = ["Small Bank", "Intermediate Small Bank", "Large Bank", "Other"];
-            let ratings = ["Outstanding", "Satisfactory", "Needs to Improve", "Substantial Noncompliance", "Pending"];
-            let sql = format!(
-                "SELECT {}, {} FROM (SELECT ?1 AS exam_date, ?2 AS exam_type, ?3 AS rating)",
-                months_sql(jiff::civil::date(2026, 11, 24)),
-                expected_sql()
-            );
-            let (months, interval): (i64, i64) = connection
-                .query_row(&sql, [&date, kinds[kind], ratings[rating]], |row| Ok((row.get(0)?, row.get(1)?)))
-                .unwrap();
-            let from: jiff::civil::Date = date.parse().unwrap();
-            let to: jiff::civil::Date = "2026-11-24".parse().unwrap();
-            let span = from.until((jiff::Unit::Month, to)).unwrap();
-            prop_assert_eq!(months, i64::from(span.get_months()));
-            prop_assert_eq!(interval, i64::from(expected(kinds[kind], ratings[rating])));
+            let (Ok(date), Ok(today)) = (jiff::civil::Date::new(y, m, d), jiff::civil::Date::new(ty, tm, td)) else {
+                return Ok(());
+            };
+            let text = date.to_string();
+            let span = date.until((jiff::Unit::Month, today)).unwrap();
+            let months = months_since(&text, today).unwrap();
+            // (An exam after today is never due; its count is not the point.)
+            if date <= today {
+                prop_assert_eq!(months, i64::from(span.get_months()));
+            }
+            let within = cutoff(today, n).is_some_and(|c| text <= c);
+            prop_assert_eq!(within, months >= n, "{} {} {:?}", text, today, cutoff(today, n));
         }
+    }
+
+    #[test]
+    fn a_date_not_of_the_form_says_nothing() {
+        let today = jiff::civil::date(2026, 11, 24);
+        for bad in [
+            "",
+            "2020",
+            "2020-1-05",
+            "abcd-ef-gh",
+            "2020/01/05",
+            "-020-01-05",
+        ] {
+            assert_eq!(months_since(bad, today), None, "{bad}");
+        }
+        assert_eq!(months_since("2020-01-05T00:00", today), Some(82));
+        assert_eq!(cutoff(today, 0).as_deref(), Some("2026-11-24"));
+        assert_eq!(cutoff(today, 11).as_deref(), Some("2025-12-24"));
+        assert_eq!(cutoff(today, 2026 * 12 + 11), None);
     }
 }
