@@ -344,7 +344,7 @@ mod tests {
     }
 
     #[test]
-    fn every_filter_and_sort_is_read_from_the_covering_index() {
+    fn every_filter_and_sort_is_read_from_a_covering_index() {
         let query = ListQuery {
             state: Some("TX".into()),
             ..ListQuery::default()
@@ -353,13 +353,12 @@ mod tests {
             for query in [ListQuery::default(), query.clone()] {
                 let (sql, values) = page_sql(&query, &find);
                 let page_plan = plan(&sql, &values);
-                // The selection and the order from an index (the covering
+                // The selection and the order from an index (a covering
                 // one, or a state's or size's); the rows themselves only by
                 // rowid, for the page's JSON: never a scan of the table.
                 assert!(
                     page_plan.contains("SEARCH banks USING ")
-                        || page_plan.contains("SCAN banks USING COVERING INDEX banks_find")
-                        || page_plan.contains("SCAN banks USING COVERING INDEX banks_name"),
+                        || page_plan.contains("SCAN banks USING COVERING INDEX banks_"),
                     "{what}: {page_plan}"
                 );
                 assert!(
