@@ -154,13 +154,42 @@ pub fn period(
 
 /// Today, in the local time zone.
 pub fn today() -> Date {
-    jiff::Zoned::now().date()
+    jiff::Timestamp::now().to_zoned(local_zone()).date()
+}
+
+/// The local time zone. Without `TZ`, `/etc/localtime` is read as the
+/// zone file it is: the same rules jiff would find, without first listing
+/// the whole time zone database (a millisecond of every command that
+/// needs today's date).
+fn local_zone() -> jiff::tz::TimeZone {
+    if cfg!(unix) && std::env::var_os("TZ").is_none() {
+        let zone = std::fs::read("/etc/localtime")
+            .ok()
+            .and_then(|data| jiff::tz::TimeZone::tzif("Local", &data).ok());
+        if let Some(zone) = zone {
+            return zone;
+        }
+    }
+    jiff::tz::TimeZone::system()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn today_is_the_day_jiff_finds_in_the_system_zone() {
+        // (Read twice around it, in case midnight passes in between.)
+        let before = jiff::Zoned::now().date();
+        let ours = today();
+        let after = jiff::Zoned::now().date();
+        assert!(ours == before || ours == after, "{ours} {before} {after}");
+        assert_eq!(
+            local_zone().to_offset(jiff::Timestamp::now()),
+            jiff::tz::TimeZone::system().to_offset(jiff::Timestamp::now())
+        );
+    }
 
     fn d(text: &str) -> Date {
         text.parse().unwrap()
