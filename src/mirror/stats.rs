@@ -326,3 +326,155 @@ impl Reader {
         Ok(tally)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Find;
+    use proptest::prelude::*;
+    use rusqlite::Connection;
+
+    const GROUPS: [GroupBy; 5] = [
+        GroupBy::All,
+        GroupBy::State,
+        GroupBy::Regulator,
+        GroupBy::Size,
+        GroupBy::Year,
+    ];
+
+    /// The counts as one `GROUP BY` statement gives them (how `stats`
+    /// counted before it counted in a map): the reference.
+    fn grouped(connection: &Connection, by: &[GroupBy], filter: &StatsFilter) -> Vec<StatsRow> {
+        let records = by.contains(&GroupBy::Year);
+        let (from, rating, size, date) = if records {
+            (
+                "ratings r JOIN banks b ON b.id = r.bank_id",
+                "r.rating",
+                "r.exam_type",
+                "r.exam_date",
+            )
+        } else {
+            ("banks b", "b.rating", "b.exam_type", "b.exam_date")
+        };
+        let key = |group: GroupBy| match group {
+            GroupBy::All => "'all'".to_string(),
+            GroupBy::State => "b.state".to_string(),
+            GroupBy::Regulator => "b.regulator".to_string(),
+            GroupBy::Size => format!("coalesce({size}, '')"),
+            GroupBy::Year => "substr(r.exam_date, 1, 4)".to_string(),
+        };
+        let (mut clauses, mut values) = find_clauses(
+            &filter.find,
+            &Tested {
+                rating,
+                regulator: "b.regulator",
+                city: "b.city",
+                exam_date: date,
+            },
+        );
+        if let Some(state) = &filter.state {
+            clauses.push("b.state = ?".into());
+            values.push(state.clone().into());
+        }
+        if let Some(kind) = &filter.size {
+            clauses.push(format!("{size} = ?"));
+            values.push(kind.clone().into());
+        }
+        let counts: String = RATINGS
+            .iter()
+            .map(|r| format!(", count(*) FILTER (WHERE {rating} = '{r}')"))
+            .collect();
+        let second = by.get(1).map_or("NULL".to_string(), |g| key(*g));
+        let sql = format!(
+            "SELECT {} AS g, {second} AS s, count(*){counts} FROM {from}{} GROUP BY g, s ORDER BY g, s",
+            key(by[0]),
+            where_sql(&clauses)
+        );
+        let mut statement = connection.prepare(&sql).unwrap();
+        let rows = statement
+            .query_map(rusqlite::params_from_iter(&values), |row| {
+                let n = |i| row.get::<_, i64>(i).map(|n| n as u64);
+                let (total, four) = (n(2)?, [n(3)?, n(4)?, n(5)?, n(6)?]);
+                Ok(StatsRow {
+                    group: row.get(0)?,
+                    subgroup: row.get(1)?,
+                    total,
+                    outstanding: four[0],
+                    satisfactory: four[1],
+                    needs_to_improve: four[2],
+                    substantial_noncompliance: four[3],
+                    other: total - four.iter().sum::<u64>(),
+                })
+            })
+            .unwrap();
+        let mut rows: Vec<StatsRow> = rows.map(Result::unwrap).collect();
+        if by[0] == GroupBy::All && rows.is_empty() {
+            rows.push(StatsRow {
+                group: "all".into(),
+                ..StatsRow::default()
+            });
+        }
+        rows
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Counted in a map, the groups, subgroups and counts are what
+        /// SQLite's `GROUP BY` gives, for any grouping and filters.
+        #[test]
+        fn counts_are_what_group_by_gives(
+            banks in proptest::collection::vec(
+                (0usize..3, 0usize..3, 0usize..6, 0usize..3, proptest::collection::vec((2015i16..2026, 0usize..6, 0usize..3), 0..4)),
+                0..30,
+            ),
+            first in 0usize..5, second in proptest::option::of(1usize..5),
+            state in proptest::option::of(0usize..3), size in proptest::option::of(0usize..3),
+            ratings in proptest::collection::vec(0usize..4, 0..2),
+            regulators in proptest::collection::vec(0usize..3, 0..2),
+            since in proptest::option::of(2015i16..2026),
+        ) {
+            let states = ["TX", "VT", "AK"];
+            let regulators_ = ["OCC", "FDIC", "occ"];
+            let rating_names = ["Outstanding", "Satisfactory", "Needs to Improve", "Substantial Noncompliance", "Pending", ""];
+            let kinds = ["Small Bank", "Large Bank", ""];
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("mirror.sqlite");
+            super::super::write::Writer::open(&path, "http://127.0.0.1:1/", false).unwrap();
+            let connection = Connection::open(&path).unwrap();
+            for (i, (state, regulator, rating, kind, history)) in banks.iter().enumerate() {
+                let id = format!("bank-{i:02}");
+                connection.execute(
+                    "INSERT INTO banks (id, position, name, city, state, regulator, rating, exam_date, exam_type, \
+                     list_json, detail_json, first_sync, listed_sync, fetched_sync) \
+                     VALUES (?1, ?2, 'A BANK', 'AUSTIN', ?3, ?4, ?5, '2020-01-02', ?6, '{}', '{}', 1, 1, 1)",
+                    rusqlite::params![id, i as i64, states[*state], regulators_[*regulator],
+                        (*rating < 5).then_some(rating_names[*rating]), kinds[*kind]],
+                ).unwrap();
+                for (seq, (year, rating, kind)) in history.iter().enumerate() {
+                    connection.execute(
+                        "INSERT INTO ratings (bank_id, seq, exam_date, rating, exam_type, is_current, added_sync) \
+                         VALUES (?1, ?2, ?3, ?4, ?5, 0, 1)",
+                        rusqlite::params![id, seq as i64, format!("{year}-06-30"), rating_names[*rating], kinds[*kind]],
+                    ).unwrap();
+                }
+            }
+            let mut by = vec![GROUPS[first]];
+            if let Some(second) = second.filter(|s| *s != first && first != 0) {
+                by.push(GROUPS[second]);
+            }
+            let filter = StatsFilter {
+                state: state.map(|s| states[s].to_string()),
+                size: size.map(|k| kinds[k].to_string()),
+                find: Find {
+                    ratings: ratings.iter().map(|r| rating_names[*r].to_string()).collect(),
+                    regulators: regulators.iter().map(|r| regulators_[*r].to_string()).collect(),
+                    exam_since: since.map(|y| format!("{y}-01-01")),
+                    ..Find::default()
+                },
+            };
+            let reader = Reader::open(&path).unwrap();
+            prop_assert_eq!(reader.stats_by(&by, &filter).unwrap(), grouped(&connection, &by, &filter));
+        }
+    }
+}
