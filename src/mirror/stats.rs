@@ -118,6 +118,30 @@ impl Names {
     }
 }
 
+/// The clauses of a state, an exam type and a find over the columns of
+/// `banks` (or `ratings`, whose rating, exam type and date have the same
+/// names), and their values.
+fn selection(
+    state: Option<&String>,
+    size: Option<&String>,
+    find: &Find,
+) -> (Vec<String>, Vec<SqlValue>) {
+    let mut clauses = Vec::new();
+    let mut values: Vec<SqlValue> = Vec::new();
+    if let Some(state) = state {
+        clauses.push("state = ?".to_string());
+        values.push(state.clone().into());
+    }
+    if let Some(size) = size {
+        clauses.push("exam_type = ?".to_string());
+        values.push(size.clone().into());
+    }
+    let (more, more_values) = find_clauses(find, &Tested::BANKS);
+    clauses.extend(more);
+    values.extend(more_values);
+    (clauses, values)
+}
+
 /// The `WHERE` of some clauses (empty for none).
 fn where_sql(clauses: &[String]) -> String {
     if clauses.is_empty() {
@@ -182,19 +206,8 @@ impl Reader {
             GroupBy::Size => "coalesce(exam_type, '')",
             GroupBy::Year => "substr(exam_date, 1, 4)",
         };
-        let mut clauses = Vec::new();
-        let mut values: Vec<SqlValue> = Vec::new();
-        if let Some(state) = &filter.state {
-            clauses.push("state = ?".to_string());
-            values.push(state.clone().into());
-        }
-        if let Some(size) = &filter.size {
-            clauses.push("exam_type = ?".to_string());
-            values.push(size.clone().into());
-        }
-        let (more, more_values) = find_clauses(&filter.find, &Tested::BANKS);
-        clauses.extend(more);
-        values.extend(more_values);
+        let (clauses, values) =
+            selection(filter.state.as_ref(), filter.size.as_ref(), &filter.find);
         let sql = format!(
             "SELECT {}, {}, rating FROM banks{}",
             key(by[0]),
@@ -221,20 +234,12 @@ impl Reader {
     fn tally_records(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
         let connection = self.connection();
         // The bank's part of the filters: state, regulators, city.
-        let mut clauses = Vec::new();
-        let mut values: Vec<SqlValue> = Vec::new();
-        if let Some(state) = &filter.state {
-            clauses.push("state = ?".to_string());
-            values.push(state.clone().into());
-        }
         let of_bank = Find {
             regulators: filter.find.regulators.clone(),
             city: filter.find.city.clone(),
             ..Find::default()
         };
-        let (more, more_values) = find_clauses(&of_bank, &Tested::BANKS);
-        clauses.extend(more);
-        values.extend(more_values);
+        let (clauses, values) = selection(filter.state.as_ref(), None, &of_bank);
         // Group values are few (states, regulators, years): each is kept
         // once and a row carries their numbers.
         let mut names = Names::default();
@@ -252,21 +257,13 @@ impl Reader {
             }
         }
         // The record's part: exam type, ratings, exam period.
-        let mut clauses = Vec::new();
-        let mut values: Vec<SqlValue> = Vec::new();
-        if let Some(size) = &filter.size {
-            clauses.push("exam_type = ?".to_string());
-            values.push(size.clone().into());
-        }
         let of_record = Find {
             ratings: filter.find.ratings.clone(),
             exam_since: filter.find.exam_since.clone(),
             exam_until: filter.find.exam_until.clone(),
             ..Find::default()
         };
-        let (more, more_values) = find_clauses(&of_record, &Tested::BANKS);
-        clauses.extend(more);
-        values.extend(more_values);
+        let (clauses, values) = selection(None, filter.size.as_ref(), &of_record);
         // The exam type only when a grouping reads it.
         let size = if by.contains(&GroupBy::Size) {
             "exam_type"
