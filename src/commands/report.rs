@@ -2,8 +2,8 @@
 //! select, from the local copy, for people who would rather look than read:
 //! the map by state, the split by regulator and by exam type, the trend by
 //! exam year, the downgrades of the last 12 months, the banks probably due.
-//! The figures are the answers `stats`, `changes` and `due` give; the page is laid out by
-//! `output::report` and written atomically.
+//! The figures are the answers `stats`, `changes` and `due` give; the page
+//! is laid out by `output::report` and written atomically.
 
 use std::path::PathBuf;
 use std::time::Instant;
