@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use std::io::Read;
+
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 use secrecy::SecretString;
@@ -146,13 +148,32 @@ fn read_table(path: &Path) -> Result<toml::Table> {
     parse_table(path, &read_text(path)?)
 }
 
-/// The file's text; a missing file is an empty one.
+/// The most a config file may hold (a few lines are usual).
+const MAX_CONFIG: u64 = 1024 * 1024;
+
+/// The file's text; a missing file is an empty one. What is not a regular
+/// file (a FIFO, `/dev/zero`) is refused unread, and a file over
+/// [`MAX_CONFIG`] read no further: neither blocks nor eats memory.
 fn read_text(path: &Path) -> Result<String> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok(text),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(String::new()),
-        Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
+    let refused = |what: &str| {
+        crate::error::CraError::usage(format!(
+            "the config file {} {what}; choose another with --config or CRA_CONFIG",
+            path.display()
+        ))
+    };
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(String::new()),
+        Ok(metadata) if !metadata.is_file() => return Err(refused("is not a regular file")),
+        _ => {}
     }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_CONFIG + 1).read_to_string(&mut text))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if text.len() as u64 > MAX_CONFIG {
+        return Err(refused(&format!("is larger than {} MiB", MAX_CONFIG >> 20)));
+    }
+    Ok(text)
 }
 
 fn parse_table(path: &Path, text: &str) -> Result<toml::Table> {

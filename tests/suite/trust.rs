@@ -724,6 +724,30 @@ fn a_fifo_as_the_mirror_or_the_replay_log_is_refused_unopened() {
 }
 
 #[test]
+fn a_config_file_that_is_no_file_or_too_large_is_refused_unread() {
+    let home = Home::new();
+    let pipe = fifo(home.path(), "config-pipe");
+    let large = home.path().join("large.toml");
+    std::fs::write(&large, format!("# {}\n", "x".repeat(2 << 20))).unwrap();
+    for (config, says) in [
+        (pipe.as_path(), "is not a regular file"),
+        (Path::new("/dev/zero"), "is not a regular file"),
+        (large.as_path(), "is larger than 1 MiB"),
+    ] {
+        let mut cmd = home.cra_std();
+        cmd.env("CRA_CONFIG", config)
+            .args(["--sandbox", "search", "--limit", "1"]);
+        let out = within_10s(cmd);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{config:?}: {stderr}");
+        assert!(
+            stderr.contains(says) && stderr.lines().count() == 1,
+            "{config:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
 fn diff_reads_standard_input_and_a_blocked_read_stops_on_a_signal() {
     let home = Home::new();
     let new = home.path().join("new.csv");
