@@ -86,15 +86,11 @@ fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
     } else {
         reader.regulators()?
     };
-    let mut find = args.select.find(&present).map_err(CraError::usage)?;
     let today = crate::filters::when::today();
-    (find.exam_since, find.exam_until) = crate::filters::when::period(
-        args.period.exam_since,
-        args.period.exam_until,
-        ("--exam-since", "--exam-until"),
-        today,
-    )
-    .map_err(CraError::usage)?;
+    let find = args
+        .select
+        .find_within(&args.period, &present, today)
+        .map_err(CraError::usage)?;
     let filter = StatsFilter {
         state: args.state.clone(),
         size: args.size.clone(),

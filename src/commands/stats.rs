@@ -187,15 +187,10 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     } else {
         reader.regulators()?
     };
-    let mut find = args.select.find(&present).map_err(CraError::usage)?;
-    let (since, until) = crate::filters::when::period(
-        args.period.exam_since,
-        args.period.exam_until,
-        ("--exam-since", "--exam-until"),
-        crate::filters::when::today(),
-    )
-    .map_err(CraError::usage)?;
-    (find.exam_since, find.exam_until) = (since, until);
+    let find = args
+        .select
+        .find_within(&args.period, &present, crate::filters::when::today())
+        .map_err(CraError::usage)?;
     let title = title(&args, &by, &find);
     let filter = StatsFilter {
         state: args.state,

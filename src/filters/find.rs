@@ -139,15 +139,7 @@ impl FindArgs {
     /// The selection and order, with regulators resolved against `present`
     /// and the period against `today`.
     pub fn find(&self, present: &[String], today: jiff::civil::Date) -> Result<Find, String> {
-        let mut find = self.select.find(present)?;
-        let (since, until) = super::when::period(
-            self.period.exam_since,
-            self.period.exam_until,
-            ("--exam-since", "--exam-until"),
-            today,
-        )?;
-        find.exam_since = since;
-        find.exam_until = until;
+        let mut find = self.select.find_within(&self.period, present, today)?;
         find.sort = self.order.sort.clone();
         Ok(find)
     }
@@ -159,6 +151,24 @@ impl FindArgs {
 }
 
 impl SelectArgs {
+    /// The selection within the exam period (`stats`, `report`: no sort),
+    /// regulators resolved against `present`, the period against `today`.
+    pub fn find_within(
+        &self,
+        period: &PeriodArgs,
+        present: &[String],
+        today: jiff::civil::Date,
+    ) -> Result<Find, String> {
+        let mut find = self.find(present)?;
+        (find.exam_since, find.exam_until) = super::when::period(
+            period.exam_since,
+            period.exam_until,
+            ("--exam-since", "--exam-until"),
+            today,
+        )?;
+        Ok(find)
+    }
+
     /// The selection alone (ratings, regulators, city).
     pub fn find(&self, present: &[String]) -> Result<Find, String> {
         let mut ratings = self.rating.clone();
