@@ -2,12 +2,15 @@
 //! environment ([`Home`]), a real `cra sandbox` ([`Sandbox`]) and the two
 //! together ([`World`]), a scripted server for answers the sandbox cannot
 //! give ([`server`]), a real `cra listen` ([`listen`]), signals
-//! ([`signal`]), and the Linux tools some tests need ([`need`]).
+//! ([`signal`], Unix only), and the outside programs some tests need
+//! ([`tools`]: a missing one skips its test, or fails it under CI).
 
+#[cfg(unix)]
 mod interrupt;
 pub mod listen;
 mod sandbox;
 pub mod server;
+pub mod tools;
 mod world;
 
 use std::path::{Path, PathBuf};
@@ -15,8 +18,12 @@ use std::process::{Command as StdCommand, Stdio};
 
 use assert_cmd::Command;
 
-pub use interrupt::{interrupt_export, signal};
+#[cfg(unix)]
+pub use interrupt::{Signal, interrupt_export, signal};
 pub use sandbox::{Sandbox, get};
+#[cfg(unix)]
+pub use tools::make_fifo;
+pub use tools::{any_of, need, need_ipv6_loopback, skipped, tool};
 pub use world::World;
 
 /// The sandbox's key that is active.
@@ -113,48 +120,6 @@ pub fn assert_code(out: &std::process::Output, code: i32) {
     );
 }
 
-/// Whether `program` runs here (quietly: see [`need`] for a test that
-/// cannot do without it).
-pub fn have(program: &str) -> bool {
-    StdCommand::new(program)
-        .arg("--version")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
-
-/// Whether `program` (from Debian package `package`) runs here. On Linux a
-/// missing tool fails the test that needs it, naming the tool (`.ci/run`
-/// installs them); elsewhere the test says it skipped and returns.
-#[track_caller]
-pub fn need(program: &str, package: &str) -> bool {
-    let present = have(program);
-    if !present {
-        missing(&format!("`{program}` (Debian package {package})"));
-    }
-    present
-}
-
-/// Whether the IPv6 loopback `::1` can be bound here; as [`need`].
-#[track_caller]
-pub fn need_ipv6_loopback() -> bool {
-    let present = std::net::TcpListener::bind("[::1]:0").is_ok();
-    if !present {
-        missing("the IPv6 loopback ::1 (enable IPv6 on `lo`)");
-    }
-    present
-}
-
-#[track_caller]
-fn missing(what: &str) {
-    if cfg!(target_os = "linux") {
-        panic!("this test needs {what}, which is missing on this Linux machine");
-    }
-    eprintln!("skipped what needs {what}: not on this machine");
-}
-
 /// `../shared/data/NAME`, the real data set beside the repository, when
 /// this checkout has it; otherwise None, saying the test skipped.
 pub fn shared_data(name: &str) -> Option<PathBuf> {
@@ -164,7 +129,7 @@ pub fn shared_data(name: &str) -> Option<PathBuf> {
     if path.exists() {
         Some(path)
     } else {
-        eprintln!("skipped: {} is not here", path.display());
+        skipped(&format!("{} is not here", path.display()));
         None
     }
 }
@@ -172,13 +137,10 @@ pub fn shared_data(name: &str) -> Option<PathBuf> {
 /// `cra LINE` (LINE as a shell would split it) on a pseudo-terminal, through
 /// util-linux `script`, in the clean environment of `home` with `TERM=xterm`
 /// (a terminal that draws): a command to add environment to and run. None
-/// where `script` is missing (see [`need`]).
+/// where `script` is missing (see [`tools`]).
 #[track_caller]
 pub fn on_terminal(home: &Home, line: &str) -> Option<StdCommand> {
-    if !need("script", "bsdutils") {
-        return None;
-    }
-    let mut script = StdCommand::new("script");
+    let mut script = tool("script", "bsdutils")?;
     clean_env(&mut script, home.path())
         .env("TERM", "xterm")
         .args([

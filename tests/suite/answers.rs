@@ -337,6 +337,7 @@ fn new_records(world: &World) -> Vec<Key> {
 
 /// An interrupted sync and the complete one after it count as one: `--new`
 /// lists what both added, not only what the last one stored.
+#[cfg(unix)]
 #[test]
 fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
     let mut world = World::new(&["--banks", "800", "--seed", "14"]);
@@ -384,7 +385,7 @@ fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
         assert!(child.try_wait().unwrap().is_none(), "the sync ended early");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    crate::common::signal(child.id(), "-INT");
+    crate::common::signal(child.id(), crate::common::Signal::INT);
     let out = child.wait_with_output().unwrap();
     assert_eq!(
         out.status.code(),

@@ -57,15 +57,17 @@ fn completion_scripts_know_every_subcommand_and_value() {
 }
 
 /// Runs a bash `script` with `cra` first on PATH and nothing else of this
-/// process's environment; its standard output, after checking it succeeded.
-fn run_bash(home: &crate::common::Home, script: &str) -> String {
+/// process's environment; its standard output, after checking it
+/// succeeded. None without bash (said, or failed under CI).
+fn run_bash(home: &crate::common::Home, script: &str) -> Option<String> {
+    let mut bash = crate::common::tool("bash", "bash")?;
     let dir = crate::common::cra_bin().parent().unwrap().to_path_buf();
     let path = format!(
         "{}:{}",
         dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let out = crate::common::clean_env(&mut StdCommand::new("bash"), home.path())
+    let out = crate::common::clean_env(&mut bash, home.path())
         .args(["-c", script])
         .env("PATH", path)
         .output()
@@ -76,14 +78,11 @@ fn run_bash(home: &crate::common::Home, script: &str) -> String {
         "stdout: {stdout}\nstderr: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    stdout
+    Some(stdout)
 }
 
 #[test]
 fn bash_completion_loads_and_completes_values() {
-    if !crate::common::need("bash", "bash") {
-        return;
-    }
     let home = crate::common::Home::new();
     let script = r#"
 set -e
@@ -100,7 +99,9 @@ complete_words cra search --state T
 complete_words cra export --format nd
 complete_words cra config s
 "#;
-    let stdout = run_bash(&home, script);
+    let Some(stdout) = run_bash(&home, script) else {
+        return;
+    };
     assert!(stdout.contains("-F _cra cra"), "{stdout}");
     let line = |prefix: &str| {
         stdout
@@ -137,9 +138,6 @@ fn bash_completes_multi_word_sizes_as_one_word() {
         !script.contains("compgen -W \"Large Bank"),
         "loose size words"
     );
-    if !crate::common::need("bash", "bash") {
-        return;
-    }
     let script = r#"
 set -e
 source <(cra completions bash)
@@ -155,7 +153,9 @@ replies cra export --size La
 replies cra search --size 'Intermediate\ S'
 replies cra search --size '"Sm'
 "#;
-    let stdout = run_bash(&home, script);
+    let Some(stdout) = run_bash(&home, script) else {
+        return;
+    };
     let replies = |after: &str| -> Vec<String> {
         stdout
             .split("== ")
@@ -189,46 +189,30 @@ replies cra search --size '"Sm'
 
 // ---------------------------------------------------------------- man pages
 
-/// A man page as a reader sees it, in plain ASCII: rendered by groff (or
-/// man), escapes and overstrikes removed, typographic hyphens made `-`.
-/// None when neither is installed, which on Linux is a failure.
-fn render_man(path: &Path) -> Option<String> {
-    let attempts: [(&str, Vec<&str>); 2] = [
-        (
-            "groff",
-            vec!["-man", "-Tutf8", "-rLL=300n", "-rHY=0", "-P-c"],
-        ),
-        ("man", vec!["-l"]),
-    ];
-    for (program, args) in attempts {
-        if !crate::common::have(program) {
-            continue;
-        }
-        let out = StdCommand::new(program)
-            .args(&args)
-            .arg(path)
-            .env("MANWIDTH", "300")
-            .env("MAN_KEEP_FORMATTING", "0")
-            .env("GROFF_NO_SGR", "1")
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{program} failed on {}: {}",
-            path.display(),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        return Some(plain(&text));
-    }
-    if cfg!(target_os = "linux") {
-        panic!(
-            "this test needs groff (Debian package groff-base) or man (man-db), \
-             which are missing on this Linux machine"
-        );
-    }
-    None
+/// A man page as a reader sees it, in plain ASCII: rendered by `renderer`
+/// (groff or man), escapes and overstrikes removed, typographic hyphens
+/// made `-`.
+fn render_man(renderer: &str, path: &Path) -> String {
+    let args: &[&str] = match renderer {
+        "groff" => &["-man", "-Tutf8", "-rLL=300n", "-rHY=0", "-P-c"],
+        _ => &["-l"],
+    };
+    let out = StdCommand::new(renderer)
+        .args(args)
+        .arg(path)
+        .env("MANWIDTH", "300")
+        .env("MAN_KEEP_FORMATTING", "0")
+        .env("GROFF_NO_SGR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{renderer} failed on {}: {}",
+        path.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    plain(&String::from_utf8_lossy(&out.stdout))
 }
 
 fn plain(text: &str) -> String {
@@ -264,17 +248,15 @@ fn man_pages_render_with_every_flag_and_section() {
         .map(|cmd| (cmd.clone(), assets::page_name(cmd)))
         .collect();
     assert!(pages.len() >= 15, "{} man pages", pages.len());
-    let mut rendered_any = false;
+    // Without groff or man (said, or failed under CI), the roff sources
+    // themselves are checked.
+    let renderer = crate::common::any_of(&["groff", "man"], "groff-base");
     for (cmd, name) in pages {
         let path = dir.path().join("man").join(format!("{name}.1"));
         let source = std::fs::read_to_string(&path)
             .unwrap_or_else(|_| panic!("no man page {}", path.display()));
-        let text = match render_man(&path) {
-            Some(text) => {
-                rendered_any = true;
-                text
-            }
-            // Without groff or man, check the roff source itself.
+        let text = match renderer {
+            Some(renderer) => render_man(renderer, &path),
             None => source.replace("\\-", "-"),
         };
         for section in [
@@ -319,9 +301,6 @@ fn man_pages_render_with_every_flag_and_section() {
         for (code, _) in assets::EXIT_CODES {
             assert!(text.contains(code), "{name}.1 lacks exit code {code}");
         }
-    }
-    if !rendered_any {
-        eprintln!("neither groff nor man installed: checked the roff sources only");
     }
 }
 
@@ -439,6 +418,13 @@ fn readme_examples() -> Vec<(String, String)> {
     }
     assert!(examples.len() > 20, "few examples found in the README");
     examples
+}
+
+/// Whether a command line runs the `jq` program (not `cra --jq`): a
+/// command of its own, after a pipe, `;`, `&&` or in a `$( )`.
+fn runs_jq(line: &str) -> bool {
+    line.split(['|', ';', '&', '('])
+        .any(|command| command.trim_start().starts_with("jq "))
 }
 
 /// The line without leading `NAME=value ` environment assignments.
@@ -606,6 +592,23 @@ fn cra_invocations(line: &str) -> Vec<Vec<String>> {
 }
 
 #[test]
+fn runs_jq_tells_the_program_from_cras_own_flag() {
+    assert!(runs_jq(
+        "cra --sandbox search --format json | jq -r '.[].id'"
+    ));
+    assert!(runs_jq(
+        r#"cra show "$(cra search --format json | jq -r '.[0].id')""#
+    ));
+    assert!(runs_jq("jq . banks.json"));
+    assert!(!runs_jq(
+        "cra --sandbox search --jq 'map(.rating) | group_by(.)'"
+    ));
+    assert!(!runs_jq(
+        "cra --sandbox show BANK_ID --jq '.ratings[] | select(.is_current)'"
+    ));
+}
+
+#[test]
 fn shell_split_handles_quotes_pipes_and_comments() {
     assert_eq!(
         cra_invocations(
@@ -714,7 +717,8 @@ fn sandbox_examples_run() {
     if !crate::common::need("bash", "bash") {
         return;
     }
-    // Off Linux, without jq, only the cra part of a pipeline runs.
+    // Without jq (said, or failed under CI), the examples that run it are
+    // left out.
     let jq = crate::common::need("jq", "jq");
     let mut failures = Vec::new();
     for (place, line) in &examples {
@@ -723,12 +727,9 @@ fn sandbox_examples_run() {
             Some(rest) => format!("cra{rest}"),
             None => line,
         };
-        // Without jq, run the cra part of a pipeline alone.
-        let line = if !jq && line.contains("jq ") && !line.contains("$(") {
-            line.split(" | ").next().unwrap().to_string()
-        } else {
-            line
-        };
+        if !jq && runs_jq(&line) {
+            continue;
+        }
         let work = tempfile::tempdir().unwrap();
         let out = crate::common::clean_env(&mut StdCommand::new("bash"), home.path())
             .args(["-o", "pipefail", "-c", &line])

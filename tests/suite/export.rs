@@ -272,11 +272,7 @@ fn output_to_standard_output_and_to_a_pipe() {
     assert!(to_stdout.starts_with(b"id,name,city"));
 
     let fifo = home.path().join("banks.pipe");
-    if !crate::common::need("mkfifo", "coreutils") {
-        return;
-    }
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
-    assert!(made.unwrap().success(), "mkfifo {}", fifo.display());
+    crate::common::make_fifo(&fifo);
     let reader = {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read(&fifo).unwrap())
@@ -360,14 +356,16 @@ fn progress_bar_on_a_terminal_only() {
     assert!(!String::from_utf8_lossy(&out.stdout).contains("banks"));
 }
 
+#[cfg(unix)]
 #[test]
 fn ctrl_c_stops_removes_the_temporary_file_and_exits_130() {
-    crate::common::interrupt_export("-INT", None);
+    crate::common::interrupt_export(crate::common::Signal::INT, None);
 }
 
+#[cfg(unix)]
 #[test]
 fn sigterm_stops_removes_the_temporary_file_and_exits_130() {
-    crate::common::interrupt_export("-TERM", None);
+    crate::common::interrupt_export(crate::common::Signal::TERM, None);
 }
 
 /// Ctrl-C while `-o` waits for a named pipe's reader still stops at once.
@@ -377,9 +375,7 @@ fn ctrl_c_while_waiting_for_a_pipe_reader_stops() {
     let sandbox = crate::common::Sandbox::start(&["--banks", "20"]);
     let home = crate::common::Home::new();
     let fifo = home.path().join("nobody-reads");
-    crate::common::need("mkfifo", "coreutils");
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
-    assert!(made.unwrap().success(), "mkfifo {}", fifo.display());
+    crate::common::make_fifo(&fifo);
     let child = home
         .cra_std()
         .at(&sandbox.url, ACTIVE_KEY)
@@ -405,13 +401,13 @@ fn ctrl_c_while_waiting_for_a_pipe_reader_stops() {
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    crate::common::signal(child.id(), "-INT");
+    crate::common::signal(child.id(), crate::common::Signal::INT);
     let interrupted = std::time::Instant::now();
     let (tx, rx) = std::sync::mpsc::channel();
     let pid = child.id();
     std::thread::spawn(move || tx.send(child.wait_with_output().unwrap()));
     let Ok(out) = rx.recv_timeout(std::time::Duration::from_secs(10)) else {
-        crate::common::signal(pid, "-KILL");
+        crate::common::signal(pid, crate::common::Signal::KILL);
         panic!("still running 10 s after Ctrl-C");
     };
     assert!(interrupted.elapsed().as_secs() < 3, "stops promptly");

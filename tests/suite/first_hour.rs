@@ -154,11 +154,7 @@ fn ctrl_c_during_sync_says_what_was_kept_and_the_next_sync_resumes() {
         }
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill is on PATH");
-    assert!(sent.success());
+    crate::common::signal(child.id(), crate::common::Signal::INT);
     let out = child.wait_with_output().unwrap();
     assert_code(&out, 130);
     let err = stderr(&out);
@@ -403,11 +399,8 @@ fn at_width(home: &Home, width: usize, args: &str) -> Option<String> {
         "stty cols {width} rows 60; NO_COLOR=1 {} {args}",
         crate::common::cra_bin().display()
     );
-    if !crate::common::need("script", "bsdutils") {
-        return None;
-    }
     // The shell `script` starts sets the terminal's size, then runs cra.
-    let mut cmd = std::process::Command::new("script");
+    let mut cmd = crate::common::tool("script", "bsdutils")?;
     cmd.env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .env("HOME", home.path())

@@ -128,6 +128,7 @@ fn tables_and_jq_over_a_stream_keep_to_the_memory_of_tsv_as_the_result_grows() {
 /// The first line of a big result comes while the query still runs: here
 /// a query that would run for minutes, stopped once its first line is
 /// read (or should its memory grow past 256 MiB: a result held whole).
+#[cfg(unix)]
 #[test]
 fn the_first_line_comes_before_the_query_ends() {
     if !cfg!(target_os = "linux") {
@@ -158,7 +159,7 @@ fn the_first_line_comes_before_the_query_ends() {
         let watcher = std::thread::spawn(move || watch(&mut child, 256 << 10));
         let line = reader.join().unwrap();
         // The line is read: the query is stopped.
-        let _ = Command::new("kill").arg(pid.to_string()).status();
+        crate::common::signal(pid, crate::common::Signal::TERM);
         let peak = watcher.join().unwrap();
         assert!(
             line.trim_start().starts_with(first),

@@ -259,7 +259,8 @@ fn a_refresh_fetches_exactly_the_changed_banks() {
 
 /// Starts a slow sync, lets it store some banks, stops it with `signal`,
 /// then checks that the next sync fetches exactly what was not stored.
-fn interrupted_then_resumed(signal: &str) {
+#[cfg(unix)]
+fn interrupted_then_resumed(signal: crate::common::Signal) {
     let world = World::logged(&["--banks", "700", "--seed", "5", "--latency", "25"]);
     let mut child = world
         .home
@@ -284,7 +285,7 @@ fn interrupted_then_resumed(signal: &str) {
     }
     crate::common::signal(child.id(), signal);
     let out = child.wait_with_output().unwrap();
-    if signal == "-KILL" {
+    if signal == crate::common::Signal::KILL {
         assert_eq!(out.status.code(), None, "killed by the signal");
     } else {
         assert_eq!(
@@ -334,14 +335,16 @@ fn interrupted_then_resumed(signal: &str) {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("did not finish"));
 }
 
+#[cfg(unix)]
 #[test]
 fn a_sync_stopped_with_ctrl_c_resumes_without_refetching() {
-    interrupted_then_resumed("-INT");
+    interrupted_then_resumed(crate::common::Signal::INT);
 }
 
+#[cfg(unix)]
 #[test]
 fn a_sync_killed_outright_resumes_without_refetching() {
-    interrupted_then_resumed("-KILL");
+    interrupted_then_resumed(crate::common::Signal::KILL);
 }
 
 #[test]

@@ -640,7 +640,7 @@ fn verify_webhook_names_a_missing_file_before_judging_the_signature() {
 
 /// With no FILE and a terminal on standard input, `verify-webhook`
 /// refuses (exit 2) instead of waiting in silence. `script` gives it a
-/// terminal: on Linux the test fails without it.
+/// terminal: under CI the test fails without it.
 #[test]
 fn verify_webhook_refuses_to_wait_on_a_terminal() {
     let home = crate::common::Home::new();

@@ -357,10 +357,11 @@ fn ids_are_stable_for_a_seed_and_differ_between_seeds() {
     assert!(a.iter().all(is_uuid));
 }
 
+#[cfg(unix)]
 #[test]
 fn ctrl_c_stops_the_sandbox_with_exit_0() {
     let mut sandbox = Sandbox::start(&["--banks", "10"]);
-    crate::common::signal(sandbox.child.id(), "-INT");
+    crate::common::signal(sandbox.child.id(), crate::common::Signal::INT);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     let status = loop {
         if let Some(status) = sandbox.child.try_wait().unwrap() {

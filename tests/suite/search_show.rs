@@ -301,7 +301,7 @@ fn terminal_mode_prints_a_table_and_a_summary() {
     assert!(quiet.stderr.is_empty());
 }
 
-/// A real pseudo-terminal through util-linux `script` (on Linux, a must).
+/// A real pseudo-terminal through util-linux `script` (under CI, a must).
 #[test]
 fn a_real_terminal_gets_a_table() {
     let home = crate::common::Home::new();

@@ -5,16 +5,16 @@
 
 #![cfg(unix)]
 
-use crate::common::interrupt_export;
+use crate::common::{Signal, interrupt_export};
 
 const BEFORE: &str = "the previous export\n";
 
 #[test]
 fn sighup_stops_an_export_removing_its_temporary_file() {
-    interrupt_export("-HUP", Some(BEFORE));
+    interrupt_export(Signal::HUP, Some(BEFORE));
 }
 
 #[test]
 fn sigusr1_stops_an_export_removing_its_temporary_file() {
-    interrupt_export("-USR1", Some(BEFORE));
+    interrupt_export(Signal::USR1, Some(BEFORE));
 }

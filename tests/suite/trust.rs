@@ -11,6 +11,8 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 
 use crate::common::Home;
+#[cfg(unix)]
+use crate::common::Signal;
 use crate::common::server::{Reply, TestServer};
 
 /// The key the tests' `cra` sends.
@@ -459,7 +461,8 @@ fn synced() -> World {
 
 /// Runs `cra ARGS` in `world`, sends `signal` after a moment, and returns
 /// the exit code and standard error, failing if it takes over 10 s.
-fn signalled(world: &World, args: &[&str], signal: &str) -> (Option<i32>, String) {
+#[cfg(unix)]
+fn signalled(world: &World, args: &[&str], signal: Signal) -> (Option<i32>, String) {
     let mut cmd = world.home.cra_std();
     cmd.env("CRA_MIRROR", &world.mirror).args(args);
     signal_and_wait(cmd, args, signal)
@@ -467,10 +470,11 @@ fn signalled(world: &World, args: &[&str], signal: &str) -> (Option<i32>, String
 
 /// Starts `cmd`, sends `signal` after a moment, and returns the exit code
 /// and standard error, failing if it takes over 10 s.
+#[cfg(unix)]
 fn signal_and_wait(
     mut cmd: std::process::Command,
     args: &[&str],
-    signal: &str,
+    signal: Signal,
 ) -> (Option<i32>, String) {
     cmd.stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
@@ -481,11 +485,7 @@ fn signal_and_wait(
         child.try_wait().unwrap().is_none(),
         "{args:?} ended before the signal"
     );
-    let sent = std::process::Command::new("kill")
-        .args([&format!("-{signal}"), &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    crate::common::signal(child.id(), signal);
     let started = std::time::Instant::now();
     loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -495,18 +495,19 @@ fn signal_and_wait(
         }
         if started.elapsed() > std::time::Duration::from_secs(10) {
             let _ = child.kill();
-            panic!("{args:?} still running 10 s after SIG{signal}");
+            panic!("{args:?} still running 10 s after {signal:?}");
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn sql_stops_on_ctrl_c_sigterm_and_sighup() {
     let world = synced();
-    for signal in ["INT", "TERM", "HUP"] {
+    for signal in [Signal::INT, Signal::TERM, Signal::HUP] {
         let (code, stderr) = signalled(&world, &["sql", ENDLESS], signal);
-        assert_eq!(code, Some(130), "SIG{signal}: {stderr}");
+        assert_eq!(code, Some(130), "{signal:?}: {stderr}");
         assert!(stderr.contains("interrupted"), "{stderr}");
     }
 }
@@ -528,12 +529,14 @@ fn sql_timeout_bounds_a_query() {
 // ---- 9. a mirror in a read-only folder ------------------------------------
 
 /// Whether this test runs as root (who may write anywhere).
+#[cfg(unix)]
 fn running_as_root() -> bool {
     use std::os::unix::fs::MetadataExt;
     let probe = tempfile::NamedTempFile::new().unwrap();
     probe.as_file().metadata().unwrap().uid() == 0
 }
 
+#[cfg(unix)]
 #[test]
 fn a_mirror_in_a_read_only_folder_is_read() {
     use std::os::unix::fs::PermissionsExt;
@@ -559,7 +562,9 @@ fn a_mirror_in_a_read_only_folder_is_read() {
     ] {
         // Root writes anywhere: the folder is read-only only to another user.
         let mut cmd = if root {
-            let mut cmd = std::process::Command::new("setpriv");
+            let Some(mut cmd) = crate::common::tool("setpriv", "util-linux") else {
+                return;
+            };
             cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
                 .arg(crate::common::cra_bin());
             cmd
@@ -660,13 +665,10 @@ fn a_sync_killed_with_9_is_marked_interrupted_by_the_next() {
 
 // ---- 8. FIFOs ------------------------------------------------------------
 
+#[cfg(unix)]
 fn fifo(dir: &Path, name: &str) -> PathBuf {
     let path = dir.join(name);
-    let made = std::process::Command::new("mkfifo")
-        .arg(&path)
-        .status()
-        .unwrap();
-    assert!(made.success());
+    crate::common::make_fifo(&path);
     path
 }
 
@@ -687,6 +689,7 @@ fn within_10s(mut cmd: std::process::Command) -> Output {
     child.wait_with_output().unwrap()
 }
 
+#[cfg(unix)]
 #[test]
 fn a_fifo_as_the_mirror_or_the_replay_log_is_refused_unopened() {
     let home = Home::new();
@@ -723,6 +726,7 @@ fn a_fifo_as_the_mirror_or_the_replay_log_is_refused_unopened() {
     assert!(text(&out.stderr).contains("is not a regular file"));
 }
 
+#[cfg(unix)]
 #[test]
 fn a_config_file_that_is_no_file_or_too_large_is_refused_unread() {
     let home = Home::new();
@@ -747,6 +751,7 @@ fn a_config_file_that_is_no_file_or_too_large_is_refused_unread() {
     }
 }
 
+#[cfg(unix)]
 #[test]
 fn diff_reads_standard_input_and_a_blocked_read_stops_on_a_signal() {
     let home = Home::new();
@@ -771,11 +776,11 @@ fn diff_reads_standard_input_and_a_blocked_read_stops_on_a_signal() {
     assert_eq!(changes[0]["change"], "rating");
     // A FIFO nobody writes blocks the open; a signal still ends it.
     let pipe = fifo(home.path(), "pipe");
-    for signal in ["TERM", "INT", "HUP"] {
+    for signal in [Signal::TERM, Signal::INT, Signal::HUP] {
         let mut cmd = home.cra_std();
         cmd.arg("diff").arg(&pipe).arg(&new);
         let (code, stderr) = signal_and_wait(cmd, &["diff"], signal);
-        assert_eq!(code, Some(130), "SIG{signal}: {stderr}");
+        assert_eq!(code, Some(130), "{signal:?}: {stderr}");
     }
 }
 
@@ -920,9 +925,10 @@ fn replay_and_trigger_never_show_a_password_in_the_address() {
 // ---- 6. a per-record limit for the readers of files ----------------------
 
 /// `cra ARGS` under a 1.5 GB address-space limit, so that a reader whose
-/// memory grows with its input aborts instead of passing slowly.
-fn bounded(home: &Home, args: &[&str]) -> Output {
-    let mut cmd = std::process::Command::new("sh");
+/// memory grows with its input aborts instead of passing slowly; None
+/// without a shell to set the limit.
+fn bounded(home: &Home, args: &[&str]) -> Option<Output> {
+    let mut cmd = crate::common::tool("sh", "dash")?;
     cmd.arg("-c")
         .arg("ulimit -v 1500000 && exec \"$0\" \"$@\"")
         .arg(crate::common::cra_bin())
@@ -931,7 +937,7 @@ fn bounded(home: &Home, args: &[&str]) -> Output {
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .env("HOME", home.path())
         .env("CRA_CONFIG", home.config_path());
-    within_10s(cmd)
+    Some(within_10s(cmd))
 }
 
 #[test]
@@ -966,7 +972,9 @@ fn endless_or_huge_records_are_a_clear_error_naming_the_file_and_the_limit() {
             "huge.ndjson",
         ),
     ] {
-        let out = bounded(&home, &args);
+        let Some(out) = bounded(&home, &args) else {
+            return;
+        };
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(
