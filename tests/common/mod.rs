@@ -24,7 +24,7 @@ pub use sandbox::{Sandbox, get};
 #[cfg(unix)]
 pub use tools::make_fifo;
 pub use tools::{any_of, need, need_ipv6_loopback, skipped, tool};
-pub use world::World;
+pub use world::{Request, Requests, World};
 
 /// The sandbox's key that is active.
 pub const ACTIVE_KEY: &str = "sandbox_active";

@@ -3,7 +3,6 @@
 //! list and every bank's detail over HTTP), never from `cra`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::process::Output;
 
 use crate::common::{ACTIVE_KEY, Service};
 use crate::common::{Home, World, assert_code};
@@ -15,24 +14,6 @@ const RATINGS: [&str; 4] = [
     "Needs to Improve",
     "Substantial Noncompliance",
 ];
-
-/// Answers from the mirror only, and the sandbox's own data.
-impl World {
-    /// `cra ARGS` on the mirror only (no address, no key).
-    fn run(&self, args: &[&str]) -> Output {
-        self.home.cra().args(args).output().unwrap()
-    }
-
-    fn json(&self, args: &[&str]) -> Vec<Value> {
-        let out = self.run(args);
-        assert_code(&out, 0);
-        serde_json::from_slice::<Value>(&out.stdout)
-            .unwrap_or_else(|e| panic!("cra {args:?}: {e}"))
-            .as_array()
-            .unwrap()
-            .clone()
-    }
-}
 
 fn s(v: &Value) -> String {
     v.as_str().unwrap().to_string()
@@ -119,7 +100,7 @@ fn pick(rows: &[Expected], keep: impl Fn(&Expected) -> bool) -> Vec<Value> {
 fn changes_are_what_the_histories_imply() {
     let world = World::new(&["--banks", "800", "--seed", "11"]);
     world.sync(&[]);
-    let all = expected_changes(&world.sandbox.details(""));
+    let all = expected_changes(&world.sandbox().details(""));
     let kinds: BTreeSet<String> = all.iter().map(|r| r.get("change")).collect();
     assert!(
         ["upgrade", "downgrade", "same", "first"]
@@ -210,7 +191,7 @@ fn changes_are_what_the_histories_imply() {
     );
 
     // csv: the header, empty previous rating for a first record.
-    let out = world.run(&["changes", "--change", "all", "--format", "csv"]);
+    let out = world.local(&["changes", "--change", "all", "--format", "csv"]);
     assert_code(&out, 0);
     let mut reader = csv::Reader::from_reader(&out.stdout[..]);
     assert_eq!(
@@ -277,12 +258,12 @@ fn changes_are_what_the_histories_imply() {
         );
     }
     // tsv (a pipe) keeps the bare kind.
-    let out = world.run(&["changes"]);
+    let out = world.local(&["changes"]);
     assert!(!String::from_utf8(out.stdout).unwrap().contains('↑'));
 
     // A bad date is a usage error before anything else.
     for bad in ["2024-02-30", "2024/01/01", "soon"] {
-        let out = world.run(&["changes", "--since", bad]);
+        let out = world.local(&["changes", "--since", bad]);
         assert_code(&out, 2);
         assert!(String::from_utf8_lossy(&out.stderr).contains("not a date"));
     }
@@ -342,9 +323,9 @@ fn new_records(world: &World) -> Vec<Key> {
 fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
     let mut world = World::new(&["--banks", "800", "--seed", "14"]);
     world.sync(&[]);
-    let before = world.sandbox.details("");
+    let before = world.sandbox().details("");
     world.restart_with(&["--evolve", "200"]);
-    let added = added_records(&before, &world.sandbox.details(""));
+    let added = added_records(&before, &world.sandbox().details(""));
 
     // The same evolved service, slowed down and logging its requests, so
     // the sync can be stopped halfway (seen in the log, not by a sleep).
@@ -361,7 +342,7 @@ fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
     let mut child = world
         .home
         .cra_std()
-        .at(&world.sandbox.url, ACTIVE_KEY)
+        .at(&world.sandbox().url, ACTIVE_KEY)
         .args(["sync", "--concurrency", "1"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -393,10 +374,10 @@ fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let out = world.run(&["changes", "--new", "--format", "json"]);
+    let out = world.local(&["changes", "--new", "--format", "json"]);
     assert_code(&out, 0);
     assert!(String::from_utf8_lossy(&out.stderr).contains("did not finish"));
-    let out = world.run(&["stats", "--format", "csv"]);
+    let out = world.local(&["stats", "--format", "csv"]);
     assert_code(&out, 0);
     assert!(String::from_utf8_lossy(&out.stderr).contains("did not finish"));
     let halfway = new_records(&world);
@@ -415,7 +396,7 @@ fn changes_new_spans_an_interrupted_sync_and_the_one_that_finished_it() {
 fn changes_new_lists_exactly_what_the_latest_sync_added() {
     let mut world = World::new(&["--banks", "800", "--seed", "12"]);
     world.sync(&[]);
-    let before = world.sandbox.details("");
+    let before = world.sandbox().details("");
     // After the first sync everything is new.
     assert_eq!(
         world
@@ -425,7 +406,7 @@ fn changes_new_lists_exactly_what_the_latest_sync_added() {
     );
 
     world.restart_with(&["--evolve", "200"]);
-    let after = world.sandbox.details("");
+    let after = world.sandbox().details("");
     let added = added_records(&before, &after);
     assert!(added.len() >= 200, "--evolve 200 adds 200 exams and banks");
 
@@ -506,8 +487,8 @@ fn visible_width(line: &str) -> usize {
 fn stats_count_what_the_data_holds() {
     let world = World::new(&["--banks", "800", "--seed", "13"]);
     world.sync(&[]);
-    let list = world.sandbox.walk("");
-    let details = world.sandbox.details("");
+    let list = world.sandbox().walk("");
+    let details = world.sandbox().details("");
     let current = |b: &Value| b["current_rating"]["rating"].as_str().map(str::to_string);
 
     let mut by: BTreeMap<&str, Counts> = BTreeMap::new();
@@ -627,7 +608,7 @@ fn stats_count_what_the_data_holds() {
     );
 
     // csv: the header and the numbers.
-    let out = world.run(&["stats", "--by", "state", "--format", "csv"]);
+    let out = world.local(&["stats", "--by", "state", "--format", "csv"]);
     assert_code(&out, 0);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with(
@@ -681,7 +662,7 @@ fn stats_count_what_the_data_holds() {
 
     // The SVG: well-formed XML, one bar group per row, labels as given.
     let svg = world.home.path().join("chart.svg");
-    let out = world.run(&[
+    let out = world.local(&[
         "stats",
         "--by",
         "regulator",

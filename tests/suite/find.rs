@@ -6,74 +6,17 @@
 //! asked for (counted from the sandbox's request log), and every wrong
 //! value a usage error naming the valid ones.
 
-use std::path::PathBuf;
-
-use crate::common::{Home, Sandbox, assert_code};
+use crate::common::{World, assert_code};
 use serde_json::Value;
 
-/// A sandbox of `banks` banks with a request log, and a synced home.
-struct World {
-    home: Home,
-    sandbox: Sandbox,
-    log: PathBuf,
-}
-
-impl World {
-    fn new(banks: usize) -> World {
-        let home = Home::new();
-        let log = home.path().join("requests.log");
-        let banks = banks.to_string();
-        let sandbox = Sandbox::start(&["--banks", &banks, "--log-requests", log.to_str().unwrap()]);
-        let world = World { home, sandbox, log };
-        let out = world.online().arg("sync").output().unwrap();
-        assert_code(&out, 0);
-        world.take_requests();
-        world
-    }
-
-    fn online(&self) -> assert_cmd::Command {
-        let mut cmd = self.home.cra();
-        cmd.env("CRA_BASE_URL", &self.sandbox.url)
-            .env("CRA_API_KEY", "sandbox_active");
-        cmd
-    }
-
-    fn offline(&self) -> assert_cmd::Command {
-        let mut cmd = self.home.cra();
-        cmd.arg("--offline");
-        cmd
-    }
-
-    /// (list requests, detail requests) logged since the last call.
-    fn take_requests(&self) -> (u64, u64) {
-        let text = std::fs::read_to_string(&self.log).unwrap_or_default();
-        std::fs::write(&self.log, "").unwrap();
-        let mut counts = (0, 0);
-        for line in text.lines() {
-            let path = line.split(' ').nth(1).unwrap_or("");
-            if path.starts_with("/api/v1/banks?") {
-                counts.0 += 1;
-            } else if path.starts_with("/api/v1/banks/") {
-                counts.1 += 1;
-            }
-        }
-        counts
-    }
-
-    fn sql(&self, query: &str) -> Vec<Value> {
-        let out = self
-            .home
-            .cra()
-            .args(["sql", query, "--format", "json"])
-            .output()
-            .unwrap();
-        assert_code(&out, 0);
-        serde_json::from_slice::<Value>(&out.stdout)
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .clone()
-    }
+/// A sandbox of `banks` banks with a request log, and a home synced from
+/// it (its requests not counted).
+fn synced(banks: usize) -> World {
+    let world = World::logged(&["--banks", &banks.to_string()]);
+    let out = world.cra().arg("sync").output().unwrap();
+    assert_code(&out, 0);
+    world.take_requests();
+    world
 }
 
 const FORMATS: [&str; 5] = ["table", "tsv", "csv", "json", "ndjson"];
@@ -107,7 +50,7 @@ fn cases() -> Vec<Vec<&'static str>> {
 
 #[test]
 fn online_and_offline_find_the_same_rows_in_the_same_order_in_every_format() {
-    let world = World::new(1500);
+    let world = synced(1500);
     let mut rows_seen = 0;
     for command in ["search", "export"] {
         for case in cases() {
@@ -125,7 +68,7 @@ fn online_and_offline_find_the_same_rows_in_the_same_order_in_every_format() {
                     .chain(case.iter().copied())
                     .chain(["--format", format])
                     .collect();
-                let online = world.online().args(&args).output().unwrap();
+                let online = world.cra().args(&args).output().unwrap();
                 assert_code(&online, 0);
                 let offline = world.offline().args(&args).output().unwrap();
                 assert_code(&offline, 0);
@@ -223,7 +166,7 @@ fn check(case: &[&str], banks: &[Value]) {
 
 #[test]
 fn the_filters_select_what_sql_selects() {
-    let world = World::new(800);
+    let world = synced(800);
     let count = |args: &[&str]| -> usize {
         let out = world
             .offline()
@@ -262,15 +205,15 @@ fn the_filters_select_what_sql_selects() {
 
 #[test]
 fn online_a_filter_the_service_lacks_reads_exactly_the_pages_its_own_filters_leave() {
-    let world = World::new(1500);
+    let world = synced(1500);
     let out = world
-        .online()
+        .cra()
         .args(["search", "--rating", "nti", "--format", "csv"])
         .output()
         .unwrap();
     assert_code(&out, 0);
     assert_eq!(
-        world.take_requests(),
+        world.take_requests().counts(),
         (15, 0),
         "1,500 banks are 15 pages of 100"
     );
@@ -278,25 +221,25 @@ fn online_a_filter_the_service_lacks_reads_exactly_the_pages_its_own_filters_lea
         .as_u64()
         .unwrap();
     let out = world
-        .online()
+        .cra()
         .args(["export", "--state", "tx", "--city", "a", "--sort", "name"])
         .output()
         .unwrap();
     assert_code(&out, 0);
-    assert_eq!(world.take_requests(), (tx.div_ceil(100), 0));
+    assert_eq!(world.take_requests().counts(), (tx.div_ceil(100), 0));
     // The plain list is untouched: one page, one request.
     let out = world
-        .online()
+        .cra()
         .args(["search", "--per-page", "5"])
         .output()
         .unwrap();
     assert_code(&out, 0);
-    assert_eq!(world.take_requests(), (1, 0));
+    assert_eq!(world.take_requests().counts(), (1, 0));
 }
 
 #[test]
 fn wrong_values_are_usage_errors_naming_the_valid_ones() {
-    let world = World::new(200);
+    let world = synced(200);
     for (args, wanted) in [
         (
             vec!["search", "--regulator", "XYZ"],
@@ -344,7 +287,7 @@ fn wrong_values_are_usage_errors_naming_the_valid_ones() {
             "two different groupings",
         ),
     ] {
-        for cmd in [world.online(), world.offline()] {
+        for cmd in [world.cra(), world.offline()] {
             let mut cmd = cmd;
             let out = cmd.args(&args).output().unwrap();
             assert_code(&out, 2);
@@ -354,7 +297,7 @@ fn wrong_values_are_usage_errors_naming_the_valid_ones() {
         }
     }
     assert_eq!(
-        world.take_requests(),
+        world.take_requests().counts(),
         (0, 0),
         "no request for a wrong value"
     );
@@ -362,7 +305,7 @@ fn wrong_values_are_usage_errors_naming_the_valid_ones() {
 
 #[test]
 fn changes_take_the_new_date_forms_and_repeated_regulators() {
-    let world = World::new(600);
+    let world = synced(600);
     let changes = |args: &[&str]| -> Vec<Value> {
         let out = world
             .home
@@ -438,7 +381,7 @@ fn changes_take_the_new_date_forms_and_repeated_regulators() {
 
 #[test]
 fn stats_count_pairs_and_percentages_and_name_the_filters_in_the_svg() {
-    let world = World::new(600);
+    let world = synced(600);
     let out = world
         .home
         .cra()

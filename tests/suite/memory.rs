@@ -30,7 +30,7 @@ fn synced() -> World {
 
 fn sql(world: &World, query: &str, output: &[&str]) -> Command {
     let mut cmd = world.home.cra_std();
-    cmd.at(&world.sandbox.url, ACTIVE_KEY)
+    cmd.at(&world.sandbox().url, ACTIVE_KEY)
         .args(["sql", query])
         .args(output);
     cmd
@@ -183,7 +183,7 @@ fn a_bank_with_a_history_over_the_limit_in_the_local_copy_is_a_clear_error() {
     let mirror = mirror.to_str().unwrap();
     let mut sync = world.home.cra_std();
     let status = sync
-        .at(&world.sandbox.url, ACTIVE_KEY)
+        .at(&world.sandbox().url, ACTIVE_KEY)
         .args(["sync", "--mirror", mirror])
         .stdout(Stdio::null())
         .status()

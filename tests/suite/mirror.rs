@@ -3,78 +3,13 @@
 //! the sandbox's own request log (`--log-requests`), not from `cra`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::listen::Listen;
 use crate::common::{ACTIVE_KEY, Service};
-use crate::common::{Home, Sandbox, World, assert_code};
+use crate::common::{Home, Requests, Sandbox, World, assert_code};
 use serde_json::Value;
-
-/// The mirror's own view of a world: its requests, its local copy.
-impl World {
-    /// `cra` with no address, no key: only the mirror.
-    fn offline(&self) -> assert_cmd::Command {
-        let mut cmd = self.home.cra();
-        cmd.arg("--offline");
-        cmd
-    }
-
-    fn log(&self) -> &Path {
-        self.log.as_deref().expect("a world with a request log")
-    }
-
-    /// Requests logged so far, and the log emptied.
-    fn take_requests(&self) -> Requests {
-        let text = std::fs::read_to_string(self.log()).unwrap_or_default();
-        std::fs::write(self.log(), "").unwrap();
-        Requests::parse(&text)
-    }
-
-    fn sql(&self, query: &str) -> Vec<Value> {
-        let out = self
-            .home
-            .cra()
-            .args(["sql", query, "--format", "json"])
-            .output()
-            .unwrap();
-        assert_code(&out, 0);
-        serde_json::from_slice::<Value>(&out.stdout)
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .clone()
-    }
-
-    fn stored_banks(&self) -> u64 {
-        self.sql("SELECT count(*) AS n FROM banks")[0]["n"]
-            .as_u64()
-            .unwrap()
-    }
-}
-
-#[derive(Debug, Default)]
-struct Requests {
-    list: u64,
-    /// Ids of the detail requests.
-    details: Vec<String>,
-}
-
-impl Requests {
-    fn parse(text: &str) -> Requests {
-        let mut requests = Requests::default();
-        for line in text.lines() {
-            let path = line.split(' ').nth(1).expect("METHOD PATH STATUS");
-            if path.starts_with("/api/v1/banks?") {
-                requests.list += 1;
-            } else if let Some(id) = path.strip_prefix("/api/v1/banks/") {
-                requests.details.push(id.to_string());
-            }
-        }
-        requests
-    }
-}
 
 fn pages(banks: usize) -> u64 {
     banks.div_ceil(100) as u64
@@ -96,7 +31,7 @@ fn offline_answers_are_the_online_bytes() {
     assert_eq!(requests.list, pages(1200));
     assert_eq!(requests.details.len(), 1200);
 
-    let all = world.sandbox.walk("");
+    let all = world.sandbox().walk("");
     let id = |k: usize| all[k]["id"].as_str().unwrap().to_string();
     let (a, b) = (id(7), id(900));
     let cases: Vec<Vec<String>> = [
@@ -164,14 +99,14 @@ fn a_refresh_fetches_exactly_the_changed_banks() {
     let mut world = World::logged(&["--banks", "1500", "--seed", "4"]);
     world.sync(&[]);
     let before: BTreeMap<String, Value> = world
-        .sandbox
+        .sandbox()
         .walk("")
         .into_iter()
         .map(|b| (b["id"].as_str().unwrap().to_string(), b))
         .collect();
     world.restart_with(&["--evolve", "200"]);
     world.take_requests();
-    let after_list = world.sandbox.walk("");
+    let after_list = world.sandbox().walk("");
     world.take_requests();
     let after: BTreeMap<String, Value> = after_list
         .iter()
@@ -265,7 +200,7 @@ fn interrupted_then_resumed(signal: crate::common::Signal) {
     let mut child = world
         .home
         .cra_std()
-        .at(&world.sandbox.url, ACTIVE_KEY)
+        .at(&world.sandbox().url, ACTIVE_KEY)
         .args(["sync", "--concurrency", "2"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -275,8 +210,7 @@ fn interrupted_then_resumed(signal: crate::common::Signal) {
     // milliseconds of details are stored.
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        let text = std::fs::read_to_string(world.log()).unwrap_or_default();
-        if Requests::parse(&text).details.len() >= 120 {
+        if Requests::of(&world.requests()).details.len() >= 120 {
             break;
         }
         assert!(Instant::now() < deadline, "the sync made no progress");
@@ -353,7 +287,7 @@ fn two_syncs_of_one_mirror_at_once_the_second_refuses() {
     let first = world
         .home
         .cra_std()
-        .at(&world.sandbox.url, ACTIVE_KEY)
+        .at(&world.sandbox().url, ACTIVE_KEY)
         .args(["sync", "--concurrency", "1"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -394,7 +328,7 @@ fn a_mirror_belongs_to_one_service() {
     assert_code(&out, 2);
     let message = String::from_utf8_lossy(&out.stderr);
     assert!(
-        message.contains(&world.sandbox.url)
+        message.contains(&world.sandbox().url)
             && message.contains(&other.url)
             && message.contains("--mirror"),
         "{message}"
@@ -414,7 +348,7 @@ fn a_mirror_belongs_to_one_service() {
 fn sql_answers_from_the_copy_and_refuses_to_write() {
     let world = World::logged(&["--banks", "800", "--seed", "6"]);
     world.sync(&[]);
-    let all = world.sandbox.walk("");
+    let all = world.sandbox().walk("");
     let mut expected: BTreeMap<String, u64> = BTreeMap::new();
     for bank in &all {
         *expected
@@ -439,7 +373,7 @@ fn sql_answers_from_the_copy_and_refuses_to_write() {
         .take(50)
         .map(|b| {
             let (_, detail) = world
-                .sandbox
+                .sandbox()
                 .get(&format!("/api/v1/banks/{}", b["id"].as_str().unwrap()));
             detail["data"]["ratings"].as_array().unwrap().len() as u64
         })
@@ -598,9 +532,9 @@ fn sync_notify_delivers_each_added_record_once_and_keeps_what_fails() {
     // What a later release adds, from the sandbox's own data.
     let records = |world: &World| -> BTreeSet<(String, String, String)> {
         let mut all = BTreeSet::new();
-        for bank in world.sandbox.walk("") {
+        for bank in world.sandbox().walk("") {
             let id = bank["id"].as_str().unwrap().to_string();
-            let (_, detail) = world.sandbox.get(&format!("/api/v1/banks/{id}"));
+            let (_, detail) = world.sandbox().get(&format!("/api/v1/banks/{id}"));
             for r in detail["data"]["ratings"].as_array().unwrap() {
                 all.insert((
                     id.clone(),
@@ -668,7 +602,7 @@ fn sync_notify_delivers_each_added_record_once_and_keeps_what_fails() {
 fn sql_output_filters_through_jq() {
     let world = World::logged(&["--banks", "300", "--seed", "10"]);
     world.sync(&[]);
-    let expected = world.sandbox.walk("&state=TX").len();
+    let expected = world.sandbox().walk("&state=TX").len();
     let out = run(world.home.cra().args([
         "sql",
         "SELECT state, count(*) AS n FROM banks GROUP BY state",

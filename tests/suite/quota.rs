@@ -5,35 +5,22 @@
 //! from `cra`.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::common::{Home, Sandbox, assert_code};
+use crate::common::{Home, Request, Sandbox, World, assert_code};
 
-/// A sandbox with a quota and a request log, and a home for `cra`.
-struct Quota {
-    home: Home,
-    sandbox: Sandbox,
-    log: PathBuf,
-}
-
-impl Quota {
-    fn start(banks: u64, quota: &str, dialect: &str) -> Quota {
-        let home = Home::new();
-        let log = home.path().join("requests.log");
-        let sandbox = start(0, banks, Some((quota, dialect)), &log);
-        Quota { home, sandbox, log }
-    }
-
-    fn cra(&self) -> assert_cmd::Command {
-        let mut cmd = self.home.cra();
-        cmd.env("CRA_BASE_URL", &self.sandbox.url)
-            .env("CRA_API_KEY", "sandbox_active");
-        cmd
-    }
-
-    fn requests(&self) -> Vec<Request> {
-        read_log(&self.log)
-    }
+/// A sandbox of `banks` banks with `quota` told in header `dialect`, and
+/// a request log.
+fn quota_world(banks: u64, quota: &str, dialect: &str) -> World {
+    let banks = banks.to_string();
+    World::logged(&[
+        "--banks",
+        &banks,
+        "--quota",
+        quota,
+        "--quota-headers",
+        dialect,
+    ])
 }
 
 fn start(port: u16, banks: u64, quota: Option<(&str, &str)>, log: &Path) -> Sandbox {
@@ -43,30 +30,6 @@ fn start(port: u16, banks: u64, quota: Option<(&str, &str)>, log: &Path) -> Sand
         args.extend(["--quota", quota, "--quota-headers", dialect]);
     }
     Sandbox::start_at(port, &args, &[])
-}
-
-/// One line of the request log: `GET PATH STATUS TIME`.
-#[derive(Debug)]
-struct Request {
-    path: String,
-    status: u16,
-    at: f64,
-}
-
-fn read_log(path: &Path) -> Vec<Request> {
-    std::fs::read_to_string(path)
-        .unwrap_or_default()
-        .lines()
-        .map(|line| {
-            let parts: Vec<&str> = line.split(' ').collect();
-            assert_eq!(parts.len(), 4, "METHOD PATH STATUS TIME: {line}");
-            Request {
-                path: parts[1].to_string(),
-                status: parts[2].parse().unwrap(),
-                at: parts[3].parse().unwrap(),
-            }
-        })
-        .collect()
 }
 
 /// The most requests that arrived within one window of `period` seconds,
@@ -102,7 +65,7 @@ fn details_fetched(requests: &[Request]) -> BTreeMap<String, usize> {
 #[test]
 fn the_rate_is_held_in_every_quota_mode() {
     for dialect in ["none", "ietf", "x"] {
-        let world = Quota::start(40, "10/s", dialect);
+        let world = quota_world(40, "10/s", dialect);
         let out = world
             .cra()
             .args(["sync", "--rate", "10/s"])
@@ -125,7 +88,7 @@ fn the_rate_is_held_in_every_quota_mode() {
 /// says so; a wrong one is a usage error, from either.
 #[test]
 fn the_rate_from_the_config_file() {
-    let world = Quota::start(30, "10/s", "none");
+    let world = quota_world(30, "10/s", "none");
     let set = world
         .cra()
         .args(["config", "set", "rate", "10/s"])
@@ -166,7 +129,7 @@ fn the_rate_from_the_config_file() {
 #[test]
 fn rate_limit_headers_prevent_every_429() {
     for dialect in ["ietf", "x"] {
-        let world = Quota::start(80, "25/s", dialect);
+        let world = quota_world(80, "25/s", dialect);
         let out = world.cra().args(["sync"]).output().unwrap();
         assert_code(&out, 0);
         let requests = world.requests();
@@ -183,7 +146,7 @@ fn rate_limit_headers_prevent_every_429() {
 /// person at a terminal sees the wait counted down.
 #[test]
 fn without_headers_a_429_slows_the_sync_down() {
-    let world = Quota::start(120, "25/s", "none");
+    let world = quota_world(120, "25/s", "none");
     let out = world
         .cra()
         .env("CRA_FORCE_TTY", "1")
@@ -228,7 +191,7 @@ fn a_sync_stopped_by_max_wait_resumes_later() {
             "{stderr}"
         );
         assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
-        let first = read_log(&log);
+        let first = Request::read(&log);
         if dialect == "ietf" {
             assert_eq!(limited(&first), 0, "{first:?}");
         }
@@ -248,7 +211,7 @@ fn a_sync_stopped_by_max_wait_resumes_later() {
             .output()
             .unwrap();
         assert_code(&out, 0);
-        let all = read_log(&log);
+        let all = Request::read(&log);
         let fetched = details_fetched(&all);
         assert_eq!(fetched.len(), 60, "{dialect}");
         assert!(
@@ -261,7 +224,7 @@ fn a_sync_stopped_by_max_wait_resumes_later() {
 /// `export` keeps today's longest wait, but takes `--max-wait` too.
 #[test]
 fn export_takes_max_wait_too() {
-    let world = Quota::start(40, "10/m", "none");
+    let world = quota_world(40, "10/m", "none");
     let out = world
         .cra()
         .args(["export", "--with-history", "--max-wait", "1s", "-o"])

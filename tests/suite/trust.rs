@@ -10,10 +10,10 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use crate::common::Home;
 #[cfg(unix)]
 use crate::common::Signal;
 use crate::common::server::{Reply, TestServer};
+use crate::common::{Home, World};
 
 /// The key the tests' `cra` sends.
 const KEY: &str = "key-Zq8v-SECRET-77";
@@ -126,50 +126,9 @@ impl Hostile {
     }
 }
 
-struct World {
-    home: Home,
-    server: TestServer,
-    mirror: PathBuf,
-}
-
-impl World {
-    fn new(service: Hostile) -> World {
-        let home = Home::new();
-        let mirror = home.path().join("m.sqlite");
-        World {
-            server: service.start(),
-            home,
-            mirror,
-        }
-    }
-
-    fn cra(&self) -> assert_cmd::Command {
-        let mut cmd = self.home.cra();
-        cmd.env("CRA_BASE_URL", &self.server.url)
-            .env("CRA_API_KEY", KEY)
-            .env("CRA_MIRROR", &self.mirror);
-        cmd
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        self.cra().args(args).output().unwrap()
-    }
-
-    /// `cra sql QUERY --format tsv`, which must succeed.
-    fn sql(&self, query: &str) -> String {
-        let out = self.run(&["sql", query, "--format", "tsv"]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        text(&out.stdout)
-    }
-
-    /// Detail requests received, by decoded id.
-    fn detail_requests(&self) -> Vec<String> {
-        self.server
-            .seen()
-            .iter()
-            .filter_map(|(t, _)| t.strip_prefix("/api/v1/banks/").map(str::to_string))
-            .collect()
-    }
+/// A world whose service is `service`, its local copy in the home.
+fn against(service: Hostile) -> World {
+    World::scripted(service.start(), KEY)
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -192,7 +151,7 @@ fn swapped() -> Hostile {
 
 #[test]
 fn sync_stores_nothing_for_a_detail_of_another_bank() {
-    let world = World::new(swapped());
+    let world = against(swapped());
     let out = world.run(&["sync"]);
     let stderr = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
@@ -202,11 +161,11 @@ fn sync_stores_nothing_for_a_detail_of_another_bank() {
     );
     // B is stored once, as itself; nothing under A's id.
     assert_eq!(
-        world.sql("SELECT id, name FROM banks ORDER BY id"),
+        world.sql_tsv("SELECT id, name FROM banks ORDER BY id"),
         "id\tname\nbank-b\tBETA BANK\n"
     );
     assert_eq!(
-        world.sql("SELECT count(*) AS n FROM ratings WHERE bank_id = 'bank-a'"),
+        world.sql_tsv("SELECT count(*) AS n FROM ratings WHERE bank_id = 'bank-a'"),
         "n\n0\n"
     );
     // Asked once: the same answer would come again.
@@ -231,7 +190,7 @@ fn sync_stores_nothing_for_a_detail_of_another_bank() {
 
 #[test]
 fn export_with_history_and_show_refuse_a_detail_of_another_bank() {
-    let world = World::new(swapped());
+    let world = against(swapped());
     let dest = world.home.path().join("out.csv");
     let out = world.run(&["export", "--with-history", "-o", dest.to_str().unwrap()]);
     let stderr = text(&out.stderr);
@@ -256,7 +215,7 @@ fn export_with_history_and_show_refuse_a_detail_of_another_bank() {
 #[test]
 fn ids_are_requested_exactly_as_listed_whatever_they_hold() {
     let odd = ["a\tb", "c\nd", "e/f?g&h=i", "50% off", "x#y"];
-    let world = World::new(Hostile::new(
+    let world = against(Hostile::new(
         odd.iter().map(|id| entry(id, "ODD BANK")).collect(),
     ));
     let out = world.run(&["sync"]);
@@ -273,7 +232,7 @@ fn ids_are_requested_exactly_as_listed_whatever_they_hold() {
         asked.contains(&"e%2Ff%3Fg%26h%3Di".to_string()),
         "{asked:?}"
     );
-    assert_eq!(world.sql("SELECT count(*) AS n FROM banks"), "n\n5\n");
+    assert_eq!(world.sql_tsv("SELECT count(*) AS n FROM banks"), "n\n5\n");
     // show takes such ids as they are, online.
     for id in odd {
         let out = world.run(&["show", id, "--format", "json"]);
@@ -296,7 +255,7 @@ fn listed_twice() -> Hostile {
 
 #[test]
 fn an_id_listed_twice_with_different_content_is_an_inconsistent_list() {
-    let world = World::new(listed_twice());
+    let world = against(listed_twice());
     let dest = world.home.path().join("out.csv");
     for args in [
         vec!["sync"],
@@ -329,10 +288,10 @@ fn short_pages(honest_meta: bool) -> Hostile {
 
 #[test]
 fn a_service_paging_by_a_smaller_size_it_admits_is_followed() {
-    let world = World::new(short_pages(true));
+    let world = against(short_pages(true));
     let out = world.run(&["sync"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(world.sql("SELECT count(*) AS n FROM banks"), "n\n230\n");
+    assert_eq!(world.sql_tsv("SELECT count(*) AS n FROM banks"), "n\n230\n");
     let out = world.run(&["search", "--all", "--format", "csv"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().count(), 231);
@@ -344,7 +303,7 @@ fn a_service_paging_by_a_smaller_size_it_admits_is_followed() {
 
 #[test]
 fn a_service_ignoring_per_page_without_saying_so_is_named() {
-    let world = World::new(short_pages(false));
+    let world = against(short_pages(false));
     for args in [vec!["sync"], vec!["search", "--all"], vec!["export"]] {
         let out = world.run(&args);
         let stderr = text(&out.stderr);
@@ -374,7 +333,7 @@ fn quoting() -> Hostile {
 
 #[test]
 fn the_api_key_quoted_in_data_is_never_printed_nor_stored() {
-    let world = World::new(quoting());
+    let world = against(quoting());
     let dest = world.home.path().join("out.json");
     let runs: Vec<Vec<&str>> = vec![
         vec!["show", "bank-a", "--format", "json"],
@@ -417,7 +376,7 @@ fn the_api_key_quoted_in_data_is_never_printed_nor_stored() {
             );
         }
     }
-    let shown = world.sql("SELECT name FROM banks WHERE id = 'bank-a'");
+    let shown = world.sql_tsv("SELECT name FROM banks WHERE id = 'bank-a'");
     assert_eq!(shown, "name\nBANK OF [redacted]\n");
 }
 
@@ -425,7 +384,7 @@ fn the_api_key_quoted_in_data_is_never_printed_nor_stored() {
 
 #[test]
 fn sql_json_keeps_columns_of_the_same_name() {
-    let world = World::new(Hostile::new(vec![entry("bank-a", "ALPHA")]));
+    let world = against(Hostile::new(vec![entry("bank-a", "ALPHA")]));
     assert!(world.run(&["sync"]).status.success());
     let query = "SELECT r.exam_date, b.exam_date, 1 AS exam_date FROM ratings r JOIN banks b ON b.id = r.bank_id";
     let out = world.run(&["sql", query, "--format", "json"]);
@@ -449,7 +408,7 @@ const ENDLESS: &str =
 
 /// A world with a synced mirror of a few banks.
 fn synced() -> World {
-    let world = World::new(Hostile::new(
+    let world = against(Hostile::new(
         (0..3)
             .map(|i| entry(&format!("b{i}"), "SOME BANK"))
             .collect(),
@@ -464,7 +423,7 @@ fn synced() -> World {
 #[cfg(unix)]
 fn signalled(world: &World, args: &[&str], signal: Signal) -> (Option<i32>, String) {
     let mut cmd = world.home.cra_std();
-    cmd.env("CRA_MIRROR", &world.mirror).args(args);
+    cmd.env("CRA_MIRROR", world.mirror()).args(args);
     signal_and_wait(cmd, args, signal)
 }
 
@@ -544,9 +503,9 @@ fn a_mirror_in_a_read_only_folder_is_read() {
     let folder = world.home.path().join("ro");
     std::fs::create_dir(&folder).unwrap();
     let mirror = folder.join("m.sqlite");
-    std::fs::rename(&world.mirror, &mirror).unwrap();
+    std::fs::rename(world.mirror(), &mirror).unwrap();
     for side in ["-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{side}", world.mirror.display()));
+        let _ = std::fs::remove_file(format!("{}{side}", world.mirror().display()));
     }
     let set = |path: &Path, mode: u32| {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
@@ -637,11 +596,11 @@ fn a_sync_killed_with_9_is_marked_interrupted_by_the_next() {
             .collect(),
     );
     service.slow_details = slow.clone();
-    let world = World::new(service);
+    let world = against(service);
     let mut cmd = world.home.cra_std();
-    cmd.env("CRA_BASE_URL", &world.server.url)
+    cmd.env("CRA_BASE_URL", world.url())
         .env("CRA_API_KEY", KEY)
-        .env("CRA_MIRROR", &world.mirror)
+        .env("CRA_MIRROR", world.mirror())
         .arg("sync")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null());
@@ -653,12 +612,15 @@ fn a_sync_killed_with_9_is_marked_interrupted_by_the_next() {
     }
     child.kill().unwrap();
     child.wait().unwrap();
-    assert_eq!(world.sql("SELECT status FROM syncs"), "status\nrunning\n");
+    assert_eq!(
+        world.sql_tsv("SELECT status FROM syncs"),
+        "status\nrunning\n"
+    );
     slow.store(false, std::sync::atomic::Ordering::SeqCst);
     let out = world.run(&["sync"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
-        world.sql("SELECT status FROM syncs ORDER BY id"),
+        world.sql_tsv("SELECT status FROM syncs ORDER BY id"),
         "status\ninterrupted\ncomplete\n"
     );
 }
@@ -788,7 +750,7 @@ fn diff_reads_standard_input_and_a_blocked_read_stops_on_a_signal() {
 
 #[test]
 fn sql_reads_pragmas_and_shows_blobs_infinities_and_odd_names_for_what_they_are() {
-    let world = World::new(Hostile::new(vec![
+    let world = against(Hostile::new(vec![
         entry("b1", "EVIL \u{202E}KNAB\u{1b}[2J"),
         entry("b2", "PLAIN"),
     ]));
