@@ -72,3 +72,36 @@ pub fn interrupt_export(stop: Signal, previous: Option<&str>) {
         ),
     }
 }
+
+/// Starts `cmd`, sends `signal` after a moment, and returns the exit code
+/// and standard error, failing if it takes over 10 s.
+#[cfg(unix)]
+pub fn signal_and_wait(
+    mut cmd: std::process::Command,
+    args: &[&str],
+    signal: Signal,
+) -> (Option<i32>, String) {
+    cmd.stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "{args:?} ended before the signal"
+    );
+    crate::common::signal(child.id(), signal);
+    let started = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut stderr = String::new();
+            std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+            return (status.code(), stderr);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("{args:?} still running 10 s after {signal:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

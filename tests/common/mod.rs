@@ -1,30 +1,37 @@
 //! The one set of test helpers: the real `cra` binary in a clean
-//! environment ([`Home`]), a real `cra sandbox` ([`Sandbox`]) and the two
-//! together ([`World`]), a scripted server for answers the sandbox cannot
-//! give ([`server`]), a real `cra listen` ([`listen`]), signals
-//! ([`signal`], Unix only), and the outside programs some tests need
-//! ([`tools`]: a missing one skips its test, or fails it under CI).
+//! environment ([`Home`]), a real `cra sandbox` ([`Sandbox`], or one per
+//! test thread: [`thread_sandbox`]), a service and a home together
+//! ([`World`]), servers for what the sandbox cannot do (a scripted one,
+//! [`server`]; a hostile one, [`hostile`]; one that streams endless
+//! bodies, [`raw_server`]), a real `cra listen` ([`listen`]), runs measured
+//! for memory ([`measure`]), signals ([`signal`], Unix only), and the
+//! outside programs some tests need ([`tools`]: a missing one skips its
+//! test, or fails it under CI).
 
+pub mod hostile;
 #[cfg(unix)]
 mod interrupt;
 pub mod listen;
+pub mod measure;
+pub mod raw_server;
 mod sandbox;
 pub mod server;
+pub mod thread_sandbox;
 pub mod tools;
 mod world;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command as StdCommand, Stdio};
+use std::process::{Command as StdCommand, Output, Stdio};
 
 use assert_cmd::Command;
 
 #[cfg(unix)]
-pub use interrupt::{Signal, interrupt_export, signal};
+pub use interrupt::{Signal, interrupt_export, signal, signal_and_wait};
 pub use sandbox::{Sandbox, get};
-#[cfg(unix)]
-pub use tools::make_fifo;
 pub use tools::{any_of, need, need_ipv6_loopback, skipped, tool};
-pub use world::{Request, Requests, World};
+#[cfg(unix)]
+pub use tools::{fifo, make_fifo};
+pub use world::{Request, Requests, World, synced};
 
 /// The sandbox's key that is active.
 pub const ACTIVE_KEY: &str = "sandbox_active";
@@ -164,3 +171,58 @@ pub const CSV_HEADER: [&str; 8] = [
     "exam_date",
     "exam_type",
 ];
+
+/// Printable width of a line: ANSI escapes take none.
+pub fn visible_width(line: &str) -> usize {
+    let mut width = 0;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            width += 1;
+        }
+    }
+    width
+}
+
+/// The repository: where the README, `man/` and `completions/` are.
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A finished command's standard error, as text.
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// `cmd`'s output.
+pub fn run(cmd: &mut assert_cmd::Command) -> Output {
+    cmd.output().unwrap()
+}
+
+/// Bytes as text (lossy).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `cmd`'s output, failing if it takes over 10 s (a read that blocks).
+pub fn within_10s(mut cmd: std::process::Command) -> Output {
+    cmd.stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() >= 10 {
+            let _ = child.kill();
+            panic!("{cmd:?} still running after 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}

@@ -94,3 +94,11 @@ pub fn make_fifo(path: &std::path::Path) {
     let made = Command::new("mkfifo").arg(path).status();
     assert!(made.is_ok_and(|s| s.success()), "mkfifo {}", path.display());
 }
+
+/// A named pipe `name` made in `dir`.
+#[cfg(unix)]
+pub fn fifo(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    crate::common::make_fifo(&path);
+    path
+}

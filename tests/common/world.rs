@@ -294,3 +294,13 @@ impl Requests {
         (self.list, self.details.len() as u64)
     }
 }
+
+/// A sandbox of `banks` banks with a request log, and a home synced from
+/// it (its requests not counted).
+pub fn synced(banks: usize) -> World {
+    let world = World::logged(&["--banks", &banks.to_string()]);
+    let out = world.cra().arg("sync").output().unwrap();
+    assert_code(&out, 0);
+    world.take_requests();
+    world
+}

@@ -4,9 +4,10 @@
 
 use std::path::PathBuf;
 
-use crate::common::{Home, Sandbox, shared_data};
 use cra::sandbox::data;
 use serde_json::{Value, json};
+
+use crate::common::{Home, Sandbox, shared_data};
 
 /// `../shared/data/cra_ratings_stats.json`, when this checkout has it
 /// (None says the test skipped); a file that is there must read.

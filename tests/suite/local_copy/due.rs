@@ -3,8 +3,9 @@
 //! table of expected intervals says (worked out here independently from
 //! `cra sql`), most overdue first; `--older-than` and the filters.
 
-use crate::common::{Home, Sandbox, assert_code};
 use serde_json::Value;
+
+use crate::common::{Home, Sandbox, assert_code};
 
 fn synced(banks: &str) -> (Home, Sandbox) {
     let home = Home::new();

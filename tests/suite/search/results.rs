@@ -1,56 +1,16 @@
-//! `cra search` and `cra show` against the real sandbox over loopback HTTP:
-//! filters, paging, every format parsed back and compared with what the
-//! server holds, terminal and piped modes, a closed pipe, `--sandbox`.
+//! `cra search` against the real sandbox over loopback HTTP: each filter
+//! alone and combined matching what the server holds, paging, `--all` and
+//! `--limit` (asking for no page it does not need), every format parsed back
+//! and compared with the server's data, terminal and piped modes (a pipe
+//! that gets fewer rows than match says so), a closed pipe, `--sandbox`.
 
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;
 
 use serde_json::Value;
 
-use crate::common::{ACTIVE_KEY, Service};
-
-thread_local! {
-    /// One sandbox per test (each test runs on its own thread, whose end
-    /// drops it and so stops the process): 2,000 banks is enough for every
-    /// filter to match several pages. A process-wide static would never be
-    /// dropped and would outlive the test binary.
-    static SANDBOX: crate::common::Sandbox = crate::common::Sandbox::start(&["--banks", "2000", "--seed", "7"]);
-}
-
-fn sandbox_url() -> String {
-    SANDBOX.with(|s| s.url.clone())
-}
-
-fn sandbox_get(path: &str) -> (u16, Value) {
-    SANDBOX.with(|s| s.get(path))
-}
-
-fn run_json(args: &[&str]) -> Value {
-    let home = crate::common::Home::new();
-    let out = home
-        .cra()
-        .at(&sandbox_url(), ACTIVE_KEY)
-        .args(args)
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-/// What the server holds for a query string.
-fn server_page(query: &str) -> (Vec<Value>, Value) {
-    let (status, body) = sandbox_get(&format!("/api/v1/banks?{query}"));
-    assert_eq!(status, 200, "{query}");
-    (
-        body["data"].as_array().unwrap().clone(),
-        body["meta"].clone(),
-    )
-}
+use crate::common::thread_sandbox::{run_json, sandbox_url, server_page};
+use crate::common::{ACTIVE_KEY, Home, Service, World, assert_code, run, stderr};
 
 #[test]
 fn each_filter_alone_and_combined_matches_the_server() {
@@ -342,123 +302,6 @@ fn a_closed_pipe_ends_quietly_with_success() {
 }
 
 #[test]
-fn show_prints_the_detail_as_served() {
-    let banks = run_json(&["search", "--per-page", "3"]);
-    let ids: Vec<&str> = banks
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["id"].as_str().unwrap())
-        .collect();
-    let (status, served) = sandbox_get(&format!("/api/v1/banks/{}", ids[0]));
-    assert_eq!(status, 200);
-
-    assert_eq!(run_json(&["show", ids[0]]), served["data"]);
-    // Several ids: an array, in the order given.
-    let several = run_json(&["show", ids[1], ids[0]]);
-    assert_eq!(several[1], served["data"]);
-    assert_eq!(several[0]["id"], ids[1]);
-    // The bank's page address works as an id.
-    let address = format!("https://bankscorer.example/banks/{}?tab=history", ids[0]);
-    assert_eq!(run_json(&["show", &address]), served["data"]);
-}
-
-#[test]
-fn show_table_has_history_newest_first_with_current_marked() {
-    // A bank with several exams.
-    let banks = run_json(&["search", "--per-page", "50"]);
-    let home = crate::common::Home::new();
-    for bank in banks.as_array().unwrap() {
-        let id = bank["id"].as_str().unwrap();
-        let (_, served) = sandbox_get(&format!("/api/v1/banks/{id}"));
-        let ratings = served["data"]["ratings"].as_array().unwrap();
-        if ratings.len() < 3 {
-            continue;
-        }
-        let out = home
-            .cra()
-            .at(&sandbox_url(), ACTIVE_KEY)
-            .env("CRA_FORCE_TTY", "1")
-            .args(["--color", "never", "show", id])
-            .output()
-            .unwrap();
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert!(text.starts_with(bank["name"].as_str().unwrap()), "{text}");
-        let mut dates: Vec<&str> = ratings
-            .iter()
-            .map(|r| r["exam_date"].as_str().unwrap())
-            .collect();
-        dates.sort_unstable_by(|a, b| b.cmp(a));
-        let positions: Vec<usize> = dates.iter().map(|d| text.find(d).unwrap()).collect();
-        assert!(
-            positions.windows(2).all(|w| w[0] < w[1]),
-            "newest first: {text}"
-        );
-        let current_line = text.lines().find(|l| l.contains("current")).unwrap();
-        assert!(current_line.contains(dates[0]), "{text}");
-        // tsv/csv: one row per record, is_current true on exactly one.
-        let out = home
-            .cra()
-            .at(&sandbox_url(), ACTIVE_KEY)
-            .args(["show", id, "--format", "csv"])
-            .output()
-            .unwrap();
-        let csv_text = String::from_utf8(out.stdout).unwrap();
-        let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv_text.as_bytes())
-            .records()
-            .map(Result::unwrap)
-            .collect();
-        assert_eq!(rows.len(), ratings.len());
-        assert_eq!(rows.iter().filter(|r| &r[8] == "true").count(), 1);
-        assert_eq!(&rows[0][5], dates[0]);
-        return;
-    }
-    panic!("no bank with three exams among the first 50");
-}
-
-#[test]
-fn show_unknown_id_is_exit_5_naming_it() {
-    let home = crate::common::Home::new();
-    let out = home
-        .cra()
-        .at(&sandbox_url(), ACTIVE_KEY)
-        .args(["show", "00000000-0000-0000-0000-000000000000"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(5));
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        stderr.contains("00000000-0000-0000-0000-000000000000"),
-        "{stderr}"
-    );
-    assert!(
-        out.stdout.is_empty(),
-        "nothing printed for a partial result"
-    );
-
-    // Several unknown among known ones: every unknown one is named, on one
-    // line, and nothing is printed.
-    let known = server_page("per_page=1").0[0]["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let out = home
-        .cra()
-        .at(&sandbox_url(), ACTIVE_KEY)
-        .args(["show", "nope-1", &known, "nope-2"])
-        .output()
-        .unwrap();
-    crate::common::assert_code(&out, 5);
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.contains("'nope-1', 'nope-2'") && !stderr.contains(&known),
-        "{stderr}"
-    );
-    assert!(out.stdout.is_empty());
-}
-
-#[test]
 fn sandbox_flag_needs_no_configuration() {
     let home = crate::common::Home::new();
     let out = home
@@ -506,132 +349,6 @@ fn sandbox_flag_needs_no_configuration() {
     assert!(!text.contains("sandbox_active"));
 }
 
-/// Display width of a line as the terminal shows it: the sandbox's text,
-/// the rule and the ellipsis are all one column a character.
-fn columns(line: &str) -> usize {
-    line.chars().count()
-}
-
-/// `search` on a forced terminal of `width` columns: no line wider, every
-/// id whole on its bank's row, a name shortened only when it had to be.
-fn assert_table_fits(width: usize) {
-    let home = crate::common::Home::new();
-    let args = ["search", "--state", "TX", "--limit", "40"];
-    let banks = run_json(&args);
-    let banks = banks.as_array().unwrap();
-    let out = home
-        .cra()
-        .at(&sandbox_url(), ACTIVE_KEY)
-        .env("CRA_FORCE_TTY", "1")
-        .env("COLUMNS", width.to_string())
-        .args(args)
-        .args(["--color", "never"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    for line in &lines {
-        assert!(
-            columns(line) <= width,
-            "wider than {width}: {line:?}\n{text}"
-        );
-    }
-    // A header, its rule, then one line per bank in order (then notes,
-    // unindented: the columns not shown).
-    let rows: Vec<&str> = lines[2..]
-        .iter()
-        .copied()
-        .take_while(|l| l.starts_with(' '))
-        .collect();
-    assert_eq!(rows.len(), banks.len(), "{text}");
-    let mut shortened = 0;
-    let mut prefixes = std::collections::HashSet::new();
-    for (row, bank) in rows.iter().zip(banks) {
-        let id = bank["id"].as_str().unwrap();
-        let cells: Vec<&str> = row.split("   ").map(str::trim).collect();
-        // The id, or the shortest prefix (8 or more) that no other row has.
-        let shown_id = cells.last().unwrap();
-        assert!(
-            shown_id.len() >= 8 && id.starts_with(shown_id),
-            "no prefix of id {id} on {row:?}"
-        );
-        assert!(prefixes.insert(shown_id.to_string()), "{shown_id} twice");
-        let name = bank["name"].as_str().unwrap();
-        let shown = cells.iter().find(|c| !c.is_empty()).unwrap();
-        if *shown != name {
-            let kept = shown.strip_suffix('…').unwrap_or_else(|| panic!("{row:?}"));
-            assert!(name.starts_with(kept), "{row:?}");
-            // Only when needed: widening the column (every row's) to the
-            // whole name would not have fitted.
-            let table_width = lines[..2 + rows.len()]
-                .iter()
-                .map(|l| columns(l))
-                .max()
-                .unwrap();
-            let whole = table_width - columns(shown) + columns(name);
-            assert!(whole > width, "{name:?} shortened needlessly: {row:?}");
-            shortened += 1;
-        }
-    }
-    if width >= 200 {
-        assert_eq!(shortened, 0, "{text}");
-        assert!(lines[0].contains("EXAM TYPE") && lines[0].contains("CITY"));
-    }
-    if width == 80 {
-        assert!(
-            shortened > 0,
-            "TX has names too long for 80 columns: {text}"
-        );
-        assert!(!lines[0].contains("EXAM TYPE"), "{text}");
-    }
-}
-
-#[test]
-fn a_terminal_table_fits_80_columns_with_every_id_or_its_unique_prefix() {
-    assert_table_fits(80);
-}
-
-#[test]
-fn a_terminal_table_fits_100_columns_with_every_id_or_its_unique_prefix() {
-    assert_table_fits(100);
-}
-
-#[test]
-fn a_terminal_table_at_200_columns_shows_everything_whole() {
-    assert_table_fits(200);
-}
-
-#[test]
-fn a_bank_card_fits_a_narrow_terminal() {
-    let banks = run_json(&["search", "--state", "TX", "--per-page", "50"]);
-    let bank = banks
-        .as_array()
-        .unwrap()
-        .iter()
-        .max_by_key(|b| b["name"].as_str().unwrap().len())
-        .unwrap();
-    let id = bank["id"].as_str().unwrap();
-    let home = crate::common::Home::new();
-    let out = home
-        .cra()
-        .at(&sandbox_url(), ACTIVE_KEY)
-        .env("CRA_FORCE_TTY", "1")
-        .env("COLUMNS", "50")
-        .args(["--color", "never", "show", id])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    for line in text.lines() {
-        assert!(columns(line) <= 50, "{line:?}\n{text}");
-    }
-    assert!(text.contains(id), "{text}");
-    assert!(
-        text.contains("RATING") && text.contains("current"),
-        "{text}"
-    );
-}
-
 /// 18986 → `18,986`, as `cra` writes counts for a person.
 fn grouped(n: u64) -> String {
     let digits = n.to_string();
@@ -643,4 +360,85 @@ fn grouped(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+#[test]
+fn a_piped_search_says_it_wrote_fewer_rows_than_match() {
+    let home = Home::new();
+    let out = home
+        .cra()
+        .args(["--sandbox", "search", "--state", "IA", "--size", "small"])
+        .args(["--format", "csv"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let rows = String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .count()
+        - 1;
+    assert_eq!(rows, 25);
+    let err = stderr(&out);
+    assert!(err.contains("cra: wrote 25 of "), "{err}");
+    assert!(err.contains("--all") && err.contains("cra export"), "{err}");
+
+    // --quiet silences it; --all and a page that holds every match need none.
+    let quiet = home
+        .cra()
+        .args([
+            "--sandbox",
+            "search",
+            "--state",
+            "IA",
+            "--size",
+            "small",
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&quiet, 0);
+    assert_eq!(stderr(&quiet), "");
+    let all = home
+        .cra()
+        .args([
+            "--sandbox",
+            "search",
+            "--state",
+            "IA",
+            "--size",
+            "small",
+            "--all",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&all, 0);
+    assert!(!stderr(&all).contains("wrote"), "{}", stderr(&all));
+    let limited = home
+        .cra()
+        .args(["--sandbox", "search", "--state", "VT", "--limit", "3"])
+        .output()
+        .unwrap();
+    assert!(
+        stderr(&limited).contains("cra: wrote 3 of "),
+        "{}",
+        stderr(&limited)
+    );
+}
+
+#[test]
+fn a_limit_asks_for_no_page_it_does_not_need() {
+    let world = World::logged(&["--banks", "1000"]);
+    for (limit, pages) in [(100, 1), (130, 2), (200, 2), (250, 3)] {
+        world.take_requests();
+        let out = run(world.cra().args([
+            "search",
+            "--limit",
+            &limit.to_string(),
+            "--format",
+            "ndjson",
+        ]));
+        assert_code(&out, 0);
+        assert_eq!(out.stdout.iter().filter(|b| **b == b'\n').count(), limit);
+        assert_eq!(world.take_requests().list, pages, "--limit {limit}");
+    }
 }

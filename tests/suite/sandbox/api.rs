@@ -1,9 +1,9 @@
 //! Conformance of `cra sandbox` with the service interface (docs/service.md,
 //! sections 2, 4, 5 and 7), over HTTP against the real binary.
 
-use crate::common::{ACTIVE_KEY, Service};
-use crate::common::{Sandbox, get};
 use serde_json::Value;
+
+use crate::common::{ACTIVE_KEY, Sandbox, Service, get};
 
 const SIZES: [&str; 3] = ["Large Bank", "Small Bank", "Intermediate Small Bank"];
 

@@ -6,6 +6,8 @@ use std::net::TcpListener;
 use std::sync::mpsc;
 use std::time::Duration;
 
+use Answer::{AlwaysOk, FailFirstSight};
+
 use crate::common::{Home, Sandbox};
 
 struct Delivery {
@@ -31,7 +33,6 @@ enum Answer {
     /// 500 the first time a body is seen, 200 after.
     FailFirstSight,
 }
-use Answer::{AlwaysOk, FailFirstSight};
 
 /// A one-request-per-connection HTTP receiver on a free port, reporting
 /// each delivery.

@@ -1,23 +1,15 @@
-//! `cra changes` and `cra stats` against a mirror of the real sandbox. The
-//! expected answers are computed here from the sandbox's own data (the
-//! list and every bank's detail over HTTP), never from `cra`.
+//! `cra changes` from a copy synced from the real sandbox, checked against
+//! what the served histories imply: every change and its kind, `--new`
+//! across an interrupted sync and the one that finished it, the date forms
+//! and repeated regulators.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::common::{ACTIVE_KEY, Service};
-use crate::common::{Home, World, assert_code};
 use serde_json::Value;
 
-const RATINGS: [&str; 4] = [
-    "Outstanding",
-    "Satisfactory",
-    "Needs to Improve",
-    "Substantial Noncompliance",
-];
+use crate::common::{ACTIVE_KEY, Service, World, assert_code, synced};
 
-fn s(v: &Value) -> String {
-    v.as_str().unwrap().to_string()
-}
+use super::support::{RATINGS, s};
 
 /// One expected row of `cra changes`, in its json shape.
 #[derive(Debug, Clone)]
@@ -432,334 +424,78 @@ fn changes_new_lists_exactly_what_the_latest_sync_added() {
     );
 }
 
-/// Counts as `cra stats` prints them, keyed by group.
-type Counts = BTreeMap<String, [u64; 6]>;
-
-fn tally(counts: &mut Counts, group: &str, rating: Option<&str>) {
-    let entry = counts.entry(group.to_string()).or_default();
-    entry[0] += 1;
-    let slot = rating
-        .and_then(|r| RATINGS.iter().position(|x| *x == r))
-        .unwrap_or(4);
-    entry[1 + slot] += 1;
-}
-
-fn as_counts(rows: &[Value]) -> Counts {
-    let keys = [
-        "total",
-        "outstanding",
-        "satisfactory",
-        "needs_to_improve",
-        "substantial_noncompliance",
-        "other",
-    ];
-    rows.iter()
-        .map(|r| {
-            assert!(r["group"].is_string());
-            let mut n = [0u64; 6];
-            for (i, k) in keys.iter().enumerate() {
-                n[i] = r[*k].as_u64().unwrap_or_else(|| panic!("{k} in {r}"));
-            }
-            (s(&r["group"]), n)
-        })
-        .collect()
-}
-
-/// Printable width of a line: ANSI escapes take none.
-fn visible_width(line: &str) -> usize {
-    let mut width = 0;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            width += 1;
-        }
-    }
-    width
-}
-
 #[test]
-fn stats_count_what_the_data_holds() {
-    let world = World::new(&["--banks", "800", "--seed", "13"]);
-    world.sync(&[]);
-    let list = world.sandbox().walk("");
-    let details = world.sandbox().details("");
-    let current = |b: &Value| b["current_rating"]["rating"].as_str().map(str::to_string);
-
-    let mut by: BTreeMap<&str, Counts> = BTreeMap::new();
-    for bank in &list {
-        let rating = current(bank);
-        tally(by.entry("all").or_default(), "all", rating.as_deref());
-        tally(
-            by.entry("state").or_default(),
-            bank["state"].as_str().unwrap(),
-            rating.as_deref(),
-        );
-        tally(
-            by.entry("regulator").or_default(),
-            bank["regulator"].as_str().unwrap(),
-            rating.as_deref(),
-        );
-        let size = bank["current_rating"]["exam_type"].as_str().unwrap_or("");
-        tally(by.entry("size").or_default(), size, rating.as_deref());
-    }
-    for bank in &details {
-        for r in bank["ratings"].as_array().unwrap() {
-            tally(
-                by.entry("year").or_default(),
-                &s(&r["exam_date"])[..4],
-                r["rating"].as_str(),
-            );
-        }
-    }
+fn changes_take_the_new_date_forms_and_repeated_regulators() {
+    let world = synced(600);
+    let changes = |args: &[&str]| -> Vec<Value> {
+        let out = world
+            .home
+            .cra()
+            .args(["changes", "--change", "all", "--format", "json"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let all = changes(&[]);
+    let since = changes(&["--since", "2020-07", "--until", "2021"]);
+    assert!(!since.is_empty());
     assert_eq!(
-        as_counts(&world.json(&["stats", "--format", "json"])),
-        by["all"]
+        since.len(),
+        all.iter()
+            .filter(|r| ("2020-07-01"..="2021-12-31").contains(&r["exam_date"].as_str().unwrap()))
+            .count()
     );
-    for group in ["state", "regulator", "size", "year"] {
-        let rows = world.json(&["stats", "--by", group, "--format", "json"]);
-        let groups: Vec<String> = rows.iter().map(|r| s(&r["group"])).collect();
-        let mut sorted = groups.clone();
-        sorted.sort();
-        assert_eq!(groups, sorted, "groups in ascending order");
-        assert_eq!(as_counts(&rows), by[group], "--by {group}");
-    }
-    let records: usize = details
-        .iter()
-        .map(|b| b["ratings"].as_array().unwrap().len())
-        .sum();
-    let years = as_counts(&world.json(&["stats", "--by", "year", "--format", "json"]));
-    assert_eq!(years.values().map(|n| n[0]).sum::<u64>(), records as u64);
-
-    // Filters: the bank's state and regulator, the (current) exam type.
-    let mut tx = Counts::new();
-    let regulator = s(&list[0]["regulator"]);
-    let mut reg = Counts::new();
-    let mut small = Counts::new();
-    for bank in &list {
-        let rating = current(bank);
-        if bank["state"] == "TX" {
-            tally(
-                &mut tx,
-                bank["regulator"].as_str().unwrap(),
-                rating.as_deref(),
-            );
-        }
-        if s(&bank["regulator"]) == regulator {
-            tally(&mut reg, "all", rating.as_deref());
-        }
-        if bank["current_rating"]["exam_type"] == "Small Bank" {
-            tally(
-                &mut small,
-                bank["state"].as_str().unwrap(),
-                rating.as_deref(),
-            );
-        }
-    }
-    assert_eq!(
-        as_counts(&world.json(&[
-            "stats",
-            "--by",
-            "regulator",
-            "--state",
-            "tx",
-            "--format",
-            "json"
-        ])),
-        tx
-    );
-    assert_eq!(
-        as_counts(&world.json(&[
-            "stats",
-            "--regulator",
-            &regulator.to_lowercase(),
-            "--format",
-            "json"
-        ])),
-        reg
-    );
-    assert_eq!(
-        as_counts(&world.json(&[
-            "stats", "--by", "state", "--size", "small", "--format", "json"
-        ])),
-        small
-    );
-    let mut year_tx = Counts::new();
-    for bank in details.iter().filter(|b| b["state"] == "TX") {
-        for r in bank["ratings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|r| r["exam_type"] == "Large Bank")
-        {
-            tally(&mut year_tx, &s(&r["exam_date"])[..4], r["rating"].as_str());
-        }
-    }
-    assert_eq!(
-        as_counts(&world.json(&[
-            "stats", "--by", "year", "--state", "TX", "--size", "large", "--format", "json"
-        ])),
-        year_tx
-    );
-
-    // csv: the header and the numbers.
-    let out = world.local(&["stats", "--by", "state", "--format", "csv"]);
-    assert_code(&out, 0);
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with(
-        "group,total,outstanding,satisfactory,needs_to_improve,substantial_noncompliance,other\r\n"
-    ));
-    assert_eq!(text.lines().count(), by["state"].len() + 1);
-
-    // The chart on a terminal: one bar per group, no line wider than it.
-    for (group, rows) in [
-        ("state", &by["state"]),
-        ("regulator", &by["regulator"]),
-        ("year", &by["year"]),
-    ] {
-        for width in ["80", "120"] {
-            for color in ["never", "always"] {
-                let out = world
-                    .home
-                    .cra()
-                    .env("CRA_FORCE_TTY", "1")
-                    .env("COLUMNS", width)
-                    .args(["--color", color, "stats", "--by", group])
-                    .output()
-                    .unwrap();
-                assert_code(&out, 0);
-                let text = String::from_utf8(out.stdout).unwrap();
-                let w: usize = width.parse().unwrap();
-                for line in text.lines() {
-                    assert!(
-                        visible_width(line) <= w,
-                        "{} > {w}: {line:?}",
-                        visible_width(line)
-                    );
-                }
-                assert_eq!(color == "always", text.contains('\x1b'));
-                let bars: Vec<&str> = text
-                    .lines()
-                    .filter(|l| {
-                        l.contains(['█', '▓', '▒', '░', '·'])
-                            && !l.contains("Outstanding")
-                            && !l.contains("other")
-                    })
-                    .collect();
-                assert_eq!(bars.len(), rows.len(), "--by {group} at {width}:\n{text}");
-                for (line, name) in bars.iter().zip(rows.keys()) {
-                    assert!(line.starts_with(name.as_str()), "{line:?} for {name}");
-                }
-                assert!(text.contains("Outstanding") && text.contains("Substantial Noncompliance"));
-            }
-        }
-    }
-
-    // The SVG: well-formed XML, one bar group per row, labels as given.
-    let svg = world.home.path().join("chart.svg");
-    let out = world.local(&[
-        "stats",
-        "--by",
-        "regulator",
-        "--svg",
-        svg.to_str().unwrap(),
-        "--format",
-        "json",
+    let two = changes(&[
+        "--regulator",
+        "occ",
+        "--regulator",
+        "FRB",
+        "--rating",
+        "sat",
     ]);
+    assert!(!two.is_empty());
+    assert!(two.iter().all(
+        |r| ["OCC", "FRB"].contains(&r["regulator"].as_str().unwrap())
+            && r["rating"] == "Satisfactory"
+    ));
+    let ago = changes(&["--since", "5y"]);
+    assert!(!ago.is_empty() && ago.len() < all.len());
+    // --sort before the usual order; --columns on csv.
+    let sorted = changes(&["--sort", "regulator,-rating"]);
+    assert_eq!(sorted.len(), all.len());
+    let rank = |r: &Value| {
+        [
+            "Outstanding",
+            "Satisfactory",
+            "Needs to Improve",
+            "Substantial Noncompliance",
+        ]
+        .iter()
+        .position(|x| *x == r["rating"].as_str().unwrap())
+        .unwrap_or(4)
+    };
+    for pair in sorted.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let (ra, rb) = (
+            a["regulator"].as_str().unwrap(),
+            b["regulator"].as_str().unwrap(),
+        );
+        assert!(ra < rb || (ra == rb && rank(a) >= rank(b)), "{a} then {b}");
+    }
+    let out = world
+        .home
+        .cra()
+        .args([
+            "changes",
+            "--columns",
+            "name,change,previous_rating",
+            "--format",
+            "csv",
+        ])
+        .output()
+        .unwrap();
     assert_code(&out, 0);
-    let text = std::fs::read_to_string(&svg).unwrap();
-    let doc = roxmltree::Document::parse(&text).expect("the SVG is XML");
-    assert_eq!(doc.root_element().tag_name().name(), "svg");
-    let bars: Vec<roxmltree::Node> = doc
-        .descendants()
-        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some("bar"))
-        .collect();
-    assert_eq!(bars.len(), by["regulator"].len());
-    for (bar, (name, counts)) in bars.iter().zip(&by["regulator"]) {
-        assert_eq!(bar.attribute("data-group"), Some(name.as_str()));
-        let segments = bar.children().filter(|n| n.has_tag_name("rect")).count();
-        assert_eq!(segments, counts[1..].iter().filter(|n| **n > 0).count());
-    }
-}
-
-#[test]
-fn with_no_copy_they_say_to_sync() {
-    let home = Home::new();
-    for args in [&["changes"][..], &["stats"], &["stats", "--by", "year"]] {
-        let out = home.cra().args(args).output().unwrap();
-        assert_code(&out, 2);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains("cra sync"), "{stderr}");
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    }
-}
-
-/// `changes` and `sql` tables go through the same fitting as `search`: on
-/// a forced terminal no line is wider than it, and every id is whole.
-#[test]
-fn changes_and_sql_tables_fit_the_terminal_with_every_id_or_its_unique_prefix() {
-    let world = World::new(&["--banks", "300", "--seed", "5"]);
-    world.sync(&[]);
-    let changes = world.json(&["changes", "--change", "all", "--format", "json"]);
-    assert!(!changes.is_empty());
-    let query = "SELECT id, name, city, state, regulator, rating, exam_date FROM banks ORDER BY id";
-    for width in [80usize, 100, 200] {
-        for (args, ids) in [
-            (
-                vec!["changes", "--change", "all"],
-                changes
-                    .iter()
-                    .map(|c| c["id"].as_str().unwrap().to_string())
-                    .collect::<Vec<_>>(),
-            ),
-            (
-                vec!["sql", query],
-                world
-                    .json(&["sql", query, "--format", "json"])
-                    .iter()
-                    .map(|r| r["id"].as_str().unwrap().to_string())
-                    .collect(),
-            ),
-        ] {
-            let out = world
-                .home
-                .cra()
-                .env("CRA_FORCE_TTY", "1")
-                .env("COLUMNS", width.to_string())
-                .args(["--color", "never"])
-                .args(&args)
-                .output()
-                .unwrap();
-            assert_code(&out, 0);
-            let text = String::from_utf8(out.stdout).unwrap();
-            for line in text.lines() {
-                assert!(
-                    visible_width(line) <= width,
-                    "{args:?} at {width}: {line:?}\n{text}"
-                );
-            }
-            // A header, its rule, then one row per record in order (notes
-            // follow, unindented), each with its id or a prefix of it of at
-            // least 8 characters, as `cra show` takes it.
-            let rows: Vec<&str> = text
-                .lines()
-                .skip(2)
-                .take_while(|l| l.starts_with(' '))
-                .collect();
-            assert_eq!(rows.len(), ids.len(), "{args:?} at {width}");
-            for (row, id) in rows.iter().zip(&ids) {
-                assert!(
-                    row.split("   ")
-                        .map(str::trim)
-                        .any(|c| c.len() >= 8 && id.starts_with(c)),
-                    "{args:?} at {width}: no prefix of id {id} on {row:?}"
-                );
-            }
-        }
-    }
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("name,change,previous_rating\r\n"));
 }

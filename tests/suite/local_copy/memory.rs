@@ -1,8 +1,9 @@
-//! Bounded memory as a result grows (issue 19, item 6): a table and `--jq`
+//! Bounded memory as a result grows: a table and `--jq`
 //! over a stream hold a bounded sample, not the result, so their peak
 //! resident memory stays near that of tsv (the yardstick, measured in the
 //! same test) and does not grow with the number of rows; and the first line
-//! comes before the query has finished.
+//! comes before the query has finished; a history in the copy larger than
+//! any answer of the service is refused at the per-bank limit.
 //!
 //! The figures at scale (10 million rows) are in BENCHMARKS.md, from
 //! bench/memory.sh.
@@ -11,6 +12,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use crate::common::measure::vm_hwm;
 use crate::common::{ACTIVE_KEY, Service, World};
 
 /// A query of `n` generated rows, each with a number, a name and an id.
@@ -34,20 +36,6 @@ fn sql(world: &World, query: &str, output: &[&str]) -> Command {
         .args(["sql", query])
         .args(output);
     cmd
-}
-
-/// The high-water mark of `pid`'s resident memory, in KiB, once it runs
-/// `cra`. Before its exec a spawned child shares the test process's
-/// memory (a vfork), and its status shows that: hundreds of MiB when other
-/// tests run beside it, none of them cra's.
-fn vm_hwm(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let name = status.lines().find_map(|l| l.strip_prefix("Name:"))?;
-    if name.trim() != "cra" {
-        return None;
-    }
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Watches `child`'s peak memory until it ends (the sampling interval is

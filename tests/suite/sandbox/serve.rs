@@ -1,8 +1,11 @@
-//! The fault knobs of `cra sandbox`, observed over HTTP.
+//! `cra sandbox` as a command: the banner with its own test keys,
+//! `--evolve` refused where it changes nothing, and the faults it injects
+//! on request (latency, a fail rate, every k-th request a 429).
 
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::common::{Sandbox, get};
+use crate::common::{Home, Sandbox, assert_code, get, stderr};
 
 #[test]
 fn latency_is_added_to_every_request() {
@@ -62,4 +65,46 @@ fn every_kth_request_is_429_with_retry_after() {
             assert_eq!(status, 200, "request {n}");
         }
     }
+}
+
+#[test]
+fn the_sandbox_banner_shows_its_own_test_keys() {
+    use std::io::BufRead;
+    let home = Home::new();
+    let mut child = home
+        .cra_std()
+        .env("CRA_API_KEY", "sandbox_active")
+        .args(["sandbox", "--port", "0", "--banks", "10"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let keys = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .find(|line| line.contains("keys:"))
+        .expect("a keys line");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(keys.contains("sandbox_active (200)"), "{keys}");
+    assert!(!keys.contains("[redacted]"), "{keys}");
+}
+
+#[test]
+fn evolve_is_refused_where_it_changes_nothing() {
+    let home = Home::new();
+    let out = home
+        .cra()
+        .args(["--sandbox", "--evolve", "3", "stats"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("--evolve"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cra --sandbox --evolve N sync"),
+        "{}",
+        stderr(&out)
+    );
 }

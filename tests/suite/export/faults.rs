@@ -1,23 +1,13 @@
 //! `cra export` against in-test servers for what the sandbox cannot do: a
-//! server that dies halfway, and banks inserted or removed while paging.
+//! server that dies halfway, banks inserted or removed while paging, a page
+//! ignored or repeated, a bank with no rating record, a Retry-After.
 
 use std::path::Path;
 use std::process::Output;
 use std::sync::{Arc, Mutex};
 
 use crate::common::Service;
-use crate::common::server::{Reply, TestServer};
-
-/// Query parameter `name` of a request target.
-fn param(target: &str, name: &str) -> Option<u64> {
-    target
-        .split_once('?')?
-        .1
-        .split('&')
-        .find_map(|kv| kv.strip_prefix(&format!("{name}=")))?
-        .parse()
-        .ok()
-}
+use crate::common::server::{Reply, TestServer, param};
 
 fn bank_json(id: &str) -> String {
     format!(

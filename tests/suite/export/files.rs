@@ -1,12 +1,16 @@
-//! `cra export` against the real sandbox: counts, every format parsed back,
-//! filters, byte-identical runs (also through injected faults), the progress
-//! bar, `--data` round trips, and Ctrl-C.
+//! `cra export` against the real sandbox: every format holds exactly what
+//! the server holds, filters narrow and runs are byte-identical, faults
+//! change no byte, `-o` (the format from its extension, a folder refused up
+//! front, standard output, a named pipe, a failure named as given), the
+//! data file round trip, and the progress bar on a terminal only.
 
 use std::collections::HashMap;
-use std::process::Stdio;
 
-use crate::common::{ACTIVE_KEY, Service};
 use serde_json::Value;
+
+use crate::common::measure::run_measured;
+use crate::common::server::{Reply, TestServer, list_body};
+use crate::common::{ACTIVE_KEY, Service};
 
 const BANKS: &str = "300";
 
@@ -356,62 +360,22 @@ fn progress_bar_on_a_terminal_only() {
     assert!(!String::from_utf8_lossy(&out.stdout).contains("banks"));
 }
 
-#[cfg(unix)]
+/// A failed `-o` names the destination given, not the temporary file.
 #[test]
-fn ctrl_c_stops_removes_the_temporary_file_and_exits_130() {
-    crate::common::interrupt_export(crate::common::Signal::INT, None);
-}
-
-#[cfg(unix)]
-#[test]
-fn sigterm_stops_removes_the_temporary_file_and_exits_130() {
-    crate::common::interrupt_export(crate::common::Signal::TERM, None);
-}
-
-/// Ctrl-C while `-o` waits for a named pipe's reader still stops at once.
-#[cfg(target_os = "linux")]
-#[test]
-fn ctrl_c_while_waiting_for_a_pipe_reader_stops() {
-    let sandbox = crate::common::Sandbox::start(&["--banks", "20"]);
+fn a_failed_output_file_is_named_as_given() {
+    let server = TestServer::always(Reply::json(200, &list_body(1, 1, 1, 100)));
     let home = crate::common::Home::new();
-    let fifo = home.path().join("nobody-reads");
-    crate::common::make_fifo(&fifo);
-    let child = home
-        .cra_std()
-        .at(&sandbox.url, ACTIVE_KEY)
-        .args(["export", "-o"])
-        .arg(&fifo)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Until it waits in the pipe's open (or a second has passed).
-    let wchan = format!("/proc/{}/task", child.id());
-    let started = std::time::Instant::now();
-    while started.elapsed() < std::time::Duration::from_secs(1) {
-        let waiting = std::fs::read_dir(&wchan)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .any(|task| {
-                std::fs::read_to_string(task.path().join("wchan")).is_ok_and(|w| w.contains("fifo"))
-            });
-        if waiting {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    crate::common::signal(child.id(), crate::common::Signal::INT);
-    let interrupted = std::time::Instant::now();
-    let (tx, rx) = std::sync::mpsc::channel();
-    let pid = child.id();
-    std::thread::spawn(move || tx.send(child.wait_with_output().unwrap()));
-    let Ok(out) = rx.recv_timeout(std::time::Duration::from_secs(10)) else {
-        crate::common::signal(pid, crate::common::Signal::KILL);
-        panic!("still running 10 s after Ctrl-C");
-    };
-    assert!(interrupted.elapsed().as_secs() < 3, "stops promptly");
-    crate::common::assert_code(&out, 130);
-    use std::os::unix::fs::FileTypeExt;
-    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    let dest = home.path().join("no-such-folder/out.csv");
+    let mut cmd = home.cra_std();
+    cmd.at_with_secrets(&server.url).args(["export", "-o"]);
+    cmd.arg(&dest);
+    let run = run_measured(&mut cmd);
+    run.assert_code(1);
+    assert!(
+        run.stderr
+            .contains(&format!("cannot write {}", dest.display())),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains(".part"), "{}", run.stderr);
 }
