@@ -7,8 +7,8 @@
 //! ```
 //!
 //! An example rather than a subcommand, so it is neither installed nor
-//! offered by the completions it writes. `tests/docs.rs` fails when the
-//! committed files differ from what this writes.
+//! offered by the completions it writes. `tests/suite/docs/man.rs` fails
+//! when the committed files differ from what this writes.
 
 use std::path::PathBuf;
 

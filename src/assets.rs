@@ -2,8 +2,8 @@
 //! from it: shell completion scripts and man pages. `cra completions SHELL`
 //! prints one script; `cargo run --example generate-assets` writes them all
 //! under `completions/` and `man/`, where they are committed, and
-//! `tests/docs.rs` fails when a committed copy differs from what this module
-//! renders now.
+//! `tests/suite/docs/man.rs` fails when a committed copy differs from what
+//! this module renders now.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

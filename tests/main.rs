@@ -1,36 +1,68 @@
-//! The integration tests: one binary, one module per area under `suite/`,
-//! one set of helpers under `common/`.
+//! The integration tests: one binary, one module per area under `suite/`
+//! (what a user does: search, the local copy, output, export, webhooks, the
+//! HTTP client, the sandbox, the command line, the docs), one set of
+//! helpers under `common/`.
 
 mod common;
 
 mod suite {
-    mod answers;
-    mod cli;
+    mod cli {
+        mod flags;
+        mod usage;
+    }
     mod config;
     mod diff;
-    mod docs;
-    mod due;
-    mod export;
-    mod export_faults;
-    mod find;
-    mod first_hour;
-    mod http_errors;
-    mod jq;
-    mod memory;
-    mod mirror;
-    mod net_hardening;
-    mod quota;
-    mod readme_blocks;
+    mod docs {
+        mod completions;
+        mod examples;
+        mod help;
+        mod man;
+        mod readme;
+    }
+    mod export {
+        mod faults;
+        mod files;
+        mod signals;
+    }
+    mod http {
+        mod errors;
+        mod hardening;
+        mod hostile;
+        mod quota;
+    }
+    mod local_copy {
+        mod changes;
+        mod due;
+        mod memory;
+        mod offline;
+        mod sql;
+        mod stats;
+        mod support;
+        mod sync;
+    }
+    mod output {
+        mod jq;
+        mod table;
+        mod xlsx;
+    }
     mod report;
-    mod sandbox_api;
-    mod sandbox_data;
-    mod sandbox_faults;
-    mod sandbox_webhooks;
-    mod search_show;
-    mod show_by_name;
-    mod signals;
-    mod smoke;
-    mod trust;
-    mod webhook;
-    mod xlsx;
+    mod sandbox {
+        mod api;
+        mod data;
+        mod serve;
+    }
+    mod search {
+        mod filters;
+        mod results;
+        mod show;
+    }
+    mod webhooks {
+        mod hardening;
+        mod listen;
+        mod notify;
+        mod sandbox;
+        mod send;
+        mod support;
+        mod verify;
+    }
 }

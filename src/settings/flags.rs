@@ -2,7 +2,7 @@
 //! that apply to it (`cra verify-webhook` has no use for `--timeout`), after
 //! its name or before it. The doc comments are the user's `--help`. A flag
 //! added to a group is accepted by every command of that group, read by
-//! `cli::globals`, and resolved in `settings`: nothing else changes.
+//! `cli::parse_from`, and resolved in `settings`: nothing else changes.
 
 use std::path::PathBuf;
 

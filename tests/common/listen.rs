@@ -84,8 +84,17 @@ impl Listen {
     }
 
     /// SIGTERM, then wait; returns (exit code, stdout, stderr).
+    #[cfg(unix)]
     pub fn stop(mut self) -> (i32, String, String) {
-        super::signal(self.child.id(), "-TERM");
+        super::signal(self.child.id(), super::Signal::TERM);
+        self.wait()
+    }
+
+    /// Ends it, then waits; returns (exit code, stdout, stderr). Windows
+    /// has no SIGTERM: the process is ended outright.
+    #[cfg(not(unix))]
+    pub fn stop(mut self) -> (i32, String, String) {
+        let _ = self.child.kill();
         self.wait()
     }
 

@@ -1,23 +1,37 @@
 //! The one set of test helpers: the real `cra` binary in a clean
-//! environment ([`Home`]), a real `cra sandbox` ([`Sandbox`]) and the two
-//! together ([`World`]), a scripted server for answers the sandbox cannot
-//! give ([`server`]), a real `cra listen` ([`listen`]), signals
-//! ([`signal`]), and the Linux tools some tests need ([`need`]).
+//! environment ([`Home`]), a real `cra sandbox` ([`Sandbox`], or one per
+//! test thread: [`thread_sandbox`]), a service and a home together
+//! ([`World`]), servers for what the sandbox cannot do (a scripted one,
+//! [`server`]; a hostile one, [`hostile`]; one that streams endless
+//! bodies, [`raw_server`]), a real `cra listen` ([`listen`]), runs measured
+//! for memory ([`measure`]), signals ([`signal`], Unix only), and the
+//! outside programs some tests need ([`tools`]: a missing one skips its
+//! test, or fails it under CI).
 
+pub mod hostile;
+#[cfg(unix)]
 mod interrupt;
 pub mod listen;
+pub mod measure;
+pub mod raw_server;
 mod sandbox;
 pub mod server;
+pub mod thread_sandbox;
+pub mod tools;
 mod world;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command as StdCommand, Stdio};
+use std::process::{Command as StdCommand, Output, Stdio};
 
 use assert_cmd::Command;
 
-pub use interrupt::{interrupt_export, signal};
+#[cfg(unix)]
+pub use interrupt::{Signal, interrupt_export, signal, signal_and_wait};
 pub use sandbox::{Sandbox, get};
-pub use world::World;
+pub use tools::{any_of, need, need_ipv6_loopback, skipped, tool};
+#[cfg(unix)]
+pub use tools::{fifo, make_fifo};
+pub use world::{Request, Requests, World, synced};
 
 /// The sandbox's key that is active.
 pub const ACTIVE_KEY: &str = "sandbox_active";
@@ -113,48 +127,6 @@ pub fn assert_code(out: &std::process::Output, code: i32) {
     );
 }
 
-/// Whether `program` runs here (quietly: see [`need`] for a test that
-/// cannot do without it).
-pub fn have(program: &str) -> bool {
-    StdCommand::new(program)
-        .arg("--version")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok()
-}
-
-/// Whether `program` (from Debian package `package`) runs here. On Linux a
-/// missing tool fails the test that needs it, naming the tool (`.ci/run`
-/// installs them); elsewhere the test says it skipped and returns.
-#[track_caller]
-pub fn need(program: &str, package: &str) -> bool {
-    let present = have(program);
-    if !present {
-        missing(&format!("`{program}` (Debian package {package})"));
-    }
-    present
-}
-
-/// Whether the IPv6 loopback `::1` can be bound here; as [`need`].
-#[track_caller]
-pub fn need_ipv6_loopback() -> bool {
-    let present = std::net::TcpListener::bind("[::1]:0").is_ok();
-    if !present {
-        missing("the IPv6 loopback ::1 (enable IPv6 on `lo`)");
-    }
-    present
-}
-
-#[track_caller]
-fn missing(what: &str) {
-    if cfg!(target_os = "linux") {
-        panic!("this test needs {what}, which is missing on this Linux machine");
-    }
-    eprintln!("skipped what needs {what}: not on this machine");
-}
-
 /// `../shared/data/NAME`, the real data set beside the repository, when
 /// this checkout has it; otherwise None, saying the test skipped.
 pub fn shared_data(name: &str) -> Option<PathBuf> {
@@ -164,7 +136,7 @@ pub fn shared_data(name: &str) -> Option<PathBuf> {
     if path.exists() {
         Some(path)
     } else {
-        eprintln!("skipped: {} is not here", path.display());
+        skipped(&format!("{} is not here", path.display()));
         None
     }
 }
@@ -172,13 +144,10 @@ pub fn shared_data(name: &str) -> Option<PathBuf> {
 /// `cra LINE` (LINE as a shell would split it) on a pseudo-terminal, through
 /// util-linux `script`, in the clean environment of `home` with `TERM=xterm`
 /// (a terminal that draws): a command to add environment to and run. None
-/// where `script` is missing (see [`need`]).
+/// where `script` is missing (see [`tools`]).
 #[track_caller]
 pub fn on_terminal(home: &Home, line: &str) -> Option<StdCommand> {
-    if !need("script", "bsdutils") {
-        return None;
-    }
-    let mut script = StdCommand::new("script");
+    let mut script = tool("script", "bsdutils")?;
     clean_env(&mut script, home.path())
         .env("TERM", "xterm")
         .args([
@@ -202,3 +171,58 @@ pub const CSV_HEADER: [&str; 8] = [
     "exam_date",
     "exam_type",
 ];
+
+/// Printable width of a line: ANSI escapes take none.
+pub fn visible_width(line: &str) -> usize {
+    let mut width = 0;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            width += 1;
+        }
+    }
+    width
+}
+
+/// The repository: where the README, `man/` and `completions/` are.
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A finished command's standard error, as text.
+pub fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// `cmd`'s output.
+pub fn run(cmd: &mut assert_cmd::Command) -> Output {
+    cmd.output().unwrap()
+}
+
+/// Bytes as text (lossy).
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `cmd`'s output, failing if it takes over 10 s (a read that blocks).
+pub fn within_10s(mut cmd: std::process::Command) -> Output {
+    cmd.stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed().as_secs() >= 10 {
+            let _ = child.kill();
+            panic!("{cmd:?} still running after 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}

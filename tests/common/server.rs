@@ -168,3 +168,14 @@ pub fn list_body(n: usize, total: u64, page: u64, per_page: u64) -> String {
         banks.join(",")
     )
 }
+
+/// Query parameter `name` of a request target.
+pub fn param(target: &str, name: &str) -> Option<u64> {
+    target
+        .split_once('?')?
+        .1
+        .split('&')
+        .find_map(|kv| kv.strip_prefix(&format!("{name}=")))?
+        .parse()
+        .ok()
+}

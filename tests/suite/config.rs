@@ -1,5 +1,10 @@
 //! `cra config` through the real binary: the file's path, set/get/unset,
-//! secrets from standard input, redaction, origins, permissions, errors.
+//! secrets from standard input, redaction, origins, permissions, errors; a
+//! config file that is no regular file or too large is refused unread.
+
+use std::path::Path;
+
+use crate::common::{Home, fifo, text, within_10s};
 
 const KEY: &str = "live_key_0123456789abcdef0123";
 
@@ -421,4 +426,29 @@ fn set_secret_on_the_command_line_warns_about_shell_history() {
         .unwrap();
     crate::common::assert_code(&out, 0);
     assert!(!String::from_utf8(out.stderr).unwrap().contains("warning"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_config_file_that_is_no_file_or_too_large_is_refused_unread() {
+    let home = Home::new();
+    let pipe = fifo(home.path(), "config-pipe");
+    let large = home.path().join("large.toml");
+    std::fs::write(&large, format!("# {}\n", "x".repeat(2 << 20))).unwrap();
+    for (config, says) in [
+        (pipe.as_path(), "is not a regular file"),
+        (Path::new("/dev/zero"), "is not a regular file"),
+        (large.as_path(), "is larger than 1 MiB"),
+    ] {
+        let mut cmd = home.cra_std();
+        cmd.env("CRA_CONFIG", config)
+            .args(["--sandbox", "search", "--limit", "1"]);
+        let out = within_10s(cmd);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{config:?}: {stderr}");
+        assert!(
+            stderr.contains(says) && stderr.lines().count() == 1,
+            "{config:?}: {stderr}"
+        );
+    }
 }

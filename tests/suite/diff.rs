@@ -3,13 +3,20 @@
 //! exported in every format with and without history, compared pairwise;
 //! the expected changes are computed here from the sandboxes' own list
 //! data, not from `cra`. Also `--exit-code`, identical files, the printers,
-//! junk and missing files.
+//! junk and missing files, standard input, a named pipe nobody writes (a
+//! signal still ends the wait), a json array ended when a read fails late,
+//! and records too large to read (diff and replay name the file and the
+//! limit, in bounded memory).
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
-use crate::common::{ACTIVE_KEY, Service};
 use serde_json::{Value, json};
+
+#[cfg(unix)]
+use crate::common::Signal;
+use crate::common::{ACTIVE_KEY, Home, Service, fifo, signal_and_wait, text, within_10s};
 
 const BANKS: &str = "120";
 
@@ -488,4 +495,132 @@ fn needs_no_key_no_address_and_no_readable_config() {
         .unwrap();
     crate::common::assert_code(&out, 0);
     assert_eq!(out.stdout, b"[]\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn diff_reads_standard_input_and_a_blocked_read_stops_on_a_signal() {
+    let home = Home::new();
+    let new = home.path().join("new.csv");
+    let header = "id,name,city,state,regulator,rating,exam_date,exam_type\n";
+    std::fs::write(
+        &new,
+        format!("{header}b1,ONE,AMES,IA,FDIC,Outstanding,2020-01-01,Small Bank\n"),
+    )
+    .unwrap();
+    let old = format!("{header}b1,ONE,AMES,IA,FDIC,Satisfactory,2019-01-01,Small Bank\n");
+    let out = home
+        .cra()
+        .args(["diff", "-"])
+        .arg(&new)
+        .args(["--format", "json"])
+        .write_stdin(old)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let changes: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(changes[0]["change"], "rating");
+    // A FIFO nobody writes blocks the open; a signal still ends it.
+    let pipe = fifo(home.path(), "pipe");
+    for signal in [Signal::TERM, Signal::INT, Signal::HUP] {
+        let mut cmd = home.cra_std();
+        cmd.arg("diff").arg(&pipe).arg(&new);
+        let (code, stderr) = signal_and_wait(cmd, &["diff"], signal);
+        assert_eq!(code, Some(130), "{signal:?}: {stderr}");
+    }
+}
+
+#[test]
+fn diff_json_failing_late_ends_its_array() {
+    let home = Home::new();
+    let header = "id,name,city,state,regulator,rating,exam_date,exam_type\n";
+    let old = home.path().join("old.csv");
+    let new = home.path().join("new.csv");
+    std::fs::write(
+        &old,
+        format!("{header}b1,ONE,AMES,IA,FDIC,Satisfactory,2019-01-01,Small Bank\n"),
+    )
+    .unwrap();
+    std::fs::write(
+        &new,
+        format!("{header}b1,ONE,AMES,IA,FDIC,Outstanding,2020-01-01,Small Bank\nb2,TWO,broken\n"),
+    )
+    .unwrap();
+    let out = home
+        .cra()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let printed: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", text(&out.stdout)));
+    assert_eq!(printed[0]["id"], "b1");
+    assert!(
+        text(&out.stderr).contains("new.csv"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// `cra ARGS` under a 1.5 GB address-space limit, so that a reader whose
+/// memory grows with its input aborts instead of passing slowly; None
+/// without a shell to set the limit.
+fn bounded(home: &Home, args: &[&str]) -> Option<Output> {
+    let mut cmd = crate::common::tool("sh", "dash")?;
+    cmd.arg("-c")
+        .arg("ulimit -v 1500000 && exec \"$0\" \"$@\"")
+        .arg(crate::common::cra_bin())
+        .args(args)
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", home.path())
+        .env("CRA_CONFIG", home.config_path());
+    Some(within_10s(cmd))
+}
+
+#[test]
+fn endless_or_huge_records_are_a_clear_error_naming_the_file_and_the_limit() {
+    let home = Home::new();
+    let small = home.path().join("small.csv");
+    std::fs::write(
+        &small,
+        "id,name,city,state,regulator,rating,exam_date,exam_type\nb1,ONE,AMES,IA,FDIC,Outstanding,2020-01-01,Small Bank\n",
+    )
+    .unwrap();
+    let huge = home.path().join("huge.ndjson");
+    std::fs::write(&huge, vec![b'x'; 65 * 1024 * 1024]).unwrap();
+    for (args, file) in [
+        (
+            vec!["diff", "/dev/zero", small.to_str().unwrap()],
+            "/dev/zero",
+        ),
+        (
+            vec!["diff", small.to_str().unwrap(), huge.to_str().unwrap()],
+            "huge.ndjson",
+        ),
+        (
+            vec![
+                "replay",
+                huge.to_str().unwrap(),
+                "--to",
+                "http://127.0.0.1:9/",
+                "--secret",
+                "s3cr3t-s3cr3t",
+            ],
+            "huge.ndjson",
+        ),
+    ] {
+        let Some(out) = bounded(&home, &args) else {
+            return;
+        };
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(file) && stderr.contains("longer than 64 MiB"),
+            "{args:?}: {stderr}"
+        );
+    }
 }

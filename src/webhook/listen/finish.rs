@@ -10,8 +10,8 @@ use axum::response::{IntoResponse, Response};
 use tokio::sync::oneshot;
 
 use super::Shared;
-use super::deliver::{Outcome, Verdict};
 use super::lines::{Line, event_line, log_line, raw_json_line, refusal_line};
+use super::outcome::{Outcome, Verdict};
 
 impl Shared {
     /// Logs (waiting for the flush), counts, prints, and answers.

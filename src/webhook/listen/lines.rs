@@ -9,7 +9,7 @@ use std::sync::mpsc;
 
 use tokio::sync::oneshot;
 
-use super::deliver::Outcome;
+use super::outcome::Outcome;
 use crate::webhook::payload::RatingCreated;
 
 /// A line for a writer thread, with an optional acknowledgement once it
@@ -160,7 +160,7 @@ pub(super) fn clean(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::webhook::listen::Verdict;
-    use crate::webhook::listen::deliver::Refusal;
+    use crate::webhook::listen::outcome::Refusal;
     use crate::webhook::sign::Invalid;
     use bytes::Bytes;
 

@@ -5,6 +5,8 @@
 //! - `serve`: binding, the accept loop and the wind-down of `--max-events`;
 //! - `deliver`: the checks a delivery passes, a chain of small steps that
 //!   each let it through or refuse it with a typed [`Verdict`];
+//! - `outcome`: what a delivery came to (verdict, outcome, refusal), read
+//!   by the checks and by the lines alike;
 //! - `forward`: `--forward-to`, passing a verified delivery on to the app;
 //! - `finish`: once the verdict is in, log, count, print and answer;
 //! - `lines`: the log line, the event line and the writer threads.
@@ -23,6 +25,7 @@ mod deliver;
 mod finish;
 mod forward;
 mod lines;
+mod outcome;
 mod serve;
 
 use std::collections::BTreeMap;
@@ -35,7 +38,7 @@ use std::time::Duration;
 use secrecy::SecretString;
 use tokio::sync::watch;
 
-pub use deliver::Verdict;
+pub use outcome::Verdict;
 pub use serve::Server;
 
 /// What `listen` was asked to do, resolved.

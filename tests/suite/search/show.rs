@@ -1,0 +1,222 @@
+//! `cra show` against the real sandbox: the detail as served, the history
+//! table newest first, an unknown id (exit 5), and a bank found by name or
+//! by a short id, online and from a synced copy (a small data file where
+//! two banks share an id prefix and two a name).
+
+use crate::common::thread_sandbox::{run_json, sandbox_get, sandbox_url, server_page};
+use crate::common::{ACTIVE_KEY, Service, World, assert_code};
+
+#[test]
+fn show_prints_the_detail_as_served() {
+    let banks = run_json(&["search", "--per-page", "3"]);
+    let ids: Vec<&str> = banks
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["id"].as_str().unwrap())
+        .collect();
+    let (status, served) = sandbox_get(&format!("/api/v1/banks/{}", ids[0]));
+    assert_eq!(status, 200);
+
+    assert_eq!(run_json(&["show", ids[0]]), served["data"]);
+    // Several ids: an array, in the order given.
+    let several = run_json(&["show", ids[1], ids[0]]);
+    assert_eq!(several[1], served["data"]);
+    assert_eq!(several[0]["id"], ids[1]);
+    // The bank's page address works as an id.
+    let address = format!("https://bankscorer.example/banks/{}?tab=history", ids[0]);
+    assert_eq!(run_json(&["show", &address]), served["data"]);
+}
+
+#[test]
+fn show_table_has_history_newest_first_with_current_marked() {
+    // A bank with several exams.
+    let banks = run_json(&["search", "--per-page", "50"]);
+    let home = crate::common::Home::new();
+    for bank in banks.as_array().unwrap() {
+        let id = bank["id"].as_str().unwrap();
+        let (_, served) = sandbox_get(&format!("/api/v1/banks/{id}"));
+        let ratings = served["data"]["ratings"].as_array().unwrap();
+        if ratings.len() < 3 {
+            continue;
+        }
+        let out = home
+            .cra()
+            .at(&sandbox_url(), ACTIVE_KEY)
+            .env("CRA_FORCE_TTY", "1")
+            .args(["--color", "never", "show", id])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with(bank["name"].as_str().unwrap()), "{text}");
+        let mut dates: Vec<&str> = ratings
+            .iter()
+            .map(|r| r["exam_date"].as_str().unwrap())
+            .collect();
+        dates.sort_unstable_by(|a, b| b.cmp(a));
+        let positions: Vec<usize> = dates.iter().map(|d| text.find(d).unwrap()).collect();
+        assert!(
+            positions.windows(2).all(|w| w[0] < w[1]),
+            "newest first: {text}"
+        );
+        let current_line = text.lines().find(|l| l.contains("current")).unwrap();
+        assert!(current_line.contains(dates[0]), "{text}");
+        // tsv/csv: one row per record, is_current true on exactly one.
+        let out = home
+            .cra()
+            .at(&sandbox_url(), ACTIVE_KEY)
+            .args(["show", id, "--format", "csv"])
+            .output()
+            .unwrap();
+        let csv_text = String::from_utf8(out.stdout).unwrap();
+        let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv_text.as_bytes())
+            .records()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(rows.len(), ratings.len());
+        assert_eq!(rows.iter().filter(|r| &r[8] == "true").count(), 1);
+        assert_eq!(&rows[0][5], dates[0]);
+        return;
+    }
+    panic!("no bank with three exams among the first 50");
+}
+
+#[test]
+fn show_unknown_id_is_exit_5_naming_it() {
+    let home = crate::common::Home::new();
+    let out = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
+        .args(["show", "00000000-0000-0000-0000-000000000000"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(5));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("00000000-0000-0000-0000-000000000000"),
+        "{stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "nothing printed for a partial result"
+    );
+
+    // Several unknown among known ones: every unknown one is named, on one
+    // line, and nothing is printed.
+    let known = server_page("per_page=1").0[0]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let out = home
+        .cra()
+        .at(&sandbox_url(), ACTIVE_KEY)
+        .args(["show", "nope-1", &known, "nope-2"])
+        .output()
+        .unwrap();
+    crate::common::assert_code(&out, 5);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("'nope-1', 'nope-2'") && !stderr.contains(&known),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+const DATA: &str = "id,name,city,state,regulator,exam_date,rating,exam_type,is_current\n\
+abcdef12-0000-4000-8000-000000000001,BANK OF HOUSTON,HOUSTON,TX,FDIC,2020-01-06,Satisfactory,Small Bank,true\n\
+abcdef12-0000-4000-8000-000000000002,BANK OF HOUSTON,HOUSTON,MO,OCC,2021-03-01,Outstanding,Small Bank,true\n\
+12345678-aaaa-4000-8000-000000000003,HOUSTON COUNTY BANK,CROCKETT,TX,FDIC,2019-03-01,Satisfactory,Large Bank,true\n\
+99999999-bbbb-4000-8000-000000000004,FIRST BANK,AUSTIN,TX,FRB,2018-05-01,Needs to Improve,Small Bank,true\n\
+77777777-cccc-4000-8000-000000000005,FIRST BANK OF TEXAS,DALLAS,TX,OCC,2022-05-01,Outstanding,Large Bank,true\n";
+
+/// `cra ARGS` against `world`'s sandbox or (`offline`) its local copy.
+fn cra(world: &World, offline: bool, args: &[&str]) -> std::process::Output {
+    let mut cmd = world.cra();
+    if offline {
+        cmd.arg("--offline");
+    }
+    cmd.args(args).output().unwrap()
+}
+
+fn shown_id(out: &std::process::Output) -> String {
+    assert_code(out, 0);
+    let bank: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    bank["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_name_resolves_to_the_exact_one_or_the_only_match() {
+    let world = World::with_data("banks.csv", DATA);
+    world.sync(&[]);
+    for offline in [false, true] {
+        // Exact, ignoring case, wins over the longer names that contain it.
+        let out = cra(&world, offline, &["show", "first bank", "--format", "json"]);
+        assert_eq!(shown_id(&out), "99999999-bbbb-4000-8000-000000000004");
+        // The only match.
+        let out = cra(
+            &world,
+            offline,
+            &["show", "county bank", "--format", "json"],
+        );
+        assert_eq!(shown_id(&out), "12345678-aaaa-4000-8000-000000000003");
+        // Several: exit 2 listing name, city, state and id of each.
+        let out = cra(&world, offline, &["show", "bank of  houston"]);
+        assert_code(&out, 2);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("2 banks match 'bank of houston'")
+                && stderr
+                    .contains("BANK OF HOUSTON (HOUSTON, TX) abcdef12-0000-4000-8000-000000000001")
+                && stderr
+                    .contains("BANK OF HOUSTON (HOUSTON, MO) abcdef12-0000-4000-8000-000000000002"),
+            "{stderr}"
+        );
+        assert!(out.stdout.is_empty());
+        // None: exit 5 suggesting a search.
+        let out = cra(&world, offline, &["show", "no such bank"]);
+        assert_code(&out, 5);
+        assert!(String::from_utf8_lossy(&out.stderr).contains("cra search \"no such bank\""));
+    }
+}
+
+#[test]
+fn a_short_id_resolves_from_the_local_copy() {
+    let world = World::with_data("banks.csv", DATA);
+    // No copy yet: say to use the whole id or sync.
+    let out = cra(&world, false, &["show", "12345678-aa"]);
+    assert_code(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("give the whole id or run cra sync"));
+    world.sync(&[]);
+    for offline in [false, true] {
+        let out = cra(
+            &world,
+            offline,
+            &["show", "12345678-AA", "--format", "json"],
+        );
+        assert_eq!(shown_id(&out), "12345678-aaaa-4000-8000-000000000003");
+        let out = cra(&world, offline, &["show", "abcdef12"]);
+        assert_code(&out, 2);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(
+                "abcdef12-0000-4000-8000-000000000001, abcdef12-0000-4000-8000-000000000002"
+            ),
+            "{stderr}"
+        );
+        let out = cra(&world, offline, &["show", "0badbeef"]);
+        assert_code(&out, 5);
+        // A whole id is still a whole id.
+        let out = cra(
+            &world,
+            offline,
+            &[
+                "show",
+                "77777777-cccc-4000-8000-000000000005",
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(shown_id(&out), "77777777-cccc-4000-8000-000000000005");
+    }
+}
