@@ -1,5 +1,6 @@
-//! Every example in the README and in `--help` parses as a `cra` command
-//! line, and those that run against `--sandbox` are run.
+//! Every example in the README, the guide (docs/guide.md) and `--help`
+//! parses as a `cra` command line, and those that run against `--sandbox`
+//! are run.
 
 use std::process::{Command as StdCommand, Stdio};
 
@@ -47,28 +48,33 @@ fn all_help_examples() -> Vec<(String, String)> {
     examples
 }
 
-/// Example command lines in the README's fenced code blocks: lines that
-/// start (after `$ ` and `VAR=value` assignments) with `cra` or `cargo run`.
+/// Example command lines in the fenced code blocks of the README and the
+/// guide, in that order: lines that start (after `$ ` and `VAR=value`
+/// assignments) with `cra` or `cargo run`.
 fn readme_examples() -> Vec<(String, String)> {
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
     let mut examples = Vec::new();
-    let mut in_block = false;
-    for (number, line) in readme.lines().enumerate() {
-        if line.trim_start().starts_with("```") {
-            in_block = !in_block;
-            continue;
+    for doc in ["README.md", "docs/guide.md"] {
+        let text = std::fs::read_to_string(repo().join(doc)).unwrap();
+        let mut in_block = false;
+        let mut found = 0;
+        for (number, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("```") {
+                in_block = !in_block;
+                continue;
+            }
+            if !in_block {
+                continue;
+            }
+            let line = line.trim();
+            let line = line.strip_prefix("$ ").unwrap_or(line);
+            let words = strip_assignments(line);
+            if words.starts_with("cra ") || words.starts_with("cargo run ") {
+                found += 1;
+                examples.push((format!("{doc}:{}", number + 1), line.to_string()));
+            }
         }
-        if !in_block {
-            continue;
-        }
-        let line = line.trim();
-        let line = line.strip_prefix("$ ").unwrap_or(line);
-        let words = strip_assignments(line);
-        if words.starts_with("cra ") || words.starts_with("cargo run ") {
-            examples.push((format!("README.md:{}", number + 1), line.to_string()));
-        }
+        assert!(found > 15, "few examples found in {doc}");
     }
-    assert!(examples.len() > 20, "few examples found in the README");
     examples
 }
 
@@ -292,7 +298,7 @@ fn shell_split_handles_quotes_pipes_and_comments() {
     );
 }
 
-/// Every `cra` example in the README and in `--help` is a valid command line
+/// Every `cra` example in the README, the guide and `--help` is a valid command line
 /// for the current clap definition (no sandbox or network needed).
 #[test]
 fn every_example_parses() {
@@ -336,7 +342,7 @@ fn sandbox_ids(home: &crate::common::Home) -> (String, String) {
     (id(0), id(1))
 }
 
-/// Every example line in the README and in `--help` that uses `--sandbox`
+/// Every example line in the README, the guide and `--help` that uses `--sandbox`
 /// is run, as written, by bash, with the built `cra` first on PATH, a clean
 /// environment and an empty working folder. `BANK_ID` and `OTHER_ID` are
 /// replaced by real sandbox ids. Each must exit 0 and produce output (on

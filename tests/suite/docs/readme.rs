@@ -1,30 +1,31 @@
-//! The README's blocks run as pasted, in order, on a fresh HOME: a reader
-//! who pastes a block after the ones before it gets what the README shows.
-//! Blocks that run here are those whose every `cra` command works on the
-//! built-in sandbox (`--sandbox`, or `diff` of files an earlier block
-//! wrote) and starts no server; each runs whole in one bash, in one working
-//! folder for the whole README. A `console` block's sample output is
-//! compared with what the tool prints on a terminal of the sample's width:
-//! the header and every line without a digit (legends, column names) must
-//! be the same; data rows (the sandbox's data follows the calendar) must
-//! have the sample's columns.
+//! The blocks of the README and of the guide (docs/guide.md) run as
+//! pasted, in order, each document on a fresh HOME: a reader who pastes a
+//! block after the ones before it gets what the document shows. Blocks
+//! that run here are those whose every `cra` command works on the built-in
+//! sandbox (`--sandbox`, or `diff` of files an earlier block wrote) and
+//! starts no server; each runs whole in one bash, in one working folder
+//! for the whole document. A `console` block's sample output is compared
+//! with what the tool prints on a terminal as wide as the sample's widest
+//! line (80 at least): the header and every line without a digit (legends,
+//! column names) must be the same; data rows (the sandbox's data follows
+//! the calendar) must have the sample's columns.
 
 use std::process::{Command as StdCommand, Stdio};
 
-/// A fenced block of the README: its language and lines.
+/// A fenced block of a document: its language and lines.
 struct Block {
     line: usize,
     lang: String,
     lines: Vec<String>,
 }
 
-fn blocks() -> Vec<Block> {
-    let readme =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-            .unwrap();
+/// The fenced blocks of `doc`, a path from the repository's root.
+fn blocks(doc: &str) -> Vec<Block> {
+    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc))
+        .unwrap();
     let mut blocks = Vec::new();
     let mut current: Option<Block> = None;
-    for (i, line) in readme.lines().enumerate() {
+    for (i, line) in text.lines().enumerate() {
         match (&mut current, line.strip_prefix("```")) {
             (None, Some(lang)) => {
                 current = Some(Block {
@@ -108,7 +109,7 @@ fn compare(sample: &[String], actual: &str) -> Vec<String> {
     };
     if columns(first) != columns(actual.first().copied().unwrap_or("")) {
         problems.push(format!(
-            "header: README {first:?}, printed {:?}",
+            "header: sample {first:?}, printed {:?}",
             actual.first()
         ));
     }
@@ -136,6 +137,17 @@ fn compare(sample: &[String], actual: &str) -> Vec<String> {
 
 #[test]
 fn readme_blocks_run_as_pasted_in_order_and_print_what_they_show() {
+    blocks_run_as_pasted("README.md", 5);
+}
+
+#[test]
+fn guide_blocks_run_as_pasted_in_order_and_print_what_they_show() {
+    blocks_run_as_pasted("docs/guide.md", 20);
+}
+
+/// Runs the blocks of `doc` that run here, in order (see the module), and
+/// checks that at least `least` of them ran.
+fn blocks_run_as_pasted(doc: &str, least: usize) {
     if !crate::common::need("bash", "bash") {
         return;
     }
@@ -155,7 +167,7 @@ fn readme_blocks_run_as_pasted_in_order_and_print_what_they_show() {
     }
     let mut ran = 0;
     let mut failures = Vec::new();
-    for block in blocks() {
+    for block in blocks(doc) {
         let commands = commands(&block);
         if commands.is_empty() || !commands.iter().all(|(c, _)| runs_here(c)) {
             continue;
@@ -178,12 +190,12 @@ fn readme_blocks_run_as_pasted_in_order_and_print_what_they_show() {
                 // As the sample was taken: on a terminal that wide.
                 bash.env("CRA_FORCE_TTY", "1")
                     .env("NO_COLOR", "1")
-                    .env("COLUMNS", (width + 1).max(80).to_string());
+                    .env("COLUMNS", width.max(80).to_string());
             }
             let out = bash.output().unwrap();
             if !out.status.success() {
                 failures.push(format!(
-                    "README line {}: {command}\n    exit {:?}: {}",
+                    "{doc} line {}: {command}\n    exit {:?}: {}",
                     block.line,
                     out.status.code(),
                     String::from_utf8_lossy(&out.stderr).trim()
@@ -197,13 +209,13 @@ fn readme_blocks_run_as_pasted_in_order_and_print_what_they_show() {
             );
             for problem in compare(sample, &printed) {
                 failures.push(format!(
-                    "README line {}: {command}\n    {problem}\n    printed:\n{printed}",
+                    "{doc} line {}: {command}\n    {problem}\n    printed:\n{printed}",
                     block.line
                 ));
             }
         }
     }
-    assert!(ran >= 5, "only {ran} README blocks ran");
+    assert!(ran >= least, "only {ran} blocks of {doc} ran");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
