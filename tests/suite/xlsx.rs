@@ -175,6 +175,29 @@ fn every_row_printing_command_writes_a_workbook_holding_its_csv() {
     );
 }
 
+/// `.xls` (the old binary format) is refused naming `.xlsx`; `due`, like
+/// every command that prints rows, takes `-o` and follows its extension.
+#[test]
+fn xls_is_refused_and_due_takes_o() {
+    let home = Home::new();
+    cra(&home, &["sync"]);
+    let out = home
+        .cra()
+        .current_dir(home.path())
+        .args(["--sandbox", "search", "--state", "VT", "-o", "v.xls"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains(".xlsx"));
+    assert!(!home.path().join("v.xls").exists());
+    cra(&home, &["due", "--state", "VT", "-o", "due.csv"]);
+    let text = std::fs::read_to_string(home.path().join("due.csv")).unwrap();
+    assert!(text.starts_with(
+        "id,name,city,state,regulator,rating,exam_date,exam_type,months_since,expected_months,overdue_months\r\n"
+    ), "{text}");
+    assert!(text.lines().count() > 1);
+}
+
 /// A cell's type comes from its column, never from its text: text that
 /// reads as a boolean, a long number or a number with a leading zero stays
 /// text; a number stays a number.
