@@ -193,7 +193,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -297,7 +297,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -489,7 +489,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -515,7 +515,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -565,7 +565,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -599,7 +599,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -614,7 +614,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__due)
-            opts="-q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --older-than --jq --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --older-than --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -666,12 +666,20 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -755,7 +763,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1181,7 +1189,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1287,7 +1295,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1373,7 +1381,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1469,7 +1477,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1531,7 +1539,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1597,7 +1605,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1681,7 +1689,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -1727,7 +1735,7 @@ _cra() {
                     return 0
                     ;;
                 --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)

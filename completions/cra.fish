@@ -30,7 +30,8 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_needs_command" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -142,14 +143,15 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks pe
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset) [default: 1m]' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand search" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -168,14 +170,15 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l offline -d 'Answer se
 complete -c cra -n "__fish_cra_using_subcommand search" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand search" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand show" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand show" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand show" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand show" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand show" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -273,7 +276,8 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -312,7 +316,8 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand listen" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -350,7 +355,8 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand sync" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -369,14 +375,15 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print hel
 complete -c cra -n "__fish_cra_using_subcommand sync" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l timeout -d 'Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand sql" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sql" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand sql" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -467,14 +474,15 @@ first\t'The bank\'s first record'
 other\t'Either rating is none of the four CRA ratings'
 all\t'Every kind'"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand changes" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -563,14 +571,15 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current
 complete -c cra -n "__fish_cra_using_subcommand stats" -l columns -d 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand stats" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -656,13 +665,15 @@ complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Sort keys, -KEY
 complete -c cra -n "__fish_cra_using_subcommand due" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l older-than -d 'One age for every bank instead of the table: banks whose current exam is older than WHEN (90d, 18m, 6y, or a date)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand due" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand due" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -695,7 +706,8 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -721,7 +733,8 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from show" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -747,7 +760,8 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from set" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -761,7 +775,8 @@ tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from unset" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -778,13 +793,14 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand diff" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand diff" -s o -l output -d 'Write to FILE atomically (format from its extension, e.g. .xlsx)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand diff" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand diff" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand diff" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -863,14 +879,15 @@ complete -c cra -n "__fish_cra_using_subcommand report" -l regulator -d 'Regulat
 complete -c cra -n "__fish_cra_using_subcommand report" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -s o -l output -d 'The page to write (atomically)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand report" -s o -l output -d 'The page to write (atomically; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
 json\t''
 ndjson\t''
 csv\t''
-xlsx\t''"
+xlsx\t''
+html\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"

@@ -203,6 +203,12 @@ impl Io {
         };
         Io {
             view: View {
+                // The default until `run` resolves the command's output.
+                format: if stdout_tty {
+                    crate::domain::Format::Table
+                } else {
+                    crate::domain::Format::Tsv
+                },
                 terminal: stdout_tty,
                 color: decide(stdout_tty),
                 width: if stdout_tty {
@@ -267,6 +273,7 @@ impl Io {
         let writer = std::io::BufWriter::with_capacity(64 * 1024, file.writer()?);
         self.view = View {
             jq: self.view.jq.take(),
+            format: self.view.format,
             ..View::piped()
         };
         self.out = Sink::File(Arc::new(Mutex::new(Some(FileOut { writer, file }))));

@@ -65,14 +65,6 @@ pub fn run(cli: Cli) -> Result<Exit> {
             .filter(|secret| !sandbox::is_test_key(secret)),
     );
     mirror::set_sync_command(settings.sync_command());
-    // `-o FILE`: its name may say the format, which `--jq` then checks.
-    let output_file = spec
-        .output_file()
-        .filter(|path| *path != std::path::Path::new("-"));
-    if let Some(path) = output_file {
-        settings.format = output::format_for_file(path, settings.format)?;
-    }
-    let jq = output::jq::Jq::for_output(spec.jq(), &mut settings.format)?;
     let mut io = Io::new(
         settings.color,
         settings.quiet,
@@ -81,18 +73,31 @@ pub fn run(cli: Cli) -> Result<Exit> {
         process_env("NO_COLOR").is_some(),
         process_env("COLUMNS").as_deref(),
     );
-    io.view.jq = jq;
-    if let Some(path) = output_file {
-        if path.is_dir() {
-            return Err(error::CraError::usage(format!(
-                "{} is a folder; give a file name with -o",
-                path.display()
-            )));
-        }
-        io = io.into_file(atomic::AtomicFile::create(path, atomic::Access::Shared)?)?;
+    // The output decided once: format, `--jq`, destination.
+    let outputs = spec.outputs();
+    let destination = if outputs.formats.is_empty() {
+        output::Destination::Stdout
+    } else {
+        let resolved = output::resolve(
+            cli.command.name(),
+            outputs,
+            settings.format,
+            spec.output_file(),
+            spec.jq(),
+            io.view.terminal,
+        )?;
+        io.view.format = resolved.format;
+        io.view.jq = resolved.jq;
+        resolved.to
+    };
+    if let output::Destination::File(path) = &destination
+        && path.is_dir()
+    {
+        return Err(error::CraError::usage(format!(
+            "{} is a folder; give a file name with -o",
+            path.display()
+        )));
     }
-    // Kept to put the output file in place once the command has succeeded.
-    let output = io.clone();
     for warning in &settings.warnings {
         io.warn(warning);
     }
@@ -113,22 +118,50 @@ pub fn run(cli: Cli) -> Result<Exit> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    let result = runtime.block_on(async move {
-        // Held until the command ends: the in-process sandbox lives as long.
-        let _sandbox = if in_process_sandbox {
-            let running = sandbox::start_in_process(settings.evolve).await?;
-            settings.use_sandbox(format!("http://{}", running.addr));
-            Some(running)
-        } else {
-            None
+    let (result, output) = runtime.block_on(async move {
+        if let output::Destination::File(path) = destination {
+            match open_output(io, path).await {
+                Ok(file) => io = file,
+                Err(error) => return (Err(error), None),
+            }
+        }
+        // Kept to put the output file in place once the command has
+        // succeeded.
+        let output = io.clone();
+        let run = async {
+            // Held until the command ends: the in-process sandbox lives as long.
+            let _sandbox = if in_process_sandbox {
+                let running = sandbox::start_in_process(settings.evolve).await?;
+                settings.use_sandbox(format!("http://{}", running.addr));
+                Some(running)
+            } else {
+                None
+            };
+            cli.command.run(Ctx { settings, io }).await
         };
-        cli.command.run(Ctx { settings, io }).await
+        (run.await, Some(output))
     });
     // Nothing is left to wait for; a blocking task still stuck (opening a
     // pipe nobody reads, when Ctrl-C came) must not hold the exit.
     runtime.shutdown_background();
-    if result.is_ok() {
+    if let (Ok(_), Some(output)) = (&result, output) {
         output.commit_output()?;
     }
     result
+}
+
+/// Standard output sent to `path`, written aside and put in place when the
+/// command succeeds. Opened off the runtime's threads: opening a named
+/// pipe waits for its reader, and Ctrl-C must still be heard meanwhile.
+async fn open_output(io: Io, path: std::path::PathBuf) -> Result<Io> {
+    // Watched before the file exists, so that a signal from then on stops
+    // the command (see `signals`) rather than the process.
+    let stop = signals::watch();
+    let open = tokio::task::spawn_blocking(move || {
+        atomic::AtomicFile::create(&path, atomic::Access::Shared)
+    });
+    tokio::select! {
+        file = open => io.into_file(file??),
+        () = stop => Err(error::CraError::Interrupted.into()),
+    }
 }

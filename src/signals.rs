@@ -2,48 +2,79 @@
 //! (SIGINT), SIGTERM (`timeout`, a CI runner), SIGHUP (the terminal or SSH
 //! session closed) and SIGUSR1. Each would otherwise end the process at
 //! once, leaving a temporary file behind or a server's summary unsaid.
+//!
+//! The handlers are installed once, the first time anything watches, and
+//! a signal is remembered: a watch begun after it (the next step of a
+//! command, between opening its output and running) still sees it, so no
+//! signal falls between two watchers.
 
 use std::future::Future;
+use std::sync::{Once, OnceLock};
 
-/// A future that resolves on the first of the signals. The handlers are
-/// installed when this is called, before the future is first polled, so a
-/// signal sent right after (say) a "listening on" line is never missed.
-pub fn watch() -> impl Future<Output = ()> + Send + 'static {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        let streams: Vec<_> = [
-            SignalKind::interrupt(),
-            SignalKind::terminate(),
-            SignalKind::hangup(),
-            SignalKind::user_defined1(),
-        ]
-        .into_iter()
-        .filter_map(|kind| signal(kind).ok())
-        .collect();
-        async move {
-            if streams.is_empty() {
-                let _ = tokio::signal::ctrl_c().await;
-                return;
-            }
-            let waits = streams.into_iter().map(|mut stream| {
-                Box::pin(async move {
-                    // A stream that ended never ends the command by mistake.
-                    if stream.recv().await.is_none() {
-                        std::future::pending::<()>().await;
-                    }
-                })
+use tokio::sync::watch;
+
+/// Whether one of the signals has come.
+fn came() -> &'static watch::Sender<bool> {
+    static CAME: OnceLock<watch::Sender<bool>> = OnceLock::new();
+    CAME.get_or_init(|| watch::channel(false).0)
+}
+
+/// Installs the handlers (on the Tokio runtime in use) the first time.
+fn install() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let streams: Vec<_> = [
+                SignalKind::interrupt(),
+                SignalKind::terminate(),
+                SignalKind::hangup(),
+                SignalKind::user_defined1(),
+            ]
+            .into_iter()
+            .filter_map(|kind| signal(kind).ok())
+            .collect();
+            tokio::spawn(async move {
+                if streams.is_empty() {
+                    let _ = tokio::signal::ctrl_c().await;
+                } else {
+                    let waits = streams.into_iter().map(|mut stream| {
+                        Box::pin(async move {
+                            // A stream that ended never ends the command by mistake.
+                            if stream.recv().await.is_none() {
+                                std::future::pending::<()>().await;
+                            }
+                        })
+                    });
+                    futures_util::future::select_all(waits).await;
+                }
+                came().send_replace(true);
             });
-            futures_util::future::select_all(waits).await;
         }
-    }
-    #[cfg(not(unix))]
-    async {
-        let _ = tokio::signal::ctrl_c().await;
+        #[cfg(not(unix))]
+        tokio::spawn(async {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                came().send_replace(true);
+            }
+        });
+    });
+}
+
+/// A future that resolves on the first of the signals (at once if one has
+/// already come). The handlers are installed when this is called, before
+/// the future is first polled, so a signal sent right after (say) a
+/// "listening on" line is never missed. Must be called on a Tokio runtime.
+pub fn watch() -> impl Future<Output = ()> + Send + 'static {
+    install();
+    let mut came = came().subscribe();
+    async move {
+        // The sender lives for the process: the wait ends only on a signal.
+        let _ = came.wait_for(|came| *came).await;
     }
 }
 
-/// Resolves on the first of the signals (handlers installed on first poll).
+/// Resolves on the first of the signals.
 pub async fn interrupted() {
     watch().await;
 }

@@ -142,6 +142,26 @@ pub fn contains_folded(haystack: &str, needle: &str) -> bool {
         })
 }
 
+/// Text safe inside HTML and XML (SVG) elements and quoted attributes:
+/// `&`, `<`, `>`, `"` and `'` escaped, and a control character, which XML
+/// 1.0 does not allow, shown as `\u{fffd}` (tab and line ends are kept).
+pub fn escape_markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c.is_control() => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

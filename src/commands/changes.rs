@@ -5,14 +5,13 @@
 
 use anyhow::Result;
 use clap::Args;
-use serde_json::{Value, json};
 
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 use crate::io::Io;
 use crate::mirror::Reader;
 use crate::mirror::answers::{ChangeFilter, ChangeRow, RatingChange};
-use crate::output::{self, Fit, Layout, Printer, Record};
+use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
 use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
@@ -108,70 +107,56 @@ fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {
         .collect()
 }
 
-const LAYOUT: Layout = Layout {
-    table: &[
-        "EXAM DATE",
-        "NAME",
-        "ST",
-        "REGULATOR",
-        "EXAM TYPE",
-        "PREVIOUS",
-        "RATING",
-        "CHANGE",
-        "ID",
-    ],
-    csv: &[
-        "id",
+/// The columns of a change: the answer first (which bank went from what
+/// to what, and when); the exam's details give way on a narrow terminal.
+const CHANGE: &[Column<ChangeRow>] = &[
+    Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |r| Cell::text(r.id.as_str())),
+    Column::new("name", "NAME", Kind::Text, Fit::Shorten { rank: 0, min: 14 }, |r| {
+        Cell::text(r.name.as_str())
+    }),
+    Column::new("state", "ST", Kind::Text, Fit::Keep { rank: 5 }, |r| {
+        Cell::text(r.state.as_str())
+    }),
+    Column::new("regulator", "REGULATOR", Kind::Text, Fit::Keep { rank: 7 }, |r| {
+        Cell::text(r.regulator.as_str())
+    }),
+    Column::new("exam_date", "EXAM DATE", Kind::Date, Fit::Keep { rank: 3 }, |r| {
+        Cell::date(r.exam_date.as_str())
+    }),
+    Column::new("exam_type", "EXAM TYPE", Kind::Text, Fit::Keep { rank: 6 }, |r| {
+        Cell::text(r.exam_type.as_str())
+    }),
+    Column::new("previous_rating", "PREVIOUS", Kind::Rating, Fit::Rating { rank: 4 }, |r| {
+        Cell::maybe(r.previous_rating.as_deref())
+    }),
+    Column::new("rating", "RATING", Kind::Rating, Fit::Rating { rank: 2 }, |r| {
+        Cell::text(r.rating.as_str())
+    }),
+    Column::new("change", "CHANGE", Kind::Change, Fit::Keep { rank: 1 }, |r| {
+        Cell::text(r.change.as_str())
+    }),
+];
+
+const CHANGES: Columns<ChangeRow> = Columns::new(
+    CHANGE,
+    &[
+        "exam_date",
         "name",
         "state",
         "regulator",
-        "exam_date",
         "exam_type",
         "previous_rating",
         "rating",
         "change",
+        "id",
     ],
-    // The change and the bank first; the exam's details give way.
-    // The answer: which bank went from what to what, and when.
-    fit: &[
-        Fit::Keep { rank: 3 },
-        Fit::Shorten { rank: 0, min: 14 },
-        Fit::Keep { rank: 5 },
-        Fit::Keep { rank: 7 },
-        Fit::Keep { rank: 6 },
-        Fit::Rating { rank: 4 },
-        Fit::Rating { rank: 2 },
-        Fit::Keep { rank: 1 },
-        Fit::Id { min: 8 },
-    ],
-    roles: &[
-        crate::output::Role::Text,
-        crate::output::Role::Text,
-        crate::output::Role::Text,
-        crate::output::Role::Text,
-        crate::output::Role::Text,
-        crate::output::Role::Text,
-        crate::output::Role::Rating,
-        crate::output::Role::Change,
-    ],
-};
-
-/// The CHANGE cell: with an arrow on a terminal, the bare kind for tsv.
-fn record_json(row: &ChangeRow) -> Value {
-    json!({
-        "id": row.id,
-        "name": row.name,
-        "state": row.state,
-        "regulator": row.regulator,
-        "exam_date": row.exam_date,
-        "exam_type": row.exam_type,
-        "previous_rating": row.previous_rating,
-        "rating": row.rating,
-        "change": row.change.as_str(),
-    })
-}
+);
 
 impl Spec for ChangesArgs {
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::ROWS
+    }
+
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
     }
@@ -212,7 +197,8 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .find(&present)
         .map_err(crate::error::CraError::usage)?;
     find.sort = args.order.sort.clone();
-    let selection = crate::output::columns::Columns::select(LAYOUT, &args.order.columns)
+    let shape = CHANGES
+        .shape(io.view.format, &args.order.columns)
         .map_err(crate::error::CraError::usage)?;
     let filter = ChangeFilter {
         since,
@@ -222,45 +208,18 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         find,
         new: args.new,
     };
-    let format = settings
-        .format
-        .unwrap_or_else(|| output::default_format(&io.view));
-    let layout = selection
-        .as_ref()
-        .map_or(LAYOUT, crate::output::columns::Columns::layout);
-    let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
+    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    let nothing = serde_json::Value::Null;
     // Each record printed as it is read: memory stays flat however many.
     reader.each_change(&filter, |row| {
         if !wanted.contains(&row.change) {
             return Ok(());
         }
-        let previous = row.previous_rating.clone().unwrap_or_default();
-        let json = record_json(&row);
-        printer.write(&crate::output::columns::cut(selection.as_ref(), Record {
-            json: &json,
-            table: vec![vec![
-                row.exam_date.clone(),
-                row.name.clone(),
-                row.state.clone(),
-                row.regulator.clone(),
-                row.exam_type.clone(),
-                previous.clone(),
-                row.rating.clone(),
-                row.change.as_str().to_string(),
-                row.id.clone(),
-            ]],
-            csv: vec![vec![
-                row.id.clone(),
-                row.name.clone(),
-                row.state.clone(),
-                row.regulator.clone(),
-                row.exam_date.clone(),
-                row.exam_type.clone(),
-                previous,
-                row.rating.clone(),
-                row.change.as_str().to_string(),
-            ]],
-        }))?;
+        let json = printer.prints_json().then(|| CHANGES.json(&row));
+        printer.write(&Record {
+            json: json.as_ref().unwrap_or(&nothing),
+            rows: vec![shape.cells(&row)],
+        })?;
         Ok(())
     })?;
     let count = printer.count;

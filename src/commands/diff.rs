@@ -15,8 +15,7 @@ use crate::diff::read::Export;
 use crate::diff::{self, Differ, Difference, FIELDS, Kind, Row};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::output::{self, Fit, Layout, Printer, Record};
-use crate::settings::Settings;
+use crate::output::{Cell, Column, Columns, Fit, Kind as Holds, Printer, Record};
 use crate::text::plural;
 
 pub const AFTER_HELP: &str = "\
@@ -54,47 +53,100 @@ pub struct DiffArgs {
     pub output: crate::commands::OutputArg,
 }
 
-/// The fields of a side that csv and the table show, after `id`.
-const SIDE_FIELDS: std::ops::Range<usize> = 1..8;
+/// A side's field `i` (of `diff::FIELDS`), empty where the bank is absent.
+fn side(row: &Option<Row>, i: usize) -> Cell<'_> {
+    row.as_ref().map_or(Cell::Empty, |r| Cell::text(r.get(i)))
+}
 
-/// Table/tsv: what changed at a glance. csv: every field of both sides.
-pub const DIFF: Layout = Layout {
-    table: &["CHANGE", "NAME", "ST", "FIELDS", "BEFORE", "AFTER", "ID"],
-    csv: &[
-        "change",
-        "id",
-        "name",
-        "fields",
-        "before_name",
-        "before_city",
-        "before_state",
-        "before_regulator",
-        "before_rating",
-        "before_exam_date",
-        "before_exam_type",
-        "after_name",
-        "after_city",
-        "after_state",
-        "after_regulator",
-        "after_rating",
-        "after_exam_date",
-        "after_exam_type",
-    ],
-    // What changed and for whom; the values before and after give way
-    // (they are in --format json whole).
-    fit: &[
-        Fit::Keep { rank: 0 },
-        Fit::Shorten { rank: 1, min: 12 },
-        Fit::Keep { rank: 4 },
-        Fit::Shorten { rank: 3, min: 10 },
-        Fit::Shorten { rank: 2, min: 16 },
-        Fit::Shorten { rank: 2, min: 16 },
-        Fit::Id { min: 8 },
-    ],
-    roles: &[crate::output::Role::Change],
+/// A side's exam date, empty where the bank is absent.
+fn side_date(row: &Option<Row>) -> Cell<'_> {
+    row.as_ref().map_or(Cell::Empty, |r| Cell::date(r.get(6)))
+}
+
+/// The changed fields' names, joined by `separator`.
+fn changed(change: &Difference, separator: &str) -> String {
+    match (&change.before, &change.after) {
+        (Some(b), Some(a)) => diff::changed_fields(b, a)
+            .iter()
+            .map(|&i| FIELDS[i])
+            .collect::<Vec<_>>()
+            .join(separator),
+        _ => String::new(),
+    }
+}
+
+/// What the table shows of one side: for a changed bank the values of the
+/// fields that differ, for an added or removed one its rating and exam
+/// date on the side it is on.
+fn values(change: &Difference, before: bool) -> Cell<'static> {
+    let row = if before { &change.before } else { &change.after };
+    let Some(row) = row else {
+        return Cell::Text(String::new().into());
+    };
+    let fields = match (&change.before, &change.after) {
+        (Some(b), Some(a)) => diff::changed_fields(b, a),
+        _ => vec![5, 6],
+    };
+    let shown: Vec<&str> = fields.iter().map(|&i| row.get(i)).collect();
+    Cell::Text(shown.join(" · ").into())
+}
+
+/// csv: every field of both sides; the table: what changed at a glance.
+const DIFF: &[Column<Difference>] = &[
+    Column::new("change", "CHANGE", Holds::Change, Fit::Keep { rank: 0 }, |d| {
+        Cell::text(d.kind.as_str())
+    }),
+    Column::new("id", "ID", Holds::Id, Fit::Id { min: 8 }, |d| Cell::text(d.id())),
+    Column::new("name", "NAME", Holds::Text, Fit::Shorten { rank: 1, min: 12 }, |d| {
+        Cell::text(d.side().get(diff::NAME))
+    }),
+    Column::new("fields", "FIELDS", Holds::Text, Fit::Shorten { rank: 3, min: 10 }, |d| {
+        Cell::Text(changed(d, " ").into())
+    }),
+    Column::new("before_name", "BEFORE NAME", Holds::Text, Fit::Whole, |d| side(&d.before, 1)),
+    Column::new("before_city", "BEFORE CITY", Holds::Text, Fit::Whole, |d| side(&d.before, 2)),
+    Column::new("before_state", "BEFORE STATE", Holds::Text, Fit::Whole, |d| side(&d.before, 3)),
+    Column::new("before_regulator", "BEFORE REGULATOR", Holds::Text, Fit::Whole, |d| side(&d.before, 4)),
+    Column::new("before_rating", "BEFORE RATING", Holds::Rating, Fit::Whole, |d| side(&d.before, 5)),
+    Column::new("before_exam_date", "BEFORE EXAM DATE", Holds::Date, Fit::Whole, |d| {
+        side_date(&d.before)
+    }),
+    Column::new("before_exam_type", "BEFORE EXAM TYPE", Holds::Text, Fit::Whole, |d| side(&d.before, 7)),
+    Column::new("after_name", "AFTER NAME", Holds::Text, Fit::Whole, |d| side(&d.after, 1)),
+    Column::new("after_city", "AFTER CITY", Holds::Text, Fit::Whole, |d| side(&d.after, 2)),
+    Column::new("after_state", "AFTER STATE", Holds::Text, Fit::Whole, |d| side(&d.after, 3)),
+    Column::new("after_regulator", "AFTER REGULATOR", Holds::Text, Fit::Whole, |d| side(&d.after, 4)),
+    Column::new("after_rating", "AFTER RATING", Holds::Rating, Fit::Whole, |d| side(&d.after, 5)),
+    Column::new("after_exam_date", "AFTER EXAM DATE", Holds::Date, Fit::Whole, |d| {
+        side_date(&d.after)
+    }),
+    Column::new("after_exam_type", "AFTER EXAM TYPE", Holds::Text, Fit::Whole, |d| side(&d.after, 7)),
+];
+
+/// What only the table shows: the bank's state, the changed fields as a
+/// list, and each side's values of them (whole in `--format json`).
+const DIFF_TABLE: &[Column<Difference>] = &[
+    Column::new("state_shown", "ST", Holds::Text, Fit::Keep { rank: 4 }, |d| {
+        Cell::text(d.side().get(diff::STATE))
+    }),
+    Column::new("fields_shown", "FIELDS", Holds::Text, Fit::Shorten { rank: 3, min: 10 }, |d| {
+        Cell::Text(changed(d, ", ").into())
+    }),
+    Column::new("before", "BEFORE", Holds::Text, Fit::Shorten { rank: 2, min: 16 }, |d| values(d, true)),
+    Column::new("after", "AFTER", Holds::Text, Fit::Shorten { rank: 2, min: 16 }, |d| values(d, false)),
+];
+
+pub const DIFF_COLUMNS: Columns<Difference> = Columns {
+    all: DIFF,
+    table: &["change", "name", "state_shown", "fields_shown", "before", "after", "id"],
+    table_only: DIFF_TABLE,
 };
 
 impl Spec for DiffArgs {
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::ROWS
+    }
+
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
     }
@@ -112,11 +164,11 @@ impl Run for DiffArgs {
     const GLOBALS: Globals = Globals::OUTPUT;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io)
+        run(self, &ctx.io)
     }
 }
 
-fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+fn run(args: DiffArgs, io: &Io) -> Result<Exit> {
     if args.old.as_os_str() == "-" && args.new.as_os_str() == "-" {
         return Err(CraError::usage(
             "only one of OLD and NEW can be - (standard input)",
@@ -131,16 +183,16 @@ fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             .add_old(row)
             .map_err(|dup| duplicate(&args.old, &dup))
     })?;
-    let format = settings
-        .format
-        .unwrap_or_else(|| output::default_format(&io.view));
+    let shape = DIFF_COLUMNS
+        .shape(io.view.format, &[])
+        .map_err(CraError::usage)?;
     // The printer (and so a header or `[`) starts with the first change:
     // a file that turns out not to be an export before any difference is
     // found leaves standard output empty.
     let mut printer = None;
     let start = |printer: &mut Option<Printer<_>>| -> Result<()> {
         if printer.is_none() {
-            *printer = Some(Printer::new(format, DIFF, io.stdout(), &io.view)?);
+            *printer = Some(Printer::new(shape.heads(), io.stdout(), &io.view)?);
         }
         Ok(())
     };
@@ -151,8 +203,7 @@ fn run(args: DiffArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         let json = change_json(change);
         printer.as_mut().expect("started").write(&Record {
             json: &json,
-            table: vec![table_row(change)],
-            csv: vec![csv_row(change)],
+            rows: vec![shape.cells(change)],
         })
     };
     let read = new.read(&mut |row| match differ
@@ -252,74 +303,6 @@ pub fn change_json(change: &Difference) -> Value {
     })
 }
 
-/// CHANGE, NAME, ST, FIELDS, BEFORE, AFTER, ID: for a changed bank the
-/// fields that differ and their values on each side; for an added or
-/// removed one its rating and exam date on the side it is on.
-fn table_row(change: &Difference) -> Vec<String> {
-    let side = change.side();
-    let values = |row: &Row, fields: &[usize]| {
-        fields
-            .iter()
-            .map(|&i| row.get(i))
-            .collect::<Vec<_>>()
-            .join(" · ")
-    };
-    let (fields, before, after) = match (&change.before, &change.after) {
-        (Some(b), Some(a)) => {
-            let changed = diff::changed_fields(b, a);
-            (
-                changed
-                    .iter()
-                    .map(|&i| FIELDS[i])
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                values(b, &changed),
-                values(a, &changed),
-            )
-        }
-        (None, Some(a)) => (String::new(), String::new(), values(a, &[5, 6])),
-        (Some(b), None) => (String::new(), values(b, &[5, 6]), String::new()),
-        (None, None) => unreachable!("a change has at least one side"),
-    };
-    vec![
-        change.kind.as_str().to_string(),
-        side.get(diff::NAME).to_string(),
-        side.get(diff::STATE).to_string(),
-        fields,
-        before,
-        after,
-        change.id().to_string(),
-    ]
-}
-
-/// change, id, name, fields (space-separated), then both sides' fields
-/// (empty where the bank is absent).
-fn csv_row(change: &Difference) -> Vec<String> {
-    let fields = match (&change.before, &change.after) {
-        (Some(b), Some(a)) => diff::changed_fields(b, a)
-            .iter()
-            .map(|&i| FIELDS[i])
-            .collect::<Vec<_>>()
-            .join(" "),
-        _ => String::new(),
-    };
-    let mut row = vec![
-        change.kind.as_str().to_string(),
-        change.id().to_string(),
-        change.side().get(diff::NAME).to_string(),
-        fields,
-    ];
-    for side in [&change.before, &change.after] {
-        for i in SIDE_FIELDS {
-            row.push(
-                side.as_ref()
-                    .map_or_else(String::new, |r| r.get(i).to_string()),
-            );
-        }
-    }
-    row
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,11 +332,15 @@ mod tests {
         .unwrap();
         let kinds: Vec<Kind> = changes.iter().map(|c| c.kind).collect();
         assert_eq!(kinds, [Kind::Rating, Kind::Added, Kind::Removed]);
+        let texts = |format, change| -> Vec<String> {
+            let shape = DIFF_COLUMNS.shape(format, &[]).unwrap();
+            shape.cells(change).iter().map(|c| c.as_text().into_owned()).collect()
+        };
         for change in &changes {
-            assert_eq!(table_row(change).len(), DIFF.table.len());
-            assert_eq!(csv_row(change).len(), DIFF.csv.len());
+            assert_eq!(texts(crate::domain::Format::Table, change).len(), 7);
+            assert_eq!(texts(crate::domain::Format::Csv, change).len(), 18);
         }
-        let rating = table_row(&changes[0]);
+        let rating = texts(crate::domain::Format::Table, &changes[0]);
         assert_eq!(rating[3], "city, rating");
         assert_eq!(rating[4], "X · Outstanding");
         assert_eq!(rating[5], "Y · Satisfactory");
@@ -364,7 +351,7 @@ mod tests {
             json.as_object().unwrap().keys().collect::<Vec<_>>(),
             ["change", "id", "name", "before", "after"]
         );
-        let removed = csv_row(&changes[2]);
+        let removed = texts(crate::domain::Format::Csv, &changes[2]);
         assert_eq!(
             removed[4..11],
             ["Bank", "X", "TX", "FDIC", "", "2020-01-01", "Small Bank"]

@@ -6,17 +6,14 @@
 
 use anyhow::Result;
 use clap::Args;
-use serde_json::json;
 
 use crate::commands::{Ctx, Globals, JqArg, Run, Spec};
-use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::filters::when::{Bound, When, parse_when, today};
 use crate::filters::{FilterArgs, FindArgs, list_query};
 use crate::mirror::Reader;
 use crate::mirror::due::{DueQuery, DueRow};
-use crate::output::columns::{self, Columns};
-use crate::output::{self, Fit, Layout, Printer, Record, Role};
+use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
 
 pub const AFTER_HELP: &str = "\
 Expected months between exams (a heuristic; see the README for its sources):
@@ -47,24 +44,50 @@ pub struct DueArgs {
 
     #[command(flatten)]
     pub jq: JqArg,
+
+    #[command(flatten)]
+    pub output: crate::commands::OutputArg,
 }
 
-const LAYOUT: Layout = Layout {
-    table: &[
-        "NAME",
-        "CITY",
-        "ST",
-        "REGULATOR",
-        "RATING",
-        "EXAM DATE",
-        "EXAM TYPE",
-        "MONTHS",
-        "EXPECTED",
-        "OVERDUE",
-        "ID",
-    ],
-    csv: &[
-        "id",
+/// The columns of a bank probably due: the bank, how overdue, and why
+/// (its exam and rating) are the last to give way.
+const DUE: &[Column<DueRow>] = &[
+    Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |r| Cell::text(r.id.as_str())),
+    Column::new("name", "NAME", Kind::Text, Fit::Shorten { rank: 0, min: 16 }, |r| {
+        Cell::text(r.name.as_str())
+    }),
+    Column::new("city", "CITY", Kind::Text, Fit::Shorten { rank: 8, min: 10 }, |r| {
+        Cell::text(r.city.as_str())
+    }),
+    Column::new("state", "ST", Kind::Text, Fit::Keep { rank: 4 }, |r| {
+        Cell::text(r.state.as_str())
+    }),
+    Column::new("regulator", "REGULATOR", Kind::Text, Fit::Keep { rank: 7 }, |r| {
+        Cell::text(r.regulator.as_str())
+    }),
+    Column::new("rating", "RATING", Kind::Rating, Fit::Rating { rank: 3 }, |r| {
+        Cell::text(r.rating.as_str())
+    }),
+    Column::new("exam_date", "EXAM DATE", Kind::Date, Fit::Keep { rank: 2 }, |r| {
+        Cell::date(r.exam_date.as_str())
+    }),
+    Column::new("exam_type", "EXAM TYPE", Kind::Text, Fit::Keep { rank: 6 }, |r| {
+        Cell::text(r.exam_type.as_str())
+    }),
+    Column::new("months_since", "MONTHS", Kind::Count, Fit::Keep { rank: 9 }, |r| {
+        Cell::Int(r.months_since)
+    }),
+    Column::new("expected_months", "EXPECTED", Kind::Count, Fit::Keep { rank: 5 }, |r| {
+        Cell::Int(r.expected_months)
+    }),
+    Column::new("overdue_months", "OVERDUE", Kind::Count, Fit::Keep { rank: 1 }, |r| {
+        Cell::Int(r.overdue_months)
+    }),
+];
+
+const DUE_COLUMNS: Columns<DueRow> = Columns::new(
+    DUE,
+    &[
         "name",
         "city",
         "state",
@@ -75,27 +98,21 @@ const LAYOUT: Layout = Layout {
         "months_since",
         "expected_months",
         "overdue_months",
+        "id",
     ],
-    // The bank, how overdue, and why (its exam and rating) first.
-    fit: &[
-        Fit::Shorten { rank: 0, min: 16 },
-        Fit::Shorten { rank: 8, min: 10 },
-        Fit::Keep { rank: 4 },
-        Fit::Keep { rank: 7 },
-        Fit::Rating { rank: 3 },
-        Fit::Keep { rank: 2 },
-        Fit::Keep { rank: 6 },
-        Fit::Keep { rank: 9 },
-        Fit::Keep { rank: 5 },
-        Fit::Keep { rank: 1 },
-        Fit::Id { min: 8 },
-    ],
-    roles: &[Role::Text, Role::Text, Role::Text, Role::Text, Role::Rating],
-};
+);
 
 impl Spec for DueArgs {
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::ROWS
+    }
+
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
+    }
+
+    fn output_file(&self) -> Option<&std::path::Path> {
+        self.output.output.as_deref()
     }
 }
 
@@ -122,8 +139,9 @@ impl Run for DueArgs {
         };
         let today = today();
         let find = self.find.find(&present, today).map_err(CraError::usage)?;
-        let selection =
-            Columns::select(LAYOUT, &self.find.order.columns).map_err(CraError::usage)?;
+        let shape = DUE_COLUMNS
+            .shape(io.view.format, &self.find.order.columns)
+            .map_err(CraError::usage)?;
         let older_than_months = match self.older_than {
             None => None,
             Some(when) => {
@@ -142,17 +160,20 @@ impl Run for DueArgs {
             today,
             older_than_months,
         })?;
-        let format = settings
-            .format
-            .unwrap_or_else(|| output::default_format(&io.view));
-        let layout = selection.as_ref().map_or(LAYOUT, Columns::layout);
-        let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
+        let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
         // Only the shape the format prints is built: `due` prints thousands.
         let nothing = serde_json::Value::Null;
         for row in rows {
-            let json = format.prints_json().then(|| row_json(&row));
-            let record = record(row, json.as_ref().unwrap_or(&nothing), format);
-            printer.write(&columns::cut(selection.as_ref(), record))?;
+            let json = printer.prints_json().then(|| DUE_COLUMNS.json(&row));
+            let cells = if printer.prints_json() {
+                Vec::new()
+            } else {
+                vec![shape.cells(&row)]
+            };
+            printer.write(&Record {
+                json: json.as_ref().unwrap_or(&nothing),
+                rows: cells,
+            })?;
         }
         let count = printer.count;
         printer.finish()?;
@@ -168,54 +189,4 @@ impl Run for DueArgs {
         ));
         Ok(Exit::Success)
     }
-}
-
-fn row_json(row: &DueRow) -> serde_json::Value {
-    json!({
-        "id": row.id,
-        "name": row.name,
-        "city": row.city,
-        "state": row.state,
-        "regulator": row.regulator,
-        "rating": row.rating,
-        "exam_date": row.exam_date,
-        "exam_type": row.exam_type,
-        "months_since": row.months_since,
-        "expected_months": row.expected_months,
-        "overdue_months": row.overdue_months,
-    })
-}
-
-fn record<'a>(row: DueRow, json: &'a serde_json::Value, format: Format) -> Record<'a> {
-    let mut record = Record {
-        json,
-        table: Vec::new(),
-        csv: Vec::new(),
-    };
-    if format.prints_json() {
-        return record;
-    }
-    let numbers = [row.months_since, row.expected_months, row.overdue_months].map(|n| n.to_string());
-    let fields = [
-        row.name,
-        row.city,
-        row.state,
-        row.regulator,
-        row.rating,
-        row.exam_date,
-        row.exam_type,
-    ];
-    let mut cells: Vec<String> = Vec::with_capacity(11);
-    if format.prints_csv() {
-        cells.push(row.id);
-        cells.extend(fields);
-        cells.extend(numbers);
-        record.csv.push(cells);
-    } else {
-        cells.extend(fields);
-        cells.extend(numbers);
-        cells.push(row.id);
-        record.table.push(cells);
-    }
-    record
 }

@@ -13,18 +13,18 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use futures_util::stream::TryStreamExt;
 
-use crate::atomic::{Access, AtomicFile};
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::domain::Format;
+use crate::domain::model::{Bank, BankDetail};
 use crate::error::{CraError, Exit};
 use crate::filters::{FilterArgs, FindArgs, list_query};
-use crate::output::columns::{self, Columns};
 use crate::io::{Io, Progress};
-use crate::output::{BANK_LIST, Printer, RATING_HISTORY, bank_record, history_record, thousands};
+use crate::output::records::{BANKS, HISTORIES, HistoryRow, bank_record, write_history};
+use crate::output::{Head, Printer, Shape, thousands};
 use crate::parse::whole;
 use crate::settings::Settings;
 use crate::source::listing::{self, Listing};
@@ -68,6 +68,14 @@ impl Spec for ExportArgs {
     fn uses_api(&self) -> bool {
         true
     }
+
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::EXPORT
+    }
+
+    fn output_file(&self) -> Option<&Path> {
+        self.output.as_deref()
+    }
 }
 
 impl Run for ExportArgs {
@@ -92,40 +100,17 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     // `-o -` is standard output, as with most tools.
     let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
-    let format = match output {
-        Some(path) => crate::output::format_for_file(path, settings.format)?,
-        None => settings.format,
-    }
-    .unwrap_or(Format::Csv);
+    let format = io.view.format;
     let find = crate::source::find::resolve(&args.find, settings)?;
-    let source = Source::new(settings, io)?;
-    let destination = match output {
-        Some(path) if path.is_dir() => {
-            return Err(CraError::usage(format!(
-                "{} is a folder; give a file name with -o",
-                path.display()
-            )));
-        }
-        // Off the runtime's threads: opening a named pipe waits for its
-        // reader, and Ctrl-C must still be heard meanwhile.
-        Some(path) => {
-            let path = path.to_path_buf();
-            Some(
-                tokio::task::spawn_blocking(move || AtomicFile::create(&path, Access::Shared))
-                    .await??,
-            )
-        }
-        None => None,
+    let columns = &args.find.order.columns;
+    let shape = if args.with_history {
+        Rows::Histories(HISTORIES.shape(format, columns).map_err(CraError::usage)?)
+    } else {
+        Rows::Banks(BANKS.shape(format, columns).map_err(CraError::usage)?)
     };
+    let source = Source::new(settings, io)?;
     let started = Instant::now();
     let concurrency = args.concurrency as usize;
-    let full = if args.with_history {
-        RATING_HISTORY
-    } else {
-        BANK_LIST
-    };
-    let selection = Columns::select(full, &args.find.order.columns).map_err(CraError::usage)?;
-    let layout = selection.as_ref().map_or(full, Columns::layout);
     // The first page before anything is written: a wrong key or address
     // leaves standard output empty (not a lone `[` or a header). With the
     // history, the list runs only two pages ahead of the detail requests.
@@ -151,45 +136,8 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             .await?,
         ),
     };
-    let counts = match destination {
-        Some(file) => {
-            let path = file.path().to_path_buf();
-            // A file is not a terminal: no borders, no colour codes in it.
-            let printer = Printer::new(
-                format,
-                layout,
-                std::io::BufWriter::new(file.writer()?),
-                &crate::output::View::piped(),
-            )?;
-            let (counts, out) = export(
-                &source,
-                banks,
-                (args.with_history, selection.as_ref()),
-                concurrency,
-                printer,
-                io,
-            )
-            .await?;
-            out.into_inner()
-                .map_err(|e| e.into_error())
-                .with_context(|| format!("cannot write {}", path.display()))?;
-            file.commit()?;
-            counts
-        }
-        None => {
-            let printer = Printer::new(format, layout, io.stdout(), &io.view)?;
-            export(
-                &source,
-                banks,
-                (args.with_history, selection.as_ref()),
-                concurrency,
-                printer,
-                io,
-            )
-            .await?
-            .0
-        }
-    };
+    let printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    let (counts, _) = export(&source, banks, &shape, concurrency, printer, io).await?;
     let seconds = started.elapsed().as_secs_f64();
     let mut summary = format!("exported {} banks", thousands(counts.banks));
     if args.with_history {
@@ -208,6 +156,21 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     io.info(&summary);
     Ok(Exit::Success)
+}
+
+/// The columns shown: of banks, or of their histories.
+enum Rows {
+    Banks(Shape<Bank>),
+    Histories(Shape<HistoryRow>),
+}
+
+impl Rows {
+    fn heads(&self) -> Vec<Head> {
+        match self {
+            Rows::Banks(shape) => shape.heads(),
+            Rows::Histories(shape) => shape.heads(),
+        }
+    }
 }
 
 /// Where the banks come from.
@@ -235,7 +198,7 @@ struct Counts {
 async fn export<W: Write>(
     source: &Source,
     banks: Banks,
-    (with_history, selection): (bool, Option<&Columns>),
+    shape: &Rows,
     concurrency: usize,
     mut printer: Printer<W>,
     io: &Io,
@@ -247,13 +210,27 @@ async fn export<W: Write>(
     };
     let progress = Progress::new(io, total, "banks");
     let mut counts = Counts::default();
+    let (bank_shape, history_shape) = match shape {
+        Rows::Banks(shape) => (Some(shape), None),
+        Rows::Histories(shape) => (None, Some(shape)),
+    };
+    // A bank with its history: its rows, counted.
+    let history = |printer: &mut Printer<W>, counts: &mut Counts, detail: BankDetail| {
+        counts.banks += 1;
+        counts.records += detail.fields.ratings.len() as u64;
+        progress.inc();
+        match history_shape {
+            Some(shape) => write_history(printer, shape, detail),
+            None => Err(anyhow::anyhow!("a detail came for a list without history")),
+        }
+    };
     let result = async {
         let mut banks = match banks {
             Banks::Listing(banks) => banks,
             Banks::Found(banks) => {
-                if !with_history {
+                if let Some(shape) = bank_shape {
                     for bank in &banks {
-                        printer.write(&columns::cut(selection, bank_record(bank)))?;
+                        printer.write(&bank_record(bank, shape))?;
                         counts.banks += 1;
                         progress.inc();
                     }
@@ -263,27 +240,17 @@ async fn export<W: Write>(
                 let mut details =
                     std::pin::pin!(listing::details(source, listed, concurrency, true));
                 while let Some(((), _, detail)) = details.try_next().await? {
-                    let detail = detail?;
-                    printer.write(&columns::cut(selection, history_record(&detail)))?;
-                    counts.banks += 1;
-                    counts.records += detail.fields.ratings.len() as u64;
-                    progress.inc();
+                    history(&mut printer, &mut counts, detail?)?;
                 }
                 return Ok(());
             }
             Banks::Scan(scan) => {
-                return scan.run(|detail| {
-                    printer.write(&columns::cut(selection, history_record(&detail)))?;
-                    counts.banks += 1;
-                    counts.records += detail.fields.ratings.len() as u64;
-                    progress.inc();
-                    Ok(())
-                });
+                return scan.run(|detail| history(&mut printer, &mut counts, detail));
             }
         };
-        if !with_history {
+        if let Some(shape) = bank_shape {
             while let Some(bank) = banks.next().await {
-                printer.write(&columns::cut(selection, bank_record(&bank?)))?;
+                printer.write(&bank_record(&bank?, shape))?;
                 counts.banks += 1;
                 progress.inc();
             }
@@ -294,11 +261,7 @@ async fn export<W: Write>(
         while let Some(((), _, detail)) = details.try_next().await? {
             // A bank that cannot be fetched fails the export: nothing is
             // silently left out.
-            let detail = detail?;
-            printer.write(&columns::cut(selection, history_record(&detail)))?;
-            counts.banks += 1;
-            counts.records += detail.fields.ratings.len() as u64;
-            progress.inc();
+            history(&mut printer, &mut counts, detail?)?;
         }
         Ok::<_, anyhow::Error>(())
     }

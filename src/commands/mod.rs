@@ -35,6 +35,14 @@ macro_rules! command_list {
                 }, )*]
             }
 
+            /// The command's name, as in its module (and, for every command
+            /// that prints, on the command line).
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $( Command::$variant(_) => stringify!($module), )*
+                }
+            }
+
             /// The command's own answer to a question of [`Run`].
             pub fn spec(&self) -> &dyn crate::commands::Spec {
                 match self {
@@ -129,11 +137,11 @@ pub struct JqArg {
     pub jq: Option<String>,
 }
 
-/// `-o FILE`, shared by every command that prints rows (`export` has its
-/// own, with the same rules).
+/// `-o FILE`, shared by every command that prints rows.
 #[derive(Debug, Clone, Args, Default)]
 pub struct OutputArg {
-    /// Write to FILE atomically (format from its extension, e.g. .xlsx)
+    /// Write to FILE atomically (format from its extension: .csv .tsv .json
+    /// .ndjson .jsonl .xlsx; - is standard output)
     #[arg(long = "output", short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 }
@@ -159,9 +167,15 @@ pub trait Spec {
     fn jq(&self) -> Option<&str> {
         None
     }
-    /// The `-o FILE` given on its line, for the commands that take the
-    /// shared one ([`OutputArg`]): standard output then goes to that file,
-    /// put in place only when the command succeeds.
+    /// What its standard output can be: the formats it writes and its
+    /// default. `run` resolves the format, `--jq` and `-o` from it before
+    /// the command runs (into `io.view`).
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::NONE
+    }
+    /// The `-o FILE` given on its line: standard output then goes to that
+    /// file (`-`: standard output), put in place only when the command
+    /// succeeds.
     fn output_file(&self) -> Option<&std::path::Path> {
         None
     }

@@ -47,12 +47,20 @@ pub struct ReportArgs {
     #[command(flatten)]
     pub period: crate::filters::PeriodArgs,
 
-    /// The page to write (atomically)
+    /// The page to write (atomically; - is standard output)
     #[arg(long, short = 'o', value_name = "FILE", default_value = "cra-report.html")]
     pub output: PathBuf,
 }
 
-impl Spec for ReportArgs {}
+impl Spec for ReportArgs {
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::PAGE
+    }
+
+    fn output_file(&self) -> Option<&std::path::Path> {
+        Some(&self.output)
+    }
+}
 
 impl Run for ReportArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
@@ -64,14 +72,16 @@ impl Run for ReportArgs {
             ctx.io.warn(&warning);
         }
         let page = report::render(&gather(&self, &reader)?);
-        crate::atomic::write(
-            &self.output,
-            page.as_bytes(),
-            crate::atomic::Access::Shared,
-        )?;
+        let mut out = ctx.io.stdout();
+        std::io::Write::write_all(&mut out, page.as_bytes())?;
+        std::io::Write::flush(&mut out)?;
+        drop(out);
+        let written = match self.output.to_str() {
+            Some("-") => "the page".to_string(),
+            _ => self.output.display().to_string(),
+        };
         ctx.io.info(&format!(
-            "wrote {} ({} KB) in {:.2} s",
-            self.output.display(),
+            "wrote {written} ({} KB) in {:.2} s",
             thousands(page.len().div_ceil(1024) as u64),
             started.elapsed().as_secs_f64()
         ));

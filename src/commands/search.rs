@@ -10,9 +10,9 @@ use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::domain::model::Meta;
 use crate::error::{CraError, Exit};
 use crate::filters::{FilterArgs, FindArgs, list_query};
-use crate::output::columns::{self, Columns};
 use crate::io::Io;
-use crate::output::{self, BANK_LIST, Printer, bank_record, thousands};
+use crate::output::records::{BANKS, bank_record};
+use crate::output::{Printer, thousands};
 use crate::parse::whole;
 use crate::settings::Settings;
 use crate::source::Source;
@@ -74,6 +74,10 @@ impl Spec for SearchArgs {
         true
     }
 
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::ROWS
+    }
+
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
     }
@@ -103,13 +107,10 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     // Checked before any request: a typo never costs a round trip.
     let find = crate::source::find::resolve(&args.find, settings)?;
-    let selection =
-        Columns::select(BANK_LIST, &args.find.order.columns).map_err(CraError::usage)?;
-    let layout = selection.as_ref().map_or(BANK_LIST, Columns::layout);
+    let shape = BANKS
+        .shape(io.view.format, &args.find.order.columns)
+        .map_err(CraError::usage)?;
     let source = Source::new(settings, io)?;
-    let format = settings
-        .format
-        .unwrap_or_else(|| output::default_format(&io.view));
     let follow = args.all || args.limit.is_some();
     if !find.is_plain() {
         let (offset, limit) = if follow {
@@ -122,9 +123,9 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         };
         let query = list_query(&args.filters, 1, source.page_size());
         let found = source.find(&query, &find, offset, limit).await?;
-        let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
+        let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
         for bank in &found.banks {
-            printer.write(&columns::cut(selection.as_ref(), bank_record(bank)))?;
+            printer.write(&bank_record(bank, &shape))?;
         }
         let printed = printer.count;
         printer.finish()?;
@@ -150,9 +151,9 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             .list(&list_query(&args.filters, args.page, args.per_page))
             .await?;
         // Nothing reaches standard output before the page is in hand.
-        let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
+        let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
         for bank in &page.banks {
-            printer.write(&columns::cut(selection.as_ref(), bank_record(bank)))?;
+            printer.write(&bank_record(bank, &shape))?;
         }
         let printed = printer.count;
         printer.finish()?;
@@ -171,10 +172,10 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     )
     .await?;
     let meta = banks.meta();
-    let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
+    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
     let listed = async {
         while let Some(bank) = banks.next().await {
-            printer.write(&columns::cut(selection.as_ref(), bank_record(&bank?)))?;
+            printer.write(&bank_record(&bank?, &shape))?;
         }
         Ok::<_, anyhow::Error>(())
     }

@@ -13,7 +13,8 @@ use crate::domain::Format;
 use crate::domain::model::BankDetail;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::output::{self, Fit, Printer, RATING_HISTORY, history_record};
+use crate::output::records::{HISTORIES, write_history};
+use crate::output::{self, Fit, Head, Kind, Printer};
 use crate::settings::Settings;
 use crate::source::{Source, resolve};
 
@@ -45,6 +46,10 @@ const CONCURRENCY: usize = 8;
 impl Spec for ShowArgs {
     fn uses_api(&self) -> bool {
         true
+    }
+
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::ROWS
     }
 
     fn jq(&self) -> Option<&str> {
@@ -113,19 +118,17 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         }
     }
 
-    let format = settings
-        .format
-        .unwrap_or_else(|| output::default_format(&io.view));
     let mut out = io.stdout();
-    match format {
+    match io.view.format {
         Format::Table => write_cards(&mut out, &banks, io)?,
         Format::Json if banks.len() == 1 => {
             output::write_json_document(&mut out, &banks[0].raw, &io.view)?
         }
         format => {
-            let mut printer = Printer::new(format, RATING_HISTORY, &mut out, &io.view)?;
-            for bank in &banks {
-                printer.write(&history_record(bank))?;
+            let shape = HISTORIES.shape(format, &[]).map_err(CraError::usage)?;
+            let mut printer = Printer::new(shape.heads(), &mut out, &io.view)?;
+            for bank in banks {
+                write_history(&mut printer, &shape, bank)?;
             }
             printer.finish()?;
         }
@@ -188,13 +191,21 @@ fn percent_decode(text: &str) -> String {
         .map_or_else(|| text.to_string(), |(_, v)| v.into_owned())
 }
 
-/// The card's history on a narrow terminal: the exam type goes first.
-const HISTORY_FIT: &[Fit] = &[
-    Fit::Keep { rank: 0 },
-    Fit::Rating { rank: 1 },
-    Fit::Keep { rank: 3 },
-    Fit::Keep { rank: 2 },
-];
+/// The card's history: on a narrow terminal the exam type goes first.
+fn history_heads() -> Vec<Head> {
+    let head = |header: &'static str, kind, fit| Head {
+        name: header.into(),
+        header: header.into(),
+        kind,
+        fit,
+    };
+    vec![
+        head("EXAM DATE", Kind::Date, Fit::Keep { rank: 0 }),
+        head("RATING", Kind::Rating, Fit::Rating { rank: 1 }),
+        head("EXAM TYPE", Kind::Text, Fit::Keep { rank: 3 }),
+        head("", Kind::Text, Fit::Keep { rank: 2 }),
+    ]
+}
 
 /// The table view: a card of bank fields, then its history with the current
 /// record marked.
@@ -224,7 +235,7 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
             crate::text::inert(&f.city),
             crate::text::inert(&f.state)
         )?;
-        writeln!(out, "  Regulator  {}", crate::text::inert(&f.regulator))?;
+        writeln!(out, "  Regulator  {}", crate::text::inert(f.regulator.as_str()))?;
         if let Some(charter) = f.charter_text() {
             writeln!(out, "  Charter    {}", crate::text::inert(&charter))?;
         }
@@ -234,9 +245,9 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
             .into_iter()
             .map(|r| {
                 vec![
-                    r.exam_date.clone(),
-                    r.rating.clone(),
-                    r.exam_type.clone(),
+                    r.exam_date.to_string(),
+                    r.rating.to_string(),
+                    r.exam_type.to_string(),
                     if r.is_current {
                         "● current".into()
                     } else {
@@ -248,13 +259,7 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
         if rows.is_empty() {
             writeln!(out, "  (no rating records)")?;
         } else {
-            let table = output::render_table(
-                &["EXAM DATE", "RATING", "EXAM TYPE", ""],
-                HISTORY_FIT,
-                &[output::Role::Text, output::Role::Rating],
-                &rows,
-                &io.view,
-            );
+            let table = output::render_table(&history_heads(), &rows, &[false; 4], &io.view);
             writeln!(out, "{table}")?;
         }
     }

@@ -15,7 +15,7 @@ use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::mirror::Reader;
 use crate::mirror::read::Rows;
-use crate::output::{self, Layout, Printer, Record};
+use crate::output::{Cell, Head, Kind, Printer, Record};
 use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
@@ -51,6 +51,10 @@ Examples:
   cra sql --schema";
 
 impl Spec for SqlArgs {
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::ROWS
+    }
+
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
     }
@@ -130,37 +134,19 @@ fn run(args: SqlArgs, settings: &Settings, io: &Io, interrupter: &Interrupter) -
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
     }
-    let format = settings
-        .format
-        .unwrap_or_else(|| output::default_format(&io.view));
     let mut printer: Option<Printer<_>> = None;
-    let mut names: Vec<String> = Vec::new();
+    let mut heads: Vec<Head> = Vec::new();
     let result = reader.query(query, |rows| {
         match rows {
             Rows::Columns(columns) => {
-                names = unique_names(columns);
-                let columns = &names;
-                // The printers take 'static headers (most are constants);
-                // a query's few column names live for this one command.
-                let header: &'static [&'static str] = Box::leak(
-                    columns
-                        .iter()
-                        .map(|c| &*Box::leak(c.clone().into_boxed_str()))
-                        .collect::<Vec<&'static str>>()
-                        .into_boxed_slice(),
-                );
-                printer = Some(Printer::new(
-                    format,
-                    Layout {
-                        table: header,
-                        csv: header,
-                        // Any columns: an ID kept whole, the others in order.
-                        fit: &[],
-                        roles: &[],
-                    },
-                    io.stdout(),
-                    &io.view,
-                )?);
+                // A query's columns are typed by their names: an id kept
+                // whole, a date never cut, a year's digits not grouped.
+                heads = unique_names(columns)
+                    .iter()
+                    .enumerate()
+                    .map(|(at, name)| Head::guessed(name, at))
+                    .collect();
+                printer = Some(Printer::new(heads.clone(), io.stdout(), &io.view)?);
             }
             Rows::Row(mut values) => {
                 // A mirror written before the key was kept out of it may
@@ -168,13 +154,24 @@ fn run(args: SqlArgs, settings: &Settings, io: &Io, interrupter: &Interrupter) -
                 for value in &mut values {
                     crate::error::redact_json(value);
                 }
-                let cells: Vec<String> = values.iter().map(cell).collect();
-                let json = Value::Object(names.iter().cloned().zip(values).collect());
+                let json = Value::Object(
+                    heads
+                        .iter()
+                        .map(|h| h.name.to_string())
+                        .zip(values)
+                        .collect(),
+                );
+                let cells: Vec<Cell> = json
+                    .as_object()
+                    .into_iter()
+                    .flat_map(|object| object.values())
+                    .zip(&heads)
+                    .map(|(value, head)| Cell::from_json(value, head.kind == Kind::Date))
+                    .collect();
                 let printer = printer.as_mut().expect("columns come before rows");
                 printer.write(&Record {
                     json: &json,
-                    table: vec![cells.clone()],
-                    csv: vec![cells],
+                    rows: vec![cells],
                 })?;
             }
         }
@@ -212,15 +209,6 @@ fn unique_names(columns: &[String]) -> Vec<String> {
             fresh
         })
         .collect()
-}
-
-/// A value as table, tsv and csv show it: NULL as nothing.
-fn cell(value: &Value) -> String {
-    match value {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -11,7 +11,6 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use serde_json::json;
 
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::{CraError, Exit};
@@ -19,7 +18,7 @@ use crate::io::Io;
 use crate::mirror::Reader;
 use crate::mirror::stats::{GroupBy, StatsFilter, StatsRow};
 use crate::output::chart::{self, Bar};
-use crate::output::{self, Fit, Layout, Printer, Record};
+use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
 use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
@@ -88,74 +87,69 @@ Examples:
   cra --sandbox stats --by year,regulator --exam-since 2015 --percent --format csv
   cra stats --by year --rating nti --regulator occ --columns group,total --svg tx.svg";
 
-const LAYOUT: Layout = Layout {
-    table: &[
-        "GROUP",
-        "TOTAL",
-        "OUTSTANDING",
-        "SATISFACTORY",
-        "NEEDS TO IMPROVE",
-        "SUBSTANTIAL NONCOMPLIANCE",
-        "OTHER",
-    ],
-    csv: &[
-        "group",
-        "total",
-        "outstanding",
-        "satisfactory",
-        "needs_to_improve",
-        "substantial_noncompliance",
-        "other",
-    ],
-    // Counts are never cut (a cut number misleads); the rarest go first.
-    fit: &[
-        Fit::Shorten { rank: 0, min: 8 },
-        Fit::Keep { rank: 1 },
-        Fit::Keep { rank: 2 },
-        Fit::Keep { rank: 3 },
-        Fit::Keep { rank: 4 },
-        Fit::Keep { rank: 5 },
-        Fit::Keep { rank: 6 },
-    ],
-    roles: &[],
-};
+/// One row of counts, as shown: counts, or shares of the total.
+struct Line {
+    row: StatsRow,
+    percent: bool,
+}
+
+impl Line {
+    fn share(&self, n: u64) -> Cell<'static> {
+        if self.percent {
+            Cell::Fixed(percent(n, self.row.total), 1)
+        } else {
+            Cell::count(n)
+        }
+    }
+}
+
+// Counts are never cut (a cut number misleads); the rarest go first.
+const GROUP: Column<Line> = Column::new("group", "GROUP", Kind::Text, Fit::Shorten { rank: 0, min: 8 }, |l| {
+    Cell::text(l.row.group.as_str())
+});
+const SUBGROUP: Column<Line> = Column::new("subgroup", "SUBGROUP", Kind::Text, Fit::Shorten { rank: 1, min: 8 }, |l| {
+    Cell::text(l.row.subgroup.as_deref().unwrap_or(""))
+});
+const TOTAL: Column<Line> = Column::new("total", "TOTAL", Kind::Count, Fit::Keep { rank: 2 }, |l| {
+    Cell::count(l.row.total)
+});
+const OUTSTANDING: Column<Line> = Column::new("outstanding", "OUTSTANDING", Kind::Count, Fit::Keep { rank: 3 }, |l| {
+    l.share(l.row.outstanding)
+});
+const SATISFACTORY: Column<Line> = Column::new("satisfactory", "SATISFACTORY", Kind::Count, Fit::Keep { rank: 4 }, |l| {
+    l.share(l.row.satisfactory)
+});
+const NEEDS_TO_IMPROVE: Column<Line> = Column::new("needs_to_improve", "NEEDS TO IMPROVE", Kind::Count, Fit::Keep { rank: 5 }, |l| {
+    l.share(l.row.needs_to_improve)
+});
+const SUBSTANTIAL_NONCOMPLIANCE: Column<Line> = Column::new(
+    "substantial_noncompliance",
+    "SUBSTANTIAL NONCOMPLIANCE",
+    Kind::Count,
+    Fit::Keep { rank: 6 },
+    |l| l.share(l.row.substantial_noncompliance),
+);
+const OTHER: Column<Line> = Column::new("other", "OTHER", Kind::Count, Fit::Keep { rank: 7 }, |l| {
+    l.share(l.row.other)
+});
+
+/// One grouping: its group, then the counts.
+const SINGLE: Columns<Line> = Columns::new(
+    &[GROUP, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
+    &["group", "total", "outstanding", "satisfactory", "needs_to_improve", "substantial_noncompliance", "other"],
+);
 
 /// `--by A,B`: the pair's two columns first.
-const LAYOUT_PAIRS: Layout = Layout {
-    table: &[
-        "GROUP",
-        "SUBGROUP",
-        "TOTAL",
-        "OUTSTANDING",
-        "SATISFACTORY",
-        "NEEDS TO IMPROVE",
-        "SUBSTANTIAL NONCOMPLIANCE",
-        "OTHER",
-    ],
-    csv: &[
-        "group",
-        "subgroup",
-        "total",
-        "outstanding",
-        "satisfactory",
-        "needs_to_improve",
-        "substantial_noncompliance",
-        "other",
-    ],
-    fit: &[
-        Fit::Shorten { rank: 0, min: 8 },
-        Fit::Shorten { rank: 1, min: 8 },
-        Fit::Keep { rank: 2 },
-        Fit::Keep { rank: 3 },
-        Fit::Keep { rank: 4 },
-        Fit::Keep { rank: 5 },
-        Fit::Keep { rank: 6 },
-        Fit::Keep { rank: 7 },
-    ],
-    roles: &[],
-};
+const PAIRS: Columns<Line> = Columns::new(
+    &[GROUP, SUBGROUP, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
+    &["group", "subgroup", "total", "outstanding", "satisfactory", "needs_to_improve", "substantial_noncompliance", "other"],
+);
 
 impl Spec for StatsArgs {
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::ROWS
+    }
+
     fn jq(&self) -> Option<&str> {
         self.jq.jq.as_deref()
     }
@@ -175,8 +169,9 @@ impl Run for StatsArgs {
 
 async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let by = groupings(&args.by)?;
-    let full = if by.len() == 2 { LAYOUT_PAIRS } else { LAYOUT };
-    let selection = crate::output::columns::Columns::select(full, &args.columns)
+    let columns = if by.len() == 2 { &PAIRS } else { &SINGLE };
+    let shape = columns
+        .shape(io.view.format, &args.columns)
         .map_err(CraError::usage)?;
     let reader = Reader::open(&settings.mirror.value)?;
     if let Some(warning) = reader.unfinished_warning() {
@@ -210,10 +205,7 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             crate::atomic::Access::Shared,
         )?;
     }
-    let format = settings
-        .format
-        .unwrap_or_else(|| output::default_format(&io.view));
-    if io.view.terminal && matches!(format, crate::domain::Format::Table) {
+    if io.view.terminal && io.view.format == crate::domain::Format::Table {
         let mut out = io.stdout();
         out.write_all(
             chart::chart(
@@ -227,52 +219,17 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         out.flush()?;
         return Ok(Exit::Success);
     }
-    let layout = selection
-        .as_ref()
-        .map_or(full, crate::output::columns::Columns::layout);
-    let mut printer = Printer::new(format, layout, io.stdout(), &io.view)?;
-    for row in &rows {
-        let counts = row.counts();
-        let shown: Vec<serde_json::Value> = counts
-            .iter()
-            .map(|&n| {
-                if args.percent {
-                    json!(percent(n, row.total))
-                } else {
-                    json!(n)
-                }
-            })
-            .collect();
-        let mut object = serde_json::Map::new();
-        object.insert("group".into(), json!(row.group));
-        if by.len() == 2 {
-            object.insert("subgroup".into(), json!(row.subgroup));
-        }
-        object.insert("total".into(), json!(row.total));
-        for (key, value) in LAYOUT.csv[2..].iter().zip(shown) {
-            object.insert((*key).into(), value);
-        }
-        let json = serde_json::Value::Object(object);
-        let mut cells = vec![row.group.clone()];
-        if by.len() == 2 {
-            cells.push(row.subgroup.clone().unwrap_or_default());
-        }
-        cells.push(row.total.to_string());
-        cells.extend(counts.iter().map(|&n| {
-            if args.percent {
-                format!("{:.1}", percent(n, row.total))
-            } else {
-                n.to_string()
-            }
-        }));
-        printer.write(&crate::output::columns::cut(
-            selection.as_ref(),
-            Record {
-                json: &json,
-                table: vec![cells.clone()],
-                csv: vec![cells],
-            },
-        ))?;
+    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    for row in rows {
+        let line = Line {
+            row,
+            percent: args.percent,
+        };
+        let json = columns.json(&line);
+        printer.write(&Record {
+            json: &json,
+            rows: vec![shape.cells(&line)],
+        })?;
     }
     printer.finish()?;
     Ok(Exit::Success)

@@ -17,7 +17,7 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 
 use super::Row;
-use crate::output::{BANK_LIST, RATING_HISTORY};
+use crate::output::records::{BANKS, HISTORIES};
 
 /// What a file turned out to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -322,15 +322,15 @@ fn json_error(error: serde_json::Error) -> String {
 fn csv_history(reader: &mut csv::Reader<impl Read>) -> Result<bool, String> {
     let header = reader.headers().map_err(|e| e.to_string())?;
     let header: Vec<&str> = header.iter().map(str::trim).collect();
-    if header == BANK_LIST.csv {
+    if header == BANKS.names() {
         Ok(false)
-    } else if header == RATING_HISTORY.csv {
+    } else if header == HISTORIES.names() {
         Ok(true)
     } else {
         Err(format!(
             "its first line is not the header of a csv export ({} or, with history, {})",
-            BANK_LIST.csv.join(","),
-            RATING_HISTORY.csv.join(",")
+            BANKS.names().join(","),
+            HISTORIES.names().join(",")
         ))
     }
 }

@@ -36,6 +36,8 @@ pub enum Format {
     // An Excel workbook (to a file: `-o FILE.xlsx`); a plain comment, as
     // a doc comment would make clap list every value in `--help`.
     Xlsx,
+    // A self-contained page: the report's format.
+    Html,
 }
 
 impl Format {
@@ -48,18 +50,13 @@ impl Format {
             Format::Ndjson => "ndjson",
             Format::Csv => "csv",
             Format::Xlsx => "xlsx",
+            Format::Html => "html",
         }
     }
 
     /// Whether it prints a record's JSON (json, ndjson, `--jq`).
     pub fn prints_json(self) -> bool {
         matches!(self, Format::Json | Format::Ndjson)
-    }
-
-    /// Whether it prints a record's CSV rows (csv, xlsx); else its table
-    /// rows, or its JSON.
-    pub fn prints_csv(self) -> bool {
-        matches!(self, Format::Csv | Format::Xlsx)
     }
 }
 

@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
-use crate::domain::Rating;
-use crate::text::shorten as fit;
+use super::palette::{Hue, PALETTE};
+use crate::text::{escape_markup, shorten as fit};
 
 /// One group's counts, best rating first, `other` last.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,23 +22,19 @@ impl Bar {
     }
 }
 
-/// The chart's segments, best rating first: name, shade, SVG colour.
-const SEGMENTS: [(&str, char, &str); 5] = [
-    (Rating::NAMES[0], '█', "#2e7d32"),
-    (Rating::NAMES[1], '▓', "#1565c0"),
-    (Rating::NAMES[2], '▒', "#f9a825"),
-    (Rating::NAMES[3], '░', "#c62828"),
-    ("other", '·', "#9e9e9e"),
-];
+/// The chart's segments, best rating first, then the others: the one
+/// palette's hues.
+const SEGMENTS: [Hue; 5] = PALETTE;
 
-/// SVG class names of the segments (the json keys).
-const CLASSES: [&str; 5] = [
-    "outstanding",
-    "satisfactory",
-    "needs_to_improve",
-    "substantial_noncompliance",
-    "other",
-];
+/// A segment's name in a legend: the rating, or `other` (lower case: not
+/// a rating's name).
+fn legend_name(hue: &Hue) -> &'static str {
+    if hue.key == "other" {
+        "other"
+    } else {
+        hue.name
+    }
+}
 
 /// Splits `width` cells among `counts` in proportion (largest remainder),
 /// so the segments always add up to the whole bar.
@@ -77,17 +73,9 @@ fn share(n: u64, total: u64) -> String {
     }
 }
 
-/// The ANSI colour of a segment (the table's rating colours; `other` dim).
+/// The SGR colour of a segment on a terminal.
 fn ansi(segment: usize) -> Option<&'static str> {
-    if segment == 4 {
-        return Some("2");
-    }
-    match super::rating_color(SEGMENTS[segment].0)? {
-        comfy_table::Color::Green => Some("32"),
-        comfy_table::Color::Yellow => Some("33"),
-        comfy_table::Color::Red => Some("31"),
-        _ => None,
-    }
+    SEGMENTS[segment].sgr
 }
 
 /// The terminal chart: a header, one line per group (name, total, the five
@@ -172,7 +160,7 @@ pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool) -> String {
             if len == 0 {
                 continue;
             }
-            let bar: String = std::iter::repeat_n(SEGMENTS[i].1, len).collect();
+            let bar: String = std::iter::repeat_n(SEGMENTS[i].shade, len).collect();
             match (color, ansi(i)) {
                 (true, Some(code)) => {
                     let _ = write!(out, "\x1b[{code}m{bar}\x1b[0m");
@@ -188,7 +176,8 @@ pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool) -> String {
     // The legend, wrapped to the width.
     let mut line = String::new();
     let mut line_len = 0usize;
-    for (i, (name, shade, _)) in SEGMENTS.iter().enumerate() {
+    for (i, hue) in SEGMENTS.iter().enumerate() {
+        let (name, shade) = (legend_name(hue), &hue.shade);
         let abbr = SHARES[i];
         // On a very narrow terminal a name that cannot fit is left out:
         // the abbreviation still ties the shade to the share column.
@@ -222,24 +211,6 @@ pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool) -> String {
     out
 }
 
-/// XML text with `&`, `<`, `>`, `"` and `'` escaped; control characters
-/// (not allowed in XML 1.0) dropped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() && c != '\t' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The chart as a standalone SVG 1.1 document: a title, one
 /// `<g class="bar" id="bar-N" data-group=…>` per group holding its label,
 /// one `<rect class="KIND">` per non-empty segment (with a `<title>`
@@ -259,16 +230,16 @@ pub fn svg(title: &str, rows: &[Bar]) -> String {
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">"#
     );
-    let _ = writeln!(out, "<title>{}</title>", escape(title));
+    let _ = writeln!(out, "<title>{}</title>", escape_markup(title));
     let _ = writeln!(
         out,
         r#"<text x="10" y="22" font-size="15" font-weight="bold">{}</text>"#,
-        escape(title)
+        escape_markup(title)
     );
     let _ = writeln!(out, r#"<g class="bars">"#);
     for (n, row) in rows.iter().enumerate() {
         let y = TOP + ROW_H * n as f64;
-        let group = escape(&row.group);
+        let group = escape_markup(&row.group);
         let _ = writeln!(
             out,
             r#"<g class="bar" id="bar-{n}" data-group="{group}" data-total="{}">"#,
@@ -290,12 +261,12 @@ pub fn svg(title: &str, rows: &[Bar]) -> String {
             let _ = writeln!(
                 out,
                 r#"<rect class="{}" x="{x:.2}" y="{y}" width="{w:.2}" height="{}" fill="{}"><title>{}: {} ({})</title></rect>"#,
-                CLASSES[i],
+                SEGMENTS[i].key,
                 ROW_H - 4.0,
-                SEGMENTS[i].2,
-                escape(SEGMENTS[i].0),
+                SEGMENTS[i].hex,
+                escape_markup(SEGMENTS[i].name),
                 count,
-                escape(&share(count, row.total))
+                escape_markup(&share(count, row.total))
             );
             x += w;
         }
@@ -311,14 +282,15 @@ pub fn svg(title: &str, rows: &[Bar]) -> String {
     let _ = writeln!(out, "</g>");
     let _ = writeln!(out, r#"<g class="legend">"#);
     let mut x = 10.0;
-    for (i, (name, _, fill)) in SEGMENTS.iter().enumerate() {
+    for hue in &SEGMENTS {
+        let (name, key, fill) = (legend_name(hue), hue.key, hue.hex);
         let _ = writeln!(
             out,
             r#"<rect class="{}" x="{x}" y="{legend_y}" width="12" height="12" fill="{fill}"/><text x="{}" y="{}">{}</text>"#,
-            CLASSES[i],
+            key,
             x + 16.0,
             legend_y + 10.0,
-            escape(name)
+            escape_markup(name)
         );
         x += 26.0 + 7.0 * name.len() as f64;
     }

@@ -1,46 +1,223 @@
-//! Which format a file gets: the one asked for, else the one its name
-//! says (`-o banks.xlsx`), and never one its name denies (`--format csv -o
-//! banks.json` is refused rather than writing csv into a `.json`).
+//! The output decided once, before a command runs (as ripgrep's `HiArgs`
+//! settles every output decision before searching): its format (asked
+//! for, else the one `-o FILE`'s name says, else the command's default,
+//! which for rows is a table for a person and tsv for a pipe), `--jq`, and
+//! where it goes (standard output, or a file written atomically; `-o -`
+//! is standard output). A file is never written in a format its name
+//! denies, and a command never writes a format it does not have.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use anyhow::Result;
 
+use super::jq::Jq;
 use crate::domain::Format;
 use crate::error::CraError;
 
-/// The format a file's extension names (`.csv .tsv .tab .json .ndjson
-/// .jsonl .xlsx`, any case); none for any other name.
-pub fn format_for_path(path: &Path) -> Option<Format> {
-    match path
-        .extension()
+/// What a command's standard output can be.
+#[derive(Debug, Clone, Copy)]
+pub struct Outputs {
+    /// The formats it writes.
+    pub formats: &'static [Format],
+    /// Its format when none is asked for or named.
+    pub default: Default,
+    /// Its own wording of a refused format, when the general one would
+    /// mislead (`sync` prints a summary, not rows).
+    pub refusal: Option<&'static str>,
+}
+
+/// A command's format when none is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Default {
+    /// A table on a terminal, tsv otherwise.
+    Display,
+    Always(Format),
+}
+
+const ROW_FORMATS: &[Format] = &[
+    Format::Table,
+    Format::Tsv,
+    Format::Json,
+    Format::Ndjson,
+    Format::Csv,
+    Format::Xlsx,
+];
+
+impl Outputs {
+    /// No formatted output (`--format` is not among its flags).
+    pub const NONE: Outputs = Outputs {
+        formats: &[],
+        default: Default::Display,
+        refusal: None,
+    };
+    /// Rows, in any format.
+    pub const ROWS: Outputs = Outputs {
+        formats: ROW_FORMATS,
+        default: Default::Display,
+        refusal: None,
+    };
+    /// Rows, csv unless asked otherwise (`export`).
+    pub const EXPORT: Outputs = Outputs {
+        formats: ROW_FORMATS,
+        default: Default::Always(Format::Csv),
+        refusal: None,
+    };
+    /// One page (`report`).
+    pub const PAGE: Outputs = Outputs {
+        formats: &[Format::Html],
+        default: Default::Always(Format::Html),
+        refusal: None,
+    };
+
+    fn has(self, format: Format) -> bool {
+        self.formats.contains(&format)
+    }
+}
+
+/// Where standard output goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    Stdout,
+    /// Written aside and put in place when the command succeeds.
+    File(PathBuf),
+}
+
+/// The output of one run.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    pub format: Format,
+    pub jq: Option<Arc<Jq>>,
+    pub to: Destination,
+}
+
+/// A file name's extension, lower case.
+fn extension(path: &Path) -> Option<String> {
+    path.extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase)
-        .as_deref()
-    {
+}
+
+/// The format a file's extension names (`.csv .tsv .tab .json .ndjson
+/// .jsonl .xlsx .html .htm`, any case); none for any other name.
+pub fn format_for_path(path: &Path) -> Option<Format> {
+    match extension(path).as_deref() {
         Some("csv") => Some(Format::Csv),
         Some("tsv" | "tab") => Some(Format::Tsv),
         Some("json") => Some(Format::Json),
         Some("ndjson" | "jsonl") => Some(Format::Ndjson),
         Some("xlsx") => Some(Format::Xlsx),
+        Some("html" | "htm") => Some(Format::Html),
         _ => None,
     }
 }
 
-/// The format of output written to `path`: `asked` (`--format`) when the
-/// name agrees with it or says nothing, else the name's; none when neither
-/// says (the command's default applies). A contradiction is a usage error.
-pub fn format_for_file(path: &Path, asked: Option<Format>) -> Result<Option<Format>> {
-    let named = format_for_path(path);
-    match (asked, named) {
-        (Some(asked), Some(named)) if !agrees(asked, named) => Err(CraError::usage(format!(
-            "--format {} contradicts the file name {} (a {} file); drop --format or rename the file",
-            asked.name(),
-            path.display(),
-            named.name()
-        ))),
-        (Some(asked), _) => Ok(Some(asked)),
-        (None, named) => Ok(named),
+/// A name whose extension is a format `cra` does not write: what to use
+/// instead.
+fn foreign(path: &Path) -> Option<&'static str> {
+    match extension(path).as_deref() {
+        Some("xls" | "xlsm" | "xlsb" | "ods") => Some("an Excel workbook is .xlsx"),
+        Some("pdf") => Some("print the report (cra report, .html) to PDF from a browser"),
+        Some("svg") => Some("cra stats --svg FILE draws the chart"),
+        _ => None,
+    }
+}
+
+/// The output of a command that writes `outputs`, given what was asked
+/// (`--format`, `-o FILE`, `--jq`) and whether standard output is a
+/// terminal.
+pub fn resolve(
+    command: &str,
+    outputs: Outputs,
+    asked: Option<Format>,
+    file: Option<&Path>,
+    jq: Option<&str>,
+    terminal: bool,
+) -> Result<Resolved> {
+    let to = match file {
+        None => Destination::Stdout,
+        Some(path) if path == Path::new("-") => Destination::Stdout,
+        Some(path) => Destination::File(path.to_path_buf()),
+    };
+    let named = match &to {
+        Destination::File(path) => {
+            if let Some(instead) = foreign(path) {
+                return Err(CraError::usage(format!(
+                    "cra writes no .{} file ({instead}); name the file for a format cra writes",
+                    extension(path).unwrap_or_default()
+                )));
+            }
+            format_for_path(path).map(|format| (format, path))
+        }
+        Destination::Stdout => None,
+    };
+    let format = match (asked, named) {
+        (Some(asked), Some((named, path))) if !agrees(asked, named) => {
+            return Err(CraError::usage(format!(
+                "--format {} contradicts the file name {} (a {} file); drop --format or rename the file",
+                asked.name(),
+                path.display(),
+                named.name()
+            )));
+        }
+        (Some(asked), _) => Some(asked),
+        (None, named) => named.map(|(format, _)| format),
+    };
+    let jq = match jq {
+        None => None,
+        Some(expr) => {
+            let jq = Jq::compile(expr)?;
+            match format {
+                None | Some(Format::Json) => {}
+                Some(other) => {
+                    return Err(CraError::usage(format!(
+                        "--jq filters the json output; it cannot be combined with --format {}",
+                        other.name()
+                    )));
+                }
+            }
+            Some(Arc::new(jq))
+        }
+    };
+    let format = match (format, &jq) {
+        (_, Some(_)) => Format::Json,
+        (Some(format), None) => format,
+        (None, None) => match outputs.default {
+            Default::Always(format) => format,
+            Default::Display if terminal && to == Destination::Stdout => Format::Table,
+            Default::Display => Format::Tsv,
+        },
+    };
+    if !outputs.has(format) {
+        return Err(CraError::usage(refusal(
+            command,
+            outputs,
+            format,
+            named.map(|n| n.1.as_path()),
+        )));
+    }
+    if format == Format::Xlsx && terminal && to == Destination::Stdout {
+        return Err(xlsx_to_terminal());
+    }
+    Ok(Resolved { format, jq, to })
+}
+
+/// Why `command` cannot write `format`.
+fn refusal(command: &str, outputs: Outputs, format: Format, file: Option<&Path>) -> String {
+    if let Some(wording) = outputs.refusal {
+        return wording.to_string();
+    }
+    let have: Vec<&str> = outputs.formats.iter().map(|f| f.name()).collect();
+    let asked = match file {
+        Some(path) => format!("{} names {}", path.display(), format.name()),
+        None => format!("not {}", format.name()),
+    };
+    match format {
+        Format::Html => format!(
+            "cra {command} writes {}; {asked} (cra report writes the html page)",
+            have.join(", ")
+        ),
+        _ => format!("cra {command} writes {}; {asked}", have.join(" or ")),
     }
 }
 
@@ -62,6 +239,17 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    fn rows(asked: Option<Format>, file: Option<&str>, terminal: bool) -> Result<Resolved> {
+        resolve(
+            "search",
+            Outputs::ROWS,
+            asked,
+            file.map(Path::new),
+            None,
+            terminal,
+        )
+    }
+
     #[test]
     fn extensions_name_formats() {
         assert_eq!(format_for_path(Path::new("a.csv")), Some(Format::Csv));
@@ -70,56 +258,126 @@ mod tests {
         assert_eq!(format_for_path(Path::new("a.ndjson")), Some(Format::Ndjson));
         assert_eq!(format_for_path(Path::new("a.tsv")), Some(Format::Tsv));
         assert_eq!(format_for_path(Path::new("dir/a.XLSX")), Some(Format::Xlsx));
+        assert_eq!(format_for_path(Path::new("a.htm")), Some(Format::Html));
         assert_eq!(format_for_path(Path::new("a")), None);
         assert_eq!(format_for_path(Path::new("a.txt")), None);
         assert_eq!(format_for_path(Path::new(".xlsx")), None);
     }
 
     #[test]
+    fn the_default_is_a_table_for_a_person_and_tsv_elsewhere() {
+        assert_eq!(rows(None, None, true).unwrap().format, Format::Table);
+        assert_eq!(rows(None, None, false).unwrap().format, Format::Tsv);
+        assert_eq!(rows(None, Some("-"), true).unwrap().format, Format::Table);
+        let file = rows(None, Some("out.txt"), true).unwrap();
+        assert_eq!(file.format, Format::Tsv);
+        assert_eq!(file.to, Destination::File("out.txt".into()));
+        let export = resolve("export", Outputs::EXPORT, None, None, None, true).unwrap();
+        assert_eq!(export.format, Format::Csv);
+    }
+
+    #[test]
     fn a_format_the_name_denies_is_refused() {
-        let err = format_for_file(Path::new("a.json"), Some(Format::Csv)).unwrap_err();
+        let err = rows(Some(Format::Csv), Some("a.json"), false).unwrap_err();
         assert!(
             err.to_string()
                 .contains("--format csv contradicts the file name a.json"),
             "{err}"
         );
-        assert!(format_for_file(Path::new("a.csv"), Some(Format::Xlsx)).is_err());
+        assert!(rows(Some(Format::Xlsx), Some("a.csv"), false).is_err());
         assert_eq!(
-            format_for_file(Path::new("a.txt"), Some(Format::Xlsx)).unwrap(),
-            Some(Format::Xlsx)
+            rows(Some(Format::Xlsx), Some("a.txt"), false)
+                .unwrap()
+                .format,
+            Format::Xlsx
         );
         assert_eq!(
-            format_for_file(Path::new("a.xlsx"), None).unwrap(),
-            Some(Format::Xlsx)
+            rows(None, Some("a.xlsx"), true).unwrap().format,
+            Format::Xlsx
         );
         assert_eq!(
-            format_for_file(Path::new("a.tsv"), Some(Format::Table)).unwrap(),
-            Some(Format::Table)
+            rows(Some(Format::Table), Some("a.tsv"), false)
+                .unwrap()
+                .format,
+            Format::Table
         );
-        assert_eq!(format_for_file(Path::new("a.out"), None).unwrap(), None);
+        let xls = rows(None, Some("old.XLS"), false).unwrap_err().to_string();
+        assert!(xls.contains(".xlsx"), "{xls}");
+        let html = rows(None, Some("page.html"), false)
+            .unwrap_err()
+            .to_string();
+        assert!(html.contains("cra report"), "{html}");
+    }
+
+    #[test]
+    fn the_report_writes_only_its_page() {
+        let page = |asked, file: Option<&str>| {
+            resolve(
+                "report",
+                Outputs::PAGE,
+                asked,
+                file.map(Path::new),
+                None,
+                true,
+            )
+        };
+        let stdout = page(None, Some("-")).unwrap();
+        assert_eq!(
+            (stdout.format, stdout.to),
+            (Format::Html, Destination::Stdout)
+        );
+        assert_eq!(page(None, Some("r.html")).unwrap().format, Format::Html);
+        assert!(page(Some(Format::Csv), Some("r.html")).is_err());
+        assert!(page(None, Some("r.csv")).is_err());
+        assert!(page(None, Some("r.pdf")).is_err());
+    }
+
+    #[test]
+    fn jq_makes_json_and_refuses_another_format() {
+        let jq = |asked| resolve("sql", Outputs::ROWS, asked, None, Some(".[]"), true);
+        assert_eq!(jq(None).unwrap().format, Format::Json);
+        assert!(jq(None).unwrap().jq.is_some());
+        assert!(jq(Some(Format::Json)).is_ok());
+        assert!(jq(Some(Format::Csv)).is_err());
+        assert!(resolve("sql", Outputs::ROWS, None, None, Some(".[ "), true).is_err());
+    }
+
+    #[test]
+    fn a_workbook_never_goes_to_a_terminal() {
+        assert!(rows(Some(Format::Xlsx), None, true).is_err());
+        assert!(rows(Some(Format::Xlsx), None, false).is_ok());
+        assert!(rows(Some(Format::Xlsx), Some("-"), true).is_err());
     }
 
     proptest! {
         /// Whatever the name and the flag: the answer is the flag, or the
-        /// name's format, and never one the name denies.
+        /// name's format, or the default, and never one the name denies
+        /// or the command does not write.
         #[test]
         fn the_answer_never_contradicts_the_name(
             stem in "[a-z]{1,8}",
-            ext in prop::sample::select(vec!["csv", "tsv", "json", "jsonl", "xlsx", "txt", ""]),
+            ext in prop::sample::select(vec!["csv", "tsv", "json", "jsonl", "xlsx", "html", "txt", "xls", ""]),
             asked in prop::option::of(prop::sample::select(vec![
-                Format::Table, Format::Tsv, Format::Json, Format::Ndjson, Format::Csv, Format::Xlsx,
+                Format::Table, Format::Tsv, Format::Json, Format::Ndjson, Format::Csv, Format::Xlsx, Format::Html,
             ])),
+            terminal in any::<bool>(),
         ) {
             let name = if ext.is_empty() { stem } else { format!("{stem}.{ext}") };
             let path = Path::new(&name);
             let named = format_for_path(path);
-            match format_for_file(path, asked) {
-                Ok(Some(format)) => {
-                    prop_assert!(named.is_none_or(|n| agrees(format, n)));
-                    prop_assert!(asked.is_none_or(|a| a == format));
+            match rows(asked, Some(&name), terminal) {
+                Ok(resolved) => {
+                    prop_assert!(named.is_none_or(|n| agrees(resolved.format, n)));
+                    prop_assert!(asked.is_none_or(|a| a == resolved.format));
+                    prop_assert!(Outputs::ROWS.has(resolved.format));
+                    prop_assert_eq!(resolved.to, Destination::File(path.to_path_buf()));
                 }
-                Ok(None) => prop_assert!(asked.is_none() && named.is_none()),
-                Err(_) => prop_assert!(asked.is_some() && named.is_some()),
+                Err(_) => prop_assert!(
+                    ext == "xls"
+                        || asked == Some(Format::Html)
+                        || named == Some(Format::Html)
+                        || (asked.is_some() && named.is_some())
+                ),
             }
         }
     }

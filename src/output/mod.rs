@@ -1,9 +1,11 @@
 //! Printers: table, tsv, json, ndjson, csv and xlsx, all fed the same records.
 //!
-//! A command turns each result into a `Record` (the JSON as served, the
-//! table cells, the CSV cells) and hands it to a `Printer`; the printer alone
-//! decides how it looks. Every printer but the table streams: a record is
-//! written as soon as it arrives.
+//! A command defines its columns once (`column`: name, header, fit, kind,
+//! and how each cell is read from a row) and hands each result to a
+//! `Printer` as a `Record`: the JSON to print as it is, and its rows of
+//! typed cells (`cell`). The printer alone decides how it looks, from the
+//! `View` decided before the command ran. Every printer but the table
+//! streams: a record is written as soon as it arrives.
 
 use std::io::Write;
 
@@ -12,151 +14,45 @@ use serde_json::Value;
 
 use crate::domain::Format;
 
+pub mod cell;
 pub mod chart;
-pub mod columns;
+pub mod column;
 mod dest;
 mod fit;
 pub mod jq;
 mod more;
-mod records;
+pub mod palette;
+pub mod records;
 pub mod report;
 mod sampled;
+mod style;
 mod table;
 mod view;
 mod xlsx;
 pub use crate::text::{inert, shorten, thousands};
-pub use dest::{format_for_file, format_for_path, xlsx_to_terminal};
+pub use cell::Cell;
+pub use column::{Column, Columns, Head, Kind, Shape};
+pub use dest::{Destination, Outputs, Resolved, format_for_path, resolve, xlsx_to_terminal};
 pub use fit::Fit;
-pub use records::{bank_record, history_record};
-pub use table::{Fitted, Role, rating_color, render_table};
+pub use table::{Fitted, render_table};
 pub use view::View;
-
-/// Column headers of one kind of record.
-#[derive(Debug, Clone, Copy)]
-pub struct Layout {
-    /// Table and tsv header.
-    pub table: &'static [&'static str],
-    /// CSV header.
-    pub csv: &'static [&'static str],
-    /// How each table column gives way on a narrow terminal, in the order
-    /// of `table` (empty: left to right in falling importance, a column
-    /// named ID kept whole).
-    pub fit: &'static [Fit],
-    /// What each table column holds, in the order of `table` (empty, or
-    /// fewer: text).
-    pub roles: &'static [Role],
-}
-
-/// A bank as listed.
-pub const BANK_LIST: Layout = Layout {
-    table: &[
-        "NAME",
-        "CITY",
-        "ST",
-        "REGULATOR",
-        "RATING",
-        "EXAM DATE",
-        "EXAM TYPE",
-        "ID",
-    ],
-    csv: &[
-        "id",
-        "name",
-        "city",
-        "state",
-        "regulator",
-        "rating",
-        "exam_date",
-        "exam_type",
-    ],
-    // The answer: the name, its rating and when it was given; then where
-    // the bank is (two banks of one name differ by their city).
-    fit: &[
-        Fit::Shorten { rank: 0, min: 16 },
-        Fit::Shorten { rank: 3, min: 10 },
-        Fit::Keep { rank: 4 },
-        Fit::Keep { rank: 6 },
-        Fit::Rating { rank: 1 },
-        Fit::Keep { rank: 2 },
-        Fit::Keep { rank: 5 },
-        Fit::Id { min: 8 },
-    ],
-    roles: &[Role::Text, Role::Text, Role::Text, Role::Text, Role::Rating],
-};
-
-/// One rating record of a bank's history.
-pub const RATING_HISTORY: Layout = Layout {
-    table: &[
-        "ID",
-        "NAME",
-        "CITY",
-        "ST",
-        "REGULATOR",
-        "EXAM DATE",
-        "RATING",
-        "EXAM TYPE",
-        "CURRENT",
-    ],
-    csv: &[
-        "id",
-        "name",
-        "city",
-        "state",
-        "regulator",
-        "exam_date",
-        "rating",
-        "exam_type",
-        "is_current",
-    ],
-    fit: &[
-        Fit::Id { min: 8 },
-        Fit::Shorten { rank: 1, min: 16 },
-        Fit::Shorten { rank: 6, min: 10 },
-        Fit::Keep { rank: 5 },
-        Fit::Keep { rank: 7 },
-        Fit::Keep { rank: 2 },
-        Fit::Rating { rank: 3 },
-        Fit::Keep { rank: 8 },
-        Fit::Keep { rank: 4 },
-    ],
-    roles: &[
-        Role::Text,
-        Role::Text,
-        Role::Text,
-        Role::Text,
-        Role::Text,
-        Role::Text,
-        Role::Rating,
-    ],
-};
 
 /// One result, ready for any format.
 pub struct Record<'a> {
-    /// What json and ndjson print, as served.
+    /// What json and ndjson print.
     pub json: &'a Value,
-    /// Table/tsv rows (usually one).
-    pub table: Vec<Vec<String>>,
-    /// CSV rows (one, or one per rating record).
-    pub csv: Vec<Vec<String>>,
-}
-
-/// The format to use when none was asked for: a table for a person, tsv
-/// for a pipe.
-pub fn default_format(view: &View) -> Format {
-    if view.terminal {
-        Format::Table
-    } else {
-        Format::Tsv
-    }
+    /// The rows a table, tsv, csv and xlsx print (usually one; a bank's
+    /// history one per rating record), in the printer's columns.
+    pub rows: Vec<Vec<Cell<'a>>>,
 }
 
 pub struct Printer<W: Write> {
-    kind: Kind<W>,
+    kind: Printing<W>,
     /// Records written so far.
     pub count: u64,
 }
 
-enum Kind<W: Write> {
+enum Printing<W: Write> {
     /// Fitted on a sample, then streamed (see `sampled`).
     Table {
         out: W,
@@ -195,25 +91,26 @@ enum Kind<W: Write> {
 }
 
 impl<W: Write> Printer<W> {
-    /// A printer of `format` writing to `out`. Headers (tsv, csv) are written
-    /// at once, so an empty result still has its header row.
-    pub fn new(format: Format, layout: Layout, out: W, view: &View) -> Result<Printer<W>> {
-        let kind = match format {
-            Format::Table => Kind::Table {
+    /// A printer of the view's format writing `heads` to `out`. Headers
+    /// (tsv, csv) are written at once, so an empty result still has its
+    /// header row.
+    pub fn new(heads: Vec<Head>, out: W, view: &View) -> Result<Printer<W>> {
+        let kind = match view.format {
+            Format::Table => Printing::Table {
                 out,
-                table: Box::new(sampled::Sampled::new(layout, view)),
+                table: Box::new(sampled::Sampled::new(heads, view)),
             },
             Format::Tsv => {
                 let mut out = out;
-                write_tsv_row(&mut out, layout.table.iter().copied())?;
-                Kind::Tsv { out }
+                write_tsv_row(&mut out, heads.iter().map(|h| &*h.header))?;
+                Printing::Tsv { out }
             }
             Format::Json => match &view.jq {
-                Some(jq) if jq.per_element() => Kind::JqEach {
+                Some(jq) if jq.per_element() => Printing::JqEach {
                     out,
                     jq: jq.clone(),
                 },
-                Some(jq) => Kind::Jq {
+                Some(jq) => Printing::Jq {
                     out,
                     buf: b"[".to_vec(),
                     jq: jq.clone(),
@@ -221,53 +118,74 @@ impl<W: Write> Printer<W> {
                 None => {
                     let mut out = out;
                     out.write_all(b"[")?;
-                    Kind::Json { out }
+                    Printing::Json { out }
                 }
             },
-            Format::Ndjson => Kind::Ndjson { out },
+            Format::Ndjson => Printing::Ndjson { out },
             Format::Csv => {
                 let mut writer = csv::WriterBuilder::new()
                     .terminator(csv::Terminator::CRLF)
                     .from_writer(out);
-                writer.write_record(layout.csv)?;
-                Kind::Csv {
+                writer.write_record(heads.iter().map(|h| &*h.name))?;
+                Printing::Csv {
                     writer: Box::new(writer),
                 }
             }
             Format::Xlsx if view.terminal => return Err(xlsx_to_terminal()),
-            Format::Xlsx => Kind::Xlsx {
+            Format::Xlsx => Printing::Xlsx {
                 out,
-                sheet: Box::new(xlsx::Sheet::new(layout.csv)?),
+                sheet: Box::new(xlsx::Sheet::new(&heads)?),
             },
+            Format::Html => {
+                return Err(crate::error::CraError::usage(
+                    "html is the report's format (cra report)",
+                ));
+            }
         };
         Ok(Printer { kind, count: 0 })
     }
 
+    /// Whether it prints records' JSON (else their rows): a command may
+    /// skip building what is not printed.
+    pub fn prints_json(&self) -> bool {
+        matches!(
+            self.kind,
+            Printing::Json { .. }
+                | Printing::JqEach { .. }
+                | Printing::Jq { .. }
+                | Printing::Ndjson { .. }
+        )
+    }
+
     pub fn write(&mut self, record: &Record) -> Result<()> {
         match &mut self.kind {
-            Kind::Table { out, table } => table.push(out, &record.table)?,
-            Kind::Tsv { out } => {
-                for row in &record.table {
-                    write_tsv_row(out, row.iter().map(String::as_str))?;
+            Printing::Table { out, table } => table.push(out, &record.rows)?,
+            Printing::Tsv { out } => {
+                for row in &record.rows {
+                    let texts: Vec<std::borrow::Cow<str>> = row.iter().map(Cell::as_text).collect();
+                    write_tsv_row(out, texts.iter().map(|t| &**t))?;
                 }
             }
-            Kind::Json { out } => {
+            Printing::Json { out } => {
                 out.write_all(if self.count == 0 { b"\n" } else { b",\n" })?;
                 serde_json::to_writer(&mut *out, record.json)?;
             }
-            Kind::JqEach { out, jq } => jq.run_element(record.json, out)?,
-            Kind::Jq { buf, jq, .. } => jq.hold(buf, record.json, jq::HOLD_LIMIT)?,
-            Kind::Ndjson { out } => {
+            Printing::JqEach { out, jq } => jq.run_element(record.json, out)?,
+            Printing::Jq { buf, jq, .. } => jq.hold(buf, record.json, jq::HOLD_LIMIT)?,
+            Printing::Ndjson { out } => {
                 serde_json::to_writer(&mut *out, record.json)?;
                 out.write_all(b"\n")?;
             }
-            Kind::Csv { writer } => {
-                for row in &record.csv {
-                    writer.write_record(row)?;
+            Printing::Csv { writer } => {
+                for row in &record.rows {
+                    for cell in row {
+                        writer.write_field(cell.as_text().as_bytes())?;
+                    }
+                    writer.write_record(None::<&[u8]>)?;
                 }
             }
-            Kind::Xlsx { sheet, .. } => {
-                for row in &record.csv {
+            Printing::Xlsx { sheet, .. } => {
+                for row in &record.rows {
                     sheet.push(row)?;
                 }
             }
@@ -279,16 +197,16 @@ impl<W: Write> Printer<W> {
     /// Writes what was held back (the table, the closing `]`) and flushes.
     pub fn finish(self) -> Result<W> {
         let mut out = match self.kind {
-            Kind::Table { mut out, table } => {
+            Printing::Table { mut out, table } => {
                 table.finish(&mut out)?;
                 out
             }
-            Kind::Tsv { out } | Kind::Ndjson { out } | Kind::JqEach { out, .. } => out,
-            Kind::Json { mut out } => {
+            Printing::Tsv { out } | Printing::Ndjson { out } | Printing::JqEach { out, .. } => out,
+            Printing::Json { mut out } => {
                 out.write_all(if self.count == 0 { b"]\n" } else { b"\n]\n" })?;
                 out
             }
-            Kind::Jq {
+            Printing::Jq {
                 mut out,
                 mut buf,
                 jq,
@@ -297,8 +215,8 @@ impl<W: Write> Printer<W> {
                 jq.run(&buf, &mut out)?;
                 out
             }
-            Kind::Csv { writer } => writer.into_inner().map_err(|e| e.into_error())?,
-            Kind::Xlsx { mut out, sheet } => {
+            Printing::Csv { writer } => writer.into_inner().map_err(|e| e.into_error())?,
+            Printing::Xlsx { mut out, sheet } => {
                 sheet.save(&mut out)?;
                 out
             }
@@ -355,22 +273,53 @@ mod tests {
     use proptest::prelude::*;
     use serde_json::json;
 
-    const TWO: Layout = Layout {
-        table: &["NAME", "CITY"],
-        csv: &["id", "name"],
-        fit: &[],
-        roles: &[],
+    /// Two columns of each format: csv `id,name`, the table `NAME, CITY`.
+    const TWO_ALL: &[Column<Value>] = &[
+        Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |_| {
+            Cell::text("id")
+        }),
+        Column::new(
+            "name",
+            "NAME",
+            Kind::Text,
+            Fit::Shorten { rank: 0, min: 16 },
+            |v| Cell::text(v["name"].as_str().unwrap_or("")),
+        ),
+    ];
+    const TWO_TABLE: &[Column<Value>] = &[Column::new(
+        "city",
+        "CITY",
+        Kind::Text,
+        Fit::Shorten { rank: 1, min: 8 },
+        |_| Cell::text("C\tX"),
+    )];
+    const TWO: Columns<Value> = Columns {
+        all: TWO_ALL,
+        table: &["name", "city"],
+        table_only: TWO_TABLE,
     };
 
+    fn heads(names: &[&'static str], kind: Kind) -> Vec<Head> {
+        names
+            .iter()
+            .map(|name| Head {
+                name: (*name).into(),
+                header: (*name).into(),
+                kind,
+                fit: Fit::Shorten { rank: 0, min: 8 },
+            })
+            .collect()
+    }
+
     fn print(format: Format, values: &[Value]) -> String {
-        let mut printer = Printer::new(format, TWO, Vec::new(), &View::piped()).unwrap();
+        let view = View::piped().with_format(format);
+        let shape = TWO.shape(format, &[]).unwrap();
+        let mut printer = Printer::new(shape.heads(), Vec::new(), &view).unwrap();
         for v in values {
-            let name = v["name"].as_str().unwrap().to_string();
             printer
                 .write(&Record {
                     json: v,
-                    table: vec![vec![name.clone(), "C\tX".into()]],
-                    csv: vec![vec!["id".into(), name]],
+                    rows: vec![shape.cells(v)],
                 })
                 .unwrap();
         }
@@ -406,12 +355,14 @@ mod tests {
         assert_eq!(tsv, "A\\u{1b}]0;title\\u{7}\tB\\u{9b}\n");
         for terminal in [true, false] {
             let view = View {
+                format: Format::Table,
                 terminal,
                 color: false,
                 width: Some(80),
                 jq: None,
             };
-            let table = render_table(&["NAME"], &[], &[], &[vec!["X\x1b[31mY".into()]], &view);
+            let name = heads(&["NAME"], Kind::Text);
+            let table = render_table(&name, &[vec!["X\x1b[31mY".into()]], &[false], &view);
             assert!(!table.to_string().contains('\x1b'), "{table}");
         }
     }
@@ -434,12 +385,12 @@ mod tests {
     #[test]
     fn changes_get_arrows_and_colours_on_a_terminal_only() {
         let rows = vec![vec!["upgrade".to_string()], vec!["first".to_string()]];
-        let roles = [Role::Change];
+        let change = heads(&["CHANGE"], Kind::Change);
         let terminal =
-            render_table(&["CHANGE"], &[], &roles, &rows, &View::terminal(80, true)).to_string();
+            render_table(&change, &rows, &[false], &View::terminal(80, true)).to_string();
         assert!(terminal.contains("↑ upgrade"), "{terminal}");
         assert!(terminal.contains("\x1b["), "coloured: {terminal:?}");
-        let piped = render_table(&["CHANGE"], &[], &roles, &rows, &View::piped()).to_string();
+        let piped = render_table(&change, &rows, &[false], &View::piped()).to_string();
         assert!(piped.contains("upgrade") && !piped.contains('↑'), "{piped}");
         assert!(!piped.contains('\x1b'), "{piped:?}");
     }
@@ -449,13 +400,13 @@ mod tests {
         use crate::io::Io;
         for (view, bordered) in [(View::terminal(80, false), true), (View::piped(), false)] {
             let (io, captured) = Io::test(view);
-            let format = default_format(&io.view);
-            let mut printer = Printer::new(format, TWO, io.stdout(), &io.view).unwrap();
+            let shape = TWO.shape(io.view.format, &[]).unwrap();
+            let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view).unwrap();
+            let json = json!({"name": "A"});
             printer
                 .write(&Record {
-                    json: &json!({"name": "A"}),
-                    table: vec![vec!["A".into(), "B".into()]],
-                    csv: vec![],
+                    json: &json,
+                    rows: vec![shape.cells(&json)],
                 })
                 .unwrap();
             printer.finish().unwrap();
@@ -491,7 +442,12 @@ mod tests {
                 Fit::Keep { rank: 2 },
                 Fit::Whole,
             ];
-            let fitted = render_table(&["NAME", "CITY", "RATING", "ID"], &fits, &[], &rows, &view);
+            let heads: Vec<Head> = ["NAME", "CITY", "RATING", "ID"]
+                .iter()
+                .zip(fits)
+                .map(|(name, fit)| Head { name: (*name).into(), header: (*name).into(), kind: Kind::Text, fit })
+                .collect();
+            let fitted = render_table(&heads, &rows, &[false; 4], &view);
             for note in &fitted.notes {
                 prop_assert!(note.width() <= width.max(40), "{}", note);
             }
@@ -519,7 +475,12 @@ mod tests {
         ) {
             let rows: Vec<Vec<String>> = rows.into_iter().map(|(name, id)| vec![name, id]).collect();
             let fits = [Fit::Shorten { rank: 1, min: 10 }, Fit::Id { min: 8 }];
-            let text = render_table(&["NAME", "ID"], &fits, &[], &rows, &View::terminal(width, false))
+            let heads: Vec<Head> = ["NAME", "ID"]
+                .iter()
+                .zip(fits)
+                .map(|(name, fit)| Head { name: (*name).into(), header: (*name).into(), kind: Kind::Text, fit })
+                .collect();
+            let text = render_table(&heads, &rows, &[false; 2], &View::terminal(width, false))
                 .table
                 .to_string();
             let shown: Vec<&str> = text

@@ -10,17 +10,23 @@
 //! columns (least important first, down to their floors), and when there
 //! is none left the cell is cut to its column after all.
 
-use comfy_table::{Cell, ColumnConstraint, ContentArrangement, Table, Width, presets};
+use comfy_table::{
+    Cell, CellAlignment, ColumnConstraint, ContentArrangement, Table, Width, presets,
+};
 
+use super::column::Kind;
 use super::fit::{self, Fit};
-use super::table::{COLUMN_PADDING, Role, TERMINAL_STYLE, change_color, prepare, rating_color};
+use super::style::{COLUMN_PADDING, TERMINAL_STYLE, colour, prepare};
 use super::view::View;
 use crate::text::{shorten, width};
 
 /// What it takes to show more rows under a fitted table, aligned with it.
 pub struct More {
     pub(super) view: View,
-    pub(super) roles: Vec<Role>,
+    /// Per column: what it holds.
+    pub(super) kinds: Vec<Kind>,
+    /// Per column: its cells are numbers, aligned to the right.
+    pub(super) right: Vec<bool>,
     pub(super) fits: Vec<Fit>,
     /// Per column: its ratings are shown as three letters.
     pub(super) abbreviated: Vec<bool>,
@@ -76,13 +82,14 @@ impl More {
             .zip(&self.shown)
             .map(|(shown, &(i, _))| {
                 let text = row.get(i).map_or("", String::as_str);
-                let hue = match self.roles.get(i).copied().unwrap_or(Role::Text) {
-                    _ if !self.view.color => None,
-                    Role::Rating => rating_color(text),
-                    Role::Change => change_color(text),
-                    Role::Text => None,
+                let hue = match self.kinds.get(i) {
+                    Some(kind) if self.view.color => colour(*kind, text),
+                    _ => None,
                 };
-                let cell = Cell::new(shown);
+                let mut cell = Cell::new(shown);
+                if self.right.get(i).copied().unwrap_or(false) {
+                    cell = cell.set_alignment(CellAlignment::Right);
+                }
                 match hue {
                     Some(c) => cell.fg(c),
                     None => cell,
@@ -179,7 +186,7 @@ impl More {
         let mut lines: Vec<String> = Vec::new();
         let mut run = self.empty_table();
         for row in rows {
-            let row = prepare(row, &self.roles, &self.view);
+            let row = prepare(row, &self.kinds, &self.view);
             let before = self.content.clone();
             let texts = self.later_texts(&row);
             if before != self.content && !run.is_empty() {

@@ -16,8 +16,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
+use super::View;
+use super::cell::Cell;
+use super::column::Head;
 use super::table::{More, render_table};
-use super::{Layout, View};
 
 /// The rows a table is fitted on: the first screenfuls of any result, a
 /// bounded few hundred kilobytes.
@@ -31,11 +33,15 @@ const CHUNK: usize = 256;
 const CHUNK_AGE: Duration = Duration::from_millis(200);
 
 pub struct Sampled {
-    layout: Layout,
+    heads: Vec<Head>,
     view: View,
     sample: usize,
-    /// The sample, until it is printed; then the rows waiting for a chunk.
+    /// The sample, until it is printed; then the rows waiting for a chunk:
+    /// each cell's text as the table shows it.
     rows: Vec<Vec<String>>,
+    /// Per column, over the sample: none until a cell holds something,
+    /// then whether every such cell was a number (aligned to the right).
+    numbers: Vec<Option<bool>>,
     /// Once the sample is printed: how later rows are shown, and the notes
     /// that end the table.
     printed: Option<(More, Vec<String>)>,
@@ -44,13 +50,14 @@ pub struct Sampled {
 }
 
 impl Sampled {
-    pub fn new(layout: Layout, view: &View) -> Sampled {
-        Sampled::with_sample(layout, view, SAMPLE)
+    pub fn new(heads: Vec<Head>, view: &View) -> Sampled {
+        Sampled::with_sample(heads, view, SAMPLE)
     }
 
-    pub fn with_sample(layout: Layout, view: &View, sample: usize) -> Sampled {
+    pub fn with_sample(heads: Vec<Head>, view: &View, sample: usize) -> Sampled {
         Sampled {
-            layout,
+            numbers: vec![None; heads.len()],
+            heads,
             view: view.clone(),
             sample: sample.max(1),
             rows: Vec::new(),
@@ -59,11 +66,25 @@ impl Sampled {
         }
     }
 
-    pub fn push(&mut self, out: &mut impl Write, rows: &[Vec<String>]) -> Result<()> {
+    pub fn push(&mut self, out: &mut impl Write, rows: &[Vec<Cell>]) -> Result<()> {
         if self.rows.is_empty() {
             self.since = Instant::now();
         }
-        self.rows.extend(rows.iter().cloned());
+        for row in rows {
+            if self.printed.is_none() {
+                for (seen, cell) in self.numbers.iter_mut().zip(row) {
+                    if *cell != Cell::Empty {
+                        *seen = Some(seen.unwrap_or(true) && cell.is_number());
+                    }
+                }
+            }
+            let texts = row
+                .iter()
+                .zip(&self.heads)
+                .map(|(cell, head)| cell.table_text(head.kind.groups_digits()).into_owned())
+                .collect();
+            self.rows.push(texts);
+        }
         match &self.printed {
             None if self.rows.len() >= self.sample => {
                 let fitted = self.fit();
@@ -99,13 +120,8 @@ impl Sampled {
     }
 
     fn fit(&self) -> super::Fitted {
-        render_table(
-            self.layout.table,
-            self.layout.fit,
-            self.layout.roles,
-            &self.rows,
-            &self.view,
-        )
+        let right: Vec<bool> = self.numbers.iter().map(|n| *n == Some(true)).collect();
+        render_table(&self.heads, &self.rows, &right, &self.view)
     }
 
     fn flush(&mut self, out: &mut impl Write) -> Result<()> {
@@ -122,36 +138,41 @@ impl Sampled {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::output::{Fit, Role};
+    use crate::output::Fit;
+    use crate::output::column::Kind;
     use proptest::prelude::*;
 
-    const LAYOUT: Layout = Layout {
-        table: &["NAME", "RATING", "EXAM DATE", "ID"],
-        csv: &[],
-        fit: &[
-            Fit::Shorten { rank: 0, min: 10 },
-            Fit::Rating { rank: 1 },
-            Fit::Keep { rank: 2 },
-            Fit::Whole,
-        ],
-        roles: &[Role::Text, Role::Rating],
-    };
+    fn heads() -> Vec<Head> {
+        let head = |header: &'static str, kind, fit| Head {
+            name: header.into(),
+            header: header.into(),
+            kind,
+            fit,
+        };
+        vec![
+            head("NAME", Kind::Text, Fit::Shorten { rank: 0, min: 10 }),
+            head("RATING", Kind::Rating, Fit::Rating { rank: 1 }),
+            head("EXAM DATE", Kind::Date, Fit::Keep { rank: 2 }),
+            head("ID", Kind::Id, Fit::Whole),
+        ]
+    }
+
+    fn cells(row: &[String]) -> Vec<Cell<'_>> {
+        row.iter().map(|text| Cell::text(text)).collect()
+    }
 
     fn printed(rows: &[Vec<String>], sample: usize, view: &View) -> String {
         let mut out = Vec::new();
-        let mut table = Sampled::with_sample(LAYOUT, view, sample);
+        let mut table = Sampled::with_sample(heads(), view, sample);
         for row in rows {
-            table.push(&mut out, std::slice::from_ref(row)).unwrap();
+            table.push(&mut out, &[cells(row)]).unwrap();
         }
         table.finish(&mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 
     fn whole(rows: &[Vec<String>], view: &View) -> String {
-        format!(
-            "{}\n",
-            render_table(LAYOUT.table, LAYOUT.fit, LAYOUT.roles, rows, view)
-        )
+        format!("{}\n", render_table(&heads(), rows, &[false; 4], view))
     }
 
     fn row((name, rating, id): (String, usize, String)) -> Vec<String> {
@@ -249,25 +270,29 @@ mod tests {
     /// a terminal too, the room taken from a shortened name.
     #[test]
     fn a_number_grown_past_the_sample_is_never_cut() {
-        const SQL: Layout = Layout {
-            table: &["i", "name"],
-            csv: &[],
-            fit: &[],
-            roles: &[],
-        };
+        let sql = vec![Head::guessed("i", 0), Head::guessed("name", 1)];
         for view in [View::piped(), View::terminal(30, false)] {
-            let rows: Vec<Vec<String>> = [1, 22, 333_333, 4]
+            let names: Vec<String> = [1, 22, 333_333, 4]
                 .iter()
-                .map(|i| vec![i.to_string(), format!("THE BANK OF A VERY LONG NAME {i}")])
+                .map(|i| format!("THE BANK OF A VERY LONG NAME {i}"))
                 .collect();
             let mut out = Vec::new();
-            let mut table = Sampled::with_sample(SQL, &view, 2);
-            for row in &rows {
-                table.push(&mut out, std::slice::from_ref(row)).unwrap();
+            let mut table = Sampled::with_sample(sql.clone(), &view, 2);
+            for (i, name) in [1, 22, 333_333, 4].into_iter().zip(&names) {
+                table
+                    .push(&mut out, &[vec![Cell::Int(i), Cell::text(name)]])
+                    .unwrap();
             }
             table.finish(&mut out).unwrap();
             let text = String::from_utf8(out).unwrap();
-            assert!(text.contains(" 333333 "), "{text}");
+            assert!(text.contains(" 333,333 "), "{text}");
+            // Numbers stand to the right of their column.
+            let rows: Vec<&str> = text.lines().filter(|l| l.contains("THE BANK")).collect();
+            assert_eq!(
+                rows[0].find('1'),
+                rows[1].find("22").map(|at| at + 1),
+                "{text}"
+            );
             for line in text.lines() {
                 assert!(
                     crate::text::width(line) <= view.width.unwrap_or(80),

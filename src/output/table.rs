@@ -1,35 +1,17 @@
 //! The table printer: comfy-table with borders only on a terminal, colour
 //! only when the view says, fitted to the terminal's width (see `fit`).
-//! Columns are coloured by the role their layout gives them, never by
-//! their header's text.
+//! Columns are shown by the kind their definition gives them (a rating
+//! coloured, a number to the right), never by their header's text.
 
-use comfy_table::{Attribute, Cell, Color, LineStyle, Table, TableStyle};
+use comfy_table::{Attribute, Cell, CellAlignment, Table};
 
-use super::fit::{self, Fit};
+use super::column::Head;
+use super::fit;
+use super::style::{COLUMN_PADDING, prepare};
 use super::view::View;
-use crate::text::{inert, shorten};
-
-/// What a table column holds, for how it is shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    Text,
-    /// A rating: coloured by the scale.
-    Rating,
-    /// `upgrade`, `downgrade`...: an arrow and a colour on a terminal.
-    Change,
-}
-
-/// On a terminal: one rule under the header, none between rows.
-pub(super) const TERMINAL_STYLE: TableStyle =
-    TableStyle::new().header_separator(LineStyle::none().fill('─').junction('─'));
+use crate::text::shorten;
 
 pub use super::more::More;
-
-/// Display columns each table column takes beyond its text: comfy-table's
-/// padding of one space on either side and a one-space separator. The
-/// first column has no separator, which `render_table` adds back to the
-/// width available.
-pub(super) const COLUMN_PADDING: usize = 3;
 
 /// A table fitted to where it is shown, and the notes a person needs to
 /// read it: the legend of abbreviated ratings, the columns left out.
@@ -54,50 +36,24 @@ impl std::fmt::Display for Fitted {
 /// On a terminal of known width it fits that width without wrapping a
 /// cell: columns give way as `fits` says (see `fit`), and what a person
 /// must know to read it follows it (a legend, the columns not shown).
-pub fn render_table(
-    header: &[&str],
-    fits: &[Fit],
-    roles: &[Role],
-    rows: &[Vec<String>],
-    view: &View,
-) -> Fitted {
+pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: &View) -> Fitted {
     // Server text is made inert before it is measured, so that the width
     // counted is the width shown; headers too (`sql`'s are any alias).
-    let header_text: Vec<String> = header.iter().map(|h| inert(h).into_owned()).collect();
+    let header_text: Vec<String> = heads
+        .iter()
+        .map(|h| crate::text::inert(&h.header).into_owned())
+        .collect();
     let header: Vec<&str> = header_text.iter().map(String::as_str).collect();
     let header = header.as_slice();
-    let rows: Vec<Vec<String>> = rows.iter().map(|row| prepare(row, roles, view)).collect();
-    let default_fits: Vec<Fit>;
-    let fits = if fits.len() == header.len() {
-        fits
-    } else {
-        default_fits = header
-            .iter()
-            .enumerate()
-            .map(|(i, h)| match h.to_ascii_lowercase() {
-                // `sql`'s columns are SQLite's names: `id`, `bank_id`.
-                h if h == "id" || h.ends_with("_id") || h.ends_with(" id") => Fit::Id { min: 8 },
-                h if h == "rating" || h.ends_with("_rating") => Fit::Rating {
-                    rank: u8::try_from(i).unwrap_or(u8::MAX),
-                },
-                // A cut date misleads.
-                h if h.contains("date") => Fit::Keep {
-                    rank: u8::try_from(i).unwrap_or(u8::MAX),
-                },
-                _ => Fit::Shorten {
-                    rank: u8::try_from(i).unwrap_or(u8::MAX),
-                    min: u8::try_from(crate::text::width(h).max(8)).unwrap_or(u8::MAX),
-                },
-            })
-            .collect();
-        &default_fits
-    };
+    let kinds: Vec<super::column::Kind> = heads.iter().map(|h| h.kind).collect();
+    let rows: Vec<Vec<String>> = rows.iter().map(|row| prepare(row, &kinds, view)).collect();
+    let fits: Vec<fit::Fit> = heads.iter().map(|h| h.fit).collect();
     // An id's floor is the shortest prefix that tells its rows apart.
-    let fits: Vec<Fit> = fits
+    let fits: Vec<fit::Fit> = fits
         .iter()
         .enumerate()
         .map(|(i, f)| match *f {
-            Fit::Id { min } => Fit::Id {
+            fit::Fit::Id { min } => fit::Fit::Id {
                 min: u8::try_from(fit::unique_prefix(
                     rows.iter().map(|row| row.get(i).map_or("", String::as_str)),
                     usize::from(min),
@@ -130,11 +86,14 @@ pub fn render_table(
         .filter_map(|(i, w)| w.map(|w| (i, w)))
         .collect();
     let abbreviated: Vec<bool> = (0..header.len())
-        .map(|i| matches!(fits[i], Fit::Rating { .. }) && widths[i].is_some_and(|w| w < natural[i]))
+        .map(|i| {
+            matches!(fits[i], fit::Fit::Rating { .. }) && widths[i].is_some_and(|w| w < natural[i])
+        })
         .collect();
     let mut more = More {
         view: view.clone(),
-        roles: roles.to_vec(),
+        kinds,
+        right: right.to_vec(),
         fits: fits.clone(),
         abbreviated,
         narrowed: (0..header.len())
@@ -145,7 +104,10 @@ pub fn render_table(
     };
     let mut table = more.empty_table();
     table.set_header(shown.iter().map(|&(i, w)| {
-        let cell = Cell::new(shorten(header[i], w));
+        let mut cell = Cell::new(shorten(header[i], w));
+        if right.get(i).copied().unwrap_or(false) {
+            cell = cell.set_alignment(CellAlignment::Right);
+        }
         if view.color {
             cell.add_attribute(Attribute::Bold)
         } else {
@@ -180,18 +142,6 @@ pub fn render_table(
     Fitted { table, notes, more }
 }
 
-/// Server text made inert, so that the width counted is the width shown;
-/// a change gets its arrow here too, so that it is measured as shown.
-pub(super) fn prepare(row: &[String], roles: &[Role], view: &View) -> Vec<String> {
-    row.iter()
-        .enumerate()
-        .map(|(i, c)| match roles.get(i) {
-            Some(Role::Change) if view.terminal => change_arrow(&inert(c)).into_owned(),
-            _ => inert(c).into_owned(),
-        })
-        .collect()
-}
-
 /// `items` joined by `separator` in lines of at most `width` columns.
 fn wrap_items<'a>(
     items: impl Iterator<Item = &'a str>,
@@ -212,33 +162,4 @@ fn wrap_items<'a>(
         }
     }
     lines
-}
-
-/// The colour of an upgrade or a downgrade in `cra changes` (the cell
-/// also carries an arrow, for readers without colour).
-pub(super) fn change_color(change: &str) -> Option<Color> {
-    match change.rsplit(' ').next().unwrap_or(change) {
-        "upgrade" => Some(Color::Green),
-        "downgrade" => Some(Color::Red),
-        _ => None,
-    }
-}
-
-/// An upgrade or a downgrade with its arrow, on a terminal.
-fn change_arrow(change: &str) -> std::borrow::Cow<'_, str> {
-    match change {
-        "upgrade" => "↑ upgrade".into(),
-        "downgrade" => "↓ downgrade".into(),
-        other => other.into(),
-    }
-}
-
-/// The colour of a rating, wherever ratings are shown (tables, charts).
-pub fn rating_color(rating: &str) -> Option<Color> {
-    match crate::domain::Rating::from_text(rating) {
-        crate::domain::Rating::Outstanding => Some(Color::Green),
-        crate::domain::Rating::NeedsToImprove => Some(Color::Yellow),
-        crate::domain::Rating::SubstantialNoncompliance => Some(Color::Red),
-        _ => None,
-    }
 }

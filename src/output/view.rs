@@ -1,13 +1,18 @@
-//! Where output is shown, decided once (by `Io`, from the streams, the
-//! flags and the environment) and handed to every printer: they never ask
-//! whether standard output is a terminal.
+//! Where output is shown and how, decided once (by `run`, from the
+//! streams, the flags, the environment and the command) and handed to
+//! every printer: they never ask whether standard output is a terminal,
+//! nor which format was meant.
 
 use std::sync::Arc;
 
 use super::jq::Jq;
+use crate::domain::Format;
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct View {
+    /// The format rows are printed in (resolved: never a guess left to a
+    /// command).
+    pub format: Format,
     /// Standard output is a terminal: tables get borders and are fitted to
     /// `width`; charts are drawn.
     pub terminal: bool,
@@ -20,18 +25,31 @@ pub struct View {
 }
 
 impl View {
-    /// A file or a pipe: no borders, no colour, no filter.
+    /// A file or a pipe: tsv, no borders, no colour, no filter.
     pub fn piped() -> View {
-        View::default()
+        View {
+            format: Format::Tsv,
+            terminal: false,
+            color: false,
+            width: None,
+            jq: None,
+        }
     }
 
-    /// A terminal `width` columns wide.
+    /// A terminal `width` columns wide, showing tables.
     pub fn terminal(width: usize, color: bool) -> View {
         View {
+            format: Format::Table,
             terminal: true,
             color,
             width: Some(width),
             jq: None,
         }
+    }
+
+    /// The same view printing `format`.
+    pub fn with_format(mut self, format: Format) -> View {
+        self.format = format;
+        self
     }
 }

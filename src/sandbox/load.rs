@@ -25,7 +25,9 @@ use super::data::{Bank, Rating, SIZES};
 
 /// The columns of the `export --with-history` CSV, in its order: the one
 /// definition the export writes with.
-pub const CSV_COLUMNS: &[&str] = crate::output::RATING_HISTORY.csv;
+fn csv_columns() -> Vec<&'static str> {
+    crate::output::records::HISTORIES.names()
+}
 
 /// Loads the banks of `path`.
 pub fn load_file(path: &Path) -> Result<Vec<Bank>> {
@@ -198,7 +200,8 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
         ));
     }
     let mut index = [0usize; 9];
-    for (slot, column) in index.iter_mut().zip(CSV_COLUMNS) {
+    let columns = csv_columns();
+    for (slot, column) in index.iter_mut().zip(&columns) {
         *slot = headers
             .iter()
             .position(|h| h.trim() == *column)
@@ -207,7 +210,7 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
                     1,
                     format!(
                         "missing column '{column}' (expected the header {})",
-                        CSV_COLUMNS.join(",")
+                        columns.join(",")
                     ),
                 )
             })?;

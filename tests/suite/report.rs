@@ -345,3 +345,48 @@ fn the_report_refuses_a_missing_local_copy_and_keeps_filters() {
     );
     assert!(!home.path().join("bad.html").exists());
 }
+
+/// The report follows the `-o` rules of every command: `-o -` is standard
+/// output, and a format other than the page's is refused (exit 2, no file
+/// written) whether asked for or named by the file.
+#[test]
+fn the_report_follows_the_output_rules() {
+    let home = Home::new();
+    let cra = |args: &[&str]| {
+        home.cra()
+            .current_dir(home.path())
+            .arg("--sandbox")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    assert_code(&cra(&["sync", "--quiet"]), 0);
+    let out = cra(&["report", "--state", "VT", "-o", "-"]);
+    assert_code(&out, 0);
+    assert!(
+        out.stdout.starts_with(b"<!DOCTYPE html>"),
+        "the page on standard output"
+    );
+    assert!(!home.path().join("-").exists() && !home.path().join("cra-report.html").exists());
+    for args in [
+        &["report", "--format", "csv"][..],
+        &["report", "--format", "csv", "-o", "r.csv"],
+        &["report", "-o", "r.csv"],
+        &["report", "-o", "r.pdf"],
+        &["report", "--format", "json", "-o", "-"],
+    ] {
+        let out = cra(args);
+        assert_code(&out, 2);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("cra: error: ") && err.lines().count() == 1,
+            "{args:?}: {err}"
+        );
+    }
+    let names: Vec<_> = std::fs::read_dir(home.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('r') || n.starts_with("cra-report"))
+        .collect();
+    assert!(names.is_empty(), "nothing written: {names:?}");
+}

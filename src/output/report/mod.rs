@@ -9,6 +9,7 @@ mod map;
 
 use std::fmt::Write;
 
+use super::palette::PALETTE;
 use crate::text::thousands;
 
 /// Counts of one group by current rating (by year: rating records).
@@ -71,14 +72,14 @@ pub struct Report {
     pub due: Vec<DueBank>,
 }
 
-/// The rating names, best first, and `other`; with their colours (a
-/// diverging palette that reads for the colour-blind and in grey).
+/// The rating names, best first, and `Other`; with their colours (the
+/// one palette: see `output::palette`).
 pub const RATINGS: [(&str, &str); 5] = [
-    ("Outstanding", "#2166ac"),
-    ("Satisfactory", "#92c5de"),
-    ("Needs to Improve", "#f4a582"),
-    ("Substantial Noncompliance", "#b2182b"),
-    ("Other", "#bdbdbd"),
+    (PALETTE[0].name, PALETTE[0].hex),
+    (PALETTE[1].name, PALETTE[1].hex),
+    (PALETTE[2].name, PALETTE[2].hex),
+    (PALETTE[3].name, PALETTE[3].hex),
+    (PALETTE[4].name, PALETTE[4].hex),
 ];
 
 /// Downgrades listed whole; beyond, the count only (the page stays small).
@@ -255,22 +256,7 @@ pub fn percent(part: u64, whole: u64) -> String {
     format!("{:.1}", part as f64 * 100.0 / whole as f64)
 }
 
-/// Text safe inside HTML elements and quoted attributes.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() => out.push('\u{fffd}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::text::escape_markup as escape;
 
 #[cfg(test)]
 mod tests {

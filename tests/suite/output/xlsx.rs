@@ -121,6 +121,10 @@ fn every_row_printing_command_writes_a_workbook_holding_its_csv() {
         vec!["changes", "--change", "all", "--since", "2020-01-01"],
         vec!["stats", "--by", "regulator"],
         vec!["stats", "--by", "year"],
+        // Whole numbers as decimals (81.0, 1.0, 0.0): numbers all the same.
+        vec!["stats", "--by", "year,regulator", "--percent"],
+        vec!["sql", "SELECT 41.0 AS a, 1.0 AS b, 0.0 AS c"],
+        vec!["due", "--state", "VT"],
         vec!["diff", "vt.csv", "nh.json"],
     ];
     for args in commands {
@@ -135,17 +139,29 @@ fn every_row_printing_command_writes_a_workbook_holding_its_csv() {
         );
         for file in ["out.xlsx", "out.sheet"] {
             let (got, dates, numbers) = sheet_as_csv(&home.path().join(file));
-            assert_eq!(
-                got, expected,
-                "{args:?} {file}: the workbook is not its csv"
+            // A number cell holds the csv's number (`27.0` is the number 27).
+            let same = |a: &String, b: &String| {
+                a == b
+                    || (a.parse::<f64>().ok().is_some() && a.parse::<f64>().ok() == b.parse().ok())
+            };
+            assert!(
+                got.len() == expected.len()
+                    && got.iter().zip(&expected).all(|(g, e)| {
+                        g.len() == e.len() && g.iter().zip(e).all(|(a, b)| same(a, b))
+                    }),
+                "{args:?} {file}: the workbook is not its csv:\n{got:?}\n{expected:?}"
             );
             let has_date = expected[0].iter().any(|h| h.contains("date"));
             assert_eq!(dates > 0, has_date, "{args:?}: dates as Excel dates");
             if args[0] == "stats" || args[0] == "sql" {
-                assert!(
-                    numbers >= expected.len() - 1,
-                    "{args:?}: numbers as numbers"
-                );
+                // Every number of the csv is a number cell, `41.0` too (a
+                // group, such as a year, is a name).
+                let in_csv = expected[1..]
+                    .iter()
+                    .flat_map(|row| row.iter().zip(&expected[0]))
+                    .filter(|(cell, name)| !name.ends_with("group") && cell.parse::<f64>().is_ok())
+                    .count();
+                assert_eq!(numbers, in_csv, "{args:?}: numbers as numbers");
             }
         }
     }
@@ -156,6 +172,59 @@ fn every_row_printing_command_writes_a_workbook_holding_its_csv() {
     assert_eq!(
         sheet_as_csv(&home.path().join("piped.xlsx")).0,
         sheet_as_csv(&home.path().join("file.xlsx")).0
+    );
+}
+
+/// `.xls` (the old binary format) is refused naming `.xlsx`; `due`, like
+/// every command that prints rows, takes `-o` and follows its extension.
+#[test]
+fn xls_is_refused_and_due_takes_o() {
+    let home = Home::new();
+    cra(&home, &["sync"]);
+    let out = home
+        .cra()
+        .current_dir(home.path())
+        .args(["--sandbox", "search", "--state", "VT", "-o", "v.xls"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    assert!(String::from_utf8_lossy(&out.stderr).contains(".xlsx"));
+    assert!(!home.path().join("v.xls").exists());
+    cra(&home, &["due", "--state", "VT", "-o", "due.csv"]);
+    let text = std::fs::read_to_string(home.path().join("due.csv")).unwrap();
+    assert!(text.starts_with(
+        "id,name,city,state,regulator,rating,exam_date,exam_type,months_since,expected_months,overdue_months\r\n"
+    ), "{text}");
+    assert!(text.lines().count() > 1);
+}
+
+/// A cell's type comes from its column, never from its text: text that
+/// reads as a boolean, a long number or a number with a leading zero stays
+/// text; a number stays a number.
+#[test]
+fn text_stays_text_whatever_it_holds() {
+    let home = Home::new();
+    cra(&home, &["sync"]);
+    cra(
+        &home,
+        &[
+            "sql",
+            "SELECT 'true' AS t, '123456789012345' AS long, '007' AS zero, 41.0 AS n",
+            "-o",
+            "x.xlsx",
+        ],
+    );
+    let mut book: Xlsx<_> = open_workbook(home.path().join("x.xlsx")).unwrap();
+    let range = book.worksheet_range_at(0).unwrap().unwrap();
+    let row: Vec<&Data> = range.rows().nth(1).unwrap().iter().collect();
+    assert_eq!(
+        row,
+        [
+            &Data::String("true".into()),
+            &Data::String("123456789012345".into()),
+            &Data::String("007".into()),
+            &Data::Float(41.0),
+        ]
     );
 }
 

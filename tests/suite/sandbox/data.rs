@@ -169,7 +169,7 @@ fn write(home: &Home, name: &str, text: &str) -> PathBuf {
 fn csv_of(details: &[Value]) -> String {
     let mut writer = csv::Writer::from_writer(Vec::new());
     writer
-        .write_record(cra::sandbox::load::CSV_COLUMNS)
+        .write_record(cra::output::records::HISTORIES.names())
         .unwrap();
     for bank in details {
         for r in bank["ratings"].as_array().unwrap() {
