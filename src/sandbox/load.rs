@@ -21,14 +21,14 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use serde_json::Map;
 
-use super::data::{Bank, Rating, SIZES};
+use super::data::{SIZES, SandboxBank, SandboxExam};
 
 /// The columns of the `export --with-history` CSV, in its order: the one
 /// definition the export writes with.
 pub const CSV_COLUMNS: &[&str] = crate::output::RATING_HISTORY.csv;
 
 /// Loads the banks of `path`.
-pub fn load_file(path: &Path) -> Result<Vec<Bank>> {
+pub fn load_file(path: &Path) -> Result<Vec<SandboxBank>> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -57,7 +57,7 @@ fn valid_date(text: &str) -> bool {
     b.len() == 10 && b[4] == b'-' && b[7] == b'-' && text.parse::<jiff::civil::Date>().is_ok()
 }
 
-fn check_rating(r: &Rating) -> Result<(), String> {
+fn check_rating(r: &SandboxExam) -> Result<(), String> {
     if !valid_date(&r.exam_date) {
         return Err(format!(
             "exam_date '{}' is not a date in the form YYYY-MM-DD",
@@ -76,7 +76,7 @@ fn check_rating(r: &Rating) -> Result<(), String> {
     Ok(())
 }
 
-fn check_bank(bank: &Bank) -> Result<(), String> {
+fn check_bank(bank: &SandboxBank) -> Result<(), String> {
     for (field, value) in [
         ("id", &bank.id),
         ("name", &bank.name),
@@ -107,7 +107,7 @@ fn check_bank(bank: &Bank) -> Result<(), String> {
 
 /// Checks every bank and that ids are unique; `lines[i]` is where bank `i`
 /// starts.
-fn check_all(banks: &[Bank], lines: &[u64]) -> Result<(), String> {
+fn check_all(banks: &[SandboxBank], lines: &[u64]) -> Result<(), String> {
     let mut seen: HashMap<&str, u64> = HashMap::with_capacity(banks.len());
     for (bank, line) in banks.iter().zip(lines) {
         check_bank(bank).map_err(|e| at(*line, e))?;
@@ -184,7 +184,7 @@ fn csv_error(error: &csv::Error, lines: &mut LineCounter) -> String {
     at(line.max(1), what)
 }
 
-fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
+fn from_csv(bytes: &[u8]) -> Result<Vec<SandboxBank>, String> {
     let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
     let mut counter = LineCounter::new(bytes);
     let headers = reader
@@ -212,7 +212,7 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
                 )
             })?;
     }
-    let mut banks: Vec<Bank> = Vec::new();
+    let mut banks: Vec<SandboxBank> = Vec::new();
     let mut lines: Vec<u64> = Vec::new();
     let mut by_id: HashMap<String, usize> = HashMap::new();
     for record in reader.records() {
@@ -233,7 +233,7 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
                 ));
             }
         };
-        let rating = Rating {
+        let rating = SandboxExam {
             exam_date: field(5),
             rating: field(6).into(),
             exam_type: field(7).into(),
@@ -242,7 +242,7 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
         };
         check_rating(&rating).map_err(|e| at(line, e))?;
         let slot = *by_id.entry(id.clone()).or_insert_with(|| {
-            banks.push(Bank {
+            banks.push(SandboxBank {
                 id,
                 name: field(1),
                 city: field(2),
@@ -270,11 +270,11 @@ fn json_what(error: &serde_json::Error) -> String {
     }
 }
 
-fn parse_bank_json<'a, D>(de: D) -> Result<Bank, String>
+fn parse_bank_json<'a, D>(de: D) -> Result<SandboxBank, String>
 where
     D: serde::Deserializer<'a, Error = serde_json::Error>,
 {
-    serde_path_to_error::deserialize::<_, Bank>(de).map_err(|e| {
+    serde_path_to_error::deserialize::<_, SandboxBank>(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let place = format!("line {}, column {}", inner.line(), inner.column());
@@ -286,9 +286,9 @@ where
     })
 }
 
-fn from_json(bytes: &[u8]) -> Result<Vec<Bank>, String> {
+fn from_json(bytes: &[u8]) -> Result<Vec<SandboxBank>, String> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let banks: Vec<Bank> = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let banks: Vec<SandboxBank> = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let mut text = format!("line {}, column {}: ", inner.line(), inner.column());
@@ -341,7 +341,7 @@ fn element_lines(bytes: &[u8]) -> Vec<u64> {
     lines
 }
 
-fn from_ndjson(bytes: &[u8]) -> Result<Vec<Bank>, String> {
+fn from_ndjson(bytes: &[u8]) -> Result<Vec<SandboxBank>, String> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = bytes[..e.valid_up_to()]
             .iter()

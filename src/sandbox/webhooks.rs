@@ -19,7 +19,8 @@ use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
 
-use super::data::{Draw, Rating, civil_from_days, days_from_civil, format_day, today};
+use super::data::{SandboxExam, civil_from_days, days_from_civil, format_day, today};
+use super::draw::Draw;
 use super::server::App;
 use super::tables::{RATINGS, TRANSITIONS};
 use crate::io::Io;
@@ -65,7 +66,7 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     let bank = &store.banks()[pos as usize];
     let current = bank.current()?;
     let rating = next_rating(draw, &current.rating);
-    let record = Rating {
+    let record = SandboxExam {
         exam_date: format_day(day),
         rating: rating.into(),
         exam_type: current.exam_type.clone(),
