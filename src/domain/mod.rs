@@ -1,5 +1,6 @@
 //! The words every room shares: the service's resources (`model`), the
-//! rating scale, exam types and regulators (`vocab`), and the output
+//! rating scale, exam types and regulators (`vocab`), the state codes
+//! (`states`), and the output
 //! formats and colour choice a user picks. Below every other room: it
 //! imports none of them, so api, mirror, sandbox, diff and output can all
 //! speak it without importing each other.
@@ -10,6 +11,7 @@
 
 pub mod find;
 pub mod model;
+pub mod states;
 pub mod vocab;
 
 pub use find::{Find, SortField, SortKey};

@@ -28,7 +28,7 @@ use super::names::Namer;
 use super::tables::{self, RATINGS};
 
 /// The exam types the service accepts as `size`.
-pub const SIZES: [&str; 3] = crate::filters::SIZES;
+pub const SIZES: [&str; 3] = crate::domain::ExamType::SIZES;
 
 /// One examination record, as the detail endpoint serves it (the
 /// service's side of the client's `domain::model::RatingRecord`).

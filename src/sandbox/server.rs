@@ -209,14 +209,13 @@ pub fn parse_query(raw: Option<&str>) -> Result<ListParams, String> {
                 query.q = (!q.is_empty()).then_some(q);
             }
             "state" => {
-                let upper = value.trim().to_ascii_uppercase();
-                if !crate::filters::STATE_CODES.contains(&upper.as_str()) {
+                let Some(code) = crate::domain::states::normalize(&value) else {
                     return Err(format!(
                         "state must be a two-letter state or territory code, got {}",
                         shown(&value)
                     ));
-                }
-                query.state = Some(upper);
+                };
+                query.state = Some(code);
             }
             "size" => {
                 if !SIZES.contains(&value.as_ref()) {
