@@ -200,10 +200,10 @@ fn record<'a>(row: DueRow, json: &'a serde_json::Value, format: Format) -> Recor
         row.name,
         row.city,
         row.state,
-        row.regulator,
-        row.rating,
+        row.regulator.into(),
+        row.rating.into(),
         row.exam_date,
-        row.exam_type,
+        row.exam_type.into(),
     ];
     let mut cells: Vec<String> = Vec::with_capacity(11);
     if format.prints_csv() {

@@ -224,7 +224,7 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
             crate::text::inert(&f.city),
             crate::text::inert(&f.state)
         )?;
-        writeln!(out, "  Regulator  {}", crate::text::inert(&f.regulator))?;
+        writeln!(out, "  Regulator  {}", crate::text::inert(f.regulator.as_str()))?;
         if let Some(charter) = f.charter_text() {
             writeln!(out, "  Charter    {}", crate::text::inert(&charter))?;
         }
@@ -235,8 +235,8 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
             .map(|r| {
                 vec![
                     r.exam_date.clone(),
-                    r.rating.clone(),
-                    r.exam_type.clone(),
+                    r.rating.to_string(),
+                    r.exam_type.to_string(),
                     if r.is_current {
                         "● current".into()
                     } else {

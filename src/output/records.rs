@@ -20,7 +20,7 @@ pub fn bank_record(bank: &Bank) -> Record<'_> {
             text(&f.name),
             text(&f.city),
             text(&f.state),
-            text(&f.regulator),
+            text(f.regulator.as_str()),
             text(rating),
             text(date),
             text(exam_type),
@@ -31,7 +31,7 @@ pub fn bank_record(bank: &Bank) -> Record<'_> {
             text(&f.name),
             text(&f.city),
             text(&f.state),
-            text(&f.regulator),
+            text(f.regulator.as_str()),
             text(rating),
             text(date),
             text(exam_type),
@@ -53,10 +53,10 @@ pub fn history_record(bank: &BankDetail) -> Record<'_> {
                 f.name.clone(),
                 f.city.clone(),
                 f.state.clone(),
-                f.regulator.clone(),
+                f.regulator.to_string(),
                 r.exam_date.clone(),
-                r.rating.clone(),
-                r.exam_type.clone(),
+                r.rating.to_string(),
+                r.exam_type.to_string(),
                 r.is_current.to_string(),
             ]
         })
@@ -67,7 +67,7 @@ pub fn history_record(bank: &BankDetail) -> Record<'_> {
             f.name.clone(),
             f.city.clone(),
             f.state.clone(),
-            f.regulator.clone(),
+            f.regulator.to_string(),
         ];
         row.extend(std::iter::repeat_n(String::new(), 4));
         rows.push(row);

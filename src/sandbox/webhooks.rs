@@ -77,9 +77,9 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     Some(RatingCreatedData {
         bank_id: bank.id.clone(),
         bank_name: bank.name.clone(),
-        rating: bank.ratings[0].rating.to_string(),
+        rating: bank.ratings[0].rating.as_ref().into(),
         exam_date: bank.ratings[0].exam_date.clone(),
-        regulator: bank.regulator.clone(),
+        regulator: bank.regulator.as_str().into(),
     })
 }
 
