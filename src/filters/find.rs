@@ -68,19 +68,18 @@ pub struct FindArgs {
 /// aliases.
 pub fn parse_rating(text: &str) -> Result<Rating, String> {
     let t = text.trim().to_lowercase().replace(['-', '_'], " ");
-    let index = match t.as_str() {
-        "outstanding" | "out" => 0,
-        "satisfactory" | "sat" => 1,
-        "needs to improve" | "nti" => 2,
-        "substantial noncompliance" | "snc" => 3,
+    Ok(match t.as_str() {
+        "outstanding" | "out" => Rating::Outstanding,
+        "satisfactory" | "sat" => Rating::Satisfactory,
+        "needs to improve" | "nti" => Rating::NeedsToImprove,
+        "substantial noncompliance" | "snc" => Rating::SubstantialNoncompliance,
         _ => {
             return Err(format!(
                 "'{text}' is not a rating; use Outstanding, Satisfactory, \"Needs to Improve\", \
                  \"Substantial Noncompliance\" or out, sat, nti, snc"
             ));
         }
-    };
-    Ok(Rating::SCALE[index].clone())
+    })
 }
 
 /// A sort key, `-` first for descending.
