@@ -234,7 +234,7 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         if !wanted.contains(&row.change) {
             return Ok(());
         }
-        let previous = row.previous_rating.as_ref().map(|r| r.to_string()).unwrap_or_default();
+        let previous = row.previous_rating.as_ref().map(|r| r.as_str().to_owned()).unwrap_or_default();
         let json = record_json(&row);
         printer.write(&crate::output::columns::cut(selection.as_ref(), Record {
             json: &json,
@@ -242,10 +242,10 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 row.exam_date.clone(),
                 row.name.clone(),
                 row.state.clone(),
-                row.regulator.to_string(),
-                row.exam_type.to_string(),
+                row.regulator.as_str().to_owned(),
+                row.exam_type.as_str().to_owned(),
                 previous.clone(),
-                row.rating.to_string(),
+                row.rating.as_str().to_owned(),
                 row.change.as_str().to_string(),
                 row.id.clone(),
             ]],
@@ -253,11 +253,11 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 row.id.clone(),
                 row.name.clone(),
                 row.state.clone(),
-                row.regulator.to_string(),
+                row.regulator.as_str().to_owned(),
                 row.exam_date.clone(),
-                row.exam_type.to_string(),
+                row.exam_type.as_str().to_owned(),
                 previous,
-                row.rating.to_string(),
+                row.rating.as_str().to_owned(),
                 row.change.as_str().to_string(),
             ]],
         }))?;

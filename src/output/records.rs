@@ -53,10 +53,10 @@ pub fn history_record(bank: &BankDetail) -> Record<'_> {
                 f.name.clone(),
                 f.city.clone(),
                 f.state.clone(),
-                f.regulator.to_string(),
+                f.regulator.as_str().to_owned(),
                 r.exam_date.clone(),
-                r.rating.to_string(),
-                r.exam_type.to_string(),
+                r.rating.as_str().to_owned(),
+                r.exam_type.as_str().to_owned(),
                 r.is_current.to_string(),
             ]
         })
@@ -67,7 +67,7 @@ pub fn history_record(bank: &BankDetail) -> Record<'_> {
             f.name.clone(),
             f.city.clone(),
             f.state.clone(),
-            f.regulator.to_string(),
+            f.regulator.as_str().to_owned(),
         ];
         row.extend(std::iter::repeat_n(String::new(), 4));
         rows.push(row);

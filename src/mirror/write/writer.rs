@@ -256,8 +256,8 @@ impl Writer {
             for (seq, record) in detail.fields.ratings.iter().enumerate() {
                 let key = (
                     record.exam_date.clone(),
-                    record.rating.to_string(),
-                    record.exam_type.to_string(),
+                    record.rating.as_str().to_owned(),
+                    record.exam_type.as_str().to_owned(),
                 );
                 let first = match held.get_mut(&key).and_then(Vec::pop) {
                     Some(first) => first,
