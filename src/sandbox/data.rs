@@ -18,14 +18,13 @@
 //! - the state from the real count of institutions per state;
 //! - names and towns from `names`, on a random stream of their own.
 
-use std::borrow::Cow;
-
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::draw::Draw;
 use super::names::Namer;
 use super::tables::{self, RATINGS};
+use crate::domain::{ExamType, Rating, Regulator};
 
 /// The exam types the service accepts as `size`.
 pub const SIZES: [&str; 3] = crate::domain::ExamType::SIZES;
@@ -35,9 +34,10 @@ pub const SIZES: [&str; 3] = crate::domain::ExamType::SIZES;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SandboxExam {
     pub exam_date: String,
-    /// Borrowed from the tables when generated (no allocation per record).
-    pub rating: Cow<'static, str>,
-    pub exam_type: Cow<'static, str>,
+    /// The domain's vocabulary: a known value is no allocation per record,
+    /// an unknown one (from a loaded file) is served as it was.
+    pub rating: Rating,
+    pub exam_type: ExamType,
     pub is_current: bool,
     /// Fields a loaded JSON file had that the service does not document;
     /// served after the documented ones.
@@ -53,7 +53,7 @@ pub struct SandboxBank {
     pub name: String,
     pub city: String,
     pub state: String,
-    pub regulator: String,
+    pub regulator: Regulator,
     #[serde(default)]
     pub charter_type: Value,
     pub ratings: Vec<SandboxExam>,
@@ -287,8 +287,8 @@ fn generate_one(
         let exam_type = exam_type_at(draw, size, k == 0, d);
         ratings.push(SandboxExam {
             exam_date: format_day(d),
-            rating: Cow::Borrowed(RATINGS[rating]),
-            exam_type: Cow::Borrowed(exam_type),
+            rating: Rating::from_text(RATINGS[rating]),
+            exam_type: ExamType::from_text(exam_type),
             is_current: k == 0,
             extra: Map::new(),
         });
@@ -300,7 +300,7 @@ fn generate_one(
         name,
         city,
         state: state.to_string(),
-        regulator: regulator.to_string(),
+        regulator: Regulator::from_text(regulator),
         charter_type: charter_type(draw, regulator),
         ratings,
         extra: Map::new(),
@@ -444,12 +444,11 @@ mod tests {
             for r in &bank.ratings {
                 assert!(r.exam_date.as_str() >= "1990-01-01");
                 assert!(r.exam_date.as_str() <= "2026-11-01");
-                assert!(SIZES.contains(&r.exam_type.as_ref()));
-                assert!(RATINGS.contains(&r.rating.as_ref()));
-                if r.exam_type == SIZES[2] {
+                assert!(r.exam_type.is_known() && r.rating.is_known());
+                if r.exam_type == ExamType::IntermediateSmallBank {
                     assert!(r.exam_date.as_str() >= "2005-09-01");
                 }
-                if bank.regulator == "OTS" {
+                if bank.regulator == Regulator::Ots {
                     assert!(r.exam_date.as_str() <= "2011-07-20");
                 }
             }
@@ -499,11 +498,11 @@ pub fn shares(banks: &[SandboxBank]) -> Shares {
     let (mut fdic, mut fdic_first) = (0usize, 0usize);
     let mut charter = 0usize;
     for bank in banks {
-        add(&mut s.regulator, &bank.regulator);
+        add(&mut s.regulator, bank.regulator.as_str());
         add(&mut s.state, &bank.state);
         let current = bank.current().expect("a current record");
-        add(&mut s.current_rating, &current.rating);
-        add(&mut s.current_size, &current.exam_type);
+        add(&mut s.current_rating, current.rating.as_str());
+        add(&mut s.current_size, current.exam_type.as_str());
         exams += bank.ratings.len();
         s.exams_max = s.exams_max.max(bank.ratings.len());
         charter += usize::from(!bank.charter_type.is_null());
@@ -520,12 +519,12 @@ pub fn shares(banks: &[SandboxBank]) -> Shares {
             .collect();
         gaps.extend(days.windows(2).map(|w| (w[0] - w[1]) as f64 / 365.25));
         for r in &bank.ratings {
-            add(&mut s.all_rating, &r.rating);
-            if bank.regulator == "FDIC" {
+            add(&mut s.all_rating, r.rating.as_str());
+            if bank.regulator == Regulator::Fdic {
                 fdic += 1;
                 fdic_first += usize::from(r.exam_date.ends_with("-01"));
             }
-            if bank.regulator == "OTS" && r.exam_date.as_str() > "2011-12-31" {
+            if bank.regulator == Regulator::Ots && r.exam_date.as_str() > "2011-12-31" {
                 s.ots_after_2011 += 1;
             }
         }

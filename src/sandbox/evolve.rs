@@ -9,7 +9,7 @@
 //! part draws from its own stream, and evolving by more keeps what evolving
 //! by less did: `--evolve 20` is `--evolve 10` and ten more examinations.
 
-use std::borrow::Cow;
+use crate::domain::{Rating, Regulator};
 use std::collections::HashSet;
 
 use super::data::{self, SandboxBank, SandboxExam, civil_from_days, days_from_civil, format_day};
@@ -41,7 +41,7 @@ pub fn evolve(banks: &mut Vec<SandboxBank>, seed: u64, n: u64) {
         // The first bank from `start` on that can take one more record.
         let found = (0..generated).map(|k| (start + k) % generated).find(|&p| {
             !examined.contains(&p)
-                && banks[p].regulator != "OTS"
+                && banks[p].regulator != Regulator::Ots
                 && banks[p].current().is_some()
                 && next_day(&banks[p], today - back).is_some()
         });
@@ -52,7 +52,7 @@ pub fn evolve(banks: &mut Vec<SandboxBank>, seed: u64, n: u64) {
         let current = bank.current().expect("checked above");
         let record = SandboxExam {
             exam_date: format_day(day),
-            rating: Cow::Borrowed(next_rating(&mut exams, &current.rating)),
+            rating: Rating::from_text(next_rating(&mut exams, current.rating.as_str())),
             exam_type: current.exam_type.clone(),
             is_current: true,
             extra: Default::default(),

@@ -21,7 +21,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use serde_json::Map;
 
-use super::data::{SIZES, SandboxBank, SandboxExam};
+use super::data::{SandboxBank, SandboxExam};
 
 /// The columns of the `export --with-history` CSV, in its order: the one
 /// definition the export writes with.
@@ -64,10 +64,10 @@ fn check_rating(r: &SandboxExam) -> Result<(), String> {
             r.exam_date
         ));
     }
-    if r.rating.trim().is_empty() {
+    if r.rating.as_str().trim().is_empty() {
         return Err("rating is empty".into());
     }
-    if !SIZES.contains(&r.exam_type.as_ref()) {
+    if !r.exam_type.is_known() {
         return Err(format!(
             "exam_type '{}' is not one of Large Bank, Small Bank, Intermediate Small Bank",
             r.exam_type
@@ -247,7 +247,7 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<SandboxBank>, String> {
                 name: field(1),
                 city: field(2),
                 state: field(3),
-                regulator: field(4),
+                regulator: field(4).into(),
                 charter_type: serde_json::Value::Null,
                 ratings: Vec::new(),
                 extra: Map::new(),

@@ -98,16 +98,16 @@ fn render_list_item(bank: &SandboxBank) -> Vec<u8> {
     out.extend_from_slice(b",\"state\":");
     push_str(&mut out, &bank.state);
     out.extend_from_slice(b",\"regulator\":");
-    push_str(&mut out, &bank.regulator);
+    push_str(&mut out, bank.regulator.as_str());
     out.extend_from_slice(b",\"current_rating\":");
     match bank.current() {
         Some(r) => {
             out.extend_from_slice(b"{\"rating\":");
-            push_str(&mut out, &r.rating);
+            push_str(&mut out, r.rating.as_str());
             out.extend_from_slice(b",\"exam_date\":");
             push_str(&mut out, &r.exam_date);
             out.extend_from_slice(b",\"exam_type\":");
-            push_str(&mut out, &r.exam_type);
+            push_str(&mut out, r.exam_type.as_str());
             out.extend_from_slice(b"}}");
         }
         None => out.extend_from_slice(b"null}"),
@@ -166,7 +166,7 @@ impl Store {
             }
             store.by_state[state as usize].push(pos);
             store.state_of.push(state);
-            let size = size_index(bank.current().map(|r| r.exam_type.as_ref()));
+            let size = size_index(bank.current().map(|r| r.exam_type.as_str()));
             if let Some(list) = store.by_size.get_mut(size as usize) {
                 list.push(pos);
             }
@@ -327,7 +327,7 @@ impl Store {
             r.is_current = false;
         }
         record.is_current = true;
-        let new_size = size_index(Some(&record.exam_type));
+        let new_size = size_index(Some(record.exam_type.as_str()));
         bank.ratings.insert(0, record);
         let old_size = self.size_of[p];
         if old_size != new_size {

@@ -23,6 +23,7 @@ use super::data::{SandboxExam, civil_from_days, days_from_civil, format_day, tod
 use super::draw::Draw;
 use super::server::App;
 use super::tables::{RATINGS, TRANSITIONS};
+use crate::domain::Regulator;
 use crate::io::Io;
 use crate::webhook::payload::{RatingCreated, RatingCreatedData};
 use crate::webhook::sign;
@@ -57,7 +58,7 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     let today = today();
     let (pos, day) = (0..n).map(|k| (start + k) % n).find_map(|p| {
         let bank = &store.banks()[p];
-        if bank.regulator == "OTS" || bank.current().is_none() {
+        if bank.regulator == Regulator::Ots || bank.current().is_none() {
             return None;
         }
         let newest = bank.ratings.iter().map(|r| r.exam_date.as_str()).max()?;
@@ -65,7 +66,7 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     })?;
     let bank = &store.banks()[pos as usize];
     let current = bank.current()?;
-    let rating = next_rating(draw, &current.rating);
+    let rating = next_rating(draw, current.rating.as_str());
     let record = SandboxExam {
         exam_date: format_day(day),
         rating: rating.into(),
@@ -77,9 +78,9 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     Some(RatingCreatedData {
         bank_id: bank.id.clone(),
         bank_name: bank.name.clone(),
-        rating: bank.ratings[0].rating.as_ref().into(),
+        rating: bank.ratings[0].rating.clone(),
         exam_date: bank.ratings[0].exam_date.clone(),
-        regulator: bank.regulator.as_str().into(),
+        regulator: bank.regulator.clone(),
     })
 }
 
