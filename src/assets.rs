@@ -397,4 +397,19 @@ mod tests {
             );
         }
     }
+
+    /// Every config key's environment variable is in the man pages'
+    /// list (which a test holds to `cra --help`).
+    #[test]
+    fn every_config_key_variable_is_documented() {
+        for key in crate::config_file::keys::KEYS {
+            if let Some(env) = key.env {
+                assert!(
+                    ENVIRONMENT.iter().any(|(name, _)| *name == env),
+                    "{} ({env})",
+                    key.name
+                );
+            }
+        }
+    }
 }

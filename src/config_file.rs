@@ -1,93 +1,92 @@
-//! The TOML config file: where it lives, reading it with errors that name the
-//! file, line and column, writing it atomically with mode 0600, and the
-//! redaction of secrets for display.
+//! The TOML config file: where it lives, reading it (by the key table,
+//! `keys`) with errors that name the file, line and column, writing it
+//! atomically with mode 0600, and the redaction of secrets for display.
 
 use std::path::{Path, PathBuf};
 
 use std::io::Read;
 
+use std::collections::HashMap;
+
 use anyhow::{Context, Result};
-use clap::ValueEnum;
 use secrecy::SecretString;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-#[value(rename_all = "snake_case")]
-pub enum ConfigKey {
-    BaseUrl,
-    ApiKey,
-    WebhookSecret,
-    Mirror,
-    Rate,
-}
+pub mod keys;
 
-/// The keys the file may hold; anything else is warned about and kept.
-pub const KEYS: [&str; 5] = ["base_url", "api_key", "webhook_secret", "mirror", "rate"];
-
-impl ConfigKey {
-    pub fn name(self) -> &'static str {
-        match self {
-            ConfigKey::BaseUrl => "base_url",
-            ConfigKey::ApiKey => "api_key",
-            ConfigKey::WebhookSecret => "webhook_secret",
-            ConfigKey::Mirror => "mirror",
-            ConfigKey::Rate => "rate",
-        }
-    }
-
-    pub fn is_secret(self) -> bool {
-        !matches!(
-            self,
-            ConfigKey::BaseUrl | ConfigKey::Mirror | ConfigKey::Rate
-        )
-    }
-}
+pub use keys::Key;
 
 /// The platform's config file path (`~/.config/cra/config.toml` on Linux).
 pub fn default_path() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "cra").map(|dirs| dirs.config_dir().join("config.toml"))
 }
 
-/// The values read from the file. Secrets are held as `SecretString`, so this
-/// type cannot print them.
+/// A value the file holds for a key, read as the key's kind says.
+enum FileValue {
+    Text(String),
+    Secret(SecretString),
+    Rate(crate::http::rate::Rate),
+}
+
+/// The values read from the file, by key. Secrets are held as
+/// `SecretString`, so this type cannot print them.
 #[derive(Default)]
 pub struct FileValues {
-    pub base_url: Option<String>,
-    pub api_key: Option<SecretString>,
-    pub webhook_secret: Option<SecretString>,
-    pub mirror: Option<PathBuf>,
-    /// `rate = "50/s"`: checked when read (a wrong one names the file).
-    pub rate: Option<crate::http::rate::Rate>,
+    values: HashMap<&'static str, FileValue>,
     /// Keys the file holds that `cra` does not know.
     pub unknown_keys: Vec<String>,
 }
 
-/// Reads the file; a missing file is an empty one.
+impl FileValues {
+    /// Takes the value of a key of kind `Url` or `Path`.
+    pub fn take_text(&mut self, key: &Key) -> Option<String> {
+        match self.values.remove(key.name)? {
+            FileValue::Text(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// Takes the value of a key of kind `Secret`.
+    pub fn take_secret(&mut self, key: &Key) -> Option<SecretString> {
+        match self.values.remove(key.name)? {
+            FileValue::Secret(secret) => Some(secret),
+            _ => None,
+        }
+    }
+
+    /// Takes the value of a key of kind `Rate`.
+    pub fn take_rate(&mut self, key: &Key) -> Option<crate::http::rate::Rate> {
+        match self.values.remove(key.name)? {
+            FileValue::Rate(rate) => Some(rate),
+            _ => None,
+        }
+    }
+}
+
+/// Reads the file; a missing file is an empty one. Every known key must be
+/// a string; a rate is checked here (a wrong one names the file).
 pub fn load(path: &Path) -> Result<FileValues> {
     let table = read_table(path)?;
     let mut values = FileValues::default();
-    for (key, value) in &table {
-        let text = || -> Result<String> {
-            value.as_str().map(str::to_string).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "{}: key '{key}' must be a string, found {}",
-                    path.display(),
-                    value.type_str()
-                )
-            })
+    for (name, value) in &table {
+        let Some(key) = keys::find(name) else {
+            values.unknown_keys.push(name.clone());
+            continue;
         };
-        match key.as_str() {
-            "base_url" => values.base_url = Some(text()?),
-            "api_key" => values.api_key = Some(SecretString::from(text()?)),
-            "webhook_secret" => values.webhook_secret = Some(SecretString::from(text()?)),
-            "mirror" => values.mirror = Some(PathBuf::from(text()?)),
-            "rate" => {
-                let text = text()?;
-                values.rate = Some(text.parse().map_err(|e: String| {
-                    crate::error::CraError::usage(format!("{}: key 'rate': {e}", path.display()))
-                })?);
-            }
-            _ => values.unknown_keys.push(key.clone()),
-        }
+        let text = value.as_str().map(str::to_string).ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}: key '{name}' must be a string, found {}",
+                path.display(),
+                value.type_str()
+            )
+        })?;
+        let value = match key.kind {
+            keys::Kind::Url | keys::Kind::Path => FileValue::Text(text),
+            keys::Kind::Secret => FileValue::Secret(SecretString::from(text)),
+            keys::Kind::Rate => FileValue::Rate(text.parse().map_err(|e: String| {
+                crate::error::CraError::usage(format!("{}: key '{name}': {e}", path.display()))
+            })?),
+        };
+        values.values.insert(key.name, value);
     }
     Ok(values)
 }
@@ -261,7 +260,7 @@ impl UpdateLock {
 /// The read, edit and write happen under a lock, so that two updates at once
 /// (of different keys) both land: without it, each reads the same old file
 /// and the later rename drops the other's key.
-pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<bool> {
+pub fn update(path: &Path, key: &Key, value: Option<&str>) -> Result<bool> {
     let _lock = UpdateLock::acquire(path)?;
     // A file that is not TOML is left alone, never overwritten: it may hold
     // keys the person still wants.
@@ -279,17 +278,17 @@ pub fn update(path: &Path, key: ConfigKey, value: Option<&str>) -> Result<bool> 
         ))
     })?;
     match value {
-        Some(value) => match doc.get_mut(key.name()).and_then(|item| item.as_value_mut()) {
+        Some(value) => match doc.get_mut(key.name).and_then(|item| item.as_value_mut()) {
             // Keeps a comment after the old value on the same line.
             Some(existing) => {
                 let decor = existing.decor().clone();
                 *existing = toml_edit::Value::from(value);
                 *existing.decor_mut() = decor;
             }
-            None => doc[key.name()] = toml_edit::value(value),
+            None => doc[key.name] = toml_edit::value(value),
         },
         None => {
-            if !remove_keeping_comments(&mut doc, key.name()) {
+            if !remove_keeping_comments(&mut doc, key.name) {
                 return Ok(false);
             }
         }
@@ -313,7 +312,7 @@ pub fn redact(secret: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -322,6 +321,48 @@ mod tests {
         assert_eq!(redact("short"), "sh…");
         assert_eq!(redact(""), "…");
         assert_eq!(redact("ünïcödé-kéy-long"), "ünïcödé-…");
+    }
+
+    /// A value of each kind for a key, as a file would hold it.
+    pub(crate) fn sample(key: &Key) -> &'static str {
+        match key.kind {
+            keys::Kind::Url => "https://file.example",
+            keys::Kind::Secret => "file-secret-value",
+            keys::Kind::Path => "/tmp/file-copy.sqlite",
+            keys::Kind::Rate => "20/m",
+        }
+    }
+
+    #[test]
+    fn every_key_of_the_table_is_read_as_its_kind() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        let text: String = keys::KEYS
+            .iter()
+            .map(|key| format!("{} = \"{}\"\n", key.name, sample(key)))
+            .collect();
+        std::fs::write(&path, text).unwrap();
+        let mut values = load(&path).unwrap();
+        assert!(values.unknown_keys.is_empty());
+        for key in keys::KEYS {
+            let read = match key.kind {
+                keys::Kind::Url | keys::Kind::Path => values.take_text(key).is_some(),
+                keys::Kind::Secret => values.take_secret(key).is_some(),
+                keys::Kind::Rate => values.take_rate(key).is_some(),
+            };
+            assert!(read, "{}", key.name);
+        }
+        // Of another type, a key is named; a wrong rate is a usage error.
+        std::fs::write(&path, "mirror = 5\n").unwrap();
+        let err = load(&path).err().unwrap().to_string();
+        assert!(
+            err.ends_with(": key 'mirror' must be a string, found integer"),
+            "{err}"
+        );
+        std::fs::write(&path, "rate = \"fast\"\n").unwrap();
+        let err = load(&path).err().unwrap();
+        assert!(err.to_string().contains(": key 'rate': "), "{err}");
+        assert!(err.downcast_ref::<crate::error::CraError>().is_some());
     }
 
     #[test]
@@ -339,12 +380,12 @@ mod tests {
     fn update_keeps_other_keys_and_is_private() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("sub/config.toml");
-        update(&path, ConfigKey::BaseUrl, Some("https://x.example")).unwrap();
-        update(&path, ConfigKey::ApiKey, Some("k")).unwrap();
-        update(&path, ConfigKey::BaseUrl, None).unwrap();
-        let values = load(&path).unwrap();
-        assert!(values.base_url.is_none());
-        assert!(values.api_key.is_some());
+        update(&path, &keys::BASE_URL, Some("https://x.example")).unwrap();
+        update(&path, &keys::API_KEY, Some("k")).unwrap();
+        update(&path, &keys::BASE_URL, None).unwrap();
+        let mut values = load(&path).unwrap();
+        assert!(values.take_text(&keys::BASE_URL).is_none());
+        assert!(values.take_secret(&keys::API_KEY).is_some());
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
@@ -379,11 +420,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("config.toml");
         std::thread::scope(|scope| {
-            for key in [
-                ConfigKey::BaseUrl,
-                ConfigKey::ApiKey,
-                ConfigKey::WebhookSecret,
-            ] {
+            for key in [&keys::BASE_URL, &keys::API_KEY, &keys::WEBHOOK_SECRET] {
                 let path = &path;
                 scope.spawn(move || {
                     for round in 0..30 {
@@ -392,9 +429,13 @@ mod tests {
                 });
             }
         });
-        let values = load(&path).unwrap();
-        assert_eq!(values.base_url.as_deref(), Some("https://v29.example"));
-        assert!(values.api_key.is_some() && values.webhook_secret.is_some());
+        let mut values = load(&path).unwrap();
+        assert_eq!(
+            values.take_text(&keys::BASE_URL).as_deref(),
+            Some("https://v29.example")
+        );
+        assert!(values.take_secret(&keys::API_KEY).is_some());
+        assert!(values.take_secret(&keys::WEBHOOK_SECRET).is_some());
     }
 
     #[test]
@@ -403,8 +444,8 @@ mod tests {
         let path = dir.path().join("config.toml");
         let before = "# my cra settings\n\nbase_url = \"https://old.example\" # staging\n\n# signing\nwebhook_secret = \"s\"\ncolour = \"blue\"\n";
         std::fs::write(&path, before).unwrap();
-        assert!(update(&path, ConfigKey::BaseUrl, Some("https://new.example")).unwrap());
-        assert!(update(&path, ConfigKey::ApiKey, Some("k\"ey")).unwrap());
+        assert!(update(&path, &keys::BASE_URL, Some("https://new.example")).unwrap());
+        assert!(update(&path, &keys::API_KEY, Some("k\"ey")).unwrap());
         let after = std::fs::read_to_string(&path).unwrap();
         assert_eq!(
             after,
@@ -415,23 +456,23 @@ mod tests {
             vec!["colour".to_string()]
         );
         // Removing keys keeps the comments written above them.
-        assert!(update(&path, ConfigKey::WebhookSecret, None).unwrap());
-        assert!(!update(&path, ConfigKey::WebhookSecret, None).unwrap());
-        assert!(update(&path, ConfigKey::BaseUrl, None).unwrap());
-        assert!(update(&path, ConfigKey::ApiKey, None).unwrap());
+        assert!(update(&path, &keys::WEBHOOK_SECRET, None).unwrap());
+        assert!(!update(&path, &keys::WEBHOOK_SECRET, None).unwrap());
+        assert!(update(&path, &keys::BASE_URL, None).unwrap());
+        assert!(update(&path, &keys::API_KEY, None).unwrap());
         let after = std::fs::read_to_string(&path).unwrap();
         assert_eq!(
             after,
             "# my cra settings\n\n\n# signing\ncolour = \"blue\"\n"
         );
-        assert!(load(&path).unwrap().base_url.is_none());
+        assert!(load(&path).unwrap().take_text(&keys::BASE_URL).is_none());
         // The last key: its comment stays at the end.
         std::fs::write(
             &path,
             "base_url = \"https://x\"\n# the key\napi_key = \"k\"\n",
         )
         .unwrap();
-        assert!(update(&path, ConfigKey::ApiKey, None).unwrap());
+        assert!(update(&path, &keys::API_KEY, None).unwrap());
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
             "base_url = \"https://x\"\n# the key\n"

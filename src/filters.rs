@@ -58,28 +58,16 @@ impl FilterArgs {
     }
 }
 
-/// The 50 states, DC and the territories the service knows, in the order the
-/// contract lists them.
-pub const STATE_CODES: [&str; 59] = [
-    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS",
-    "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY",
-    "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV",
-    "WI", "WY", "DC", "PR", "GU", "VI", "AS", "MP", "FM", "MH", "PW",
-];
-
 /// The exam types the service accepts as `size`, exactly as it spells them.
 pub const SIZES: [&str; 3] = crate::domain::ExamType::SIZES;
 
 /// A state code, case-insensitive, returned upper case.
 pub fn parse_state(text: &str) -> Result<String, String> {
-    let upper = text.trim().to_ascii_uppercase();
-    if STATE_CODES.contains(&upper.as_str()) {
-        Ok(upper)
-    } else {
-        Err(format!(
+    crate::domain::states::normalize(text).ok_or_else(|| {
+        format!(
             "'{text}' is not a state code; use one of the 50 states, DC, PR, GU, VI, AS, MP, FM, MH or PW"
-        ))
-    }
+        )
+    })
 }
 
 /// A size: an exact exam type or an alias (large, small, intermediate), any case.
@@ -113,7 +101,9 @@ impl TypedValueParser for StateParser {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(STATE_CODES.iter().map(PossibleValue::new)))
+        Some(Box::new(
+            crate::domain::states::CODES.iter().map(PossibleValue::new),
+        ))
     }
 }
 
@@ -274,7 +264,7 @@ mod tests {
             .unwrap()
             .map(|v| v.get_name().to_string())
             .collect();
-        assert_eq!(states, STATE_CODES);
+        assert_eq!(states, crate::domain::states::CODES);
         let sizes: Vec<String> = SizeParser
             .possible_values()
             .unwrap()
@@ -310,7 +300,7 @@ mod tests {
         #[test]
         fn state_parse_never_panics_and_is_upper(s in "\\PC{0,4}") {
             if let Ok(code) = parse_state(&s) {
-                prop_assert!(STATE_CODES.contains(&code.as_str()));
+                prop_assert!(crate::domain::states::is_code(&code));
             }
         }
     }

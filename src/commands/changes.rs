@@ -127,7 +127,7 @@ const CHANGE: &[Column<ChangeRow>] = &[
         Cell::text(r.exam_type.as_str())
     }),
     Column::new("previous_rating", "PREVIOUS", Kind::Rating, Fit::Rating { rank: 4 }, |r| {
-        Cell::maybe(r.previous_rating.as_deref())
+        Cell::maybe(r.previous_rating.as_ref().map(|p| p.as_str()))
     }),
     Column::new("rating", "RATING", Kind::Rating, Fit::Rating { rank: 2 }, |r| {
         Cell::text(r.rating.as_str())

@@ -1,18 +1,18 @@
 //! `cra config path | show | get | set | unset`: the config file, and where
-//! each setting in force comes from.
+//! each setting in force comes from. The keys, and how a value of each is
+//! checked, are the table in `config_file::keys`.
 
 use std::io::{BufRead, IsTerminal, Write};
 
 use anyhow::{Context, Result};
 use clap::Subcommand;
-use secrecy::ExposeSecret;
 
 use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::config_file::{self, ConfigKey, redact};
+use crate::config_file::{self, Key, keys, redact};
 use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::settings::{Origin, Settings};
+use crate::settings::Settings;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -42,8 +42,8 @@ Examples:
   cra config get base_url
   cra config get api_key            # redacted: the first 8 characters, then ...")]
     Get {
-        #[arg(value_enum)]
-        key: ConfigKey,
+        #[arg(value_parser = keys::parser())]
+        key: &'static Key,
     },
     /// Write a setting to the config file (secrets read from standard input when VALUE is left out)
     #[command(after_help = "\
@@ -52,8 +52,8 @@ Examples:
   cra config set api_key            # type or paste the key; no echo on a terminal
   cra config set webhook_secret < secret.txt")]
     Set {
-        #[arg(value_enum)]
-        key: ConfigKey,
+        #[arg(value_parser = keys::parser())]
+        key: &'static Key,
         value: Option<String>,
     },
     /// Remove a setting from the config file
@@ -62,8 +62,8 @@ Examples:
   cra config unset api_key
   cra config unset base_url")]
     Unset {
-        #[arg(value_enum)]
-        key: ConfigKey,
+        #[arg(value_parser = keys::parser())]
+        key: &'static Key,
     },
 }
 
@@ -100,11 +100,11 @@ fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
     match command {
         ConfigCommand::Path => writeln!(out, "{}", path.display())?,
         ConfigCommand::Show => show(&mut out, settings)?,
-        ConfigCommand::Get { key, .. } => match current(settings, key) {
+        ConfigCommand::Get { key, .. } => match settings.shown(key) {
             Some((value, _)) => writeln!(out, "{value}")?,
             None => {
                 out.flush()?;
-                return Err(anyhow::anyhow!("{} is not set", key.name()));
+                return Err(anyhow::anyhow!("{} is not set", key.name));
             }
         },
         ConfigCommand::Set { key, value, .. } => {
@@ -117,7 +117,7 @@ fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
                             "the {key} given on the command line stays in your shell \
                              history; leave VALUE out to type it at the prompt or pipe it \
                              in (cra config set {key})",
-                            key = key.name()
+                            key = key.name
                         ));
                     }
                     value
@@ -126,7 +126,7 @@ fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
                 None => {
                     return Err(CraError::usage(format!(
                         "give a value: cra config set {} VALUE",
-                        key.name()
+                        key.name
                     )));
                 }
             };
@@ -139,17 +139,17 @@ fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
             };
             io.info(&format!(
                 "set {} = {shown} in {}",
-                key.name(),
+                key.name,
                 path.display()
             ));
         }
         ConfigCommand::Unset { key, .. } => {
             if config_file::update(path, key, None)? {
-                io.info(&format!("unset {} in {}", key.name(), path.display()));
+                io.info(&format!("unset {} in {}", key.name, path.display()));
             } else {
                 io.info(&format!(
                     "{} was not set in {} (nothing to do)",
-                    key.name(),
+                    key.name,
                     path.display()
                 ));
             }
@@ -163,49 +163,17 @@ fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
 /// value is then null; the table says "(not set)").
 const UNSET: &str = "unset";
 
-/// A key's value in force (redacted when secret) and where it came from.
-fn current(settings: &Settings, key: ConfigKey) -> Option<(String, Origin)> {
-    match key {
-        ConfigKey::BaseUrl => settings
-            .base_url
-            .as_ref()
-            .map(|s| (crate::http::hide_userinfo(&s.value), s.origin)),
-        ConfigKey::ApiKey => settings
-            .api_key
-            .as_ref()
-            .map(|s| (redact(s.value.expose_secret()), s.origin)),
-        ConfigKey::WebhookSecret => settings
-            .webhook_secret
-            .as_ref()
-            .map(|s| (redact(s.value.expose_secret()), s.origin)),
-        ConfigKey::Mirror => Some((
-            settings.mirror.value.display().to_string(),
-            settings.mirror.origin,
-        )),
-        ConfigKey::Rate => settings
-            .rate
-            .as_ref()
-            .map(|s| (s.value.to_string(), s.origin)),
-    }
-}
-
 fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
-    let keys = [
-        ConfigKey::BaseUrl,
-        ConfigKey::ApiKey,
-        ConfigKey::WebhookSecret,
-        ConfigKey::Mirror,
-        ConfigKey::Rate,
-    ];
     if settings.format == Some(Format::Json) {
         let mut object = serde_json::Map::new();
-        for key in keys {
-            let (value, origin) = current(settings, key)
+        for key in keys::KEYS {
+            let (value, origin) = settings
+                .shown(key)
                 .map_or((serde_json::Value::Null, UNSET), |(v, o)| {
                     (serde_json::Value::String(v), o.describe())
                 });
             object.insert(
-                key.name().to_string(),
+                key.name.to_string(),
                 serde_json::json!({"value": value, "origin": origin}),
             );
         }
@@ -236,12 +204,12 @@ fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
         settings.config_path.origin.describe(),
         if exists { "" } else { ", not created yet" }
     )?;
-    for key in keys {
-        match current(settings, key) {
+    for key in keys::KEYS {
+        match settings.shown(key) {
             Some((value, origin)) => {
-                writeln!(out, "{:<15} {value}  ({})", key.name(), origin.describe())?
+                writeln!(out, "{:<15} {value}  ({})", key.name, origin.describe())?
             }
-            None => writeln!(out, "{:<15} (not set)", key.name())?,
+            None => writeln!(out, "{:<15} (not set)", key.name)?,
         }
     }
     writeln!(
@@ -261,45 +229,87 @@ fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
     Ok(())
 }
 
-/// Checks a value before it is written: a base address must parse (it may
-/// be plain http; that is checked when used), a secret must not be empty.
-fn check_value(key: ConfigKey, value: String) -> Result<String> {
-    match key {
-        ConfigKey::BaseUrl => {
+/// Checks a value before it is written, by its key's kind: an address must
+/// parse (it may be plain http; that is checked when used), a rate is
+/// written as it reads back, anything else must not be empty.
+fn check_value(key: &Key, value: String) -> Result<String> {
+    match key.kind {
+        keys::Kind::Url => {
             crate::api::client::check_base_url(&value, true)?;
             Ok(value.trim().to_string())
         }
-        ConfigKey::Rate => value
+        keys::Kind::Rate => value
             .parse::<crate::http::rate::Rate>()
             .map(|rate| rate.to_string())
-            .map_err(|e| CraError::usage(format!("rate: {e}"))),
-        _ if value.trim().is_empty() => {
-            Err(CraError::usage(format!("{} cannot be empty", key.name())))
+            .map_err(|e| CraError::usage(format!("{}: {e}", key.name))),
+        keys::Kind::Secret | keys::Kind::Path if value.trim().is_empty() => {
+            Err(CraError::usage(format!("{} cannot be empty", key.name)))
         }
-        _ => Ok(value),
+        keys::Kind::Secret | keys::Kind::Path => Ok(value),
     }
 }
 
 /// Reads a secret from standard input: hidden at a terminal prompt, or the
 /// first line of a pipe (its line ending removed).
-fn read_secret(key: ConfigKey) -> Result<String> {
+fn read_secret(key: &Key) -> Result<String> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        return rpassword::prompt_password(format!("{}: ", key.name()))
-            .with_context(|| format!("cannot read {} from the terminal", key.name()));
+        return rpassword::prompt_password(format!("{}: ", key.name))
+            .with_context(|| format!("cannot read {} from the terminal", key.name));
     }
     let mut line = String::new();
     stdin
         .lock()
         .read_line(&mut line)
-        .with_context(|| format!("cannot read {} from standard input", key.name()))?;
+        .with_context(|| format!("cannot read {} from standard input", key.name))?;
     let value = line.trim_end_matches(['\n', '\r']).to_string();
     if value.is_empty() {
         return Err(CraError::usage(format!(
             "no {} on standard input (echo KEY | cra config set {})",
-            key.name(),
-            key.name()
+            key.name,
+            key.name
         )));
     }
     Ok(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `get`, `set` and `unset` take exactly the keys of the table, in its
+    /// order (what `--help` and completions list).
+    #[test]
+    fn the_key_table_covers_every_key_config_takes() {
+        let command = ConfigCommand::augment_subcommands(clap::Command::new("config"));
+        for name in ["get", "set", "unset"] {
+            let sub = command.find_subcommand(name).unwrap();
+            let arg = sub.get_arguments().find(|a| a.get_id() == "key").unwrap();
+            let offered: Vec<String> = arg
+                .get_possible_values()
+                .iter()
+                .map(|v| v.get_name().to_string())
+                .collect();
+            assert_eq!(offered, keys::names().collect::<Vec<_>>(), "{name}");
+            for key in keys::KEYS {
+                let line = if name == "set" {
+                    vec![key.name, "value"]
+                } else {
+                    vec![key.name]
+                };
+                let parsed = sub
+                    .clone()
+                    .no_binary_name(true)
+                    .try_get_matches_from(line)
+                    .unwrap();
+                assert_eq!(parsed.get_one::<&Key>("key"), Some(&key), "{name}");
+            }
+            assert!(
+                sub.clone()
+                    .no_binary_name(true)
+                    .try_get_matches_from(["Rate"])
+                    .is_err()
+            );
+        }
+    }
 }

@@ -134,10 +134,10 @@ fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
         .map(|row| Downgrade {
             name: row.name,
             state: row.state,
-            regulator: row.regulator,
+            regulator: row.regulator.into(),
             exam_date: row.exam_date,
-            previous: row.previous_rating.unwrap_or_default(),
-            rating: row.rating,
+            previous: row.previous_rating.map(String::from).unwrap_or_default(),
+            rating: row.rating.into(),
         })
         .collect();
     let due = reader
@@ -156,10 +156,10 @@ fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
             name: row.name,
             city: row.city,
             state: row.state,
-            regulator: row.regulator,
-            rating: row.rating,
+            regulator: row.regulator.into(),
+            rating: row.rating.into(),
             exam_date: row.exam_date,
-            exam_type: row.exam_type,
+            exam_type: row.exam_type.into(),
             months_since: row.months_since,
             expected_months: row.expected_months,
         })
@@ -192,12 +192,14 @@ fn group(row: &StatsRow) -> Group {
 /// "state TX, exam type Small Bank, rating Needs to Improve": the filters
 /// as a person reads them.
 fn describe(args: &ReportArgs, find: &crate::domain::Find) -> String {
-    let list = |values: &[String]| (!values.is_empty()).then(|| values.join(" or "));
+    let list = |values: &[&str]| (!values.is_empty()).then(|| values.join(" or "));
+    let ratings: Vec<&str> = find.ratings.iter().map(|r| r.as_str()).collect();
+    let regulators: Vec<&str> = find.regulators.iter().map(String::as_str).collect();
     [
         ("state", args.state.clone()),
         ("exam type", args.size.clone()),
-        ("rating", list(&find.ratings)),
-        ("regulator", list(&find.regulators)),
+        ("rating", list(&ratings)),
+        ("regulator", list(&regulators)),
         ("city", args.select.city.clone()),
         ("exam since", find.exam_since.clone()),
         ("exam until", find.exam_until.clone()),

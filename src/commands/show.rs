@@ -245,9 +245,9 @@ fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()
             .into_iter()
             .map(|r| {
                 vec![
-                    r.exam_date.to_string(),
-                    r.rating.to_string(),
-                    r.exam_type.to_string(),
+                    r.exam_date.clone(),
+                    r.rating.as_str().to_owned(),
+                    r.exam_type.as_str().to_owned(),
                     if r.is_current {
                         "● current".into()
                     } else {

@@ -293,7 +293,7 @@ fn title(args: &StatsArgs, by: &[GroupBy], find: &crate::domain::Find) -> String
         filters.push(size.clone());
     }
     if !find.ratings.is_empty() {
-        filters.push(format!("rated {}", find.ratings.join(" or ")));
+        filters.push(format!("rated {}", find.ratings.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(" or ")));
     }
     if !args.select.regulator.is_empty() {
         let given: Vec<String> = args.select.regulator.iter().map(|r| r.to_uppercase()).collect();

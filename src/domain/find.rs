@@ -63,20 +63,11 @@ pub struct SortKey {
     pub descending: bool,
 }
 
-/// The place of a current rating in a rating sort: the four best first,
-/// then any other text, then none.
-pub fn rating_rank(rating: Option<&str>) -> u8 {
-    match rating {
-        Some(text) => Rating::rank_of(text).map_or(4, |r| r as u8),
-        None => 5,
-    }
-}
-
 /// The selection and order beyond the list's own filters.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Find {
-    /// Current ratings, exactly as the service spells them (any of them).
-    pub ratings: Vec<String>,
+    /// Current ratings (any of them).
+    pub ratings: Vec<Rating>,
     /// Regulators, as the local copy spells them (any of them, compared
     /// ignoring ASCII case online).
     pub regulators: Vec<String>,
@@ -106,14 +97,14 @@ impl Find {
     /// Whether a listed bank passes (what the service cannot filter).
     pub fn matches(&self, bank: &BankFields) -> bool {
         let current = bank.current_rating.as_ref();
-        let rating = current.map(|c| c.rating.as_str());
+        let rating = current.map(|c| &c.rating);
         let date = current.map(|c| c.exam_date.as_str());
-        (self.ratings.is_empty() || rating.is_some_and(|r| self.ratings.iter().any(|x| x == r)))
+        (self.ratings.is_empty() || rating.is_some_and(|r| self.ratings.contains(r)))
             && (self.regulators.is_empty()
                 || self
                     .regulators
                     .iter()
-                    .any(|x| x.eq_ignore_ascii_case(&bank.regulator)))
+                    .any(|x| x.eq_ignore_ascii_case(bank.regulator.as_str())))
             && self
                 .city
                 .as_deref()
@@ -147,24 +138,26 @@ impl Find {
 }
 
 fn compare_field(field: SortField, a: &BankFields, b: &BankFields) -> Ordering {
-    let current = |bank: &BankFields, pick: fn(&super::model::CurrentRating) -> &str| {
-        bank.current_rating.as_ref().map(pick).map(str::to_string)
-    };
+    fn current(bank: &BankFields, pick: fn(&super::model::CurrentRating) -> &str) -> Option<&str> {
+        bank.current_rating.as_ref().map(pick)
+    }
     match field {
         SortField::Name => a.name.as_bytes().cmp(b.name.as_bytes()),
         SortField::City => a.city.as_bytes().cmp(b.city.as_bytes()),
         SortField::State => a.state.as_bytes().cmp(b.state.as_bytes()),
-        SortField::Regulator => a.regulator.as_bytes().cmp(b.regulator.as_bytes()),
+        SortField::Regulator => a.regulator.as_str().cmp(b.regulator.as_str()),
         SortField::Id => a.id.as_bytes().cmp(b.id.as_bytes()),
         SortField::Rating => {
             let rank = |bank: &BankFields| {
-                rating_rank(bank.current_rating.as_ref().map(|c| c.rating.as_str()))
+                Rating::sort_rank(bank.current_rating.as_ref().map(|c| &c.rating))
             };
             rank(a).cmp(&rank(b))
         }
         // None first, as SQLite orders NULL in ascending order.
         SortField::ExamDate => current(a, |c| &c.exam_date).cmp(&current(b, |c| &c.exam_date)),
-        SortField::ExamType => current(a, |c| &c.exam_type).cmp(&current(b, |c| &c.exam_type)),
+        SortField::ExamType => {
+            current(a, |c| c.exam_type.as_str()).cmp(&current(b, |c| c.exam_type.as_str()))
+        }
     }
 }
 
@@ -194,7 +187,7 @@ mod tests {
         assert!(find.matches(&b));
         find.city = Some("antonio".into());
         find.regulators = vec!["occ".into()];
-        find.ratings = vec!["Satisfactory".into(), "Outstanding".into()];
+        find.ratings = vec![Rating::Satisfactory, Rating::Outstanding];
         find.exam_since = Some("2023-05-01".into());
         find.exam_until = Some("2023-05-01".into());
         assert!(find.matches(&b));
@@ -207,7 +200,7 @@ mod tests {
         };
         assert!(only_city.matches(&none));
         let with_rating = Find {
-            ratings: vec!["Outstanding".into()],
+            ratings: vec![Rating::Outstanding],
             ..Find::default()
         };
         assert!(!with_rating.matches(&none));

@@ -8,6 +8,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::vocab::{ExamType, Rating, Regulator};
+
 /// Pagination meta (docs/service.md, section 2.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Meta {
@@ -20,9 +22,9 @@ pub struct Meta {
 /// `current_rating` (docs/service.md, section 2.3). The rating set is open: any text passes.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CurrentRating {
-    pub rating: String,
+    pub rating: Rating,
     pub exam_date: String,
-    pub exam_type: String,
+    pub exam_type: ExamType,
 }
 
 /// A list item (docs/service.md, section 2.1).
@@ -32,7 +34,7 @@ pub struct BankFields {
     pub name: String,
     pub city: String,
     pub state: String,
-    pub regulator: String,
+    pub regulator: Regulator,
     /// Documented as an object; a bank with no rating yet is not described,
     /// so `null` or absent is read as none rather than refused.
     #[serde(default)]
@@ -43,8 +45,8 @@ pub struct BankFields {
 #[derive(Debug, Clone, Deserialize)]
 pub struct RatingRecord {
     pub exam_date: String,
-    pub rating: String,
-    pub exam_type: String,
+    pub rating: Rating,
+    pub exam_type: ExamType,
     pub is_current: bool,
 }
 
@@ -55,7 +57,7 @@ pub struct DetailFields {
     pub name: String,
     pub city: String,
     pub state: String,
-    pub regulator: String,
+    pub regulator: Regulator,
     /// Null, or any JSON value: its type is not documented.
     #[serde(default)]
     pub charter_type: Value,
@@ -161,7 +163,12 @@ mod tests {
     fn unknown_fields_are_kept_in_raw() {
         let page = parse_page(json!({"data": [item()], "meta": {"total": 1, "page": 1, "per_page": 25, "total_pages": 1}})).unwrap();
         assert_eq!(page.banks[0].raw["brand_new_field"], json!([1, 2]));
-        assert_eq!(page.banks[0].fields.regulator, "FDIC");
+        assert_eq!(page.banks[0].fields.regulator, Regulator::Fdic);
+        let current = page.banks[0].fields.current_rating.as_ref().unwrap();
+        assert_eq!(
+            (&current.rating, &current.exam_type),
+            (&Rating::Satisfactory, &ExamType::SmallBank)
+        );
     }
 
     #[test]
@@ -172,6 +179,23 @@ mod tests {
         assert!(err.starts_with("data[1].name:"), "{err}");
         let err = parse_page(json!({"data": [], "meta": {"total": "x", "page": 1, "per_page": 25, "total_pages": 1}})).unwrap_err();
         assert!(err.starts_with("meta.total:"), "{err}");
+        // The typed vocabulary is refused as a text field was, by path.
+        for (field, at) in [
+            ("regulator", "data[1].regulator"),
+            ("current_rating", "data[1].current_rating.rating"),
+        ] {
+            let mut bad = item();
+            if field == "regulator" {
+                bad["regulator"] = json!(5);
+            } else {
+                bad["current_rating"]["rating"] = json!(5);
+            }
+            let err = parse_page(json!({"data": [item(), bad], "meta": {"total": 2, "page": 1, "per_page": 25, "total_pages": 1}})).unwrap_err();
+            assert_eq!(
+                err,
+                format!("{at}: invalid type: integer `5`, expected a string")
+            );
+        }
     }
 
     #[test]
@@ -187,6 +211,7 @@ mod tests {
             Some(r#"{"kind":3}"#)
         );
         assert_eq!(detail.fields.ratings_newest_first()[0].rating, "Glorious");
+        assert_eq!(detail.fields.regulator.as_str(), "NEWREG");
         let err = parse_detail(json!({"data": {"id": "a"}})).unwrap_err();
         assert!(err.starts_with("data."), "{err}");
     }

@@ -2,88 +2,227 @@
 //! types the service filters by, and the regulators. Each is open: a value
 //! the service sends that is not among the known ones is kept as `Other`
 //! with its text, compared and printed as sent.
+//!
+//! The three are declared by one macro, each as one list of its known
+//! values and their spelling. That list is the only place a value is
+//! spelled or ordered: the rating scale is the order of [`Rating::SCALE`],
+//! and [`Rating::rank`], the local copy's SQL and every sort read it from
+//! there. A known value is a plain variant (reading one allocates
+//! nothing); only an unknown text is held as a `String`.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
-/// A CRA rating. The four the statute defines, best first, or another text.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Rating {
-    Outstanding,
-    Satisfactory,
-    NeedsToImprove,
-    SubstantialNoncompliance,
-    Other(String),
+/// Declares an open enumeration: its known variants with the service's
+/// spelling (in the order given), `Other(String)` for any other text, and
+/// what every caller needs of it: from and to text, `Display`, equality by
+/// text, and serde as a JSON string.
+macro_rules! open_vocabulary {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$variant_meta:meta])* $variant:ident = $text:literal, )+
+        }
+        known: $known:ident, texts: $texts:ident, count: $count:literal;
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone)]
+        pub enum $name {
+            $( $(#[$variant_meta])* $variant, )+
+            /// Any other text, exactly as the service sent it.
+            Other(String),
+        }
+
+        impl $name {
+            /// The known values, in the order declared.
+            pub const $known: [$name; $count] = [$($name::$variant),+];
+
+            /// The known values as the service spells them, in the same order.
+            pub const $texts: [&'static str; $count] = [$($text),+];
+
+            /// The value a text names exactly (the service's spelling,
+            /// case and spaces included), or `Other` with the text.
+            pub fn from_text(text: &str) -> $name {
+                match text {
+                    $($text => $name::$variant,)+
+                    other => $name::Other(other.to_string()),
+                }
+            }
+
+            /// [`Self::from_text`] of an owned text: an unknown one is
+            /// kept without a copy.
+            pub fn from_string(text: String) -> $name {
+                match text.as_str() {
+                    $($text => $name::$variant,)+
+                    _ => $name::Other(text),
+                }
+            }
+
+            /// The text, exactly as served.
+            pub fn as_str(&self) -> &str {
+                match self {
+                    $($name::$variant => $text,)+
+                    $name::Other(text) => text,
+                }
+            }
+
+            /// Whether it is one of the known values.
+            pub fn is_known(&self) -> bool {
+                !matches!(self, $name::Other(_))
+            }
+
+            /// Its place among the known values; none for `Other`.
+            pub fn position(&self) -> Option<usize> {
+                let this = std::mem::discriminant(self);
+                Self::$known
+                    .iter()
+                    .position(|known| std::mem::discriminant(known) == this)
+            }
+        }
+
+        /// Equal when the texts are: `Other("X")` built by hand equals the
+        /// known `X` (reading never builds one; equality does not depend
+        /// on it).
+        impl PartialEq for $name {
+            fn eq(&self, other: &$name) -> bool {
+                match (self, other) {
+                    ($name::Other(_), _) | (_, $name::Other(_)) => self.as_str() == other.as_str(),
+                    _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+                }
+            }
+        }
+
+        impl Eq for $name {}
+
+        impl Hash for $name {
+            fn hash<H: Hasher>(&self, state: &mut H) {
+                self.as_str().hash(state);
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl From<&str> for $name {
+            fn from(text: &str) -> $name {
+                $name::from_text(text)
+            }
+        }
+
+        impl From<String> for $name {
+            fn from(text: String) -> $name {
+                $name::from_string(text)
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(value: $name) -> String {
+                match value {
+                    $name::Other(text) => text,
+                    known => known.as_str().to_string(),
+                }
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.as_str())
+            }
+        }
+
+        /// From any JSON string; anything else is refused as a `String`
+        /// field would be ("expected a string"), so `model::typed` names
+        /// the field's path as before.
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$name, D::Error> {
+                struct Text;
+
+                impl serde::de::Visitor<'_> for Text {
+                    type Value = $name;
+
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str("a string")
+                    }
+
+                    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<$name, E> {
+                        Ok($name::from_text(text))
+                    }
+
+                    fn visit_string<E: serde::de::Error>(self, text: String) -> Result<$name, E> {
+                        Ok($name::from_string(text))
+                    }
+                }
+
+                deserializer.deserialize_string(Text)
+            }
+        }
+    };
 }
+
+open_vocabulary! {
+    /// A CRA rating: the four the statute defines, best first, or another text.
+    pub enum Rating {
+        Outstanding = "Outstanding",
+        Satisfactory = "Satisfactory",
+        NeedsToImprove = "Needs to Improve",
+        SubstantialNoncompliance = "Substantial Noncompliance",
+    }
+    known: SCALE, texts: NAMES, count: 4;
+}
+
+/// A sort's place for a rating that is not on the scale ([`Rating::sort_rank`]).
+const OTHER_RANK: u8 = Rating::NAMES.len() as u8;
 
 impl Rating {
-    /// The four ratings the CRA defines, best first, as the service spells them.
-    pub const NAMES: [&'static str; 4] = [
-        "Outstanding",
-        "Satisfactory",
-        "Needs to Improve",
-        "Substantial Noncompliance",
-    ];
-
-    /// The rating a text names exactly (the service's spelling), or `Other`.
-    pub fn from_text(text: &str) -> Rating {
-        match text {
-            "Outstanding" => Rating::Outstanding,
-            "Satisfactory" => Rating::Satisfactory,
-            "Needs to Improve" => Rating::NeedsToImprove,
-            "Substantial Noncompliance" => Rating::SubstantialNoncompliance,
-            other => Rating::Other(other.to_string()),
-        }
-    }
-
-    pub fn as_str(&self) -> &str {
-        match self {
-            Rating::Outstanding => Rating::NAMES[0],
-            Rating::Satisfactory => Rating::NAMES[1],
-            Rating::NeedsToImprove => Rating::NAMES[2],
-            Rating::SubstantialNoncompliance => Rating::NAMES[3],
-            Rating::Other(text) => text,
-        }
-    }
-
-    /// The place on the scale, 0 best; none for a rating outside the four.
+    /// The place on the scale, 0 best (its place in [`Rating::SCALE`]);
+    /// none for a rating outside it.
     pub fn rank(&self) -> Option<usize> {
-        Rating::rank_of(self.as_str())
+        self.position()
     }
 
-    /// [`Rating::rank`] of a text, without building a `Rating`.
-    pub fn rank_of(text: &str) -> Option<usize> {
-        Rating::NAMES.iter().position(|r| *r == text)
+    /// The place of a (maybe missing) rating in a rating sort: the scale
+    /// best first, then any other text, then none. What the local copy's
+    /// SQL computes too (`mirror::find::rating_rank_sql` is built from it).
+    pub fn sort_rank(rating: Option<&Rating>) -> u8 {
+        match rating {
+            Some(rating) => rating.rank().map_or(OTHER_RANK, |r| r as u8),
+            None => OTHER_RANK + 1,
+        }
     }
 }
 
-impl fmt::Display for Rating {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+open_vocabulary! {
+    /// The exam type of a rating, which the service's `size` filter selects by.
+    pub enum ExamType {
+        LargeBank = "Large Bank",
+        SmallBank = "Small Bank",
+        IntermediateSmallBank = "Intermediate Small Bank",
     }
-}
-
-/// The exam type of a rating, which the service's `size` filter selects by.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum ExamType {
-    LargeBank,
-    SmallBank,
-    IntermediateSmallBank,
-    Other(String),
+    known: KNOWN, texts: SIZES, count: 3;
 }
 
 impl ExamType {
-    /// The exam types the service accepts as `size`, exactly as it spells them.
-    pub const SIZES: [&'static str; 3] = ["Large Bank", "Small Bank", "Intermediate Small Bank"];
-
-    pub fn from_text(text: &str) -> ExamType {
-        match text {
-            "Large Bank" => ExamType::LargeBank,
-            "Small Bank" => ExamType::SmallBank,
-            "Intermediate Small Bank" => ExamType::IntermediateSmallBank,
-            other => ExamType::Other(other.to_string()),
-        }
-    }
-
     /// A size as a user types it: an exact exam type or an alias (large,
     /// small, intermediate), any case; none for anything else.
     pub fn from_alias(text: &str) -> Option<ExamType> {
@@ -96,40 +235,19 @@ impl ExamType {
             _ => None,
         }
     }
-
-    pub fn as_str(&self) -> &str {
-        match self {
-            ExamType::LargeBank => ExamType::SIZES[0],
-            ExamType::SmallBank => ExamType::SIZES[1],
-            ExamType::IntermediateSmallBank => ExamType::SIZES[2],
-            ExamType::Other(text) => text,
-        }
-    }
 }
 
-impl fmt::Display for ExamType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+open_vocabulary! {
+    /// A regulating agency's abbreviation. The service does not publish the
+    /// set; these are the agencies of the public CRA ratings file.
+    pub enum Regulator {
+        Fdic = "FDIC",
+        Occ = "OCC",
+        Frb = "FRB",
+        /// The Office of Thrift Supervision, closed in 2011.
+        Ots = "OTS",
     }
-}
-
-/// A regulating agency's abbreviation. The service does not publish the
-/// set; these are the agencies of the public CRA ratings file.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Regulator(pub String);
-
-impl Regulator {
-    pub const KNOWN: [&'static str; 4] = ["FDIC", "OCC", "FRB", "OTS"];
-
-    pub fn is_known(&self) -> bool {
-        Regulator::KNOWN.contains(&self.0.as_str())
-    }
-}
-
-impl fmt::Display for Regulator {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+    known: KNOWN, texts: NAMES, count: 4;
 }
 
 #[cfg(test)]
@@ -142,6 +260,19 @@ mod tests {
         assert_eq!(Rating::Outstanding.rank(), Some(0));
         assert_eq!(Rating::SubstantialNoncompliance.rank(), Some(3));
         assert_eq!(Rating::from_text("Glorious").rank(), None);
+        for (rank, rating) in Rating::SCALE.iter().enumerate() {
+            assert_eq!(rating.rank(), Some(rank));
+            assert_eq!(rating.as_str(), Rating::NAMES[rank]);
+            assert_eq!(Rating::from_text(Rating::NAMES[rank]), *rating);
+        }
+        let order: Vec<u8> = ["Outstanding", "Substantial Noncompliance", "outstanding"]
+            .map(Rating::from_text)
+            .iter()
+            .map(Some)
+            .chain([None])
+            .map(Rating::sort_rank)
+            .collect();
+        assert_eq!(order, [0, 3, 4, 5]);
     }
 
     #[test]
@@ -152,15 +283,77 @@ mod tests {
             Some(ExamType::IntermediateSmallBank)
         );
         assert_eq!(ExamType::from_alias("medium"), None);
+        for (i, size) in ExamType::KNOWN.iter().enumerate() {
+            assert_eq!(
+                ExamType::from_alias(ExamType::SIZES[i]).as_ref(),
+                Some(size)
+            );
+        }
+    }
+
+    #[test]
+    fn known_values_are_plain_variants_and_equal_by_text() {
+        assert_eq!(Regulator::from_text("OCC"), Regulator::Occ);
+        assert!(Regulator::Ots.is_known() && !Regulator::from_text("occ").is_known());
+        // Built by hand, an `Other` with a known text is still that value.
+        assert_eq!(Rating::Other("Outstanding".into()), Rating::Outstanding);
+        let hash = |r: &Rating| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            r.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(
+            hash(&Rating::Other("Outstanding".into())),
+            hash(&Rating::Outstanding)
+        );
+        assert_ne!(Rating::Outstanding, Rating::Satisfactory);
+        assert_eq!(String::from(Regulator::from_text("NCUA")), "NCUA");
+        assert_eq!(Regulator::Fdic.to_string(), "FDIC");
+    }
+
+    #[test]
+    fn a_value_of_another_json_type_is_refused_as_a_string_field_is() {
+        let err = serde_json::from_str::<Rating>("5").unwrap_err().to_string();
+        let string_err = serde_json::from_str::<String>("5").unwrap_err().to_string();
+        assert_eq!(err, string_err);
+        assert!(serde_json::from_value::<ExamType>(serde_json::Value::Null).is_err());
+    }
+
+    fn round_trips<T>(text: &str) -> Result<(), TestCaseError>
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned + AsRef<str> + fmt::Debug,
+    {
+        let json = serde_json::to_string(text).unwrap();
+        // From a reader (borrowed or escaped text), from a tree (owned).
+        let read: T = serde_json::from_str(&json).unwrap();
+        let tree: T = serde_json::from_value(serde_json::Value::String(text.into())).unwrap();
+        let borrowed: T =
+            serde::Deserialize::deserialize(&serde_json::Value::String(text.into())).unwrap();
+        for value in [read, tree, borrowed] {
+            prop_assert_eq!(value.as_ref(), text);
+            prop_assert_eq!(serde_json::to_string(&value).unwrap(), json.clone());
+        }
+        Ok(())
     }
 
     proptest! {
         #[test]
         fn any_text_round_trips(text in ".*") {
-            let rating = Rating::from_text(&text);
-            prop_assert_eq!(rating.as_str(), text.as_str());
-            let exam_type = ExamType::from_text(&text);
-            prop_assert_eq!(exam_type.as_str(), text.as_str());
+            prop_assert_eq!(Rating::from_text(&text).to_string(), text.clone());
+            prop_assert_eq!(ExamType::from_text(&text).to_string(), text.clone());
+            prop_assert_eq!(String::from(Regulator::from_string(text.clone())), text.clone());
+            round_trips::<Rating>(&text)?;
+            round_trips::<ExamType>(&text)?;
+            round_trips::<Regulator>(&text)?;
+        }
+
+        #[test]
+        fn known_texts_round_trip_through_serde(i in 0usize..4, j in 0usize..3) {
+            round_trips::<Rating>(Rating::NAMES[i])?;
+            round_trips::<Regulator>(Regulator::NAMES[i])?;
+            round_trips::<ExamType>(ExamType::SIZES[j])?;
+            let rating: Rating = serde_json::from_str(&format!("\"{}\"", Rating::NAMES[i])).unwrap();
+            prop_assert_eq!(rating.rank(), Some(i));
         }
     }
 }

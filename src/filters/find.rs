@@ -16,7 +16,7 @@ use crate::domain::{Find, Rating, Regulator, SortField, SortKey};
 pub struct SelectArgs {
     /// Rating (repeatable): a name, any case, or out, sat, nti, snc
     #[arg(long, value_name = "RATING", value_parser = parse_rating)]
-    pub rating: Vec<String>,
+    pub rating: Vec<Rating>,
 
     /// Regulator (repeatable): OCC, FRB, FDIC, OTS, any case
     #[arg(long, value_name = "R")]
@@ -66,21 +66,20 @@ pub struct FindArgs {
 
 /// The ratings as a user types them: the four names, any case, or their
 /// aliases.
-pub fn parse_rating(text: &str) -> Result<String, String> {
+pub fn parse_rating(text: &str) -> Result<Rating, String> {
     let t = text.trim().to_lowercase().replace(['-', '_'], " ");
-    let index = match t.as_str() {
-        "outstanding" | "out" => 0,
-        "satisfactory" | "sat" => 1,
-        "needs to improve" | "nti" => 2,
-        "substantial noncompliance" | "snc" => 3,
+    Ok(match t.as_str() {
+        "outstanding" | "out" => Rating::Outstanding,
+        "satisfactory" | "sat" => Rating::Satisfactory,
+        "needs to improve" | "nti" => Rating::NeedsToImprove,
+        "substantial noncompliance" | "snc" => Rating::SubstantialNoncompliance,
         _ => {
             return Err(format!(
                 "'{text}' is not a rating; use Outstanding, Satisfactory, \"Needs to Improve\", \
                  \"Substantial Noncompliance\" or out, sat, nti, snc"
             ));
         }
-    };
-    Ok(Rating::NAMES[index].to_string())
+    })
 }
 
 /// A sort key, `-` first for descending.
@@ -104,7 +103,7 @@ pub fn parse_sort_key(text: &str) -> Result<SortKey, String> {
 /// agencies known or a value the local copy holds (`present`), in every
 /// spelling met; anything else is a usage error listing the values known.
 pub fn resolve_regulators(given: &[String], present: &[String]) -> Result<Vec<String>, String> {
-    let mut known: Vec<String> = Regulator::KNOWN.iter().map(|r| r.to_string()).collect();
+    let mut known: Vec<String> = Regulator::NAMES.iter().map(|r| r.to_string()).collect();
     for value in present {
         if !known.contains(value) {
             known.push(value.clone());
@@ -204,7 +203,7 @@ mod tests {
             ("substantial-noncompliance", "Substantial Noncompliance"),
             ("snc", "Substantial Noncompliance"),
         ] {
-            assert_eq!(parse_rating(text).as_deref(), Ok(want), "{text}");
+            assert_eq!(parse_rating(text), Ok(Rating::from_text(want)), "{text}");
         }
         let error = parse_rating("good").unwrap_err();
         assert!(
@@ -249,8 +248,8 @@ mod tests {
     proptest! {
         #[test]
         fn rating_parse_gives_a_known_name_or_an_error(text in "\\PC{0,30}") {
-            if let Ok(name) = parse_rating(&text) {
-                prop_assert!(Rating::NAMES.contains(&name.as_str()));
+            if let Ok(rating) = parse_rating(&text) {
+                prop_assert!(rating.rank().is_some());
             }
         }
     }

@@ -6,11 +6,11 @@
 
 use anyhow::Result;
 
-use super::Reader;
-use crate::domain::SortField;
+use super::{Reader, vocab, vocab_or_null};
+use crate::domain::{ExamType, Rating, Regulator, SortField};
 
 /// The four ratings the CRA defines, best first.
-pub const RATINGS: [&str; 4] = crate::domain::Rating::NAMES;
+pub const RATINGS: [&str; 4] = Rating::NAMES;
 
 /// How a rating record compares with the same bank's previous one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -42,19 +42,14 @@ impl RatingChange {
     }
 }
 
-/// The place of a rating on the scale (0 best), or none for a rating
-/// outside the four.
-fn rank(rating: &str) -> Option<usize> {
-    crate::domain::Rating::rank_of(rating)
-}
-
 /// The kind of change from `previous` (none: the bank's first record) to
-/// `rating`. A first record is `first` whatever its rating.
-pub fn change_kind(previous: Option<&str>, rating: &str) -> RatingChange {
+/// `rating`, by their places on the scale ([`Rating::rank`]). A first
+/// record is `first` whatever its rating.
+pub fn change_kind(previous: Option<&Rating>, rating: &Rating) -> RatingChange {
     let Some(previous) = previous else {
         return RatingChange::First;
     };
-    match (rank(previous), rank(rating)) {
+    match (previous.rank(), rating.rank()) {
         (Some(before), Some(now)) if now < before => RatingChange::Upgrade,
         (Some(before), Some(now)) if now > before => RatingChange::Downgrade,
         (Some(_), Some(_)) => RatingChange::Same,
@@ -86,11 +81,11 @@ pub struct ChangeRow {
     pub id: String,
     pub name: String,
     pub state: String,
-    pub regulator: String,
+    pub regulator: Regulator,
     pub exam_date: String,
-    pub exam_type: String,
-    pub previous_rating: Option<String>,
-    pub rating: String,
+    pub exam_type: ExamType,
+    pub previous_rating: Option<Rating>,
+    pub rating: Rating,
     pub change: RatingChange,
 }
 
@@ -184,16 +179,16 @@ impl Reader {
         values.extend(more_values);
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         while let Some(row) = rows.next()? {
-            let previous: Option<String> = row.get(6)?;
-            let rating: String = row.get(7)?;
+            let previous: Option<Rating> = vocab_or_null(row, 6)?;
+            let rating: Rating = vocab(row, 7)?;
             visit(ChangeRow {
                 id: row.get(0)?,
                 name: row.get(1)?,
                 state: row.get(2)?,
-                regulator: row.get(3)?,
+                regulator: vocab(row, 3)?,
                 exam_date: row.get(4)?,
-                exam_type: row.get(5)?,
-                change: change_kind(previous.as_deref(), &rating),
+                exam_type: vocab(row, 5)?,
+                change: change_kind(previous.as_ref(), &rating),
                 previous_rating: previous,
                 rating,
             })?;
@@ -206,36 +201,37 @@ impl Reader {
 mod tests {
     use super::*;
 
+    fn kind(previous: Option<&str>, rating: &str) -> RatingChange {
+        change_kind(previous.map(Rating::from).as_ref(), &Rating::from(rating))
+    }
+
     #[test]
     fn kinds_follow_the_scale_best_first() {
-        assert_eq!(change_kind(None, "Outstanding"), RatingChange::First);
-        assert_eq!(change_kind(None, "Whatever"), RatingChange::First);
+        assert_eq!(kind(None, "Outstanding"), RatingChange::First);
+        assert_eq!(kind(None, "Whatever"), RatingChange::First);
         assert_eq!(
-            change_kind(Some("Satisfactory"), "Outstanding"),
+            kind(Some("Satisfactory"), "Outstanding"),
             RatingChange::Upgrade
         );
         assert_eq!(
-            change_kind(Some("Substantial Noncompliance"), "Needs to Improve"),
+            kind(Some("Substantial Noncompliance"), "Needs to Improve"),
             RatingChange::Upgrade
         );
         assert_eq!(
-            change_kind(Some("Outstanding"), "Satisfactory"),
+            kind(Some("Outstanding"), "Satisfactory"),
             RatingChange::Downgrade
         );
         assert_eq!(
-            change_kind(Some("Needs to Improve"), "Substantial Noncompliance"),
+            kind(Some("Needs to Improve"), "Substantial Noncompliance"),
             RatingChange::Downgrade
         );
         assert_eq!(
-            change_kind(Some("Satisfactory"), "Satisfactory"),
+            kind(Some("Satisfactory"), "Satisfactory"),
             RatingChange::Same
         );
+        assert_eq!(kind(Some("Pending"), "Satisfactory"), RatingChange::Other);
         assert_eq!(
-            change_kind(Some("Pending"), "Satisfactory"),
-            RatingChange::Other
-        );
-        assert_eq!(
-            change_kind(Some("Outstanding"), "outstanding"),
+            kind(Some("Outstanding"), "outstanding"),
             RatingChange::Other
         );
     }
@@ -249,7 +245,7 @@ mod tests {
                     std::cmp::Ordering::Greater => RatingChange::Downgrade,
                     std::cmp::Ordering::Equal => RatingChange::Same,
                 };
-                assert_eq!(change_kind(Some(a), b), expected, "{a} → {b}");
+                assert_eq!(kind(Some(a), b), expected, "{a} → {b}");
             }
         }
     }

@@ -8,35 +8,35 @@
 use anyhow::Result;
 use rusqlite::types::Value as SqlValue;
 
-use super::Reader;
+use super::{Reader, vocab, vocab_or_null};
 use std::cmp::Ordering;
 
 use super::find::{Tested, find_clauses};
-use crate::domain::find::rating_rank;
-use crate::domain::{ExamType, Find, ListQuery, Rating, SortField, SortKey};
+use crate::domain::{ExamType, Find, ListQuery, Rating, Regulator, SortField, SortKey};
 
-/// Months expected between exams, by exam type (rows) and rating (columns:
-/// Outstanding, Satisfactory, Needs to Improve, Substantial Noncompliance).
+/// Months expected between exams, by exam type (rows) and rating (columns,
+/// in the order of the scale, [`Rating::SCALE`]: Outstanding, Satisfactory,
+/// Needs to Improve, Substantial Noncompliance).
 /// Small banks: 12 U.S.C. 2908 (not more than once every 60 months after
 /// Outstanding, 48 after Satisfactory); larger banks and lower ratings: the
 /// agencies' shorter published cycles, rounded.
-pub const INTERVALS: [(&str, [u32; 4]); 3] = [
-    (ExamType::SIZES[1], [60, 48, 24, 12]),
-    (ExamType::SIZES[2], [60, 48, 24, 12]),
-    (ExamType::SIZES[0], [36, 36, 24, 12]),
+pub const INTERVALS: [(ExamType, [u32; 4]); 3] = [
+    (ExamType::SmallBank, [60, 48, 24, 12]),
+    (ExamType::IntermediateSmallBank, [60, 48, 24, 12]),
+    (ExamType::LargeBank, [36, 36, 24, 12]),
 ];
 
 /// Any other exam type or rating: the large banks' cycle.
 pub const OTHERWISE: u32 = 36;
 
 /// The expected interval of an exam type and rating (for tests and docs).
-pub fn expected(exam_type: &str, rating: &str) -> u32 {
-    let Some(rank) = Rating::rank_of(rating) else {
+pub fn expected(exam_type: &ExamType, rating: &Rating) -> u32 {
+    let Some(rank) = rating.rank() else {
         return OTHERWISE;
     };
     INTERVALS
         .iter()
-        .find(|(kind, _)| *kind == exam_type)
+        .find(|(kind, _)| kind == exam_type)
         .map_or(OTHERWISE, |(_, months)| months[rank])
 }
 
@@ -81,10 +81,10 @@ fn cutoff_sql(today: jiff::civil::Date, older_than: Option<i64>) -> String {
         return date(months);
     }
     let mut sql = String::from("CASE exam_type");
-    for (kind, months) in INTERVALS {
+    for (kind, months) in &INTERVALS {
         sql.push_str(&format!(" WHEN '{kind}' THEN CASE rating"));
-        for (rating, m) in Rating::NAMES.iter().zip(months) {
-            sql.push_str(&format!(" WHEN '{rating}' THEN {}", date(i64::from(m))));
+        for (rating, m) in Rating::SCALE.iter().zip(months) {
+            sql.push_str(&format!(" WHEN '{rating}' THEN {}", date(i64::from(*m))));
         }
         sql.push_str(&format!(" ELSE {} END", date(i64::from(OTHERWISE))));
     }
@@ -99,10 +99,11 @@ pub struct DueRow {
     pub name: String,
     pub city: String,
     pub state: String,
-    pub regulator: String,
-    pub rating: String,
+    pub regulator: Regulator,
+    /// Empty text when missing (see `rating_missing`).
+    pub rating: Rating,
     pub exam_date: String,
-    pub exam_type: String,
+    pub exam_type: ExamType,
     pub months_since: i64,
     pub expected_months: i64,
     pub overdue_months: i64,
@@ -136,15 +137,15 @@ impl DueRow {
 
     fn compare_field(&self, other: &DueRow, field: SortField) -> Ordering {
         let text = |a: &str, b: &str| a.as_bytes().cmp(b.as_bytes());
-        let rank = |row: &DueRow| rating_rank((!row.rating_missing).then_some(row.rating.as_str()));
+        let rank = |row: &DueRow| Rating::sort_rank((!row.rating_missing).then_some(&row.rating));
         fn kind(row: &DueRow) -> Option<&[u8]> {
-            (!row.exam_type_missing).then_some(row.exam_type.as_bytes())
+            (!row.exam_type_missing).then_some(row.exam_type.as_str().as_bytes())
         }
         match field {
             SortField::Name => text(&self.name, &other.name),
             SortField::City => text(&self.city, &other.city),
             SortField::State => text(&self.state, &other.state),
-            SortField::Regulator => text(&self.regulator, &other.regulator),
+            SortField::Regulator => text(self.regulator.as_str(), other.regulator.as_str()),
             SortField::Id => text(&self.id, &other.id),
             SortField::ExamDate => text(&self.exam_date, &other.exam_date),
             SortField::Rating => rank(self).cmp(&rank(other)),
@@ -222,25 +223,26 @@ fn due_rows(connection: &rusqlite::Connection, query: &DueQuery) -> Result<Vec<D
         let Some(months_since) = months_since(&exam_date, query.today) else {
             continue;
         };
-        let rating: Option<String> = row.get(5)?;
-        let exam_type: Option<String> = row.get(7)?;
-        let expected_months = query.older_than_months.unwrap_or_else(|| {
-            i64::from(expected(
-                exam_type.as_deref().unwrap_or_default(),
-                rating.as_deref().unwrap_or_default(),
-            ))
-        });
+        let rating: Option<Rating> = vocab_or_null(row, 5)?;
+        let exam_type: Option<ExamType> = vocab_or_null(row, 7)?;
+        // A missing one is the empty text (no allocation), as printed.
+        let (rating_missing, rating) = (rating.is_none(), rating.unwrap_or_else(|| "".into()));
+        let (exam_type_missing, exam_type) =
+            (exam_type.is_none(), exam_type.unwrap_or_else(|| "".into()));
+        let expected_months = query
+            .older_than_months
+            .unwrap_or_else(|| i64::from(expected(&exam_type, &rating)));
         rows.push(DueRow {
             id: row.get(0)?,
             name: row.get(1)?,
             city: row.get(2)?,
             state: row.get(3)?,
-            regulator: row.get(4)?,
-            rating_missing: rating.is_none(),
-            rating: rating.unwrap_or_default(),
+            regulator: vocab(row, 4)?,
+            rating_missing,
+            rating,
             exam_date,
-            exam_type_missing: exam_type.is_none(),
-            exam_type: exam_type.unwrap_or_default(),
+            exam_type_missing,
+            exam_type,
             months_since,
             expected_months,
             overdue_months: months_since - expected_months,
@@ -260,6 +262,10 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use rusqlite::Connection;
+
+    fn expected(exam_type: &str, rating: &str) -> u32 {
+        super::expected(&exam_type.into(), &rating.into())
+    }
 
     #[test]
     fn the_statute_for_small_banks_and_shorter_cycles_below() {

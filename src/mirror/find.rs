@@ -73,14 +73,17 @@ pub(super) fn find_clauses(find: &Find, columns: &Tested) -> (Vec<String>, Vec<S
         clauses.push(format!("{} <= ?", columns.exam_date));
         values.push(until.clone().into());
     }
-    for (column, given) in [
-        (columns.rating, &find.ratings),
-        (columns.regulator, &find.regulators),
-    ] {
+    let ratings = find.ratings.iter().map(Rating::as_str);
+    let regulators = find.regulators.iter().map(String::as_str);
+    let given: [(&str, Vec<&str>); 2] = [
+        (columns.rating, ratings.collect()),
+        (columns.regulator, regulators.collect()),
+    ];
+    for (column, given) in given {
         if !given.is_empty() {
             let marks = vec!["?"; given.len()].join(", ");
             clauses.push(format!("{column} IN ({marks})"));
-            values.extend(given.iter().map(|v| SqlValue::from(v.clone())));
+            values.extend(given.iter().map(|v| SqlValue::from(v.to_string())));
         }
     }
     (clauses, values)
@@ -120,18 +123,25 @@ fn clause(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
     }
 }
 
-/// The place of a rating in `column` on the scale, as SQL (as
-/// [`crate::domain::find::rating_rank`]: the four best first, then any
-/// other text, then none).
+/// The place of a rating in `column` in a rating sort, as SQL: what
+/// [`Rating::sort_rank`] gives (the scale best first, then any other text,
+/// then none), built from the domain's scale, so a rating added there is
+/// ranked here too.
 pub(super) fn rating_rank_sql(column: &str) -> String {
-    format!(
-        "CASE WHEN {column} IS NULL THEN 5 WHEN {column} = '{}' THEN 0 WHEN {column} = '{}' THEN 1 \
-         WHEN {column} = '{}' THEN 2 WHEN {column} = '{}' THEN 3 ELSE 4 END",
-        Rating::NAMES[0],
-        Rating::NAMES[1],
-        Rating::NAMES[2],
-        Rating::NAMES[3]
-    )
+    let mut sql = format!(
+        "CASE WHEN {column} IS NULL THEN {}",
+        Rating::sort_rank(None)
+    );
+    for rating in &Rating::SCALE {
+        sql.push_str(&format!(
+            " WHEN {column} = '{}' THEN {}",
+            rating.as_str().replace('\'', "''"),
+            Rating::sort_rank(Some(rating))
+        ));
+    }
+    let other = Rating::Other(String::new());
+    sql.push_str(&format!(" ELSE {} END", Rating::sort_rank(Some(&other))));
+    sql
 }
 
 /// A sort key as SQL over the `banks` columns.
@@ -284,7 +294,7 @@ mod tests {
         all.push((
             "rating",
             Find {
-                ratings: vec!["Outstanding".into(), "Satisfactory".into()],
+                ratings: vec![Rating::Outstanding, Rating::Satisfactory],
                 ..base.clone()
             },
         ));
@@ -468,6 +478,30 @@ mod tests {
                 )
                 .unwrap();
             proptest::prop_assert_eq!(found, crate::text::contains_folded(&value, &needle));
+        }
+
+        /// The generated SQL ranks every value as the domain does: each
+        /// rating of the scale, NULL, and any other text (its case, quotes
+        /// and spaces included).
+        #[test]
+        fn rating_rank_sql_agrees_with_the_domain(
+            other in "[A-Za-z' ]{0,26}",
+            which in 0usize..6,
+        ) {
+            let connection = Connection::open_in_memory().unwrap();
+            let rating: Option<Rating> = match which {
+                0..4 => Some(Rating::SCALE[which].clone()),
+                4 => None,
+                _ => Some(Rating::from_text(&other)),
+            };
+            let ranked: i64 = connection
+                .query_row(
+                    &format!("SELECT {} FROM (SELECT ? AS r)", rating_rank_sql("r")),
+                    [rating.as_ref().map(Rating::as_str)],
+                    |row| row.get(0),
+                )
+                .unwrap();
+            proptest::prop_assert_eq!(ranked, i64::from(Rating::sort_rank(rating.as_ref())));
         }
     }
 }

@@ -368,6 +368,23 @@ pub fn now() -> String {
     crate::webhook::payload::format_timestamp(jiff::Timestamp::now())
 }
 
+/// A text column as a vocabulary value (`Rating`, `ExamType`,
+/// `Regulator`): read in place, so a known value allocates nothing.
+pub(crate) fn vocab<T: for<'a> From<&'a str>>(
+    row: &rusqlite::Row,
+    column: usize,
+) -> rusqlite::Result<T> {
+    Ok(T::from(row.get_ref(column)?.as_str()?))
+}
+
+/// [`vocab`] of a column that may be NULL.
+pub(crate) fn vocab_or_null<T: for<'a> From<&'a str>>(
+    row: &rusqlite::Row,
+    column: usize,
+) -> rusqlite::Result<Option<T>> {
+    Ok(row.get_ref(column)?.as_str_or_null()?.map(T::from))
+}
+
 /// "3 hours ago" for a recorded time.
 pub fn age(recorded: &str) -> String {
     let Ok(then) = recorded.parse::<jiff::Timestamp>() else {

@@ -464,7 +464,7 @@ mod tests {
                 state: state.map(|s| states[s].to_string()),
                 size: size.map(|k| kinds[k].to_string()),
                 find: Find {
-                    ratings: ratings.iter().map(|r| rating_names[*r].to_string()).collect(),
+                    ratings: ratings.iter().map(|r| rating_names[*r].into()).collect(),
                     regulators: regulators.iter().map(|r| regulators_[*r].to_string()).collect(),
                     exam_since: since.map(|y| format!("{y}-01-01")),
                     ..Find::default()

@@ -166,7 +166,7 @@ pub fn unique_prefix<'a>(ids: impl Iterator<Item = &'a str> + Clone, min: usize)
 /// A rating as three letters, for a narrow table (none for a rating
 /// outside the four, which is then shown whole).
 pub fn abbreviate(rating: &str) -> Option<&'static str> {
-    match crate::domain::Rating::rank_of(rating)? {
+    match crate::domain::Rating::from_text(rating).rank()? {
         0 => Some("OUT"),
         1 => Some("SAT"),
         2 => Some("NTI"),

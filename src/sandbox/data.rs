@@ -1,9 +1,9 @@
 //! The bank model the sandbox serves, and the deterministic generator.
 //!
 //! Determinism: one ChaCha8 stream per (seed, N, horizon) and our own
-//! sampling helpers on `next_u64`, so the data cannot change with a `rand`
-//! upgrade. Ids are UUIDv5 of `cra-sandbox/<seed>/<index>`, so a bank keeps
-//! its id for a seed whatever N is.
+//! sampling helpers on `next_u64` (`draw`), so the data cannot change with
+//! a `rand` upgrade. Ids are UUIDv5 of `cra-sandbox/<seed>/<index>`, so a
+//! bank keeps its id for a seed whatever N is.
 //!
 //! How the tables are used (all counts in `tables.rs`):
 //! - regulator by institution share; OTS exams end 2011-07-20; FRB exams
@@ -18,27 +18,26 @@
 //! - the state from the real count of institutions per state;
 //! - names and towns from `names`, on a random stream of their own.
 
-use std::borrow::Cow;
-
-use rand::RngCore;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use super::draw::Draw;
 use super::names::Namer;
 use super::tables::{self, RATINGS};
+use crate::domain::{ExamType, Rating, Regulator};
 
 /// The exam types the service accepts as `size`.
-pub const SIZES: [&str; 3] = crate::filters::SIZES;
+pub const SIZES: [&str; 3] = crate::domain::ExamType::SIZES;
 
-/// One examination record, as the detail endpoint serves it.
+/// One examination record, as the detail endpoint serves it (the
+/// service's side of the client's `domain::model::RatingRecord`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Rating {
+pub struct SandboxExam {
     pub exam_date: String,
-    /// Borrowed from the tables when generated (no allocation per record).
-    pub rating: Cow<'static, str>,
-    pub exam_type: Cow<'static, str>,
+    /// The domain's vocabulary: a known value is no allocation per record,
+    /// an unknown one (from a loaded file) is served as it was.
+    pub rating: Rating,
+    pub exam_type: ExamType,
     pub is_current: bool,
     /// Fields a loaded JSON file had that the service does not document;
     /// served after the documented ones.
@@ -46,24 +45,25 @@ pub struct Rating {
     pub extra: Map<String, Value>,
 }
 
-/// One bank, as the detail endpoint serves it (ratings newest first).
+/// One bank, as the detail endpoint serves it (ratings newest first): the
+/// service's side of the client's `domain::model::BankDetail`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Bank {
+pub struct SandboxBank {
     pub id: String,
     pub name: String,
     pub city: String,
     pub state: String,
-    pub regulator: String,
+    pub regulator: Regulator,
     #[serde(default)]
     pub charter_type: Value,
-    pub ratings: Vec<Rating>,
+    pub ratings: Vec<SandboxExam>,
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
 
-impl Bank {
+impl SandboxBank {
     /// The record whose `is_current` is true.
-    pub fn current(&self) -> Option<&Rating> {
+    pub fn current(&self) -> Option<&SandboxExam> {
         self.ratings.iter().find(|r| r.is_current)
     }
 }
@@ -109,48 +109,6 @@ pub fn today() -> i64 {
 pub fn default_horizon() -> i64 {
     let (y, m, _) = civil_from_days(today());
     days_from_civil(y, m, 1)
-}
-
-/// Sampling helpers on a stream whose output is fixed by the ChaCha spec.
-pub struct Draw(ChaCha8Rng);
-
-impl Draw {
-    pub fn new(seed: u64, stream: u64) -> Draw {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        rng.set_stream(stream);
-        Draw(rng)
-    }
-
-    /// Uniform in [0, 1).
-    pub fn unit(&mut self) -> f64 {
-        (self.0.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// Uniform in 0..n (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.0.next_u64()) * n as u128) >> 64) as usize
-    }
-
-    pub fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-
-    /// An index drawn with the given weights (not all zero).
-    pub fn weighted(&mut self, weights: &[f64]) -> usize {
-        let total: f64 = weights.iter().sum();
-        let mut x = self.unit() * total;
-        for (i, w) in weights.iter().enumerate() {
-            if x < *w {
-                return i;
-            }
-            x -= w;
-        }
-        weights.iter().rposition(|w| *w > 0.0).unwrap_or(0)
-    }
 }
 
 fn weights<const N: usize>(counts: [u32; N]) -> [f64; N] {
@@ -238,7 +196,7 @@ fn gap_days(draw: &mut Draw) -> i64 {
 }
 
 /// `N` banks for `seed`, exam dates up to `horizon` (a day count).
-pub fn generate(n: usize, seed: u64, horizon: i64) -> Vec<Bank> {
+pub fn generate(n: usize, seed: u64, horizon: i64) -> Vec<SandboxBank> {
     let model = Model::new();
     let mut draw = Draw::new(seed, 0);
     let mut namer = Namer::new(seed);
@@ -250,7 +208,7 @@ pub fn generate(n: usize, seed: u64, horizon: i64) -> Vec<Bank> {
 /// `count` banks more for `seed`, with the indices (so the ids) that follow
 /// `from`: the banks a later release adds (`--evolve`). Their own streams,
 /// so the first `from` banks are unchanged.
-pub fn generate_more(seed: u64, from: usize, count: usize, horizon: i64) -> Vec<Bank> {
+pub fn generate_more(seed: u64, from: usize, count: usize, horizon: i64) -> Vec<SandboxBank> {
     let model = Model::new();
     let mut draw = Draw::new(seed, 3);
     let mut namer = Namer::new(seed ^ 0x0e70_1e00);
@@ -266,7 +224,7 @@ fn generate_one(
     seed: u64,
     index: u64,
     horizon: i64,
-) -> Bank {
+) -> SandboxBank {
     let regulator = tables::REGULATORS[draw.weighted(&model.regulators)].0;
     let state_index = draw.weighted(&model.states);
     let state = tables::STATES[state_index].0;
@@ -327,22 +285,22 @@ fn generate_one(
             rating = draw.weighted(&w);
         }
         let exam_type = exam_type_at(draw, size, k == 0, d);
-        ratings.push(Rating {
+        ratings.push(SandboxExam {
             exam_date: format_day(d),
-            rating: Cow::Borrowed(RATINGS[rating]),
-            exam_type: Cow::Borrowed(exam_type),
+            rating: Rating::from_text(RATINGS[rating]),
+            exam_type: ExamType::from_text(exam_type),
             is_current: k == 0,
             extra: Map::new(),
         });
     }
 
     skip_former_name_draws(draw, state);
-    Bank {
+    SandboxBank {
         id: bank_id(seed, index),
         name,
         city,
         state: state.to_string(),
-        regulator: regulator.to_string(),
+        regulator: Regulator::from_text(regulator),
         charter_type: charter_type(draw, regulator),
         ratings,
         extra: Map::new(),
@@ -436,7 +394,7 @@ mod tests {
 
     const HORIZON: i64 = 20_758; // 2026-11-01
 
-    fn bytes(banks: &[Bank]) -> Vec<u8> {
+    fn bytes(banks: &[SandboxBank]) -> Vec<u8> {
         serde_json::to_vec(banks).unwrap()
     }
 
@@ -486,12 +444,11 @@ mod tests {
             for r in &bank.ratings {
                 assert!(r.exam_date.as_str() >= "1990-01-01");
                 assert!(r.exam_date.as_str() <= "2026-11-01");
-                assert!(SIZES.contains(&r.exam_type.as_ref()));
-                assert!(RATINGS.contains(&r.rating.as_ref()));
-                if r.exam_type == SIZES[2] {
+                assert!(r.exam_type.is_known() && r.rating.is_known());
+                if r.exam_type == ExamType::IntermediateSmallBank {
                     assert!(r.exam_date.as_str() >= "2005-09-01");
                 }
-                if bank.regulator == "OTS" {
+                if bank.regulator == Regulator::Ots {
                     assert!(r.exam_date.as_str() <= "2011-07-20");
                 }
             }
@@ -523,7 +480,7 @@ pub struct Shares {
 }
 
 /// Measures `banks`.
-pub fn shares(banks: &[Bank]) -> Shares {
+pub fn shares(banks: &[SandboxBank]) -> Shares {
     use std::collections::BTreeMap;
     fn add(map: &mut BTreeMap<String, f64>, key: &str) {
         *map.entry(key.to_string()).or_default() += 1.0;
@@ -541,11 +498,11 @@ pub fn shares(banks: &[Bank]) -> Shares {
     let (mut fdic, mut fdic_first) = (0usize, 0usize);
     let mut charter = 0usize;
     for bank in banks {
-        add(&mut s.regulator, &bank.regulator);
+        add(&mut s.regulator, bank.regulator.as_str());
         add(&mut s.state, &bank.state);
         let current = bank.current().expect("a current record");
-        add(&mut s.current_rating, &current.rating);
-        add(&mut s.current_size, &current.exam_type);
+        add(&mut s.current_rating, current.rating.as_str());
+        add(&mut s.current_size, current.exam_type.as_str());
         exams += bank.ratings.len();
         s.exams_max = s.exams_max.max(bank.ratings.len());
         charter += usize::from(!bank.charter_type.is_null());
@@ -562,12 +519,12 @@ pub fn shares(banks: &[Bank]) -> Shares {
             .collect();
         gaps.extend(days.windows(2).map(|w| (w[0] - w[1]) as f64 / 365.25));
         for r in &bank.ratings {
-            add(&mut s.all_rating, &r.rating);
-            if bank.regulator == "FDIC" {
+            add(&mut s.all_rating, r.rating.as_str());
+            if bank.regulator == Regulator::Fdic {
                 fdic += 1;
                 fdic_first += usize::from(r.exam_date.ends_with("-01"));
             }
-            if bank.regulator == "OTS" && r.exam_date.as_str() > "2011-12-31" {
+            if bank.regulator == Regulator::Ots && r.exam_date.as_str() > "2011-12-31" {
                 s.ots_after_2011 += 1;
             }
         }

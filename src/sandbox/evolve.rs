@@ -9,10 +9,11 @@
 //! part draws from its own stream, and evolving by more keeps what evolving
 //! by less did: `--evolve 20` is `--evolve 10` and ten more examinations.
 
-use std::borrow::Cow;
+use crate::domain::{Rating, Regulator};
 use std::collections::HashSet;
 
-use super::data::{self, Bank, Draw, Rating, civil_from_days, days_from_civil, format_day};
+use super::data::{self, SandboxBank, SandboxExam, civil_from_days, days_from_civil, format_day};
+use super::draw::Draw;
 use super::webhooks::next_rating;
 
 /// How many banks an evolution by `n` adds and removes.
@@ -22,7 +23,7 @@ pub fn added_and_removed(n: u64) -> (usize, usize) {
 
 /// Applies `n` new examinations and the banks added and removed to `banks`
 /// (as generated for `seed`).
-pub fn evolve(banks: &mut Vec<Bank>, seed: u64, n: u64) {
+pub fn evolve(banks: &mut Vec<SandboxBank>, seed: u64, n: u64) {
     if n == 0 || banks.is_empty() {
         return;
     }
@@ -40,7 +41,7 @@ pub fn evolve(banks: &mut Vec<Bank>, seed: u64, n: u64) {
         // The first bank from `start` on that can take one more record.
         let found = (0..generated).map(|k| (start + k) % generated).find(|&p| {
             !examined.contains(&p)
-                && banks[p].regulator != "OTS"
+                && banks[p].regulator != Regulator::Ots
                 && banks[p].current().is_some()
                 && next_day(&banks[p], today - back).is_some()
         });
@@ -49,9 +50,9 @@ pub fn evolve(banks: &mut Vec<Bank>, seed: u64, n: u64) {
         let bank = &mut banks[p];
         let day = next_day(bank, today - back).expect("checked above");
         let current = bank.current().expect("checked above");
-        let record = Rating {
+        let record = SandboxExam {
             exam_date: format_day(day),
-            rating: Cow::Borrowed(next_rating(&mut exams, &current.rating)),
+            rating: Rating::from_text(next_rating(&mut exams, current.rating.as_str())),
             exam_type: current.exam_type.clone(),
             is_current: true,
             extra: Default::default(),
@@ -79,7 +80,7 @@ pub fn evolve(banks: &mut Vec<Bank>, seed: u64, n: u64) {
 
 /// The day of a bank's next exam: `wanted`, or the day after its newest
 /// record if that is later; none past 9999-12-31.
-fn next_day(bank: &Bank, wanted: i64) -> Option<i64> {
+fn next_day(bank: &SandboxBank, wanted: i64) -> Option<i64> {
     let newest = bank.ratings.iter().map(|r| r.exam_date.as_str()).max()?;
     let after = newest
         .parse::<jiff::civil::Date>()
@@ -93,7 +94,7 @@ fn next_day(bank: &Bank, wanted: i64) -> Option<i64> {
 mod tests {
     use super::*;
 
-    fn base() -> Vec<Bank> {
+    fn base() -> Vec<SandboxBank> {
         data::generate(2_000, 7, data::default_horizon())
     }
 
@@ -108,7 +109,7 @@ mod tests {
 
         let (added, removed) = added_and_removed(100);
         assert_eq!(after.len(), before.len() + added - removed);
-        let old: std::collections::HashMap<&str, &Bank> =
+        let old: std::collections::HashMap<&str, &SandboxBank> =
             before.iter().map(|b| (b.id.as_str(), b)).collect();
         let mut examined = 0;
         for bank in &after {
@@ -124,7 +125,7 @@ mod tests {
                     &bank.ratings[1..],
                     &was.ratings[..]
                         .iter()
-                        .map(|r| Rating {
+                        .map(|r| SandboxExam {
                             is_current: false,
                             ..r.clone()
                         })
@@ -149,7 +150,7 @@ mod tests {
                 .zip(&before)
                 .filter(|(after, was)| after != *was)
                 .map(|(after, _)| after)
-                .collect::<Vec<Bank>>()
+                .collect::<Vec<SandboxBank>>()
         };
         let (less, more) = (examined(10), examined(20));
         assert_eq!(less.len(), 10);

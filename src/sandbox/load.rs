@@ -21,7 +21,7 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use serde_json::Map;
 
-use super::data::{Bank, Rating, SIZES};
+use super::data::{SandboxBank, SandboxExam};
 
 /// The columns of the `export --with-history` CSV, in its order: the one
 /// definition the export writes with.
@@ -30,7 +30,7 @@ fn csv_columns() -> Vec<&'static str> {
 }
 
 /// Loads the banks of `path`.
-pub fn load_file(path: &Path) -> Result<Vec<Bank>> {
+pub fn load_file(path: &Path) -> Result<Vec<SandboxBank>> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -59,17 +59,17 @@ fn valid_date(text: &str) -> bool {
     b.len() == 10 && b[4] == b'-' && b[7] == b'-' && text.parse::<jiff::civil::Date>().is_ok()
 }
 
-fn check_rating(r: &Rating) -> Result<(), String> {
+fn check_rating(r: &SandboxExam) -> Result<(), String> {
     if !valid_date(&r.exam_date) {
         return Err(format!(
             "exam_date '{}' is not a date in the form YYYY-MM-DD",
             r.exam_date
         ));
     }
-    if r.rating.trim().is_empty() {
+    if r.rating.as_str().trim().is_empty() {
         return Err("rating is empty".into());
     }
-    if !SIZES.contains(&r.exam_type.as_ref()) {
+    if !r.exam_type.is_known() {
         return Err(format!(
             "exam_type '{}' is not one of Large Bank, Small Bank, Intermediate Small Bank",
             r.exam_type
@@ -78,7 +78,7 @@ fn check_rating(r: &Rating) -> Result<(), String> {
     Ok(())
 }
 
-fn check_bank(bank: &Bank) -> Result<(), String> {
+fn check_bank(bank: &SandboxBank) -> Result<(), String> {
     for (field, value) in [
         ("id", &bank.id),
         ("name", &bank.name),
@@ -109,7 +109,7 @@ fn check_bank(bank: &Bank) -> Result<(), String> {
 
 /// Checks every bank and that ids are unique; `lines[i]` is where bank `i`
 /// starts.
-fn check_all(banks: &[Bank], lines: &[u64]) -> Result<(), String> {
+fn check_all(banks: &[SandboxBank], lines: &[u64]) -> Result<(), String> {
     let mut seen: HashMap<&str, u64> = HashMap::with_capacity(banks.len());
     for (bank, line) in banks.iter().zip(lines) {
         check_bank(bank).map_err(|e| at(*line, e))?;
@@ -186,7 +186,7 @@ fn csv_error(error: &csv::Error, lines: &mut LineCounter) -> String {
     at(line.max(1), what)
 }
 
-fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
+fn from_csv(bytes: &[u8]) -> Result<Vec<SandboxBank>, String> {
     let mut reader = csv::ReaderBuilder::new().from_reader(bytes);
     let mut counter = LineCounter::new(bytes);
     let headers = reader
@@ -215,7 +215,7 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
                 )
             })?;
     }
-    let mut banks: Vec<Bank> = Vec::new();
+    let mut banks: Vec<SandboxBank> = Vec::new();
     let mut lines: Vec<u64> = Vec::new();
     let mut by_id: HashMap<String, usize> = HashMap::new();
     for record in reader.records() {
@@ -236,7 +236,7 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
                 ));
             }
         };
-        let rating = Rating {
+        let rating = SandboxExam {
             exam_date: field(5),
             rating: field(6).into(),
             exam_type: field(7).into(),
@@ -245,12 +245,12 @@ fn from_csv(bytes: &[u8]) -> Result<Vec<Bank>, String> {
         };
         check_rating(&rating).map_err(|e| at(line, e))?;
         let slot = *by_id.entry(id.clone()).or_insert_with(|| {
-            banks.push(Bank {
+            banks.push(SandboxBank {
                 id,
                 name: field(1),
                 city: field(2),
                 state: field(3),
-                regulator: field(4),
+                regulator: field(4).into(),
                 charter_type: serde_json::Value::Null,
                 ratings: Vec::new(),
                 extra: Map::new(),
@@ -273,11 +273,11 @@ fn json_what(error: &serde_json::Error) -> String {
     }
 }
 
-fn parse_bank_json<'a, D>(de: D) -> Result<Bank, String>
+fn parse_bank_json<'a, D>(de: D) -> Result<SandboxBank, String>
 where
     D: serde::Deserializer<'a, Error = serde_json::Error>,
 {
-    serde_path_to_error::deserialize::<_, Bank>(de).map_err(|e| {
+    serde_path_to_error::deserialize::<_, SandboxBank>(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let place = format!("line {}, column {}", inner.line(), inner.column());
@@ -289,9 +289,9 @@ where
     })
 }
 
-fn from_json(bytes: &[u8]) -> Result<Vec<Bank>, String> {
+fn from_json(bytes: &[u8]) -> Result<Vec<SandboxBank>, String> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
-    let banks: Vec<Bank> = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let banks: Vec<SandboxBank> = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let mut text = format!("line {}, column {}: ", inner.line(), inner.column());
@@ -344,7 +344,7 @@ fn element_lines(bytes: &[u8]) -> Vec<u64> {
     lines
 }
 
-fn from_ndjson(bytes: &[u8]) -> Result<Vec<Bank>, String> {
+fn from_ndjson(bytes: &[u8]) -> Result<Vec<SandboxBank>, String> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = bytes[..e.valid_up_to()]
             .iter()

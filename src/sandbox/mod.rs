@@ -1,12 +1,16 @@
 //! The local stand-in of the service: generated or loaded data, the HTTP
 //! server with its fault knobs, and webhook deliveries.
 //!
-//! `data` generates banks (`names` their names and towns), `load` reads them from a file, `store` indexes
-//! them, `server` answers HTTP, `webhooks` adds records and delivers
-//! `rating.created`.
+//! `data` generates banks (`names` their names and towns, both drawing
+//! from `draw`), `load` reads them from a file, `store` indexes them,
+//! `server` answers HTTP, `webhooks` adds records and delivers
+//! `rating.created`. Its types are the service's side of the wire
+//! (`SandboxBank`, `SandboxExam`, `ListParams`), named apart from the
+//! client's `domain` types they mirror.
 
 pub mod data;
 pub mod delay;
+pub mod draw;
 pub mod evolve;
 pub mod load;
 pub mod names;

@@ -17,7 +17,7 @@
 //! other generated values, and a bank's name depends only on the banks
 //! before it (a prefix of a larger run is the same banks).
 
-use super::data::Draw;
+use super::draw::Draw;
 use super::tables;
 
 /// The random stream of names (the banks' other values use stream 0).

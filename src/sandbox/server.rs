@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use super::data::SIZES;
-use super::store::{ListQuery, Store};
+use super::store::{ListParams, Store};
 
 /// The key that is accepted.
 pub const ACTIVE_KEY: &str = "sandbox_active";
@@ -196,11 +196,11 @@ fn shown(value: &str) -> String {
 
 /// Validates the list parameters (the last of repeated ones counts;
 /// unknown ones are ignored).
-pub fn parse_query(raw: Option<&str>) -> Result<ListQuery, String> {
-    let mut query = ListQuery {
+pub fn parse_query(raw: Option<&str>) -> Result<ListParams, String> {
+    let mut query = ListParams {
         page: 1,
         per_page: PER_PAGE_DEFAULT,
-        ..ListQuery::default()
+        ..ListParams::default()
     };
     for (key, value) in url::form_urlencoded::parse(raw.unwrap_or("").as_bytes()) {
         match key.as_ref() {
@@ -209,14 +209,13 @@ pub fn parse_query(raw: Option<&str>) -> Result<ListQuery, String> {
                 query.q = (!q.is_empty()).then_some(q);
             }
             "state" => {
-                let upper = value.trim().to_ascii_uppercase();
-                if !crate::filters::STATE_CODES.contains(&upper.as_str()) {
+                let Some(code) = crate::domain::states::normalize(&value) else {
                     return Err(format!(
                         "state must be a two-letter state or territory code, got {}",
                         shown(&value)
                     ));
-                }
-                query.state = Some(upper);
+                };
+                query.state = Some(code);
             }
             "size" => {
                 if !SIZES.contains(&value.as_ref()) {

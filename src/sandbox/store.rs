@@ -8,11 +8,13 @@
 
 use std::collections::HashMap;
 
-use super::data::{Bank, Rating, SIZES};
+use super::data::{SIZES, SandboxBank, SandboxExam};
 
-/// The filters and page of one list request (already validated).
+/// The filters and page of one list request (already validated): what
+/// the server reads from a query string (the client's side is
+/// `domain::ListQuery`).
 #[derive(Debug, Clone, Default)]
-pub struct ListQuery {
+pub struct ListParams {
     /// Lower-cased name fragment.
     pub q: Option<String>,
     /// Upper-case state code.
@@ -25,13 +27,13 @@ pub struct ListQuery {
 
 /// One page of matches.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Page {
+pub struct ListPage {
     pub total: u64,
     pub positions: Vec<u32>,
 }
 
 pub struct Store {
-    banks: Vec<Bank>,
+    banks: Vec<SandboxBank>,
     /// Lower-cased names, by position.
     lower: Vec<String>,
     /// The lower-cased names joined, each followed by a NUL, for one-pass
@@ -85,7 +87,7 @@ fn push_str(out: &mut Vec<u8>, text: &str) {
 
 /// The list item of `bank`, written by hand: it runs for every bank at
 /// start-up, where a debug build of serde would cost seconds.
-fn render_list_item(bank: &Bank) -> Vec<u8> {
+fn render_list_item(bank: &SandboxBank) -> Vec<u8> {
     let mut out = Vec::with_capacity(256);
     out.extend_from_slice(b"{\"id\":");
     push_str(&mut out, &bank.id);
@@ -96,16 +98,16 @@ fn render_list_item(bank: &Bank) -> Vec<u8> {
     out.extend_from_slice(b",\"state\":");
     push_str(&mut out, &bank.state);
     out.extend_from_slice(b",\"regulator\":");
-    push_str(&mut out, &bank.regulator);
+    push_str(&mut out, bank.regulator.as_str());
     out.extend_from_slice(b",\"current_rating\":");
     match bank.current() {
         Some(r) => {
             out.extend_from_slice(b"{\"rating\":");
-            push_str(&mut out, &r.rating);
+            push_str(&mut out, r.rating.as_str());
             out.extend_from_slice(b",\"exam_date\":");
             push_str(&mut out, &r.exam_date);
             out.extend_from_slice(b",\"exam_type\":");
-            push_str(&mut out, &r.exam_type);
+            push_str(&mut out, r.exam_type.as_str());
             out.extend_from_slice(b"}}");
         }
         None => out.extend_from_slice(b"null}"),
@@ -128,7 +130,7 @@ fn size_index(exam_type: Option<&str>) -> u8 {
 
 impl Store {
     /// Indexes `banks` (any order; ids must be unique).
-    pub fn new(mut banks: Vec<Bank>) -> Store {
+    pub fn new(mut banks: Vec<SandboxBank>) -> Store {
         banks.sort_unstable_by(|a, b| a.name.cmp(&b.name).then_with(|| a.id.cmp(&b.id)));
         let lower: Vec<String> = banks.iter().map(|b| b.name.to_lowercase()).collect();
         let mut names = String::with_capacity(lower.iter().map(|n| n.len() + 1).sum());
@@ -164,7 +166,7 @@ impl Store {
             }
             store.by_state[state as usize].push(pos);
             store.state_of.push(state);
-            let size = size_index(bank.current().map(|r| r.exam_type.as_ref()));
+            let size = size_index(bank.current().map(|r| r.exam_type.as_str()));
             if let Some(list) = store.by_size.get_mut(size as usize) {
                 list.push(pos);
             }
@@ -182,7 +184,7 @@ impl Store {
     }
 
     /// Banks in served order.
-    pub fn banks(&self) -> &[Bank] {
+    pub fn banks(&self) -> &[SandboxBank] {
         &self.banks
     }
 
@@ -211,10 +213,10 @@ impl Store {
     }
 
     /// The matches of `query` on its page.
-    pub fn select(&self, query: &ListQuery) -> Page {
+    pub fn select(&self, query: &ListParams) -> ListPage {
         let offset = query.page.saturating_sub(1).saturating_mul(query.per_page);
         let end = offset.saturating_add(query.per_page);
-        let nothing = Page {
+        let nothing = ListPage {
             total: 0,
             positions: Vec::new(),
         };
@@ -245,7 +247,7 @@ impl Store {
                 Some(list) => list[range].to_vec(),
                 None => range.map(|p| p as u32).collect(),
             };
-            return Page { total, positions };
+            return ListPage { total, positions };
         }
 
         // Otherwise walk the shortest candidate list and check the rest on
@@ -279,11 +281,11 @@ impl Store {
             (Some(list), _) | (None, Some(list)) => list.iter().copied().for_each(&mut visit),
             (None, None) => (0..self.banks.len() as u32).for_each(&mut visit),
         }
-        Page { total, positions }
+        ListPage { total, positions }
     }
 
     /// The list response body: `{"data":[...],"meta":{...}}`.
-    pub fn list_body(&self, query: &ListQuery) -> Vec<u8> {
+    pub fn list_body(&self, query: &ListParams) -> Vec<u8> {
         let page = self.select(query);
         let mut out = Vec::with_capacity(96 + page.positions.len() * 320);
         out.extend_from_slice(b"{\"data\":[");
@@ -318,14 +320,14 @@ impl Store {
 
     /// Adds `record` as the newest, current record of the bank at `pos`;
     /// earlier records stop being current. Indexes and JSON follow.
-    pub fn add_record(&mut self, pos: u32, mut record: Rating) -> &Bank {
+    pub fn add_record(&mut self, pos: u32, mut record: SandboxExam) -> &SandboxBank {
         let p = pos as usize;
         let bank = &mut self.banks[p];
         for r in &mut bank.ratings {
             r.is_current = false;
         }
         record.is_current = true;
-        let new_size = size_index(Some(&record.exam_type));
+        let new_size = size_index(Some(record.exam_type.as_str()));
         bank.ratings.insert(0, record);
         let old_size = self.size_of[p];
         if old_size != new_size {
@@ -356,7 +358,7 @@ mod tests {
     }
 
     /// The same selection done the slow way: filter everything, in order.
-    fn naive(store: &Store, q: &ListQuery) -> Page {
+    fn naive(store: &Store, q: &ListParams) -> ListPage {
         let all: Vec<u32> = (0..store.len() as u32)
             .filter(|p| {
                 let b = &store.banks()[*p as usize];
@@ -370,7 +372,7 @@ mod tests {
             })
             .collect();
         let offset = ((q.page - 1) * q.per_page) as usize;
-        Page {
+        ListPage {
             total: all.len() as u64,
             positions: all
                 .iter()
@@ -421,7 +423,7 @@ mod tests {
             for size in sizes {
                 for q in qs {
                     for (page, per_page) in [(1, 25), (2, 7), (3, 100), (1000, 10)] {
-                        let query = ListQuery {
+                        let query = ListParams {
                             q: q.map(str::to_string),
                             state: state.map(str::to_string),
                             size: size.map(str::to_string),
@@ -447,7 +449,7 @@ mod tests {
         let before = s.banks()[pos as usize].ratings.len();
         s.add_record(
             pos,
-            Rating {
+            SandboxExam {
                 exam_date: "2026-11-20".into(),
                 rating: "Outstanding".into(),
                 exam_type: "Large Bank".into(),
@@ -459,14 +461,14 @@ mod tests {
         assert_eq!(bank.ratings.len(), before + 1);
         assert_eq!(bank.ratings.iter().filter(|r| r.is_current).count(), 1);
         assert!(bank.ratings[0].is_current);
-        let large = ListQuery {
+        let large = ListParams {
             size: Some("Large Bank".into()),
             page: 1,
             per_page: 100_000,
             ..Default::default()
         };
         assert!(s.select(&large).positions.contains(&pos));
-        let small = ListQuery {
+        let small = ListParams {
             size: Some("Small Bank".into()),
             ..large
         };

@@ -19,9 +19,11 @@ use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
 
-use super::data::{Draw, Rating, civil_from_days, days_from_civil, format_day, today};
+use super::data::{SandboxExam, civil_from_days, days_from_civil, format_day, today};
+use super::draw::Draw;
 use super::server::App;
 use super::tables::{RATINGS, TRANSITIONS};
+use crate::domain::Regulator;
 use crate::io::Io;
 use crate::webhook::payload::{RatingCreated, RatingCreatedData};
 use crate::webhook::sign;
@@ -56,7 +58,7 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     let today = today();
     let (pos, day) = (0..n).map(|k| (start + k) % n).find_map(|p| {
         let bank = &store.banks()[p];
-        if bank.regulator == "OTS" || bank.current().is_none() {
+        if bank.regulator == Regulator::Ots || bank.current().is_none() {
             return None;
         }
         let newest = bank.ratings.iter().map(|r| r.exam_date.as_str()).max()?;
@@ -64,8 +66,8 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     })?;
     let bank = &store.banks()[pos as usize];
     let current = bank.current()?;
-    let rating = next_rating(draw, &current.rating);
-    let record = Rating {
+    let rating = next_rating(draw, current.rating.as_str());
+    let record = SandboxExam {
         exam_date: format_day(day),
         rating: rating.into(),
         exam_type: current.exam_type.clone(),
@@ -76,7 +78,7 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     Some(RatingCreatedData {
         bank_id: bank.id.clone(),
         bank_name: bank.name.clone(),
-        rating: bank.ratings[0].rating.to_string(),
+        rating: bank.ratings[0].rating.clone(),
         exam_date: bank.ratings[0].exam_date.clone(),
         regulator: bank.regulator.clone(),
     })

@@ -2,7 +2,8 @@
 //! `Settings`. Precedence (flag > environment > file > default) lives here
 //! and nowhere else; every value remembers where it came from so that
 //! `cra config show` can say it. The global flags themselves are declared
-//! in `flags`.
+//! in `flags`; the config keys (and their environment variables) in
+//! `config_file::keys`.
 
 pub mod flags;
 
@@ -10,9 +11,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Result;
-use secrecy::SecretString;
+use secrecy::{ExposeSecret, SecretString};
 
-use crate::config_file;
+use crate::config_file::{self, Key, keys};
 use crate::domain::{ColorWhen, Format};
 use flags::GlobalFlags;
 
@@ -144,7 +145,7 @@ impl Settings {
                 "cannot find a config directory (HOME is not set); use --config FILE or CRA_CONFIG",
             )
         })?;
-        let file = match config_file::load(&config_path.value) {
+        let mut file = match config_file::load(&config_path.value) {
             Ok(file) => file,
             Err(_) if !read_file => config_file::FileValues::default(),
             Err(error) => return Err(error),
@@ -156,15 +157,17 @@ impl Settings {
                 format!(
                     "unknown key '{key}' in {} (ignored; known keys: {})",
                     config_path.value.display(),
-                    config_file::KEYS.join(", ")
+                    keys::names().collect::<Vec<_>>().join(", ")
                 )
             })
             .collect();
 
+        // Each key's environment variable, from the key table.
+        let env_of = |key: &Key| key.env.and_then(env);
         let base_url = resolve(
             global.api.base_url.clone(),
-            env("CRA_BASE_URL"),
-            file.base_url,
+            env_of(&keys::BASE_URL),
+            file.take_text(&keys::BASE_URL),
             None,
         );
         // An API key has no whitespace of its own: a newline or spaces
@@ -174,30 +177,32 @@ impl Settings {
         // causes.
         // An empty one (after trimming) is no key: the next source counts.
         let trimmed = |key: SecretString| {
-            let text = secrecy::ExposeSecret::expose_secret(&key).trim();
+            let text = key.expose_secret().trim();
             (!text.is_empty()).then(|| SecretString::from(text))
         };
         let api_key = resolve(
             None,
-            env("CRA_API_KEY").map(SecretString::from).and_then(trimmed),
-            file.api_key.and_then(trimmed),
+            env_of(&keys::API_KEY)
+                .map(SecretString::from)
+                .and_then(trimmed),
+            file.take_secret(&keys::API_KEY).and_then(trimmed),
             None,
         );
         let webhook_secret = resolve(
             secret_flag.map(SecretString::from),
-            env("CRA_WEBHOOK_SECRET").map(SecretString::from),
-            file.webhook_secret,
+            env_of(&keys::WEBHOOK_SECRET).map(SecretString::from),
+            file.take_secret(&keys::WEBHOOK_SECRET),
             None,
         );
         let timeout = resolve(global.timeout.timeout, None, None, Some(DEFAULT_TIMEOUT))
             .expect("a default is given");
         let retries = resolve(global.api.retries, None, None, Some(DEFAULT_RETRIES))
             .expect("a default is given");
-        let rate = resolve(global.api.rate, None, file.rate, None);
+        let rate = resolve(global.api.rate, None, file.take_rate(&keys::RATE), None);
         let mirror = resolve(
             global.mirror.mirror.clone(),
-            env("CRA_MIRROR").map(PathBuf::from),
-            file.mirror,
+            env_of(&keys::MIRROR).map(PathBuf::from),
+            file.take_text(&keys::MIRROR).map(PathBuf::from),
             crate::mirror::default_path(global.sandbox.sandbox),
         )
         .ok_or_else(|| {
@@ -228,8 +233,30 @@ impl Settings {
         })
     }
 
-    /// Points the settings at an in-process sandbox: its address and its key
-    /// replace whatever was configured.
+    /// A config key's value in force, as `cra config show` and `get` print
+    /// it (a secret redacted, an address without its user info), and where
+    /// it came from; none when it has no value. The one place a key is
+    /// tied to its field.
+    pub fn shown(&self, key: &Key) -> Option<(String, Origin)> {
+        fn of<T>(setting: &Setting<T>, text: impl Fn(&T) -> String) -> (String, Origin) {
+            (text(&setting.value), setting.origin)
+        }
+        let secret = |s: &SecretString| config_file::redact(s.expose_secret());
+        match *key {
+            keys::BASE_URL => self
+                .base_url
+                .as_ref()
+                .map(|s| of(s, |url| crate::http::hide_userinfo(url))),
+            keys::API_KEY => self.api_key.as_ref().map(|s| of(s, secret)),
+            keys::WEBHOOK_SECRET => self.webhook_secret.as_ref().map(|s| of(s, secret)),
+            keys::MIRROR => Some(of(&self.mirror, |path| path.display().to_string())),
+            keys::RATE => self.rate.as_ref().map(|s| of(s, |rate| rate.to_string())),
+            // A key added to the table without its field here (a test
+            // fails: every key of a file must show).
+            _ => None,
+        }
+    }
+
     /// `cra sync` as it works here: with `--sandbox`, and `--mirror FILE`
     /// when the copy was named by a flag (an environment variable or the
     /// config file names it for the sync too).
@@ -250,6 +277,8 @@ impl Settings {
         command
     }
 
+    /// Points the settings at an in-process sandbox: its address and its key
+    /// replace whatever was configured.
     pub fn use_sandbox(&mut self, base_url: String) {
         self.base_url = Some(Setting {
             value: base_url,
@@ -342,5 +371,81 @@ mod tests {
         let settings = Settings::load(&global, None, &|_| None).unwrap();
         assert_eq!(settings.warnings.len(), 1);
         assert!(settings.warnings[0].contains("colour"));
+    }
+
+    /// Every key of the table is resolved: from the file, then from its
+    /// environment variable over the file, then from its global flag over
+    /// both; and each shows (a key without its field here would not).
+    #[test]
+    fn every_key_of_the_table_resolves_by_precedence() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        let text: String = keys::KEYS
+            .iter()
+            .map(|key| format!("{} = \"{}\"\n", key.name, config_file::tests::sample(key)))
+            .collect();
+        std::fs::write(&path, text).unwrap();
+        let mut global = GlobalFlags::default();
+        global.config.config = Some(path);
+        let origins = |settings: &Settings| -> Vec<(&str, Option<Origin>)> {
+            keys::KEYS
+                .iter()
+                .map(|key| (key.name, settings.shown(key).map(|(_, origin)| origin)))
+                .collect()
+        };
+        let from_file = Settings::load(&global, None, &|_| None).unwrap();
+        for (name, origin) in origins(&from_file) {
+            assert_eq!(origin, Some(Origin::File), "{name}");
+        }
+        let env = |name: &str| {
+            keys::KEYS
+                .iter()
+                .find(|key| key.env == Some(name))
+                .map(|key| config_file::tests::sample(key).replace("file", "env"))
+        };
+        let from_env = Settings::load(&global, None, &env).unwrap();
+        for (key, (name, origin)) in keys::KEYS.iter().zip(origins(&from_env)) {
+            let want = if key.env.is_some() {
+                Origin::Env
+            } else {
+                Origin::File
+            };
+            assert_eq!(origin, Some(want), "{name}");
+        }
+        global.api.base_url = Some("https://flag.example".into());
+        global.mirror.mirror = Some("flag.sqlite".into());
+        global.api.rate = Some("5/s".parse().unwrap());
+        let from_flags = Settings::load(&global, None, &env).unwrap();
+        for (key, (name, origin)) in keys::KEYS.iter().zip(origins(&from_flags)) {
+            let want = match (key.flag, key.env) {
+                (Some(_), _) => Origin::Flag,
+                (None, Some(_)) => Origin::Env,
+                (None, None) => Origin::File,
+            };
+            assert_eq!(origin, Some(want), "{name}");
+        }
+        // What is shown: a secret redacted, the rest whole.
+        let (shown, _) = from_file.shown(&keys::API_KEY).unwrap();
+        assert_eq!(shown, config_file::redact("file-secret-value"));
+        let (shown, _) = from_flags.shown(&keys::RATE).unwrap();
+        assert_eq!(shown, "5/s");
+    }
+
+    /// A key's flag in the table is a global flag (the test above sets
+    /// each one by hand, so a new one must be added there too).
+    #[test]
+    fn the_table_names_real_global_flags() {
+        let longs: Vec<String> = flags::Globals::ALL
+            .arguments()
+            .iter()
+            .filter_map(|arg| arg.get_long().map(|long| format!("--{long}")))
+            .collect();
+        for key in keys::KEYS {
+            if let Some(flag) = key.flag {
+                assert!(longs.iter().any(|l| l == flag), "{} names {flag}", key.name);
+            }
+        }
+        let flagged: Vec<&str> = keys::KEYS.iter().filter_map(|k| k.flag).collect();
+        assert_eq!(flagged, ["--base-url", "--mirror", "--rate"]);
     }
 }

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::{Rating, Regulator};
+
 /// The only event kind the service documents.
 pub const RATING_CREATED: &str = "rating.created";
 
@@ -19,9 +21,10 @@ pub struct RatingCreated {
 pub struct RatingCreatedData {
     pub bank_id: String,
     pub bank_name: String,
-    pub rating: String,
+    /// Any text the sender put there (an unknown one kept as sent).
+    pub rating: Rating,
     pub exam_date: String,
-    pub regulator: String,
+    pub regulator: Regulator,
 }
 
 impl RatingCreated {

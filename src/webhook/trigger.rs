@@ -17,6 +17,7 @@ use futures_util::{Stream, StreamExt};
 use secrecy::{ExposeSecret, SecretString};
 use uuid::Uuid;
 
+use crate::domain::{Rating, Regulator};
 use crate::error::CraError;
 use crate::http::retry::{Failed, Next, Policy, retry_after};
 use crate::webhook::payload::{RatingCreated, RatingCreatedData};
@@ -259,13 +260,15 @@ const SAMPLE_BANKS: &[(&str, &str)] = &[
     ("VALLEY NATIONAL BANK", "OCC"),
 ];
 
-const RATINGS: &[&str] = &[
-    "Satisfactory",
-    "Outstanding",
-    "Satisfactory",
-    "Needs to Improve",
-    "Satisfactory",
-    "Substantial Noncompliance",
+/// The ratings the sample deliveries take in turn (Satisfactory the most,
+/// as in the real file).
+const RATINGS: [Rating; 6] = [
+    Rating::Satisfactory,
+    Rating::Outstanding,
+    Rating::Satisfactory,
+    Rating::NeedsToImprove,
+    Rating::Satisfactory,
+    Rating::SubstantialNoncompliance,
 ];
 
 /// A stable UUID for a sample bank, so repeated triggers name the same id.
@@ -298,11 +301,12 @@ pub fn payload(index: u64, bank_id: Option<&str>, rating: Option<&str>) -> Ratin
     RatingCreated::now(RatingCreatedData {
         bank_id: bank_id.map_or_else(|| sample_id(name), str::to_string),
         bank_name: name.to_string(),
-        rating: rating
-            .map(str::to_string)
-            .unwrap_or_else(|| RATINGS[(index as usize) % RATINGS.len()].to_string()),
+        rating: rating.map_or_else(
+            || RATINGS[(index as usize) % RATINGS.len()].clone(),
+            Rating::from_text,
+        ),
         exam_date: exam_date.to_string(),
-        regulator: regulator.to_string(),
+        regulator: Regulator::from_text(regulator),
     })
 }
 

@@ -138,12 +138,13 @@ mod tests {
     fn served(n: usize) -> Vec<(Bank, BankDetail)> {
         use crate::sandbox::{data, store};
         let store = store::Store::new(data::generate(n, 3, data::default_horizon()));
-        let page: serde_json::Value = serde_json::from_slice(&store.list_body(&store::ListQuery {
-            page: 1,
-            per_page: 100,
-            ..Default::default()
-        }))
-        .unwrap();
+        let page: serde_json::Value =
+            serde_json::from_slice(&store.list_body(&store::ListParams {
+                page: 1,
+                per_page: 100,
+                ..Default::default()
+            }))
+            .unwrap();
         let page = crate::domain::model::parse_page(page).unwrap();
         page.banks
             .into_iter()

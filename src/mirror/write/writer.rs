@@ -239,10 +239,10 @@ impl Writer {
                 f.name,
                 f.city,
                 f.state,
-                f.regulator,
-                current.map(|r| &r.rating),
+                f.regulator.as_str(),
+                current.map(|r| r.rating.as_str()),
                 current.map(|r| &r.exam_date),
-                current.map(|r| &r.exam_type),
+                current.map(|r| r.exam_type.as_str()),
                 charter,
                 list_json,
                 detail_json,
@@ -256,8 +256,8 @@ impl Writer {
             for (seq, record) in detail.fields.ratings.iter().enumerate() {
                 let key = (
                     record.exam_date.clone(),
-                    record.rating.clone(),
-                    record.exam_type.clone(),
+                    record.rating.as_str().to_owned(),
+                    record.exam_type.as_str().to_owned(),
                 );
                 let first = match held.get_mut(&key).and_then(Vec::pop) {
                     Some(first) => first,
@@ -280,8 +280,8 @@ impl Writer {
                     f.id,
                     seq as i64,
                     record.exam_date,
-                    record.rating,
-                    record.exam_type,
+                    record.rating.as_str(),
+                    record.exam_type.as_str(),
                     record.is_current,
                     first,
                 ])?;

@@ -122,8 +122,8 @@ pub(super) fn event_line(received_at: &str, event: &RatingCreated, outcome: &Out
         "{received_at}  {}  {}  {}  {}  {}",
         clean(&event.event),
         clean(&data.bank_name),
-        clean(&data.regulator),
-        clean(&data.rating),
+        clean(data.regulator.as_str()),
+        clean(data.rating.as_str()),
         clean(&data.exam_date)
     );
     if let Some(forward) = &outcome.forward {
