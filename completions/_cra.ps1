@@ -295,7 +295,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
-            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Only records the latest sync added (see the README: not the same as a recent exam date)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Only records the latest sync added (not the same as a recent exam date: see the guide, docs/guide.md)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')

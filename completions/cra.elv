@@ -282,7 +282,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --format 'Output format [default: table on a terminal, tsv otherwise]'
             cand --color 'When to use colour [default: auto]'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
-            cand --new 'Only records the latest sync added (see the README: not the same as a recent exam date)'
+            cand --new 'Only records the latest sync added (not the same as a recent exam date: see the guide, docs/guide.md)'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
             cand -v 'Accepted; this command makes no HTTP request to trace'

@@ -487,7 +487,7 @@ complete -c cra -n "__fish_cra_using_subcommand changes" -l color -d 'When to us
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records the latest sync added (see the README: not the same as a recent exam date)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records the latest sync added (not the same as a recent exam date: see the guide, docs/guide.md)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'

@@ -5,7 +5,7 @@
 //!
 //! Each bank is kept as served (the list item and the detail, unknown
 //! fields included, as JSON text) beside the columns queries use, so offline
-//! answers are the service's own bytes. The README documents the schema.
+//! answers are the service's own bytes. The guide (docs/guide.md, "Ask in SQL") documents the schema.
 //!
 //! One writer at a time: `sync` holds an advisory lock on `FILE.lock` for
 //! its whole run. Readers open the file read-only and, the journal being
