@@ -118,6 +118,9 @@ command_list! {
     /// One self-contained HTML page about the banks, from the local copy: map, charts, downgrades
     #[command(after_help = report::AFTER_HELP)]
     Report(report::ReportArgs),
+    /// Named lists of banks you follow, which --watch NAME selects
+    #[command(subcommand, after_help = watch::AFTER_HELP)]
+    Watch(watch::WatchCommand),
 }
 
 /// `--secret`, shared by the webhook commands.
