@@ -33,6 +33,7 @@ mod suite {
     mod local_copy {
         mod changes;
         mod due;
+        mod exams;
         mod memory;
         mod offline;
         mod sql;
@@ -56,6 +57,7 @@ mod suite {
         mod results;
         mod show;
     }
+    mod watch;
     mod webhooks {
         mod hardening;
         mod listen;

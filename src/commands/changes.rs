@@ -21,21 +21,19 @@ pub struct ChangesArgs {
     #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
     pub since: Option<crate::filters::when::When>,
 
-    /// Only exams on or before DATE (YYYY-MM and YYYY: their last day)
+    /// Only exams until DATE (YYYY-MM, YYYY: their last day)
     #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
     pub until: Option<crate::filters::when::When>,
 
-    /// Only records the latest sync added (not the same as a recent exam
-    /// date: see the guide, docs/guide.md)
+    /// Only records the latest sync added (see the guide)
     #[arg(long)]
     pub new: bool,
 
-    /// The bank's two-letter state or territory code (case-insensitive)
+    /// The bank's state or territory code (any case)
     #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
     pub state: Option<String>,
 
-    /// The record's exam type: "Large Bank", "Small Bank",
-    /// "Intermediate Small Bank", or large, small, intermediate
+    /// The record's exam type: large, small, intermediate
     #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
     pub size: Option<String>,
 
@@ -46,9 +44,7 @@ pub struct ChangesArgs {
     #[command(flatten)]
     pub order: crate::filters::OrderArgs,
 
-    /// Kinds to list (repeatable): upgrade, downgrade, same, first, other,
-    /// all, or repeat-fail (a record below Satisfactory whose previous
-    /// record was below Satisfactory too) [default: upgrade and downgrade]
+    /// Kinds to list (repeatable; below) [default: upgrade and downgrade]
     #[arg(long = "change", value_name = "KIND", value_enum, hide_possible_values = true)]
     pub change: Vec<ChangeKind>,
 
@@ -83,11 +79,9 @@ pub enum ChangeKind {
 pub const AFTER_HELP: &str = "\
 Kinds (best rating first: Outstanding, Satisfactory, Needs to Improve,
 Substantial Noncompliance): upgrade, downgrade, same, first (no earlier
-record), other (either rating is none of the four). Newest exam first.
---change repeat-fail lists repeat failures: each record rated below
-Satisfactory whose previous record was too (so a bank failing three exams
-in a row gives two rows). Run cra sync first; --new lists what the latest
-sync added.
+record), other (either rating is none of the four), all; repeat-fail: a
+record below Satisfactory after one below Satisfactory, whatever its kind.
+Newest exam first. Run cra sync first; --new: what the latest sync added.
 
 Examples:
   cra --sandbox changes --state TX --since 2024-01 --columns name,change

@@ -29,8 +29,8 @@ banks. The file reads and edits by hand: one table per list, one bank id a
 line, the bank's name in a comment above it.
 
 Examples:
-  cra --sandbox watch add peers \"bank of houston\" 7db54db2
-  cra --sandbox changes --watch peers --since 2y
+  cra watch add peers \"first national bank of austin\" 7db54db2
+  cra changes --watch peers --since 2y
   cra sync --notify http://127.0.0.1:4000/ --watch peers";
 
 #[derive(Debug, Clone, Subcommand)]
@@ -42,7 +42,7 @@ copy with --offline) and written with its name; nothing is written unless
 every one is found.
 
 Examples:
-  cra --sandbox watch add peers \"bank of houston\"
+  cra watch add peers \"first national bank of austin\"
   cra --offline watch add texas-lenders 7db54db2 0a1b2c3d")]
     Add {
         /// The list's name: letters, digits, - and _
@@ -69,7 +69,7 @@ Banks of the list that are not found (gone from the service, or not in the
 local copy yet) are named on standard error and stay in the list.
 
 Examples:
-  cra --sandbox watch show peers
+  cra watch show peers
   cra --offline watch show peers --format csv")]
     Show {
         #[arg(value_name = "NAME")]

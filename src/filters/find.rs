@@ -27,13 +27,11 @@ pub struct SelectArgs {
     #[arg(long, value_name = "CITY")]
     pub city: Option<String>,
 
-    /// Only the banks of this watch list (repeatable: of any of them; cra
-    /// watch --help)
+    /// Only the banks of watch list NAME (repeatable; cra watch)
     #[arg(long = "watch", value_name = "NAME")]
     pub watch: Vec<String>,
 
-    /// Only banks whose last N exams were all rated below Satisfactory
-    /// (Needs to Improve or Substantial Noncompliance), by exam date
+    /// Banks whose last N exams were all below Satisfactory
     #[arg(long, value_name = "N", value_parser = crate::parse::whole::<u32>(1, 100))]
     pub failed_last: Option<u32>,
 }

@@ -501,6 +501,60 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// `--failed-last N` in SQL keeps the banks the domain's
+        /// `failed_last` keeps from their histories as served: exams of
+        /// one date included, ratings outside the scale, short histories.
+        #[test]
+        fn failed_last_in_sql_is_the_domains(
+            banks in proptest::collection::vec(
+                (0usize..3, 0usize..3, 0usize..6, 0usize..3, proptest::collection::vec((2018i16..2022, 0usize..6, 0usize..3), 0..5)),
+                0..25,
+            ),
+            n in 1u32..4,
+        ) {
+            use super::super::stats::tests::{RATING_NAMES, copy_with};
+            let (_dir, path) = copy_with(&banks);
+            let reader = Reader::open(&path).unwrap();
+            let find = Find { failed_last: Some(n), ..Find::default() };
+            let (clauses, values) = find_clauses(&find, &Tested::BANKS);
+            let sql = format!("SELECT id FROM banks WHERE {} ORDER BY id", clauses.join(" AND "));
+            let found: Vec<String> = {
+                let connection = reader.connection();
+                let mut statement = connection.prepare(&sql).unwrap();
+                statement
+                    .query_map(rusqlite::params_from_iter(&values), |row| row.get(0))
+                    .unwrap()
+                    .map(Result::unwrap)
+                    .collect()
+            };
+            let expected: Vec<String> = banks
+                .iter()
+                .enumerate()
+                .filter(|(_, bank)| {
+                    let history: Vec<crate::domain::model::RatingRecord> = bank
+                        .4
+                        .iter()
+                        .map(|(year, rating, _)| {
+                            serde_json::from_value(serde_json::json!({
+                                "exam_date": format!("{year}-06-30"),
+                                "rating": RATING_NAMES[*rating],
+                                "exam_type": "Small Bank",
+                                "is_current": false,
+                            }))
+                            .unwrap()
+                        })
+                        .collect();
+                    crate::domain::find::failed_last(&history, n)
+                })
+                .map(|(i, _)| format!("bank-{i:02}"))
+                .collect();
+            proptest::prop_assert_eq!(found, expected);
+        }
+    }
+
+    proptest::proptest! {
         /// The clause finds what the function alone finds (which is
         /// `text::contains_folded`), whatever the value and the needle:
         /// other scripts, the characters `LIKE` treats as patterns, NUL.

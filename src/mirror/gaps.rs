@@ -167,7 +167,113 @@ mod tests {
         assert_eq!(months_between("2020-01-01", "not a date"), None);
     }
 
+    /// The intervals as one window function gives them (each record and
+    /// the bank's next, in SQL), grouped here: the reference.
+    fn reference(path: &std::path::Path, by: &[GroupBy], filter: &StatsFilter) -> Vec<GapRow> {
+        let connection = rusqlite::Connection::open(path).unwrap();
+        let mut statement = connection
+            .prepare(
+                "SELECT b.id, b.state, b.regulator, r.exam_date, r.exam_type, r.rating, \
+                 LEAD(r.exam_date) OVER (PARTITION BY r.bank_id ORDER BY r.exam_date, r.seq DESC) \
+                 FROM ratings r JOIN banks b ON b.id = r.bank_id",
+            )
+            .unwrap();
+        let mut groups: BTreeMap<(String, Option<String>), Vec<i64>> = BTreeMap::new();
+        let rows = statement
+            .query_map([], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, String>(3)?,
+                    row.get::<_, String>(4)?,
+                    row.get::<_, String>(5)?,
+                    row.get::<_, Option<String>>(6)?,
+                ))
+            })
+            .unwrap();
+        for row in rows {
+            let (id, state, regulator, date, kind, rating, next) = row.unwrap();
+            let Some(next) = next else { continue };
+            let f = &filter.find;
+            let keep = filter.state.as_ref().is_none_or(|s| *s == state)
+                && filter.size.as_ref().is_none_or(|s| *s == kind)
+                && (f.regulators.is_empty() || f.regulators.contains(&regulator))
+                && (f.ratings.is_empty() || f.ratings.iter().any(|r| r.as_str() == rating))
+                && f.exam_since.as_ref().is_none_or(|s| date >= *s)
+                && f.ids.as_ref().is_none_or(|ids| ids.contains(&id));
+            if !keep {
+                continue;
+            }
+            let key = |g: GroupBy| match g {
+                GroupBy::All => "all".to_string(),
+                GroupBy::State => state.clone(),
+                GroupBy::Regulator => regulator.clone(),
+                GroupBy::Size => kind.clone(),
+                GroupBy::Year => date[..4].to_string(),
+            };
+            groups
+                .entry((key(by[0]), by.get(1).map(|g| key(*g))))
+                .or_default()
+                .push(months_between(&date, &next).unwrap());
+        }
+        groups
+            .into_iter()
+            .map(|((group, subgroup), mut months)| {
+                months.sort_unstable();
+                GapRow {
+                    group,
+                    subgroup,
+                    intervals: months.len() as u64,
+                    mean: (months.iter().sum::<i64>() as f64 * 10.0 / months.len() as f64).round()
+                        / 10.0,
+                    percentiles: PERCENTILES.map(|p| percentile(&months, p)),
+                }
+            })
+            .collect()
+    }
+
     proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Intervals read bank by bank are what a window function over the
+        /// whole table gives, for any grouping and filters.
+        #[test]
+        fn gaps_are_what_a_window_function_gives(
+            banks in proptest::collection::vec(
+                (0usize..3, 0usize..3, 0usize..6, 0usize..3, proptest::collection::vec((1995i16..2026, 0usize..6, 0usize..3), 0..6)),
+                0..25,
+            ),
+            first in 0usize..5, second in proptest::option::of(1usize..5),
+            state in proptest::option::of(0usize..3), size in proptest::option::of(0usize..3),
+            ratings in proptest::collection::vec(0usize..4, 0..2),
+            regulators in proptest::collection::vec(0usize..3, 0..2),
+            since in proptest::option::of(1995i16..2026),
+            watched in proptest::option::of(proptest::collection::btree_set(0usize..25, 0..8)),
+        ) {
+            use super::super::stats::tests::{KINDS, RATING_NAMES, REGULATORS, STATES, copy_with};
+            let groups = [GroupBy::All, GroupBy::State, GroupBy::Regulator, GroupBy::Size, GroupBy::Year];
+            let (_dir, path) = copy_with(&banks);
+            let mut by = vec![groups[first]];
+            if let Some(second) = second.filter(|s| *s != first && first != 0) {
+                by.push(groups[second]);
+            }
+            let filter = StatsFilter {
+                state: state.map(|s| STATES[s].to_string()),
+                size: size.map(|k| KINDS[k].to_string()),
+                find: Find {
+                    ratings: ratings.iter().map(|r| RATING_NAMES[*r].into()).collect(),
+                    regulators: regulators.iter().map(|r| REGULATORS[*r].to_string()).collect(),
+                    exam_since: since.map(|y| format!("{y}-01-01")),
+                    ids: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
+                    ..Find::default()
+                },
+                exams: false,
+            };
+            let reader = Reader::open(&path).unwrap();
+            prop_assert_eq!(reader.gaps_by(&by, &filter).unwrap(), reference(&path, &by, &filter));
+        }
+
         #[test]
         fn a_percentile_is_a_value_with_enough_at_or_below_it(
             mut v in proptest::collection::vec(0i64..200, 1..60), p in 1u32..100
