@@ -18,6 +18,7 @@ mod suite {
         mod help;
         mod man;
         mod readme;
+        mod real_data;
     }
     mod export {
         mod faults;
