@@ -338,6 +338,17 @@ fn extra_sections(out: &mut Vec<u8>, root: &Command, cmd: &Command) -> io::Resul
              one in use. cra sql --schema prints its tables."
         )
     )?;
+    writeln!(out, ".TP")?;
+    writeln!(out, ".I ~/.local/share/cra/watch.toml")?;
+    writeln!(
+        out,
+        "{}",
+        prose(
+            "The watch lists (TOML: one table per list, banks = the ids of its banks, each with \
+             the bank's name in a comment above it) that cra watch edits and --watch NAME reads; \
+             beside the local copy's default, whatever --mirror says. It reads and edits by hand."
+        )
+    )?;
     writeln!(out, ".SH \"EXIT STATUS\"")?;
     for (status, meaning) in EXIT_CODES {
         writeln!(out, ".TP")?;

@@ -138,7 +138,8 @@ impl Run for DueArgs {
             Vec::new()
         };
         let today = today();
-        let find = self.find.find(&present, today).map_err(CraError::usage)?;
+        let mut find = self.find.find(&present, today).map_err(CraError::usage)?;
+        find.ids = crate::source::watch::select(&self.find.select.watch, Some((&reader, io)))?;
         let shape = DUE_COLUMNS
             .shape(io.view.format, &self.find.order.columns)
             .map_err(CraError::usage)?;

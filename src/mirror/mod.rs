@@ -14,6 +14,7 @@
 pub mod answers;
 pub mod due;
 pub mod find;
+pub mod gaps;
 pub mod order;
 pub mod read;
 pub mod stats;
