@@ -36,6 +36,9 @@ use crate::source::listing::{self, Listing, MAX_PER_PAGE};
 use crate::text::plural;
 use crate::text::thousands;
 
+mod notify;
+use notify::deliver;
+
 #[derive(Debug, Clone, Args)]
 pub struct SyncArgs {
     /// Fetch every bank's detail, not only new and changed banks'
@@ -152,7 +155,7 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
             io,
             &mut failed,
         ) => Some(outcome),
-        () = stop => None,
+        () = stop.clone() => None,
     };
     let (mut writer, stored) = background.finish().await?;
     let Some(outcome) = outcome else {
@@ -186,7 +189,9 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
         writer.reorder(&known.moves())?;
     }
     let notified = match &notify {
-        Some((url, secret)) => Some(deliver(&mut writer, url, secret, settings, io).await?),
+        Some((url, secret)) => {
+            Some(deliver(&mut writer, url, secret, settings, io, stop.clone()).await?)
+        }
         None => None,
     };
     let status = if failed.is_empty() && complete {
@@ -196,6 +201,19 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
     };
     let counts = writer.finish(status.clone())?;
     let seconds = started.elapsed().as_secs_f64();
+    if let (Some(notified), Some((url, _))) = (&notified, &notify)
+        && notified.interrupted
+    {
+        io.warn(&format!(
+            "interrupted while notifying: the local copy {} is up to date; {} of {} rating.created deliveries to {} are kept and sent by the next {} --notify",
+            path.display(),
+            thousands(notified.kept),
+            thousands(notified.kept + notified.delivered),
+            crate::http::hide_userinfo(url.as_str()),
+            crate::mirror::sync_command()
+        ));
+        return Err(CraError::Silent(Exit::Interrupted).into());
+    }
 
     io.info(&format!(
         "synced {} banks in {seconds:.1} s: {} new, {} removed, {} changed, {} new {}, {} {} → {}",
@@ -265,72 +283,6 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
         .into());
     }
     Ok(Exit::Success)
-}
-
-/// What `--notify` did.
-struct Notified {
-    delivered: u64,
-    kept: u64,
-    /// The first failed delivery's outcome, for the message.
-    first_failure: String,
-}
-
-/// Sends the outbox (this sync's new records and any an earlier
-/// `--notify` could not deliver) through the shared webhook sender, with
-/// `--retries`. Each 2xx leaves the outbox at once; the rest stay.
-async fn deliver(
-    writer: &mut Writer,
-    url: &url::Url,
-    secret: &secrecy::SecretString,
-    settings: &Settings,
-    io: &Io,
-) -> Result<Notified> {
-    use crate::webhook::payload::RatingCreated;
-    use crate::webhook::trigger::{Delivery, Sender};
-    use futures_util::StreamExt;
-
-    let pending = writer.outbox()?;
-    let mut notified = Notified {
-        delivered: 0,
-        kept: 0,
-        first_failure: String::new(),
-    };
-    if pending.is_empty() {
-        return Ok(notified);
-    }
-    let sender = Sender::new(url.clone(), secret.clone(), settings.timeout.value, 4)?
-        .with_retries(settings.retries.value);
-    // Stamped as each is sent (the stream is pulled as slots free up).
-    let deliveries = futures_util::stream::iter(pending).map(|(id, data)| Delivery {
-        number: id as u64,
-        body: RatingCreated::now(data).to_body().into(),
-    });
-    let mut outcomes = std::pin::pin!(sender.send_all(deliveries));
-    while let Some(sent) = outcomes.next().await {
-        if sent.delivered() {
-            writer.delivered(sent.number as i64)?;
-            notified.delivered += 1;
-        } else {
-            let line = sent.line();
-            let why = line.split_once(' ').map_or(line.as_str(), |(_, why)| why);
-            writer.not_delivered(sent.number as i64, why)?;
-            if notified.kept == 0 {
-                notified.first_failure = why.to_string();
-            }
-            notified.kept += 1;
-        }
-    }
-    io.info(&format!(
-        "notified {} rating.created to {}{}",
-        thousands(notified.delivered),
-        crate::http::hide_userinfo(url.as_str()),
-        if notified.kept > 0 {
-            format!(" ({} kept for the next sync)", thousands(notified.kept))
-        } else {
-            String::new()
-        }
-    ));
-    Ok(notified)
 }
 
 /// What a sync has once the first list page and the mirror's banks are in.
