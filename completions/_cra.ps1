@@ -58,6 +58,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two files written by `cra export`: added, removed and changed banks')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades')
+            [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'The version; with --verbose also the commit, target and compiler, for a bug report')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -295,7 +296,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
-            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Only records the latest sync added (see the README: not the same as a recent exam date)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Only records the latest sync added (not the same as a recent exam date: see the guide, docs/guide.md)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
@@ -555,6 +556,15 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'cra;version' {
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also the commit, build date, target and compiler, for a bug report')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also the commit, build date, target and compiler, for a bug report')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'cra;help' {
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'List banks with their current rating')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One or more banks with their complete rating history')
@@ -573,6 +583,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two files written by `cra export`: added, removed and changed banks')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades')
+            [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'The version; with --verbose also the commit, target and compiler, for a bug report')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -645,6 +656,9 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;help;report' {
+            break
+        }
+        'cra;help;version' {
             break
         }
         'cra;help;help' {

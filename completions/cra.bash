@@ -70,6 +70,9 @@ _cra() {
             cra,verify-webhook)
                 cmd="cra__subcmd__verify__subcmd__webhook"
                 ;;
+            cra,version)
+                cmd="cra__subcmd__version"
+                ;;
             cra__subcmd__config,get)
                 cmd="cra__subcmd__config__subcmd__get"
                 ;;
@@ -160,6 +163,9 @@ _cra() {
             cra__subcmd__help,verify-webhook)
                 cmd="cra__subcmd__help__subcmd__verify__subcmd__webhook"
                 ;;
+            cra__subcmd__help,version)
+                cmd="cra__subcmd__help__subcmd__version"
+                ;;
             cra__subcmd__help__subcmd__config,get)
                 cmd="cra__subcmd__help__subcmd__config__subcmd__get"
                 ;;
@@ -182,7 +188,7 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -802,7 +808,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help)
-            opts="search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help"
+            opts="search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1124,6 +1130,20 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help__subcmd__verify__subcmd__webhook)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__version)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1838,6 +1858,20 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__version)
+            opts="-v -h -V --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;

@@ -55,6 +55,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand completions 'Print a shell completion script'
             cand diff 'Compare two files written by `cra export`: added, removed and changed banks'
             cand report 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
+            cand version 'The version; with --verbose also the commit, target and compiler, for a bug report'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'cra;search'= {
@@ -282,7 +283,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --format 'Output format [default: table on a terminal, tsv otherwise]'
             cand --color 'When to use colour [default: auto]'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
-            cand --new 'Only records the latest sync added (see the README: not the same as a recent exam date)'
+            cand --new 'Only records the latest sync added (not the same as a recent exam date: see the guide, docs/guide.md)'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
             cand -v 'Accepted; this command makes no HTTP request to trace'
@@ -522,6 +523,14 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'cra;version'= {
+            cand -v 'Also the commit, build date, target and compiler, for a bug report'
+            cand --verbose 'Also the commit, build date, target and compiler, for a bug report'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'cra;help'= {
             cand search 'List banks with their current rating'
             cand show 'One or more banks with their complete rating history'
@@ -540,6 +549,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand completions 'Print a shell completion script'
             cand diff 'Compare two files written by `cra export`: added, removed and changed banks'
             cand report 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
+            cand version 'The version; with --verbose also the commit, target and compiler, for a bug report'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'cra;help;search'= {
@@ -590,6 +600,8 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;diff'= {
         }
         &'cra;help;report'= {
+        }
+        &'cra;help;version'= {
         }
         &'cra;help;help'= {
         }

@@ -9,6 +9,7 @@ mod suite {
     mod cli {
         mod flags;
         mod usage;
+        mod version;
     }
     mod config;
     mod diff;

@@ -25,8 +25,8 @@ pub struct ChangesArgs {
     #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
     pub until: Option<crate::filters::when::When>,
 
-    /// Only records the latest sync added (see the README: not the same as
-    /// a recent exam date)
+    /// Only records the latest sync added (not the same as a recent exam
+    /// date: see the guide, docs/guide.md)
     #[arg(long)]
     pub new: bool,
 
