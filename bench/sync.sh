@@ -7,11 +7,15 @@
 #   - requests counted by the sandbox itself (--log-requests), not by cra;
 #   - peak memory (/usr/bin/time -v) at 18,820 and 100,000 banks.
 # Usage: bench/sync.sh           (prints figures; takes about 3 minutes)
+#        CRA=path/to/cra bench/sync.sh   (a binary already built)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time; }
-cargo build --release --quiet
-CRA=${CARGO_TARGET_DIR:-$PWD/target}/release/cra
+# CRA=PATH measures a binary already built (say which in BENCHMARKS.md).
+if [ -z "${CRA:-}" ]; then
+  cargo build --release --quiet
+  CRA=${CARGO_TARGET_DIR:-$PWD/target}/release/cra
+fi
 work=$(mktemp -d)
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }

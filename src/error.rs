@@ -262,9 +262,24 @@ pub fn report(error: &anyhow::Error) -> Exit {
     if !line.is_empty() {
         // Errors quote the service's own words: no escape sequence of its
         // reaches the terminal, and no secret it echoes.
-        eprintln!("cra: error: {}", crate::text::inert(&redact(&line)));
+        say(&format!(
+            "cra: error: {}",
+            crate::text::inert(&redact(&line))
+        ));
     }
     exit
+}
+
+/// Writes `line` and a newline to standard error, whatever becomes of it:
+/// a standard error that is full (`2>/dev/full`) or closed (`2>&1 | head
+/// -1`) must not turn a documented exit code into a panic's 101, which is
+/// what `eprintln!` does when the write fails. Nobody is left to tell.
+pub fn say(line: &str) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(line.as_bytes());
+    let _ = err.write_all(b"\n");
+    let _ = err.flush();
 }
 
 #[cfg(test)]

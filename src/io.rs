@@ -10,6 +10,9 @@ use crate::domain::ColorWhen;
 use crate::error::redact;
 use crate::output::View;
 
+mod progress;
+pub use progress::{Progress, Ticker, rate_text};
+
 /// `COLUMNS` when it is a positive number, else the size standard output's
 /// terminal reports (none for a pty that says 0, or for no terminal).
 fn terminal_width(columns: Option<&str>) -> Option<usize> {
@@ -183,6 +186,13 @@ pub struct Io {
     /// The progress bar on screen, if any: a status (a countdown) goes
     /// into its message rather than fight it for the line.
     bar: Arc<Mutex<Option<indicatif::ProgressBar>>>,
+    /// Standard output, a terminal, has been handed to a printer: a status
+    /// line on the same screen would land in the middle of its rows, so
+    /// from then on there is none (but in a progress bar's message).
+    out_taken: Arc<std::sync::atomic::AtomicBool>,
+    /// A status line of ours is on the screen (to clear before anything
+    /// else is written there).
+    status_on: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl std::fmt::Debug for Io {
@@ -242,6 +252,8 @@ impl Io {
             out: Sink::Process,
             err: Sink::Process,
             bar: Arc::default(),
+            out_taken: Arc::default(),
+            status_on: Arc::default(),
         }
     }
 
@@ -262,6 +274,8 @@ impl Io {
             out: Sink::Buffer(captured.out.clone()),
             err: Sink::Buffer(captured.err.clone()),
             bar: Arc::default(),
+            out_taken: Arc::default(),
+            status_on: Arc::default(),
         };
         (io, captured)
     }
@@ -273,6 +287,14 @@ impl Io {
 
     /// Standard output, buffered. Callers flush (or drop) when done.
     pub fn stdout(&self) -> Out<'_> {
+        if self.view.terminal
+            && !self
+                .out_taken
+                .swap(true, std::sync::atomic::Ordering::SeqCst)
+        {
+            // A status line left on the screen would be the first rows'.
+            self.clear_status();
+        }
         match &self.out {
             Sink::Process => Out::Process(std::io::BufWriter::with_capacity(
                 64 * 1024,
@@ -362,19 +384,50 @@ impl Io {
         if !self.show_progress() {
             return;
         }
-        // A bar that draws nothing (standard error forced to count as a
-        // terminal) leaves the line to the status.
-        let bar = self
-            .bar
+        let out_taken =
+            self.view.terminal && self.out_taken.load(std::sync::atomic::Ordering::SeqCst);
+        match (self.visible_bar(), text) {
+            (Some(bar), Some(text)) => bar.set_message(format!(" · {text}")),
+            (Some(bar), None) => bar.set_message(""),
+            // Rows are being printed on this screen: no line of ours.
+            (None, _) if out_taken => {}
+            (None, Some(text)) => {
+                self.status_on
+                    .store(true, std::sync::atomic::Ordering::SeqCst);
+                self.raw_err(&format!("\r{text}\x1b[K"));
+            }
+            (None, None) => self.clear_status(),
+        }
+    }
+
+    /// Takes our status line off the screen, if one is there.
+    fn clear_status(&self) {
+        if self
+            .status_on
+            .swap(false, std::sync::atomic::Ordering::SeqCst)
+        {
+            self.raw_err("\r\x1b[K");
+        }
+    }
+
+    /// The progress bar on screen. A bar that draws nothing (standard
+    /// error forced to count as a terminal) leaves the line to the status.
+    fn visible_bar(&self) -> Option<indicatif::ProgressBar> {
+        self.bar
             .lock()
             .ok()
             .and_then(|bar| bar.clone())
-            .filter(|bar| !bar.is_hidden());
-        match (bar, text) {
-            (Some(bar), Some(text)) => bar.set_message(format!(" · {text}")),
-            (Some(bar), None) => bar.set_message(""),
-            (None, Some(text)) => self.raw_err(&format!("\r{text}\x1b[K")),
-            (None, None) => self.raw_err("\r\x1b[K"),
+            .filter(|bar| !bar.is_hidden())
+    }
+
+    /// A status for a long read with nothing else on the screen: shown
+    /// once it has lasted a second, rewritten in place, cleared when the
+    /// ticker is dropped.
+    pub fn ticker(&self) -> Ticker<'_> {
+        Ticker {
+            io: self,
+            started: std::time::Instant::now(),
+            shown: std::cell::Cell::new(None),
         }
     }
 
@@ -398,91 +451,5 @@ impl Io {
         if self.verbose {
             self.line(format_args!("* {message}"));
         }
-    }
-}
-
-/// A progress bar on standard error: done of total, a whole-number rate and
-/// the time left; only for a person watching a terminal (`show_progress`).
-pub struct Progress(Option<indicatif::ProgressBar>);
-
-impl Progress {
-    /// A bar counting `total` things called `unit` (e.g. "banks").
-    pub fn new(io: &Io, total: u64, unit: &str) -> Progress {
-        if !io.show_progress() {
-            return Progress(None);
-        }
-        let bar = indicatif::ProgressBar::with_draw_target(
-            Some(total),
-            indicatif::ProgressDrawTarget::stderr_with_hz(10),
-        );
-        let template = format!(
-            "{{bar:30.cyan/blue}} {{human_pos}}/{{human_len}} {unit} · {{rate}} · ETA {{eta}}{{msg}}"
-        );
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(&template)
-                .expect("the template is valid")
-                .with_key(
-                    "rate",
-                    |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                        let _ = write!(w, "{}", rate_text(state.per_sec()));
-                    },
-                )
-                .progress_chars("█▉▊▋▌▍▎▏ "),
-        );
-        if let Ok(mut slot) = io.bar.lock() {
-            *slot = Some(bar.clone());
-        }
-        Progress(Some(bar))
-    }
-
-    pub fn inc(&self) {
-        if let Some(bar) = &self.0 {
-            bar.inc(1);
-        }
-    }
-
-    /// Takes the bar off the screen (the summary follows).
-    pub fn finish(&self) {
-        if let Some(bar) = &self.0 {
-            bar.finish_and_clear();
-        }
-    }
-
-    /// Leaves the bar where it stopped (a failure follows).
-    pub fn abandon(&self) {
-        if let Some(bar) = &self.0 {
-            bar.abandon();
-        }
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        if let Some(bar) = self.0.as_ref().filter(|bar| !bar.is_finished()) {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-/// `13,341/s`: a whole number, grouped, whatever the rate's fraction.
-pub fn rate_text(per_second: f64) -> String {
-    let whole = if per_second.is_finite() && per_second > 0.0 {
-        per_second.round() as u64
-    } else {
-        0
-    };
-    format!("{}/s", crate::text::thousands(whole))
-}
-
-#[cfg(test)]
-mod progress_tests {
-    use super::rate_text;
-
-    #[test]
-    fn rates_are_whole_numbers() {
-        assert_eq!(rate_text(13_341.278_6), "13,341/s");
-        assert_eq!(rate_text(0.4), "0/s");
-        assert_eq!(rate_text(f64::NAN), "0/s");
-        assert_eq!(rate_text(f64::INFINITY), "0/s");
     }
 }

@@ -30,7 +30,12 @@ mod suite {
         mod errors;
         mod hardening;
         mod hostile;
+        mod memory;
+        mod paging;
         mod quota;
+        mod refusals;
+        mod stderr;
+        mod terminal;
     }
     mod local_copy {
         mod changes;

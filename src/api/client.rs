@@ -11,20 +11,20 @@ use anyhow::Result;
 use reqwest::StatusCode;
 use reqwest::header::HeaderMap;
 use secrecy::{ExposeSecret, SecretString};
-use serde_json::Value;
 use url::Url;
 
 use super::base::follow_redirect;
 use super::errors::{
-    describe_transport, human_duration, parse_json, redirect_error, status_error, status_line,
+    describe_transport, not_the_model, out_of_time, redirect_error, status_error, status_line,
     too_long_to_wait, transport_error, unexpected, wait_too_long,
 };
 use crate::domain::ListQuery;
 use crate::domain::model::{self, BankDetail, Page};
 use crate::error::CraError;
-use crate::http::BodyError;
-use crate::http::pace::{Governor, Permit};
+use crate::http::large::Turn;
+use crate::http::pace::{Governor, Permit, Wait};
 use crate::http::retry::{Failed, Next, Policy, RETRY_AFTER_CAP, retry_after};
+use crate::http::{BodyError, Later};
 use crate::io::Io;
 use crate::settings::Settings;
 
@@ -40,6 +40,8 @@ pub struct Client {
 
 struct Inner {
     http: reqwest::Client,
+    /// Where each request in flight was last redirected to.
+    redirected: Redirected,
     /// The base address, ending in `/`.
     base: Url,
     key: SecretString,
@@ -53,11 +55,6 @@ struct Inner {
     /// pauses as a whole instead of each request running into the limit).
     governor: Governor,
 }
-
-/// A 429 is retried after its wait without using up `--retries` (the
-/// service is not failing, only pacing); this many in a row for one
-/// request, though, and it fails.
-const MAX_LIMITED_TRIES: u32 = 100;
 
 impl Client {
     /// Checks the settings (base address present and safe, key present) and
@@ -75,11 +72,14 @@ impl Client {
             .ok_or_else(|| CraError::Unauthorized {
                 message: "no API key (set CRA_API_KEY or run: cra config set api_key)".to_string(),
             })?;
+        let redirected = Redirected::default();
+        let noted = redirected.clone();
         let http = crate::http::builder(&base, settings.timeout.value)
             .gzip(true)
             .pool_max_idle_per_host(64)
-            .redirect(reqwest::redirect::Policy::custom(|attempt| {
+            .redirect(reqwest::redirect::Policy::custom(move |attempt| {
                 if follow_redirect(attempt.previous(), attempt.url()) {
+                    noted.note(attempt.previous(), attempt.url());
                     attempt.follow()
                 } else {
                     attempt.stop()
@@ -89,6 +89,7 @@ impl Client {
         Ok(Client {
             inner: Arc::new(Inner {
                 http,
+                redirected,
                 base,
                 key: key.value.clone(),
                 retries: settings.retries.value,
@@ -100,7 +101,7 @@ impl Client {
                         settings.rate.as_ref().map(|r| r.value),
                         settings.max_wait.unwrap_or(RETRY_AFTER_CAP),
                     )
-                    .with_announce(move |until| super::wait::countdown(&io, until))
+                    .with_announce(move |until, why| super::wait::countdown(&io, until, why))
                 },
                 requests: AtomicU64::new(0),
             }),
@@ -124,6 +125,11 @@ impl Client {
 
     /// `GET /api/v1/banks` with the query's filters and paging.
     pub async fn list(&self, query: &ListQuery) -> Result<Page> {
+        self.list_in(query, None).await
+    }
+
+    /// The same, a large answer read only in `turn` (see `http::large`).
+    pub async fn list_in(&self, query: &ListQuery, turn: Option<&Turn>) -> Result<Page> {
         let mut url = self.endpoint(&["api", "v1", "banks"]);
         {
             let mut pairs = url.query_pairs_mut();
@@ -139,15 +145,20 @@ impl Client {
             pairs.append_pair("page", &query.page.to_string());
             pairs.append_pair("per_page", &query.per_page.to_string());
         }
-        let body = self.get_json(&url, None).await?;
-        model::parse_page(body).map_err(|e| unexpected(&url, &e))
+        let (headers, body) = self.get_json(&url, None, turn).await?;
+        model::parse_page(&body).map_err(|e| not_the_model(&url, &headers, &body, &e))
     }
 
     /// `GET /api/v1/banks/{id}`.
     pub async fn bank(&self, id: &str) -> Result<BankDetail> {
+        self.bank_in(id, None).await
+    }
+
+    /// The same, a large answer read only in `turn` (see `http::large`).
+    pub async fn bank_in(&self, id: &str, turn: Option<&Turn>) -> Result<BankDetail> {
         let url = super::base::bank_url(&self.inner.base, id)?;
-        let body = self.get_json(&url, Some(id)).await?;
-        model::parse_detail(body).map_err(|e| unexpected(&url, &e))
+        let (headers, body) = self.get_json(&url, Some(id), turn).await?;
+        model::parse_detail(&body).map_err(|e| not_the_model(&url, &headers, &body, &e))
     }
 
     fn endpoint(&self, segments: &[&str]) -> Url {
@@ -159,21 +170,32 @@ impl Client {
         url
     }
 
-    /// GET with retries; the body parsed as JSON. `bank_id` names the bank a
-    /// 404 is about.
-    async fn get_json(&self, url: &Url, bank_id: Option<&str>) -> Result<Value> {
+    /// GET with retries; the headers and body of the answer. `bank_id` names
+    /// the bank a 404 is about. Every failed try counts against `--retries`, a 429
+    /// included, and the request waits for the service (its pauses, its
+    /// quota, the waits before retries) at most the policy's total in all.
+    async fn get_json(
+        &self,
+        url: &Url,
+        bank_id: Option<&str>,
+        turn: Option<&Turn>,
+    ) -> Result<(HeaderMap, bytes::Bytes)> {
         let inner = &*self.inner;
         let max_wait = inner.governor.max_wait();
-        let policy = Policy {
-            retries: inner.retries,
-            cap: Some(max_wait),
-        };
+        let policy = Policy::capped(inner.retries, max_wait);
         let mut attempt: u32 = 0;
-        // 429s answered so far: retried without counting against --retries.
-        let mut limited: u32 = 0;
+        let mut waited = Duration::ZERO;
         loop {
-            let permit = match inner.governor.acquire().await {
+            let permit = match inner
+                .governor
+                .acquire_within(policy.total.saturating_sub(waited))
+                .await
+            {
                 Ok(permit) => permit,
+                Err(too_long) if too_long.in_all => {
+                    let said = format!("the service's rate limit kept GET {url} waiting");
+                    return Err(out_of_time(&said, waited.max(too_long.wait), policy.total));
+                }
                 Err(too_long) => {
                     return Err(wait_too_long(
                         url,
@@ -184,9 +206,11 @@ impl Client {
                     ));
                 }
             };
+            waited = waited.saturating_add(permit.imposed);
             inner.requests.fetch_add(1, Ordering::Relaxed);
             let started = Instant::now();
-            let outcome = self.send_once(url).await;
+            let outcome = self.send_once(url, turn).await;
+            let hop = inner.redirected.take(url);
             let elapsed = started.elapsed();
             let tries = attempt + 1;
             let retry_label = if attempt > 0 {
@@ -215,7 +239,10 @@ impl Client {
                         }
                     })?;
                     if status.is_success() {
-                        return parse_json(url, &headers, &body);
+                        if body.iter().all(u8::is_ascii_whitespace) {
+                            return Err(unexpected(url, "empty body where JSON was expected"));
+                        }
+                        return Ok((headers, body));
                     }
                     let failure = if status.is_redirection() {
                         redirect_error(url, &last, status, &headers)
@@ -223,20 +250,7 @@ impl Client {
                         status_error(url, status, &body, bank_id, tries)
                     };
                     let asked = retry_after(&headers, std::time::SystemTime::now());
-                    let is_limit = status == StatusCode::TOO_MANY_REQUESTS;
-                    let made = attempt - limited.min(attempt);
-                    // A 429 is retried whatever --retries says, up to a
-                    // bound: the service is pacing, not failing.
-                    let next = if is_limit && limited < MAX_LIMITED_TRIES {
-                        Policy {
-                            retries: MAX_LIMITED_TRIES,
-                            ..policy
-                        }
-                        .next(limited, Failed::Status(status, asked))
-                    } else {
-                        policy.next(made, Failed::Status(status, asked))
-                    };
-                    match next {
+                    match policy.next(attempt, waited, Failed::Status(status, asked)) {
                         // A wait longer than any sensible command fails now,
                         // saying when; every other request of this client
                         // fails at once too, rather than ask again.
@@ -261,24 +275,26 @@ impl Client {
                         }
                         .into());
                     }
-                    let made = attempt - limited.min(attempt);
                     (
-                        transport_error(url, &inner.base, &error, tries),
-                        policy.next(made, Failed::Transport),
+                        transport_error(url, &inner.base, hop.as_ref(), &error, tries),
+                        policy.next(attempt, waited, Failed::Transport),
                         None,
                     )
                 }
             };
-            let Next::Retry { wait, asked, .. } = next else {
-                return Err(error);
+            let (wait, asked) = match next {
+                Next::Retry { wait, asked, .. } => (wait, asked),
+                Next::OutOfTime(waited) => {
+                    let said = crate::error::one_line(&error);
+                    return Err(out_of_time(&said, waited, policy.total));
+                }
+                _ => return Err(error),
             };
             attempt += 1;
+            waited = waited.saturating_add(wait);
             let is_limit = status == Some(StatusCode::TOO_MANY_REQUESTS);
-            if is_limit {
-                limited += 1;
-            }
             inner.retried.fetch_add(1, Ordering::Relaxed);
-            self.wait_before_retry(&permit, wait, asked, is_limit, attempt - limited);
+            self.wait_before_retry(&permit, wait, asked, is_limit, attempt);
             drop(permit);
             tokio::time::sleep(wait).await;
         }
@@ -286,7 +302,7 @@ impl Client {
 
     /// Sets the pause a retry waits for (all requests share a server's
     /// `Retry-After`; a 429 also slows the pace), and says so: on a
-    /// terminal once per pause, in the trace every time.
+    /// terminal as a countdown on one status line, in the trace every time.
     fn wait_before_retry(
         &self,
         permit: &Permit<'_>,
@@ -301,26 +317,26 @@ impl Client {
         } else {
             asked && inner.governor.pause_for(wait)
         };
-        if asked && longer && wait >= Duration::from_secs(1) {
+        if (longer || !asked) && wait >= Duration::from_secs(1) {
             // A person watching would otherwise see nothing for up to a
-            // minute; said once per pause, not once per waiting request.
-            let which = if is_limit {
-                "the service's rate limit".to_string()
+            // minute and a half; one line, rewritten as it counts down,
+            // once per pause rather than once per waiting request.
+            let why = if is_limit {
+                Wait::Limit
             } else {
-                format!("retry {retry} of {}", inner.retries)
+                Wait::Retry {
+                    retry,
+                    of: inner.retries,
+                }
             };
-            inner.io.summary(&format!(
-                "waiting {} before trying again: the service is busy and asked for that (Retry-After; {which})",
-                human_duration(wait),
-            ));
             inner
                 .governor
-                .announce_wait(tokio::time::Instant::now() + wait);
+                .announce_wait(tokio::time::Instant::now().later(wait), why);
         }
         inner.io.trace(&format!(
             "{} in {:.2} s{}",
             if is_limit {
-                "rate limited (429): again".to_string()
+                format!("rate limited (429): retry {retry}/{}", inner.retries)
             } else {
                 format!("retry {retry}/{}", inner.retries)
             },
@@ -332,7 +348,7 @@ impl Client {
     /// One request: status, headers, the body read through the limited
     /// reader (at most 16 MiB, 1 MiB for an error) and the URL that
     /// answered; or a transport error (connect, timeout, a body cut off).
-    async fn send_once(&self, url: &Url) -> Result<Sent, reqwest::Error> {
+    async fn send_once(&self, url: &Url, turn: Option<&Turn>) -> Result<Sent, reqwest::Error> {
         let response = self
             .inner
             .http
@@ -353,11 +369,33 @@ impl Client {
         } else {
             crate::http::SMALL_BODY_LIMIT
         };
-        let body = match crate::http::read_limited(response, limit).await {
+        let body = match crate::http::read_in_turn(response, limit, turn).await {
             Err(BodyError::Transport(error)) => return Err(error),
             body => body,
         };
         Ok((status, headers, body, last))
+    }
+}
+
+/// The address each request was last redirected to, by the address asked
+/// for: a connection refused there names it, not the base address (the
+/// client's errors name the address asked for only).
+#[derive(Clone, Default)]
+struct Redirected(Arc<std::sync::Mutex<std::collections::HashMap<String, Url>>>);
+
+impl Redirected {
+    fn note(&self, previous: &[Url], next: &Url) {
+        if let Some(asked) = previous.first() {
+            self.lock().insert(asked.to_string(), next.clone());
+        }
+    }
+
+    fn take(&self, asked: &Url) -> Option<Url> {
+        self.lock().remove(asked.as_str())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, std::collections::HashMap<String, Url>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
 

@@ -6,7 +6,6 @@
 
 use std::time::Duration;
 
-use anyhow::Result;
 use reqwest::StatusCode;
 use reqwest::header::HeaderMap;
 use serde_json::Value;
@@ -69,7 +68,7 @@ pub(super) fn wait_too_long(
         .map(|_| format!(", after {}", marker.at_text()))
         .unwrap_or_default();
     marker.message = format!(
-        "{said} from {url}: the service asks to wait {} before the next request ({how}), longer than cra waits ({}); try again later{when}",
+        "{said} from {url}: the service asks to wait {} before the next request ({how}), longer than cra waits ({}, --max-wait); try again later{when}, or give a longer --max-wait",
         human_duration(wait),
         human_duration(cap)
     );
@@ -93,6 +92,20 @@ pub(super) fn too_long_to_wait(
         |m| format!("{} ({m})", status_line(status)),
     );
     wait_too_long(url, &said, "Retry-After", wait, cap)
+}
+
+/// A request that would wait past the most one request waits in all
+/// (`total`: twice `--max-wait`), having waited `waited`: exit 6, with
+/// `said`, what the last try got.
+pub(super) fn out_of_time(said: &str, waited: Duration, total: Duration) -> anyhow::Error {
+    CraError::Unavailable {
+        message: format!(
+            "{said}; the service has kept this request waiting {} in all, and cra waits at most {} for one request (twice --max-wait); try again later",
+            human_duration(waited),
+            human_duration(total)
+        ),
+    }
+    .into()
 }
 
 pub use crate::text::duration as human_duration;
@@ -269,9 +282,12 @@ pub(super) fn describe_transport(error: &reqwest::Error) -> String {
 }
 
 /// A transport failure after `tries` requests, with the likely next step.
+/// A connection refused where a redirect pointed names that address, not
+/// the base address, which answered.
 pub(super) fn transport_error(
     url: &Url,
     base: &Url,
+    redirected: Option<&Url>,
     error: &reqwest::Error,
     tries: u32,
 ) -> anyhow::Error {
@@ -279,19 +295,34 @@ pub(super) fn transport_error(
     let message = if error.is_timeout() {
         format!("GET {url} timed out {tried} (raise --timeout if the service is slow)")
     } else if error.is_connect() {
-        let host = base.host_str().unwrap_or("?");
-        let at = match base.port_or_known_default() {
-            Some(port) => crate::text::host_port(host.trim_matches(['[', ']']), port),
-            None => host.to_string(),
-        };
-        format!(
-            "cannot connect to {at}: {} {tried} (is the service running at {base}? check the base address with: cra config show)",
-            describe_transport(error)
-        )
+        let target = redirected.unwrap_or(url);
+        let at = authority(target);
+        if at != authority(base) {
+            format!(
+                "cannot connect to {at}: {} {tried}; {url} redirected there ({}: the service's redirect, not the base address, is what cannot be reached)",
+                describe_transport(error),
+                crate::http::hide_userinfo(target.as_str())
+            )
+        } else {
+            format!(
+                "cannot connect to {at}: {} {tried} (is the service running at {base}? check the base address with: cra config show)",
+                describe_transport(error)
+            )
+        }
     } else {
         format!("GET {url} failed {tried}: {}", describe_transport(error))
     };
     CraError::Unavailable { message }.into()
+}
+
+/// `host:port` of an address (the port its scheme implies when none is
+/// given).
+fn authority(url: &Url) -> String {
+    let host = url.host_str().unwrap_or("?");
+    match url.port_or_known_default() {
+        Some(port) => crate::text::host_port(host.trim_matches(['[', ']']), port),
+        None => host.to_string(),
+    }
 }
 
 pub(super) fn unexpected(url: &Url, what: &str) -> anyhow::Error {
@@ -301,25 +332,30 @@ pub(super) fn unexpected(url: &Url, what: &str) -> anyhow::Error {
     .into()
 }
 
-/// The body as JSON, or an error saying what it was instead.
-pub(super) fn parse_json(url: &Url, headers: &HeaderMap, body: &[u8]) -> Result<Value> {
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Err(unexpected(url, "empty body where JSON was expected"));
-    }
-    serde_json::from_slice(body).map_err(|e| {
-        let content_type = headers
-            .get(reqwest::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("");
-        let what = if content_type.contains("html") || body.trim_ascii_start().starts_with(b"<") {
-            format!("expected JSON, got an HTML page ({content_type})")
-        } else if e.is_eof() {
-            format!("truncated JSON ({e})")
-        } else {
-            format!("invalid JSON ({e})")
-        };
-        unexpected(url, what.trim_end_matches(" ()"))
-    })
+/// A body that did not read as the model: what was wrong with it, the JSON
+/// itself first (an HTML page, cut short, not JSON at all), else the
+/// field that does not fit (`what`, from the model).
+pub(super) fn not_the_model(
+    url: &Url,
+    headers: &HeaderMap,
+    body: &[u8],
+    what: &str,
+) -> anyhow::Error {
+    let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(body) else {
+        return unexpected(url, what);
+    };
+    let content_type = headers
+        .get(reqwest::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let what = if content_type.contains("html") || body.trim_ascii_start().starts_with(b"<") {
+        format!("expected JSON, got an HTML page ({content_type})")
+    } else if e.is_eof() {
+        format!("truncated JSON ({e})")
+    } else {
+        format!("invalid JSON ({e})")
+    };
+    unexpected(url, what.trim_end_matches(" ()"))
 }
 
 #[cfg(test)]

@@ -1,16 +1,19 @@
-//! The countdown a person at a terminal sees while every request waits
-//! for the service (a `Retry-After`, a quota's reset): in the progress
-//! bar's message when one is on screen, else on a line of its own, once a
-//! second. Nothing on a pipe or with `--quiet`.
+//! The countdown a person at a terminal sees while requests wait a second
+//! or more (a `Retry-After`, a quota's reset, a failing service's backoff,
+//! a slow `--rate`): in the progress bar's message when one is on screen,
+//! else on one status line rewritten in place once a second and cleared
+//! at the end, so that waits leave no trail of lines. Nothing on a pipe or
+//! with `--quiet`.
 
 use std::time::Duration;
 
 use tokio::time::Instant;
 
+use crate::http::pace::Wait;
 use crate::io::Io;
 
 /// Counts down to `until` on standard error, in a task of its own.
-pub fn countdown(io: &Io, until: Instant) {
+pub fn countdown(io: &Io, until: Instant, why: Wait) {
     if !io.show_progress() {
         return;
     }
@@ -21,14 +24,25 @@ pub fn countdown(io: &Io, until: Instant) {
             if left.is_zero() {
                 break;
             }
-            io.status(Some(&format!(
-                "waiting {} for the service's rate limit",
-                clock(left)
-            )));
+            io.status(Some(&waiting(left, why)));
             tokio::time::sleep(left.min(Duration::from_secs(1))).await;
         }
         io.status(None);
     });
+}
+
+/// The status line of a wait with `left` to go.
+fn waiting(left: Duration, why: Wait) -> String {
+    let left = clock(left);
+    match why {
+        Wait::Limit => {
+            format!("waiting {left} for the service's rate limit (Retry-After or its quota)")
+        }
+        Wait::Retry { retry, of } => {
+            format!("the service is failing: retry {retry} of {of} in {left}")
+        }
+        Wait::Pace => format!("next request in {left} (the pace --rate asks for)"),
+    }
 }
 
 /// `0:42`, `12:05`, `1:02:03`: seconds left, rounded up.
@@ -45,6 +59,20 @@ pub fn clock(left: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_wait_says_what_it_waits_for() {
+        let second = Duration::from_secs(1);
+        assert_eq!(
+            waiting(second * 16, Wait::Limit),
+            "waiting 0:16 for the service's rate limit (Retry-After or its quota)"
+        );
+        assert_eq!(
+            waiting(second * 2, Wait::Retry { retry: 2, of: 3 }),
+            "the service is failing: retry 2 of 3 in 0:02"
+        );
+        assert!(waiting(second * 6, Wait::Pace).contains("--rate"));
+    }
 
     #[test]
     fn clocks_round_up() {

@@ -21,7 +21,7 @@ pub fn report_usage(error: &clap::Error) -> Exit {
             if let Err(e) = error.print()
                 && e.kind() != std::io::ErrorKind::BrokenPipe
             {
-                eprintln!("cra: error: cannot write the help: {e}");
+                crate::error::say(&format!("cra: error: cannot write the help: {e}"));
                 return Exit::Failure;
             }
             if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
@@ -35,7 +35,7 @@ pub fn report_usage(error: &clap::Error) -> Exit {
                 .or_else(|| split_size(error))
                 .or_else(|| one_dash_long_flag(error, &process_args()))
                 .unwrap_or_else(|| usage_text(&error.to_string(), unrelated_suggestion(error)));
-            eprintln!("cra: error: {text}");
+            crate::error::say(&format!("cra: error: {text}"));
             Exit::Usage
         }
     }

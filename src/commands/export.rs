@@ -59,7 +59,7 @@ pub struct ExportArgs {
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
     pub concurrency: u32,
-    /// Longest wait for the service's rate limit (Retry-After or a quota's reset) [default: 1m]
+    /// Longest wait for the service's rate limit (Retry-After or a quota's reset) [default: 90s]
     #[arg(long, value_name = "DURATION", value_parser = crate::parse::parse_duration)]
     pub max_wait: Option<std::time::Duration>,
 }

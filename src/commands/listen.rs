@@ -119,8 +119,9 @@ async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
     .await?;
     let stop = crate::signals::watch();
     // Always shown, even with --quiet: it is how a person or a test finds
-    // the port. eprintln! is unbuffered, so it is out before serving starts.
-    eprintln!("listening on {}", server.url()?);
+    // the port. Standard error is unbuffered, so it is out before serving
+    // starts.
+    crate::error::say(&format!("listening on {}", server.url()?));
     let summary = server.serve(stop).await?;
     io.info(&summary.line());
     Ok(Exit::Success)

@@ -58,7 +58,7 @@ pub struct SearchArgs {
 
     #[command(flatten)]
     pub jq: JqArg,
-    /// Longest wait for the service's rate limit (Retry-After or a quota's reset) [default: 1m]
+    /// Longest wait for the service's rate limit (Retry-After or a quota's reset) [default: 90s]
     #[arg(long, value_name = "DURATION", value_parser = crate::parse::parse_duration)]
     pub max_wait: Option<std::time::Duration>,
 

@@ -162,7 +162,7 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
             io,
             &mut failed,
         ) => Some(outcome),
-        () = stop => None,
+        () = stop.clone() => None,
     };
     let (mut writer, stored) = background.finish().await?;
     let Some(outcome) = outcome else {
@@ -196,9 +196,18 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
         writer.reorder(&known.moves())?;
     }
     let notified = match &notify {
-        Some((url, secret, only)) => {
-            Some(deliver(&mut writer, url, secret, only.as_ref(), settings, io).await?)
-        }
+        Some((url, secret, only)) => Some(
+            deliver(
+                &mut writer,
+                url,
+                secret,
+                only.as_ref(),
+                settings,
+                io,
+                stop.clone(),
+            )
+            .await?,
+        ),
         None => None,
     };
     let status = if failed.is_empty() && complete {
@@ -208,6 +217,19 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
     };
     let counts = writer.finish(status.clone())?;
     let seconds = started.elapsed().as_secs_f64();
+    if let (Some(notified), Some((url, _, _))) = (&notified, &notify)
+        && notified.interrupted
+    {
+        io.warn(&format!(
+            "interrupted while notifying: the local copy {} is up to date; {} of {} rating.created deliveries to {} are kept and sent by the next {} --notify",
+            path.display(),
+            thousands(notified.kept),
+            thousands(notified.kept + notified.delivered),
+            crate::http::hide_userinfo(url.as_str()),
+            crate::mirror::sync_command()
+        ));
+        return Err(CraError::Silent(Exit::Interrupted).into());
+    }
 
     io.info(&format!(
         "synced {} banks in {seconds:.1} s: {} new, {} removed, {} changed, {} new {}, {} {} → {}",

@@ -9,6 +9,8 @@ use std::time::{Duration, SystemTime};
 use reqwest::header::HeaderMap;
 use tokio::time::Instant;
 
+use super::Later;
+
 /// Requests in flight before any 429: more than any `--concurrency`, so
 /// only a 429 makes this the limit.
 pub const OPEN_WINDOW: f64 = 64.0;
@@ -172,11 +174,14 @@ pub fn figures(headers: &HeaderMap, now: SystemTime) -> Option<Figures> {
         .parse::<f64>()
         .ok()
         .filter(|r| r.is_finite() && *r >= 0.0)?;
-    let reset = if reset > 1e9 {
-        let at = SystemTime::UNIX_EPOCH + Duration::from_secs_f64(reset);
+    // A value no clock can hold (`1e30`, a Unix time past the year
+    // 292277026596) is no figure at all, like `inf`: ignored, not a panic.
+    let reset = Duration::try_from_secs_f64(reset).ok()?;
+    let reset = if reset > Duration::from_secs(1_000_000_000) {
+        let at = SystemTime::UNIX_EPOCH.checked_add(reset)?;
         at.duration_since(now).unwrap_or(Duration::ZERO)
     } else {
-        Duration::from_secs_f64(reset)
+        reset
     };
     // A reset further than a day is taken as a misreading, not a plan.
     (reset <= Duration::from_secs(86_400)).then_some(Figures { remaining, reset })
@@ -217,8 +222,8 @@ impl Window {
         now: Instant,
         figures: Figures,
     ) -> Window {
-        let hi = now + figures.reset;
-        let lo = sent_at + figures.reset.saturating_sub(Duration::from_secs(1));
+        let hi = now.later(figures.reset);
+        let lo = sent_at.later(figures.reset.saturating_sub(Duration::from_secs(1)));
         let fresh = Window {
             remaining: figures.remaining,
             seq,
@@ -276,7 +281,7 @@ impl Window {
             .saturating_sub(sent.saturating_sub(self.seq))
             .saturating_sub(1);
         if left == 0 {
-            Hold::Until(self.hi + RESET_MARGIN)
+            Hold::Until(self.hi.later(RESET_MARGIN))
         } else {
             let span = self.hi.saturating_duration_since(from.max(now));
             Hold::Spread(span / u32::try_from(left).unwrap_or(u32::MAX))
@@ -372,6 +377,95 @@ mod tests {
                 }
             }
             prop_assert!(before_reset <= remaining);
+        }
+    }
+
+    /// The values a hostile service sent (issue 27): too large for any
+    /// clock, they are no figures, as `inf` is.
+    #[test]
+    fn absurd_resets_are_ignored() {
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+        for (name, value) in [
+            ("ratelimit-reset", "1e30"),
+            ("x-ratelimit-reset", "1e19"),
+            ("x-ratelimit-reset", "9.3e18"),
+            ("ratelimit-reset", "inf"),
+            ("ratelimit-reset", "18446744073709551616"),
+        ] {
+            let mut headers = HeaderMap::new();
+            headers.insert("ratelimit-remaining", HeaderValue::from_static("3"));
+            headers.insert(name, HeaderValue::from_static(value));
+            assert_eq!(figures(&headers, now), None, "{name}: {value}");
+        }
+        let mut structured = HeaderMap::new();
+        structured.insert(
+            "ratelimit",
+            HeaderValue::from_static("limit=10, remaining=3, reset=1e300"),
+        );
+        assert_eq!(figures(&structured, now), None);
+    }
+
+    proptest! {
+        /// Any text in any of the quota headers is read without a panic,
+        /// and a figure read is within a day.
+        #[test]
+        fn any_quota_header_is_read_safely(
+            remaining in "\\PC{0,12}|[0-9]{1,30}",
+            reset in "\\PC{0,12}|-?[0-9]{1,400}(\\.[0-9]{0,9})?|[0-9]\\.[0-9]{1,3}[eE][+-]?[0-9]{1,3}|inf|NaN|1e[0-9]{1,3}",
+            dialect in 0usize..3,
+            now in any::<u64>(),
+        ) {
+            let now = SystemTime::UNIX_EPOCH
+                .checked_add(Duration::from_secs(now / 2))
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            let mut headers = HeaderMap::new();
+            let value = |text: &str| HeaderValue::from_str(text).ok();
+            match dialect {
+                0 | 1 => {
+                    let prefix = if dialect == 0 { "" } else { "x-" };
+                    if let (Some(r), Some(t)) = (value(&remaining), value(&reset)) {
+                        headers.insert(
+                            reqwest::header::HeaderName::from_bytes(format!("{prefix}ratelimit-remaining").as_bytes()).unwrap(),
+                            r,
+                        );
+                        headers.insert(
+                            reqwest::header::HeaderName::from_bytes(format!("{prefix}ratelimit-reset").as_bytes()).unwrap(),
+                            t,
+                        );
+                    }
+                }
+                _ => {
+                    if let Some(v) = value(&format!("limit=10, remaining={remaining}, reset={reset}")) {
+                        headers.insert("ratelimit", v);
+                    }
+                }
+            }
+            if let Some(said) = figures(&headers, now) {
+                prop_assert!(said.reset <= Duration::from_secs(86_400));
+            }
+        }
+
+        /// Whatever figures and instants a window is given (any reset, a
+        /// late or early answer), it is made and consulted without a panic.
+        #[test]
+        fn any_figures_make_a_window(
+            reset_secs in any::<u64>(),
+            remaining in any::<u64>(),
+            seqs in (any::<u64>(), any::<u64>(), any::<u64>()),
+            offsets in (0u64..10_000_000, 0u64..10_000_000),
+            second_reset in any::<u64>(),
+        ) {
+            let t0 = Instant::now();
+            let first = Figures { remaining, reset: Duration::from_secs(reset_secs) };
+            let sent = t0.later(ms(offsets.0));
+            let now = sent.later(ms(offsets.1));
+            let w = Window::observe(None, seqs.0, sent, now, first);
+            let second = Figures { remaining: remaining / 2, reset: Duration::from_millis(second_reset) };
+            let w = Window::observe(Some(w), seqs.1, t0, now, second);
+            match w.hold(now, sent, seqs.2) {
+                Hold::Until(at) => prop_assert!(at >= now),
+                Hold::Spread(_) | Hold::Free => {}
+            }
         }
     }
 

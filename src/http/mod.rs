@@ -5,6 +5,7 @@
 //! retry policy of the senders that retry is in `retry`.
 
 pub mod adapt;
+pub mod large;
 pub mod pace;
 pub mod rate;
 pub mod retry;
@@ -27,6 +28,44 @@ pub const API_BODY_LIMIT: u64 = 16 << 20;
 /// The most of an error body, or of the answer to a webhook delivery
 /// (`trigger`, `listen --forward-to`), read: only a message is wanted there.
 pub const SMALL_BODY_LIMIT: u64 = 1 << 20;
+
+/// The furthest ahead any wait is set: about 30 years (tokio's own "far
+/// future"). A server may ask for any number of seconds (`Retry-After:
+/// 18446744073709551615`); what is that far off is as good as never, and
+/// an instant past it could not be represented at all.
+pub const FAR: Duration = Duration::from_secs(86_400 * 365 * 30);
+
+/// An instant `wait` after `at`, saturating at [`FAR`] ahead: the one way
+/// a wait a server asked for becomes an instant, so that no value of a
+/// header can overflow the clock (which panics).
+pub trait Later: Copy {
+    fn later(self, wait: Duration) -> Self;
+}
+
+impl Later for tokio::time::Instant {
+    fn later(self, wait: Duration) -> Self {
+        // Within 30 years of now an instant always exists; should the
+        // clock still refuse, the wait is as long as it can be made.
+        self.checked_add(wait.min(FAR))
+            .or_else(|| self.checked_add(Duration::from_secs(86_400)))
+            .unwrap_or(self)
+    }
+}
+
+impl Later for std::time::Instant {
+    fn later(self, wait: Duration) -> Self {
+        self.checked_add(wait.min(FAR))
+            .or_else(|| self.checked_add(Duration::from_secs(86_400)))
+            .unwrap_or(self)
+    }
+}
+
+/// Durations stand for instants in the pure tests of the pacing.
+impl Later for Duration {
+    fn later(self, wait: Duration) -> Self {
+        self.saturating_add(wait)
+    }
+}
 
 /// Why a body could not be read whole.
 #[derive(Debug)]
@@ -67,12 +106,22 @@ pub async fn read_limited(
     response: reqwest::Response,
     limit: u64,
 ) -> Result<bytes::Bytes, BodyError> {
+    read_in_turn(response, limit, None).await
+}
+
+/// The same, a body past [`large::SMALL`] read only in `turn` (see
+/// `large`), when one is given.
+pub async fn read_in_turn(
+    response: reqwest::Response,
+    limit: u64,
+    turn: Option<&large::Turn>,
+) -> Result<bytes::Bytes, BodyError> {
     // An honest length over the limit is refused before a byte is read (a
     // gzip body has none: reqwest removes it when it decodes).
     if response.content_length().is_some_and(|n| n > limit) {
         return Err(BodyError::TooLarge { limit });
     }
-    match read_prefix(response, limit).await? {
+    match read_up_to(response, limit, turn).await? {
         (body, true) => Ok(body),
         (_, false) => Err(BodyError::TooLarge { limit }),
     }
@@ -82,14 +131,27 @@ pub async fn read_limited(
 /// of it; reading stops there. For an answer only glanced at (the first
 /// line of an app's error), where a long one is no error.
 pub async fn read_prefix(
+    response: reqwest::Response,
+    limit: u64,
+) -> Result<(bytes::Bytes, bool), BodyError> {
+    read_up_to(response, limit, None).await
+}
+
+async fn read_up_to(
     mut response: reqwest::Response,
     limit: u64,
+    turn: Option<&large::Turn>,
 ) -> Result<(bytes::Bytes, bool), BodyError> {
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
     let mut body = bytes::BytesMut::new();
     loop {
         match response.chunk().await {
             Ok(Some(chunk)) => {
+                if let Some(turn) = turn
+                    && body.len() + chunk.len() > large::SMALL
+                {
+                    turn.large().await;
+                }
                 if body.len() + chunk.len() > limit {
                     body.extend_from_slice(&chunk[..limit - body.len()]);
                     return Ok((body.freeze(), false));
@@ -228,6 +290,22 @@ mod tests {
         );
         assert_eq!(hide_userinfo("not a url"), "not a url");
         assert_eq!(hide_userinfo("http://p@ss:w@rd@h/"), "http://***@h/");
+    }
+
+    proptest::proptest! {
+        /// Whatever a server asks for, an instant that far ahead exists
+        /// and is never before now.
+        #[test]
+        fn any_wait_becomes_an_instant(secs in proptest::prelude::any::<u64>(), nanos in 0u32..1_000_000_000) {
+            let wait = Duration::new(secs, nanos);
+            let now = tokio::time::Instant::now();
+            let at = now.later(wait);
+            proptest::prop_assert!(at >= now);
+            proptest::prop_assert!(at - now == wait.min(FAR));
+            let std_now = std::time::Instant::now();
+            proptest::prop_assert!(std_now.later(wait) >= std_now);
+            proptest::prop_assert!(Duration::MAX.later(wait) == Duration::MAX);
+        }
     }
 
     #[test]

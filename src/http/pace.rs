@@ -12,6 +12,7 @@ use reqwest::header::HeaderMap;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
+use super::Later;
 use super::adapt::{Aimd, Hold, Window, figures};
 use super::rate::{Bucket, Rate};
 
@@ -25,9 +26,22 @@ pub struct Governor {
     /// A wait longer than this is not taken: `acquire` says how long it
     /// would have been instead.
     max_wait: Duration,
-    /// Told of each wait of a second or more the service imposes (a
-    /// countdown for a person watching), once per wait.
-    announce: Option<Box<dyn Fn(Instant) + Send + Sync>>,
+    /// Told of each wait of a second or more (a countdown for a person
+    /// watching), once per wait: its end, and whether the service imposed
+    /// it (else it is the pace asked for, `--rate`).
+    announce: Option<Box<dyn Fn(Instant, Wait) + Send + Sync>>,
+}
+
+/// What a request waits for, as a person watching is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Wait {
+    /// The service's rate limit: a 429's `Retry-After`, a quota spent.
+    Limit,
+    /// A failing service (its `Retry-After`, or backoff) before retry
+    /// `retry` of `of`.
+    Retry { retry: u32, of: u32 },
+    /// The pace asked for (`--rate`).
+    Pace,
 }
 
 struct State {
@@ -43,12 +57,13 @@ struct State {
     announced: Option<Instant>,
 }
 
-/// A request under way: its number and when it left. Dropping it frees
-/// its place in flight.
+/// A request under way: its number, when it left, and how long it waited
+/// for what the service imposed. Dropping it frees its place in flight.
 pub struct Permit<'a> {
     governor: &'a Governor,
     pub seq: u64,
     pub sent_at: Instant,
+    pub imposed: Duration,
 }
 
 impl Drop for Permit<'_> {
@@ -60,10 +75,14 @@ impl Drop for Permit<'_> {
     }
 }
 
-/// Why a request was not let through.
+/// Why a request was not let through: the wait the service imposes is
+/// longer than the longest wait (`in_all` false), or would take the
+/// request past what it may wait in all (`in_all`: `wait` is then the
+/// total it would come to).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TooLong {
     pub wait: Duration,
+    pub in_all: bool,
 }
 
 impl Governor {
@@ -86,15 +105,18 @@ impl Governor {
         }
     }
 
-    /// Calls `announce` with the end of each wait of a second or more the
-    /// service imposes, once per wait.
-    pub fn with_announce(mut self, announce: impl Fn(Instant) + Send + Sync + 'static) -> Governor {
+    /// Calls `announce` with the end of each wait of a second or more,
+    /// once per wait, and what it waits for.
+    pub fn with_announce(
+        mut self,
+        announce: impl Fn(Instant, Wait) + Send + Sync + 'static,
+    ) -> Governor {
         self.announce = Some(Box::new(announce));
         self
     }
 
     /// Announces a wait until `until`, unless one ending about then was.
-    pub fn announce_wait(&self, until: Instant) {
+    pub fn announce_wait(&self, until: Instant, why: Wait) {
         let Some(announce) = &self.announce else {
             return;
         };
@@ -102,13 +124,13 @@ impl Governor {
             let mut state = self.lock();
             if state
                 .announced
-                .is_some_and(|a| until <= a + Duration::from_secs(1))
+                .is_some_and(|a| until <= a.later(Duration::from_secs(1)))
             {
                 return;
             }
             state.announced = Some(until);
         }
-        announce(until);
+        announce(until, why);
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -133,7 +155,14 @@ impl Governor {
     /// Waits for the request's turn: a place in flight, the end of any
     /// pause, its slot in the pace. A wait over `max_wait` is not taken.
     pub async fn acquire(&self) -> Result<Permit<'_>, TooLong> {
+        self.acquire_within(super::FAR).await
+    }
+
+    /// The same, the service's waits coming to at most `in_all` (what is
+    /// left of the request's total): past it, the wait is not taken.
+    pub async fn acquire_within(&self, in_all: Duration) -> Result<Permit<'_>, TooLong> {
         let mut permit: Option<Permit<'_>> = None;
+        let mut imposed_so_far = Duration::ZERO;
         loop {
             let freed = self.freed.notified();
             tokio::pin!(freed);
@@ -150,17 +179,31 @@ impl Governor {
                     // kept however slow.
                     let wait = imposed.saturating_duration_since(now);
                     if wait > self.max_wait {
-                        return Err(TooLong { wait });
+                        return Err(TooLong {
+                            wait,
+                            in_all: false,
+                        });
                     }
+                    let total = imposed_so_far.saturating_add(wait);
+                    if total > in_all {
+                        return Err(TooLong {
+                            wait: total,
+                            in_all: true,
+                        });
+                    }
+                    imposed_so_far = total;
                     let stretch = state.stretch();
                     state.bucket.reserve(at, stretch);
-                    if permit.is_none() {
+                    if let Some(permit) = &mut permit {
+                        permit.imposed = imposed_so_far;
+                    } else {
                         state.in_flight += 1;
                         state.sent += 1;
                         permit = Some(Permit {
                             governor: self,
                             seq: state.sent,
                             sent_at: at,
+                            imposed: imposed_so_far,
                         });
                     }
                     Some((at, imposed))
@@ -170,8 +213,11 @@ impl Governor {
                 freed.await;
                 continue;
             };
-            if imposed >= Instant::now() + Duration::from_secs(1) {
-                self.announce_wait(imposed);
+            let soon = Instant::now().later(Duration::from_secs(1));
+            if imposed >= soon {
+                self.announce_wait(imposed, Wait::Limit);
+            } else if at >= soon {
+                self.announce_wait(at, Wait::Pace);
             }
             tokio::time::sleep_until(at).await;
             // A 429 to another request while this one waited: it waits
@@ -214,7 +260,7 @@ impl Governor {
         let longer = state.pause(now, wait);
         if state.fixed.is_none() {
             let in_flight = state.in_flight;
-            let resume = now + wait;
+            let resume = now.later(wait);
             state.aimd.limited(permit.sent_at, now, resume, in_flight);
         }
         longer
@@ -265,7 +311,7 @@ impl State {
         let mut at = now;
         if let Some(paused) = self.paused_until.filter(|p| *p > now) {
             // Those held back do not all arrive in the same instant.
-            at = paused + Duration::from_millis(rand::random_range(0..250));
+            at = paused.later(Duration::from_millis(rand::random_range(0..250)));
         }
         if let Some(until) = until {
             at = at.max(until);
@@ -284,10 +330,12 @@ impl State {
     }
 
     fn pause(&mut self, now: Instant, wait: Duration) -> bool {
-        let until = now + wait;
+        let until = now.later(wait);
         match self.paused_until {
             // Requests refused together set nearly the same end.
-            Some(current) if current > now && current + Duration::from_secs(1) >= until => false,
+            Some(current) if current > now && current.later(Duration::from_secs(1)) >= until => {
+                false
+            }
             _ => {
                 self.paused_until = Some(until);
                 true
@@ -356,6 +404,71 @@ mod tests {
         let t0 = Instant::now();
         let _ = short.acquire().await.unwrap();
         assert!(t0.elapsed() >= Duration::from_secs(2));
+    }
+
+    /// A per-minute quota spent (nothing left, reset in 60 s) is waited
+    /// out under the default longest wait: it has a margin over a minute
+    /// (issue 27: a search failed at the window's edge).
+    #[tokio::test(start_paused = true)]
+    async fn a_minute_window_is_within_the_default_wait() {
+        let governor = Governor::new(None, crate::http::retry::RETRY_AFTER_CAP);
+        let permit = governor.acquire().await.unwrap();
+        let mut headers = HeaderMap::new();
+        headers.insert("ratelimit-remaining", "0".parse().unwrap());
+        headers.insert("ratelimit-reset", "60".parse().unwrap());
+        governor.answered(&permit, 200, &headers);
+        drop(permit);
+        let t0 = Instant::now();
+        let next = governor
+            .acquire()
+            .await
+            .expect("a minute's window is waited out");
+        assert!(
+            next.imposed >= Duration::from_secs(59),
+            "{:?}",
+            next.imposed
+        );
+        assert!(t0.elapsed() >= Duration::from_secs(59));
+    }
+
+    /// What the service imposes counts against what a request may wait in
+    /// all, over every pause it meets.
+    #[tokio::test(start_paused = true)]
+    async fn the_waits_of_one_request_add_up_to_at_most_its_total() {
+        let governor = Governor::new(None, Duration::from_secs(60));
+        let permit = governor.acquire().await.unwrap();
+        governor.limited(&permit, Duration::from_secs(30));
+        drop(permit);
+        let refused = governor
+            .acquire_within(Duration::from_secs(20))
+            .await
+            .err()
+            .unwrap();
+        assert!(refused.in_all && refused.wait >= Duration::from_secs(29));
+        let fine = governor
+            .acquire_within(Duration::from_secs(40))
+            .await
+            .unwrap();
+        assert!(fine.imposed >= Duration::from_secs(29));
+    }
+
+    /// Any pause a server asks for, however long, is set without a panic
+    /// (an instant that far ahead saturates), and refused as too long.
+    #[tokio::test(start_paused = true)]
+    async fn a_pause_past_any_clock_is_too_long_not_a_panic() {
+        let governor = Governor::new(None, Duration::from_secs(60));
+        let permit = governor.acquire().await.unwrap();
+        for wait in [
+            Duration::MAX,
+            Duration::from_secs(u64::MAX),
+            crate::http::FAR * 2,
+        ] {
+            governor.limited(&permit, wait);
+            governor.pause_for(wait);
+        }
+        drop(permit);
+        let refused = governor.acquire().await.err().unwrap();
+        assert!(!refused.in_all && refused.wait > Duration::from_secs(86_400));
     }
 
     /// A slow rate asked for is kept, however far past the longest wait

@@ -81,7 +81,7 @@ pub struct Bucket<I> {
 
 impl<I> Bucket<I>
 where
-    I: Copy + Ord + std::ops::Add<Duration, Output = I>,
+    I: Copy + Ord + super::Later,
 {
     pub fn new(interval: Duration) -> Bucket<I> {
         Bucket {
@@ -106,7 +106,16 @@ where
             Some(next) if next > now => next,
             _ => now,
         };
-        self.next = Some(at + self.interval.mul_f64(stretch.max(0.0)));
+        // Jitter within reason (a stretch that is not a number is none),
+        // and an instant however far the gap: no value can overflow.
+        let stretch = if stretch.is_nan() {
+            1.0
+        } else {
+            stretch.clamp(0.0, 2.0)
+        };
+        let gap = Duration::try_from_secs_f64(self.interval.as_secs_f64() * stretch)
+            .unwrap_or(Duration::MAX);
+        self.next = Some(at.later(gap));
         at
     }
 
@@ -168,6 +177,22 @@ mod tests {
     }
 
     proptest! {
+        /// Any spacing, any moment, any stretch: a slot is given, never
+        /// before it was asked for, and nothing overflows.
+        #[test]
+        fn any_interval_and_stretch_reserve_without_overflow(
+            secs in any::<u64>(),
+            nanos in 0u32..1_000_000_000,
+            at in any::<u64>(),
+            stretch in any::<f64>(),
+        ) {
+            let mut bucket = Bucket::new(Duration::new(secs, nanos));
+            let ask = Duration::from_nanos(at);
+            prop_assert!(bucket.reserve(ask, stretch) == ask);
+            prop_assert!(bucket.reserve(ask, stretch) >= ask);
+            prop_assert!(bucket.earliest(ask) >= ask);
+        }
+
         /// Whatever the order and the moments of the asks, no window of
         /// one period holds more than N departures; nobody leaves before
         /// asking; and a request waits only behind the one before it.

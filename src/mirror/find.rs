@@ -293,14 +293,13 @@ impl Reader {
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         let mut banks = Vec::new();
         while let Some(row) = rows.next()? {
-            let raw: serde_json::Value = serde_json::from_str(row.get_ref(0)?.as_str()?)?;
-            let fields = model::typed(&raw).map_err(|e| {
+            let bank = model::stored_bank(row.get_ref(0)?.as_str()?.to_string()).map_err(|e| {
                 anyhow::anyhow!(
                     "the local copy {} holds a bank that does not fit the documented shape (data.{e}); run cra sync --full",
                     self.path().display()
                 )
             })?;
-            banks.push(Bank { raw, fields });
+            banks.push(bank);
         }
         Ok(banks)
     }

@@ -150,16 +150,23 @@ impl Reader {
         let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| {
             row.get::<_, String>(0)
         })?;
-        let mut data = Vec::new();
-        for row in rows {
-            data.push(serde_json::from_str::<Value>(&row?)?);
+        let mut banks = Vec::new();
+        for (index, row) in rows.enumerate() {
+            banks.push(
+                model::stored_bank(row?)
+                    .map_err(|e| self.corrupt(&format!("data[{index}].{e}")))?,
+            );
         }
         let total = total as u64;
-        let envelope = serde_json::json!({
-            "data": data,
-            "meta": Meta { total, page: query.page, per_page, total_pages: total.div_ceil(per_page) },
-        });
-        model::parse_page(envelope).map_err(|e| self.corrupt(&e))
+        Ok(Page {
+            banks,
+            meta: Meta {
+                total,
+                page: query.page,
+                per_page,
+                total_pages: total.div_ceil(per_page),
+            },
+        })
     }
 
     /// How many banks match `query`'s filters.
@@ -198,16 +205,12 @@ impl Reader {
                 return Err(self.too_big(row.get_ref(2)?.as_str()?, row.get(1)?));
             };
             let detail = if raw {
-                let raw: Value = serde_json::from_str(json)?;
-                let fields = model::typed(&raw).map_err(|e| self.corrupt(&format!("data.{e}")))?;
-                BankDetail { raw, fields }
+                model::stored_detail(json.to_string())
+                    .map_err(|e| self.corrupt(&format!("data.{e}")))?
             } else {
-                let fields =
-                    serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_str(json))
-                        .map_err(|e| self.corrupt(&format!("data.{}: {}", e.path(), e.inner())))?;
                 BankDetail {
-                    raw: Value::Null,
-                    fields,
+                    raw: model::Raw::null(),
+                    fields: model::typed(json).map_err(|e| self.corrupt(&format!("data.{e}")))?,
                 }
             };
             visit(detail)?;
@@ -238,8 +241,7 @@ impl Reader {
             }
             .into());
         };
-        let raw: Value = serde_json::from_str(&json)?;
-        model::parse_detail(serde_json::json!({ "data": raw })).map_err(|e| self.corrupt(&e))
+        model::stored_detail(json).map_err(|e| self.corrupt(&format!("data.{e}")))
     }
 
     /// A bank's detail over [`MAX_DETAIL`]: no sync stores one (see there).

@@ -126,7 +126,11 @@ impl Jq {
     /// Runs the filter on one element of the array the output would be
     /// (as the one element of an array: the same results, by
     /// `per_element`).
-    pub fn run_element(&self, element: &serde_json::Value, out: &mut dyn Write) -> Result<()> {
+    pub fn run_element(
+        &self,
+        element: &(impl serde::Serialize + ?Sized),
+        out: &mut dyn Write,
+    ) -> Result<()> {
         let mut one = b"[".to_vec();
         serde_json::to_writer(&mut one, element)?;
         one.push(b']');
@@ -138,7 +142,7 @@ impl Jq {
     pub fn hold(
         &self,
         held: &mut Vec<u8>,
-        element: &serde_json::Value,
+        element: &(impl serde::Serialize + ?Sized),
         limit: usize,
     ) -> Result<()> {
         if held.len() > 1 {

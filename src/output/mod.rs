@@ -37,10 +37,12 @@ pub use fit::Fit;
 pub use table::{Fitted, render_table};
 pub use view::View;
 
-/// One result, ready for any format.
-pub struct Record<'a> {
+/// One result, ready for any format. Its JSON is a tree built here
+/// (`Value`, the default) or an object's text as served (`model::Raw`),
+/// printed as it is either way.
+pub struct Record<'a, J: serde::Serialize + ?Sized = Value> {
     /// What json and ndjson print.
-    pub json: &'a Value,
+    pub json: &'a J,
     /// The rows a table, tsv, csv and xlsx print (usually one; a bank's
     /// history one per rating record), in the printer's columns.
     pub rows: Vec<Vec<Cell<'a>>>,
@@ -157,7 +159,7 @@ impl<W: Write> Printer<W> {
         )
     }
 
-    pub fn write(&mut self, record: &Record) -> Result<()> {
+    pub fn write<J: serde::Serialize + ?Sized>(&mut self, record: &Record<J>) -> Result<()> {
         match &mut self.kind {
             Printing::Table { out, table } => table.push(out, &record.rows)?,
             Printing::Tsv { out } => {
@@ -228,7 +230,11 @@ impl<W: Write> Printer<W> {
 
 /// One JSON document on standard output (`show` of one bank): as a line of
 /// JSON, or through `--jq` when one was given.
-pub fn write_json_document(out: &mut impl Write, value: &Value, view: &View) -> Result<()> {
+pub fn write_json_document(
+    out: &mut impl Write,
+    value: &(impl serde::Serialize + ?Sized),
+    view: &View,
+) -> Result<()> {
     match &view.jq {
         Some(jq) => jq.run(&serde_json::to_vec(value)?, out),
         None => {

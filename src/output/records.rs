@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::cell::Cell;
 use super::column::{Column, Columns, Kind};
 use super::{Fit, Record};
-use crate::domain::model::{Bank, BankDetail, CurrentRating, DetailFields, RatingRecord};
+use crate::domain::model::{Bank, BankDetail, CurrentRating, DetailFields, RatingRecord, Raw};
 
 fn current<'r>(bank: &'r Bank, field: fn(&'r CurrentRating) -> Cell<'r>) -> Cell<'r> {
     bank.fields
@@ -179,7 +179,7 @@ pub const HISTORIES: Columns<HistoryRow> = Columns::new(
 );
 
 /// A listed bank as a record: the JSON as served, its row.
-pub fn bank_record<'a>(bank: &'a Bank, shape: &super::Shape<Bank>) -> Record<'a> {
+pub fn bank_record<'a>(bank: &'a Bank, shape: &super::Shape<Bank>) -> Record<'a, Raw> {
     Record {
         json: &bank.raw,
         rows: vec![shape.cells(bank)],
@@ -237,7 +237,9 @@ mod tests {
     #[test]
     fn a_bank_without_records_keeps_its_row() {
         let detail = crate::domain::model::parse_detail(serde_json::json!({"data": {
-            "id": "a", "name": "N", "city": "C", "state": "TX", "regulator": "FDIC", "ratings": []}}))
+            "id": "a", "name": "N", "city": "C", "state": "TX", "regulator": "FDIC", "ratings": []}})
+            .to_string()
+            .as_bytes())
         .unwrap();
         let rows = history_rows(Arc::new(detail.fields));
         let shape = HISTORIES.shape(Format::Csv, &[]).unwrap();

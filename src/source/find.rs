@@ -16,6 +16,7 @@ use crate::domain::{Find, ListQuery};
 use crate::error::CraError;
 use crate::filters::FindArgs;
 use crate::settings::Settings;
+use crate::text::thousands;
 
 /// What a find gives: the banks of the page asked for, how many the
 /// filters select in all, and the list requests it took (none offline).
@@ -45,7 +46,7 @@ impl Source {
                 banks: reader.find(query, find, offset, limit)?,
                 requests: 0,
             }),
-            Source::Service(..) => {
+            Source::Service(_, io) => {
                 let before = self.requests_made();
                 let mut listing = Listing::start(
                     self,
@@ -60,12 +61,28 @@ impl Source {
                 )
                 .await?;
                 let mut banks = Vec::new();
+                // Nothing is printed until every page is in: a person
+                // watching is told how far it got, once it takes a while.
+                let ticker = io.ticker();
+                let listed = listing.meta().total;
+                let mut read = 0u64;
                 while let Some(bank) = listing.next().await {
                     let bank = bank?;
+                    read += 1;
                     if find.matches(&bank.fields) {
                         banks.push(bank);
                     }
+                    ticker.tick(|| {
+                        format!(
+                            "reading every bank for the filters the service lacks: {} of {} ({} {} so far)",
+                            thousands(read),
+                            thousands(listed),
+                            thousands(self.requests_made() - before),
+                            crate::text::plural(self.requests_made() - before, "request", "requests")
+                        )
+                    });
                 }
+                drop(ticker);
                 if let Some(n) = find.failed_last {
                     banks = self.failing(banks, n).await?;
                 }

@@ -11,15 +11,17 @@
 //! to the total, the list is read again and whatever was missed is yielded
 //! after the rest; if it still does not add up, the listing fails. A page
 //! that only repeats banks already listed ends a pass (a service repeating
-//! itself is otherwise followed for every page it claims). With a limit, no
-//! page beyond what the limit needs is asked for.
+//! itself is otherwise followed for every page it claims). No pass reads
+//! more pages than the first answer said there were, and a little more for
+//! banks added meanwhile: a service whose list grows as it is read (new ids
+//! on every page, a total that keeps rising) is stopped there, and one
+//! claiming more banks than any list holds is refused at once. With a
+//! limit, no page beyond what the limit needs is asked for.
 //!
 //! `details` is the other half: a bank's detail per listed bank, with at
 //! most `--concurrency` requests on the wire, shared by `export` and `sync`.
 
 use std::collections::VecDeque;
-use std::collections::hash_map::{Entry, HashMap};
-use std::hash::{BuildHasher, Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -28,9 +30,11 @@ use futures_util::stream::{Stream, StreamExt, TryStreamExt};
 use tokio::sync::{Semaphore, mpsc};
 
 use super::Source;
+use super::seen::{Listed, Seen, content_digest, listed_twice};
 use crate::domain::ListQuery;
 use crate::domain::model::{Bank, BankDetail, Meta, Page};
 use crate::error::CraError;
+use crate::http::large::{Hold, Line};
 use crate::text::thousands;
 
 /// The largest page the service gives.
@@ -38,6 +42,11 @@ pub const MAX_PER_PAGE: u64 = 100;
 
 /// Banks waiting in the channel between the producer and the consumer.
 const CHANNEL: usize = 2 * MAX_PER_PAGE as usize;
+
+/// The most banks a list may say it holds: some 250 times the service's
+/// 19,000 and more than twice the sandbox's largest data set. A total past
+/// it is a paging that would never end, not a list to read.
+pub const MAX_LISTED: u64 = 5_000_000;
 
 /// Results waiting, per permitted detail request: lets fast requests finish
 /// while a slow one holds the head of the line.
@@ -160,8 +169,13 @@ impl Producer {
 
     async fn all(&mut self, first: Page) -> Result<(), Stop> {
         let first_total = first.meta.total;
+        // What the first answer said is what is read, and a little more for
+        // banks added while it is: never what later answers claim.
+        let first_last = last_page(&first, page_size(self.base.per_page, &first)?);
+        plausible(&first.meta)?;
+        let bound = first_last.saturating_add((first_last / 50).max(2));
         let mut totals_changed = false;
-        self.pass(first, false, |meta| {
+        self.pass(first, false, bound, |meta| {
             totals_changed |= meta.total != first_total;
         })
         .await?;
@@ -169,9 +183,19 @@ impl Producer {
             // Pages shifted under us (or did not add up to the total): read
             // the whole list again; what was missed comes after the rest.
             let again = self.page(1).await?;
+            plausible(&again.meta)?;
             let mut latest_total = again.meta.total;
-            self.pass(again, true, |meta| latest_total = meta.total)
+            let cut = self
+                .pass(again, true, bound, |meta| latest_total = meta.total)
                 .await?;
+            if cut {
+                return Err(Stop::Failed(grown(
+                    first_total,
+                    first_last,
+                    latest_total,
+                    bound,
+                )));
+            }
             if self.seen.len() < latest_total {
                 return Err(Stop::Failed(
                     CraError::Response {
@@ -197,25 +221,26 @@ impl Producer {
             .await
     }
 
-    /// One read of the list from `first` on: sends the banks not sent yet.
+    /// One read of the list from `first` on, no further than page `bound`:
+    /// sends the banks not sent yet. True when the bound cut it short of
+    /// the pages `first` claims.
     async fn pass(
         &mut self,
         first: Page,
         last_pass: bool,
+        bound: u64,
         mut on_meta: impl FnMut(Meta),
-    ) -> Result<(), Stop> {
+    ) -> Result<bool, Stop> {
         let limit = self.options.limit.unwrap_or(u64::MAX);
         // The service's page size (what it says it used, when that is less
         // than asked and its meta agrees), else it ignored per_page.
         let per_page = page_size(self.base.per_page, &first)?;
-        // A total_pages beyond what total and per_page imply is not trusted;
-        // the page numbers are ours, so a server always answering `page: 1`
-        // cannot make this loop for ever.
-        let last = first
-            .meta
-            .total_pages
-            .min(first.meta.total.div_ceil(per_page));
-        let mut in_flight: VecDeque<AbortOnDrop<Result<Page>>> = VecDeque::new();
+        let claimed = last_page(&first, per_page);
+        let last = claimed.min(bound);
+        let mut in_flight: VecDeque<AbortOnDrop<Result<(Page, Hold)>>> = VecDeque::new();
+        // Pages are taken in order: large ones take turns (`http::large`).
+        let line = Line::ordered();
+        let mut held: Option<Hold> = None;
         let mut next_page = 2u64;
         let mut number = 1u64;
         // Ids met in this pass: a page after the first that brings none is
@@ -242,8 +267,10 @@ impl Producer {
                     page: next_page,
                     ..self.base.clone()
                 };
+                let turn = line.turn(next_page - 2);
                 in_flight.push_back(AbortOnDrop(tokio::spawn(async move {
-                    source.list(&query).await
+                    let page = source.list_in(&query, Some(&turn)).await?;
+                    Ok((page, turn.hold()))
                 })));
                 next_page += 1;
             }
@@ -256,7 +283,7 @@ impl Producer {
                 return if last_pass {
                     Err(Stop::Failed(repeated_page(number)))
                 } else {
-                    Ok(())
+                    Ok(false)
                 };
             }
             on_meta(current.meta);
@@ -284,12 +311,16 @@ impl Producer {
             }
             // An empty page is past the end, whatever the total said.
             if empty {
-                return Ok(());
+                return Ok(false);
             }
             let Some(next) = in_flight.pop_front() else {
-                return Ok(());
+                return Ok(number >= last && last < claimed);
             };
-            current = next.join().await?;
+            let (page, hold) = next.join().await?;
+            // The page before is done with; this one is, the next is the head.
+            drop(held.replace(hold));
+            line.advance();
+            current = page;
             number += 1;
         }
     }
@@ -315,6 +346,50 @@ impl<T> Drop for AbortOnDrop<T> {
     }
 }
 
+/// The last page `first` claims, at `per_page` banks a page. A
+/// total_pages beyond what total and per_page imply is not trusted; the
+/// page numbers are ours, so a server always answering `page: 1` cannot
+/// make a pass loop for ever.
+fn last_page(first: &Page, per_page: u64) -> u64 {
+    first
+        .meta
+        .total_pages
+        .min(first.meta.total.div_ceil(per_page.max(1)))
+}
+
+/// An answer claiming more banks than any list holds: refused at once.
+fn plausible(meta: &Meta) -> Result<(), Stop> {
+    if meta.total <= MAX_LISTED {
+        return Ok(());
+    }
+    Err(Stop::Failed(
+        CraError::Response {
+            message: format!(
+                "the service says its list holds {} banks, more than any list cra reads ({}); its paging looks broken, so nothing more is read",
+                thousands(meta.total),
+                thousands(MAX_LISTED)
+            ),
+        }
+        .into(),
+    ))
+}
+
+/// A list that kept growing as it was read: its first answer said
+/// `first_total` banks on `first_last` pages, a later one `latest`; the
+/// reading stopped at page `bound`.
+fn grown(first_total: u64, first_last: u64, latest: u64, bound: u64) -> anyhow::Error {
+    CraError::Response {
+        message: format!(
+            "the service's list kept growing while it was read: its first answer said {} banks on {} pages, a later one {}; cra stopped after page {} (its paging looks broken; run the command again later)",
+            thousands(first_total),
+            thousands(first_last),
+            thousands(latest),
+            thousands(bound)
+        ),
+    }
+    .into()
+}
+
 /// A page of the list that only repeats banks already listed.
 pub fn repeated_page(page: u64) -> anyhow::Error {
     CraError::Response {
@@ -337,116 +412,45 @@ pub fn details<'a, T: 'a>(
     ordered: bool,
 ) -> impl Stream<Item = Result<(T, Bank, Result<BankDetail>)>> + 'a {
     let permits = Arc::new(Semaphore::new(concurrency.max(1)));
-    let fetches = banks.map_ok(move |(tag, bank)| {
-        let permits = permits.clone();
-        async move {
-            let _permit = permits
-                .acquire_owned()
-                .await
-                .expect("the semaphore is never closed");
-            let detail = source.bank(&bank.fields.id).await;
-            Ok((tag, bank, detail))
-        }
-    });
+    // Large answers take turns (`http::large`): however many requests are
+    // in flight and however many answers wait for the one before them,
+    // only a few large ones are read or held at once.
+    let line = if ordered {
+        Line::ordered()
+    } else {
+        Line::unordered()
+    };
+    let taken = line.clone();
+    let fetches = banks
+        .enumerate()
+        .map(move |(index, bank)| bank.map(|bank| (line.turn(index as u64), bank)))
+        .map_ok(move |(turn, (tag, bank))| {
+            let permits = permits.clone();
+            async move {
+                let _permit = permits
+                    .acquire_owned()
+                    .await
+                    .expect("the semaphore is never closed");
+                let detail = source.bank_in(&bank.fields.id, Some(&turn)).await;
+                Ok((tag, bank, detail, turn.hold()))
+            }
+        });
+    let taken_in_order = move |(tag, bank, detail, hold): (T, Bank, Result<BankDetail>, Hold)| {
+        drop(hold);
+        taken.advance();
+        (tag, bank, detail)
+    };
     if ordered {
         fetches
             .try_buffered(concurrency.max(1) * WINDOW_PER_PERMIT)
+            .map_ok(taken_in_order)
             .left_stream()
     } else {
         fetches
             .try_buffer_unordered(concurrency.max(1))
+            .map_ok(taken_in_order)
             .right_stream()
     }
-}
-
-/// Ids already met, by a 128-bit digest (24 bytes a bank, whatever the
-/// id's length), each with a digest of the content it was listed with, so
-/// an id listed again with other content is caught.
-#[derive(Default)]
-pub struct Seen(HashMap<u128, u64>);
-
-/// What `Seen::insert_listed` found.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Listed {
-    New,
-    /// Met before, with the same content.
-    Again,
-    /// Met before, with other content.
-    Differs,
-}
-
-impl Seen {
-    fn digest(id: &str) -> u128 {
-        let half = |salt: u64| {
-            let mut hasher = std::hash::BuildHasherDefault::<
-                std::collections::hash_map::DefaultHasher,
-            >::default()
-            .build_hasher();
-            salt.hash(&mut hasher);
-            id.hash(&mut hasher);
-            hasher.finish()
-        };
-        (u128::from(half(0x5eed_0001)) << 64) | u128::from(half(0x5eed_0002))
-    }
-
-    /// True when `id` was not met before.
-    pub fn insert(&mut self, id: &str) -> bool {
-        self.insert_listed(id, 0) == Listed::New
-    }
-
-    /// Records `id` listed with content digest `content`.
-    pub fn insert_listed(&mut self, id: &str, content: u64) -> Listed {
-        match self.0.entry(Seen::digest(id)) {
-            Entry::Vacant(slot) => {
-                slot.insert(content);
-                Listed::New
-            }
-            Entry::Occupied(slot) if *slot.get() == content => Listed::Again,
-            Entry::Occupied(_) => Listed::Differs,
-        }
-    }
-
-    pub fn contains(&self, id: &str) -> bool {
-        self.0.contains_key(&Seen::digest(id))
-    }
-
-    pub fn len(&self) -> u64 {
-        self.0.len() as u64
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-/// A digest of a list entry as served (its JSON text, unknown fields and
-/// field order included), written straight into the hasher.
-pub fn content_digest(raw: &serde_json::Value) -> u64 {
-    struct Into<'h>(&'h mut std::collections::hash_map::DefaultHasher);
-    impl std::io::Write for Into<'_> {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.write(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    // Writing a `Value` into memory cannot fail.
-    let _ = serde_json::to_writer(Into(&mut hasher), raw);
-    hasher.finish()
-}
-
-/// An id listed twice with different content: the list contradicts itself.
-pub fn listed_twice(id: &str, page: u64) -> anyhow::Error {
-    CraError::Response {
-        message: format!(
-            "the service listed bank '{}' twice with different content (again on page {page}): the list is inconsistent, so nothing is taken from its second copy; run the command again",
-            crate::text::clip(&crate::text::inert(id), 60)
-        ),
-    }
-    .into()
 }
 
 /// The page size the service pages by, from its first page: the size
@@ -482,23 +486,13 @@ pub fn page_size(asked: u64, first: &Page) -> Result<u64> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn seen_tells_ids_apart() {
-        let mut seen = Seen::default();
-        assert!(seen.insert("a"));
-        assert!(!seen.insert("a"));
-        assert!(seen.insert("b"));
-        assert!(seen.contains("a") && !seen.contains("c"));
-        assert_eq!(seen.len(), 2);
-    }
-
     fn page(held: usize, total: u64, per_page: u64, total_pages: u64) -> Page {
         let bank = serde_json::json!({"id": "x", "name": "N", "city": "C", "state": "TX",
             "regulator": "FDIC", "current_rating": {"rating": "Satisfactory",
             "exam_date": "2020-01-01", "exam_type": "Small Bank"}});
         let body = serde_json::json!({"data": vec![bank; held], "meta": {"total": total,
             "page": 1, "per_page": per_page, "total_pages": total_pages}});
-        crate::domain::model::parse_page(body).unwrap()
+        crate::domain::model::parse_page(body.to_string().as_bytes()).unwrap()
     }
 
     #[test]
@@ -519,21 +513,6 @@ mod tests {
             let message = page_size(100, &short).unwrap_err().to_string();
             assert!(message.contains("ignored per_page"), "{message}");
         }
-    }
-
-    #[test]
-    fn an_id_listed_again_is_told_apart_by_content() {
-        let a = serde_json::json!({"id": "a", "name": "ONE"});
-        let b = serde_json::json!({"id": "a", "name": "TWO"});
-        let mut seen = Seen::default();
-        assert_eq!(seen.insert_listed("a", content_digest(&a)), Listed::New);
-        assert_eq!(
-            seen.insert_listed("a", content_digest(&a.clone())),
-            Listed::Again
-        );
-        assert_eq!(seen.insert_listed("a", content_digest(&b)), Listed::Differs);
-        let message = listed_twice("a\u{1b}", 3).to_string();
-        assert!(message.contains("twice with different content") && !message.contains('\u{1b}'));
     }
 
     proptest::proptest! {

@@ -8,6 +8,7 @@
 pub mod find;
 pub mod listing;
 pub mod resolve;
+pub mod seen;
 pub mod watch;
 
 use std::sync::Arc;
@@ -16,7 +17,8 @@ use anyhow::Result;
 
 use crate::api::Client;
 use crate::domain::ListQuery;
-use crate::domain::model::{BankDetail, Page};
+use crate::domain::model::{BankDetail, Page, Raw};
+use crate::http::large::Turn;
 use crate::io::Io;
 use crate::mirror::Reader;
 use crate::settings::Settings;
@@ -49,12 +51,19 @@ impl Source {
 
     /// One page of the list.
     pub async fn list(&self, query: &ListQuery) -> Result<Page> {
+        self.list_in(query, None).await
+    }
+
+    /// The same, a large answer read only in `turn` (`http::large`: what
+    /// pages in flight cost does not grow with how many there are).
+    pub async fn list_in(&self, query: &ListQuery, turn: Option<&Turn>) -> Result<Page> {
         match self {
             Source::Service(client, io) => {
-                let mut page = client.list(query).await?;
+                let mut page = client.list_in(query, turn).await?;
                 for bank in &mut page.banks {
-                    if crate::error::redact_json(&mut bank.raw) {
-                        bank.fields = retyped(&bank.raw)?;
+                    if let Some(hidden) = hide_secrets(&bank.raw) {
+                        bank.fields = retyped(hidden.get())?;
+                        bank.raw = hidden;
                         secret_quoted(io);
                     }
                 }
@@ -68,12 +77,18 @@ impl Source {
     /// bank's detail fails this bank: nothing of it may be stored or
     /// printed as the bank asked for.
     pub async fn bank(&self, id: &str) -> Result<BankDetail> {
+        self.bank_in(id, None).await
+    }
+
+    /// The same, a large answer read only in `turn`.
+    pub async fn bank_in(&self, id: &str, turn: Option<&Turn>) -> Result<BankDetail> {
         match self {
             Source::Service(client, io) => {
-                let mut detail = client.bank(id).await?;
+                let mut detail = client.bank_in(id, turn).await?;
                 check_detail_id(id, &detail)?;
-                if crate::error::redact_json(&mut detail.raw) {
-                    detail.fields = retyped(&detail.raw)?;
+                if let Some(hidden) = hide_secrets(&detail.raw) {
+                    detail.fields = retyped(hidden.get())?;
+                    detail.raw = hidden;
                     secret_quoted(io);
                 }
                 Ok(detail)
@@ -122,9 +137,23 @@ impl Source {
     }
 }
 
+/// The object with this run's secrets hidden in every string and key, if
+/// it quotes one (its text is read without building it; only an object
+/// that does quote one is rebuilt).
+fn hide_secrets(raw: &Raw) -> Option<Raw> {
+    let quotes =
+        raw.any_text(&mut |text| matches!(crate::error::redact(text), std::borrow::Cow::Owned(_)));
+    if !quotes {
+        return None;
+    }
+    let mut value = raw.to_value();
+    crate::error::redact_json(&mut value);
+    Some(Raw::of(&value))
+}
+
 /// The typed view of an object whose strings were redacted (still strings:
 /// it fits as it did).
-fn retyped<T: serde::de::DeserializeOwned>(raw: &serde_json::Value) -> Result<T> {
+fn retyped<T: serde::de::DeserializeOwned>(raw: &str) -> Result<T> {
     crate::domain::model::typed(raw).map_err(|e| {
         crate::error::CraError::Response {
             message: format!("the service's data, its API key hidden, does not fit: {e}"),

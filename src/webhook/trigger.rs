@@ -6,20 +6,27 @@
 //! each body is signed as the service signs (`X-Service-Signature`), POSTed
 //! as `application/json` with at most `concurrency` in flight, and its
 //! outcome (status or failure, time, tries) yielded as it completes. It
-//! retries only when asked to (`with_retries`): `trigger` and `replay` show
-//! the receiver's first answer as it was, a notifier wants delivery.
+//! retries only when asked to (`with_retries`), under the one retry policy
+//! the API client follows too (`crate::http::retry`: every failed try
+//! counts, a `Retry-After` over the cap is not sat out, a delivery waits
+//! at most the policy's total in all): `trigger` and `replay` show the
+//! receiver's first answer as it was, a notifier wants delivery. A
+//! notifier that must stop on a signal gives it (`until`): waits end at
+//! once, a try on the wire gets a moment to bring its answer back, and
+//! nothing more is sent.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use futures_util::{Stream, StreamExt};
+use futures_util::future::{BoxFuture, Shared};
+use futures_util::{FutureExt, Stream, StreamExt};
 use secrecy::{ExposeSecret, SecretString};
 use uuid::Uuid;
 
 use crate::domain::{Rating, Regulator};
 use crate::error::CraError;
-use crate::http::retry::{Failed, Next, Policy, retry_after};
+use crate::http::retry::{Failed, Next, Policy, RETRY_AFTER_CAP, retry_after};
 use crate::webhook::payload::{RatingCreated, RatingCreatedData};
 use crate::webhook::sign::{HEADER, sign};
 
@@ -47,8 +54,13 @@ pub struct Sent {
     pub answer: Answer,
     /// From the first try to the last answer.
     pub elapsed: Duration,
-    /// 1 without retries.
+    /// 1 without retries; 0 when stopped before the first.
     pub tries: u32,
+    /// Why no more tries were made although the answer may succeed later:
+    /// the receiver asked for a wait longer than the policy's cap or its
+    /// total (`retries: receiver asked to wait 3 h`), or the sender was
+    /// stopped.
+    pub gave_up: Option<String>,
 }
 
 impl Sent {
@@ -71,7 +83,26 @@ impl Sent {
             Answer::Failed(why) => format!("{} failed {why} {ms}ms", self.number),
         }
     }
+
+    /// What became of it, for a message: the answer, and why it was not
+    /// tried again.
+    pub fn why(&self) -> String {
+        let line = self.line();
+        let answer = line.split_once(' ').map_or(line.as_str(), |(_, why)| why);
+        match &self.gave_up {
+            Some(gave_up) => format!("{answer}; {gave_up}"),
+            None => answer.to_string(),
+        }
+    }
 }
+
+/// A signal that stops a sender (see [`Sender::until`]).
+pub type Stop = Shared<BoxFuture<'static, ()>>;
+
+/// How long a try on the wire when the sender is stopped may take to bring
+/// its answer back (so that a delivery the receiver took is known to be
+/// delivered and not sent again), at most.
+const GRACE: Duration = Duration::from_secs(2);
 
 /// Signed deliveries to one endpoint.
 pub struct Sender {
@@ -81,6 +112,7 @@ pub struct Sender {
     timeout: Duration,
     concurrency: usize,
     retries: u32,
+    stop: Option<Stop>,
 }
 
 impl Sender {
@@ -101,6 +133,7 @@ impl Sender {
             timeout,
             concurrency,
             retries: 0,
+            stop: None,
         })
     }
 
@@ -110,6 +143,34 @@ impl Sender {
     pub fn with_retries(mut self, retries: u32) -> Sender {
         self.retries = retries;
         self
+    }
+
+    /// Stops on `stop`: no delivery is begun after it, no wait is sat out,
+    /// and a try on the wire has [`GRACE`] to answer; what was not
+    /// delivered is given back as such.
+    pub fn until(mut self, stop: Stop) -> Sender {
+        self.stop = Some(stop);
+        self
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|stop| stop.clone().now_or_never().is_some())
+    }
+
+    /// Runs `work` unless the stop comes first (after `grace`): `None` then.
+    async fn unless_stopped<T>(&self, work: impl Future<Output = T>, grace: Duration) -> Option<T> {
+        let Some(stop) = self.stop.clone() else {
+            return Some(work.await);
+        };
+        tokio::select! {
+            done = work => Some(done),
+            () = async move {
+                stop.await;
+                tokio::time::sleep(grace).await;
+            } => None,
+        }
     }
 
     /// Sends every delivery of `deliveries` (pulled only as slots free up,
@@ -127,32 +188,61 @@ impl Sender {
     /// One delivery, with its retries.
     pub async fn send(&self, delivery: Delivery) -> Sent {
         let signature = sign(self.secret.expose_secret().as_bytes(), &delivery.body);
-        // The receiver's Retry-After is waited out however long: unlike the
-        // API client's, this policy has no cap (as it always was).
-        let policy = Policy {
-            retries: self.retries,
-            cap: None,
-        };
+        let policy = Policy::capped(self.retries, RETRY_AFTER_CAP);
         let started = Instant::now();
+        let outcome = |answer, tries, gave_up| Sent {
+            number: delivery.number,
+            answer,
+            elapsed: started.elapsed(),
+            tries,
+            gave_up,
+        };
+        let interrupted = || Some("interrupted before it was answered".to_string());
+        if self.stopped() {
+            return outcome(
+                Answer::Failed("(not sent: interrupted)".into()),
+                0,
+                interrupted(),
+            );
+        }
         let mut tries = 0;
+        let mut waited = Duration::ZERO;
         loop {
             tries += 1;
-            let (answer, wait) = self.try_once(&delivery.body, &signature).await;
+            let Some((answer, wait)) = self
+                .unless_stopped(self.try_once(&delivery.body, &signature), GRACE)
+                .await
+            else {
+                return outcome(Answer::Failed("(interrupted)".into()), tries, interrupted());
+            };
             let failed = match &answer {
                 Answer::Status(status) => Failed::Status(*status, wait),
                 Answer::Failed(_) => Failed::Transport,
             };
-            match policy.next(tries - 1, failed) {
-                Next::Retry { wait, .. } => tokio::time::sleep(wait).await,
-                Next::Final | Next::Exhausted | Next::TooLong(_) => {
-                    return Sent {
-                        number: delivery.number,
-                        answer,
-                        elapsed: started.elapsed(),
-                        tries,
-                    };
+            let gave_up = match policy.next(tries - 1, waited, failed) {
+                Next::Retry { wait, .. } => {
+                    waited = waited.saturating_add(wait);
+                    if self
+                        .unless_stopped(tokio::time::sleep(wait), Duration::ZERO)
+                        .await
+                        .is_some()
+                    {
+                        continue;
+                    }
+                    interrupted()
                 }
-            }
+                Next::TooLong(wait) => Some(format!(
+                    "the receiver asked to wait {} (Retry-After), longer than cra waits ({})",
+                    crate::text::duration(wait),
+                    crate::text::duration(policy.cap)
+                )),
+                Next::OutOfTime(waited) => Some(format!(
+                    "waited {} in all, the most cra waits for one delivery",
+                    crate::text::duration(waited)
+                )),
+                Next::Final | Next::Exhausted => None,
+            };
+            return outcome(answer, tries, gave_up);
         }
     }
 
@@ -395,6 +485,7 @@ mod tests {
             answer,
             elapsed: Duration::from_micros(3_900),
             tries: 1,
+            gave_up: None,
         };
         let ok = sent(Answer::Status(reqwest::StatusCode::OK));
         assert!(ok.delivered());

@@ -138,21 +138,17 @@ mod tests {
     fn served(n: usize) -> Vec<(Bank, BankDetail)> {
         use crate::sandbox::{data, store};
         let store = store::Store::new(data::generate(n, 3, data::default_horizon()));
-        let page: serde_json::Value =
-            serde_json::from_slice(&store.list_body(&store::ListParams {
-                page: 1,
-                per_page: 100,
-                ..Default::default()
-            }))
-            .unwrap();
-        let page = crate::domain::model::parse_page(page).unwrap();
+        let page = crate::domain::model::parse_page(&store.list_body(&store::ListParams {
+            page: 1,
+            per_page: 100,
+            ..Default::default()
+        }))
+        .unwrap();
         page.banks
             .into_iter()
             .map(|bank| {
                 let body = store.detail_body(&bank.fields.id).unwrap();
-                let detail =
-                    crate::domain::model::parse_detail(serde_json::from_slice(&body).unwrap())
-                        .unwrap();
+                let detail = crate::domain::model::parse_detail(&body).unwrap();
                 (bank, detail)
             })
             .collect()

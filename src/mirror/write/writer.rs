@@ -194,11 +194,7 @@ impl Writer {
         let detail_json = serde_json::to_string(&detail.raw)?;
         let f = &bank.fields;
         let current = f.current_rating.as_ref();
-        let charter = match &detail.fields.charter_type {
-            serde_json::Value::Null => None,
-            serde_json::Value::String(s) => Some(s.clone()),
-            other => Some(other.to_string()),
-        };
+        let charter = detail.fields.charter_text();
         let mut counted = (0u64, 0u64, 0u64); // new bank, changed bank, new exams
         let notify = self.notify
             && self

@@ -442,6 +442,28 @@ fn endless_redirects_stop_after_five_with_where_they_pointed() {
     assert_eq!(server.hits(), 6, "the request and five redirects");
 }
 
+/// A redirect to an address nothing listens on (issue 27, item 14): the
+/// message names where the redirect pointed, not the base address, which
+/// answered.
+#[test]
+fn a_redirect_to_an_unreachable_address_names_the_redirect() {
+    let dead = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let target = format!("http://127.0.0.1:{dead}/api/v1/banks");
+    let server = TestServer::always(Reply::json(302, "{}").with_header("Location", &target));
+    let stderr = expect_failure(
+        &server,
+        &["--retries", "0", "search"],
+        6,
+        &format!("cannot connect to 127.0.0.1:{dead}"),
+    );
+    assert!(stderr.contains("redirected there"), "{stderr}");
+    assert!(!stderr.contains("is the service running at"), "{stderr}");
+}
+
 /// Ids that a URL would resolve away (`..` would ask for the list) or that
 /// cannot be one path segment are refused before any request.
 #[test]

@@ -213,7 +213,8 @@ fn a_retry_after_of_a_day_fails_at_once_saying_when() {
     assert_eq!(server.hits(), 1);
 }
 
-/// A short Retry-After is waited for, and a person at a terminal is told.
+/// A short Retry-After is waited for, and a person at a terminal is told,
+/// on a status line that counts down.
 #[test]
 fn a_short_retry_after_is_announced_on_a_terminal() {
     let server = TestServer::slow_down_once();
@@ -224,7 +225,8 @@ fn a_short_retry_after_is_announced_on_a_terminal() {
     let run = run_measured(&mut cmd);
     run.assert_code(0);
     assert!(
-        run.stderr.contains("waiting 1 s before trying again"),
+        run.stderr
+            .contains("\rwaiting 0:01 for the service's rate limit (Retry-After or its quota)"),
         "{}",
         run.stderr
     );

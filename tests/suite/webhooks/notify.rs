@@ -117,3 +117,122 @@ fn sync_notify_delivers_each_added_record_once_and_keeps_what_fails() {
     assert_eq!(unique.len(), received.len(), "a delivery arrived twice");
     assert_eq!(unique, added);
 }
+
+/// A local copy with records a sync will add: synced from a sandbox of
+/// 300 banks, which then adds 20 exams.
+#[cfg(unix)]
+fn with_news() -> World {
+    let mut world = World::new(&["--banks", "300", "--seed", "5"]);
+    assert_code(&run(world.cra().arg("sync")), 0);
+    world.restart_with(&["--evolve", "20"]);
+    world
+}
+
+/// `sync --notify TO` with generous retries, started.
+#[cfg(unix)]
+fn notifying(world: &World, to: &str) -> std::process::Child {
+    use crate::common::{ACTIVE_KEY, Service};
+    let mut cmd = world.home.cra_std();
+    cmd.at(world.url(), ACTIVE_KEY)
+        .args([
+            "sync",
+            "--retries",
+            "5",
+            "--notify",
+            to,
+            "--secret",
+            "whsec_notify_test",
+        ])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Ctrl-C or SIGTERM while deliveries wait out a busy receiver's
+/// `Retry-After` (issue 27, item 5): the sync stops at once with exit 130,
+/// and every delivery not answered 2xx stays in the outbox for the next.
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_the_deliveries_and_keeps_them() {
+    use crate::common::server::{Reply, TestServer};
+    use crate::common::{Signal, signal};
+    use std::time::{Duration, Instant};
+
+    for stop in [Signal::INT, Signal::TERM] {
+        let world = with_news();
+        let busy = TestServer::always(
+            Reply::json(503, r#"{"message":"busy"}"#).with_header("retry-after", "1"),
+        );
+        let mut child = notifying(&world, &busy.url);
+        let started = Instant::now();
+        while busy.hits() == 0 {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "no delivery began"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        signal(child.id(), stop);
+        let signalled = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if signalled.elapsed() > Duration::from_secs(10) {
+                let _ = child.kill();
+                panic!("still delivering 10 s after {stop:?}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+        assert_eq!(status.code(), Some(130), "{stop:?}: {stderr}");
+        assert!(signalled.elapsed() < Duration::from_secs(5), "{stderr}");
+        assert!(stderr.contains("kept"), "{stderr}");
+        let kept = world.sql("SELECT count(*) AS n FROM outbox")[0]["n"]
+            .as_u64()
+            .unwrap();
+        assert!(kept >= 20, "{kept} kept: {stderr}");
+    }
+}
+
+/// A receiver asking for a wait no clock can hold: not waited for (the
+/// sender's policy caps `Retry-After` as the client's does), the sync ends
+/// at once with exit 1 saying why, and the deliveries are kept.
+#[cfg(unix)]
+#[test]
+fn a_receiver_asking_for_a_wait_past_any_clock_is_not_waited_for() {
+    use crate::common::server::{Reply, TestServer};
+    use std::time::{Duration, Instant};
+
+    let world = with_news();
+    let forever = TestServer::always(
+        Reply::json(503, r#"{"message":"later"}"#)
+            .with_header("retry-after", "18446744073709551615"),
+    );
+    let started = Instant::now();
+    let mut child = notifying(&world, &forever.url);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("still waiting for the receiver after 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).unwrap();
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("longer than cra waits") && stderr.contains("kept"),
+        "{stderr}"
+    );
+    let kept = world.sql("SELECT count(*) AS n FROM outbox")[0]["n"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(forever.hits() as u64, kept, "one try each, none retried");
+}
