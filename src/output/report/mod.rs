@@ -10,7 +10,7 @@ mod map;
 use std::fmt::Write;
 
 use super::palette::PALETTE;
-use crate::text::thousands;
+use crate::text::{day_and_time, thousands};
 
 /// Counts of one group by current rating (by year: rating records).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -237,15 +237,6 @@ fn due(page: &mut String, rows: &[DueBank]) {
 
 fn plural_banks(n: u64) -> String {
     format!("{} {}", thousands(n), if n == 1 { "bank" } else { "banks" })
-}
-
-/// `2026-11-24 08:15 UTC` from an RFC 3339 time; the text as given when it
-/// is not one.
-fn day_and_time(when: &str) -> String {
-    match when.parse::<jiff::Timestamp>() {
-        Ok(t) => t.strftime("%Y-%m-%d %H:%M UTC").to_string(),
-        Err(_) => when.to_string(),
-    }
 }
 
 /// `part` of `whole` as a percentage with one decimal (`0.0` of nothing).
