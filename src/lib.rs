@@ -78,11 +78,12 @@ pub fn run(cli: Cli) -> Result<Exit> {
     let destination = if outputs.formats.is_empty() {
         output::Destination::Stdout
     } else {
+        let default_file = outputs.default_file(settings.format);
         let resolved = output::resolve(
             cli.command.name(),
             outputs,
             settings.format,
-            spec.output_file(),
+            spec.output_file().or(default_file.as_deref()),
             spec.jq(),
             io.view.terminal,
         )?;

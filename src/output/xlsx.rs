@@ -275,6 +275,13 @@ impl Sheet {
     }
 }
 
+/// The text as a cell can hold it: cut and marked when too long (for the
+/// report's workbook, whose names come from the same copy the page shows
+/// whole).
+pub fn fit(text: &str) -> std::borrow::Cow<'_, str> {
+    cut_to_fit(text).map_or(std::borrow::Cow::Borrowed(text), std::borrow::Cow::Owned)
+}
+
 /// The text cut to fit a cell, marked at its end; none when it fits.
 pub fn cut_to_fit(text: &str) -> Option<String> {
     if text.len() <= MAX_CELL || text.encode_utf16().count() <= MAX_CELL {
