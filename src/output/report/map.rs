@@ -261,13 +261,22 @@ fn table(page: &mut String, by_state: &[Group], measure: Measure) {
     let more = rows.len().saturating_sub(PLACES_SHOWN);
     rows.truncate(PLACES_SHOWN);
     let custom = measure.words() != RATINGS[0].0;
+    // One rating measured: its own column, in bold, says it; a column of
+    // the same figures beside it would only crowd the headers. Several: a
+    // column of their sum.
+    let ranks: Vec<usize> = measure.ranks().collect();
+    let summed = ranks.len() > 1;
+    let bold = |rank: usize| custom && !summed && ranks.contains(&rank);
     let _ = writeln!(
         page,
         "<p class=\"note\">Each place's banks, and the share of them by current rating, in %{}.</p>",
-        if custom {
-            format!(" (measured: the share rated {})", escape(&measure.words()))
-        } else {
-            String::new()
+        match (custom, summed) {
+            (false, _) => String::new(),
+            (true, false) => format!(
+                " (the map's measure, {}, in bold)",
+                escape(&measure.words())
+            ),
+            (true, true) => format!(" (measured: the share rated {})", escape(&measure.words())),
         }
     );
     page.push_str("<div class=\"halves\">\n");
@@ -275,7 +284,7 @@ fn table(page: &mut String, by_state: &[Group], measure: Measure) {
         page.push_str(
             "<div class=\"scroll\"><table class=\"states\">\n<thead><tr><th>State</th><th class=\"n\">Banks</th>",
         );
-        if custom {
+        if summed {
             page.push_str("<th class=\"n\">Meas&shy;ured</th>");
         }
         // Whole words where there is room; on a phone, short forms (said
@@ -301,21 +310,22 @@ fn table(page: &mut String, by_state: &[Group], measure: Measure) {
                 escape(name),
                 thousands(total),
             );
-            if custom {
+            if summed {
                 let _ = write!(
                     page,
                     "<td class=\"n\"><b>{}</b></td>",
                     percent(measure.count(g), total)
                 );
             }
-            let _ = writeln!(
-                page,
-                "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
-                percent(g.counts[0], total),
-                percent(g.counts[1], total),
-                percent(g.counts[2], total),
-                percent(g.counts[3], total),
-            );
+            for (rank, count) in g.counts.iter().take(4).enumerate() {
+                let figure = percent(*count, total);
+                if bold(rank) {
+                    let _ = write!(page, "<td class=\"n\"><b>{figure}</b></td>");
+                } else {
+                    let _ = write!(page, "<td class=\"n\">{figure}</td>");
+                }
+            }
+            page.push_str("</tr>\n");
         }
         page.push_str("</tbody>\n</table></div>\n");
     }
@@ -384,5 +394,23 @@ mod tests {
         );
         assert!(!page.contains("<svg"), "{page}");
         assert!(page.contains("in Texas") && page.contains("<td title=\"TX\">Texas</td>"));
+    }
+
+    #[test]
+    fn the_table_bolds_one_measured_rating_and_sums_several() {
+        let states = [group("TX", [10, 80, 6, 4, 0])];
+        let mut one = String::new();
+        table(&mut one, &states, Measure(&[2]));
+        assert!(!one.contains("Meas&shy;ured"), "{one}");
+        assert!(one.contains("<td class=\"n\"><b>6.0</b></td>"), "{one}");
+        assert_eq!(one.matches("<b>").count(), 1, "{one}");
+        let mut two = String::new();
+        table(&mut two, &states, Measure(&[2, 3]));
+        assert!(two.contains("Meas&shy;ured"), "{two}");
+        assert!(two.contains("<td class=\"n\"><b>10.0</b></td>"), "{two}");
+        assert_eq!(two.matches("<b>").count(), 1, "{two}");
+        let mut plain = String::new();
+        table(&mut plain, &states, Measure(&[]));
+        assert!(!plain.contains("<b>") && !plain.contains("Meas&shy;ured"));
     }
 }
