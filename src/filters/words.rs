@@ -68,7 +68,7 @@ impl Words {
         self.add("state", state).add("exam type", size)
     }
 
-    /// `--rating`, `--regulator`, `--city`.
+    /// `--rating`, `--regulator`, `--city`, `--watch`, `--failed-last`.
     pub fn select(self, select: &SelectArgs) -> Words {
         let regulators: Vec<String> = select
             .regulator
@@ -80,6 +80,14 @@ impl Words {
             .add(
                 "city containing",
                 select.city.as_deref().map(|c| format!("\"{}\"", c.trim())),
+            )
+            .add(
+                "watch list",
+                (!select.watch.is_empty()).then(|| select.watch.join(" or ")),
+            )
+            .add(
+                "failed their last",
+                select.failed_last.map(|n| format!("{n} exams")),
             )
     }
 
@@ -125,6 +133,8 @@ mod tests {
             rating: vec![Rating::NeedsToImprove, Rating::Outstanding],
             regulator: vec!["occ".into()],
             city: Some(" austin".into()),
+            watch: vec!["mine".into()],
+            failed_last: Some(2),
         };
         let words = Words::new()
             .place(Some("TX"), None)
@@ -135,7 +145,8 @@ mod tests {
         assert_eq!(
             words,
             "state TX, rating Needs to Improve or Outstanding, regulator OCC, \
-             city containing \"austin\", exam since 2020-01-01"
+             city containing \"austin\", watch list mine, failed their last 2 exams, \
+             exam since 2020-01-01"
         );
         assert_eq!(Words::new().done(), "");
     }
