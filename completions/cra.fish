@@ -897,7 +897,7 @@ complete -c cra -n "__fish_cra_using_subcommand report" -l watch -d 'Only the ba
 complete -c cra -n "__fish_cra_using_subcommand report" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -s o -l output -d 'The page to write (atomically; - is standard output)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand report" -s o -l output -d 'The file to write (atomically; .xlsx: a workbook with charts; - is standard output) [default: cra-report.html, or cra-report.xlsx with --format xlsx]' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''

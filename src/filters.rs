@@ -8,6 +8,7 @@ use clap::builder::{PossibleValue, TypedValueParser};
 
 pub mod find;
 pub mod when;
+pub mod words;
 
 pub use find::{FindArgs, OrderArgs, PeriodArgs, SelectArgs};
 

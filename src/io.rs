@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::domain::ColorWhen;
 use crate::error::redact;
-use crate::output::View;
+use crate::output::{View, Warn};
 
 mod progress;
 pub use progress::{Progress, Ticker, rate_text};
@@ -141,6 +141,28 @@ impl Write for Shared {
 }
 
 impl Sink {
+    /// One line on this stream (standard error), secrets hidden.
+    fn line(&self, text: std::fmt::Arguments) {
+        let line = format!("{text}\n");
+        let line = redact(&line);
+        match self {
+            Sink::Process | Sink::File(_) => {
+                let _ = std::io::stderr().write_all(line.as_bytes());
+            }
+            Sink::Buffer(buffer) => {
+                if let Ok(mut buffer) = buffer.lock() {
+                    buffer.extend_from_slice(line.as_bytes());
+                }
+            }
+        }
+    }
+
+    /// A printer's warnings, written as [`Io::warn`] writes them.
+    fn warn(&self) -> Warn {
+        let err = self.clone();
+        Warn::to(move |message| err.line(format_args!("cra: warning: {message}")))
+    }
+
     fn writer(&self, stdout: bool) -> Box<dyn Write + Send> {
         match (self, stdout) {
             (Sink::Process, true) => Box::new(std::io::stdout()),
@@ -244,6 +266,8 @@ impl Io {
                     None
                 },
                 jq: None,
+                about: None,
+                warn: Sink::Process.warn(),
             },
             stderr_tty,
             color_stderr: decide(stderr_tty),
@@ -260,11 +284,12 @@ impl Io {
     /// Streams into buffers, shown as `view` says (a terminal or a pipe),
     /// with standard error a terminal when standard output is: for running
     /// a command in-process in a test.
-    pub fn test(view: View) -> (Io, Captured) {
+    pub fn test(mut view: View) -> (Io, Captured) {
         let captured = Captured {
             out: Arc::default(),
             err: Arc::default(),
         };
+        view.warn = Sink::Buffer(captured.err.clone()).warn();
         let io = Io {
             stderr_tty: view.terminal,
             color_stderr: view.color,
@@ -313,6 +338,8 @@ impl Io {
         self.view = View {
             jq: self.view.jq.take(),
             format: self.view.format,
+            about: self.view.about.take(),
+            warn: self.view.warn.clone(),
             ..View::piped()
         };
         self.out = Sink::File(Arc::new(Mutex::new(Some(FileOut { writer, file }))));
@@ -344,18 +371,7 @@ impl Io {
 
     /// One line on standard error, secrets hidden.
     fn line(&self, text: std::fmt::Arguments) {
-        let line = format!("{text}\n");
-        let line = redact(&line);
-        match &self.err {
-            Sink::Process | Sink::File(_) => {
-                let _ = std::io::stderr().write_all(line.as_bytes());
-            }
-            Sink::Buffer(buffer) => {
-                if let Ok(mut buffer) = buffer.lock() {
-                    buffer.extend_from_slice(line.as_bytes());
-                }
-            }
-        }
+        self.err.line(text);
     }
 
     /// A note for a person (summaries): on a terminal only, never with --quiet.

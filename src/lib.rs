@@ -79,16 +79,20 @@ pub fn run(cli: Cli) -> Result<Exit> {
     let destination = if outputs.formats.is_empty() {
         output::Destination::Stdout
     } else {
+        let default_file = outputs.default_file(settings.format);
         let resolved = output::resolve(
             cli.command.name(),
             outputs,
             settings.format,
-            spec.output_file(),
+            spec.output_file().or(default_file.as_deref()),
             spec.jq(),
             io.view.terminal,
         )?;
         io.view.format = resolved.format;
         io.view.jq = resolved.jq;
+        if resolved.format == domain::Format::Xlsx {
+            io.view.about = Some(std::sync::Arc::new(about(spec, &settings)));
+        }
         resolved.to
     };
     if let output::Destination::File(path) = &destination
@@ -164,5 +168,152 @@ async fn open_output(io: Io, path: std::path::PathBuf) -> Result<Io> {
     tokio::select! {
         file = open => io.into_file(file??),
         () = stop => Err(error::CraError::Interrupted.into()),
+    }
+}
+
+/// What a workbook says about itself (`output::about`), decided with the
+/// output: the command line (secrets hidden), the filters in words, where
+/// the rows come from and when.
+fn about(spec: &dyn commands::Spec, settings: &Settings) -> output::About {
+    let (source, copy) = match spec.source() {
+        Some(files) => (files, String::new()),
+        None if spec.uses_api() && !settings.offline => (
+            service(
+                settings.sandbox,
+                settings.base_url.as_ref().map(|b| b.value.as_str()),
+            ),
+            "none: asked of the service as the command ran (live)".to_string(),
+        ),
+        None => copy_facts(&settings.mirror.value),
+    };
+    output::About {
+        sheet: spec.sheet().to_string(),
+        command: command_line(std::env::args_os()),
+        filters: spec.filters(),
+        source,
+        copy,
+        written: text::day_and_time(&mirror::now()),
+    }
+}
+
+/// Where a local copy's data comes from, and when it was last synced.
+fn copy_facts(path: &std::path::Path) -> (String, String) {
+    let Ok(reader) = mirror::Reader::open(path) else {
+        return (String::new(), path.display().to_string());
+    };
+    let synced = match reader.last_sync() {
+        Some(last) => {
+            let when = last.finished_at.as_deref().unwrap_or(&last.started_at);
+            format!(
+                "last synced {} ({}){}",
+                text::day_and_time(when),
+                mirror::age(when),
+                if last.status == mirror::SyncStatus::Complete {
+                    ""
+                } else {
+                    "; that sync did not finish"
+                }
+            )
+        }
+        None => "never synced".to_string(),
+    };
+    let recorded = reader.service();
+    (
+        service(
+            recorded.as_deref() == Some(mirror::SANDBOX_SERVICE),
+            recorded.as_deref(),
+        ),
+        format!("{}, {synced}", path.display()),
+    )
+}
+
+/// Where the data comes from, for a person.
+fn service(sandbox: bool, base: Option<&str>) -> String {
+    match (sandbox, base) {
+        (true, _) => "the built-in sandbox (cra --sandbox): made-up banks for trying cra, \
+                      not real ratings"
+            .to_string(),
+        (false, Some(base)) => format!(
+            "the CRA ratings service at {} (the ratings as the regulators published them)",
+            http::hide_userinfo(base)
+        ),
+        (false, None) => "the CRA ratings service".to_string(),
+    }
+}
+
+/// The command line as typed, for a workbook: the program as `cra`, each
+/// argument quoted as a shell would need it, no secret shown (a
+/// `--secret` value, a user and password in an address, any secret of this
+/// run quoted anywhere).
+fn command_line(args: impl Iterator<Item = std::ffi::OsString>) -> String {
+    let mut words = vec!["cra".to_string()];
+    let mut secret_next = false;
+    for arg in args.skip(1) {
+        let arg = arg.to_string_lossy();
+        let shown = if secret_next {
+            error::REDACTED.to_string()
+        } else if arg.starts_with("--secret=") {
+            format!("--secret={}", error::REDACTED)
+        } else {
+            error::redact(&http::hide_userinfo(&arg)).into_owned()
+        };
+        secret_next = arg == "--secret";
+        words.push(shell_quoted(&shown));
+    }
+    words.join(" ")
+}
+
+/// `word` as a shell reads it back: bare when it is plain, else in single
+/// quotes.
+fn shell_quoted(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@,+%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(args: &[&str]) -> String {
+        command_line(args.iter().map(std::ffi::OsString::from))
+    }
+
+    #[test]
+    fn a_command_line_shows_no_secret_and_reads_back_in_a_shell() {
+        assert_eq!(
+            line(&[
+                "/usr/bin/cra",
+                "search",
+                "--state",
+                "TX",
+                "--size",
+                "Small Bank"
+            ]),
+            "cra search --state TX --size 'Small Bank'"
+        );
+        assert_eq!(
+            line(&["cra", "trigger", "--secret", "whsec_abc", "--secret=x"]),
+            "cra trigger --secret '[redacted]' '--secret=[redacted]'"
+        );
+        assert_eq!(
+            line(&[
+                "cra",
+                "--base-url",
+                "https://u:pw@api.example.com/v1",
+                "search"
+            ]),
+            "cra --base-url 'https://***@api.example.com/v1' search"
+        );
+        assert_eq!(
+            line(&["cra", "sql", "SELECT 'a'"]),
+            r"cra sql 'SELECT '\''a'\'''"
+        );
     }
 }

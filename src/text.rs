@@ -162,6 +162,15 @@ pub fn escape_markup(text: &str) -> String {
     out
 }
 
+/// `2026-11-24 08:15 UTC` from an RFC 3339 time; the text as given when it
+/// is not one.
+pub fn day_and_time(when: &str) -> String {
+    match when.parse::<jiff::Timestamp>() {
+        Ok(t) => t.strftime("%Y-%m-%d %H:%M UTC").to_string(),
+        Err(_) => when.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

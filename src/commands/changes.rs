@@ -156,6 +156,23 @@ const CHANGES: Columns<ChangeRow> = Columns::new(
 );
 
 impl Spec for ChangesArgs {
+    fn sheet(&self) -> &'static str {
+        "Changes"
+    }
+
+    fn filters(&self) -> String {
+        use crate::filters::when::Bound;
+        let kinds: Vec<String> = self.change.iter().filter_map(|k| clap::ValueEnum::to_possible_value(k).map(|v| v.get_name().to_string())).collect();
+        crate::filters::words::Words::new()
+            .when("since", self.since, Bound::Since)
+            .when("until", self.until, Bound::Until)
+            .flag("new banks only", self.new)
+            .place(self.state.as_deref(), self.size.as_deref())
+            .select(&self.select)
+            .any("change", &kinds)
+            .done()
+    }
+
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
     }

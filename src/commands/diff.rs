@@ -143,6 +143,18 @@ pub const DIFF_COLUMNS: Columns<Difference> = Columns {
 };
 
 impl Spec for DiffArgs {
+    fn sheet(&self) -> &'static str {
+        "Differences"
+    }
+
+    fn source(&self) -> Option<String> {
+        Some(format!(
+            "the files compared: {} (old) and {} (new)",
+            self.old.display(),
+            self.new.display()
+        ))
+    }
+
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
     }

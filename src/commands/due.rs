@@ -103,6 +103,18 @@ const DUE_COLUMNS: Columns<DueRow> = Columns::new(
 );
 
 impl Spec for DueArgs {
+    fn sheet(&self) -> &'static str {
+        "Due"
+    }
+
+    fn filters(&self) -> String {
+        crate::filters::words::Words::new()
+            .filters(&self.filters)
+            .find(&self.find)
+            .when("exam older than", self.older_than, crate::filters::when::Bound::Until)
+            .done()
+    }
+
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
     }

@@ -65,6 +65,22 @@ pub struct ExportArgs {
 }
 
 impl Spec for ExportArgs {
+    fn sheet(&self) -> &'static str {
+        if self.with_history {
+            "Rating records"
+        } else {
+            "Banks"
+        }
+    }
+
+    fn filters(&self) -> String {
+        crate::filters::words::Words::new()
+            .filters(&self.filters)
+            .find(&self.find)
+            .flag("every rating record of each bank (--with-history)", self.with_history)
+            .done()
+    }
+
     fn uses_api(&self) -> bool {
         true
     }

@@ -185,6 +185,20 @@ pub trait Spec {
     fn output_file(&self) -> Option<&std::path::Path> {
         None
     }
+    /// What its rows are, as a workbook names its sheet of them (`Banks`).
+    fn sheet(&self) -> &'static str {
+        "Rows"
+    }
+    /// The filters given, in words (`filters::words`), for a workbook's
+    /// `About` sheet; empty for none.
+    fn filters(&self) -> String {
+        String::new()
+    }
+    /// Where its rows come from when that is neither the service nor the
+    /// local copy (`diff`: the files it compares), for the same sheet.
+    fn source(&self) -> Option<String> {
+        None
+    }
     /// Whether the config file's values are read. False for the commands
     /// that must work with a broken file (`config path`, `set`, `unset`:
     /// they are how a person finds and repairs it) or use none (`diff`).

@@ -1,9 +1,10 @@
 //! `cra report`: one self-contained HTML page about the banks the filters
 //! select, from the local copy, for people who would rather look than read:
 //! the map by state, the split by regulator and by exam type, the trend by
-//! exam year, the downgrades of the last 12 months, the banks probably due.
-//! The figures are the answers `stats`, `changes` and `due` give; the page
-//! is laid out by `output::report` and written atomically.
+//! exam year, the downgrades of the last 12 months, the banks probably due;
+//! or the same as a workbook with native charts (`-o FILE.xlsx`). The
+//! figures are the answers `stats`, `changes` and `due` give; the page and
+//! the workbook are laid out by `output::report` and written atomically.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -12,7 +13,7 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::domain::ListQuery;
+use crate::domain::{Format, ListQuery};
 use crate::error::{CraError, Exit};
 use crate::mirror::Reader;
 use crate::mirror::due::DueQuery;
@@ -27,7 +28,7 @@ Run cra sync first.
 
 Examples:
   cra --sandbox report -o cra-report.html
-  cra report --state TX --regulator occ -o texas-occ.html
+  cra report --regulator occ -o occ.xlsx
   cra --sandbox report --rating nti --exam-since 2020 -o needs-to-improve.html";
 
 #[derive(Debug, Clone, Args)]
@@ -47,9 +48,11 @@ pub struct ReportArgs {
     #[command(flatten)]
     pub period: crate::filters::PeriodArgs,
 
-    /// The page to write (atomically; - is standard output)
-    #[arg(long, short = 'o', value_name = "FILE", default_value = "cra-report.html")]
-    pub output: PathBuf,
+    /// The file to write (atomically; .xlsx: a workbook with charts; - is
+    /// standard output) [default: cra-report.html, or cra-report.xlsx with
+    /// --format xlsx]
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
 }
 
 impl Spec for ReportArgs {
@@ -58,7 +61,19 @@ impl Spec for ReportArgs {
     }
 
     fn output_file(&self) -> Option<&std::path::Path> {
-        Some(&self.output)
+        self.output.as_deref()
+    }
+
+    fn sheet(&self) -> &'static str {
+        "States"
+    }
+
+    fn filters(&self) -> String {
+        crate::filters::words::Words::new()
+            .place(self.state.as_deref(), self.size.as_deref())
+            .select(&self.select)
+            .period(&self.period)
+            .done()
     }
 }
 
@@ -71,21 +86,47 @@ impl Run for ReportArgs {
         if let Some(warning) = reader.unfinished_warning() {
             ctx.io.warn(&warning);
         }
-        let page = report::render(&gather(&self, &reader, &ctx.io)?);
+        let figures = gather(&self, &reader, &ctx.io)?;
         let mut out = ctx.io.stdout();
-        std::io::Write::write_all(&mut out, page.as_bytes())?;
+        let mut counted = Counted(&mut out, 0);
+        let what = if ctx.io.view.format == Format::Xlsx {
+            report::book::write(&figures, ctx.io.view.about.as_deref(), &mut counted)?;
+            "the workbook"
+        } else {
+            std::io::Write::write_all(&mut counted, report::render(&figures).as_bytes())?;
+            "the page"
+        };
+        let size = counted.1;
         std::io::Write::flush(&mut out)?;
         drop(out);
-        let written = match self.output.to_str() {
-            Some("-") => "the page".to_string(),
-            _ => self.output.display().to_string(),
+        let file = self.output.clone().or_else(|| {
+            crate::output::Outputs::PAGE.default_file(Some(ctx.io.view.format))
+        });
+        let written = match file {
+            Some(file) if file.as_os_str() != "-" => file.display().to_string(),
+            _ => what.to_string(),
         };
         ctx.io.info(&format!(
             "wrote {written} ({} KB) in {:.2} s",
-            thousands(page.len().div_ceil(1024) as u64),
+            thousands(size.div_ceil(1024)),
             started.elapsed().as_secs_f64()
         ));
         Ok(Exit::Success)
+    }
+}
+
+/// A writer that counts what goes through it (the size said at the end).
+struct Counted<W>(W, u64);
+
+impl<W: std::io::Write> std::io::Write for Counted<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.0.write(buf)?;
+        self.1 += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
     }
 }
 
@@ -111,6 +152,24 @@ fn gather(args: &ReportArgs, reader: &Reader, io: &crate::io::Io) -> Result<Repo
     let groups = |by: GroupBy| -> Result<Vec<Group>> {
         Ok(reader.stats(by, &filter)?.iter().map(group).collect())
     };
+    // The map measures the share of the ratings asked for among the banks
+    // the other filters select (among the selected banks alone it would be
+    // 100% everywhere).
+    let by_state = reader
+        .stats(
+            GroupBy::State,
+            &StatsFilter {
+                find: crate::domain::Find {
+                    ratings: Vec::new(),
+                    ..find.clone()
+                },
+                ..filter.clone()
+            },
+        )?
+        .iter()
+        .map(group)
+        .collect();
+    let by_regulator = groups(GroupBy::Regulator)?;
     // Downgrades of the last twelve months (within the exam period, when
     // one was given).
     let year_ago = today
@@ -174,8 +233,11 @@ fn gather(args: &ReportArgs, reader: &Reader, io: &crate::io::Io) -> Result<Repo
         filters: describe(args, &find),
         synced,
         made: crate::mirror::now(),
-        by_state: groups(GroupBy::State)?,
-        by_regulator: groups(GroupBy::Regulator)?,
+        banks: by_regulator.iter().map(Group::total).sum(),
+        by_state,
+        measure: find.ratings.iter().filter_map(|r| r.rank()).collect(),
+        state: args.state.clone(),
+        by_regulator,
         by_exam_type: groups(GroupBy::Size)?,
         by_year: groups(GroupBy::Year)?,
         downgrades_since: since,

@@ -70,6 +70,17 @@ pub struct SearchArgs {
 const WINDOW: usize = 4;
 
 impl Spec for SearchArgs {
+    fn sheet(&self) -> &'static str {
+        "Banks"
+    }
+
+    fn filters(&self) -> String {
+        crate::filters::words::Words::new()
+            .filters(&self.filters)
+            .find(&self.find)
+            .done()
+    }
+
     fn uses_api(&self) -> bool {
         true
     }

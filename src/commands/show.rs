@@ -44,6 +44,14 @@ pub struct ShowArgs {
 const CONCURRENCY: usize = 8;
 
 impl Spec for ShowArgs {
+    fn sheet(&self) -> &'static str {
+        "Rating history"
+    }
+
+    fn filters(&self) -> String {
+        format!("the banks {}", self.ids.join(", "))
+    }
+
     fn uses_api(&self) -> bool {
         true
     }

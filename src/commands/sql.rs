@@ -51,6 +51,17 @@ Examples:
   cra sql --schema";
 
 impl Spec for SqlArgs {
+    fn sheet(&self) -> &'static str {
+        "Query"
+    }
+
+    fn filters(&self) -> String {
+        match &self.query {
+            Some(query) => format!("the query {}", query.trim()),
+            None => "the schema of the local copy".to_string(),
+        }
+    }
+
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
     }

@@ -172,6 +172,21 @@ const PAIRS: Columns<Line> = Columns::new(
 );
 
 impl Spec for StatsArgs {
+    fn sheet(&self) -> &'static str {
+        "Counts"
+    }
+
+    fn filters(&self) -> String {
+        let by: Vec<String> = self.by.iter().filter_map(|b| clap::ValueEnum::to_possible_value(b).map(|v| v.get_name().to_string())).collect();
+        crate::filters::words::Words::new()
+            .add("by", (!by.is_empty()).then(|| by.join(" and ")))
+            .flag("as percentages", self.percent)
+            .place(self.state.as_deref(), self.size.as_deref())
+            .select(&self.select)
+            .period(&self.period)
+            .done()
+    }
+
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
     }

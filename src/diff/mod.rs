@@ -14,6 +14,7 @@ use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
 pub mod read;
+mod xlsx;
 
 /// The columns of a csv export without history, the fields of a `Row`.
 pub const FIELDS: [&str; 8] = [

@@ -1,6 +1,7 @@
 //! Reading a `cra export` file as a stream of per-bank `Row`s, whatever
-//! its format: csv (with or without history), a JSON array, or NDJSON
-//! (one object a line), each told from its content, not its name.
+//! its format: csv (with or without history), a JSON array, NDJSON (one
+//! object a line), or a workbook (`xlsx`: its first sheet, read as the csv
+//! it holds), each told from its content, not its name.
 //!
 //! A history export becomes one row per bank: its current record (the one
 //! marked `is_current`; else the newest) gives rating, exam date and exam
@@ -17,6 +18,7 @@ use serde::Deserialize;
 use serde::de::{DeserializeSeed, SeqAccess, Visitor};
 
 use super::Row;
+use super::xlsx::{Book, MAGIC};
 use crate::output::records::{BANKS, HISTORIES};
 
 /// What a file turned out to be.
@@ -28,6 +30,10 @@ pub enum Shape {
     CsvHistory,
     Json,
     Ndjson,
+    /// A workbook, its first sheet an export's csv.
+    Xlsx {
+        history: bool,
+    },
 }
 
 /// An export file, opened and recognised, not read yet.
@@ -47,6 +53,10 @@ enum Source {
     Ndjson(Input),
     Csv {
         reader: Box<csv::Reader<Input>>,
+        history: bool,
+    },
+    Xlsx {
+        book: Box<Book>,
         history: bool,
     },
 }
@@ -74,6 +84,32 @@ impl Export {
                 Source::Json(input)
             }
             Some(b'{') => Source::Ndjson(input),
+            Some(b'P')
+                if input
+                    .fill_buf()
+                    .with_context(cannot_read)?
+                    .starts_with(MAGIC) =>
+            {
+                let whole: Box<dyn super::xlsx::ReadSeek> = if path.as_os_str() == "-" {
+                    // A zip is read from its end: standard input is taken whole.
+                    let mut bytes = Vec::new();
+                    input.get_mut().unlimited();
+                    input.read_to_end(&mut bytes).with_context(cannot_read)?;
+                    Box::new(std::io::Cursor::new(bytes))
+                } else {
+                    Box::new(File::open(path).with_context(cannot_read)?)
+                };
+                let mut book = Book::open(whole).map_err(|detail| not_export(path, &detail))?;
+                let mut header = csv::StringRecord::new();
+                let read = book.rows().and_then(|mut rows| rows.next_row(&mut header));
+                let history = read
+                    .and_then(|_| export_header(&header))
+                    .map_err(|detail| not_export(path, &detail))?;
+                Source::Xlsx {
+                    book: Box::new(book),
+                    history,
+                }
+            }
             Some(_) => {
                 let mut reader = csv::ReaderBuilder::new()
                     .has_headers(true)
@@ -100,6 +136,7 @@ impl Export {
             Source::Ndjson(_) => Shape::Ndjson,
             Source::Csv { history: false, .. } => Shape::Csv,
             Source::Csv { history: true, .. } => Shape::CsvHistory,
+            Source::Xlsx { history, .. } => Shape::Xlsx { history: *history },
         }
     }
 
@@ -121,11 +158,20 @@ impl Export {
             Source::Csv {
                 mut reader,
                 history: false,
-            } => read_csv_banks(&mut reader, &mut guarded),
+            } => read_csv_banks(&mut *reader, &mut guarded),
             Source::Csv {
                 mut reader,
                 history: true,
-            } => read_csv_history(&mut reader, &mut guarded),
+            } => read_csv_history(&mut *reader, &mut guarded),
+            Source::Xlsx { mut book, history } => book.rows().and_then(|mut rows| {
+                let mut header = csv::StringRecord::new();
+                rows.next_row(&mut header)?;
+                if history {
+                    read_csv_history(&mut rows, &mut guarded)
+                } else {
+                    read_csv_banks(&mut rows, &mut guarded)
+                }
+            }),
         };
         if let Some(error) = stopped {
             return Err(error);
@@ -320,7 +366,12 @@ fn json_error(error: serde_json::Error) -> String {
 
 /// Whether a csv's header is an export's with history, without, or neither.
 fn csv_history(reader: &mut csv::Reader<impl Read>) -> Result<bool, String> {
-    let header = reader.headers().map_err(|e| e.to_string())?;
+    let header = reader.headers().map_err(|e| e.to_string())?.clone();
+    export_header(&header)
+}
+
+/// Whether a header row is an export's with history, without, or neither.
+fn export_header(header: &csv::StringRecord) -> Result<bool, String> {
     let header: Vec<&str> = header.iter().map(str::trim).collect();
     if header == BANKS.names() {
         Ok(false)
@@ -335,10 +386,39 @@ fn csv_history(reader: &mut csv::Reader<impl Read>) -> Result<bool, String> {
     }
 }
 
+/// The rows of a table export, as text: a csv's records, or a workbook's
+/// rows (`xlsx::Rows`).
+trait Records {
+    /// The next row into `record`; false at the end.
+    fn next_record(&mut self, record: &mut csv::StringRecord) -> Result<bool, String>;
+    /// The line (a workbook: the row) last read, for messages.
+    fn line(&self) -> u64;
+}
+
+impl<R: Read> Records for csv::Reader<R> {
+    fn next_record(&mut self, record: &mut csv::StringRecord) -> Result<bool, String> {
+        self.read_record(record).map_err(|e| e.to_string())
+    }
+
+    fn line(&self) -> u64 {
+        self.position().line()
+    }
+}
+
+impl Records for super::xlsx::Rows<'_> {
+    fn next_record(&mut self, record: &mut csv::StringRecord) -> Result<bool, String> {
+        self.next_row(record)
+    }
+
+    fn line(&self) -> u64 {
+        super::xlsx::Rows::line(self)
+    }
+}
+
 /// A csv export without history: one row, one bank.
-fn read_csv_banks(reader: &mut csv::Reader<impl Read>, sink: &mut Sink) -> Result<(), String> {
+fn read_csv_banks(reader: &mut dyn Records, sink: &mut Sink) -> Result<(), String> {
     let mut record = csv::StringRecord::new();
-    while reader.read_record(&mut record).map_err(|e| e.to_string())? {
+    while reader.next_record(&mut record)? {
         let row = Row::new(std::array::from_fn(|i| &record[i]));
         if sink(row).is_err() {
             return Err(STOPPED.into());
@@ -349,10 +429,10 @@ fn read_csv_banks(reader: &mut csv::Reader<impl Read>, sink: &mut Sink) -> Resul
 
 /// A csv export with history: a bank's rows are consecutive; its row is
 /// complete when the next bank's starts.
-fn read_csv_history(reader: &mut csv::Reader<impl Read>, sink: &mut Sink) -> Result<(), String> {
+fn read_csv_history(reader: &mut dyn Records, sink: &mut Sink) -> Result<(), String> {
     let mut record = csv::StringRecord::new();
     let mut bank: Option<([String; 5], Fold)> = None;
-    while reader.read_record(&mut record).map_err(|e| e.to_string())? {
+    while reader.next_record(&mut record)? {
         let fields: [&str; 5] = std::array::from_fn(|i| &record[i]);
         let (exam_date, rating, exam_type, is_current) =
             (&record[5], &record[6], &record[7], &record[8]);
@@ -371,7 +451,7 @@ fn read_csv_history(reader: &mut csv::Reader<impl Read>, sink: &mut Sink) -> Res
             other => {
                 return Err(format!(
                     "line {}: is_current is '{}', not true or false",
-                    reader.position().line(),
+                    reader.line(),
                     crate::error::shorten(other, 40)
                 ));
             }

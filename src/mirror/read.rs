@@ -102,6 +102,18 @@ impl Reader {
         ))
     }
 
+    /// The service this copy was made from, as `sync` recorded it
+    /// (`service_name`: `sandbox`, or the base address).
+    pub fn service(&self) -> Option<String> {
+        self.connection()
+            .query_row("SELECT value FROM meta WHERE key = 'service'", [], |row| {
+                row.get(0)
+            })
+            .optional()
+            .ok()
+            .flatten()
+    }
+
     /// The warning to give when the last sync did not finish.
     pub fn unfinished_warning(&self) -> Option<String> {
         let last = self.last.as_ref()?;

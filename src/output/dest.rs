@@ -25,6 +25,9 @@ pub struct Outputs {
     /// Its own wording of a refused format, when the general one would
     /// mislead (`sync` prints a summary, not rows).
     pub refusal: Option<&'static str>,
+    /// The file it writes when no `-o` is given (`cra-report`: the
+    /// extension is the format's), if it writes one.
+    pub file: Option<&'static str>,
 }
 
 /// A command's format when none is asked for.
@@ -50,28 +53,48 @@ impl Outputs {
         formats: &[],
         default: Default::Display,
         refusal: None,
+        file: None,
     };
     /// Rows, in any format.
     pub const ROWS: Outputs = Outputs {
         formats: ROW_FORMATS,
         default: Default::Display,
         refusal: None,
+        file: None,
     };
     /// Rows, csv unless asked otherwise (`export`).
     pub const EXPORT: Outputs = Outputs {
         formats: ROW_FORMATS,
         default: Default::Always(Format::Csv),
         refusal: None,
+        file: None,
     };
-    /// One page (`report`).
+    /// One page (`report`), or the same as a workbook; to `cra-report.html`
+    /// (`.xlsx`) unless told.
     pub const PAGE: Outputs = Outputs {
-        formats: &[Format::Html],
+        formats: &[Format::Html, Format::Xlsx],
         default: Default::Always(Format::Html),
         refusal: None,
+        file: Some("cra-report"),
     };
 
     fn has(self, format: Format) -> bool {
         self.formats.contains(&format)
+    }
+
+    /// The file written with no `-o`: the command's own name with the
+    /// extension of the format asked for (or of its default). None when it
+    /// has no file, or was asked a format it does not write (refused then
+    /// for that format, not for a file name nobody typed).
+    pub fn default_file(self, asked: Option<Format>) -> Option<PathBuf> {
+        let stem = self.file?;
+        let format = match (asked, self.default) {
+            (Some(asked), _) if self.has(asked) => asked,
+            (Some(_), _) => return None,
+            (None, Default::Always(format)) => format,
+            (None, Default::Display) => Format::Tsv,
+        };
+        Some(PathBuf::from(format!("{stem}.{}", format.name())))
     }
 }
 
@@ -327,7 +350,23 @@ mod tests {
             (Format::Html, Destination::Stdout)
         );
         assert_eq!(page(None, Some("r.html")).unwrap().format, Format::Html);
+        assert_eq!(page(None, Some("r.xlsx")).unwrap().format, Format::Xlsx);
+        assert_eq!(
+            page(Some(Format::Xlsx), Some("r.data")).unwrap().format,
+            Format::Xlsx
+        );
+        assert!(page(Some(Format::Xlsx), Some("r.html")).is_err());
         assert!(page(Some(Format::Csv), Some("r.html")).is_err());
+        assert_eq!(
+            Outputs::PAGE.default_file(None),
+            Some(PathBuf::from("cra-report.html"))
+        );
+        assert_eq!(
+            Outputs::PAGE.default_file(Some(Format::Xlsx)),
+            Some(PathBuf::from("cra-report.xlsx"))
+        );
+        assert_eq!(Outputs::PAGE.default_file(Some(Format::Csv)), None);
+        assert_eq!(Outputs::ROWS.default_file(None), None);
         assert!(page(None, Some("r.csv")).is_err());
         assert!(page(None, Some("r.pdf")).is_err());
     }

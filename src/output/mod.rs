@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use crate::domain::Format;
 
+pub mod about;
 pub mod cell;
 pub mod chart;
 pub mod column;
@@ -30,12 +31,13 @@ mod table;
 mod view;
 mod xlsx;
 pub use crate::text::{inert, shorten, thousands};
+pub use about::About;
 pub use cell::Cell;
 pub use column::{Column, Columns, Head, Kind, Shape};
 pub use dest::{Destination, Outputs, Resolved, format_for_path, resolve, xlsx_to_terminal};
 pub use fit::Fit;
 pub use table::{Fitted, render_table};
-pub use view::View;
+pub use view::{View, Warn};
 
 /// One result, ready for any format. Its JSON is a tree built here
 /// (`Value`, the default) or an object's text as served (`model::Raw`),
@@ -136,7 +138,7 @@ impl<W: Write> Printer<W> {
             Format::Xlsx if view.terminal => return Err(xlsx_to_terminal()),
             Format::Xlsx => Printing::Xlsx {
                 out,
-                sheet: Box::new(xlsx::Sheet::new(&heads)?),
+                sheet: Box::new(xlsx::Sheet::new(&heads, view)?),
             },
             Format::Html => {
                 return Err(crate::error::CraError::usage(
@@ -365,7 +367,7 @@ mod tests {
                 terminal,
                 color: false,
                 width: Some(80),
-                jq: None,
+                ..View::piped()
             };
             let name = heads(&["NAME"], Kind::Text);
             let table = render_table(&name, &[vec!["X\x1b[31mY".into()]], &[false], &view);

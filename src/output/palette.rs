@@ -126,6 +126,102 @@ mod tests {
         assert_eq!(change_color("↓ downgrade"), Some(Color::Red));
     }
 
+    /// `#rrggbb` as linear RGB, 0 to 1.
+    fn linear(hex: &str) -> [f64; 3] {
+        std::array::from_fn(|i| {
+            let v = f64::from(u8::from_str_radix(&hex[1 + 2 * i..3 + 2 * i], 16).unwrap()) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        })
+    }
+
+    /// CIELAB (D65) of a linear RGB colour.
+    fn lab([r, g, b]: [f64; 3]) -> [f64; 3] {
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+        let f = |t: f64| {
+            if t > 0.008856 {
+                t.cbrt()
+            } else {
+                7.787 * t + 16.0 / 116.0
+            }
+        };
+        [
+            116.0 * f(y) - 16.0,
+            500.0 * (f(x) - f(y)),
+            200.0 * (f(y) - f(z)),
+        ]
+    }
+
+    /// How a colour looks to a reader with no working L, M or S cones
+    /// (Machado, Oliveira and Fernandes 2009, severity 1), and to one with
+    /// all three.
+    const VISION: [(&str, [[f64; 3]; 3]); 4] = [
+        (
+            "typical",
+            [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]],
+        ),
+        (
+            "protanopia",
+            [
+                [0.152286, 1.052583, -0.204868],
+                [0.114503, 0.786281, 0.099216],
+                [-0.003882, -0.048116, 1.051998],
+            ],
+        ),
+        (
+            "deuteranopia",
+            [
+                [0.367322, 0.860646, -0.227968],
+                [0.280085, 0.672501, 0.047413],
+                [-0.011820, 0.042940, 0.968881],
+            ],
+        ),
+        (
+            "tritanopia",
+            [
+                [1.255528, -0.076749, -0.178779],
+                [-0.078411, 0.930809, 0.147602],
+                [0.004733, 0.691367, 0.303900],
+            ],
+        ),
+    ];
+
+    /// `hex` as seen with `vision`, in CIELAB.
+    fn seen(hex: &str, vision: &[[f64; 3]; 3]) -> [f64; 3] {
+        let c = linear(hex);
+        lab(std::array::from_fn(|i| {
+            (0..3)
+                .map(|j| vision[i][j] * c[j])
+                .sum::<f64>()
+                .clamp(0.0, 1.0)
+        }))
+    }
+
+    /// Colour-blind safe, checked rather than assumed: seen with each of
+    /// the three dichromacies (and typical vision), any two ratings differ
+    /// by at least 30 in CIELAB (ΔE*ab; 2.3 is the smallest difference one
+    /// notices, and the palette's closest pair under any vision is 32).
+    #[test]
+    fn every_two_ratings_differ_for_colour_blind_readers() {
+        for (name, vision) in &VISION {
+            for (a, b) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+                let (x, y) = (seen(PALETTE[a].hex, vision), seen(PALETTE[b].hex, vision));
+                let distance = (0..3).map(|i| (x[i] - y[i]).powi(2)).sum::<f64>().sqrt();
+                assert!(
+                    distance >= 30.0,
+                    "{name}: {} and {} differ by {distance:.1}",
+                    PALETTE[a].name,
+                    PALETTE[b].name
+                );
+            }
+        }
+    }
+
     /// In grey (as printed, or for a reader who sees no hue) the ends of
     /// the scale are dark and the middle light: the two ratings of each
     /// side still differ in lightness.

@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 
+use super::about::About;
 use super::jq::Jq;
 use crate::domain::Format;
 
@@ -22,6 +23,41 @@ pub struct View {
     pub width: Option<usize>,
     /// `--jq`: JSON goes through this filter.
     pub jq: Option<Arc<Jq>>,
+    /// What a workbook says about itself (its `About` sheet), when the
+    /// output is one.
+    pub about: Option<Arc<About>>,
+    /// Where a printer's warnings go (standard error, through `Io`).
+    pub warn: Warn,
+}
+
+/// Where a printer says what it had to change (a workbook cell cut to
+/// Excel's limit): standard error, as `Io` writes it, or nowhere.
+#[derive(Clone, Default)]
+pub struct Warn(Option<Arc<Say>>);
+
+/// What a [`Warn`] calls with each warning.
+type Say = dyn Fn(&str) + Send + Sync;
+
+impl Warn {
+    pub fn to(warn: impl Fn(&str) + Send + Sync + 'static) -> Warn {
+        Warn(Some(Arc::new(warn)))
+    }
+
+    pub fn say(&self, message: &str) {
+        if let Some(warn) = &self.0 {
+            warn(message);
+        }
+    }
+}
+
+impl std::fmt::Debug for Warn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Warn(on)"
+        } else {
+            "Warn(off)"
+        })
+    }
 }
 
 impl View {
@@ -33,6 +69,8 @@ impl View {
             color: false,
             width: None,
             jq: None,
+            about: None,
+            warn: Warn::default(),
         }
     }
 
@@ -44,6 +82,8 @@ impl View {
             color,
             width: Some(width),
             jq: None,
+            about: None,
+            warn: Warn::default(),
         }
     }
 

@@ -1,59 +1,114 @@
-//! The Excel printer: the csv columns and rows on one sheet, in
+//! The Excel printer: a workbook ready to send. Its first sheet, named for
+//! what it holds, has the csv columns and rows, written in
 //! `rust_xlsxwriter`'s constant-memory mode (each row goes to a temporary
-//! file as it comes, so memory stays flat whatever the export's size).
+//! file as it comes, so memory stays flat whatever the export's size); its
+//! second, `About`, says what the rows are and where they come from
+//! (`about`).
 //!
 //! Each cell is written as its type says (`cell::Cell`), never as its
 //! text looks: a number is a number cell, a date column's `YYYY-MM-DD` a
 //! real date, a boolean a boolean, and text stays text whatever it holds
-//! (`true`, `007`, a 14-digit number). The header is bold and frozen, with
-//! an autofilter; column widths fit the longest cell seen.
+//! (`true`, `007`, a 14-digit number). A rating is filled with its colour
+//! of the one palette; formats are written with each cell, which is what
+//! constant-memory mode allows (a cell cannot be styled once its row is
+//! gone). The header row keeps the csv's names (scripts read them), bold,
+//! frozen, with an autofilter; column widths fit the longest cell seen.
+//! Printed, the rows sheet is landscape, one page wide, the header row on
+//! every page and the page number in the footer.
+//!
+//! A text longer than an Excel cell holds (32,767 characters) is cut, with
+//! a marker at its end, a warning naming its row (the bank's id when the
+//! sheet has one) and column, and a line on the `About` sheet; csv, tsv
+//! and json keep the whole text.
 
 use std::io::{Seek, Write};
+use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use rust_xlsxwriter::{ExcelDateTime, Format as CellFormat, Workbook};
+use rust_xlsxwriter::{Color, ExcelDateTime, Format as CellFormat, FormatBorder, Workbook};
 use unicode_width::UnicodeWidthStr;
 
+use super::about::{self, About, Fact};
 use super::cell::Cell;
-use super::column::Head;
+use super::column::{Head, Kind};
+use super::view::{View, Warn};
+use crate::domain::Rating;
+use crate::text::thousands;
 
 /// The most rows one Excel sheet holds (header included).
 const MAX_ROWS: u32 = 1_048_576;
 /// Widest a fitted column gets (Excel characters); longer text is cut off
 /// on screen only, never in the cell.
 const MAX_WIDTH: usize = 60;
+/// The most characters (UTF-16 units, as Excel counts) a cell holds.
+pub const MAX_CELL: usize = 32_767;
+/// Cut cells named one by one (in warnings and on the About sheet); the
+/// rest are counted.
+const CUTS_NAMED: usize = 5;
 
-/// One sheet being written.
+/// One sheet of rows being written, and the workbook around it.
 pub struct Sheet {
     workbook: Workbook,
     /// The next row to write (0 is the header).
     row: u32,
     columns: u16,
+    /// The csv names, for warnings.
+    names: Vec<String>,
     /// The widest cell of each column so far, in characters.
     widths: Vec<usize>,
+    /// Which columns hold ratings (filled with their colours).
+    ratings: Vec<bool>,
+    /// Which columns are right-aligned (numbers and dates).
+    right: Vec<bool>,
+    /// The column of the bank's id, to name a row in a warning.
+    id: Option<usize>,
     date: CellFormat,
     /// Decimals shown with a fixed number of places, by places.
     fixed: Vec<CellFormat>,
+    /// The four ratings' formats, best first.
+    rating: [CellFormat; 4],
+    about: Option<Arc<About>>,
+    warn: Warn,
+    /// The cells cut to Excel's limit, named (the first few) and counted.
+    cuts: Vec<String>,
+    cut: u64,
 }
 
 impl Sheet {
     /// A workbook whose first sheet has the columns' csv names (bold,
-    /// frozen) as row 0.
-    pub fn new(heads: &[Head]) -> Result<Sheet> {
+    /// frozen) as row 0; `view` gives what the `About` sheet says and where
+    /// warnings go.
+    pub fn new(heads: &[Head], view: &View) -> Result<Sheet> {
         let mut workbook = Workbook::new();
-        let bold = CellFormat::new().set_bold();
         let columns = u16::try_from(heads.len()).context("too many columns for Excel")?;
+        let name = view
+            .about
+            .as_ref()
+            .map_or_else(|| "Rows".to_string(), |a| about::sheet_name(&a.sheet));
+        let header = CellFormat::new()
+            .set_bold()
+            .set_background_color(Color::RGB(0xeeeeee))
+            .set_border_bottom(FormatBorder::Thin);
         let sheet = workbook.add_worksheet_with_constant_memory()?;
-        sheet.set_name("cra")?;
+        sheet.set_name(name)?;
         for (col, head) in (0..columns).zip(heads) {
-            sheet.write_string_with_format(0, col, &*head.name, &bold)?;
+            sheet.write_string_with_format(0, col, &*head.name, &header)?;
         }
         sheet.set_freeze_panes(1, 0)?;
+        about::print_setup(sheet, true);
+        sheet.set_repeat_rows(0, 0)?;
         Ok(Sheet {
             workbook,
             row: 1,
             columns,
+            names: heads.iter().map(|h| h.name.to_string()).collect(),
             widths: heads.iter().map(|h| h.name.width() + 2).collect(),
+            ratings: heads.iter().map(|h| h.kind == Kind::Rating).collect(),
+            right: heads
+                .iter()
+                .map(|h| matches!(h.kind, Kind::Date | Kind::Count | Kind::Number | Kind::Any))
+                .collect(),
+            id: heads.iter().position(|h| h.name == "id"),
             date: CellFormat::new().set_num_format("yyyy-mm-dd"),
             fixed: (0..=6u8)
                 .map(|places| {
@@ -66,6 +121,11 @@ impl Sheet {
                     CellFormat::new().set_num_format(format)
                 })
                 .collect(),
+            rating: std::array::from_fn(about::rating_format),
+            about: view.about.clone(),
+            warn: view.warn.clone(),
+            cuts: Vec::new(),
+            cut: 0,
         })
     }
 
@@ -74,28 +134,24 @@ impl Sheet {
         if self.row >= MAX_ROWS {
             return Err(crate::error::CraError::usage(format!(
                 "more than {} rows: too many for one Excel sheet; use --format csv",
-                crate::text::thousands(u64::from(MAX_ROWS - 1))
+                thousands(u64::from(MAX_ROWS - 1))
             )));
         }
         let row = self.row;
-        let sheet = self.workbook.worksheet_from_index(0)?;
         for (col, cell) in (0..self.columns).zip(cells) {
             let text = cell.as_text();
+            let sheet = self.workbook.worksheet_from_index(0)?;
             match cell {
                 Cell::Empty => {}
-                Cell::Date(_) => match date(&text) {
-                    Some((y, m, d)) => {
-                        sheet.write_date_with_format(
-                            row,
-                            col,
-                            &ExcelDateTime::from_ymd(y, m, d)?,
-                            &self.date,
-                        )?;
-                    }
-                    None => {
-                        sheet.write_string(row, col, &*text)?;
-                    }
-                },
+                Cell::Date(_) if date(&text).is_some() => {
+                    let (y, m, d) = date(&text).expect("checked");
+                    sheet.write_date_with_format(
+                        row,
+                        col,
+                        &ExcelDateTime::from_ymd(y, m, d)?,
+                        &self.date,
+                    )?;
+                }
                 Cell::Bool(b) => {
                     sheet.write_boolean(row, col, *b)?;
                 }
@@ -110,8 +166,8 @@ impl Sheet {
                 Cell::Real(x) if x.is_finite() => {
                     sheet.write_number(row, col, *x)?;
                 }
-                Cell::Int(_) | Cell::Real(_) | Cell::Text(_) => {
-                    sheet.write_string(row, col, &*text)?;
+                Cell::Int(_) | Cell::Real(_) | Cell::Text(_) | Cell::Date(_) => {
+                    self.text(row, col, &text, cells)?;
                 }
             }
             let width = &mut self.widths[usize::from(col)];
@@ -121,16 +177,95 @@ impl Sheet {
         Ok(())
     }
 
-    /// Sets the widths and the autofilter, and writes the workbook to `out`
-    /// (through a temporary file: the zip needs to seek, a pipe cannot).
+    /// A text cell: a rating in its colour; a text too long for a cell cut,
+    /// marked, and said.
+    fn text(&mut self, row: u32, col: u16, text: &str, cells: &[Cell]) -> Result<()> {
+        let rank = Rating::from_text(text)
+            .rank()
+            .filter(|_| self.ratings[usize::from(col)]);
+        let cut;
+        let text = match cut_to_fit(text) {
+            Some(shorter) => {
+                let bank = self
+                    .id
+                    .and_then(|i| cells.get(i))
+                    .map(|id| format!("bank {}", id.as_text()))
+                    .unwrap_or_else(|| format!("row {}", thousands(u64::from(row) + 1)));
+                self.said_cut(&bank, usize::from(col), text);
+                cut = shorter;
+                cut.as_str()
+            }
+            None => text,
+        };
+        let sheet = self.workbook.worksheet_from_index(0)?;
+        match rank {
+            Some(rank) => sheet.write_string_with_format(row, col, text, &self.rating[rank])?,
+            None => sheet.write_string(row, col, text)?,
+        };
+        Ok(())
+    }
+
+    /// Notes a cut cell: a warning for the first few, a count after.
+    fn said_cut(&mut self, bank: &str, col: usize, text: &str) {
+        self.cut += 1;
+        if self.cuts.len() < CUTS_NAMED {
+            let what = format!(
+                "{bank}, column {}: {} characters, cut to Excel's {} (the csv keeps the whole text)",
+                self.names[col],
+                thousands(text.chars().count() as u64),
+                thousands(MAX_CELL as u64)
+            );
+            self.warn.say(&format!("in the workbook, {what}"));
+            self.cuts.push(what);
+        }
+    }
+
+    /// Sets the widths and the autofilter, adds the `About` sheet, and
+    /// writes the workbook to `out` (through a temporary file: the zip
+    /// needs to seek, a pipe cannot).
     pub fn save(mut self, out: &mut impl Write) -> Result<()> {
         let last_row = self.row - 1;
         let sheet = self.workbook.worksheet_from_index(0)?;
         for (col, width) in (0..self.columns).zip(&self.widths) {
-            sheet.set_column_width(col, (*width as f64 + 1.0).min(MAX_WIDTH as f64))?;
+            // Numbers and dates are right-aligned: a little more room keeps
+            // them off the next column's text.
+            let pad = if self.right[usize::from(col)] {
+                3.0
+            } else {
+                1.0
+            };
+            sheet.set_column_width(col, (*width as f64 + pad).min(MAX_WIDTH as f64))?;
         }
         if self.columns > 0 {
             sheet.autofilter(0, 0, last_row, self.columns - 1)?;
+        }
+        if self.cut > CUTS_NAMED as u64 {
+            self.warn.say(&format!(
+                "in the workbook, {} more cells cut to Excel's {} characters",
+                thousands(self.cut - CUTS_NAMED as u64),
+                thousands(MAX_CELL as u64)
+            ));
+        }
+        if let Some(about) = self.about.take() {
+            let mut more: Vec<Fact> = vec![(
+                "Rows",
+                format!(
+                    "{} on the sheet {} (row 1 is the header: the csv's column names)",
+                    thousands(u64::from(last_row)),
+                    about::sheet_name(&about.sheet)
+                ),
+            )];
+            if self.cut > 0 {
+                let mut cuts = self.cuts.join("; ");
+                if self.cut > self.cuts.len() as u64 {
+                    cuts.push_str(&format!(
+                        "; and {} more",
+                        thousands(self.cut - self.cuts.len() as u64)
+                    ));
+                }
+                more.push(("Cells cut", cuts));
+            }
+            about::add_sheet(&mut self.workbook, &about.facts(&more))?;
         }
         let mut file = tempfile::tempfile().context("cannot create a temporary file")?;
         self.workbook.save_to_writer(&mut file)?;
@@ -138,6 +273,35 @@ impl Sheet {
         std::io::copy(&mut file, out)?;
         Ok(())
     }
+}
+
+/// The text as a cell can hold it: cut and marked when too long (for the
+/// report's workbook, whose names come from the same copy the page shows
+/// whole).
+pub fn fit(text: &str) -> std::borrow::Cow<'_, str> {
+    cut_to_fit(text).map_or(std::borrow::Cow::Borrowed(text), std::borrow::Cow::Owned)
+}
+
+/// The text cut to fit a cell, marked at its end; none when it fits.
+pub fn cut_to_fit(text: &str) -> Option<String> {
+    if text.len() <= MAX_CELL || text.encode_utf16().count() <= MAX_CELL {
+        return None;
+    }
+    let marker = format!(
+        " …[cut: {} characters in all, over Excel's {}; the csv has the whole text]",
+        thousands(text.chars().count() as u64),
+        thousands(MAX_CELL as u64)
+    );
+    let room = MAX_CELL - marker.encode_utf16().count();
+    let mut used = 0;
+    let end = text
+        .char_indices()
+        .find(|(_, c)| {
+            used += c.len_utf16();
+            used > room
+        })
+        .map_or(text.len(), |(at, _)| at);
+    Some(format!("{}{marker}", &text[..end]))
 }
 
 /// `YYYY-MM-DD`, a real calendar day Excel can show (1900 to 9999).
@@ -168,10 +332,37 @@ mod tests {
         assert_eq!(date("2024-6-30"), None);
     }
 
+    #[test]
+    fn a_text_too_long_for_a_cell_is_cut_to_fit_and_marked() {
+        assert_eq!(cut_to_fit("short"), None);
+        assert_eq!(cut_to_fit(&"x".repeat(MAX_CELL)), None);
+        let cut = cut_to_fit(&"x".repeat(40_000)).unwrap();
+        assert_eq!(cut.encode_utf16().count(), MAX_CELL);
+        assert!(cut.ends_with("the csv has the whole text]"), "{cut}");
+        assert!(cut.contains("40,000 characters in all"));
+        // Characters outside the basic plane count twice, as in Excel.
+        let wide = "😀".repeat(20_000);
+        let cut = cut_to_fit(&wide).unwrap();
+        assert!(cut.encode_utf16().count() <= MAX_CELL);
+        assert!(cut.starts_with("😀😀"));
+    }
+
     proptest! {
         #[test]
         fn any_text_is_looked_at_without_panic(text in "\\PC{0,30}") {
             let _ = date(&text);
+        }
+
+        #[test]
+        fn a_cut_text_always_fits(
+            unit in prop::sample::select(vec!["a", "é", "😀", "中"]),
+            n in 30_000usize..40_000,
+        ) {
+            let text = unit.repeat(n);
+            match cut_to_fit(&text) {
+                Some(cut) => prop_assert!(cut.encode_utf16().count() <= MAX_CELL),
+                None => prop_assert!(text.encode_utf16().count() <= MAX_CELL),
+            }
         }
     }
 }

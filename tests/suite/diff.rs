@@ -20,14 +20,16 @@ use crate::common::{Signal, fifo, signal_and_wait};
 
 const BANKS: &str = "120";
 
-/// The six kinds of export, as (name, format, with history).
-const KINDS: [(&str, &str, bool); 6] = [
+/// The eight kinds of export, as (name, format, with history).
+const KINDS: [(&str, &str, bool); 8] = [
     ("csv", "csv", false),
     ("csv-history", "csv", true),
     ("json", "json", false),
     ("json-history", "json", true),
     ("ndjson", "ndjson", false),
     ("ndjson-history", "ndjson", true),
+    ("xlsx", "xlsx", false),
+    ("xlsx-history", "xlsx", true),
 ];
 
 /// Writes every kind of export of `url` into `dir`, named `PREFIX-KIND.export`
@@ -247,6 +249,28 @@ fn every_pair_of_formats_finds_every_kind_of_change() {
         })
         .collect();
     swapped.sort();
+    // A workbook reads as the csv it holds: the diff of a workbook and a
+    // csv is, byte for byte, the diff of the two csv, in every format.
+    for format in ["csv", "json", "tsv"] {
+        let run = |old: &Path, new: &Path| {
+            let out = diff(
+                &home,
+                &[
+                    old.as_os_str(),
+                    new.as_os_str(),
+                    "--format".as_ref(),
+                    format.as_ref(),
+                ],
+            );
+            crate::common::assert_code(&out, 0);
+            out.stdout
+        };
+        let csv = run(&exports.old[0], &exports.new[0]);
+        assert!(csv.len() > 100, "{}", String::from_utf8_lossy(&csv));
+        assert_eq!(run(&exports.old[6], &exports.new[0]), csv, "{format}");
+        assert_eq!(run(&exports.old[7], &exports.new[1]), csv, "{format}");
+        assert_eq!(run(&exports.old[6], &exports.new[7]), csv, "{format}");
+    }
     let mut expected: Vec<(String, String)> = exports
         .expected
         .iter()

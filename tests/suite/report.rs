@@ -12,13 +12,13 @@ use std::sync::{Arc, Mutex};
 
 use crate::common::{Home, any_of, assert_code};
 
-/// The map's five steps, light to dark (`output::report::map::STEPS`).
+/// The map's five steps, light to dark (`output::report::map::BLUES`).
 const MAP_STEPS: [[u8; 3]; 5] = [
-    [0xed, 0xf8, 0xe9],
-    [0xba, 0xe4, 0xb3],
-    [0x74, 0xc4, 0x76],
-    [0x31, 0xa3, 0x54],
-    [0x00, 0x6d, 0x2c],
+    [0xd1, 0xe5, 0xf0],
+    [0x92, 0xc5, 0xde],
+    [0x43, 0x93, 0xc3],
+    [0x21, 0x66, 0xac],
+    [0x05, 0x30, 0x61],
 ];
 
 /// Outstanding and Satisfactory in the bars.
@@ -280,8 +280,10 @@ fn the_report_refuses_a_missing_local_copy_and_keeps_filters() {
         page.contains("filters: state VT, regulator OCC"),
         "filters named"
     );
-    assert!(page.contains("Vermont (VT): "), "Vermont coloured");
-    assert!(page.contains("Texas (TX): no banks"), "others grey");
+    // One state: no map of it, a note and its row.
+    assert!(!page.contains("<svg class=\"map\""), "no one-state map");
+    assert!(page.contains("One state is selected"));
+    assert!(page.contains("<td title=\"VT\">Vermont</td>"));
 
     // The finding filters too, the banks probably due among them: as many
     // as `cra due` finds with the same filters.
@@ -320,8 +322,8 @@ fn the_report_refuses_a_missing_local_copy_and_keeps_filters() {
         )),
         "{due} due"
     );
-    let listed = page.matches("<tr><td>").count();
-    assert!(listed >= due.min(100), "{listed} rows for {due} due");
+    let listed = page.matches("<tr><td data-label=\"Bank\">").count();
+    assert!(listed >= due.min(50), "{listed} rows for {due} due");
 
     // A wrong value is a usage error, and no page.
     let out = home
@@ -389,4 +391,314 @@ fn the_report_follows_the_output_rules() {
         .filter(|n| n.starts_with('r') || n.starts_with("cra-report"))
         .collect();
     assert!(names.is_empty(), "nothing written: {names:?}");
+}
+
+/// `cra --sandbox ARGS` in `home`'s folder, exit 0.
+fn run(home: &Home, args: &[&str]) -> std::process::Output {
+    let out = home
+        .cra()
+        .current_dir(home.path())
+        .arg("--sandbox")
+        .args(args)
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    out
+}
+
+/// The map section of a page.
+fn map_section(page: &str) -> &str {
+    let map = &page[page.find("<section id=\"map\"").expect("a map section")..];
+    &map[..map.find("</section>").unwrap()]
+}
+
+/// Every distinct `#rrggbb` after `mark` in `text`.
+fn colours_after(text: &str, mark: &str) -> std::collections::BTreeSet<String> {
+    text.split(mark)
+        .skip(1)
+        .map(|rest| rest[..7].to_string())
+        .collect()
+}
+
+/// The legend is the map's colours, read from the page as a browser gets
+/// it: every fill of the SVG has its swatch and every swatch is drawn;
+/// the classes hold similar numbers of states; the measure follows
+/// `--rating`, in the red half of the palette for a poor rating.
+#[test]
+fn the_maps_legend_is_its_fills_and_its_classes_are_balanced() {
+    let home = Home::new();
+    run(&home, &["sync", "--quiet"]);
+    for (args, heading, ramp) in [
+        (
+            &[][..],
+            "Share of banks rated Outstanding, by state",
+            "#053061",
+        ),
+        (
+            &["--regulator", "occ"][..],
+            "Share of banks rated Outstanding, by state",
+            "#053061",
+        ),
+        (
+            &["--rating", "nti"][..],
+            "Share of banks rated Needs to Improve, by state",
+            "#67001f",
+        ),
+    ] {
+        run(&home, &[&["report"][..], args, &["-o", "r.html"]].concat());
+        let page = std::fs::read_to_string(home.path().join("r.html")).unwrap();
+        let map = map_section(&page);
+        assert!(map.contains(heading), "{args:?}");
+        let svg = &map[map.find("<svg").unwrap()..map.find("</svg>").unwrap()];
+        let legend = &map[map.find("<ul class=\"legend").unwrap()..];
+        let fills = colours_after(svg, "fill=\"");
+        let swatches = colours_after(legend, "background:");
+        assert_eq!(fills, swatches, "{args:?}: the legend is the fills");
+        assert!(fills.contains(ramp), "{args:?}: {fills:?}");
+        // "(10 states)" per class: about a fifth of the states each.
+        let sizes: Vec<usize> = legend
+            .split(" states)")
+            .filter_map(|part| part.rsplit('(').next()?.parse().ok())
+            .collect();
+        let drawn: usize = sizes.iter().sum();
+        assert_eq!(sizes.len(), 5, "{args:?}: {sizes:?}");
+        assert!(drawn >= 45, "{args:?}: {drawn} states with banks");
+        for size in &sizes {
+            assert!(
+                size * 5 >= drawn * 4 / 5 && size * 5 <= drawn * 6 / 5,
+                "{args:?}: unbalanced classes {sizes:?}"
+            );
+        }
+        // With --rating, the share measured is of the other filters' banks
+        // (among the selected banks alone it would be 100% everywhere).
+        if args.contains(&"nti") {
+            // One rating measured: its column in the table is bold, not
+            // repeated as a column of its own.
+            assert!(
+                page.contains("Needs to Improve, in bold"),
+                "the measure in the table"
+            );
+            assert!(!page.contains("Meas&shy;ured"));
+            assert!(!map.contains("100.0–100.0%"));
+        }
+    }
+}
+
+/// The report as a workbook: a sheet per section and About, a native chart
+/// per section the page draws, numbers as numbers and dates as dates;
+/// `--format xlsx` with no `-o` writes cra-report.xlsx.
+#[test]
+fn the_report_as_a_workbook_has_a_sheet_per_section_and_its_charts() {
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+    use std::io::Read;
+    let home = Home::new();
+    run(&home, &["sync", "--quiet"]);
+    let out = run(&home, &["report", "--format", "xlsx"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("wrote cra-report.xlsx ("), "{err}");
+    let path = home.path().join("cra-report.xlsx");
+    let mut book: Xlsx<_> = open_workbook(&path).unwrap();
+    assert_eq!(
+        book.sheet_names(),
+        [
+            "States",
+            "Regulators",
+            "Exam types",
+            "Trend by year",
+            "Downgrades",
+            "Due",
+            "About"
+        ]
+    );
+    let states = book.worksheet_range("States").unwrap();
+    assert!(states.height() > 50, "{} states", states.height());
+    for row in states.rows().skip(1) {
+        assert!(
+            matches!(row[2], Data::Float(_)),
+            "banks as a number: {row:?}"
+        );
+        assert!(
+            matches!(row[8], Data::Float(s) if (0.0..=1.0).contains(&s)),
+            "{row:?}"
+        );
+    }
+    let due = book.worksheet_range("Due").unwrap();
+    assert!(due.height() > 100, "every bank due: {}", due.height());
+    assert!(
+        due.rows()
+            .skip(1)
+            .all(|row| matches!(row[5], Data::DateTime(_)))
+    );
+    assert!(
+        due.rows()
+            .skip(1)
+            .all(|row| matches!(row[9], Data::Float(_)))
+    );
+    let about = book.worksheet_range("About").unwrap();
+    assert!(
+        about
+            .rows()
+            .any(|row| row[0] == Data::String("Command line".into())
+                && row[1] == Data::String("cra --sandbox report --format xlsx".into())),
+        "{about:?}"
+    );
+    // The charts: one per section the page draws, each on its sheet.
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(&path).unwrap()).unwrap();
+    let names: Vec<String> = (0..zip.len())
+        .map(|i| zip.by_index(i).unwrap().name().unwrap().to_string())
+        .collect();
+    let charts: Vec<&String> = names
+        .iter()
+        .filter(|n| n.starts_with("xl/charts/chart"))
+        .collect();
+    assert_eq!(charts.len(), 4, "{names:?}");
+    let mut part = |name: &str| {
+        let mut text = String::new();
+        if let Ok(mut file) = zip.by_name(name) {
+            file.read_to_string(&mut text).unwrap();
+        }
+        text
+    };
+    for sheet in 1..=7 {
+        let xml = part(&format!("xl/worksheets/sheet{sheet}.xml"));
+        assert_eq!(
+            xml.contains("<drawing "),
+            sheet <= 4,
+            "sheet {sheet}: a chart on the first four only"
+        );
+        assert!(xml.contains(r#"orientation="landscape""#) || sheet == 7);
+    }
+    let stacked = part("xl/charts/chart2.xml");
+    assert!(
+        stacked.contains(r#"<c:grouping val="percentStacked"/>"#)
+            && stacked.contains("2166AC")
+            && stacked.contains("B2182B"),
+        "the ratings in the palette's colours: {stacked}"
+    );
+    // The values the charts show are cached in them (for viewers that do
+    // not read the sheet).
+    assert!(part("xl/charts/chart1.xml").contains("<c:numCache>"));
+}
+
+/// Where Chromium is installed: the page fits its column at 1280 px and
+/// the screen at 390 px (a table wider than a phone scrolls in its own
+/// box), and printed it is at most 6 pages, the map on the first, every
+/// page numbered and none blank.
+#[test]
+fn the_report_fits_the_screen_and_prints_on_six_pages() {
+    let Some(browser) = chromium() else {
+        return;
+    };
+    let home = Home::new();
+    run(&home, &["sync", "--quiet"]);
+    run(&home, &["report"]);
+    let page = std::fs::read_to_string(home.path().join("cra-report.html")).unwrap();
+    for width in [1280, 390] {
+        // The page in a frame of that width (a headless window is at
+        // least 500 px wide), measured by a script of this test's: the
+        // page itself has none.
+        let probe = format!(
+            "<!DOCTYPE html><html><body style=\"margin:0\">\
+             <iframe id=\"f\" style=\"border:0;width:{width}px;height:2000px\" srcdoc=\"{}\"></iframe>\
+             <script>f.onload = () => {{ const d = f.contentDocument; \
+             const over = [...d.querySelectorAll('.scroll')].filter(e => e.scrollWidth > e.clientWidth + 1).length; \
+             document.body.setAttribute('data-probe', [d.documentElement.scrollWidth, d.querySelector('main').scrollWidth, over].join(' ')); }};</script>\
+             </body></html>",
+            page.replace('&', "&amp;").replace('"', "&quot;")
+        );
+        let file = home.path().join(format!("probe-{width}.html"));
+        std::fs::write(&file, probe).unwrap();
+        let out = Command::new(browser)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--window-size=1300,900",
+                "--dump-dom",
+            ])
+            .arg(format!("file://{}", file.display()))
+            .env("HOME", home.path())
+            .output()
+            .unwrap();
+        let dom = String::from_utf8_lossy(&out.stdout);
+        let probe = dom
+            .split("data-probe=\"")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap_or_else(|| {
+                panic!(
+                    "no measure at {width}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                )
+            });
+        let figures: Vec<usize> = probe.split(' ').map(|n| n.parse().unwrap()).collect();
+        // (Less than the frame where a scroll bar takes its part.)
+        assert!(
+            figures[0] <= width,
+            "{width} px: the page scrolls sideways ({} wide)",
+            figures[0]
+        );
+        assert!(
+            figures[1] <= 980,
+            "{width} px: the column is {} wide",
+            figures[1]
+        );
+        if width == 1280 {
+            assert_eq!(figures[2], 0, "a table overflows its column at 1280 px");
+        }
+    }
+    let pdf = home.path().join("report.pdf");
+    let out = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--no-pdf-header-footer",
+        ])
+        .arg(format!("--print-to-pdf={}", pdf.display()))
+        .arg(format!(
+            "file://{}",
+            home.path().join("cra-report.html").display()
+        ))
+        .env("HOME", home.path())
+        .output()
+        .unwrap();
+    assert!(pdf.exists(), "{}", String::from_utf8_lossy(&out.stderr));
+    let bytes = std::fs::read(&pdf).unwrap();
+    let pages = bytes
+        .windows(12)
+        .filter(|w| w.starts_with(b"/Type /Page") && w[11] != b's')
+        .count();
+    assert!((2..=6).contains(&pages), "{pages} pages printed");
+    // What each page says, where poppler's pdftotext is installed.
+    if crate::common::need("pdftotext", "poppler-utils") {
+        for n in 1..=pages {
+            let out = Command::new("pdftotext")
+                .args(["-f", &n.to_string(), "-l", &n.to_string(), "-layout"])
+                .arg(&pdf)
+                .arg("-")
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                text.contains(&format!("Page {n} of {pages}")),
+                "page {n} of {pages} unnumbered: {}",
+                &text[text.len().saturating_sub(300)..]
+            );
+            assert!(
+                text.lines().filter(|l| !l.trim().is_empty()).count() > 5,
+                "page {n} blank"
+            );
+            if n == 1 {
+                // The legend closes the map's block, which never breaks.
+                assert!(
+                    text.contains("Share of banks rated Outstanding, by state")
+                        && text.contains(" states)"),
+                    "the map is not on page 1: {text}"
+                );
+            }
+        }
+    }
 }

@@ -5,16 +5,18 @@
 
 use std::fmt::Write;
 
-use super::{Group, RATINGS, escape, percent};
+use super::{Group, RATINGS, YEARS_SHOWN, escape, legend, percent};
 use crate::text::thousands;
 
-/// Groups as stacked bars of shares, with their totals.
-pub fn shares(page: &mut String, title: &str, what: &str, groups: &[Group]) {
+/// Groups as stacked bars of shares, with their totals, the ratings'
+/// colours above them and `note` (the groups left out) under them.
+pub fn shares(page: &mut String, title: &str, what: &str, groups: &[Group], note: Option<&str>) {
     let _ = write!(
         page,
-        "<section>\n<h2>{}</h2>\n<p>{}</p>\n<div class=\"bars\">\n",
+        "<section class=\"chart\">\n<h2>{}</h2>\n<p>{}</p>\n{}<div class=\"bars\">\n",
         escape(title),
-        escape(what)
+        escape(what),
+        legend()
     );
     if groups.is_empty() {
         page.push_str("<p>No banks.</p>\n");
@@ -45,15 +47,23 @@ pub fn shares(page: &mut String, title: &str, what: &str, groups: &[Group]) {
             percent(group.counts[2] + group.counts[3], total)
         );
     }
-    page.push_str("</div>\n</section>\n");
+    page.push_str("</div>\n");
+    if let Some(note) = note {
+        let _ = writeln!(page, "<p class=\"note\">{}</p>", escape(note));
+    }
+    page.push_str("</section>\n");
 }
 
 /// Rating records by exam year, as shares of the year: 100% columns.
 pub fn trend(page: &mut String, years: &[Group]) {
     page.push_str(
-        "<section>\n<h2>By exam year</h2>\n<p>Rating records by the year of the exam, as shares of the year \
+        "<section class=\"chart\">\n<h2>By exam year</h2>\n<p>Rating records by the year of the exam, as shares of the year \
          (the number of records under each column).</p>\n",
     );
+    // The latest years only (a copy with made-up dates could have
+    // thousands).
+    let earlier = &years[..years.len().saturating_sub(YEARS_SHOWN)];
+    let years = &years[earlier.len()..];
     if years.is_empty() {
         page.push_str("<p>No rating records.</p>\n</section>\n");
         return;
@@ -98,9 +108,16 @@ pub fn trend(page: &mut String, years: &[Group]) {
             compact(total)
         );
     }
-    page.push_str(
-        "</svg>\n<p class=\"note\">Years shown by their last two digits.</p>\n</section>\n",
-    );
+    page.push_str("</svg>\n<p class=\"note\">Years shown by their last two digits.");
+    if !earlier.is_empty() {
+        let _ = write!(
+            page,
+            " The {} earlier years ({} records) are left out.",
+            thousands(earlier.len() as u64),
+            thousands(earlier.iter().map(Group::total).sum())
+        );
+    }
+    page.push_str("</p>\n</section>\n");
 }
 
 /// `950`, `1.2k`, `15k`: a count in the few characters under a column.
@@ -130,9 +147,12 @@ mod tests {
             name: "OCC".into(),
             counts: [1, 3, 0, 0, 0],
         };
-        shares(&mut page, "By regulator", "x", &[group]);
+        shares(&mut page, "By regulator", "x", &[group], None);
         assert!(page.contains("width:25.0%;background:#2166ac"), "{page}");
         assert!(page.contains("width:75.0%;background:#92c5de"), "{page}");
-        assert!(!page.contains("#f4a582"), "no empty segment: {page}");
+        assert!(
+            !page.contains("background:#f4a582\" title"),
+            "no empty segment: {page}"
+        );
     }
 }

@@ -1,7 +1,11 @@
-//! The map: each state coloured by the share of its banks rated
-//! Outstanding, in five equal steps between the lowest share and the
-//! highest; each state's figures on hover (an SVG `<title>`) and in the
-//! table under it (which is also what a printout and a screen reader get).
+//! The map: each state coloured by the share of its banks with the rating
+//! the page is about (Outstanding, or the ratings `--rating` names), in
+//! classes of similar size (`classes`: quantiles), on the blue side of the
+//! one palette for the good ratings and its red side for the poor ones;
+//! the legend is exactly the classes drawn, each with its range and number
+//! of states. Each state's figures are on hover (an SVG `<title>`) and in
+//! the table under it (which is also what a screen reader gets). With one
+//! state selected there is nothing to map: a note and the table.
 //!
 //! The shapes are `us-states.tsv`, made once by `tools/us-states.py` from
 //! us-atlas (ISC), itself from the US Census Bureau's cartographic boundary
@@ -9,16 +13,27 @@
 
 use std::fmt::Write;
 
-use super::{Group, escape, percent};
+use super::classes::{Class, class_of, quantiles};
+use super::{Group, RATINGS, escape, percent};
 use crate::text::thousands;
 
 /// Postal code, name, SVG path: one line a state (and DC).
 const SHAPES: &str = include_str!("us-states.tsv");
 
-/// Light to dark: a higher share of Outstanding is darker.
-pub const STEPS: [&str; 5] = ["#edf8e9", "#bae4b3", "#74c476", "#31a354", "#006d2c"];
+/// The blue side of ColorBrewer's RdBu (11 classes), light to dark: the
+/// map of a good rating's share. Its middle steps are the palette's
+/// Satisfactory and Outstanding.
+pub const BLUES: [&str; 5] = ["#d1e5f0", "#92c5de", "#4393c3", "#2166ac", "#053061"];
+/// Its red side: the map of a poor rating's share (Needs to Improve and
+/// Substantial Noncompliance are its second and fourth steps).
+pub const REDS: [&str; 5] = ["#fddbc7", "#f4a582", "#d6604d", "#b2182b", "#67001f"];
 /// A state with no bank the filters select.
 pub const NO_BANKS: &str = "#e0e0e0";
+/// The most classes (colours) the map uses.
+const CLASSES: usize = 5;
+/// The most places the table lists (the states, DC and the territories
+/// come to 59; only a copy with made-up codes has more).
+const PLACES_SHOWN: usize = 60;
 
 /// Places with banks that the map does not draw.
 const ELSEWHERE: [(&str, &str); 8] = [
@@ -40,7 +55,7 @@ fn shapes() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> 
 }
 
 /// The name of a state or territory code (the code itself when unknown).
-fn name_of(code: &str) -> String {
+pub fn name_of(code: &str) -> String {
     shapes()
         .map(|(c, n, _)| (c, n))
         .chain(ELSEWHERE)
@@ -48,43 +63,112 @@ fn name_of(code: &str) -> String {
         .map_or_else(|| code.to_string(), |(_, n)| n.to_string())
 }
 
-/// The share of Outstanding in a group, 0 to 1.
-fn share(group: &Group) -> f64 {
-    match group.total() {
-        0 => 0.0,
-        total => group.counts[0] as f64 / total as f64,
+/// What the map measures: the share of a state's banks whose current
+/// rating is one of these (ranks, 0 Outstanding to 3 Substantial
+/// Noncompliance).
+#[derive(Debug, Clone, Copy)]
+pub struct Measure<'a>(pub &'a [usize]);
+
+impl Measure<'_> {
+    /// "Outstanding", "Needs to Improve or Substantial Noncompliance".
+    pub fn words(self) -> String {
+        let names: Vec<&str> = self.ranks().map(|r| RATINGS[r].0).collect();
+        names.join(" or ")
+    }
+
+    fn ranks(self) -> impl Iterator<Item = usize> {
+        let ranks = if self.0.is_empty() { &[0][..] } else { self.0 };
+        ranks.iter().copied().filter(|r| *r < 4)
+    }
+
+    /// The share, 0 to 1.
+    pub fn share(self, group: &Group) -> f64 {
+        match group.total() {
+            0 => 0.0,
+            total => self.count(group) as f64 / total as f64,
+        }
+    }
+
+    pub fn count(self, group: &Group) -> u64 {
+        self.ranks().map(|r| group.counts[r]).sum()
+    }
+
+    /// The colours: blue for a share of good ratings, red for poor ones.
+    fn ramp(self) -> &'static [&'static str; 5] {
+        if self.ranks().any(|r| r >= 2) {
+            &REDS
+        } else {
+            &BLUES
+        }
     }
 }
 
-/// The colour step of each share: equal steps from `low` to `high`.
-fn step(value: f64, low: f64, high: f64) -> usize {
-    if high <= low {
-        return STEPS.len() / 2;
-    }
-    let at = ((value - low) / (high - low) * STEPS.len() as f64).floor() as usize;
-    at.min(STEPS.len() - 1)
+/// The colours of `k` classes, light to dark, spread over the ramp.
+fn colours(ramp: &'static [&'static str; 5], k: usize) -> Vec<&'static str> {
+    let picks: &[usize] = match k {
+        0 => &[],
+        1 => &[2],
+        2 => &[1, 3],
+        3 => &[0, 2, 4],
+        4 => &[0, 1, 3, 4],
+        _ => &[0, 1, 2, 3, 4],
+    };
+    picks.iter().map(|i| ramp[*i]).collect()
 }
 
-pub fn section(page: &mut String, by_state: &[Group]) {
-    let with_banks: Vec<&Group> = by_state.iter().filter(|g| g.total() > 0).collect();
-    let (low, high) = with_banks
-        .iter()
-        .map(|g| share(g))
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(low, high), s| {
-            (low.min(s), high.max(s))
-        });
-    page.push_str(
-        "<section id=\"map\">\n<h2>Share of banks rated Outstanding, by state</h2>\n\
-         <p>The darker the state, the larger the share of its banks whose current rating is Outstanding. \
-         Point at a state for its figures; all of them are in the table below.</p>\n\
-         <svg class=\"map\" viewBox=\"0 0 975 610\" role=\"img\" aria-label=\"Map of the United States by share of banks rated Outstanding\">\n",
+/// The map section: `by_state` counts every rating (the measure is a
+/// share of them); `state`, the one state asked for.
+pub fn section(page: &mut String, by_state: &[Group], measure: Measure, state: Option<&str>) {
+    let drawn: Vec<(&str, &str, &str, Option<&Group>)> = shapes()
+        .map(|(code, name, path)| {
+            let group = by_state.iter().find(|g| g.name == code && g.total() > 0);
+            (code, name, path, group)
+        })
+        .collect();
+    let with_banks: Vec<&Group> = drawn.iter().filter_map(|d| d.3).collect();
+    let words = measure.words();
+    if state.is_some() || with_banks.len() <= 1 {
+        let only = state
+            .map(str::to_string)
+            .or_else(|| with_banks.first().map(|g| g.name.clone()));
+        let _ = write!(
+            page,
+            "<section id=\"map\">\n<h2>Share of banks rated {}{}</h2>\n\
+             <p class=\"note\">{} selected: a map of one place would say nothing the table does not.</p>\n",
+            escape(&words),
+            only.as_deref()
+                .map(|code| format!(" in {}", escape(&name_of(code))))
+                .unwrap_or_default(),
+            if only.is_some() {
+                "One state is"
+            } else {
+                "No state is"
+            }
+        );
+        table(page, by_state, measure);
+        page.push_str("</section>\n");
+        return;
+    }
+    let shares: Vec<f64> = with_banks.iter().map(|g| measure.share(g)).collect();
+    let classes = quantiles(&shares, CLASSES);
+    let fills = colours(measure.ramp(), classes.len());
+    let _ = write!(
+        page,
+        "<section id=\"map\">\n<h2>Share of banks rated {words}, by state</h2>\n\
+         <p>Each state is coloured by the share of its banks whose current rating is {words}: \
+         the darker, the larger. The colours split the states into {} groups of about as many \
+         states each (quantiles), so that each colour covers a similar part of the map whatever \
+         the outliers. Point at a state for its figures; all of them are in the table below.</p>\n\
+         <figure class=\"map\">\n\
+         <svg class=\"map\" viewBox=\"0 0 975 610\" role=\"img\" aria-label=\"Map of the United States by share of banks rated {words}\">\n",
+        classes.len(),
+        words = escape(&words),
     );
-    for (code, name, path) in shapes() {
-        let group = by_state.iter().find(|g| g.name == code);
-        let (fill, title) = match group.filter(|g| g.total() > 0) {
+    for (code, name, path, group) in &drawn {
+        let (fill, title) = match group {
             Some(g) => (
-                STEPS[step(share(g), low, high)],
-                format!("{name} ({code}): {}", figures(g)),
+                fills[class_of(&classes, measure.share(g))],
+                format!("{name} ({code}): {}", figures(g, measure)),
             ),
             None => (NO_BANKS, format!("{name} ({code}): no banks")),
         };
@@ -94,83 +178,181 @@ pub fn section(page: &mut String, by_state: &[Group]) {
             escape(&title)
         );
     }
-    page.push_str("</svg>\n<ul class=\"legend steps\" aria-label=\"Share rated Outstanding\">");
-    if with_banks.is_empty() {
-        page.push_str("<li>no banks selected</li>");
-    } else {
-        let width = (high - low) / STEPS.len() as f64;
-        for (i, colour) in STEPS.iter().enumerate() {
-            let from = low + width * i as f64;
-            let to = if i + 1 == STEPS.len() {
-                high
-            } else {
-                from + width
-            };
-            let _ = write!(
-                page,
-                "<li><span class=\"swatch\" style=\"background:{colour}\"></span>{:.1}–{:.1}%</li>",
-                from * 100.0,
-                to * 100.0
-            );
-            if high <= low {
-                break;
-            }
-        }
-    }
-    let _ = writeln!(
+    page.push_str("</svg>\n");
+    legend(
         page,
-        "<li><span class=\"swatch\" style=\"background:{NO_BANKS}\"></span>no banks</li></ul>"
+        &classes,
+        &fills,
+        drawn.iter().any(|d| d.3.is_none()),
+        measure,
     );
-    table(page, by_state);
+    page.push_str("</figure>\n");
+    table(page, by_state, measure);
     page.push_str("</section>\n");
 }
 
-/// "96 banks · 10.4% Outstanding · 6.3% below Satisfactory".
-fn figures(g: &Group) -> String {
+/// The legend: one swatch per class drawn, with its range and its number
+/// of states, and "no banks" when a state is drawn without any.
+fn legend(page: &mut String, classes: &[Class], fills: &[&str], empty: bool, measure: Measure) {
+    let _ = write!(
+        page,
+        "<figcaption><ul class=\"legend steps\" aria-label=\"Share rated {}\">",
+        escape(&measure.words())
+    );
+    for (class, fill) in classes.iter().zip(fills) {
+        let range = if percent_of(class.low) == percent_of(class.high) {
+            format!("{}%", percent_of(class.low))
+        } else {
+            format!("{}–{}%", percent_of(class.low), percent_of(class.high))
+        };
+        let _ = write!(
+            page,
+            "<li><span class=\"swatch\" style=\"background:{fill}\"></span>{range} ({} {})</li>",
+            class.states,
+            if class.states == 1 { "state" } else { "states" }
+        );
+    }
+    if empty {
+        let _ = write!(
+            page,
+            "<li><span class=\"swatch\" style=\"background:{NO_BANKS}\"></span>no banks</li>"
+        );
+    }
+    page.push_str("</ul></figcaption>\n");
+}
+
+/// A share (0 to 1) as a percentage with one decimal.
+fn percent_of(share: f64) -> String {
+    format!("{:.1}", share * 100.0)
+}
+
+/// "96 banks · 10.4% Outstanding · 6.3% Needs to Improve or worse".
+fn figures(g: &Group, measure: Measure) -> String {
     let total = g.total();
-    format!(
+    let mut text = format!(
         "{} {} · {}% Outstanding · {}% Satisfactory · {}% Needs to Improve or worse",
         thousands(total),
         if total == 1 { "bank" } else { "banks" },
         percent(g.counts[0], total),
         percent(g.counts[1], total),
         percent(g.counts[2] + g.counts[3], total)
-    )
+    );
+    if measure.words() != RATINGS[0].0 {
+        let _ = write!(
+            text,
+            " · {}% {}",
+            percent(measure.count(g), total),
+            measure.words()
+        );
+    }
+    text
 }
 
-fn table(page: &mut String, by_state: &[Group]) {
-    page.push_str(
-        "<div class=\"scroll\"><table class=\"states\">\n<thead><tr><th>State</th><th>Banks</th>\
-         <th>Outstanding</th><th>Satisfactory</th><th>Needs to Improve</th><th>Substantial Noncompliance</th></tr></thead>\n<tbody>\n",
-    );
-    // By name, as a person looks a state up.
+/// Every place with banks, by name, in two halves side by side (one above
+/// the other on a phone) so that the list takes half the height.
+fn table(page: &mut String, by_state: &[Group], measure: Measure) {
     let mut rows: Vec<(String, &Group)> = by_state
         .iter()
         .filter(|g| g.total() > 0)
         .map(|g| (name_of(&g.name), g))
         .collect();
+    // By name, as a person looks a state up.
     rows.sort_by(|a, b| a.0.cmp(&b.0));
-    for (name, g) in rows {
-        let total = g.total();
+    let more = rows.len().saturating_sub(PLACES_SHOWN);
+    rows.truncate(PLACES_SHOWN);
+    let custom = measure.words() != RATINGS[0].0;
+    // One rating measured: its own column, in bold, says it; a column of
+    // the same figures beside it would only crowd the headers. Several: a
+    // column of their sum.
+    let ranks: Vec<usize> = measure.ranks().collect();
+    let summed = ranks.len() > 1;
+    let bold = |rank: usize| custom && !summed && ranks.contains(&rank);
+    let _ = writeln!(
+        page,
+        "<p class=\"note\">Each place's banks, and the share of them by current rating, in %{}.</p>",
+        match (custom, summed) {
+            (false, _) => String::new(),
+            (true, false) => format!(
+                " (the map's measure, {}, in bold)",
+                escape(&measure.words())
+            ),
+            (true, true) => format!(" (measured: the share rated {})", escape(&measure.words())),
+        }
+    );
+    page.push_str("<div class=\"halves\">\n");
+    for half in rows.chunks(rows.len().div_ceil(2).max(1)) {
+        page.push_str(
+            "<div class=\"scroll\"><table class=\"states\">\n<thead><tr><th>State</th><th class=\"n\">Banks</th>",
+        );
+        if summed {
+            page.push_str("<th class=\"n\">Meas&shy;ured</th>");
+        }
+        // Whole words where there is room; on a phone, short forms (said
+        // under the table).
+        for (full, short) in [
+            ("Out&shy;stand&shy;ing", "Out"),
+            ("Satis&shy;fac&shy;tory", "Sat"),
+            ("Needs to Im&shy;prove", "NI"),
+            ("Sub&shy;stan&shy;tial Non&shy;com&shy;pli&shy;ance", "SN"),
+        ] {
+            let _ = write!(
+                page,
+                "<th class=\"n\"><span class=\"full\">{full}</span><span class=\"short\">{short}</span></th>"
+            );
+        }
+        page.push_str("</tr></thead>\n<tbody>\n");
+        for (name, g) in half {
+            let total = g.total();
+            let _ = write!(
+                page,
+                "<tr><td title=\"{}\">{}</td><td class=\"n\">{}</td>",
+                escape(&g.name),
+                escape(name),
+                thousands(total),
+            );
+            if summed {
+                let _ = write!(
+                    page,
+                    "<td class=\"n\"><b>{}</b></td>",
+                    percent(measure.count(g), total)
+                );
+            }
+            for (rank, count) in g.counts.iter().take(4).enumerate() {
+                let figure = percent(*count, total);
+                if bold(rank) {
+                    let _ = write!(page, "<td class=\"n\"><b>{figure}</b></td>");
+                } else {
+                    let _ = write!(page, "<td class=\"n\">{figure}</td>");
+                }
+            }
+            page.push_str("</tr>\n");
+        }
+        page.push_str("</tbody>\n</table></div>\n");
+    }
+    page.push_str(
+        "</div>\n<p class=\"note short\">Out: Outstanding · Sat: Satisfactory · NI: Needs to Improve · \
+         SN: Substantial Noncompliance.</p>\n",
+    );
+    if more > 0 {
         let _ = writeln!(
             page,
-            "<tr><td>{} ({})</td><td class=\"n\">{}</td><td class=\"n\">{}%</td><td class=\"n\">{}%</td><td class=\"n\">{}%</td><td class=\"n\">{}%</td></tr>",
-            escape(&name),
-            escape(&g.name),
-            thousands(total),
-            percent(g.counts[0], total),
-            percent(g.counts[1], total),
-            percent(g.counts[2], total),
-            percent(g.counts[3], total),
+            "<p class=\"note\">And {} more places with codes that are not states or territories \
+             (<code>cra stats --by state</code> lists them all).</p>",
+            thousands(more as u64)
         );
     }
-    page.push_str("</tbody>\n</table></div>\n");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
+
+    fn group(name: &str, counts: [u64; 5]) -> Group {
+        Group {
+            name: name.into(),
+            counts,
+        }
+    }
 
     #[test]
     fn every_state_and_dc_has_a_shape() {
@@ -187,18 +369,48 @@ mod tests {
     }
 
     #[test]
-    fn the_lowest_and_highest_shares_get_the_end_steps() {
-        assert_eq!(step(0.1, 0.1, 0.3), 0);
-        assert_eq!(step(0.3, 0.1, 0.3), STEPS.len() - 1);
-        assert_eq!(step(0.2, 0.2, 0.2), 2);
+    fn the_measure_is_the_ratings_asked_for() {
+        let g = group("TX", [10, 80, 6, 4, 0]);
+        assert_eq!(Measure(&[]).words(), "Outstanding");
+        assert_eq!(Measure(&[]).share(&g), 0.1);
+        let poor = Measure(&[2, 3]);
+        assert_eq!(
+            poor.words(),
+            "Needs to Improve or Substantial Noncompliance"
+        );
+        assert_eq!(poor.share(&g), 0.1);
+        assert_eq!(poor.ramp(), &REDS);
+        assert_eq!(Measure(&[1]).ramp(), &BLUES);
     }
 
-    proptest! {
-        #[test]
-        fn a_step_is_always_a_colour(value in 0.0f64..=1.0, a in 0.0f64..=1.0, b in 0.0f64..=1.0) {
-            let (low, high) = (a.min(b), a.max(b));
-            let value = value.clamp(low, high);
-            prop_assert!(step(value, low, high) < STEPS.len());
-        }
+    #[test]
+    fn one_state_is_a_note_and_a_table_not_a_map() {
+        let mut page = String::new();
+        section(
+            &mut page,
+            &[group("TX", [1, 2, 0, 0, 0])],
+            Measure(&[]),
+            Some("TX"),
+        );
+        assert!(!page.contains("<svg"), "{page}");
+        assert!(page.contains("in Texas") && page.contains("<td title=\"TX\">Texas</td>"));
+    }
+
+    #[test]
+    fn the_table_bolds_one_measured_rating_and_sums_several() {
+        let states = [group("TX", [10, 80, 6, 4, 0])];
+        let mut one = String::new();
+        table(&mut one, &states, Measure(&[2]));
+        assert!(!one.contains("Meas&shy;ured"), "{one}");
+        assert!(one.contains("<td class=\"n\"><b>6.0</b></td>"), "{one}");
+        assert_eq!(one.matches("<b>").count(), 1, "{one}");
+        let mut two = String::new();
+        table(&mut two, &states, Measure(&[2, 3]));
+        assert!(two.contains("Meas&shy;ured"), "{two}");
+        assert!(two.contains("<td class=\"n\"><b>10.0</b></td>"), "{two}");
+        assert_eq!(two.matches("<b>").count(), 1, "{two}");
+        let mut plain = String::new();
+        table(&mut plain, &states, Measure(&[]));
+        assert!(!plain.contains("<b>") && !plain.contains("Meas&shy;ured"));
     }
 }

@@ -1,16 +1,27 @@
 //! `cra report`'s page: one self-contained HTML file (its style inline, its
 //! charts inline SVG, no script, nothing fetched when it is opened), that
-//! reads on a phone and prints. The command gathers the figures
-//! ([`Report`]); this room only lays them out: the map in `map`, the bars
-//! in `bars`.
+//! reads on a phone and prints (the map on the first page, page numbers,
+//! no table split mid-row). The command gathers the figures ([`Report`]);
+//! this room lays them out: the map in `map` (its classes in `classes`),
+//! the bars in `bars`, the downgrades and the banks due in `tables`, and
+//! the same report as a workbook with native charts in `book`.
+//!
+//! Groups are capped (`capped`): a copy whose banks carry thousands of
+//! distinct regulator names makes a page of the largest few and one bar
+//! for the rest, saying how many, not a page of megabytes.
 
 mod bars;
+pub mod book;
+mod classes;
 mod map;
+mod tables;
 
 use std::fmt::Write;
 
 use super::palette::PALETTE;
-use crate::text::thousands;
+use crate::text::{day_and_time, thousands};
+
+pub use map::Measure;
 
 /// Counts of one group by current rating (by year: rating records).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -52,6 +63,13 @@ pub struct DueBank {
     pub expected_months: i64,
 }
 
+impl DueBank {
+    /// Months past the cycle.
+    pub fn overdue_months(&self) -> i64 {
+        self.months_since - self.expected_months
+    }
+}
+
 /// Everything the page shows.
 #[derive(Debug, Clone, Default)]
 pub struct Report {
@@ -61,7 +79,16 @@ pub struct Report {
     pub synced: Option<String>,
     /// When the page was made (RFC 3339).
     pub made: String,
+    /// The banks the filters select.
+    pub banks: u64,
+    /// Banks by state, every rating counted (the map shows a share of
+    /// them): with `--rating`, the banks the other filters select.
     pub by_state: Vec<Group>,
+    /// The ratings the map measures the share of (ranks, 0 Outstanding
+    /// to 3 Substantial Noncompliance); none: Outstanding.
+    pub measure: Vec<usize>,
+    /// The one state asked for (`--state`): no map, a note and the table.
+    pub state: Option<String>,
     pub by_regulator: Vec<Group>,
     pub by_exam_type: Vec<Group>,
     pub by_year: Vec<Group>,
@@ -82,25 +109,24 @@ pub const RATINGS: [(&str, &str); 5] = [
     (PALETTE[4].name, PALETTE[4].hex),
 ];
 
-/// Downgrades listed whole; beyond, the count only (the page stays small).
-const DOWNGRADES_SHOWN: usize = 500;
-
-/// The most overdue banks listed; beyond, the count and the command.
-const DUE_SHOWN: usize = 100;
+/// The most bars a section of groups shows (the largest groups; the rest
+/// summed into one more bar).
+pub const GROUPS_SHOWN: usize = 12;
+/// The most exam years the trend shows (the latest).
+pub const YEARS_SHOWN: usize = 40;
 
 const STYLE: &str = include_str!("style.css");
 
 /// The page.
 pub fn render(report: &Report) -> String {
     let mut page = String::with_capacity(256 * 1024);
-    let banks: u64 = report.by_state.iter().map(Group::total).sum();
     let _ = write!(
         page,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>CRA ratings report</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<main>\n\
          <header>\n<h1>CRA ratings</h1>\n<p class=\"meta\">{} · {} · {} · made by cra {} on {}</p>\n</header>\n",
-        plural_banks(banks),
+        plural_banks(report.banks),
         if report.filters.is_empty() {
             "all banks in the local copy".to_string()
         } else {
@@ -113,23 +139,31 @@ pub fn render(report: &Report) -> String {
         env!("CARGO_PKG_VERSION"),
         escape(&day_and_time(&report.made)),
     );
-    map::section(&mut page, &report.by_state);
-    page.push_str(&legend());
+    map::section(
+        &mut page,
+        &report.by_state,
+        Measure(&report.measure),
+        report.state.as_deref(),
+    );
+    let (regulators, more_regulators) = capped(&report.by_regulator, GROUPS_SHOWN, "regulators");
     bars::shares(
         &mut page,
         "By regulator",
         "Banks by current rating, per regulator.",
-        &report.by_regulator,
+        &regulators,
+        more_regulators.as_deref(),
     );
+    let (types, more_types) = capped(&report.by_exam_type, GROUPS_SHOWN, "exam types");
     bars::shares(
         &mut page,
         "By exam type",
         "Banks by current rating, per exam type of that rating.",
-        &report.by_exam_type,
+        &types,
+        more_types.as_deref(),
     );
     bars::trend(&mut page, &report.by_year);
-    downgrades(&mut page, report);
-    due(&mut page, &report.due);
+    tables::downgrades(&mut page, report);
+    tables::due(&mut page, &report.due);
     page.push_str(
         "<footer>Made by <code>cra report</code> from the local copy (<code>cra sync</code>). \
          Ratings: the CRA evaluations as published by the regulators. \
@@ -139,7 +173,7 @@ pub fn render(report: &Report) -> String {
     page
 }
 
-/// The ratings' colours, once for the whole page.
+/// The ratings' colours, for the bars.
 fn legend() -> String {
     let mut out = String::from("<ul class=\"legend\" aria-label=\"Ratings\">");
     for (name, colour) in RATINGS {
@@ -152,100 +186,43 @@ fn legend() -> String {
     out
 }
 
-fn downgrades(page: &mut String, report: &Report) {
-    let rows = &report.downgrades;
-    let _ = write!(
-        page,
-        "<section id=\"downgrades\">\n<h2>Downgrades in the last 12 months</h2>\n\
-         <p>{} rating {} worse than the bank's previous one, with an exam date since {}.</p>\n",
-        thousands(rows.len() as u64),
-        if rows.len() == 1 { "record" } else { "records" },
-        escape(&report.downgrades_since)
-    );
-    if !rows.is_empty() {
-        page.push_str(
-            "<div class=\"scroll\"><table>\n<thead><tr><th>Bank</th><th>State</th><th>Regulator</th>\
-             <th>Exam date</th><th>From</th><th>To</th></tr></thead>\n<tbody>\n",
-        );
-        for row in rows.iter().take(DOWNGRADES_SHOWN) {
-            let _ = writeln!(
-                page,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"date\">{}</td><td>{}</td><td>{}</td></tr>",
-                escape(&row.name),
-                escape(&row.state),
-                escape(&row.regulator),
-                escape(&row.exam_date),
-                escape(&row.previous),
-                escape(&row.rating),
-            );
-        }
-        page.push_str("</tbody>\n</table></div>\n");
-        if rows.len() > DOWNGRADES_SHOWN {
-            let _ = writeln!(
-                page,
-                "<p>The {} most recent shown; all of them: <code>cra changes --change downgrade --since {}</code>.</p>",
-                DOWNGRADES_SHOWN,
-                escape(&report.downgrades_since)
-            );
+/// At most `max` groups: all of them when they are so few, else the
+/// `max - 1` largest (in their order) and one more summing the rest, named
+/// for how many it holds; with a note saying so.
+pub fn capped(groups: &[Group], max: usize, plural: &str) -> (Vec<Group>, Option<String>) {
+    if groups.len() <= max || max < 2 {
+        return (groups.to_vec(), None);
+    }
+    let mut by_size: Vec<usize> = (0..groups.len()).collect();
+    by_size.sort_by_key(|&i| std::cmp::Reverse(groups[i].total()));
+    let mut kept: Vec<usize> = by_size[..max - 1].to_vec();
+    kept.sort_unstable();
+    let mut rest = Group {
+        name: format!(
+            "{} more {plural}",
+            thousands((groups.len() - kept.len()) as u64)
+        ),
+        counts: [0; 5],
+    };
+    for &i in &by_size[max - 1..] {
+        for (sum, n) in rest.counts.iter_mut().zip(groups[i].counts) {
+            *sum += n;
         }
     }
-    page.push_str("</section>\n");
-}
-
-fn due(page: &mut String, rows: &[DueBank]) {
-    let _ = write!(
-        page,
-        "<section id=\"due\">\n<h2>Banks probably due for an exam</h2>\n\
-         <p>{} whose current exam is older than the published cycle for its exam type and rating \
-         (60 months after Outstanding and 48 after Satisfactory for small banks, shorter for larger \
-         banks and lower ratings). A heuristic: assets and the agencies' plans are not in the data, \
-         and exams are published 45&ndash;60 days after they are done.</p>\n",
-        plural_banks(rows.len() as u64),
+    let note = format!(
+        "The {} largest of {} {plural} shown; the other {} ({} banks) are summed in the last bar.",
+        max - 1,
+        thousands(groups.len() as u64),
+        thousands((groups.len() - kept.len()) as u64),
+        thousands(rest.total()),
     );
-    if !rows.is_empty() {
-        page.push_str(
-            "<div class=\"scroll\"><table>\n<thead><tr><th>Bank</th><th>City</th><th>State</th>\
-             <th>Regulator</th><th>Rating</th><th>Exam date</th><th>Exam type</th>\
-             <th class=\"n\">Months since</th><th class=\"n\">Cycle</th></tr></thead>\n<tbody>\n",
-        );
-        for row in rows.iter().take(DUE_SHOWN) {
-            let _ = writeln!(
-                page,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"date\">{}</td>\
-                 <td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
-                escape(&row.name),
-                escape(&row.city),
-                escape(&row.state),
-                escape(&row.regulator),
-                escape(&row.rating),
-                escape(&row.exam_date),
-                escape(&row.exam_type),
-                row.months_since,
-                row.expected_months,
-            );
-        }
-        page.push_str("</tbody>\n</table></div>\n");
-        if rows.len() > DUE_SHOWN {
-            let _ = writeln!(
-                page,
-                "<p>The {DUE_SHOWN} most overdue shown; all of them: <code>cra due</code> with the same filters.</p>",
-            );
-        }
-    }
-    page.push_str("</section>\n");
+    let mut shown: Vec<Group> = kept.iter().map(|&i| groups[i].clone()).collect();
+    shown.push(rest);
+    (shown, Some(note))
 }
 
 fn plural_banks(n: u64) -> String {
     format!("{} {}", thousands(n), if n == 1 { "bank" } else { "banks" })
-}
-
-/// `2026-11-24 08:15 UTC` from an RFC 3339 time; the text as given when it
-/// is not one.
-fn day_and_time(when: &str) -> String {
-    match when.parse::<jiff::Timestamp>() {
-        Ok(t) => t.strftime("%Y-%m-%d %H:%M UTC").to_string(),
-        Err(_) => when.to_string(),
-    }
 }
 
 /// `part` of `whole` as a percentage with one decimal (`0.0` of nothing).
@@ -263,15 +240,19 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn sample() -> Report {
-        let group = |name: &str, counts: [u64; 5]| Group {
+    fn group(name: &str, counts: [u64; 5]) -> Group {
+        Group {
             name: name.into(),
             counts,
-        };
+        }
+    }
+
+    fn sample() -> Report {
         Report {
             filters: "regulator <OCC>".into(),
             synced: Some("2026-11-20T10:00:00.000Z".into()),
             made: "2026-11-24T08:00:00.000Z".into(),
+            banks: 113,
             by_state: vec![
                 group("TX", [10, 80, 5, 1, 0]),
                 group("VT", [5, 5, 0, 0, 0]),
@@ -279,6 +260,8 @@ mod tests {
                 group("AK", [1, 0, 0, 0, 0]),
                 group("AL", [1, 0, 0, 0, 0]),
             ],
+            measure: Vec::new(),
+            state: None,
             by_regulator: vec![group("OCC", [15, 85, 5, 1, 0])],
             by_exam_type: vec![group("Small Bank", [15, 85, 5, 1, 0])],
             by_year: vec![
@@ -308,11 +291,30 @@ mod tests {
         }
     }
 
+    /// The colours a fragment of the page fills shapes with (`fill="…"`)
+    /// and shows in swatches (`background:…`), in the map's section.
+    fn map_colours(page: &str) -> (Vec<String>, Vec<String>) {
+        let map = &page[page.find("<section id=\"map\"").unwrap()..];
+        let map = &map[..map.find("</section>").unwrap()];
+        let after = |text: &str, mark: &str| -> Vec<String> {
+            let mut found: Vec<String> = text
+                .split(mark)
+                .skip(1)
+                .map(|rest| rest[..7].to_string())
+                .collect();
+            found.sort();
+            found.dedup();
+            found
+        };
+        (after(map, "fill=\""), after(map, "background:"))
+    }
+
     #[test]
     fn the_page_holds_every_part_and_nothing_from_elsewhere() {
         let page = render(&sample());
         for part in [
             "<svg",
+            "113 banks",
             "Texas (TX): 96 banks",
             "By regulator",
             "By exam type",
@@ -320,8 +322,8 @@ mod tests {
             "Downgrades in the last 12 months",
             "A &amp; B &lt;BANK&gt;",
             "Banks probably due for an exam",
-            "<td>Overdue &lt;Savings&gt;</td><td>Austin</td>",
-            "<td class=\"n\">92</td><td class=\"n\">48</td>",
+            "<td data-label=\"Bank\">Overdue &lt;Savings&gt;</td><td data-label=\"City\">Austin, TX</td>",
+            "<td data-label=\"Cycle\" class=\"n\">48&nbsp;mo</td><td data-label=\"Overdue\" class=\"n\"><b>44&nbsp;mo</b></td>",
             "filters: regulator &lt;OCC&gt;",
             "local copy synced 2026-11-20 10:00 UTC",
             "Puerto Rico",
@@ -329,12 +331,54 @@ mod tests {
             assert!(page.contains(part), "no {part:?}");
         }
         // The table is by name, not by code: Alabama (AL) before Alaska (AK).
-        let at = |name: &str| page.find(&format!("<td>{name} (")).unwrap();
+        let at = |name: &str| page.find(&format!("\">{name}</td>")).unwrap();
         assert!(at("Alabama") < at("Alaska") && at("Alaska") < at("Texas"));
         assert!(!page.contains("<script"), "no script");
         for fetch in ["src=", "href=", "url(", "@import", "http://", "https://"] {
             assert!(!page.contains(fetch), "{fetch} in the page");
         }
+    }
+
+    /// The legend is the map's colours: every fill drawn has its swatch and
+    /// every swatch is drawn (here Texas alone is darker than the rest).
+    #[test]
+    fn the_legend_is_exactly_the_fills() {
+        for measure in [vec![], vec![2, 3]] {
+            let report = Report {
+                measure,
+                ..sample()
+            };
+            let (fills, swatches) = map_colours(&render(&report));
+            assert_eq!(fills, swatches);
+            assert!(fills.len() >= 3, "{fills:?}");
+        }
+    }
+
+    #[test]
+    fn many_groups_are_capped_and_the_rest_summed() {
+        let groups: Vec<Group> = (0..20_000)
+            .map(|i| group(&format!("REG{i:05}"), [u64::from(i % 7 == 0), 1, 0, 0, 0]))
+            .collect();
+        let (shown, note) = capped(&groups, GROUPS_SHOWN, "regulators");
+        assert_eq!(shown.len(), GROUPS_SHOWN);
+        assert_eq!(shown.last().unwrap().name, "19,989 more regulators");
+        assert_eq!(
+            shown.iter().map(Group::total).sum::<u64>(),
+            groups.iter().map(Group::total).sum::<u64>()
+        );
+        assert!(
+            note.unwrap()
+                .contains("The 11 largest of 20,000 regulators")
+        );
+        let report = Report {
+            by_regulator: groups,
+            ..sample()
+        };
+        let page = render(&report);
+        assert!(page.len() < 300 * 1024, "{} bytes", page.len());
+        assert!(page.contains("19,989 more regulators"));
+        let (few, none) = capped(&report.by_exam_type, GROUPS_SHOWN, "exam types");
+        assert_eq!((few, none), (report.by_exam_type.clone(), None));
     }
 
     #[test]

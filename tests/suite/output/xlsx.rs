@@ -389,3 +389,188 @@ fn a_command_that_fails_leaves_the_file_as_it_was() {
     cra(&home, &["sql", "SELECT 1 AS one", "-o", "keep.csv"]);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "one\r\n1\r\n");
 }
+
+/// The rows of sheet `name` as text (the `About` sheet: what, then value).
+fn sheet_rows(path: &Path, name: &str) -> Vec<Vec<String>> {
+    let mut book: Xlsx<_> = open_workbook(path).unwrap();
+    let range = book.worksheet_range(name).unwrap();
+    range
+        .rows()
+        .map(|row| row.iter().map(|cell| cell.to_string()).collect())
+        .collect()
+}
+
+/// The value the `About` sheet gives for `what`.
+fn about(rows: &[Vec<String>], what: &str) -> String {
+    rows.iter()
+        .find(|row| row.first().is_some_and(|w| w == what))
+        .and_then(|row| row.get(1).cloned())
+        .unwrap_or_else(|| panic!("no {what} on the About sheet: {rows:?}"))
+}
+
+/// A workbook ready to send: its sheet named for what it holds, the csv's
+/// header row, an `About` sheet saying what, how and whence, print
+/// settings (landscape, one page wide, the header row on every page, page
+/// numbers), and ratings in the palette's colours.
+#[test]
+fn a_workbook_says_what_it_holds_and_prints_one_page_wide() {
+    let home = Home::new();
+    cra(
+        &home,
+        &[
+            "search", "--state", "TX", "--rating", "nti", "--all", "-o", "x.xlsx",
+        ],
+    );
+    let path = home.path().join("x.xlsx");
+    let book: Xlsx<_> = open_workbook(&path).unwrap();
+    assert_eq!(book.sheet_names(), ["Banks", "About"]);
+    let rows = sheet_rows(&path, "Banks");
+    assert_eq!(
+        rows[0],
+        [
+            "id",
+            "name",
+            "city",
+            "state",
+            "regulator",
+            "rating",
+            "exam_date",
+            "exam_type"
+        ]
+    );
+    assert!(rows.len() > 10, "{} rows", rows.len());
+    let facts = sheet_rows(&path, "About");
+    assert_eq!(
+        about(&facts, "Command line"),
+        "cra --sandbox search --state TX --rating nti --all -o x.xlsx"
+    );
+    assert_eq!(
+        about(&facts, "Filters"),
+        "state TX, rating Needs to Improve"
+    );
+    assert!(about(&facts, "Data from").contains("sandbox"));
+    assert!(about(&facts, "Local copy").contains("live"));
+    assert!(about(&facts, "Written").ends_with(" UTC"));
+    assert_eq!(about(&facts, "cra version"), env!("CARGO_PKG_VERSION"));
+    assert!(about(&facts, "Rows").starts_with(&format!("{} on the sheet Banks", rows.len() - 1)));
+
+    // Printing, as the file says it (calamine does not read it).
+    let sheet = part(&path, "xl/worksheets/sheet1.xml");
+    for setting in [
+        r#"orientation="landscape""#,
+        // One page wide: fit to pages, any number tall (fitToWidth is 1
+        // unless written otherwise).
+        r#"<pageSetUpPr fitToPage="1"/>"#,
+        r#"fitToHeight="0""#,
+        "<oddFooter>&amp;CPage &amp;P of &amp;N</oddFooter>",
+    ] {
+        assert!(sheet.contains(setting), "no {setting}: {sheet}");
+    }
+    assert!(!sheet.contains("fitToWidth"), "{sheet}");
+    let workbook = part(&path, "xl/workbook.xml");
+    assert!(
+        workbook.contains(
+            r#"<definedName name="_xlnm.Print_Titles" localSheetId="0">Banks!$1:$1</definedName>"#
+        ),
+        "the header row on every page: {workbook}"
+    );
+    // Ratings in the palette's colour (Needs to Improve: #f4a582), the
+    // others not.
+    let styles = part(&path, "xl/styles.xml");
+    assert!(styles.contains(r#"rgb="FFF4A582""#), "{styles}");
+    // The style of each cell of a column (its letter), header left out.
+    let styles_of = |column: &str| -> Vec<Option<String>> {
+        sheet
+            .split(&format!("<c r=\"{column}"))
+            .skip(2)
+            .map(|cell| {
+                let tag = cell.split('>').next().unwrap();
+                tag.split(" s=\"")
+                    .nth(1)
+                    .map(|s| s.split('"').next().unwrap().to_string())
+            })
+            .collect()
+    };
+    let ratings = styles_of("F");
+    assert_eq!(ratings.len(), rows.len() - 1);
+    assert!(
+        ratings.iter().all(|s| s.is_some() && *s == ratings[0]),
+        "one colour: {ratings:?}"
+    );
+    assert!(
+        styles_of("B").iter().all(Option::is_none),
+        "names are plain"
+    );
+}
+
+/// The About sheet's command line never shows a secret, even one typed
+/// into a query.
+#[test]
+fn the_about_sheet_hides_secrets() {
+    let home = Home::new();
+    cra(&home, &["sync", "--quiet"]);
+    let secret = "cra_live_0123456789abcdef";
+    let out = home
+        .cra()
+        .current_dir(home.path())
+        .env("CRA_API_KEY", secret)
+        .args([
+            "--sandbox",
+            "sql",
+            &format!("SELECT '{secret}' AS k"),
+            "-o",
+            "k.xlsx",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let facts = sheet_rows(&home.path().join("k.xlsx"), "About");
+    let line = about(&facts, "Command line");
+    assert!(
+        line.contains("[redacted]") && !line.contains(secret),
+        "{line}"
+    );
+    assert!(
+        about(&facts, "Local copy").contains("last synced"),
+        "{facts:?}"
+    );
+    assert!(about(&facts, "Data from").contains("sandbox"), "{facts:?}");
+}
+
+/// A text longer than an Excel cell holds is cut to fit with a marker, one
+/// warning per cell names the bank and the column, the About sheet lists
+/// them, and the csv keeps the whole text.
+#[test]
+fn a_cell_over_excels_limit_is_cut_and_said() {
+    let home = Home::new();
+    cra(&home, &["sync", "--quiet"]);
+    let query = "SELECT id, hex(zeroblob(20000)) AS note FROM banks ORDER BY id LIMIT 2";
+    let out = cra(&home, &["sql", query, "-o", "long.xlsx"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    let warnings: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("cra: warning: "))
+        .collect();
+    assert_eq!(warnings.len(), 2, "{err}");
+    let rows = sheet_rows(&home.path().join("long.xlsx"), "Query");
+    for (warning, row) in warnings.iter().zip(&rows[1..]) {
+        assert!(
+            warning.contains(&format!("bank {}, column note: 40,000 characters", row[0])),
+            "{warning}"
+        );
+        assert!(
+            warning.contains("the csv keeps the whole text"),
+            "{warning}"
+        );
+        assert_eq!(row[1].encode_utf16().count(), 32_767);
+        assert!(row[1].starts_with("0000") && row[1].ends_with("the csv has the whole text]"));
+    }
+    let facts = sheet_rows(&home.path().join("long.xlsx"), "About");
+    assert!(
+        about(&facts, "Cells cut").contains("column note"),
+        "{facts:?}"
+    );
+    let csv = cra(&home, &["sql", query, "--format", "csv"]).stdout;
+    let csv = csv_rows(&csv);
+    assert_eq!(csv[1][1].len(), 40_000);
+}

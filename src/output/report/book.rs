@@ -1,0 +1,368 @@
+//! The report as a workbook (`cra report -o pack.xlsx`): one sheet per
+//! section of the page (states, regulators, exam types, trend by year,
+//! downgrades, due) and `About`, with a native Excel chart beside each
+//! section the page draws (the map's measure by state, the two splits by
+//! rating, the trend), coloured with the one palette, so that an analyst
+//! can restyle them and paste them into slides.
+//!
+//! The long lists (downgrades, banks due: every one of them, where the page
+//! shows the head) are written in constant-memory mode. The sheets with a
+//! chart are ordinary sheets: a chart keeps a copy of the values it shows,
+//! which `rust_xlsxwriter` takes from the sheet when it saves, and a
+//! constant-memory sheet has already let them go. They are small by
+//! construction (the groups are capped as on the page).
+
+use std::io::{Seek, Write};
+
+use anyhow::{Context, Result};
+use rust_xlsxwriter::{
+    Chart, ChartFont, ChartFormat, ChartSolidFill, ChartType, Color, ExcelDateTime,
+    Format as CellFormat, FormatBorder, Workbook, Worksheet, XlsxError,
+};
+
+use super::map::{Measure, name_of};
+use super::{GROUPS_SHOWN, Group, RATINGS, Report, YEARS_SHOWN, capped};
+use crate::domain::Rating;
+use crate::output::about::{self, About, Fact, hex_rgb, print_setup, rating_format};
+use crate::output::xlsx::fit;
+use crate::text::thousands;
+
+/// The columns of a sheet of groups after its name: the counts by rating.
+const COUNT_HEADS: [&str; 6] = [
+    "banks",
+    "outstanding",
+    "satisfactory",
+    "needs_to_improve",
+    "substantial_noncompliance",
+    "other",
+];
+
+/// Shared cell formats.
+struct Formats {
+    header: CellFormat,
+    date: CellFormat,
+    percent: CellFormat,
+    rating: [CellFormat; 4],
+}
+
+/// Writes the workbook to `out` (through a temporary file: the zip needs
+/// to seek).
+pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Result<()> {
+    let mut book = Workbook::new();
+    let formats = Formats {
+        header: CellFormat::new()
+            .set_bold()
+            .set_background_color(Color::RGB(0xeeeeee))
+            .set_border_bottom(FormatBorder::Thin),
+        date: CellFormat::new().set_num_format("yyyy-mm-dd"),
+        percent: CellFormat::new().set_num_format("0.0%"),
+        rating: std::array::from_fn(rating_format),
+    };
+    let measure = Measure(&report.measure);
+    states(&mut book, &formats, report, measure)?;
+    let (regulators, _) = capped(&report.by_regulator, GROUPS_SHOWN, "regulators");
+    groups(
+        &mut book,
+        &formats,
+        "Regulators",
+        "regulator",
+        &regulators,
+        ChartType::BarPercentStacked,
+    )?;
+    let (types, _) = capped(&report.by_exam_type, GROUPS_SHOWN, "exam types");
+    groups(
+        &mut book,
+        &formats,
+        "Exam types",
+        "exam_type",
+        &types,
+        ChartType::BarPercentStacked,
+    )?;
+    let years = &report.by_year[report.by_year.len().saturating_sub(YEARS_SHOWN)..];
+    groups(
+        &mut book,
+        &formats,
+        "Trend by year",
+        "exam_year",
+        years,
+        ChartType::ColumnPercentStacked,
+    )?;
+    downgrades(&mut book, &formats, report)?;
+    due(&mut book, &formats, report)?;
+    if let Some(about) = about {
+        let more: Vec<Fact> = vec![
+            (
+                "Report",
+                format!(
+                    "{} banks; the map's measure: the share rated {}; downgrades since {}",
+                    thousands(report.banks),
+                    measure.words(),
+                    report.downgrades_since
+                ),
+            ),
+            (
+                "Sheets",
+                "States, Regulators, Exam types, Trend by year (each with its chart), \
+                 Downgrades, Due, About"
+                    .to_string(),
+            ),
+        ];
+        about::add_sheet(&mut book, &about.facts(&more))?;
+    }
+    let mut file = tempfile::tempfile().context("cannot create a temporary file")?;
+    book.save_to_writer(&mut file)?;
+    file.rewind()?;
+    std::io::copy(&mut file, out)?;
+    Ok(())
+}
+
+/// A sheet's header row, its widths, frozen, printed one page wide.
+fn header(
+    sheet: &mut Worksheet,
+    formats: &Formats,
+    heads: &[&str],
+    widths: &[f64],
+) -> Result<(), XlsxError> {
+    for (col, (head, width)) in (0u16..).zip(heads.iter().zip(widths)) {
+        sheet.write_string_with_format(0, col, *head, &formats.header)?;
+        sheet.set_column_width(col, *width)?;
+    }
+    sheet.set_freeze_panes(1, 0)?;
+    sheet.set_repeat_rows(0, 0)?;
+    print_setup(sheet, true);
+    Ok(())
+}
+
+/// A chart's series of `col` (rows 1 to `last`), named `name` and filled
+/// with `hex`.
+fn series(chart: &mut Chart, sheet: &str, col: u16, last: u32, (name, hex): (&str, &str)) {
+    chart
+        .add_series()
+        .set_name(name)
+        .set_categories((sheet, 1, 0, last, 0))
+        .set_values((sheet, 1, col, last, col))
+        .set_format(
+            ChartFormat::new()
+                .set_solid_fill(ChartSolidFill::new().set_color(Color::RGB(hex_rgb(hex)))),
+        );
+}
+
+/// Every place with banks: counts, the map's measure, and a bar chart of
+/// the measure by state (the map, as Excel can draw it).
+fn states(book: &mut Workbook, formats: &Formats, report: &Report, measure: Measure) -> Result<()> {
+    let sheet = book.add_worksheet();
+    sheet.set_name("States")?;
+    let mut heads = vec!["state", "name"];
+    heads.extend(COUNT_HEADS);
+    heads.push("measured_share");
+    header(
+        sheet,
+        formats,
+        &heads,
+        &[7.0, 24.0, 9.0, 13.0, 13.0, 18.0, 27.0, 8.0, 16.0],
+    )?;
+    let mut rows: Vec<&Group> = report.by_state.iter().filter(|g| g.total() > 0).collect();
+    rows.sort_by_cached_key(|g| name_of(&g.name));
+    for (row, g) in (1u32..).zip(&rows) {
+        sheet.write_string(row, 0, fit(&g.name))?;
+        sheet.write_string(row, 1, fit(&name_of(&g.name)))?;
+        counts(sheet, row, 2, g)?;
+        sheet.write_number_with_format(row, 8, measure.share(g), &formats.percent)?;
+    }
+    let last = rows.len() as u32;
+    if last > 0 {
+        let mut chart = Chart::new(ChartType::Bar);
+        chart
+            .title()
+            .set_name(&format!(
+                "Share of banks rated {}, by state",
+                measure.words()
+            ))
+            .set_font(ChartFont::new().set_size(12));
+        chart
+            .add_series()
+            .set_name(("States", 0, 8))
+            .set_categories(("States", 1, 1, last, 1))
+            .set_values(("States", 1, 8, last, 8))
+            .set_format(
+                ChartFormat::new().set_solid_fill(
+                    ChartSolidFill::new().set_color(Color::RGB(hex_rgb(
+                        RATINGS[if report.measure.iter().any(|r| *r >= 2) {
+                            3
+                        } else {
+                            0
+                        }]
+                        .1,
+                    ))),
+                ),
+            );
+        chart.x_axis().set_num_format("0%");
+        chart.y_axis().set_reverse();
+        chart.legend().set_hidden();
+        chart.set_width(520).set_height(18 * last.max(12) + 80);
+        sheet.insert_chart(1, 10, &chart)?;
+    }
+    Ok(())
+}
+
+/// The counts of a group from column `col`: total, then by rating.
+fn counts(sheet: &mut Worksheet, row: u32, col: u16, g: &Group) -> Result<(), XlsxError> {
+    sheet.write_number(row, col, g.total() as f64)?;
+    for (i, n) in g.counts.iter().enumerate() {
+        sheet.write_number(row, col + 1 + i as u16, *n as f64)?;
+    }
+    Ok(())
+}
+
+/// A sheet of groups with their counts by rating, and a 100% stacked
+/// chart of them in the palette's colours.
+fn groups(
+    book: &mut Workbook,
+    formats: &Formats,
+    name: &str,
+    what: &str,
+    groups: &[Group],
+    kind: ChartType,
+) -> Result<()> {
+    let sheet = book.add_worksheet();
+    sheet.set_name(name)?;
+    // By year, the rating records of the year (a bank may have several).
+    let records = what == "exam_year";
+    let mut heads = vec![what, if records { "records" } else { "banks" }];
+    heads.extend(&COUNT_HEADS[1..]);
+    header(
+        sheet,
+        formats,
+        &heads,
+        &[24.0, 9.0, 13.0, 13.0, 18.0, 27.0, 8.0],
+    )?;
+    for (row, g) in (1u32..).zip(groups) {
+        sheet.write_string(row, 0, fit(&g.name))?;
+        counts(sheet, row, 1, g)?;
+    }
+    let last = groups.len() as u32;
+    if last > 0 {
+        let mut chart = Chart::new(kind);
+        chart
+            .title()
+            .set_name(&format!(
+                "{name}: {} by rating",
+                if records { "rating records" } else { "banks" }
+            ))
+            .set_font(ChartFont::new().set_size(12));
+        for (i, rating) in RATINGS.iter().enumerate() {
+            series(&mut chart, name, 2 + i as u16, last, *rating);
+        }
+        // A bar chart's values run across (its x axis), its groups down,
+        // first at the top as in the sheet.
+        if kind == ChartType::BarPercentStacked {
+            chart.x_axis().set_num_format("0%");
+            chart.y_axis().set_reverse();
+            chart.set_width(720).set_height(90 + 36 * last.max(3));
+        } else {
+            chart.y_axis().set_num_format("0%");
+            chart
+                .set_width((24 * last + 160).clamp(480, 1200))
+                .set_height(320);
+        }
+        sheet.insert_chart(last + 3, 0, &chart)?;
+    }
+    Ok(())
+}
+
+/// A text cell, a rating in its colour.
+fn rating(
+    sheet: &mut Worksheet,
+    formats: &Formats,
+    row: u32,
+    col: u16,
+    text: &str,
+) -> Result<(), XlsxError> {
+    match Rating::from_text(text).rank() {
+        Some(rank) => sheet.write_string_with_format(row, col, text, &formats.rating[rank])?,
+        None => sheet.write_string(row, col, fit(text))?,
+    };
+    Ok(())
+}
+
+/// A date cell (text when it is not a real day).
+fn date(
+    sheet: &mut Worksheet,
+    formats: &Formats,
+    row: u32,
+    col: u16,
+    text: &str,
+) -> Result<(), XlsxError> {
+    match text.parse::<jiff::civil::Date>() {
+        Ok(d) if d.year() >= 1900 => {
+            let day = ExcelDateTime::from_ymd(d.year() as u16, d.month() as u8, d.day() as u8)?;
+            sheet.write_date_with_format(row, col, &day, &formats.date)?;
+        }
+        _ => {
+            sheet.write_string(row, col, fit(text))?;
+        }
+    }
+    Ok(())
+}
+
+fn downgrades(book: &mut Workbook, formats: &Formats, report: &Report) -> Result<()> {
+    let sheet = book.add_worksheet_with_constant_memory()?;
+    sheet.set_name("Downgrades")?;
+    header(
+        sheet,
+        formats,
+        &[
+            "name",
+            "state",
+            "regulator",
+            "exam_date",
+            "previous_rating",
+            "rating",
+        ],
+        &[44.0, 7.0, 11.0, 12.0, 26.0, 26.0],
+    )?;
+    for (row, d) in (1u32..).zip(&report.downgrades) {
+        sheet.write_string(row, 0, fit(&d.name))?;
+        sheet.write_string(row, 1, fit(&d.state))?;
+        sheet.write_string(row, 2, fit(&d.regulator))?;
+        date(sheet, formats, row, 3, &d.exam_date)?;
+        rating(sheet, formats, row, 4, &d.previous)?;
+        rating(sheet, formats, row, 5, &d.rating)?;
+    }
+    Ok(())
+}
+
+fn due(book: &mut Workbook, formats: &Formats, report: &Report) -> Result<()> {
+    let sheet = book.add_worksheet_with_constant_memory()?;
+    sheet.set_name("Due")?;
+    header(
+        sheet,
+        formats,
+        &[
+            "name",
+            "city",
+            "state",
+            "regulator",
+            "rating",
+            "exam_date",
+            "exam_type",
+            "months_since",
+            "expected_months",
+            "overdue_months",
+        ],
+        &[44.0, 18.0, 7.0, 11.0, 26.0, 12.0, 24.0, 14.0, 17.0, 16.0],
+    )?;
+    for (row, d) in (1u32..).zip(&report.due) {
+        sheet.write_string(row, 0, fit(&d.name))?;
+        sheet.write_string(row, 1, fit(&d.city))?;
+        sheet.write_string(row, 2, fit(&d.state))?;
+        sheet.write_string(row, 3, fit(&d.regulator))?;
+        rating(sheet, formats, row, 4, &d.rating)?;
+        date(sheet, formats, row, 5, &d.exam_date)?;
+        sheet.write_string(row, 6, fit(&d.exam_type))?;
+        sheet.write_number(row, 7, d.months_since as f64)?;
+        sheet.write_number(row, 8, d.expected_months as f64)?;
+        sheet.write_number(row, 9, d.overdue_months() as f64)?;
+    }
+    Ok(())
+}
