@@ -363,6 +363,17 @@ impl Io {
         Ok(())
     }
 
+    /// Removes the `-o FILE` written aside, unput, when the command failed:
+    /// taken out of its cell here rather than left to the last owner's drop,
+    /// because a task the failure left running (an export's writer) may
+    /// hold the stream until the process exits, and its temporary file with it.
+    pub fn discard_output(&self) {
+        if let Sink::File(file) = &self.out {
+            let mut file = file.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            drop(file.take());
+        }
+    }
+
     /// Standard output and standard error as owned writers, for a server
     /// whose tasks print as deliveries arrive (`listen`).
     pub fn writers(&self) -> (Box<dyn Write + Send>, Box<dyn Write + Send>) {

@@ -149,8 +149,10 @@ pub fn run(cli: Cli) -> Result<Exit> {
     // Nothing is left to wait for; a blocking task still stuck (opening a
     // pipe nobody reads, when Ctrl-C came) must not hold the exit.
     runtime.shutdown_background();
-    if let (Ok(_), Some(output)) = (&result, output) {
-        output.commit_output()?;
+    match (&result, output) {
+        (Ok(_), Some(output)) => output.commit_output()?,
+        (Err(_), Some(output)) => output.discard_output(),
+        (_, None) => {}
     }
     result
 }
