@@ -513,6 +513,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;diff' {
+            [CompletionResult]::new('--change', '--change', [CompletionResultType]::ParameterName, 'Changes to list (repeatable): added, removed, rating, details, or a rating change''s direction: upgrade, downgrade, same, other [default: all]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')

@@ -580,12 +580,16 @@ _cra() {
             return 0
             ;;
         cra__subcmd__diff)
-            opts="-o -q -v -h -V --exit-code --jq --output --format --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --exit-code --change --jq --output --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --change)
+                    COMPREPLY=($(compgen -W "added removed rating details upgrade downgrade same other all" -- "${cur}"))
+                    return 0
+                    ;;
                 --jq)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

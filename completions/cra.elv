@@ -482,6 +482,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --version 'Print version'
         }
         &'cra;diff'= {
+            cand --change 'Changes to list (repeatable): added, removed, rating, details, or a rating change''s direction: upgrade, downgrade, same, other [default: all]'
             cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
             cand -o 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
             cand --output 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'

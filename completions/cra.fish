@@ -792,6 +792,15 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand diff" -l change -d 'Changes to list (repeatable): added, removed, rating, details, or a rating change\'s direction: upgrade, downgrade, same, other [default: all]' -r -f -a "added\t'A bank only NEW has'
+removed\t'A bank only OLD has'
+rating\t'The current rating, its exam date or its exam type changed'
+details\t'Only name, city, state or regulator changed'
+upgrade\t'A rating change to a better rating'
+downgrade\t'A rating change to a worse rating'
+same\t'A rating change that kept the rating (a new exam)'
+other\t'A rating change where either rating is none of the four'
+all\t'Every change'"
 complete -c cra -n "__fish_cra_using_subcommand diff" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand diff" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand diff" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
