@@ -157,6 +157,12 @@ pub fn default_path(sandbox: bool) -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "cra").map(|dirs| dirs.data_dir().join(name))
 }
 
+/// The watch lists' file, `<data dir>/cra/watch.toml`, beside the
+/// default local copies.
+pub fn watch_lists_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "cra").map(|dirs| dirs.data_dir().join("watch.toml"))
+}
+
 /// How a sync ended, as its row in `syncs` records it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SyncStatus {

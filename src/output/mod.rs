@@ -32,7 +32,10 @@ mod xlsx;
 pub use crate::text::{inert, shorten, thousands};
 pub use cell::Cell;
 pub use column::{Column, Columns, Head, Kind, Shape};
-pub use dest::{Destination, Outputs, Resolved, format_for_path, resolve, xlsx_to_terminal};
+pub use dest::{
+    Destination, Outputs, OwnFile, Resolved, format_for_path, refuse_own_file, resolve,
+    xlsx_to_terminal,
+};
 pub use fit::Fit;
 pub use table::{Fitted, render_table};
 pub use view::View;
