@@ -232,7 +232,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --sort --columns --change --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --sort --columns --change --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -580,7 +580,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__diff)
-            opts="-o -q -v -h -V --exit-code --change --jq --output --format --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --exit-code --change --jq --output --excel-safe-csv --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -618,7 +618,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__due)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --older-than --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --older-than --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -702,7 +702,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --with-history --output --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --with-history --output --excel-safe-csv --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1404,7 +1404,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --page --per-page --all --limit --jq --max-wait --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --page --per-page --all --limit --jq --max-wait --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1520,7 +1520,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__show)
-            opts="-o -q -v -h -V --jq --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --jq --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1582,7 +1582,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sql)
-            opts="-o -q -v -h -V --schema --timeout --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --schema --timeout --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1628,7 +1628,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-o -q -v -h -V --by --percent --state --size --rating --regulator --city --exam-since --exam-until --columns --svg --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --by --percent --state --size --rating --regulator --city --exam-since --exam-until --columns --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

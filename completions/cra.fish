@@ -162,6 +162,7 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l rate -d 'Never more t
 complete -c cra -n "__fish_cra_using_subcommand search" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l all -d 'Follow every page (100 banks a request)'
+complete -c cra -n "__fish_cra_using_subcommand search" -l excel-safe-csv -d 'csv, tsv: write a text cell starting with =, +, -, @, a tab or a carriage return with a leading \' so a spreadsheet shows it as text rather than running it as a formula (numbers are left as they are)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
@@ -188,6 +189,7 @@ complete -c cra -n "__fish_cra_using_subcommand show" -l retries -d 'Retries aft
 complete -c cra -n "__fish_cra_using_subcommand show" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand show" -l excel-safe-csv -d 'csv, tsv: write a text cell starting with =, +, -, @, a tab or a carriage return with a leading \' so a spreadsheet shows it as text rather than running it as a formula (numbers are left as they are)'
 complete -c cra -n "__fish_cra_using_subcommand show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand show" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand show" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
@@ -288,6 +290,7 @@ complete -c cra -n "__fish_cra_using_subcommand export" -l rate -d 'Never more t
 complete -c cra -n "__fish_cra_using_subcommand export" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l with-history -d 'One row per rating record (one detail request per bank)'
+complete -c cra -n "__fish_cra_using_subcommand export" -l excel-safe-csv -d 'csv, tsv: write a text cell starting with =, +, -, @, a tab or a carriage return with a leading \' so a spreadsheet shows it as text rather than running it as a formula (numbers are left as they are)'
 complete -c cra -n "__fish_cra_using_subcommand export" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand export" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand export" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
@@ -389,6 +392,7 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand sql" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -l schema -d 'Print the local copy\'s tables, columns and indexes, and exit'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l excel-safe-csv -d 'csv, tsv: write a text cell starting with =, +, -, @, a tab or a carriage return with a leading \' so a spreadsheet shows it as text rather than running it as a formula (numbers are left as they are)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -488,6 +492,7 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records the latest sync added (see the README: not the same as a recent exam date)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l excel-safe-csv -d 'csv, tsv: write a text cell starting with =, +, -, @, a tab or a carriage return with a leading \' so a spreadsheet shows it as text rather than running it as a formula (numbers are left as they are)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -585,6 +590,7 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l percent -d 'The rating counts as percentages of the total (one decimal)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l excel-safe-csv -d 'csv, tsv: write a text cell starting with =, +, -, @, a tab or a carriage return with a leading \' so a spreadsheet shows it as text rather than running it as a formula (numbers are left as they are)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -678,6 +684,7 @@ complete -c cra -n "__fish_cra_using_subcommand due" -l color -d 'When to use co
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand due" -l excel-safe-csv -d 'csv, tsv: write a text cell starting with =, +, -, @, a tab or a carriage return with a leading \' so a spreadsheet shows it as text rather than running it as a formula (numbers are left as they are)'
 complete -c cra -n "__fish_cra_using_subcommand due" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand due" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand due" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -814,6 +821,7 @@ complete -c cra -n "__fish_cra_using_subcommand diff" -l color -d 'When to use c
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand diff" -l exit-code -d 'Exit 1 when there are differences, 0 when there are none (as git diff)'
+complete -c cra -n "__fish_cra_using_subcommand diff" -l excel-safe-csv -d 'csv, tsv: write a text cell starting with =, +, -, @, a tab or a carriage return with a leading \' so a spreadsheet shows it as text rather than running it as a formula (numbers are left as they are)'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s h -l help -d 'Print help'

@@ -217,6 +217,7 @@ impl Io {
                     None
                 },
                 jq: None,
+                excel_safe: false,
             },
             stderr_tty,
             color_stderr: decide(stderr_tty),
@@ -274,6 +275,7 @@ impl Io {
         self.view = View {
             jq: self.view.jq.take(),
             format: self.view.format,
+            excel_safe: self.view.excel_safe,
             ..View::piped()
         };
         self.out = Sink::File(Arc::new(Mutex::new(Some(FileOut { writer, file }))));

@@ -88,6 +88,10 @@ pub fn run(cli: Cli) -> Result<Exit> {
         )?;
         io.view.format = resolved.format;
         io.view.jq = resolved.jq;
+        if spec.excel_safe_csv() {
+            output::excel_safe_for(resolved.format)?;
+            io.view.excel_safe = true;
+        }
         resolved.to
     };
     if let output::Destination::File(path) = &destination {

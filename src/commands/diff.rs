@@ -223,6 +223,10 @@ impl Spec for DiffArgs {
         self.output.output.as_deref()
     }
 
+    fn excel_safe_csv(&self) -> bool {
+        self.output.excel.excel_safe_csv
+    }
+
     fn reads_config(&self) -> bool {
         false
     }

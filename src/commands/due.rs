@@ -114,6 +114,10 @@ impl Spec for DueArgs {
     fn output_file(&self) -> Option<&std::path::Path> {
         self.output.output.as_deref()
     }
+
+    fn excel_safe_csv(&self) -> bool {
+        self.output.excel.excel_safe_csv
+    }
 }
 
 impl Run for DueArgs {

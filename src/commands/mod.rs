@@ -144,6 +144,19 @@ pub struct OutputArg {
     /// .ndjson .jsonl .xlsx; - is standard output)
     #[arg(long = "output", short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    #[command(flatten)]
+    pub excel: ExcelSafeArg,
+}
+
+/// `--excel-safe-csv`, for every command that writes csv or tsv.
+#[derive(Debug, Clone, Copy, Args, Default)]
+pub struct ExcelSafeArg {
+    /// csv, tsv: write a text cell starting with =, +, -, @, a tab or a
+    /// carriage return with a leading ' so a spreadsheet shows it as text
+    /// rather than running it as a formula (numbers are left as they are)
+    #[arg(long)]
+    pub excel_safe_csv: bool,
 }
 
 /// What a command runs with: the settings in force and the streams.
@@ -178,6 +191,10 @@ pub trait Spec {
     /// succeeds.
     fn output_file(&self) -> Option<&std::path::Path> {
         None
+    }
+    /// Whether `--excel-safe-csv` was given, for the commands that take it.
+    fn excel_safe_csv(&self) -> bool {
+        false
     }
     /// Whether the config file's values are read. False for the commands
     /// that must work with a broken file (`config path`, `set`, `unset`:

@@ -202,6 +202,19 @@ pub fn resolve(
     Ok(Resolved { format, jq, to })
 }
 
+/// `--excel-safe-csv` with the format resolved: it changes csv and tsv
+/// only, so with any other format it is a usage error rather than a
+/// promise kept silently by nothing (a workbook's cells are text already).
+pub fn excel_safe_for(format: Format) -> Result<()> {
+    match format {
+        Format::Csv | Format::Tsv => Ok(()),
+        other => Err(CraError::usage(format!(
+            "--excel-safe-csv changes csv and tsv, not {}; add --format csv or -o FILE.csv (a .xlsx workbook needs no guard: its cells are text)",
+            other.name()
+        ))),
+    }
+}
+
 /// A file `cra` itself reads or keeps, which `-o` must never replace:
 /// its path and what it is, for the refusal.
 #[derive(Debug, Clone)]

@@ -33,8 +33,8 @@ pub use crate::text::{inert, shorten, thousands};
 pub use cell::Cell;
 pub use column::{Column, Columns, Head, Kind, Shape};
 pub use dest::{
-    Destination, Outputs, OwnFile, Resolved, format_for_path, refuse_own_file, resolve,
-    xlsx_to_terminal,
+    Destination, Outputs, OwnFile, Resolved, excel_safe_for, format_for_path, refuse_own_file,
+    resolve, xlsx_to_terminal,
 };
 pub use fit::Fit;
 pub use table::{Fitted, render_table};
@@ -63,6 +63,8 @@ enum Printing<W: Write> {
     },
     Tsv {
         out: W,
+        /// `--excel-safe-csv`.
+        safe: bool,
     },
     Json {
         out: W,
@@ -85,6 +87,8 @@ enum Printing<W: Write> {
     },
     Csv {
         writer: Box<csv::Writer<W>>,
+        /// `--excel-safe-csv`.
+        safe: bool,
     },
     /// The csv rows on a sheet, saved at the end.
     Xlsx {
@@ -106,7 +110,10 @@ impl<W: Write> Printer<W> {
             Format::Tsv => {
                 let mut out = out;
                 write_tsv_row(&mut out, heads.iter().map(|h| &*h.header))?;
-                Printing::Tsv { out }
+                Printing::Tsv {
+                    out,
+                    safe: view.excel_safe,
+                }
             }
             Format::Json => match &view.jq {
                 Some(jq) if jq.per_element() => Printing::JqEach {
@@ -132,6 +139,7 @@ impl<W: Write> Printer<W> {
                 writer.write_record(heads.iter().map(|h| &*h.name))?;
                 Printing::Csv {
                     writer: Box::new(writer),
+                    safe: view.excel_safe,
                 }
             }
             Format::Xlsx if view.terminal => return Err(xlsx_to_terminal()),
@@ -163,9 +171,14 @@ impl<W: Write> Printer<W> {
     pub fn write(&mut self, record: &Record) -> Result<()> {
         match &mut self.kind {
             Printing::Table { out, table } => table.push(out, &record.rows)?,
-            Printing::Tsv { out } => {
+            Printing::Tsv { out, safe } => {
+                let text = if *safe {
+                    Cell::spreadsheet_text
+                } else {
+                    Cell::as_text
+                };
                 for row in &record.rows {
-                    let texts: Vec<std::borrow::Cow<str>> = row.iter().map(Cell::as_text).collect();
+                    let texts: Vec<std::borrow::Cow<str>> = row.iter().map(text).collect();
                     write_tsv_row(out, texts.iter().map(|t| &**t))?;
                 }
             }
@@ -179,10 +192,15 @@ impl<W: Write> Printer<W> {
                 serde_json::to_writer(&mut *out, record.json)?;
                 out.write_all(b"\n")?;
             }
-            Printing::Csv { writer } => {
+            Printing::Csv { writer, safe } => {
+                let text = if *safe {
+                    Cell::spreadsheet_text
+                } else {
+                    Cell::as_text
+                };
                 for row in &record.rows {
                     for cell in row {
-                        writer.write_field(cell.as_text().as_bytes())?;
+                        writer.write_field(text(cell).as_bytes())?;
                     }
                     writer.write_record(None::<&[u8]>)?;
                 }
@@ -204,7 +222,9 @@ impl<W: Write> Printer<W> {
                 table.finish(&mut out)?;
                 out
             }
-            Printing::Tsv { out } | Printing::Ndjson { out } | Printing::JqEach { out, .. } => out,
+            Printing::Tsv { out, .. } | Printing::Ndjson { out } | Printing::JqEach { out, .. } => {
+                out
+            }
             Printing::Json { mut out } => {
                 out.write_all(if self.count == 0 { b"]\n" } else { b"\n]\n" })?;
                 out
@@ -218,7 +238,7 @@ impl<W: Write> Printer<W> {
                 jq.run(&buf, &mut out)?;
                 out
             }
-            Printing::Csv { writer } => writer.into_inner().map_err(|e| e.into_error())?,
+            Printing::Csv { writer, .. } => writer.into_inner().map_err(|e| e.into_error())?,
             Printing::Xlsx { mut out, sheet } => {
                 sheet.save(&mut out)?;
                 out
@@ -363,6 +383,7 @@ mod tests {
                 color: false,
                 width: Some(80),
                 jq: None,
+                excel_safe: false,
             };
             let name = heads(&["NAME"], Kind::Text);
             let table = render_table(&name, &[vec!["X\x1b[31mY".into()]], &[false], &view);

@@ -22,6 +22,9 @@ pub struct View {
     pub width: Option<usize>,
     /// `--jq`: JSON goes through this filter.
     pub jq: Option<Arc<Jq>>,
+    /// `--excel-safe-csv`: csv and tsv text cells that a spreadsheet would
+    /// run as a formula are written as text (see `Cell::spreadsheet_text`).
+    pub excel_safe: bool,
 }
 
 impl View {
@@ -33,6 +36,7 @@ impl View {
             color: false,
             width: None,
             jq: None,
+            excel_safe: false,
         }
     }
 
@@ -44,6 +48,7 @@ impl View {
             color,
             width: Some(width),
             jq: None,
+            excel_safe: false,
         }
     }
 
