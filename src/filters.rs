@@ -14,7 +14,7 @@ pub use find::{FindArgs, OrderArgs, PeriodArgs, SelectArgs};
 #[derive(Debug, Clone, Args)]
 pub struct FilterArgs {
     /// Partial, case-insensitive bank name match
-    #[arg(value_name = "QUERY")]
+    #[arg(value_name = "QUERY", value_parser = parse_searched)]
     pub query: Option<String>,
 
     /// Two-letter state or territory code (case-insensitive)
@@ -56,6 +56,25 @@ impl FilterArgs {
                 )
             })
     }
+}
+
+/// The longest text searched for in a name or a city (QUERY, `--city`,
+/// `show NAME`): the longest name in the FFIEC's ratings file is 72
+/// characters, its longest city 26. A bound checked where arguments are
+/// parsed, so that the local copy (whose SQL `LIKE` refuses a pattern over
+/// 50,000 bytes) and the service answer alike: with a usage error.
+pub const MAX_SEARCHED: usize = 200;
+
+/// A name or city searched for: at most [`MAX_SEARCHED`] characters.
+pub fn parse_searched(text: &str) -> Result<String, String> {
+    let length = text.chars().count();
+    if length > MAX_SEARCHED {
+        return Err(format!(
+            "{} characters is too long for a name or city searched for (at most {MAX_SEARCHED})",
+            crate::text::thousands(length as u64)
+        ));
+    }
+    Ok(text.to_string())
 }
 
 /// The exam types the service accepts as `size`, exactly as it spells them.
@@ -233,6 +252,13 @@ mod tests {
         let mut none = filters("large", "Bank", true);
         none.size = None;
         assert!(none.split_size_warning().is_none());
+    }
+
+    #[test]
+    fn searched_text_is_bounded_in_characters() {
+        assert!(parse_searched(&"é".repeat(MAX_SEARCHED)).is_ok());
+        let error = parse_searched(&"x".repeat(50_000)).unwrap_err();
+        assert!(error.starts_with("50,000 characters"), "{error}");
     }
 
     #[test]

@@ -200,7 +200,7 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .select
         .find(&present)
         .map_err(crate::error::CraError::usage)?;
-    find.sort = args.order.sort.clone();
+    find.sort = args.order.keys();
     let shape = CHANGES
         .shape(io.view.format, &args.order.columns)
         .map_err(crate::error::CraError::usage)?;

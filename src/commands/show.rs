@@ -29,7 +29,7 @@ Examples:
 pub struct ShowArgs {
     /// Bank id, a short id (its first 8 or more characters, from the local
     /// copy), a bank name (with a space), or the bank's page address
-    #[arg(value_name = "ID", required = true)]
+    #[arg(value_name = "ID", required = true, value_parser = parse_wanted)]
     pub ids: Vec<String>,
 
     #[command(flatten)]
@@ -38,6 +38,28 @@ pub struct ShowArgs {
     #[command(flatten)]
 
     pub output: crate::commands::OutputArg,
+}
+
+/// The longest id or page address `show` takes: an address's length as
+/// browsers and servers commonly allow it.
+const MAX_ADDRESS: usize = 2048;
+
+/// A `show` argument, bounded where it is parsed (so the local copy and
+/// the service answer alike): a name (it has a space) as long as a name
+/// searched for may be, an id or an address at most [`MAX_ADDRESS`].
+fn parse_wanted(text: &str) -> Result<String, String> {
+    if text.trim().contains(' ') {
+        return crate::filters::parse_searched(text);
+    }
+    let length = text.chars().count();
+    if length > MAX_ADDRESS {
+        return Err(format!(
+            "{} characters is too long for a bank id or page address (at most {})",
+            crate::text::thousands(length as u64),
+            crate::text::thousands(MAX_ADDRESS as u64)
+        ));
+    }
+    Ok(text.to_string())
 }
 
 /// Detail requests in flight at once for several ids.
