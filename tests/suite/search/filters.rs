@@ -428,3 +428,59 @@ fn an_unknown_regulator_lists_a_few_dozen_and_counts_the_rest() {
     assert_code(&out, 0);
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
 }
+
+/// Piped or to a file, fewer rows than the matches is said, whatever
+/// selected them (a filter the service lacks, a sort, `-o FILE`), online
+/// and offline; rows the user chose (`--limit`, `--page`, `--per-page`)
+/// are not rows lost, and nothing is said.
+#[test]
+fn fewer_rows_than_matches_are_said_unless_the_user_chose_them() {
+    let world = synced(1500);
+    for offline in [false, true] {
+        let run = |args: &[&str]| {
+            let mut cmd = if offline {
+                world.offline()
+            } else {
+                world.cra()
+            };
+            let out = cmd.args(args).output().unwrap();
+            assert_code(&out, 0);
+            out
+        };
+        for filter in [
+            &["--rating", "sat"][..],
+            &["--regulator", "fdic", "--sort", "-name"],
+            &["--city", "a"],
+            &["--exam-since", "15y"],
+            &["--state", "TX", "--sort", "name"],
+        ] {
+            let all = run(&[&["search", "--all", "--format", "csv"][..], filter].concat());
+            assert!(all.stderr.is_empty(), "{}", crate::common::stderr(&all));
+            let matches = String::from_utf8(all.stdout).unwrap().lines().count() - 1;
+            assert!(matches > 25, "{filter:?}: {matches}");
+            let said = format!(
+                "cra: wrote 25 of {} matching banks; add --all for every one (or use cra export)\n",
+                cra::text::thousands(matches as u64)
+            );
+            let piped = run(&[&["search", "--format", "csv"][..], filter].concat());
+            assert_eq!(
+                crate::common::stderr(&piped),
+                said,
+                "{filter:?} offline {offline}"
+            );
+            let book = world.home.path().join("some.xlsx");
+            let filed = run(&[&["search", "-o", book.to_str().unwrap()][..], filter].concat());
+            assert_eq!(crate::common::stderr(&filed), said, "{filter:?} -o");
+            for chosen in [
+                &["--limit", "5"][..],
+                &["--page", "2"],
+                &["--page", "9999"],
+                &["--per-page", "10"],
+                &["--page", "1"],
+            ] {
+                let out = run(&[&["search", "--format", "csv"][..], filter, chosen].concat());
+                assert_eq!(crate::common::stderr(&out), "", "{filter:?} {chosen:?}");
+            }
+        }
+    }
+}
