@@ -347,11 +347,26 @@ fn not_a_mirror(path: &Path) -> anyhow::Error {
 }
 
 fn no_mirror(path: &Path) -> anyhow::Error {
-    CraError::usage(format!(
-        "no local copy at {} yet (run: {})",
-        path.display(),
-        sync_command()
-    ))
+    // Someone who tried the sandbox has its copy and not the service's: a
+    // command without --sandbox looks for the latter.
+    let sandbox_copy = default_path(true).filter(|sandbox| {
+        default_path(false).as_deref() == Some(path)
+            && !sync_command().contains("--sandbox")
+            && sandbox.is_file()
+    });
+    match sandbox_copy {
+        Some(sandbox) => CraError::usage(format!(
+            "no local copy of the service at {} yet (run: {}); the sandbox's copy is at {}: add --sandbox to read it",
+            path.display(),
+            sync_command(),
+            sandbox.display()
+        )),
+        None => CraError::usage(format!(
+            "no local copy at {} yet (run: {})",
+            path.display(),
+            sync_command()
+        )),
+    }
 }
 
 /// The sync a hint names, as it works in the user's situation
