@@ -217,6 +217,7 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 unit,
                 io.view.width.unwrap_or(80),
                 io.view.color,
+                usize::from(args.percent),
             )
             .as_bytes(),
         )?;
