@@ -123,7 +123,7 @@ const CHANGE: &[Column<ChangeRow>] = &[
     Column::new("exam_date", "EXAM DATE", Kind::Date, Fit::Keep { rank: 3 }, |r| {
         Cell::date(r.exam_date.as_str())
     }),
-    Column::new("exam_type", "EXAM TYPE", Kind::Text, Fit::Keep { rank: 6 }, |r| {
+    Column::new("exam_type", "EXAM TYPE", Kind::Text, Fit::ExamType { rank: 6 }, |r| {
         Cell::text(r.exam_type.as_str())
     }),
     Column::new("previous_rating", "PREVIOUS", Kind::Rating, Fit::Rating { rank: 4 }, |r| {

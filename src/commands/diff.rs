@@ -152,7 +152,8 @@ const DIFF: &[Column<Difference>] = &[
     Column::new("change", "CHANGE", Holds::Change, Fit::Keep { rank: 0 }, |d| {
         Cell::text(d.kind.as_str())
     }),
-    Column::new("direction", "DIRECTION", Holds::Change, Fit::Keep { rank: 2 }, |d| {
+    // The direction can be read from BEFORE and AFTER: it gives way first.
+    Column::new("direction", "DIRECTION", Holds::Change, Fit::Keep { rank: 3 }, |d| {
         Cell::maybe(d.direction().map(RatingChange::as_str))
     }),
     Column::new("id", "ID", Holds::Id, Fit::Id { min: 8 }, |d| Cell::text(d.id())),
@@ -191,8 +192,10 @@ const DIFF_TABLE: &[Column<Difference>] = &[
     Column::new("fields_shown", "FIELDS", Holds::Text, Fit::Shorten { rank: 3, min: 10 }, |d| {
         Cell::Text(changed(d, ", ").into())
     }),
-    Column::new("before", "BEFORE", Holds::Text, Fit::Shorten { rank: 2, min: 16 }, |d| values(d, true)),
-    Column::new("after", "AFTER", Holds::Text, Fit::Shorten { rank: 2, min: 16 }, |d| values(d, false)),
+    // A rating is never cut ("Outstanding · 2…" says nothing): whole, or
+    // abbreviated (with the legend) when narrow; the name gives way first.
+    Column::new("before", "BEFORE", Holds::Text, Fit::Values { rank: 2, min: 18 }, |d| values(d, true)),
+    Column::new("after", "AFTER", Holds::Text, Fit::Values { rank: 2, min: 18 }, |d| values(d, false)),
 ];
 
 pub const DIFF_COLUMNS: Columns<Difference> = Columns {

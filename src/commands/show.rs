@@ -276,7 +276,7 @@ fn history_heads() -> Vec<Head> {
     vec![
         head("EXAM DATE", Kind::Date, Fit::Keep { rank: 0 }),
         head("RATING", Kind::Rating, Fit::Rating { rank: 1 }),
-        head("EXAM TYPE", Kind::Text, Fit::Keep { rank: 3 }),
+        head("EXAM TYPE", Kind::Text, Fit::ExamType { rank: 3 }),
         head("", Kind::Text, Fit::Keep { rank: 2 }),
     ]
 }
