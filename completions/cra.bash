@@ -232,7 +232,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --sort --columns --change --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --sort --change --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -257,11 +257,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -269,11 +271,7 @@ _cra() {
                     return 0
                     ;;
                 --sort)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --columns)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "name city state regulator rating exam_date exam_type id -name -city -state -regulator -rating -exam_date -exam_type -id" -- "${cur}"))
                     return 0
                     ;;
                 --change)
@@ -306,6 +304,10 @@ _cra() {
                     ;;
                 --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "id name state regulator exam_date exam_type previous_rating rating change" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -618,7 +620,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__due)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --older-than --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --older-than --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -635,11 +637,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -655,11 +659,7 @@ _cra() {
                     return 0
                     ;;
                 --sort)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --columns)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "name city state regulator rating exam_date exam_type id -name -city -state -regulator -rating -exam_date -exam_type -id" -- "${cur}"))
                     return 0
                     ;;
                 --older-than)
@@ -694,6 +694,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "id name city state regulator rating exam_date exam_type months_since expected_months overdue_months" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -702,7 +706,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --with-history --output --excel-safe-csv --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --with-history --output --excel-safe-csv --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -719,11 +723,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -739,11 +745,7 @@ _cra() {
                     return 0
                     ;;
                 --sort)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --columns)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "name city state regulator rating exam_date exam_type id -name -city -state -regulator -rating -exam_date -exam_type -id" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -796,6 +798,10 @@ _cra() {
                     ;;
                 --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "id name city state regulator rating exam_date exam_type is_current" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1267,11 +1273,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -1404,7 +1412,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --page --per-page --all --limit --jq --max-wait --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --page --per-page --all --limit --jq --max-wait --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1421,11 +1429,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -1441,11 +1451,7 @@ _cra() {
                     return 0
                     ;;
                 --sort)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --columns)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "name city state regulator rating exam_date exam_type id -name -city -state -regulator -rating -exam_date -exam_type -id" -- "${cur}"))
                     return 0
                     ;;
                 --page)
@@ -1510,6 +1516,10 @@ _cra() {
                     ;;
                 --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "id name city state regulator rating exam_date exam_type" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1632,7 +1642,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-o -q -v -h -V --by --percent --state --size --rating --regulator --city --exam-since --exam-until --columns --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --by --percent --state --size --rating --regulator --city --exam-since --exam-until --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1653,11 +1663,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -1669,10 +1681,6 @@ _cra() {
                     return 0
                     ;;
                 --exam-until)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --columns)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1706,6 +1714,10 @@ _cra() {
                     ;;
                 --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "group subgroup total outstanding satisfactory needs_to_improve substantial_noncompliance other" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -126,6 +126,44 @@ impl TypedValueParser for StateParser {
     }
 }
 
+/// A parser function and the values a shell completion should offer for
+/// it. The function alone decides what is valid (a regulator outside the
+/// four, a sort key's `-`): the values only tell the completion scripts,
+/// which would otherwise offer file names.
+#[derive(Debug, Clone)]
+pub struct Offered<T> {
+    parse: fn(&str) -> Result<T, String>,
+    values: Vec<&'static str>,
+}
+
+impl<T> Offered<T> {
+    pub fn new(parse: fn(&str) -> Result<T, String>, values: Vec<&'static str>) -> Offered<T> {
+        Offered { parse, values }
+    }
+}
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Offered<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        TypedValueParser::parse_ref(&self.parse, cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.values.iter().map(PossibleValue::new)))
+    }
+}
+
+/// Any text, as given (checked later, where what is valid is known).
+pub fn any_text(text: &str) -> Result<String, String> {
+    Ok(text.to_string())
+}
+
 /// `--size` for clap: [`parse_size`] plus the exact values and the aliases as
 /// possible values, for completions.
 #[derive(Debug, Clone, Copy, Default)]

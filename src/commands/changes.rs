@@ -173,6 +173,10 @@ impl Spec for ChangesArgs {
 impl Run for ChangesArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
 
+    fn column_names() -> Vec<&'static str> {
+        CHANGES.names()
+    }
+
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.io).await
     }

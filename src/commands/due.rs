@@ -123,6 +123,10 @@ impl Spec for DueArgs {
 impl Run for DueArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
 
+    fn column_names() -> Vec<&'static str> {
+        DUE_COLUMNS.names()
+    }
+
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
         self.filters.note_positions(matches);
     }

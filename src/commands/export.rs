@@ -87,6 +87,12 @@ impl Spec for ExportArgs {
 
 impl Run for ExportArgs {
     const GLOBALS: Globals = Globals::ALL;
+
+    fn column_names() -> Vec<&'static str> {
+        let mut names = BANKS.names();
+        names.extend(HISTORIES.names().into_iter().filter(|n| !BANKS.names().contains(n)));
+        names
+    }
     const GLOBAL_HELP: &'static [(&'static str, &'static str)] =
         &[("format", "Output format [default: csv]")];
 

@@ -99,6 +99,10 @@ impl Spec for SearchArgs {
 impl Run for SearchArgs {
     const GLOBALS: Globals = Globals::ALL;
 
+    fn column_names() -> Vec<&'static str> {
+        crate::output::records::BANKS.names()
+    }
+
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
         self.filters.note_positions(matches);
         let given = |id: &str| {

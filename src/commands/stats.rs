@@ -166,6 +166,10 @@ impl Spec for StatsArgs {
 impl Run for StatsArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
 
+    fn column_names() -> Vec<&'static str> {
+        PAIRS.names()
+    }
+
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.io).await
     }

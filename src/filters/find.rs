@@ -15,11 +15,13 @@ use crate::domain::{Find, Rating, Regulator, SortField, SortKey};
 #[derive(Debug, Clone, Default, Args)]
 pub struct SelectArgs {
     /// Rating (repeatable): a name, any case, or out, sat, nti, snc
-    #[arg(long, value_name = "RATING", value_parser = parse_rating)]
+    #[arg(long, value_name = "RATING", hide_possible_values = true,
+          value_parser = super::Offered::new(parse_rating, rating_values()))]
     pub rating: Vec<Rating>,
 
     /// Regulator (repeatable): OCC, FRB, FDIC, OTS, any case
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", hide_possible_values = true,
+          value_parser = super::Offered::new(super::any_text, Regulator::NAMES.to_vec()))]
     pub regulator: Vec<String>,
 
     /// Part of the bank's city (case-insensitive)
@@ -45,7 +47,8 @@ pub struct PeriodArgs {
 pub struct OrderArgs {
     /// Sort keys, -KEY descending (name, rating, exam_date...)
     #[arg(long, value_name = "KEYS", value_delimiter = ',', allow_hyphen_values = true,
-          value_parser = parse_sort_key)]
+          hide_possible_values = true,
+          value_parser = super::Offered::new(parse_sort_key, sort_values()))]
     pub sort: Vec<SortKey>,
 
     /// Columns shown, in order, by csv name (table, tsv, csv)
@@ -96,6 +99,34 @@ pub fn parse_rating(text: &str) -> Result<Rating, String> {
             ));
         }
     })
+}
+
+/// What completions offer for `--rating`: the names, then the aliases.
+fn rating_values() -> Vec<&'static str> {
+    let mut values = Rating::NAMES.to_vec();
+    values.extend(["out", "sat", "nti", "snc"]);
+    values
+}
+
+/// What completions offer for `--sort`: each key, then each descending.
+fn sort_values() -> Vec<&'static str> {
+    const DESCENDING: [&str; 8] = [
+        "-name",
+        "-city",
+        "-state",
+        "-regulator",
+        "-rating",
+        "-exam_date",
+        "-exam_type",
+        "-id",
+    ];
+    let mut values: Vec<&'static str> = SortField::ALL.iter().map(|f| f.name()).collect();
+    let descending: Vec<&'static str> = DESCENDING
+        .into_iter()
+        .filter(|d| values.contains(&&d[1..]))
+        .collect();
+    values.extend(descending);
+    values
 }
 
 /// A sort key, `-` first for descending.
