@@ -70,6 +70,12 @@ _cra() {
             cra,verify-webhook)
                 cmd="cra__subcmd__verify__subcmd__webhook"
                 ;;
+            cra,version)
+                cmd="cra__subcmd__version"
+                ;;
+            cra,watch)
+                cmd="cra__subcmd__watch"
+                ;;
             cra__subcmd__config,get)
                 cmd="cra__subcmd__config__subcmd__get"
                 ;;
@@ -160,6 +166,12 @@ _cra() {
             cra__subcmd__help,verify-webhook)
                 cmd="cra__subcmd__help__subcmd__verify__subcmd__webhook"
                 ;;
+            cra__subcmd__help,version)
+                cmd="cra__subcmd__help__subcmd__version"
+                ;;
+            cra__subcmd__help,watch)
+                cmd="cra__subcmd__help__subcmd__watch"
+                ;;
             cra__subcmd__help__subcmd__config,get)
                 cmd="cra__subcmd__help__subcmd__config__subcmd__get"
                 ;;
@@ -175,6 +187,48 @@ _cra() {
             cra__subcmd__help__subcmd__config,unset)
                 cmd="cra__subcmd__help__subcmd__config__subcmd__unset"
                 ;;
+            cra__subcmd__help__subcmd__watch,add)
+                cmd="cra__subcmd__help__subcmd__watch__subcmd__add"
+                ;;
+            cra__subcmd__help__subcmd__watch,list)
+                cmd="cra__subcmd__help__subcmd__watch__subcmd__list"
+                ;;
+            cra__subcmd__help__subcmd__watch,remove)
+                cmd="cra__subcmd__help__subcmd__watch__subcmd__remove"
+                ;;
+            cra__subcmd__help__subcmd__watch,show)
+                cmd="cra__subcmd__help__subcmd__watch__subcmd__show"
+                ;;
+            cra__subcmd__watch,add)
+                cmd="cra__subcmd__watch__subcmd__add"
+                ;;
+            cra__subcmd__watch,help)
+                cmd="cra__subcmd__watch__subcmd__help"
+                ;;
+            cra__subcmd__watch,list)
+                cmd="cra__subcmd__watch__subcmd__list"
+                ;;
+            cra__subcmd__watch,remove)
+                cmd="cra__subcmd__watch__subcmd__remove"
+                ;;
+            cra__subcmd__watch,show)
+                cmd="cra__subcmd__watch__subcmd__show"
+                ;;
+            cra__subcmd__watch__subcmd__help,add)
+                cmd="cra__subcmd__watch__subcmd__help__subcmd__add"
+                ;;
+            cra__subcmd__watch__subcmd__help,help)
+                cmd="cra__subcmd__watch__subcmd__help__subcmd__help"
+                ;;
+            cra__subcmd__watch__subcmd__help,list)
+                cmd="cra__subcmd__watch__subcmd__help__subcmd__list"
+                ;;
+            cra__subcmd__watch__subcmd__help,remove)
+                cmd="cra__subcmd__watch__subcmd__help__subcmd__remove"
+                ;;
+            cra__subcmd__watch__subcmd__help,show)
+                cmd="cra__subcmd__watch__subcmd__help__subcmd__show"
+                ;;
             *)
                 ;;
         esac
@@ -182,7 +236,7 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -232,7 +286,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --sort --change --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
+            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --watch --failed-last --sort --change --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -270,12 +324,20 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --sort)
                     COMPREPLY=($(compgen -W "name city state regulator rating exam_date exam_type id -name -city -state -regulator -rating -exam_date -exam_type -id" -- "${cur}"))
                     return 0
                     ;;
                 --change)
-                    COMPREPLY=($(compgen -W "upgrade downgrade same first other all" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "upgrade downgrade same first other all repeat-fail" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -620,7 +682,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__due)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --older-than --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --sort --older-than --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -647,6 +709,14 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -706,7 +776,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --with-history --output --excel-safe-csv --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --sort --with-history --output --excel-safe-csv --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -733,6 +803,14 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -812,7 +890,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help)
-            opts="search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help"
+            opts="search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1147,6 +1225,90 @@ _cra() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cra__subcmd__help__subcmd__version)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__watch)
+            opts="add remove show list"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__watch__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__watch__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__watch__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__watch__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cra__subcmd__listen)
             opts="-q -v -h -V --host --port --path --secret --forward-to --log --max-events --max-body --read-timeout --tolerance --config --format --color --quiet --verbose --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1256,7 +1418,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__report)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1283,6 +1445,14 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1412,7 +1582,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --page --per-page --all --limit --jq --max-wait --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --sort --page --per-page --all --limit --jq --max-wait --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1439,6 +1609,14 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1642,7 +1820,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-o -q -v -h -V --by --percent --state --size --rating --regulator --city --exam-since --exam-until --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
+            opts="-o -q -v -h -V --by --percent --exams --gaps --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1673,6 +1851,14 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1728,7 +1914,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sync)
-            opts="-q -v -h -V --full --concurrency --notify --max-wait --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --help --version"
+            opts="-q -v -h -V --full --concurrency --notify --watch --max-wait --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1739,6 +1925,10 @@ _cra() {
                     return 0
                     ;;
                 --notify)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1855,6 +2045,302 @@ _cra() {
                     return 0
                     ;;
                 --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__version)
+            opts="-v -h -V --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch)
+            opts="-h -V --help --version add remove show list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__add)
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --evolve)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help)
+            opts="add remove show list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__list)
+            opts="-o -q -v -h -V --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__remove)
+            opts="-q -v -h -V --config --format --color --quiet --verbose --mirror --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__show)
+            opts="-o -q -v -h -V --jq --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --evolve)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

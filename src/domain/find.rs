@@ -1,15 +1,16 @@
 //! What a finding command selects and how it orders, beyond the list's own
-//! filters (`q`, state, size): ratings, regulators, a city, an exam period
-//! and a sort. Both answers use it: the local copy turns it into SQL
+//! filters (`q`, state, size): ratings, regulators, a city, an exam period,
+//! the banks of watch lists, banks failing their last exams, and a sort. Both answers use it: the local copy turns it into SQL
 //! (`mirror::find`), the service's banks are tested and sorted here
 //! ([`Find::matches`], [`Find::compare`]), and the two agree row for row:
 //! byte comparison of text (SQLite's `BINARY`), a missing exam date first
 //! in ascending order, ties kept in the service's order.
 
 use std::cmp::Ordering;
+use std::collections::BTreeSet;
 
 use super::Rating;
-use super::model::BankFields;
+use super::model::{BankFields, RatingRecord};
 
 /// A sort key (`--sort -exam_date,name`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,6 +77,14 @@ pub struct Find {
     /// Inclusive bounds on the current exam date, `YYYY-MM-DD`.
     pub exam_since: Option<String>,
     pub exam_until: Option<String>,
+    /// Only these banks, by id (`--watch`: the banks of watch lists).
+    pub ids: Option<BTreeSet<String>>,
+    /// Only banks whose last N exams were all failing
+    /// ([`Rating::is_failing`]): `--failed-last N`. A test of the history,
+    /// which the list does not give: online, [`Find::matches`] keeps the
+    /// banks whose current rating fails and [`failed_last`] decides from
+    /// each one's history.
+    pub failed_last: Option<u32>,
     pub sort: Vec<SortKey>,
 }
 
@@ -91,7 +100,9 @@ impl Find {
             && self.regulators.is_empty()
             && self.city.is_none()
             && self.exam_since.is_none()
-            && self.exam_until.is_none())
+            && self.exam_until.is_none()
+            && self.ids.is_none()
+            && self.failed_last.is_none())
     }
 
     /// Whether a listed bank passes (what the service cannot filter).
@@ -117,6 +128,11 @@ impl Find {
                 .exam_until
                 .as_deref()
                 .is_none_or(|until| date.is_some_and(|d| d <= until))
+            && self.ids.as_ref().is_none_or(|ids| ids.contains(&bank.id))
+            // The last exam is the current one: it must fail too.
+            && self
+                .failed_last
+                .is_none_or(|n| n == 0 || rating.is_some_and(Rating::is_failing))
     }
 
     /// The order of two banks by the sort keys (equal: keep the service's
@@ -135,6 +151,16 @@ impl Find {
         }
         Ordering::Equal
     }
+}
+
+/// Whether a bank's last `n` exams (newest by exam date, the service's
+/// order kept for ties) were all failing; false when it has fewer than `n`.
+/// What the local copy's SQL decides too (`mirror::find`).
+pub fn failed_last(ratings: &[RatingRecord], n: u32) -> bool {
+    let mut newest: Vec<&RatingRecord> = ratings.iter().collect();
+    newest.sort_by(|a, b| b.exam_date.cmp(&a.exam_date));
+    let n = n as usize;
+    newest.len() >= n && newest[..n].iter().all(|r| r.rating.is_failing())
 }
 
 fn compare_field(field: SortField, a: &BankFields, b: &BankFields) -> Ordering {

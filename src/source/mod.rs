@@ -8,6 +8,7 @@
 pub mod find;
 pub mod listing;
 pub mod resolve;
+pub mod watch;
 
 use std::sync::Arc;
 

@@ -50,6 +50,8 @@ pub struct Writer {
     finished: bool,
     /// Records this sync adds go to the outbox (`sync --notify`).
     pub(super) notify: bool,
+    /// Only those of these banks (`sync --notify --watch`).
+    pub(super) notify_only: Option<std::collections::BTreeSet<String>>,
     pub counts: Counts,
 }
 
@@ -118,6 +120,7 @@ impl Writer {
             last_commit: Instant::now(),
             finished: false,
             notify: false,
+            notify_only: None,
             counts: Counts::default(),
         })
     }
@@ -197,7 +200,11 @@ impl Writer {
             other => Some(other.to_string()),
         };
         let mut counted = (0u64, 0u64, 0u64); // new bank, changed bank, new exams
-        let notify = self.notify;
+        let notify = self.notify
+            && self
+                .notify_only
+                .as_ref()
+                .is_none_or(|only| only.contains(&f.id));
         self.unit(|c, sync| {
             let before: Option<(String, String)> = c
                 .prepare_cached("SELECT list_json, detail_json FROM banks WHERE id = ?1")?
