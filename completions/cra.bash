@@ -286,7 +286,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --watch --failed-last --sort --columns --change --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --watch --failed-last --sort --change --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -311,11 +311,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -331,11 +333,7 @@ _cra() {
                     return 0
                     ;;
                 --sort)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --columns)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "name city state regulator rating exam_date exam_type id -name -city -state -regulator -rating -exam_date -exam_type -id" -- "${cur}"))
                     return 0
                     ;;
                 --change)
@@ -368,6 +366,10 @@ _cra() {
                     ;;
                 --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "id name state regulator exam_date exam_type previous_rating rating change" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -642,12 +644,16 @@ _cra() {
             return 0
             ;;
         cra__subcmd__diff)
-            opts="-o -q -v -h -V --exit-code --jq --output --format --color --quiet --verbose --help --version"
+            opts="-o -q -v -h -V --exit-code --change --jq --output --excel-safe-csv --format --color --quiet --verbose --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --change)
+                    COMPREPLY=($(compgen -W "added removed rating details upgrade downgrade same other all" -- "${cur}"))
+                    return 0
+                    ;;
                 --jq)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -676,7 +682,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__due)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --sort --columns --older-than --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --sort --older-than --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -693,11 +699,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -721,11 +729,7 @@ _cra() {
                     return 0
                     ;;
                 --sort)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --columns)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "name city state regulator rating exam_date exam_type id -name -city -state -regulator -rating -exam_date -exam_type -id" -- "${cur}"))
                     return 0
                     ;;
                 --older-than)
@@ -760,6 +764,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "id name city state regulator rating exam_date exam_type months_since expected_months overdue_months" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -768,7 +776,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --sort --columns --with-history --output --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --sort --with-history --output --excel-safe-csv --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -785,11 +793,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -813,11 +823,7 @@ _cra() {
                     return 0
                     ;;
                 --sort)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --columns)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "name city state regulator rating exam_date exam_type id -name -city -state -regulator -rating -exam_date -exam_type -id" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -870,6 +876,10 @@ _cra() {
                     ;;
                 --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "id name city state regulator rating exam_date exam_type is_current" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -1425,11 +1435,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -1570,7 +1582,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --sort --columns --page --per-page --all --limit --jq --max-wait --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --sort --page --per-page --all --limit --jq --max-wait --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1587,11 +1599,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -1615,11 +1629,7 @@ _cra() {
                     return 0
                     ;;
                 --sort)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --columns)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "name city state regulator rating exam_date exam_type id -name -city -state -regulator -rating -exam_date -exam_type -id" -- "${cur}"))
                     return 0
                     ;;
                 --page)
@@ -1686,6 +1696,10 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "id name city state regulator rating exam_date exam_type" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -1694,12 +1708,16 @@ _cra() {
             return 0
             ;;
         cra__subcmd__show)
-            opts="-o -q -v -h -V --jq --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --jq --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --state)
+                    COMPREPLY=($(compgen -W "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP FM MH PW" -- "${cur}"))
+                    return 0
+                    ;;
                 --jq)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1756,7 +1774,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sql)
-            opts="-o -q -v -h -V --schema --timeout --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --schema --timeout --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1802,7 +1820,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-o -q -v -h -V --by --percent --exams --gaps --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --columns --svg --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --by --percent --exams --gaps --state --size --rating --regulator --city --watch --failed-last --exam-since --exam-until --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1823,11 +1841,13 @@ _cra() {
                     return 0
                     ;;
                 --rating)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --regulator)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
                     ;;
                 --city)
@@ -1847,10 +1867,6 @@ _cra() {
                     return 0
                     ;;
                 --exam-until)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --columns)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1884,6 +1900,10 @@ _cra() {
                     ;;
                 --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "group subgroup total outstanding satisfactory needs_to_improve substantial_noncompliance other" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -2198,7 +2218,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__watch__subcmd__list)
-            opts="-o -q -v -h -V --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2270,7 +2290,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__watch__subcmd__show)
-            opts="-o -q -v -h -V --jq --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --jq --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

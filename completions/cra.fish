@@ -133,15 +133,39 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand search" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r -f -a "Outstanding\t''
+Satisfactory\t''
+Needs to Improve\t''
+Substantial Noncompliance\t''
+out\t''
+sat\t''
+nti\t''
+snc\t''"
+complete -c cra -n "__fish_cra_using_subcommand search" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r -f -a "FDIC\t''
+OCC\t''
+FRB\t''
+OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
+city\t''
+state\t''
+regulator\t''
+rating\t''
+exam_date\t''
+exam_type\t''
+id\t''
+-name\t''
+-city\t''
+-state\t''
+-regulator\t''
+-rating\t''
+-exam_date\t''
+-exam_type\t''
+-id\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetch' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
@@ -165,7 +189,16 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l retries -d 'Retries a
 complete -c cra -n "__fish_cra_using_subcommand search" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand search" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r -f -a "id\t''
+name\t''
+city\t''
+state\t''
+regulator\t''
+rating\t''
+exam_date\t''
+exam_type\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l all -d 'Follow every page (100 banks a request)'
+complete -c cra -n "__fish_cra_using_subcommand search" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand search" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
@@ -173,6 +206,65 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l sandbox -d 'Run again
 complete -c cra -n "__fish_cra_using_subcommand search" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
 complete -c cra -n "__fish_cra_using_subcommand search" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand search" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand show" -l state -d 'With a name: only banks in this state or territory (two letters)' -r -f -a "AL\t''
+AK\t''
+AZ\t''
+AR\t''
+CA\t''
+CO\t''
+CT\t''
+DE\t''
+FL\t''
+GA\t''
+HI\t''
+ID\t''
+IL\t''
+IN\t''
+IA\t''
+KS\t''
+KY\t''
+LA\t''
+ME\t''
+MD\t''
+MA\t''
+MI\t''
+MN\t''
+MS\t''
+MO\t''
+MT\t''
+NE\t''
+NV\t''
+NH\t''
+NJ\t''
+NM\t''
+NY\t''
+NC\t''
+ND\t''
+OH\t''
+OK\t''
+OR\t''
+PA\t''
+RI\t''
+SC\t''
+SD\t''
+TN\t''
+TX\t''
+UT\t''
+VT\t''
+VA\t''
+WA\t''
+WV\t''
+WI\t''
+WY\t''
+DC\t''
+PR\t''
+GU\t''
+VI\t''
+AS\t''
+MP\t''
+FM\t''
+MH\t''
+PW\t''"
 complete -c cra -n "__fish_cra_using_subcommand show" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
@@ -192,6 +284,7 @@ complete -c cra -n "__fish_cra_using_subcommand show" -l retries -d 'Retries aft
 complete -c cra -n "__fish_cra_using_subcommand show" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand show" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand show" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand show" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
@@ -264,15 +357,39 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand export" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r -f -a "Outstanding\t''
+Satisfactory\t''
+Needs to Improve\t''
+Substantial Noncompliance\t''
+out\t''
+sat\t''
+nti\t''
+snc\t''"
+complete -c cra -n "__fish_cra_using_subcommand export" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r -f -a "FDIC\t''
+OCC\t''
+FRB\t''
+OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
+city\t''
+state\t''
+regulator\t''
+rating\t''
+exam_date\t''
+exam_type\t''
+id\t''
+-name\t''
+-city\t''
+-state\t''
+-regulator\t''
+-rating\t''
+-exam_date\t''
+-exam_type\t''
+-id\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv .tsv .json .ndjson .jsonl .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset) [default: 90s]' -r
@@ -293,7 +410,17 @@ complete -c cra -n "__fish_cra_using_subcommand export" -l retries -d 'Retries a
 complete -c cra -n "__fish_cra_using_subcommand export" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand export" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r -f -a "id\t''
+name\t''
+city\t''
+state\t''
+regulator\t''
+rating\t''
+exam_date\t''
+exam_type\t''
+is_current\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l with-history -d 'One row per rating record (one detail request per bank)'
+complete -c cra -n "__fish_cra_using_subcommand export" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand export" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand export" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand export" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
@@ -396,6 +523,7 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand sql" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sql" -l schema -d 'Print the local copy\'s tables, columns and indexes, and exit'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand sql" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -469,13 +597,37 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r -f -a "Outstanding\t''
+Satisfactory\t''
+Needs to Improve\t''
+Substantial Noncompliance\t''
+out\t''
+sat\t''
+nti\t''
+snc\t''"
+complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r -f -a "FDIC\t''
+OCC\t''
+FRB\t''
+OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
+city\t''
+state\t''
+regulator\t''
+rating\t''
+exam_date\t''
+exam_type\t''
+id\t''
+-name\t''
+-city\t''
+-state\t''
+-regulator\t''
+-rating\t''
+-exam_date\t''
+-exam_type\t''
+-id\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds to list (repeatable; below) [default: upgrade and downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
 downgrade\t'A worse rating than the previous one'
 same\t'The same rating as the previous one'
@@ -497,7 +649,17 @@ complete -c cra -n "__fish_cra_using_subcommand changes" -l color -d 'When to us
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand changes" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r -f -a "id\t''
+name\t''
+state\t''
+regulator\t''
+exam_date\t''
+exam_type\t''
+previous_rating\t''
+rating\t''
+change\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records the latest sync added (see the guide)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -573,14 +735,23 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand stats" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r -f -a "Outstanding\t''
+Satisfactory\t''
+Needs to Improve\t''
+Substantial Noncompliance\t''
+out\t''
+sat\t''
+nti\t''
+snc\t''"
+complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r -f -a "FDIC\t''
+OCC\t''
+FRB\t''
+OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l columns -d 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
@@ -596,9 +767,18 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -l color -d 'When to use 
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand stats" -l columns -d 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)' -r -f -a "group\t''
+subgroup\t''
+total\t''
+outstanding\t''
+satisfactory\t''
+needs_to_improve\t''
+substantial_noncompliance\t''
+other\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l percent -d 'The rating counts as percentages of the total (one decimal)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exams -d 'Count exams (every rating record, by its own exam type, rating and date) instead of banks by their current rating, whatever --by'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l gaps -d 'The months from each exam to the bank\'s next one instead of counts: how many such intervals, their mean and their 10th, 25th, 50th (median), 75th and 90th percentiles, each interval under the exam it follows (its exam type, rating, date)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -670,15 +850,39 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand due" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r -f -a "Outstanding\t''
+Satisfactory\t''
+Needs to Improve\t''
+Substantial Noncompliance\t''
+out\t''
+sat\t''
+nti\t''
+snc\t''"
+complete -c cra -n "__fish_cra_using_subcommand due" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r -f -a "FDIC\t''
+OCC\t''
+FRB\t''
+OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
+city\t''
+state\t''
+regulator\t''
+rating\t''
+exam_date\t''
+exam_type\t''
+id\t''
+-name\t''
+-city\t''
+-state\t''
+-regulator\t''
+-rating\t''
+-exam_date\t''
+-exam_type\t''
+-id\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l older-than -d 'One age for every bank instead of the table: banks whose current exam is older than WHEN (90d, 18m, 6y, or a date)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
@@ -694,6 +898,18 @@ complete -c cra -n "__fish_cra_using_subcommand due" -l color -d 'When to use co
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand due" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r -f -a "id\t''
+name\t''
+city\t''
+state\t''
+regulator\t''
+rating\t''
+exam_date\t''
+exam_type\t''
+months_since\t''
+expected_months\t''
+overdue_months\t''"
+complete -c cra -n "__fish_cra_using_subcommand due" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand due" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand due" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand due" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -808,6 +1024,15 @@ complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcomma
 complete -c cra -n "__fish_cra_using_subcommand config; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand diff" -l change -d 'Changes to list (repeatable): added, removed, rating, details, or a rating change\'s direction: upgrade, downgrade, same, other [default: all]' -r -f -a "added\t'A bank only NEW has'
+removed\t'A bank only OLD has'
+rating\t'The current rating, its exam date or its exam type changed'
+details\t'Only name, city, state or regulator changed'
+upgrade\t'A rating change to a better rating'
+downgrade\t'A rating change to a worse rating'
+same\t'A rating change that kept the rating (a new exam)'
+other\t'A rating change where either rating is none of the four'
+all\t'Every change'"
 complete -c cra -n "__fish_cra_using_subcommand diff" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand diff" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand diff" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
@@ -821,6 +1046,7 @@ complete -c cra -n "__fish_cra_using_subcommand diff" -l color -d 'When to use c
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand diff" -l exit-code -d 'Exit 1 when there are differences, 0 when there are none (as git diff)'
+complete -c cra -n "__fish_cra_using_subcommand diff" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand diff" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand diff" -s h -l help -d 'Print help'
@@ -890,8 +1116,18 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand report" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r -f -a "Outstanding\t''
+Satisfactory\t''
+Needs to Improve\t''
+Substantial Noncompliance\t''
+out\t''
+sat\t''
+nti\t''
+snc\t''"
+complete -c cra -n "__fish_cra_using_subcommand report" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r -f -a "FDIC\t''
+OCC\t''
+FRB\t''
+OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
@@ -985,6 +1221,7 @@ complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcomman
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
@@ -1006,6 +1243,7 @@ complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcomman
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'

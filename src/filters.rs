@@ -15,7 +15,7 @@ pub use find::{FindArgs, OrderArgs, PeriodArgs, SelectArgs};
 #[derive(Debug, Clone, Args)]
 pub struct FilterArgs {
     /// Partial, case-insensitive bank name match
-    #[arg(value_name = "QUERY")]
+    #[arg(value_name = "QUERY", value_parser = parse_searched)]
     pub query: Option<String>,
 
     /// Two-letter state or territory code (case-insensitive)
@@ -57,6 +57,25 @@ impl FilterArgs {
                 )
             })
     }
+}
+
+/// The longest text searched for in a name or a city (QUERY, `--city`,
+/// `show NAME`): the longest name in the FFIEC's ratings file is 72
+/// characters, its longest city 26. A bound checked where arguments are
+/// parsed, so that the local copy (whose SQL `LIKE` refuses a pattern over
+/// 50,000 bytes) and the service answer alike: with a usage error.
+pub const MAX_SEARCHED: usize = 200;
+
+/// A name or city searched for: at most [`MAX_SEARCHED`] characters.
+pub fn parse_searched(text: &str) -> Result<String, String> {
+    let length = text.chars().count();
+    if length > MAX_SEARCHED {
+        return Err(format!(
+            "{} characters is too long for a name or city searched for (at most {MAX_SEARCHED})",
+            crate::text::thousands(length as u64)
+        ));
+    }
+    Ok(text.to_string())
 }
 
 /// The exam types the service accepts as `size`, exactly as it spells them.
@@ -106,6 +125,44 @@ impl TypedValueParser for StateParser {
             crate::domain::states::CODES.iter().map(PossibleValue::new),
         ))
     }
+}
+
+/// A parser function and the values a shell completion should offer for
+/// it. The function alone decides what is valid (a regulator outside the
+/// four, a sort key's `-`): the values only tell the completion scripts,
+/// which would otherwise offer file names.
+#[derive(Debug, Clone)]
+pub struct Offered<T> {
+    parse: fn(&str) -> Result<T, String>,
+    values: Vec<&'static str>,
+}
+
+impl<T> Offered<T> {
+    pub fn new(parse: fn(&str) -> Result<T, String>, values: Vec<&'static str>) -> Offered<T> {
+        Offered { parse, values }
+    }
+}
+
+impl<T: Clone + Send + Sync + 'static> TypedValueParser for Offered<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<T, clap::Error> {
+        TypedValueParser::parse_ref(&self.parse, cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.values.iter().map(PossibleValue::new)))
+    }
+}
+
+/// Any text, as given (checked later, where what is valid is known).
+pub fn any_text(text: &str) -> Result<String, String> {
+    Ok(text.to_string())
 }
 
 /// `--size` for clap: [`parse_size`] plus the exact values and the aliases as
@@ -234,6 +291,13 @@ mod tests {
         let mut none = filters("large", "Bank", true);
         none.size = None;
         assert!(none.split_size_warning().is_none());
+    }
+
+    #[test]
+    fn searched_text_is_bounded_in_characters() {
+        assert!(parse_searched(&"é".repeat(MAX_SEARCHED)).is_ok());
+        let error = parse_searched(&"x".repeat(50_000)).unwrap_err();
+        assert!(error.starts_with("50,000 characters"), "{error}");
     }
 
     #[test]

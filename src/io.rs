@@ -268,6 +268,7 @@ impl Io {
                 jq: None,
                 about: None,
                 warn: Sink::Process.warn(),
+                excel_safe: false,
             },
             stderr_tty,
             color_stderr: decide(stderr_tty),
@@ -340,6 +341,7 @@ impl Io {
             format: self.view.format,
             about: self.view.about.take(),
             warn: self.view.warn.clone(),
+            excel_safe: self.view.excel_safe,
             ..View::piped()
         };
         self.out = Sink::File(Arc::new(Mutex::new(Some(FileOut { writer, file }))));

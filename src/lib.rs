@@ -93,15 +93,20 @@ pub fn run(cli: Cli) -> Result<Exit> {
         if resolved.format == domain::Format::Xlsx {
             io.view.about = Some(std::sync::Arc::new(about(spec, &settings)));
         }
+        if spec.excel_safe_csv() {
+            output::excel_safe_for(resolved.format)?;
+            io.view.excel_safe = true;
+        }
         resolved.to
     };
-    if let output::Destination::File(path) = &destination
-        && path.is_dir()
-    {
-        return Err(error::CraError::usage(format!(
-            "{} is a folder; give a file name with -o",
-            path.display()
-        )));
+    if let output::Destination::File(path) = &destination {
+        if path.is_dir() {
+            return Err(error::CraError::usage(format!(
+                "{} is a folder; give a file name with -o",
+                path.display()
+            )));
+        }
+        output::refuse_own_file(path, &own_files(&settings))?;
     }
     for warning in &settings.warnings {
         io.warn(warning);
@@ -155,6 +160,43 @@ pub fn run(cli: Cli) -> Result<Exit> {
         (_, None) => {}
     }
     result
+}
+
+/// The files `cra` reads and keeps, which no `-o` may replace: the local
+/// copy in use with its write-ahead log and shared-memory index, the
+/// config file and the watch lists.
+fn own_files(settings: &Settings) -> Vec<output::OwnFile> {
+    let copy = &settings.mirror.value;
+    let beside = |suffix: &str| {
+        let mut name = copy.as_os_str().to_owned();
+        name.push(suffix);
+        std::path::PathBuf::from(name)
+    };
+    let mut own = vec![
+        output::OwnFile {
+            path: copy.clone(),
+            what: "the local copy in use",
+        },
+        output::OwnFile {
+            path: beside("-wal"),
+            what: "the local copy's write-ahead log",
+        },
+        output::OwnFile {
+            path: beside("-shm"),
+            what: "the local copy's shared-memory index",
+        },
+        output::OwnFile {
+            path: settings.config_path.value.clone(),
+            what: "cra's config file",
+        },
+    ];
+    if let Some(path) = mirror::watch_lists_path() {
+        own.push(output::OwnFile {
+            path,
+            what: "cra's watch lists",
+        });
+    }
+    own
 }
 
 /// Standard output sent to `path`, written aside and put in place when the

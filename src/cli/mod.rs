@@ -83,7 +83,18 @@ pub fn command() -> clap::Command {
         let Some((_, groups)) = groups.iter().find(|(name, _)| name == sub.get_name()) else {
             return sub;
         };
-        let sub = with_globals(sub, groups.globals, groups.help);
+        let mut sub = with_globals(sub, groups.globals, groups.help);
+        if !groups.columns.is_empty() {
+            // Completions offer the command's own columns, not file names.
+            let names = groups.columns.clone();
+            sub = sub.mut_arg("columns", |arg| {
+                arg.value_parser(crate::filters::Offered::new(
+                    crate::filters::any_text,
+                    names,
+                ))
+                .hide_possible_values(true)
+            });
+        }
         sub.mut_subcommands(|nested_sub| {
             match groups
                 .nested

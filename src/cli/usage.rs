@@ -35,10 +35,34 @@ pub fn report_usage(error: &clap::Error) -> Exit {
                 .or_else(|| split_size(error))
                 .or_else(|| one_dash_long_flag(error, &process_args()))
                 .unwrap_or_else(|| usage_text(&error.to_string(), unrelated_suggestion(error)));
-            crate::error::say(&format!("cra: error: {text}"));
+            crate::error::say(&format!("cra: error: {}", shorten_quoted(&text, QUOTED)));
             Exit::Usage
         }
     }
+}
+
+/// The most of a value a usage error quotes.
+const QUOTED: usize = 60;
+
+/// `text` with every quoted value ('...') over `most` characters cut to
+/// its start and `…`: clap quotes the value it refused, and a value of
+/// 50,000 characters would make the one line of an error 100 KB.
+fn shorten_quoted(text: &str, most: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut parts = text.split('\'');
+    if let Some(first) = parts.next() {
+        out.push_str(first);
+    }
+    // Odd parts are inside quotes, even parts between them.
+    for (i, part) in parts.enumerate() {
+        out.push('\'');
+        if i % 2 == 0 && part.chars().count() > most {
+            out.push_str(&crate::text::shorten(part, most));
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
 }
 
 /// A stray word of a size the shell split (`--size Intermediate Small
@@ -228,6 +252,19 @@ pub fn similar_flag(given: &str, suggested: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_quoted_value_is_cut_and_the_rest_kept() {
+        let long = "x".repeat(5_000);
+        let text =
+            format!("invalid value '{long}' for '--state <XX>': '{long}' is not a state code");
+        let short = shorten_quoted(&text, 60);
+        assert!(short.len() < 400, "{short}");
+        assert!(short.contains("for '--state <XX>': '"), "{short}");
+        assert!(short.ends_with("…' is not a state code"), "{short}");
+        assert_eq!(shorten_quoted("plain 'a' and 'b'", 60), "plain 'a' and 'b'");
+        assert_eq!(shorten_quoted("it's", 1), "it's");
+    }
 
     fn args(line: &str) -> Vec<String> {
         line.split(' ').map(String::from).collect()

@@ -126,7 +126,7 @@ const CHANGE: &[Column<ChangeRow>] = &[
     Column::new("exam_date", "EXAM DATE", Kind::Date, Fit::Keep { rank: 3 }, |r| {
         Cell::date(r.exam_date.as_str())
     }),
-    Column::new("exam_type", "EXAM TYPE", Kind::Text, Fit::Keep { rank: 6 }, |r| {
+    Column::new("exam_type", "EXAM TYPE", Kind::Text, Fit::ExamType { rank: 6 }, |r| {
         Cell::text(r.exam_type.as_str())
     }),
     Column::new("previous_rating", "PREVIOUS", Kind::Rating, Fit::Rating { rank: 4 }, |r| {
@@ -184,10 +184,18 @@ impl Spec for ChangesArgs {
     fn output_file(&self) -> Option<&std::path::Path> {
         self.output.output.as_deref()
     }
+
+    fn excel_safe_csv(&self) -> bool {
+        self.output.excel.excel_safe_csv
+    }
 }
 
 impl Run for ChangesArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
+
+    fn column_names() -> Vec<&'static str> {
+        CHANGES.names()
+    }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.io).await
@@ -216,7 +224,7 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .select
         .find(&present)
         .map_err(crate::error::CraError::usage)?;
-    find.sort = args.order.sort.clone();
+    find.sort = args.order.keys();
     find.ids = crate::source::watch::select(&args.select.watch, Some((&reader, io)))?;
     let shape = CHANGES
         .shape(io.view.format, &args.order.columns)

@@ -7,12 +7,13 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::commands::JqArg;
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::diff::read::Export;
 use crate::diff::{self, Differ, Difference, FIELDS, Kind, Row};
+use crate::domain::vocab::RatingChange;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::output::{Cell, Column, Columns, Fit, Kind as Holds, Printer, Record};
@@ -21,14 +22,16 @@ use crate::text::plural;
 pub const AFTER_HELP: &str = "\
 Each file may be csv, json or ndjson, with or without history (told from its
 content, not its name); no request is made. Either may be `-`, standard
-input, or a pipe: each is read once, as a stream. Banks are matched by id. `rating`:
-the current rating, its exam date or its exam type changed; `details`: only
-name, city, state or regulator did. Order: NEW's order for added and changed
-banks, then removed banks in OLD's order.
+input, or a pipe: each is read once, as a stream. Banks are matched by id.
+`rating`: the current rating, its exam date or its exam type changed, and
+its direction as cra changes names it (upgrade, downgrade, same: a new exam
+that kept the rating, other); `details`: only name, city, state or regulator
+did. --change selects kinds and directions. Order: NEW's order for added and
+changed banks, then removed banks in OLD's order.
 
 Examples:
   cra diff last-quarter.csv banks.csv -o what-changed.xlsx
-  cra diff old.json new.ndjson --jq '.[] | select(.change == \"rating\") | .name'
+  cra diff old.json new.ndjson --change downgrade --change removed --jq '.[].name'
   cra diff old.csv new.csv --exit-code > /dev/null || echo changed";
 
 #[derive(Debug, Clone, Args)]
@@ -45,12 +48,65 @@ pub struct DiffArgs {
     #[arg(long)]
     pub exit_code: bool,
 
+    /// Changes to list (repeatable): added, removed, rating, details, or a
+    /// rating change's direction: upgrade, downgrade, same, other
+    /// [default: all]
+    #[arg(long = "change", value_name = "KIND", value_enum, hide_possible_values = true)]
+    pub change: Vec<Wanted>,
+
     #[command(flatten)]
     pub jq: JqArg,
 
     #[command(flatten)]
 
     pub output: crate::commands::OutputArg,
+}
+
+/// `--change` values: the kinds of change, and the directions of a rating
+/// change as `cra changes` names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Wanted {
+    /// A bank only NEW has
+    Added,
+    /// A bank only OLD has
+    Removed,
+    /// The current rating, its exam date or its exam type changed
+    Rating,
+    /// Only name, city, state or regulator changed
+    Details,
+    /// A rating change to a better rating
+    Upgrade,
+    /// A rating change to a worse rating
+    Downgrade,
+    /// A rating change that kept the rating (a new exam)
+    Same,
+    /// A rating change where either rating is none of the four
+    Other,
+    /// Every change
+    All,
+}
+
+impl Wanted {
+    /// Whether `change` is one of those `wanted` (none given: every one).
+    fn selects(wanted: &[Wanted], change: &Difference) -> bool {
+        if wanted.is_empty() || wanted.contains(&Wanted::All) {
+            return true;
+        }
+        let kind = match change.kind {
+            Kind::Added => Wanted::Added,
+            Kind::Removed => Wanted::Removed,
+            Kind::Rating => Wanted::Rating,
+            Kind::Details => Wanted::Details,
+        };
+        let direction = change.direction().map(|d| match d {
+            RatingChange::Upgrade => Wanted::Upgrade,
+            RatingChange::Downgrade => Wanted::Downgrade,
+            RatingChange::Same => Wanted::Same,
+            // A rating change is never a first record.
+            RatingChange::First | RatingChange::Other => Wanted::Other,
+        });
+        wanted.contains(&kind) || direction.is_some_and(|d| wanted.contains(&d))
+    }
 }
 
 /// A side's field `i` (of `diff::FIELDS`), empty where the bank is absent.
@@ -96,6 +152,10 @@ const DIFF: &[Column<Difference>] = &[
     Column::new("change", "CHANGE", Holds::Change, Fit::Keep { rank: 0 }, |d| {
         Cell::text(d.kind.as_str())
     }),
+    // The direction can be read from BEFORE and AFTER: it gives way first.
+    Column::new("direction", "DIRECTION", Holds::Change, Fit::Keep { rank: 3 }, |d| {
+        Cell::maybe(d.direction().map(RatingChange::as_str))
+    }),
     Column::new("id", "ID", Holds::Id, Fit::Id { min: 8 }, |d| Cell::text(d.id())),
     Column::new("name", "NAME", Holds::Text, Fit::Shorten { rank: 1, min: 12 }, |d| {
         Cell::text(d.side().get(diff::NAME))
@@ -132,13 +192,24 @@ const DIFF_TABLE: &[Column<Difference>] = &[
     Column::new("fields_shown", "FIELDS", Holds::Text, Fit::Shorten { rank: 3, min: 10 }, |d| {
         Cell::Text(changed(d, ", ").into())
     }),
-    Column::new("before", "BEFORE", Holds::Text, Fit::Shorten { rank: 2, min: 16 }, |d| values(d, true)),
-    Column::new("after", "AFTER", Holds::Text, Fit::Shorten { rank: 2, min: 16 }, |d| values(d, false)),
+    // A rating is never cut ("Outstanding · 2…" says nothing): whole, or
+    // abbreviated (with the legend) when narrow; the name gives way first.
+    Column::new("before", "BEFORE", Holds::Text, Fit::Values { rank: 2, min: 18 }, |d| values(d, true)),
+    Column::new("after", "AFTER", Holds::Text, Fit::Values { rank: 2, min: 18 }, |d| values(d, false)),
 ];
 
 pub const DIFF_COLUMNS: Columns<Difference> = Columns {
     all: DIFF,
-    table: &["change", "name", "state_shown", "fields_shown", "before", "after", "id"],
+    table: &[
+        "change",
+        "direction",
+        "name",
+        "state_shown",
+        "fields_shown",
+        "before",
+        "after",
+        "id",
+    ],
     table_only: DIFF_TABLE,
 };
 
@@ -165,6 +236,10 @@ impl Spec for DiffArgs {
 
     fn output_file(&self) -> Option<&std::path::Path> {
         self.output.output.as_deref()
+    }
+
+    fn excel_safe_csv(&self) -> bool {
+        self.output.excel.excel_safe_csv
     }
 
     fn reads_config(&self) -> bool {
@@ -210,6 +285,9 @@ fn run(args: DiffArgs, io: &Io) -> Result<Exit> {
     };
     let mut counts = Counts::default();
     let mut print = |change: &Difference, printer: &mut Option<Printer<_>>| -> Result<()> {
+        if !Wanted::selects(&args.change, change) {
+            return Ok(());
+        }
         counts.add(change.kind);
         start(printer)?;
         let json = change_json(change);
@@ -293,8 +371,9 @@ impl Counts {
     }
 }
 
-/// `{change, id, name, before, after}`, the sides as flat objects with the
-/// columns of a csv export, `null` where the bank is absent.
+/// `{change, direction, id, name, before, after}`, the sides as flat
+/// objects with the columns of a csv export, `null` where the bank is
+/// absent; `direction` only for a rating change.
 pub fn change_json(change: &Difference) -> Value {
     let side = |row: &Option<Row>| match row {
         None => Value::Null,
@@ -306,13 +385,16 @@ pub fn change_json(change: &Difference) -> Value {
                 .collect::<Map<String, Value>>(),
         ),
     };
-    json!({
-        "change": change.kind.as_str(),
-        "id": change.id(),
-        "name": change.side().get(diff::NAME),
-        "before": side(&change.before),
-        "after": side(&change.after),
-    })
+    let mut object = Map::new();
+    object.insert("change".into(), change.kind.as_str().into());
+    if let Some(direction) = change.direction() {
+        object.insert("direction".into(), direction.as_str().into());
+    }
+    object.insert("id".into(), change.id().into());
+    object.insert("name".into(), change.side().get(diff::NAME).into());
+    object.insert("before".into(), side(&change.before));
+    object.insert("after".into(), side(&change.after));
+    Value::Object(object)
 }
 
 #[cfg(test)]
@@ -349,13 +431,18 @@ mod tests {
             shape.cells(change).iter().map(|c| c.as_text().into_owned()).collect()
         };
         for change in &changes {
-            assert_eq!(texts(crate::domain::Format::Table, change).len(), 7);
-            assert_eq!(texts(crate::domain::Format::Csv, change).len(), 18);
+            assert_eq!(texts(crate::domain::Format::Table, change).len(), 8);
+            assert_eq!(texts(crate::domain::Format::Csv, change).len(), 19);
         }
         let rating = texts(crate::domain::Format::Table, &changes[0]);
-        assert_eq!(rating[3], "city, rating");
-        assert_eq!(rating[4], "X · Outstanding");
-        assert_eq!(rating[5], "Y · Satisfactory");
+        assert_eq!(rating[1], "downgrade");
+        assert_eq!(rating[4], "city, rating");
+        assert_eq!(rating[5], "X · Outstanding");
+        assert_eq!(rating[6], "Y · Satisfactory");
+        assert_eq!(
+            change_json(&changes[0]).as_object().unwrap().keys().collect::<Vec<_>>(),
+            ["change", "direction", "id", "name", "before", "after"]
+        );
         let json = change_json(&changes[1]);
         assert_eq!(json["before"], Value::Null);
         assert_eq!(json["after"]["rating"], "Outstanding");
@@ -365,9 +452,10 @@ mod tests {
         );
         let removed = texts(crate::domain::Format::Csv, &changes[2]);
         assert_eq!(
-            removed[4..11],
+            removed[5..12],
             ["Bank", "X", "TX", "FDIC", "", "2020-01-01", "Small Bank"]
         );
-        assert!(removed[11..].iter().all(String::is_empty));
+        assert_eq!(removed[1], "");
+        assert!(removed[12..].iter().all(String::is_empty));
     }
 }

@@ -71,7 +71,7 @@ const DUE: &[Column<DueRow>] = &[
     Column::new("exam_date", "EXAM DATE", Kind::Date, Fit::Keep { rank: 2 }, |r| {
         Cell::date(r.exam_date.as_str())
     }),
-    Column::new("exam_type", "EXAM TYPE", Kind::Text, Fit::Keep { rank: 6 }, |r| {
+    Column::new("exam_type", "EXAM TYPE", Kind::Text, Fit::ExamType { rank: 6 }, |r| {
         Cell::text(r.exam_type.as_str())
     }),
     Column::new("months_since", "MONTHS", Kind::Count, Fit::Keep { rank: 9 }, |r| {
@@ -126,10 +126,18 @@ impl Spec for DueArgs {
     fn output_file(&self) -> Option<&std::path::Path> {
         self.output.output.as_deref()
     }
+
+    fn excel_safe_csv(&self) -> bool {
+        self.output.excel.excel_safe_csv
+    }
 }
 
 impl Run for DueArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
+
+    fn column_names() -> Vec<&'static str> {
+        DUE_COLUMNS.names()
+    }
 
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
         self.filters.note_positions(matches);

@@ -55,6 +55,9 @@ pub struct ExportArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 
+    #[command(flatten)]
+    pub excel: crate::commands::ExcelSafeArg,
+
     /// Requests in flight at once
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
@@ -92,10 +95,20 @@ impl Spec for ExportArgs {
     fn output_file(&self) -> Option<&Path> {
         self.output.as_deref()
     }
+
+    fn excel_safe_csv(&self) -> bool {
+        self.excel.excel_safe_csv
+    }
 }
 
 impl Run for ExportArgs {
     const GLOBALS: Globals = Globals::ALL;
+
+    fn column_names() -> Vec<&'static str> {
+        let mut names = BANKS.names();
+        names.extend(HISTORIES.names().into_iter().filter(|n| !BANKS.names().contains(n)));
+        names
+    }
     const GLOBAL_HELP: &'static [(&'static str, &'static str)] =
         &[("format", "Output format [default: csv]")];
 

@@ -32,6 +32,7 @@ macro_rules! command_list {
                     globals: <$module::$args as Run>::GLOBALS,
                     nested: <$module::$args as Run>::SUB_GLOBALS,
                     help: <$module::$args as Run>::GLOBAL_HELP,
+                    columns: <$module::$args as Run>::column_names(),
                 }, )*]
             }
 
@@ -150,6 +151,20 @@ pub struct OutputArg {
     /// .ndjson .jsonl .xlsx; - is standard output)
     #[arg(long = "output", short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    #[command(flatten)]
+    pub excel: ExcelSafeArg,
+}
+
+/// `--excel-safe-csv`, for every command that writes csv or tsv.
+#[derive(Debug, Clone, Copy, Args, Default)]
+pub struct ExcelSafeArg {
+    /// csv, tsv: prefix formula-like text cells with '
+    // (A text cell starting with =, +, -, @, a tab or a carriage return,
+    // which a spreadsheet would run; numbers are left as they are. One
+    // line: the guide says the rest, and help stays compact.)
+    #[arg(long)]
+    pub excel_safe_csv: bool,
 }
 
 /// What a command runs with: the settings in force and the streams.
@@ -199,6 +214,10 @@ pub trait Spec {
     fn source(&self) -> Option<String> {
         None
     }
+    /// Whether `--excel-safe-csv` was given, for the commands that take it.
+    fn excel_safe_csv(&self) -> bool {
+        false
+    }
     /// Whether the config file's values are read. False for the commands
     /// that must work with a broken file (`config path`, `set`, `unset`:
     /// they are how a person finds and repairs it) or use none (`diff`).
@@ -222,6 +241,8 @@ pub(crate) struct Groups {
     pub globals: Globals,
     pub nested: &'static [(&'static str, Globals)],
     pub help: &'static [(&'static str, &'static str)],
+    /// The names its `--columns` takes (none: it has no `--columns`).
+    pub columns: Vec<&'static str>,
 }
 
 /// A command: its global flags, and how it runs.
@@ -237,6 +258,12 @@ pub trait Run: Spec + Sized {
     /// Whether it handles Ctrl-C itself (a summary, a clean shutdown)
     /// rather than being dropped when a signal comes.
     const OWN_SIGNALS: bool = false;
+
+    /// The names its `--columns` takes, for shell completions: none for
+    /// a command without `--columns`.
+    fn column_names() -> Vec<&'static str> {
+        Vec::new()
+    }
 
     /// Notes what only positions on the line tell (clap's matches of its
     /// own level).

@@ -64,6 +64,11 @@ pub struct SearchArgs {
 
     #[command(flatten)]
     pub output: crate::commands::OutputArg,
+
+    /// `--page` or `--per-page` was given on the command line: the user
+    /// chose which rows (set by `note_positions`, which sees the matches).
+    #[arg(skip)]
+    pub chose_page: bool,
 }
 
 /// List requests on the wire at once with `--all`.
@@ -96,13 +101,25 @@ impl Spec for SearchArgs {
     fn output_file(&self) -> Option<&std::path::Path> {
         self.output.output.as_deref()
     }
+
+    fn excel_safe_csv(&self) -> bool {
+        self.output.excel.excel_safe_csv
+    }
 }
 
 impl Run for SearchArgs {
     const GLOBALS: Globals = Globals::ALL;
 
+    fn column_names() -> Vec<&'static str> {
+        crate::output::records::BANKS.names()
+    }
+
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
         self.filters.note_positions(matches);
+        let given = |id: &str| {
+            matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+        };
+        self.chose_page = given("page") || given("per_page");
     }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
@@ -123,6 +140,9 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .map_err(CraError::usage)?;
     let source = Source::new(settings, io)?;
     let follow = args.all || args.limit.is_some();
+    // Rows the user picked (a limit, a page) are not rows lost.
+    let chosen = args.limit.is_some() || args.chose_page;
+    let nothing = no_match(&args, &find);
     if !find.is_plain() {
         let (offset, limit) = if follow {
             (0, args.limit.unwrap_or(u64::MAX))
@@ -146,7 +166,7 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             per_page: args.per_page,
             total_pages: found.total.div_ceil(args.per_page),
         };
-        let mut line = summary(printed, &meta, follow);
+        let mut line = summary(printed, &meta, follow, &nothing);
         if found.requests > 0 {
             line.push_str(&format!(
                 " · filtered here from every page the service's filters leave ({} {})",
@@ -155,6 +175,9 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             ));
         }
         io.summary(&line);
+        if !chosen {
+            warn_partial(io, printed, found.total);
+        }
         return Ok(Exit::Success);
     }
     if !follow {
@@ -168,8 +191,10 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         }
         let printed = printer.count;
         printer.finish()?;
-        io.summary(&summary(printed, &page.meta, false));
-        warn_partial(io, printed, page.meta.total);
+        io.summary(&summary(printed, &page.meta, false, &nothing));
+        if !chosen {
+            warn_partial(io, printed, page.meta.total);
+        }
         return Ok(Exit::Success);
     }
 
@@ -197,14 +222,18 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let closed = printer.finish();
     listed?;
     closed?;
-    io.summary(&summary(printed, &meta, true));
-    warn_partial(io, printed, meta.total);
+    io.summary(&summary(printed, &meta, true, &nothing));
+    if !chosen {
+        warn_partial(io, printed, meta.total);
+    }
     Ok(Exit::Success)
 }
 
-/// A pipe never loses rows silently: when standard output is not a
-/// terminal (where the summary already says it) and fewer banks were
-/// written than match, one line says so and how to get them all.
+/// A pipe or a file never loses rows silently: when standard output is
+/// not a terminal (where the summary already says it) and fewer banks
+/// were written than match, whatever selected them, one line says so and
+/// how to get them all. Not called when the user chose the rows
+/// (`--limit`, `--page`, `--per-page`).
 fn warn_partial(io: &Io, printed: u64, total: u64) {
     if io.view.terminal || printed >= total {
         return;
@@ -216,9 +245,11 @@ fn warn_partial(io: &Io, printed: u64, total: u64) {
     ));
 }
 
-/// `25 of 18,986 banks · page 1 of 760`.
-fn summary(printed: u64, meta: &Meta, follow: bool) -> String {
-    if follow {
+/// `25 of 18,986 banks · page 1 of 760`; `nothing` when none match.
+fn summary(printed: u64, meta: &Meta, follow: bool, nothing: &str) -> String {
+    if meta.total == 0 {
+        nothing.to_string()
+    } else if follow {
         format!("{} of {} banks", thousands(printed), thousands(meta.total))
     } else {
         format!(
@@ -228,5 +259,48 @@ fn summary(printed: u64, meta: &Meta, follow: bool) -> String {
             thousands(meta.page),
             thousands(meta.total_pages)
         )
+    }
+}
+
+/// What a person reads when no bank matches: `no banks match` and the
+/// filters that made it so, in words, so the one to loosen is in sight.
+fn no_match(args: &SearchArgs, find: &crate::domain::Find) -> String {
+    let mut filters: Vec<String> = Vec::new();
+    let quoted = |text: &str| format!("\"{}\"", crate::text::shorten(&crate::text::inert(text), 40));
+    if let Some(query) = args.filters.query.as_deref().filter(|q| !q.is_empty()) {
+        filters.push(format!("named like {}", quoted(query)));
+    }
+    if let Some(state) = &args.filters.state {
+        filters.push(format!("in {state}"));
+    }
+    if let Some(size) = &args.filters.size {
+        filters.push(format!("examined as {size}"));
+    }
+    let any = |values: Vec<&str>| values.join(" or ");
+    if !find.ratings.is_empty() {
+        filters.push(format!(
+            "rated {}",
+            any(find.ratings.iter().map(|r| r.as_str()).collect())
+        ));
+    }
+    if !find.regulators.is_empty() {
+        filters.push(format!(
+            "regulated by {}",
+            any(find.regulators.iter().map(String::as_str).collect())
+        ));
+    }
+    if let Some(city) = &find.city {
+        filters.push(format!("in a city like {}", quoted(city)));
+    }
+    match (&find.exam_since, &find.exam_until) {
+        (Some(since), Some(until)) => filters.push(format!("examined {since} to {until}")),
+        (Some(since), None) => filters.push(format!("examined since {since}")),
+        (None, Some(until)) => filters.push(format!("examined until {until}")),
+        (None, None) => {}
+    }
+    if filters.is_empty() {
+        "no banks match".to_string()
+    } else {
+        format!("no banks match: {}", filters.join(", "))
     }
 }

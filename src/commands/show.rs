@@ -20,17 +20,25 @@ use crate::source::{Source, resolve};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
+A name is found by the service's name search: the exact name (any case) or
+the only match; several are listed to pick from. A word that is no bank's
+id is tried as a name too. --state narrows a name to one state.
+
 Examples:
   cra show BANK_ID OTHER_ID -o histories.xlsx  # the format follows the extension
-  cra show \"bank of houston\"           # a name: the exact one, or the only match
+  cra show \"bank of houston\" --state TX  # a name: the exact one, or the only match
   cra show 7db54db2 --format json      # a short id, from the local copy";
 
 #[derive(Debug, Clone, Args)]
 pub struct ShowArgs {
     /// Bank id, a short id (its first 8 or more characters, from the local
     /// copy), a bank name (with a space), or the bank's page address
-    #[arg(value_name = "ID", required = true)]
+    #[arg(value_name = "ID", required = true, value_parser = parse_wanted)]
     pub ids: Vec<String>,
+
+    /// With a name: only banks in this state or territory (two letters)
+    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
+    pub state: Option<String>,
 
     #[command(flatten)]
     pub jq: crate::commands::JqArg,
@@ -38,6 +46,28 @@ pub struct ShowArgs {
     #[command(flatten)]
 
     pub output: crate::commands::OutputArg,
+}
+
+/// The longest id or page address `show` takes: an address's length as
+/// browsers and servers commonly allow it.
+const MAX_ADDRESS: usize = 2048;
+
+/// A `show` argument, bounded where it is parsed (so the local copy and
+/// the service answer alike): a name (it has a space) as long as a name
+/// searched for may be, an id or an address at most [`MAX_ADDRESS`].
+fn parse_wanted(text: &str) -> Result<String, String> {
+    if text.trim().contains(' ') {
+        return crate::filters::parse_searched(text);
+    }
+    let length = text.chars().count();
+    if length > MAX_ADDRESS {
+        return Err(format!(
+            "{} characters is too long for a bank id or page address (at most {})",
+            crate::text::thousands(length as u64),
+            crate::text::thousands(MAX_ADDRESS as u64)
+        ));
+    }
+    Ok(text.to_string())
 }
 
 /// Detail requests in flight at once for several ids.
@@ -67,6 +97,10 @@ impl Spec for ShowArgs {
     fn output_file(&self) -> Option<&std::path::Path> {
         self.output.output.as_deref()
     }
+
+    fn excel_safe_csv(&self) -> bool {
+        self.output.excel.excel_safe_csv
+    }
 }
 
 impl Run for ShowArgs {
@@ -88,9 +122,14 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         })
         .collect::<Result<Vec<_>>>()?;
     let source = Source::new(settings, io)?;
+    let among = resolve::Among {
+        source: &source,
+        io,
+        state: args.state.as_deref(),
+    };
     let mut ids = Vec::with_capacity(wanted.len());
     for wanted in wanted {
-        ids.push(resolve::resolve(wanted, &source, settings).await?);
+        ids.push(resolve::resolve(wanted, &among, settings).await?);
     }
     let mut results = stream::iter(ids.iter().map(|id| {
         let source = &source;
@@ -99,18 +138,59 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     .buffered(CONCURRENCY);
     // Every id that is not found is named, not just the first; any other
     // failure (a wrong key, the service down) stops at once, as it is.
-    let mut banks: Vec<BankDetail> = Vec::with_capacity(ids.len());
+    let mut found: Vec<Option<BankDetail>> = Vec::with_capacity(ids.len());
     let mut missing = Vec::new();
     while let Some((id, result)) = results.next().await {
         match result {
-            Ok(bank) => banks.push(bank),
+            Ok(bank) => found.push(Some(bank)),
             Err(error) if crate::error::exit_of(&error) == Exit::NotFound => {
-                missing.push((id, error))
+                missing.push((found.len(), id, error));
+                found.push(None);
             }
             Err(error) => return Err(error),
         }
     }
     drop(results);
+    // A word that is no bank's id may be its name (`show amarillo`).
+    let mut missing: Vec<(&String, anyhow::Error)> = {
+        let mut still = Vec::new();
+        for (at, id, error) in missing {
+            if !resolve::could_be_name(id) {
+                still.push((id, error));
+                continue;
+            }
+            match resolve::named(id, &among).await {
+                Ok(named) => found[at] = Some(source.bank(&named).await?),
+                Err(name_error) if crate::error::exit_of(&name_error) == Exit::NotFound => {
+                    still.push((
+                        id,
+                        CraError::NotFound {
+                            message: format!(
+                                "no bank has the id '{}' or a name like it{} (try: cra search \"{}\")",
+                                crate::error::shorten(id, 80),
+                                args.state
+                                    .as_deref()
+                                    .map(|s| format!(" in {s}"))
+                                    .unwrap_or_default(),
+                                crate::error::shorten(id, 80)
+                            ),
+                        }
+                        .into(),
+                    ));
+                    drop(error);
+                }
+                // Several banks match: listed, and the user picks one.
+                Err(name_error) if crate::error::exit_of(&name_error) == Exit::Usage => {
+                    return Err(name_error);
+                }
+                // The name search itself failed (a service that cannot
+                // search, or answers 404 to it): the id's own answer stands.
+                Err(_) => still.push((id, error)),
+            }
+        }
+        still
+    };
+    let banks: Vec<BankDetail> = found.into_iter().flatten().collect();
     match missing.len() {
         0 => {}
         1 => return Err(missing.remove(0).1),
@@ -210,7 +290,7 @@ fn history_heads() -> Vec<Head> {
     vec![
         head("EXAM DATE", Kind::Date, Fit::Keep { rank: 0 }),
         head("RATING", Kind::Rating, Fit::Rating { rank: 1 }),
-        head("EXAM TYPE", Kind::Text, Fit::Keep { rank: 3 }),
+        head("EXAM TYPE", Kind::Text, Fit::ExamType { rank: 3 }),
         head("", Kind::Text, Fit::Keep { rank: 2 }),
     ]
 }

@@ -198,10 +198,18 @@ impl Spec for StatsArgs {
     fn output_file(&self) -> Option<&std::path::Path> {
         self.output.output.as_deref()
     }
+
+    fn excel_safe_csv(&self) -> bool {
+        self.output.excel.excel_safe_csv
+    }
 }
 
 impl Run for StatsArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
+
+    fn column_names() -> Vec<&'static str> {
+        PAIRS.names()
+    }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.io).await
@@ -255,6 +263,7 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 unit,
                 io.view.width.unwrap_or(80),
                 io.view.color,
+                usize::from(args.percent),
             )
             .as_bytes(),
         )?;

@@ -160,7 +160,12 @@ async fn add(
             name @ resolve::Wanted::Name(_) => name,
             _ => resolve::classify(&super::show::bank_id(bank)?),
         };
-        let id = resolve::resolve(wanted, &source, settings).await?;
+        let among = resolve::Among {
+            source: &source,
+            io,
+            state: None,
+        };
+        let id = resolve::resolve(wanted, &among, settings).await?;
         let detail = source.bank(&id).await?;
         let f = &detail.fields;
         found.push((id, format!("{} ({}, {})", f.name, f.city, f.state)));

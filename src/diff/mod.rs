@@ -13,6 +13,8 @@ use std::borrow::Borrow;
 use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 
+use crate::domain::vocab::{Rating, RatingChange, change_kind};
+
 pub mod read;
 mod xlsx;
 
@@ -33,6 +35,8 @@ pub const NAME: usize = 1;
 pub const STATE: usize = 3;
 /// The first of the current rating's fields (rating, exam date, exam type).
 const RATING_FIELDS: usize = 5;
+/// Index of the current rating in `FIELDS`.
+pub const RATING: usize = 5;
 
 /// A bank as a flat summary: its eight fields in one string, with where
 /// each ends (so a bank costs one allocation plus 32 bytes).
@@ -132,6 +136,20 @@ impl Difference {
     /// The bank's id.
     pub fn id(&self) -> &str {
         self.side().id()
+    }
+
+    /// For a rating change, how the current rating moved, in the words of
+    /// `cra changes`: upgrade, downgrade, same (a new exam that kept the
+    /// rating) or other (either rating is none of the four); none for the
+    /// other kinds.
+    pub fn direction(&self) -> Option<RatingChange> {
+        match (self.kind, &self.before, &self.after) {
+            (Kind::Rating, Some(before), Some(after)) => Some(change_kind(
+                Some(&Rating::from(before.get(RATING))),
+                &Rating::from(after.get(RATING)),
+            )),
+            _ => None,
+        }
     }
 
     /// NEW's row when the bank is there, else OLD's.
@@ -311,6 +329,37 @@ mod tests {
         let mut g = a.fields();
         g[7] = "Large Bank";
         assert_eq!(compare(&a, &row(g)), Some(Kind::Rating));
+    }
+
+    #[test]
+    fn a_rating_change_has_a_direction_and_no_other_kind_has() {
+        let at = |rating: &str, date: &str| {
+            row(["1", "A", "C", "TX", "OCC", rating, date, "Small Bank"])
+        };
+        let direction = |old: Row, new: Row| diff_rows([old], [new]).unwrap()[0].direction();
+        let old = at("Satisfactory", "2020-01-01");
+        assert_eq!(
+            direction(old.clone(), at("Outstanding", "2024-01-01")),
+            Some(RatingChange::Upgrade)
+        );
+        assert_eq!(
+            direction(old.clone(), at("Needs to Improve", "2024-01-01")),
+            Some(RatingChange::Downgrade)
+        );
+        // A new exam that kept the rating.
+        assert_eq!(
+            direction(old.clone(), at("Satisfactory", "2024-01-01")),
+            Some(RatingChange::Same)
+        );
+        assert_eq!(
+            direction(old.clone(), at("", "2024-01-01")),
+            Some(RatingChange::Other)
+        );
+        let mut moved = old.fields();
+        moved[2] = "Elsewhere";
+        assert_eq!(direction(old.clone(), row(moved)), None);
+        let added = &diff_rows([], [old.clone()]).unwrap()[0];
+        assert_eq!(added.direction(), None);
     }
 
     #[test]

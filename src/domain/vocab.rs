@@ -219,6 +219,51 @@ impl Rating {
     }
 }
 
+/// How a rating record compares with the same bank's previous one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RatingChange {
+    Upgrade,
+    Downgrade,
+    Same,
+    First,
+    Other,
+}
+
+impl RatingChange {
+    pub const ALL: [RatingChange; 5] = [
+        RatingChange::Upgrade,
+        RatingChange::Downgrade,
+        RatingChange::Same,
+        RatingChange::First,
+        RatingChange::Other,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RatingChange::Upgrade => "upgrade",
+            RatingChange::Downgrade => "downgrade",
+            RatingChange::Same => "same",
+            RatingChange::First => "first",
+            RatingChange::Other => "other",
+        }
+    }
+}
+
+/// The kind of change from `previous` (none: the bank's first record) to
+/// `rating`, by their places on the scale ([`Rating::rank`]). A first
+/// record is `first` whatever its rating.
+pub fn change_kind(previous: Option<&Rating>, rating: &Rating) -> RatingChange {
+    let Some(previous) = previous else {
+        return RatingChange::First;
+    };
+    match (previous.rank(), rating.rank()) {
+        (Some(before), Some(now)) if now < before => RatingChange::Upgrade,
+        (Some(before), Some(now)) if now > before => RatingChange::Downgrade,
+        (Some(_), Some(_)) => RatingChange::Same,
+        _ => RatingChange::Other,
+    }
+}
+
 open_vocabulary! {
     /// The exam type of a rating, which the service's `size` filter selects by.
     pub enum ExamType {

@@ -16,15 +16,17 @@ use crate::domain::{Find, Rating, Regulator, SortField, SortKey};
 #[derive(Debug, Clone, Default, Args)]
 pub struct SelectArgs {
     /// Rating (repeatable): a name, any case, or out, sat, nti, snc
-    #[arg(long, value_name = "RATING", value_parser = parse_rating)]
+    #[arg(long, value_name = "RATING", hide_possible_values = true,
+          value_parser = super::Offered::new(parse_rating, rating_values()))]
     pub rating: Vec<Rating>,
 
     /// Regulator (repeatable): OCC, FRB, FDIC, OTS, any case
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", hide_possible_values = true,
+          value_parser = super::Offered::new(super::any_text, Regulator::NAMES.to_vec()))]
     pub regulator: Vec<String>,
 
     /// Part of the bank's city (case-insensitive)
-    #[arg(long, value_name = "CITY")]
+    #[arg(long, value_name = "CITY", value_parser = super::parse_searched)]
     pub city: Option<String>,
 
     /// Only the banks of watch list NAME (repeatable; cra watch)
@@ -54,12 +56,29 @@ pub struct PeriodArgs {
 pub struct OrderArgs {
     /// Sort keys, -KEY descending (name, rating, exam_date...)
     #[arg(long, value_name = "KEYS", value_delimiter = ',', allow_hyphen_values = true,
-          value_parser = parse_sort_key)]
+          hide_possible_values = true,
+          value_parser = super::Offered::new(parse_sort_key, sort_values()))]
     pub sort: Vec<SortKey>,
 
     /// Columns shown, in order, by csv name (table, tsv, csv)
     #[arg(long, value_name = "COLS", value_delimiter = ',')]
     pub columns: Vec<String>,
+}
+
+impl OrderArgs {
+    /// The sort keys, each field once: a later key only orders what the
+    /// earlier ones left tied, and a field already sorted by leaves
+    /// nothing tied on it, so a repeat (`name,-name`, or 2,000 keys) is
+    /// dropped and the order is the same.
+    pub fn keys(&self) -> Vec<SortKey> {
+        let mut keys: Vec<SortKey> = Vec::new();
+        for key in &self.sort {
+            if !keys.iter().any(|k| k.field == key.field) {
+                keys.push(*key);
+            }
+        }
+        keys
+    }
 }
 
 /// All of them, for the commands that list banks.
@@ -89,6 +108,34 @@ pub fn parse_rating(text: &str) -> Result<Rating, String> {
             ));
         }
     })
+}
+
+/// What completions offer for `--rating`: the names, then the aliases.
+fn rating_values() -> Vec<&'static str> {
+    let mut values = Rating::NAMES.to_vec();
+    values.extend(["out", "sat", "nti", "snc"]);
+    values
+}
+
+/// What completions offer for `--sort`: each key, then each descending.
+fn sort_values() -> Vec<&'static str> {
+    const DESCENDING: [&str; 8] = [
+        "-name",
+        "-city",
+        "-state",
+        "-regulator",
+        "-rating",
+        "-exam_date",
+        "-exam_type",
+        "-id",
+    ];
+    let mut values: Vec<&'static str> = SortField::ALL.iter().map(|f| f.name()).collect();
+    let descending: Vec<&'static str> = DESCENDING
+        .into_iter()
+        .filter(|d| values.contains(&&d[1..]))
+        .collect();
+    values.extend(descending);
+    values
 }
 
 /// A sort key, `-` first for descending.
@@ -126,13 +173,7 @@ pub fn resolve_regulators(given: &[String], present: &[String]) -> Result<Vec<St
             .filter(|k| k.eq_ignore_ascii_case(wanted))
             .collect();
         if found.is_empty() {
-            let mut listed = known.clone();
-            listed.sort();
-            listed.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
-            return Err(format!(
-                "'{value}' is not a regulator; use one of {}",
-                listed.join(", ")
-            ));
+            return Err(unknown_regulator(value, &known));
         }
         for spelling in found {
             if !spellings.contains(spelling) {
@@ -143,12 +184,44 @@ pub fn resolve_regulators(given: &[String], present: &[String]) -> Result<Vec<St
     Ok(spellings)
 }
 
+/// The most regulators an unknown one's error lists: a copy of a service
+/// that names its agencies freely may hold thousands.
+const LISTED_REGULATORS: usize = 30;
+
+/// The error for a regulator neither known nor present: the agencies
+/// first, then what the copy holds, at most [`LISTED_REGULATORS`] of them
+/// and how many more.
+fn unknown_regulator(value: &str, known: &[String]) -> String {
+    let mut listed: Vec<&String> = known.iter().collect();
+    listed.sort_by_key(|k| (!Regulator::NAMES.contains(&k.as_str()), k.as_str()));
+    listed.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
+    let more = listed.len().saturating_sub(LISTED_REGULATORS);
+    let shown: Vec<String> = listed
+        .iter()
+        .take(LISTED_REGULATORS)
+        .map(|k| crate::text::shorten(&crate::text::inert(k), 40))
+        .collect();
+    let tail = if more > 0 {
+        format!(
+            " and {} more (cra sql \"SELECT DISTINCT regulator FROM banks\" lists them)",
+            crate::text::thousands(more as u64)
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "'{}' is not a regulator; use one of {}{tail}",
+        crate::text::shorten(value, 60),
+        shown.join(", ")
+    )
+}
+
 impl FindArgs {
     /// The selection and order, with regulators resolved against `present`
     /// and the period against `today`.
     pub fn find(&self, present: &[String], today: jiff::civil::Date) -> Result<Find, String> {
         let mut find = self.select.find_within(&self.period, present, today)?;
-        find.sort = self.order.sort.clone();
+        find.sort = self.order.keys();
         Ok(find)
     }
 
@@ -179,8 +252,15 @@ impl SelectArgs {
 
     /// The selection alone (ratings, regulators, city).
     pub fn find(&self, present: &[String]) -> Result<Find, String> {
-        let mut ratings = self.rating.clone();
-        ratings.dedup();
+        // Each rating once, however often it was given: a repeat selects
+        // nothing more (and 30,000 of them would pass SQLite's limit on
+        // a statement's values).
+        let mut ratings: Vec<Rating> = Vec::new();
+        for rating in &self.rating {
+            if !ratings.contains(rating) {
+                ratings.push(rating.clone());
+            }
+        }
         Ok(Find {
             ratings,
             regulators: resolve_regulators(&self.regulator, present)?,
@@ -232,10 +312,35 @@ mod tests {
         let error = resolve_regulators(&["XYZ".into()], &present).unwrap_err();
         assert_eq!(
             error,
-            "'XYZ' is not a regulator; use one of FDIC, FRB, NCUA, OCC, OTS"
+            "'XYZ' is not a regulator; use one of FDIC, FRB, OCC, OTS, NCUA"
         );
+        // Thousands present: a few dozen listed, and how many more.
+        let many: Vec<String> = (0..20_000).map(|i| format!("AGENCY {i:05}")).collect();
+        let error = resolve_regulators(&["x".repeat(50_000)], &many).unwrap_err();
+        assert!(error.len() < 1_000, "{} bytes", error.len());
+        assert!(
+            error.starts_with("'xxxx") && error.contains("FDIC, FRB, OCC, OTS, AGENCY 00000"),
+            "{error}"
+        );
+        assert!(error.contains(" and 19,974 more"), "{error}");
         assert!(resolve_regulators(&["fed".into()], &[]).is_err());
         assert!(resolve_regulators(&[], &[]).unwrap().is_empty());
+    }
+
+    #[test]
+    fn each_sort_field_counts_once_the_first_time() {
+        let key = |text| parse_sort_key(text).unwrap();
+        let order = OrderArgs {
+            sort: vec![
+                key("name"),
+                key("-exam_date"),
+                key("-name"),
+                key("exam_date"),
+                key("id"),
+            ],
+            columns: Vec::new(),
+        };
+        assert_eq!(order.keys(), [key("name"), key("-exam_date"), key("id")]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! `cra stats`): each a
 //! query of its own here (the mirror owns every SQL statement), handing the
 //! commands plain rows. The kind of a rating change is decided in Rust
-//! ([`change_kind`]) so it can be tested without a database.
+//! ([`change_kind`], in `domain`) so it can be tested without a database.
 
 use anyhow::Result;
 
@@ -12,50 +12,9 @@ use crate::domain::{ExamType, Rating, Regulator, SortField};
 /// The four ratings the CRA defines, best first.
 pub const RATINGS: [&str; 4] = Rating::NAMES;
 
-/// How a rating record compares with the same bank's previous one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum RatingChange {
-    Upgrade,
-    Downgrade,
-    Same,
-    First,
-    Other,
-}
-
-impl RatingChange {
-    pub const ALL: [RatingChange; 5] = [
-        RatingChange::Upgrade,
-        RatingChange::Downgrade,
-        RatingChange::Same,
-        RatingChange::First,
-        RatingChange::Other,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RatingChange::Upgrade => "upgrade",
-            RatingChange::Downgrade => "downgrade",
-            RatingChange::Same => "same",
-            RatingChange::First => "first",
-            RatingChange::Other => "other",
-        }
-    }
-}
-
-/// The kind of change from `previous` (none: the bank's first record) to
-/// `rating`, by their places on the scale ([`Rating::rank`]). A first
-/// record is `first` whatever its rating.
-pub fn change_kind(previous: Option<&Rating>, rating: &Rating) -> RatingChange {
-    let Some(previous) = previous else {
-        return RatingChange::First;
-    };
-    match (previous.rank(), rating.rank()) {
-        (Some(before), Some(now)) if now < before => RatingChange::Upgrade,
-        (Some(before), Some(now)) if now > before => RatingChange::Downgrade,
-        (Some(_), Some(_)) => RatingChange::Same,
-        _ => RatingChange::Other,
-    }
-}
+// The kind of a change is the domain's: `diff` names its rating changes
+// with the same words.
+pub use crate::domain::vocab::{RatingChange, change_kind};
 
 /// The filters of `cra changes`.
 #[derive(Debug, Clone, Default)]

@@ -162,6 +162,12 @@ pub fn default_path(sandbox: bool) -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "cra").map(|dirs| dirs.data_local_dir().join(name))
 }
 
+/// The watch lists' file, `<data dir>/cra/watch.toml`, beside the
+/// default local copies.
+pub fn watch_lists_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "cra").map(|dirs| dirs.data_dir().join("watch.toml"))
+}
+
 /// How a sync ended, as its row in `syncs` records it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SyncStatus {
@@ -220,11 +226,18 @@ fn configure(connection: &Connection) -> Result<()> {
 
 /// Opens the mirror read-only; none there is a usage error that says to
 /// sync (exit 2). What is there but not a regular file (a FIFO, a
-/// device: opening it could block for ever) is refused unopened. A mirror
-/// in a folder this user cannot write (SQLite could not make the files it
-/// reads a WAL database with) is opened immutable: nothing can be writing
-/// it there.
-fn open_read_only(path: &Path) -> Result<Connection> {
+/// device: opening it could block for ever) is refused unopened.
+///
+/// A mirror in a folder this user cannot write, where SQLite cannot make
+/// the `-shm` index a WAL database is read through: with no `-wal` beside
+/// it, it is opened immutable (nothing can be writing it there); with a
+/// `-wal` (a copy taken, or left, with its log), the log holds committed
+/// changes the main file does not yet, so it is read with its index in
+/// this process's memory instead (exclusive locking mode, SQLite's way of
+/// using a WAL without shared memory), taking no lock a read-only file
+/// could not. Only when even that fails is it opened immutable, and the
+/// warning returned says the answer may miss the log's changes.
+fn open_read_only(path: &Path) -> Result<(Connection, Option<String>)> {
     let Ok(metadata) = std::fs::metadata(path) else {
         return Err(no_mirror(path));
     };
@@ -234,25 +247,70 @@ fn open_read_only(path: &Path) -> Result<Connection> {
             path.display()
         )));
     }
-    match open_with(path, false) {
-        Ok(connection) => Ok(connection),
-        Err(error) if error.downcast_ref::<CraError>().is_some() => Err(error),
-        Err(error) => open_with(path, true).map_err(|_| error),
+    let error = match open_with(path, Open::Shared) {
+        Ok(connection) => return Ok((connection, None)),
+        Err(error) if error.downcast_ref::<CraError>().is_some() => return Err(error),
+        Err(error) => error,
+    };
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let wal = std::path::PathBuf::from(wal);
+    if std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0) {
+        if let Ok(connection) = open_with(path, Open::PrivateIndex) {
+            return Ok((connection, None));
+        }
+        let connection = open_with(path, Open::Immutable).map_err(|_| error)?;
+        return Ok((
+            connection,
+            Some(format!(
+                "{} could not be read (its folder is read-only and has no {}-shm): this answer lacks the changes in that log; copy both files to a folder you can write and read them there",
+                wal.display(),
+                path.display()
+            )),
+        ));
     }
+    let connection = open_with(path, Open::Immutable).map_err(|_| error)?;
+    Ok((connection, None))
 }
 
-/// `open_read_only`'s one try: plain read-only, or immutable.
-fn open_with(path: &Path, immutable: bool) -> Result<Connection> {
+/// How `open_read_only` opens the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Open {
+    /// Read-only, sharing the WAL index (`-shm`) with any writer.
+    Shared,
+    /// Read-only, the WAL's index in this process's memory: no `-shm` is
+    /// made or read, and no lock is taken.
+    PrivateIndex,
+    /// As a file nothing changes: no lock, no WAL.
+    Immutable,
+}
+
+/// `open_read_only`'s one try.
+fn open_with(path: &Path, how: Open) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let connection = if immutable {
-        let mut uri = url::Url::from_file_path(std::path::absolute(path)?)
-            .map_err(|()| anyhow::anyhow!("cannot open the mirror {}", path.display()))?;
-        uri.set_query(Some("immutable=1"));
-        Connection::open_with_flags(uri.as_str(), flags | OpenFlags::SQLITE_OPEN_URI)
-    } else {
-        Connection::open_with_flags(path, flags)
+    let query = match how {
+        Open::Shared => None,
+        // `unix-none` takes no lock (a read-only file cannot be locked for
+        // the exclusive mode this needs); Unix only.
+        Open::PrivateIndex if cfg!(unix) => Some("vfs=unix-none"),
+        Open::PrivateIndex => anyhow::bail!("no WAL without shared memory here"),
+        Open::Immutable => Some("immutable=1"),
+    };
+    let connection = match query {
+        None => Connection::open_with_flags(path, flags),
+        Some(query) => {
+            let mut uri = url::Url::from_file_path(std::path::absolute(path)?)
+                .map_err(|()| anyhow::anyhow!("cannot open the mirror {}", path.display()))?;
+            uri.set_query(Some(query));
+            Connection::open_with_flags(uri.as_str(), flags | OpenFlags::SQLITE_OPEN_URI)
+        }
     }
     .with_context(|| format!("cannot open the mirror {}", path.display()))?;
+    if how == Open::PrivateIndex {
+        // Before the first read: only then does SQLite keep the WAL index
+        // in memory rather than ask for shared memory.
+        connection.pragma_update(None, "locking_mode", "exclusive")?;
+    }
     configure(&connection)?;
     connection.pragma_update(None, "query_only", true)?;
     // Pages read through a memory map rather than copied in by a read call
@@ -294,11 +352,26 @@ fn not_a_mirror(path: &Path) -> anyhow::Error {
 }
 
 fn no_mirror(path: &Path) -> anyhow::Error {
-    CraError::usage(format!(
-        "no local copy at {} yet (run: {})",
-        path.display(),
-        sync_command()
-    ))
+    // Someone who tried the sandbox has its copy and not the service's: a
+    // command without --sandbox looks for the latter.
+    let sandbox_copy = default_path(true).filter(|sandbox| {
+        default_path(false).as_deref() == Some(path)
+            && !sync_command().contains("--sandbox")
+            && sandbox.is_file()
+    });
+    match sandbox_copy {
+        Some(sandbox) => CraError::usage(format!(
+            "no local copy of the service at {} yet (run: {}); the sandbox's copy is at {}: add --sandbox to read it",
+            path.display(),
+            sync_command(),
+            sandbox.display()
+        )),
+        None => CraError::usage(format!(
+            "no local copy at {} yet (run: {})",
+            path.display(),
+            sync_command()
+        )),
+    }
 }
 
 /// The sync a hint names, as it works in the user's situation

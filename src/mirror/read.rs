@@ -36,12 +36,14 @@ pub struct Reader {
     connection: Mutex<Connection>,
     path: PathBuf,
     last: Option<LastSync>,
+    /// Said when the copy could only be read without its WAL.
+    unread_log: Option<String>,
 }
 
 impl Reader {
     /// Opens the mirror at `path`; none there is exit 2 saying to sync.
     pub fn open(path: &Path) -> Result<Reader> {
-        let connection = super::open_read_only(path)?;
+        let (connection, unread_log) = super::open_read_only(path)?;
         // `q` matches as the service matches: any part of the name,
         // ignoring case (Unicode lower case, not SQLite's ASCII `lower`).
         connection.create_scalar_function(
@@ -73,6 +75,7 @@ impl Reader {
             connection: Mutex::new(connection),
             path: path.to_path_buf(),
             last,
+            unread_log,
         })
     }
 
@@ -114,8 +117,12 @@ impl Reader {
             .flatten()
     }
 
-    /// The warning to give when the last sync did not finish.
+    /// The warning to give when the answer may be out of date: the copy's
+    /// log could not be read, or the last sync did not finish.
     pub fn unfinished_warning(&self) -> Option<String> {
+        if let Some(unread) = &self.unread_log {
+            return Some(unread.clone());
+        }
         let last = self.last.as_ref()?;
         if last.status == super::SyncStatus::Complete {
             return None;

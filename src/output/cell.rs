@@ -64,6 +64,23 @@ impl<'a> Cell<'a> {
         }
     }
 
+    /// The text csv and tsv write under `--excel-safe-csv`: a text cell that
+    /// a spreadsheet would take for a formula (it starts with `=`, `+`,
+    /// `-`, `@`, a tab or a carriage return) is prefixed with `'`, which
+    /// makes it text there, as OWASP advises for CSV injection. Only text
+    /// (and dates, which hold served text): a number is a number, so
+    /// `-5` in a number column stays `-5`.
+    pub fn spreadsheet_text(&self) -> Cow<'_, str> {
+        match self {
+            Cell::Text(text) | Cell::Date(text)
+                if text.starts_with(['=', '+', '-', '@', '\t', '\r']) =>
+            {
+                Cow::Owned(format!("'{text}"))
+            }
+            other => other.as_text(),
+        }
+    }
+
     /// The text a table on a terminal shows: numbers grouped by thousands
     /// when `group` (a count; never a year or an identifier).
     pub fn table_text(&self, group: bool) -> Cow<'_, str> {
@@ -206,7 +223,40 @@ mod tests {
         assert_eq!(Cell::from_json(&value, true), Cell::date("2024-01-02"));
     }
 
+    #[test]
+    fn only_text_a_spreadsheet_would_run_is_guarded() {
+        for (text, want) in [
+            ("=SUM(A1)", "'=SUM(A1)"),
+            ("+1", "'+1"),
+            ("-TOWN", "'-TOWN"),
+            ("@HOME", "'@HOME"),
+            ("\tX", "'\tX"),
+            ("\rX", "'\rX"),
+            ("PLAIN = BANK", "PLAIN = BANK"),
+            ("", ""),
+        ] {
+            assert_eq!(Cell::text(text).spreadsheet_text(), want);
+        }
+        assert_eq!(Cell::date("=1").spreadsheet_text(), "'=1");
+        assert_eq!(Cell::Int(-5).spreadsheet_text(), "-5");
+        assert_eq!(Cell::Fixed(-2.25, 1).spreadsheet_text(), "-2.2");
+        assert_eq!(Cell::Real(-0.5).spreadsheet_text(), "-0.5");
+        assert_eq!(Cell::Empty.spreadsheet_text(), "");
+    }
+
     proptest! {
+        /// Guarded text is the text itself, or `'` and the text; a cell
+        /// that is not text is never touched.
+        #[test]
+        fn guarding_only_ever_prefixes_text(text in "\\PC{0,12}", n in any::<i64>()) {
+            let guarded = Cell::text(&text).spreadsheet_text().into_owned();
+            let prefixed = format!("'{}", text);
+            prop_assert!(guarded == text || guarded == prefixed);
+            prop_assert_eq!(guarded != text, text.starts_with(['=', '+', '-', '@', '\t', '\r']));
+            let number = Cell::Int(n);
+            prop_assert_eq!(number.spreadsheet_text(), number.as_text());
+        }
+
         /// Grouping only adds commas: taken out, the text is the number's.
         #[test]
         fn grouping_adds_only_commas(n in any::<i64>(), places in 0u8..4, x in -1e12f64..1e12) {

@@ -1,5 +1,6 @@
 //! The counts of `cra stats` drawn: a bar per group in the terminal (with
-//! whole-percent shares when they fit, and a legend), or an SVG file. Both
+//! shares when they fit: whole percents, or one decimal for `--percent`,
+//! and a legend), or an SVG file. Both
 //! take plain bars (a group, its total, its counts by rating) and the view
 //! or title they are drawn for; neither asks where it is shown.
 
@@ -60,8 +61,17 @@ pub fn segments(counts: &[u64; 5], width: usize) -> [usize; 5] {
     out
 }
 
-/// A share as the chart prints it: whole percent, `<1%` for a sliver.
-fn share(n: u64, total: u64) -> String {
+/// A share as the chart prints it: whole percent, `<1%` for a sliver; or,
+/// with `places` decimals (`--percent`), the figure its csv gives.
+fn share(n: u64, total: u64, places: usize) -> String {
+    if places > 0 {
+        let percent = if total == 0 {
+            0.0
+        } else {
+            (n as f64) * 100.0 / (total as f64)
+        };
+        return format!("{percent:.places$}%");
+    }
     if total == 0 || n == 0 {
         return "0%".to_string();
     }
@@ -79,8 +89,9 @@ fn ansi(segment: usize) -> Option<&'static str> {
 }
 
 /// The terminal chart: a header, one line per group (name, total, the five
-/// shares when they fit, the bar), then a legend; no line over `width`.
-pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool) -> String {
+/// shares with `places` decimals when they fit, the bar), then a legend;
+/// no line over `width`.
+pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool, places: usize) -> String {
     const SHARES: [&str; 5] = ["OUT", "SAT", "NTI", "SNC", "OTH"];
     let width = width.max(20);
     let labels: Vec<String> = rows
@@ -111,8 +122,10 @@ pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool) -> String {
         .chain([5])
         .max()
         .unwrap_or(5);
-    // Shares take 5 columns of 5 cells; shown only when a bar of 10 still fits.
-    let shares_w = 5 * 5;
+    // Shares take 5 columns (`100%`, or `100.0%` with a decimal) and a
+    // gap each; shown only when a bar of 10 still fits.
+    let share_w = if places == 0 { 4 } else { 5 + places };
+    let shares_w = 5 * (share_w + 1);
     let min_bar = 10;
     let fixed = total_w + 2 + 2; // gaps after the label and after the total
     let show_shares = width >= 6 + fixed + shares_w + 1 + min_bar;
@@ -137,7 +150,7 @@ pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool) -> String {
     );
     if show_shares {
         for s in SHARES {
-            let _ = write!(header, "{s:>4} ");
+            let _ = write!(header, "{s:>share_w$} ");
         }
         header.push(' ');
     }
@@ -152,7 +165,7 @@ pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool) -> String {
         let counts = row.counts();
         if show_shares {
             for n in counts {
-                let _ = write!(out, "{:>4} ", share(n, row.total));
+                let _ = write!(out, "{:>share_w$} ", share(n, row.total, places));
             }
             out.push(' ');
         }
@@ -266,7 +279,7 @@ pub fn svg(title: &str, rows: &[Bar]) -> String {
                 SEGMENTS[i].hex,
                 escape_markup(SEGMENTS[i].name),
                 count,
-                escape_markup(&share(count, row.total))
+                escape_markup(&share(count, row.total, 0))
             );
             x += w;
         }
@@ -314,10 +327,30 @@ mod tests {
 
     #[test]
     fn shares_read_as_whole_percents() {
-        assert_eq!(share(1, 3), "33%");
-        assert_eq!(share(0, 3), "0%");
-        assert_eq!(share(1, 1000), "<1%");
-        assert_eq!(share(0, 0), "0%");
+        assert_eq!(share(1, 3, 0), "33%");
+        assert_eq!(share(0, 3, 0), "0%");
+        assert_eq!(share(1, 1000, 0), "<1%");
+        assert_eq!(share(0, 0, 0), "0%");
+    }
+
+    #[test]
+    fn shares_with_a_decimal_are_the_csv_figures() {
+        assert_eq!(share(1, 3, 1), "33.3%");
+        assert_eq!(share(2, 1000, 1), "0.2%");
+        assert_eq!(share(0, 0, 1), "0.0%");
+        assert_eq!(share(7, 7, 1), "100.0%");
+        let text = chart(&[row("TX", [1, 2, 3, 4, 0])], "banks", 80, false, 1);
+        assert!(
+            text.lines()
+                .next()
+                .unwrap()
+                .contains("   OUT    SAT    NTI"),
+            "{text}"
+        );
+        assert!(
+            text.contains(" 10.0%  20.0%  30.0%  40.0%   0.0%"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -330,7 +363,7 @@ mod tests {
 
     #[test]
     fn chart_without_color_has_no_escapes() {
-        let text = chart(&[row("TX", [1, 2, 3, 4, 5])], "banks", 80, false);
+        let text = chart(&[row("TX", [1, 2, 3, 4, 5])], "banks", 80, false, 0);
         assert!(!text.contains('\x1b'));
         for shade in ['█', '▓', '▒', '░', '·'] {
             assert!(text.contains(shade), "{text}");
@@ -352,9 +385,10 @@ mod tests {
         fn no_chart_line_is_wider_than_the_width(
             width in 20usize..200,
             groups in proptest::collection::vec(("\\PC{0,40}", proptest::array::uniform5(0u64..100_000)), 0..6),
+            places in 0usize..2,
         ) {
             let rows: Vec<Bar> = groups.iter().map(|(g, c)| row(g, *c)).collect();
-            let text = chart(&rows, "banks", width, false);
+            let text = chart(&rows, "banks", width, false, places);
             for line in text.lines() {
                 let shown = crate::text::width(line);
                 prop_assert!(shown <= width, "{} > {}: {:?}", shown, width, line);

@@ -225,6 +225,65 @@ pub fn resolve(
     Ok(Resolved { format, jq, to })
 }
 
+/// `--excel-safe-csv` with the format resolved: it changes csv and tsv
+/// only, so with any other format it is a usage error rather than a
+/// promise kept silently by nothing (a workbook's cells are text already).
+pub fn excel_safe_for(format: Format) -> Result<()> {
+    match format {
+        Format::Csv | Format::Tsv => Ok(()),
+        other => Err(CraError::usage(format!(
+            "--excel-safe-csv changes csv and tsv, not {}; add --format csv or -o FILE.csv (a .xlsx workbook needs no guard: its cells are text)",
+            other.name()
+        ))),
+    }
+}
+
+/// A file `cra` itself reads or keeps, which `-o` must never replace:
+/// its path and what it is, for the refusal.
+#[derive(Debug, Clone)]
+pub struct OwnFile {
+    pub path: PathBuf,
+    pub what: &'static str,
+}
+
+/// Refuses (a usage error) an output file that is one of `own`: the local
+/// copy in use and its `-wal` and `-shm`, the config file, the watch
+/// lists. Paths are compared as the file system resolves them (symbolic
+/// links followed, as the atomic writer follows them; `..` and a relative
+/// path taken apart), whether or not the file exists yet.
+pub fn refuse_own_file(output: &Path, own: &[OwnFile]) -> Result<()> {
+    let target = resolved(output);
+    let Some(file) = own.iter().find(|file| resolved(&file.path) == target) else {
+        return Ok(());
+    };
+    let named = if file.path == output {
+        String::new()
+    } else {
+        format!(", {}", file.path.display())
+    };
+    Err(CraError::usage(format!(
+        "-o {} would replace {}{named}; write the output to another file",
+        output.display(),
+        file.what,
+    )))
+}
+
+/// `path` as the file system resolves it: the file itself when it exists
+/// (links followed), else its resolved folder and its name, else the path
+/// made absolute.
+fn resolved(path: &Path) -> PathBuf {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return real;
+    }
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(parent), Some(name)) => std::fs::canonicalize(parent)
+            .map(|parent| parent.join(name))
+            .unwrap_or(absolute),
+        _ => absolute,
+    }
+}
+
 /// Why `command` cannot write `format`.
 fn refusal(command: &str, outputs: Outputs, format: Format, file: Option<&Path>) -> String {
     if let Some(wording) = outputs.refusal {
@@ -271,6 +330,43 @@ mod tests {
             None,
             terminal,
         )
+    }
+
+    #[test]
+    fn an_output_naming_a_file_cra_keeps_is_refused_however_it_is_spelled() {
+        let dir = tempfile::tempdir().unwrap();
+        let copy = dir.path().join("m.sqlite");
+        std::fs::write(&copy, "x").unwrap();
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let own = [
+            OwnFile {
+                path: copy.clone(),
+                what: "the local copy in use",
+            },
+            OwnFile {
+                path: dir.path().join("m.sqlite-wal"),
+                what: "the local copy's write-ahead log",
+            },
+        ];
+        let refused = |path: PathBuf| refuse_own_file(&path, &own).is_err();
+        assert!(refused(copy.clone()));
+        assert!(refused(dir.path().join("sub/../m.sqlite")));
+        // Not there yet, and still refused.
+        assert!(refused(dir.path().join("sub/../m.sqlite-wal")));
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("link.csv");
+            std::os::unix::fs::symlink(&copy, &link).unwrap();
+            assert!(refused(link));
+        }
+        assert!(!refused(dir.path().join("m.csv")));
+        assert!(!refused(dir.path().join("sub/m.sqlite")));
+        let error = refuse_own_file(&copy, &own).unwrap_err();
+        assert_eq!(crate::error::exit_of(&error), crate::error::Exit::Usage);
+        assert!(
+            error.to_string().contains("the local copy in use"),
+            "{error}"
+        );
     }
 
     #[test]

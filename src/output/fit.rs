@@ -6,8 +6,9 @@
 //!    unique in the table, as git and docker print short ids (`cra show`
 //!    takes it), and long text (names, cities) is shortened with `…` down
 //!    to a floor;
-//! 2. ratings are abbreviated (`SAT`, with a legend under the table) when
-//!    that keeps a column that would otherwise go; never cut mid-word;
+//! 2. exam types are shortened (`Int. Small`), and then ratings abbreviated
+//!    (`SAT`, with a legend under the table), when that keeps a column
+//!    that would otherwise go; never cut mid-word;
 //! 3. the least important columns are dropped, and named in a note.
 //!
 //! The columns that carry a table's answer rank first and go last. Widths
@@ -34,17 +35,57 @@ pub enum Fit {
     /// A rating: whole, or abbreviated to three letters (with a legend)
     /// when that saves a column; dropped in `rank` order.
     Rating { rank: u8 },
+    /// An exam type: whole, or shortened (`Large`, `Small`, `Int. Small`:
+    /// no legend needed) when that saves a column; dropped in `rank`
+    /// order.
+    ExamType { rank: u8 },
+    /// Values joined by ` · ` (`diff`'s `Satisfactory · 2020-01-01`):
+    /// whole, or with their ratings abbreviated (with the legend) when
+    /// that saves a column, and then a value longer than `min` (a new
+    /// name) cut with `…`; dropped in `rank` order.
+    Values { rank: u8, min: u8 },
 }
 
 /// The width of an abbreviated rating (`OUT`, `SAT`, `NTI`, `SNC`).
-pub const ABBREVIATED: usize = 3;
+#[cfg(test)]
+const ABBREVIATED: usize = 3;
 
 impl Fit {
     fn rank(self) -> Option<u8> {
         match self {
             Fit::Whole | Fit::Id { .. } => None,
-            Fit::Shorten { rank, .. } | Fit::Keep { rank } | Fit::Rating { rank } => Some(rank),
+            Fit::Shorten { rank, .. }
+            | Fit::Keep { rank }
+            | Fit::Rating { rank }
+            | Fit::ExamType { rank }
+            | Fit::Values { rank, .. } => Some(rank),
         }
+    }
+
+    /// `text` as this column shows it shortened: a rating's three letters,
+    /// an exam type's short form; anything else (or a value outside the
+    /// known ones) whole.
+    /// A rating column's cell may hold several values joined by ` · `
+    /// (`diff`'s `Satisfactory · 2020-01-01`): each rating among them is
+    /// abbreviated.
+    pub fn shortened(self, text: &str) -> String {
+        match self {
+            Fit::Rating { .. } | Fit::Values { .. } => text
+                .split(" · ")
+                .map(|part| abbreviate(part).unwrap_or(part))
+                .collect::<Vec<_>>()
+                .join(" · "),
+            Fit::ExamType { .. } => exam_type(text).unwrap_or(text).to_string(),
+            _ => text.to_string(),
+        }
+    }
+
+    /// Whether the column can be shown shortened (see [`Fit::shortened`]).
+    pub fn shortens(self) -> bool {
+        matches!(
+            self,
+            Fit::Rating { .. } | Fit::ExamType { .. } | Fit::Values { .. }
+        )
     }
 }
 
@@ -52,18 +93,20 @@ impl Fit {
 /// that the table, with `pad` columns of padding and separators per column,
 /// is at most `available` wide whenever the `Whole` and `Id` columns allow
 /// it. `natural` is each column's widest cell, header included. A `Rating`
-/// column narrower than its natural width is abbreviated; an `Id` column
-/// is printed as a prefix of its width.
+/// or `ExamType` column narrower than its natural width is shortened; an
+/// `Id` column is printed as a prefix of its width.
 #[cfg(test)]
 pub fn fit(natural: &[usize], fits: &[Fit], available: usize, pad: usize) -> Vec<Option<usize>> {
-    fit_headed(natural, &vec![0; natural.len()], fits, available, pad)
+    let short: Vec<usize> = natural.iter().map(|w| (*w).min(ABBREVIATED)).collect();
+    fit_headed(natural, &short, fits, available, pad)
 }
 
-/// [`fit`], where `headers` are the headers' widths: an abbreviated rating
-/// column is as wide as its header, which is never abbreviated.
+/// [`fit`], where `short` is each column's width shortened (its widest
+/// shortened cell, header included: a header is never shortened), for the
+/// columns that can be.
 pub fn fit_headed(
     natural: &[usize],
-    headers: &[usize],
+    short: &[usize],
     fits: &[Fit],
     available: usize,
     pad: usize,
@@ -73,42 +116,48 @@ pub fn fit_headed(
     if total_natural <= available {
         return natural.iter().copied().map(Some).collect();
     }
-    let plain = plan(natural, headers, fits, available, pad, false);
-    let abbreviated = plan(natural, headers, fits, available, pad, true);
-    // Ratings are abbreviated only to keep a column that matters as much
-    // as they do (ranked at or above the least important rating), and
-    // only when that works: a legend costs the reader a look-up.
-    let rating_rank = fits
-        .iter()
-        .filter_map(|f| match f {
-            Fit::Rating { rank } => Some(*rank),
-            _ => None,
-        })
-        .max();
+    // Before a column is dropped, exam types are shortened (readable as
+    // they are), then ratings too (a legend costs the reader a look-up);
+    // each only when it keeps a column the plainer table would drop.
     let dropped = |widths: &[Option<usize>]| widths.iter().filter(|w| w.is_none()).count();
-    let loses_an_answer = plain
-        .iter()
-        .zip(fits)
-        .any(|(w, f)| w.is_none() && f.rank() <= rating_rank);
-    if rating_rank.is_some() && loses_an_answer && dropped(&abbreviated) < dropped(&plain) {
-        abbreviated
-    } else {
-        plain
+    let mut best = plan(natural, short, fits, available, pad, |_| false);
+    for shortened in [
+        (|f: Fit| matches!(f, Fit::ExamType { .. })) as fn(Fit) -> bool,
+        Fit::shortens,
+    ] {
+        if dropped(&best) == 0 {
+            break;
+        }
+        if !fits.iter().any(|f| shortened(*f)) {
+            continue;
+        }
+        let candidate = plan(natural, short, fits, available, pad, shortened);
+        if dropped(&candidate) < dropped(&best) {
+            best = candidate;
+        }
     }
+    best
 }
 
 fn plan(
     natural: &[usize],
-    headers: &[usize],
+    short: &[usize],
     fits: &[Fit],
     available: usize,
     pad: usize,
-    abbreviate: bool,
+    shortened: fn(Fit) -> bool,
 ) -> Vec<Option<usize>> {
     let floor = |i: usize| match fits[i] {
         Fit::Shorten { min, .. } | Fit::Id { min } => natural[i].min(usize::from(min)),
-        Fit::Rating { .. } if abbreviate => natural[i].min(ABBREVIATED.max(headers[i])),
-        Fit::Whole | Fit::Keep { .. } | Fit::Rating { .. } => natural[i],
+        Fit::Values { min, .. } if shortened(fits[i]) => {
+            natural[i].min(short[i]).min(usize::from(min))
+        }
+        f if shortened(f) => natural[i].min(short[i]),
+        Fit::Whole
+        | Fit::Keep { .. }
+        | Fit::Rating { .. }
+        | Fit::ExamType { .. }
+        | Fit::Values { .. } => natural[i],
     };
     let mut shown: Vec<bool> = vec![true; natural.len()];
     // Least important first: highest rank, then rightmost.
@@ -136,13 +185,22 @@ fn plan(
     // first, up to its natural width; then to the ids.
     let mut spare = available.saturating_sub(total(&shown));
     let mut growable: Vec<usize> = (0..natural.len())
-        .filter(|&i| shown[i] && matches!(fits[i], Fit::Shorten { .. }))
+        .filter(|&i| {
+            shown[i]
+                && (matches!(fits[i], Fit::Shorten { .. })
+                    || matches!(fits[i], Fit::Values { .. }) && shortened(fits[i]))
+        })
         .collect();
     growable.sort_by_key(|&i| (fits[i].rank(), i));
     growable.extend((0..natural.len()).filter(|&i| shown[i] && matches!(fits[i], Fit::Id { .. })));
     for i in growable {
+        // Shortened values grow back to their widest shortened cell.
+        let most = match fits[i] {
+            Fit::Values { .. } => natural[i].min(short[i]),
+            _ => natural[i],
+        };
         if let Some(w) = widths[i].as_mut() {
-            let grow = (natural[i] - *w).min(spare);
+            let grow = most.saturating_sub(*w).min(spare);
             *w += grow;
             spare -= grow;
         }
@@ -171,6 +229,18 @@ pub fn abbreviate(rating: &str) -> Option<&'static str> {
         1 => Some("SAT"),
         2 => Some("NTI"),
         _ => Some("SNC"),
+    }
+}
+
+/// An exam type shortened, for a narrow table (none for one outside the
+/// three, which is then shown whole).
+pub fn exam_type(text: &str) -> Option<&'static str> {
+    use crate::domain::ExamType;
+    match ExamType::from_text(text) {
+        ExamType::LargeBank => Some("Large"),
+        ExamType::SmallBank => Some("Small"),
+        ExamType::IntermediateSmallBank => Some("Int. Small"),
+        _ => None,
     }
 }
 
@@ -263,6 +333,57 @@ mod tests {
     }
 
     #[test]
+    fn exam_types_then_ratings_are_shortened_before_any_column_is_dropped() {
+        // NAME, REGULATOR (the least important), RATING, EXAM TYPE.
+        let fits = [
+            NAME,
+            Fit::Keep { rank: 6 },
+            Fit::Rating { rank: 1 },
+            Fit::ExamType { rank: 5 },
+        ];
+        let natural = [20, 9, 25, 23];
+        let short = [20, 9, 6, 10];
+        let at = |available| fit_headed(&natural, &short, &fits, available, 3);
+        // Shortening the exam type alone keeps the regulator: ratings whole.
+        assert_eq!(
+            at(12 + 9 + 25 + 10 + 12),
+            [Some(12), Some(9), Some(25), Some(10)]
+        );
+        // Narrower: the ratings too, still no column dropped.
+        assert_eq!(
+            at(12 + 9 + 6 + 10 + 12),
+            [Some(12), Some(9), Some(6), Some(10)]
+        );
+        // Narrower still: a column goes, and nothing is shortened that
+        // would not save one.
+        assert_eq!(at(12 + 6 + 10 + 9), [Some(12), None, Some(6), Some(10)]);
+        assert_eq!(
+            Fit::ExamType { rank: 0 }.shortened("Intermediate Small Bank"),
+            "Int. Small"
+        );
+        assert_eq!(
+            Fit::ExamType { rank: 0 }.shortened("Wholesale"),
+            "Wholesale"
+        );
+    }
+
+    #[test]
+    fn values_keep_their_ratings_whole_or_abbreviated_never_cut() {
+        // BEFORE and AFTER of `diff`: the name gives way, the values do not.
+        let values = Fit::Values { rank: 2, min: 18 };
+        let fits = [Fit::Keep { rank: 0 }, NAME, values, values];
+        let natural = [7, 30, 25, 30];
+        let short = [7, 30, 16, 30];
+        let widths = fit_headed(&natural, &short, &fits, 7 + 12 + 16 + 18 + 12 + 6, 3);
+        assert_eq!(widths, [Some(7), Some(18), Some(16), Some(18)]);
+        assert_eq!(
+            values.shortened("Satisfactory · 2020-01-01"),
+            "SAT · 2020-01-01"
+        );
+        assert_eq!(values.shortened("A · FDIC"), "A · FDIC");
+    }
+
+    #[test]
     fn unique_prefixes_and_abbreviations() {
         let ids = ["0123456789ab", "0123456789cd", "ffffffff0000"];
         assert_eq!(unique_prefix(ids.iter().copied(), 8), 11);
@@ -294,6 +415,9 @@ mod tests {
             Just(Fit::Whole),
             (0u8..5, 1u8..30).prop_map(|(rank, min)| Fit::Shorten { rank, min }),
             (0u8..5).prop_map(|rank| Fit::Keep { rank }),
+            (0u8..5).prop_map(|rank| Fit::Rating { rank }),
+            (0u8..5).prop_map(|rank| Fit::ExamType { rank }),
+            (0u8..5, 1u8..30).prop_map(|(rank, min)| Fit::Values { rank, min }),
         ]
     }
 
@@ -316,6 +440,13 @@ mod tests {
                 match (fits[i], widths[i]) {
                     (Fit::Whole, w) => prop_assert_eq!(w, Some(natural[i])),
                     (Fit::Keep { .. }, Some(w)) => prop_assert_eq!(w, natural[i]),
+                    // Whole, or as wide as shortened (at most `min` for values).
+                    (Fit::Rating { .. } | Fit::ExamType { .. }, Some(w)) => {
+                        prop_assert!(w == natural[i] || w == natural[i].min(ABBREVIATED));
+                    }
+                    (Fit::Values { min, .. }, Some(w)) => prop_assert!(
+                        w == natural[i] || w <= natural[i].min(ABBREVIATED).max(usize::from(min))
+                    ),
                     (Fit::Shorten { min, .. }, Some(w)) => {
                         prop_assert!(w <= natural[i]);
                         prop_assert!(w >= natural[i].min(usize::from(min)));

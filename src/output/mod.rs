@@ -34,7 +34,10 @@ pub use crate::text::{inert, shorten, thousands};
 pub use about::About;
 pub use cell::Cell;
 pub use column::{Column, Columns, Head, Kind, Shape};
-pub use dest::{Destination, Outputs, Resolved, format_for_path, resolve, xlsx_to_terminal};
+pub use dest::{
+    Destination, Outputs, OwnFile, Resolved, excel_safe_for, format_for_path, refuse_own_file,
+    resolve, xlsx_to_terminal,
+};
 pub use fit::Fit;
 pub use table::{Fitted, render_table};
 pub use view::{View, Warn};
@@ -64,6 +67,8 @@ enum Printing<W: Write> {
     },
     Tsv {
         out: W,
+        /// `--excel-safe-csv`.
+        safe: bool,
     },
     Json {
         out: W,
@@ -86,6 +91,8 @@ enum Printing<W: Write> {
     },
     Csv {
         writer: Box<csv::Writer<W>>,
+        /// `--excel-safe-csv`.
+        safe: bool,
     },
     /// The csv rows on a sheet, saved at the end.
     Xlsx {
@@ -107,7 +114,10 @@ impl<W: Write> Printer<W> {
             Format::Tsv => {
                 let mut out = out;
                 write_tsv_row(&mut out, heads.iter().map(|h| &*h.header))?;
-                Printing::Tsv { out }
+                Printing::Tsv {
+                    out,
+                    safe: view.excel_safe,
+                }
             }
             Format::Json => match &view.jq {
                 Some(jq) if jq.per_element() => Printing::JqEach {
@@ -133,6 +143,7 @@ impl<W: Write> Printer<W> {
                 writer.write_record(heads.iter().map(|h| &*h.name))?;
                 Printing::Csv {
                     writer: Box::new(writer),
+                    safe: view.excel_safe,
                 }
             }
             Format::Xlsx if view.terminal => return Err(xlsx_to_terminal()),
@@ -164,9 +175,14 @@ impl<W: Write> Printer<W> {
     pub fn write<J: serde::Serialize + ?Sized>(&mut self, record: &Record<J>) -> Result<()> {
         match &mut self.kind {
             Printing::Table { out, table } => table.push(out, &record.rows)?,
-            Printing::Tsv { out } => {
+            Printing::Tsv { out, safe } => {
+                let text = if *safe {
+                    Cell::spreadsheet_text
+                } else {
+                    Cell::as_text
+                };
                 for row in &record.rows {
-                    let texts: Vec<std::borrow::Cow<str>> = row.iter().map(Cell::as_text).collect();
+                    let texts: Vec<std::borrow::Cow<str>> = row.iter().map(text).collect();
                     write_tsv_row(out, texts.iter().map(|t| &**t))?;
                 }
             }
@@ -180,10 +196,15 @@ impl<W: Write> Printer<W> {
                 serde_json::to_writer(&mut *out, record.json)?;
                 out.write_all(b"\n")?;
             }
-            Printing::Csv { writer } => {
+            Printing::Csv { writer, safe } => {
+                let text = if *safe {
+                    Cell::spreadsheet_text
+                } else {
+                    Cell::as_text
+                };
                 for row in &record.rows {
                     for cell in row {
-                        writer.write_field(cell.as_text().as_bytes())?;
+                        writer.write_field(text(cell).as_bytes())?;
                     }
                     writer.write_record(None::<&[u8]>)?;
                 }
@@ -205,7 +226,9 @@ impl<W: Write> Printer<W> {
                 table.finish(&mut out)?;
                 out
             }
-            Printing::Tsv { out } | Printing::Ndjson { out } | Printing::JqEach { out, .. } => out,
+            Printing::Tsv { out, .. } | Printing::Ndjson { out } | Printing::JqEach { out, .. } => {
+                out
+            }
             Printing::Json { mut out } => {
                 out.write_all(if self.count == 0 { b"]\n" } else { b"\n]\n" })?;
                 out
@@ -219,7 +242,7 @@ impl<W: Write> Printer<W> {
                 jq.run(&buf, &mut out)?;
                 out
             }
-            Printing::Csv { writer } => writer.into_inner().map_err(|e| e.into_error())?,
+            Printing::Csv { writer, .. } => writer.into_inner().map_err(|e| e.into_error())?,
             Printing::Xlsx { mut out, sheet } => {
                 sheet.save(&mut out)?;
                 out

@@ -4,7 +4,7 @@
 //! A later row's cell is cut only as the fitter cut its column: a column
 //! the fitter narrowed cuts it (text with `…`, an id to a prefix of the
 //! same length: unique among the sampled rows only), ratings it shortened
-//! are abbreviated. Elsewhere a cell wider than its column (a number grown
+//! are abbreviated, exam types it shortened are shortened. Elsewhere a cell wider than its column (a number grown
 //! past the sample's) widens the column from that row on; on a terminal,
 //! where the row must still fit, the room is taken from the narrowed text
 //! columns (least important first, down to their floors), and when there
@@ -15,7 +15,7 @@ use comfy_table::{
 };
 
 use super::column::Kind;
-use super::fit::{self, Fit};
+use super::fit::Fit;
 use super::style::{COLUMN_PADDING, TERMINAL_STYLE, colour, prepare};
 use super::view::View;
 use crate::text::{shorten, width};
@@ -28,7 +28,7 @@ pub struct More {
     /// Per column: its cells are numbers, aligned to the right.
     pub(super) right: Vec<bool>,
     pub(super) fits: Vec<Fit>,
-    /// Per column: its ratings are shown as three letters.
+    /// Per column: its ratings or exam types are shown shortened.
     pub(super) abbreviated: Vec<bool>,
     /// Per column: the fitter narrowed it (it cuts its cells).
     pub(super) narrowed: Vec<bool>,
@@ -68,7 +68,7 @@ impl More {
                 match self.fits[i] {
                     // A prefix, no `…`: what a person copies into `cra show`.
                     Fit::Id { .. } => text.chars().take(w).collect(),
-                    Fit::Rating { .. } if self.abbreviated[i] => rating(text),
+                    f if self.abbreviated[i] => shorten(&f.shortened(text), w),
                     _ => shorten(text, w),
                 }
             })
@@ -130,9 +130,7 @@ impl More {
                 let room = usize::from(self.content[k]);
                 match self.fits[self.shown[k].0] {
                     Fit::Id { .. } => prefix(text, room),
-                    Fit::Rating { .. } if self.abbreviated[self.shown[k].0] => {
-                        shorten(&rating(text), room)
-                    }
+                    f if self.abbreviated[self.shown[k].0] => shorten(&f.shortened(text), room),
                     _ => shorten(text, room),
                 }
             })
@@ -213,11 +211,6 @@ fn fixed(mut table: Table, widths: &[u16]) -> String {
         }
     }
     table.to_string()
-}
-
-/// A rating as three letters; one outside the four whole.
-fn rating(text: &str) -> String {
-    fit::abbreviate(text).map_or_else(|| text.to_string(), str::to_string)
 }
 
 /// The longest start of `text` at most `room` display columns wide.

@@ -65,7 +65,7 @@ const BANK: &[Column<Bank>] = &[
         "exam_type",
         "EXAM TYPE",
         Kind::Text,
-        Fit::Keep { rank: 5 },
+        Fit::ExamType { rank: 5 },
         |b| current(b, |r| Cell::text(r.exam_type.as_str())),
     ),
 ];
@@ -150,7 +150,7 @@ const HISTORY: &[Column<HistoryRow>] = &[
         "exam_type",
         "EXAM TYPE",
         Kind::Text,
-        Fit::Keep { rank: 8 },
+        Fit::ExamType { rank: 8 },
         |r| record(r, |x| Cell::text(x.exam_type.as_str())),
     ),
     Column::new(

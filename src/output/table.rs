@@ -75,8 +75,19 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
         .collect();
     let widths: Vec<Option<usize>> = match (view.terminal, view.width) {
         (true, Some(width)) => {
-            let headers: Vec<usize> = header.iter().map(|h| crate::text::width(h)).collect();
-            fit::fit_headed(&natural, &headers, &fits, width + 1, COLUMN_PADDING)
+            // A shortened column is as wide as its widest shortened cell
+            // and its header, which is never shortened.
+            let short: Vec<usize> = (0..header.len())
+                .map(|i| {
+                    rows.iter()
+                        .filter_map(|row| row.get(i))
+                        .map(|c| crate::text::width(&fits[i].shortened(c)))
+                        .chain([crate::text::width(header[i])])
+                        .max()
+                        .unwrap_or(0)
+                })
+                .collect();
+            fit::fit_headed(&natural, &short, &fits, width + 1, COLUMN_PADDING)
         }
         _ => natural.iter().copied().map(Some).collect(),
     };
@@ -86,9 +97,7 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
         .filter_map(|(i, w)| w.map(|w| (i, w)))
         .collect();
     let abbreviated: Vec<bool> = (0..header.len())
-        .map(|i| {
-            matches!(fits[i], fit::Fit::Rating { .. }) && widths[i].is_some_and(|w| w < natural[i])
-        })
+        .map(|i| fits[i].shortens() && widths[i].is_some_and(|w| w < natural[i]))
         .collect();
     let mut more = More {
         view: view.clone(),
@@ -119,7 +128,9 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
     }
     more.content = table.column_max_content_widths();
     let mut notes = Vec::new();
-    if more.abbreviated.iter().any(|a| *a) {
+    let legend = (0..header.len())
+        .any(|i| more.abbreviated[i] && !matches!(fits[i], fit::Fit::ExamType { .. }));
+    if legend {
         notes.extend(wrap_items(
             fit::LEGEND.split(" · "),
             " · ",

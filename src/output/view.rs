@@ -28,6 +28,9 @@ pub struct View {
     pub about: Option<Arc<About>>,
     /// Where a printer's warnings go (standard error, through `Io`).
     pub warn: Warn,
+    /// `--excel-safe-csv`: csv and tsv text cells that a spreadsheet would
+    /// run as a formula are written as text (see `Cell::spreadsheet_text`).
+    pub excel_safe: bool,
 }
 
 /// Where a printer says what it had to change (a workbook cell cut to
@@ -71,6 +74,7 @@ impl View {
             jq: None,
             about: None,
             warn: Warn::default(),
+            excel_safe: false,
         }
     }
 
@@ -84,6 +88,7 @@ impl View {
             jq: None,
             about: None,
             warn: Warn::default(),
+            excel_safe: false,
         }
     }
 

@@ -1,9 +1,11 @@
 //! `cra show` by name and by short id. An argument with a space is a name
-//! (no id has one), found by the service's name search (`q`, every page):
-//! the exact name ignoring case, or the only match, wins; several are a
-//! usage error listing them, none is not found with a hint. An argument of
-//! 8 to 35 hex digits and dashes is an id prefix (the short ids tables
-//! print), resolved from the local copy. Anything else is a whole id.
+//! (no id has one), found by the service's name search (`q`, every page,
+//! in one state when `--state` narrows it): the exact name ignoring case,
+//! or the only match, wins; several are a usage error after a list of them
+//! one per line, none is not found with a hint. An argument of 8 to 35 hex
+//! digits and dashes is an id prefix (the short ids tables print),
+//! resolved from the local copy. Anything else is a whole id, and a word
+//! that is no bank's id is then tried as a name (`show amarillo`).
 
 use anyhow::Result;
 
@@ -12,6 +14,7 @@ use super::listing::{self, Listing};
 use crate::domain::ListQuery;
 use crate::domain::model::Bank;
 use crate::error::CraError;
+use crate::io::Io;
 use crate::mirror::Reader;
 use crate::settings::Settings;
 
@@ -42,20 +45,37 @@ pub fn classify(arg: &str) -> Wanted {
 /// How many banks a name may list before the list is cut.
 const LISTED: usize = 10;
 
+/// Where a name is looked for, and where several matches are listed.
+pub struct Among<'a> {
+    pub source: &'a Source,
+    pub io: &'a Io,
+    /// `--state`: only banks of this state.
+    pub state: Option<&'a str>,
+}
+
 /// The one bank's id an argument names.
-pub async fn resolve(wanted: Wanted, source: &Source, settings: &Settings) -> Result<String> {
+pub async fn resolve(wanted: Wanted, among: &Among<'_>, settings: &Settings) -> Result<String> {
     match wanted {
         Wanted::Id(id) => Ok(id),
         Wanted::Prefix(prefix) => by_prefix(&prefix, settings),
-        Wanted::Name(name) => by_name(&name, source).await,
+        Wanted::Name(name) => by_name(&name, among).await,
     }
+}
+
+/// Whether a whole id that no bank has may be a name instead: one word
+/// with a letter in it, no path, not longer than a name searched for.
+pub fn could_be_name(arg: &str) -> bool {
+    arg.chars().any(char::is_alphabetic)
+        && !arg.contains('/')
+        && arg.chars().count() <= crate::filters::MAX_SEARCHED
 }
 
 fn by_prefix(prefix: &str, settings: &Settings) -> Result<String> {
     let path = &settings.mirror.value;
     if !path.exists() {
         return Err(CraError::usage(format!(
-            "'{prefix}' looks like a short id, which only the local copy can resolve; give the whole id or run cra sync"
+            "'{prefix}' looks like a short id, which only the local copy can resolve; give the whole id or run {}",
+            crate::mirror::sync_command()
         )));
     }
     let reader = Reader::open(path)?;
@@ -64,8 +84,9 @@ fn by_prefix(prefix: &str, settings: &Settings) -> Result<String> {
         [one] => Ok(one.clone()),
         [] => Err(CraError::NotFound {
             message: format!(
-                "no bank whose id starts with '{prefix}' in the local copy {} (give the whole id, or run cra sync)",
-                path.display()
+                "no bank whose id starts with '{prefix}' in the local copy {} (give the whole id, or run {})",
+                path.display(),
+                crate::mirror::sync_command()
             ),
         }
         .into()),
@@ -76,20 +97,29 @@ fn by_prefix(prefix: &str, settings: &Settings) -> Result<String> {
     }
 }
 
-async fn by_name(raw: &str, source: &Source) -> Result<String> {
+async fn by_name(raw: &str, among: &Among<'_>) -> Result<String> {
     // The service does not promise that no id has a space: one that is a
     // bank's whole id is that bank.
-    match source.bank(raw).await {
+    match among.source.bank(raw).await {
         Ok(bank) => return Ok(bank.fields.id),
         Err(error) if crate::error::exit_of(&error) == crate::error::Exit::NotFound => {}
         Err(error) => return Err(error),
     }
+    named(raw, among).await
+}
+
+/// The one bank named like `raw` (not tried as an id): the exact name
+/// ignoring case, or the only match; none is not found; several are listed
+/// one per line on standard error, then a usage error.
+pub async fn named(raw: &str, among: &Among<'_>) -> Result<String> {
+    let source = among.source;
     let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
     let name = name.as_str();
     let mut listing = Listing::start(
         source,
         ListQuery {
             q: Some(name.to_string()),
+            state: among.state.map(str::to_string),
             page: 1,
             per_page: source.page_size(),
             ..ListQuery::default()
@@ -113,41 +143,48 @@ async fn by_name(raw: &str, source: &Source) -> Result<String> {
     } else {
         exact
     };
+    let within = among
+        .state
+        .map(|state| format!(" in {state}"))
+        .unwrap_or_default();
+    let shown = crate::error::shorten(name, 80);
     match pick.as_slice() {
         [one] => Ok(one.fields.id.clone()),
         [] => Err(CraError::NotFound {
-            message: format!(
-                "no bank named like '{}' (try: cra search \"{}\")",
-                crate::error::shorten(name, 80),
-                crate::error::shorten(name, 80)
-            ),
+            message: format!("no bank named like '{shown}'{within} (try: cra search \"{shown}\")"),
         }
         .into()),
         several => {
-            let listed: Vec<String> = several
-                .iter()
-                .take(LISTED)
-                .map(|b| {
-                    let f = &b.fields;
-                    format!(
-                        "{} ({}, {}) {}",
-                        crate::text::inert(&f.name),
-                        crate::text::inert(&f.city),
-                        crate::text::inert(&f.state),
-                        crate::text::inert(&f.id)
-                    )
-                })
-                .collect();
+            // One per line, to pick from: the error itself stays one line.
+            for bank in several.iter().take(LISTED) {
+                let f = &bank.fields;
+                among.io.info(&format!(
+                    "  {} · {}, {} · {}",
+                    crate::text::inert(&f.name),
+                    crate::text::inert(&f.city),
+                    crate::text::inert(&f.state),
+                    crate::text::inert(&f.id)
+                ));
+            }
             let more = several.len().saturating_sub(LISTED);
-            let tail = if more > 0 {
-                format!("; and {more} more (cra search \"{name}\")")
+            if more > 0 {
+                among.io.info(&format!(
+                    "  and {} more (cra search \"{shown}\"{})",
+                    crate::text::thousands(more as u64),
+                    among
+                        .state
+                        .map(|state| format!(" --state {state}"))
+                        .unwrap_or_default()
+                ));
+            }
+            let narrow = if among.state.is_none() {
+                ", or narrow it with --state XX"
             } else {
-                String::new()
+                ""
             };
             Err(CraError::usage(format!(
-                "{} banks match '{name}': {}{tail}; give one's id",
-                several.len(),
-                listed.join("; ")
+                "{} banks match '{shown}'{within} (listed above); give one's id or short id{narrow}",
+                several.len()
             )))
         }
     }

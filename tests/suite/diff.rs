@@ -69,6 +69,23 @@ fn flat(bank: &Value) -> Value {
     })
 }
 
+/// A rating change's direction, from the contract's scale (best first).
+fn direction(before: &Value, after: &Value) -> &'static str {
+    let scale = [
+        "Outstanding",
+        "Satisfactory",
+        "Needs to Improve",
+        "Substantial Noncompliance",
+    ];
+    let rank = |side: &Value| scale.iter().position(|r| side["rating"] == *r);
+    match (rank(before), rank(after)) {
+        (Some(b), Some(a)) if a < b => "upgrade",
+        (Some(b), Some(a)) if a > b => "downgrade",
+        (Some(_), Some(_)) => "same",
+        _ => "other",
+    }
+}
+
 fn diff(home: &crate::common::Home, args: &[&std::ffi::OsStr]) -> std::process::Output {
     home.cra().arg("diff").args(args).output().unwrap()
 }
@@ -183,10 +200,12 @@ fn exports() -> Exports {
             }
         };
         if let Some((kind, before)) = change {
-            expected.push(
-                json!({"change": kind, "id": bank["id"], "name": bank["name"],
-                                 "before": before, "after": after}),
-            );
+            let mut change = json!({"change": kind, "id": bank["id"], "name": bank["name"],
+                                    "before": before, "after": after});
+            if kind == "rating" {
+                change["direction"] = direction(&before, &after).into();
+            }
+            expected.push(change);
         }
     }
     for bank in &old_list {
@@ -311,7 +330,10 @@ fn identical_exports_in_any_format_show_nothing_and_exit_code_is_gits() {
                     assert_eq!(stdout, "[]\n", "{} {}", old.display(), new.display());
                 } else {
                     // tsv when piped: the header and nothing else.
-                    assert_eq!(stdout, "CHANGE\tNAME\tST\tFIELDS\tBEFORE\tAFTER\tID\n");
+                    assert_eq!(
+                        stdout,
+                        "CHANGE\tDIRECTION\tNAME\tST\tFIELDS\tBEFORE\tAFTER\tID\n"
+                    );
                 }
             }
         }
@@ -376,24 +398,30 @@ fn every_printer_shows_the_same_changes() {
     let mut lines = tsv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "CHANGE\tNAME\tST\tFIELDS\tBEFORE\tAFTER\tID"
+        "CHANGE\tDIRECTION\tNAME\tST\tFIELDS\tBEFORE\tAFTER\tID"
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split('\t').collect()).collect();
-    assert_eq!(rows.iter().map(|r| r[6]).collect::<Vec<_>>(), ids);
+    assert_eq!(rows.iter().map(|r| r[7]).collect::<Vec<_>>(), ids);
     for (row, change) in rows.iter().zip(&exports.expected) {
         assert_eq!(row[0], change["change"]);
+        assert_eq!(row[1], change["direction"].as_str().unwrap_or(""));
         if change["change"] == "details" {
-            assert_eq!(row[3], "city");
-            assert_eq!(row[5], "SOMEWHERE ELSE");
+            assert_eq!(row[4], "city");
+            assert_eq!(row[6], "SOMEWHERE ELSE");
         }
     }
 
     let csv_text = run(&["--format", "csv"], &[]);
     let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
-    assert_eq!(reader.headers().unwrap().len(), 18);
+    assert_eq!(
+        reader.headers().unwrap().iter().take(5).collect::<Vec<_>>(),
+        ["change", "direction", "id", "name", "fields"]
+    );
+    assert_eq!(reader.headers().unwrap().len(), 19);
     let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
-    assert_eq!(records.iter().map(|r| &r[1]).collect::<Vec<_>>(), ids);
+    assert_eq!(records.iter().map(|r| &r[2]).collect::<Vec<_>>(), ids);
     for (record, change) in records.iter().zip(&exports.expected) {
+        assert_eq!(&record[1], change["direction"].as_str().unwrap_or(""));
         for (i, key) in [
             "name",
             "city",
@@ -406,8 +434,8 @@ fn every_printer_shows_the_same_changes() {
         .iter()
         .enumerate()
         {
-            assert_eq!(&record[4 + i], change["before"][key].as_str().unwrap_or(""));
-            assert_eq!(&record[11 + i], change["after"][key].as_str().unwrap_or(""));
+            assert_eq!(&record[5 + i], change["before"][key].as_str().unwrap_or(""));
+            assert_eq!(&record[12 + i], change["after"][key].as_str().unwrap_or(""));
         }
     }
 
@@ -429,6 +457,135 @@ fn every_printer_shows_the_same_changes() {
     assert_eq!(
         String::from_utf8(out.stderr).unwrap().trim(),
         "1 added, 1 removed, 2 rating changes, 1 details change"
+    );
+}
+
+/// Two small csv exports, written by hand: each kind of change and each
+/// direction of a rating change once.
+fn every_direction(home: &Home) -> (PathBuf, PathBuf) {
+    let header = "id,name,city,state,regulator,rating,exam_date,exam_type\n";
+    let old = format!(
+        "{header}\
+up,UP BANK,A,TX,FDIC,Satisfactory,2020-01-01,Small Bank
+down,DOWN BANK,A,TX,FDIC,Satisfactory,2020-01-01,Small Bank
+same,SAME BANK,A,TX,FDIC,Needs to Improve,2020-01-01,Small Bank
+odd,ODD BANK,A,TX,FDIC,Pending,2020-01-01,Small Bank
+moved,MOVED BANK,A,TX,FDIC,Outstanding,2020-01-01,Small Bank
+gone,GONE BANK,A,TX,FDIC,Outstanding,2020-01-01,Small Bank
+"
+    );
+    let new = format!(
+        "{header}\
+up,UP BANK,A,TX,FDIC,Outstanding,2024-01-01,Small Bank
+down,DOWN BANK,A,TX,FDIC,Substantial Noncompliance,2024-01-01,Small Bank
+same,SAME BANK,A,TX,FDIC,Needs to Improve,2024-01-01,Small Bank
+odd,ODD BANK,A,TX,FDIC,Satisfactory,2024-01-01,Small Bank
+moved,MOVED BANK,B,TX,FDIC,Outstanding,2020-01-01,Small Bank
+new,NEW BANK,A,TX,FDIC,Outstanding,2024-01-01,Small Bank
+"
+    );
+    let (a, b) = (home.path().join("old.csv"), home.path().join("new.csv"));
+    std::fs::write(&a, old).unwrap();
+    std::fs::write(&b, new).unwrap();
+    (a, b)
+}
+
+#[test]
+fn a_rating_change_has_its_direction_and_change_selects_kinds_and_directions() {
+    let home = Home::new();
+    let (old, new) = every_direction(&home);
+    let run = |args: &[&str]| {
+        let out = home
+            .cra()
+            .arg("diff")
+            .arg(&old)
+            .arg(&new)
+            .args(args)
+            .output()
+            .unwrap();
+        crate::common::assert_code(&out, 0);
+        text(&out.stdout)
+    };
+    let json: Vec<Value> = serde_json::from_str(&run(&["--format", "json"])).unwrap();
+    let seen: Vec<(&str, &str, Option<&str>)> = json
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_str().unwrap(),
+                c["change"].as_str().unwrap(),
+                c["direction"].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("up", "rating", Some("upgrade")),
+            ("down", "rating", Some("downgrade")),
+            ("same", "rating", Some("same")),
+            ("odd", "rating", Some("other")),
+            ("moved", "details", None),
+            ("new", "added", None),
+            ("gone", "removed", None),
+        ]
+    );
+    // Only a rating change has the key.
+    assert!(json[4].get("direction").is_none() && json[5].get("direction").is_none());
+    let ids = |args: &[&str]| -> Vec<String> {
+        run(&[args, &["--format", "csv"][..]].concat())
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let cells: Vec<&str> = l.split(',').collect();
+                format!("{}:{}", cells[2], cells[1])
+            })
+            .collect()
+    };
+    assert_eq!(ids(&["--change", "downgrade"]), ["down:downgrade"]);
+    assert_eq!(
+        ids(&["--change", "same", "--change", "added", "--change", "other"]),
+        ["same:same", "odd:other", "new:"]
+    );
+    assert_eq!(ids(&["--change", "rating"]).len(), 4);
+    assert_eq!(ids(&["--change", "all"]).len(), 7);
+    assert_eq!(ids(&[]).len(), 7);
+    // --exit-code counts what was selected.
+    let exit = |new: &Path, kinds: &[&str]| {
+        let mut cmd = home.cra();
+        cmd.arg("diff").arg(&old).arg(new).arg("--exit-code");
+        for kind in kinds {
+            cmd.args(["--change", kind]);
+        }
+        cmd.output().unwrap().status.code()
+    };
+    assert_eq!(exit(&new, &["upgrade"]), Some(1));
+    assert_eq!(exit(&old, &["upgrade"]), Some(0));
+    let ups_only = home.path().join("ups.csv");
+    let text_of = std::fs::read_to_string(&old).unwrap();
+    std::fs::write(
+        &ups_only,
+        text_of.replace(
+            "UP BANK,A,TX,FDIC,Satisfactory",
+            "UP BANK,A,TX,FDIC,Outstanding",
+        ),
+    )
+    .unwrap();
+    assert_eq!(exit(&ups_only, &["downgrade", "removed"]), Some(0));
+    assert_eq!(exit(&ups_only, &["upgrade"]), Some(1));
+    // An unknown kind is a usage error naming the valid ones.
+    let out = home
+        .cra()
+        .arg("diff")
+        .arg(&old)
+        .arg(&new)
+        .args(["--change", "worse"])
+        .output()
+        .unwrap();
+    crate::common::assert_code(&out, 2);
+    assert!(
+        text(&out.stderr).contains("downgrade"),
+        "{}",
+        text(&out.stderr)
     );
 }
 

@@ -36,6 +36,11 @@ fn completion_scripts_know_every_subcommand_and_value() {
                 "intermediate",
                 "ndjson",
                 "rating.created",
+                // --sort, --columns (each command's own), --regulator.
+                "-exam_date",
+                "previous_rating",
+                "is_current",
+                "OTS",
             ] {
                 assert!(script.contains(value), "{shell} script lacks value {value}");
             }
@@ -85,6 +90,12 @@ complete_words cra se
 complete_words cra search --state T
 complete_words cra export --format nd
 complete_words cra config s
+complete_words cra search --rating S
+complete_words cra export --regulator F
+complete_words cra due --sort exam_
+complete_words cra changes --columns prev
+complete_words cra export --columns is_
+complete_words cra stats --by re
 "#;
     let Some(stdout) = run_bash(&home, script) else {
         return;
@@ -104,6 +115,26 @@ complete_words cra config s
         "{states}"
     );
     assert!(line("cra export --format nd:").contains("ndjson"));
+    // The values of --rating, --regulator, --sort, --columns (the
+    // command's own) and --by, never file names.
+    for (prefix, values) in [
+        (
+            "cra search --rating S:",
+            // One word, its space escaped, as sizes are.
+            &["Satisfactory", "Substantial\\ Noncompliance"][..],
+        ),
+        ("cra export --regulator F:", &["FDIC", "FRB"]),
+        ("cra due --sort exam_:", &["exam_date", "exam_type"]),
+        ("cra changes --columns prev:", &["previous_rating"]),
+        ("cra export --columns is_:", &["is_current"]),
+        ("cra stats --by re:", &["regulator"]),
+    ] {
+        let replies = line(prefix);
+        for value in values {
+            assert!(replies.contains(value), "{replies}");
+        }
+        assert!(!replies.contains("Cargo.toml"), "file names: {replies}");
+    }
     let config = line("cra config s:");
     assert!(
         config.contains("show") && config.contains("set"),

@@ -379,3 +379,94 @@ fn a_failed_output_file_is_named_as_given() {
     );
     assert!(!run.stderr.contains(".part"), "{}", run.stderr);
 }
+
+/// `-o` never replaces a file `cra` reads or keeps: the local copy in use
+/// (however the path is spelled, or through a link), its `-wal` and
+/// `-shm`, the config file, the watch lists. Exit 2 before anything is
+/// written; every file as it was.
+#[test]
+fn output_never_replaces_a_file_cra_reads_or_keeps() {
+    let world = crate::common::synced(30);
+    let data = world.home.path().join(".local/share/cra");
+    let copy = data.join("mirror.sqlite");
+    let config = world.home.config_path();
+    std::fs::write(&config, "rate = \"5/s\"\n").unwrap();
+    let link = world.home.path().join("banks.tsv");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&copy, &link).unwrap();
+    let listing = |dir: &std::path::Path| {
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        names.sort();
+        names
+    };
+    let (copy_before, files_before) = (std::fs::read(&copy).unwrap(), listing(&data));
+    let mut targets = vec![
+        (copy.clone(), "the local copy in use"),
+        (data.join("../cra/./mirror.sqlite"), "the local copy in use"),
+        (data.join("mirror.sqlite-wal"), "write-ahead log"),
+        (data.join("mirror.sqlite-shm"), "shared-memory index"),
+        (config.clone(), "config file"),
+        (data.join("watch.toml"), "watch lists"),
+    ];
+    if cfg!(unix) {
+        targets.push((link, "the local copy in use"));
+    }
+    for (target, what) in &targets {
+        for args in [
+            &["--offline", "search", "--all"][..],
+            &["sql", "SELECT 1"],
+            &["changes"],
+        ] {
+            let out = world.local(&[args, &["-o", target.to_str().unwrap()][..]].concat());
+            crate::common::assert_code(&out, 2);
+            let stderr = crate::common::stderr(&out);
+            assert!(
+                stderr.contains(what),
+                "{args:?} -o {}: {stderr}",
+                target.display()
+            );
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        }
+    }
+    assert_eq!(std::fs::read(&copy).unwrap(), copy_before);
+    assert_eq!(listing(&data), files_before);
+    assert_eq!(
+        std::fs::read_to_string(&config).unwrap(),
+        "rate = \"5/s\"\n"
+    );
+    // A copy named by --mirror or CRA_MIRROR, and a config by --config.
+    let other = world.home.path().join("other.sqlite");
+    std::fs::copy(&copy, &other).unwrap();
+    let out = world.local(&[
+        "--mirror",
+        other.to_str().unwrap(),
+        "sql",
+        "SELECT 1",
+        "-o",
+        other.to_str().unwrap(),
+    ]);
+    crate::common::assert_code(&out, 2);
+    let elsewhere = world.home.path().join("elsewhere.toml");
+    std::fs::write(&elsewhere, "").unwrap();
+    let out = world.local(&[
+        "--config",
+        elsewhere.to_str().unwrap(),
+        "sql",
+        "SELECT 1",
+        "-o",
+        elsewhere.to_str().unwrap(),
+    ]);
+    crate::common::assert_code(&out, 2);
+    assert!(crate::common::stderr(&out).contains("config file"));
+    // Any other file is written as before.
+    let out = world.local(&[
+        "sql",
+        "SELECT 1 AS n",
+        "-o",
+        world.home.path().join("n.csv").to_str().unwrap(),
+    ]);
+    crate::common::assert_code(&out, 0);
+}

@@ -59,7 +59,9 @@ fn forbidden_is_exit_4() {
 fn not_found_names_the_id() {
     let server = TestServer::always(Reply::json(404, r#"{"message":"not found"}"#));
     expect_failure(&server, &["show", "no-such-bank"], 5, "no-such-bank");
-    assert_eq!(server.hits(), 1);
+    // The id, then the word as a name (`show amarillo`); a name search the
+    // service refuses leaves the id's own answer, exit 5.
+    assert_eq!(server.hits(), 2);
 }
 
 #[test]

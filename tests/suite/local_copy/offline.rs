@@ -252,6 +252,84 @@ fn a_mirror_in_a_read_only_folder_is_read() {
     set(&folder, 0o755);
 }
 
+/// `cra ARGS` as a user who cannot write `folder` (root writes anywhere:
+/// then as nobody, through setpriv), reading the copy `mirror`; None
+/// where setpriv is missing.
+#[cfg(unix)]
+fn as_reader(world: &World, mirror: &Path, args: &[&str]) -> Option<std::process::Output> {
+    let mut cmd = if running_as_root() {
+        let mut cmd = crate::common::tool("setpriv", "util-linux")?;
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(crate::common::cra_bin());
+        cmd
+    } else {
+        std::process::Command::new(crate::common::cra_bin())
+    };
+    cmd.env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("HOME", world.home.path())
+        .env("CRA_CONFIG", world.home.config_path())
+        .env("CRA_MIRROR", mirror)
+        .args(args);
+    Some(cmd.output().unwrap())
+}
+
+/// A copy in a read-only folder with its `-wal` but no `-shm` (copied
+/// with its log, say): the log's committed changes are read, not silently
+/// left out; nothing is written beside it.
+#[cfg(unix)]
+#[test]
+fn a_copy_in_a_read_only_folder_is_read_with_its_log() {
+    use std::os::unix::fs::PermissionsExt;
+    let world = synced();
+    let folder = world.home.path().join("ro");
+    std::fs::create_dir(&folder).unwrap();
+    let mirror = folder.join("m.sqlite");
+    // A change committed to the log and not yet to the file; both files
+    // copied while the log still holds it.
+    let writer = rusqlite::Connection::open(world.mirror()).unwrap();
+    writer.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+    writer
+        .execute(
+            "UPDATE banks SET name = 'ONLY IN THE LOG' WHERE rowid = (SELECT min(rowid) FROM banks)",
+            [],
+        )
+        .unwrap();
+    std::fs::copy(world.mirror(), &mirror).unwrap();
+    let wal = |p: &Path| format!("{}-wal", p.display());
+    std::fs::copy(wal(world.mirror()), wal(&mirror)).unwrap();
+    drop(writer);
+    assert!(std::fs::metadata(wal(&mirror)).unwrap().len() > 0);
+    let set = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    set(world.home.path(), 0o755);
+    set(&mirror, 0o444);
+    set(Path::new(&wal(&mirror)), 0o444);
+    set(&folder, 0o555);
+    let query = "SELECT count(*) AS n FROM banks WHERE name = 'ONLY IN THE LOG'";
+    let Some(out) = as_reader(&world, &mirror, &["sql", query, "--format", "tsv"]) else {
+        set(&folder, 0o755);
+        return;
+    };
+    let searched = as_reader(&world, &mirror, &["--offline", "search", "--format", "csv"]).unwrap();
+    set(&folder, 0o755);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "n\n1\n", "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "", "nothing to warn about");
+    assert!(searched.status.success(), "{}", text(&searched.stderr));
+    let mut names: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["m.sqlite", "m.sqlite-wal"],
+        "nothing written beside it"
+    );
+}
+
 #[test]
 fn readers_of_an_unrelated_sqlite_file_do_not_say_run_cra_sync() {
     let home = Home::new();

@@ -357,3 +357,36 @@ fn stats_count_pairs_and_percentages_and_name_the_filters_in_the_svg() {
         &svg[..svg.len().min(600)]
     );
 }
+
+/// `--percent` on a real terminal: the chart's shares with one decimal,
+/// the very figures of the csv; without it, whole percents.
+#[test]
+fn percent_on_a_terminal_shows_one_decimal() {
+    let world = synced(400);
+    let csv = world.run(&["stats", "--by", "regulator", "--percent", "--format", "csv"]);
+    assert_code(&csv, 0);
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let first: Vec<&str> = csv.lines().nth(1).unwrap().split(',').collect();
+    let Some(mut script) =
+        crate::common::on_terminal(&world.home, "stats --by regulator --percent")
+    else {
+        return;
+    };
+    let out = script.env("COLUMNS", "100").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    let row = text
+        .lines()
+        .find(|l| l.starts_with(first[0]))
+        .unwrap_or_else(|| panic!("no {} row in {text}", first[0]));
+    for share in &first[2..7] {
+        assert!(row.contains(&format!("{share}%")), "{share} in {row}");
+    }
+    let out = crate::common::on_terminal(&world.home, "stats --by regulator")
+        .unwrap()
+        .env("COLUMNS", "100")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!text.contains(".0%") && text.contains('%'), "{text}");
+}

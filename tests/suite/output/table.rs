@@ -194,6 +194,14 @@ fn at_width(home: &Home, width: usize, args: &str) -> Option<String> {
     Some(String::from_utf8_lossy(&out.stdout).replace("\r\n", "\n"))
 }
 
+/// The table's header line, under any note (`offline: ...`) above it.
+fn table_header(screen: &str) -> &str {
+    screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("NAME"))
+        .unwrap_or("")
+}
+
 fn header_of(screen: &str) -> &str {
     screen.lines().next().unwrap_or("")
 }
@@ -336,10 +344,76 @@ fn tables_keep_their_answer_in_80_100_and_120_columns() {
                 "diff at {width}:\n{diff}"
             );
         }
+        // BEFORE and AFTER whole: every value after a ` · ` is a whole
+        // date, and an abbreviated rating comes with its legend.
+        for line in diff.lines().skip(2).filter(|l| l.starts_with(' ')) {
+            for (_, rest) in line
+                .match_indices(" · ")
+                .map(|(at, _)| line.split_at(at + 4))
+            {
+                let date: String = rest.chars().take(10).collect();
+                assert!(
+                    date.len() == 10 && date.chars().all(|c| c.is_ascii_digit() || c == '-'),
+                    "diff at {width}: a value cut in {line:?}\n{diff}"
+                );
+            }
+        }
+        if diff.contains("SAT · ") || diff.contains("OUT · ") {
+            assert!(diff.contains("SAT Satisfactory"), "legend:\n{diff}");
+        }
         // sql: dates whole; what did not fit is named.
         assert!(!sql.contains("-…"), "{sql}");
         assert!(sql.contains("not shown: "), "sql at {width}:\n{sql}");
     }
+}
+
+/// A page of "Substantial Noncompliance" and "Intermediate Small Bank" at
+/// 120 columns: exam types, then ratings, are shortened before a column is
+/// dropped, so REGULATOR stays; at 80, ratings are abbreviated (with their
+/// legend) rather than losing the city.
+#[test]
+fn long_ratings_and_exam_types_give_way_before_a_column_does() {
+    let home = Home::new();
+    assert_code(
+        &home
+            .cra()
+            .args(["--sandbox", "sync", "-q"])
+            .output()
+            .unwrap(),
+        0,
+    );
+    let line = "--sandbox --offline search --rating snc --limit 12";
+    let Some(wide) = at_width(&home, 120, line) else {
+        return;
+    };
+    assert!(wide.contains("Substantial Noncompliance"), "{wide}");
+    for column in [
+        "NAME",
+        "CITY",
+        "ST",
+        "REGULATOR",
+        "RATING",
+        "EXAM DATE",
+        "EXAM TYPE",
+        "ID",
+    ] {
+        assert!(
+            table_header(&wide).contains(column),
+            "{column} at 120:\n{wide}"
+        );
+    }
+    assert!(!wide.contains("not shown"), "{wide}");
+    let narrow = at_width(&home, 80, line).unwrap();
+    for column in ["NAME", "CITY", "ST", "RATING", "EXAM DATE", "ID"] {
+        assert!(
+            table_header(&narrow).contains(column),
+            "{column} at 80:\n{narrow}"
+        );
+    }
+    assert!(
+        narrow.contains(" SNC ") && narrow.contains("SNC Substantial Noncompliance"),
+        "{narrow}"
+    );
 }
 
 /// `changes` and `sql` tables go through the same fitting as `search`: on

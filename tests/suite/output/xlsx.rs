@@ -574,3 +574,79 @@ fn a_cell_over_excels_limit_is_cut_and_said() {
     let csv = csv_rows(&csv);
     assert_eq!(csv[1][1].len(), 40_000);
 }
+
+/// Names a spreadsheet would run as formulas: csv and tsv keep them exact
+/// by default (scripts depend on it); `--excel-safe-csv` writes them as
+/// text (a leading `'`), text cells only, so a number stays a number; a
+/// workbook holds them as plain strings, never formulas.
+#[test]
+fn cells_a_spreadsheet_would_run_are_text_with_excel_safe_csv_and_in_a_workbook() {
+    let data = "id,name,city,state,regulator,exam_date,rating,exam_type,is_current\n\
+a1,\"=HYPERLINK(\"\"http://x.example/\"\",\"\"click\"\")\",-TOWN,TX,OCC,2020-01-01,Outstanding,Small Bank,true\n\
+a2,+1+1,@HOME,TX,OCC,2020-01-02,Satisfactory,Small Bank,true\n\
+a3,PLAIN BANK,AUSTIN,TX,OCC,2020-01-03,Satisfactory,Small Bank,true\n";
+    let world = crate::common::World::with_data("hostile.csv", data);
+    let names = |args: &[&str]| -> Vec<String> {
+        let out = world.run(&[&["export", "--sort", "exam_date"][..], args].concat());
+        assert_code(&out, 0);
+        csv_rows(&out.stdout)
+            .into_iter()
+            .skip(1)
+            .map(|row| format!("{}|{}", row[1], row[2]))
+            .collect()
+    };
+    assert_eq!(
+        names(&[]),
+        [
+            "=HYPERLINK(\"http://x.example/\",\"click\")|-TOWN",
+            "+1+1|@HOME",
+            "PLAIN BANK|AUSTIN"
+        ]
+    );
+    assert_eq!(
+        names(&["--excel-safe-csv"]),
+        [
+            "'=HYPERLINK(\"http://x.example/\",\"click\")|'-TOWN",
+            "'+1+1|'@HOME",
+            "PLAIN BANK|AUSTIN"
+        ]
+    );
+    // tsv too (a search piped).
+    let out = world.run(&["search", "--sort", "exam_date", "--excel-safe-csv"]);
+    assert_code(&out, 0);
+    let tsv = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        tsv.lines().nth(2).unwrap().starts_with("'+1+1\t'@HOME\t"),
+        "{tsv}"
+    );
+    // A workbook: the text as served, as strings, and no formula anywhere.
+    let book = world.home.path().join("hostile.xlsx");
+    let out = world.run(&["export", "-o", book.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let (rows, _, _) = sheet_as_csv(&book);
+    assert!(
+        rows.iter().any(|r| r[1] == "+1+1" && r[2] == "@HOME"),
+        "{rows:?}"
+    );
+    assert!(!part(&book, "xl/worksheets/sheet1.xml").contains("<f>"));
+    // Numbers are not text: a negative number keeps its sign alone.
+    assert_code(&world.run(&["sync"]), 0);
+    let out = world.local(&[
+        "sql",
+        "SELECT -5 AS n, -2.5 AS x, '-5' AS t, '=1+1' AS f, 'ok' AS o",
+        "--format",
+        "csv",
+        "--excel-safe-csv",
+    ]);
+    assert_code(&out, 0);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "n,x,t,f,o\r\n-5,-2.5,'-5,'=1+1,ok\r\n"
+    );
+    // Any other format with it is a usage error, not a silent no-op.
+    for format in ["json", "xlsx", "ndjson"] {
+        let out = world.run(&["export", "--excel-safe-csv", "--format", format]);
+        assert_code(&out, 2);
+        assert!(crate::common::stderr(&out).contains("--excel-safe-csv"));
+    }
+}

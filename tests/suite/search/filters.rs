@@ -293,3 +293,194 @@ fn wrong_values_are_usage_errors_naming_the_valid_ones() {
         "no request for a wrong value"
     );
 }
+
+/// Extreme input: a name, city or `show` argument longer than any bank's
+/// is a usage error where the argument is parsed, online and offline
+/// alike (offline, SQLite refused such a pattern as "too complex"); a
+/// value repeated thousands of times (`--sort`, `--rating`) selects and
+/// orders as once, with the same answer online and offline (offline, SQL
+/// had "too many columns" or "too many SQL variables"). No message
+/// quotes the whole value.
+#[test]
+fn extreme_arguments_are_bounded_alike_online_and_offline() {
+    let world = synced(120);
+    let long = "x".repeat(50_000);
+    let name = "a ".repeat(50_000);
+    for args in [
+        vec!["search", "--city", &long],
+        vec!["search", &long],
+        vec!["export", "--city", &long],
+        vec!["changes", "--city", &long],
+        vec!["show", &name],
+        vec!["show", &long],
+    ] {
+        for offline in [false, true] {
+            let mut cmd = if offline {
+                world.offline()
+            } else {
+                world.cra()
+            };
+            let out = cmd.args(&args).output().unwrap();
+            assert_code(&out, 2);
+            let stderr = crate::common::stderr(&out);
+            assert!(stderr.contains("too long"), "{}: {stderr}", args[0]);
+            assert!(stderr.len() < 1_000, "{} bytes of error", stderr.len());
+        }
+    }
+    // 200 characters is still a search (no bank has such a name).
+    for offline in [false, true] {
+        let mut cmd = if offline {
+            world.offline()
+        } else {
+            world.cra()
+        };
+        let out = cmd.args(["search", &"y".repeat(200)]).output().unwrap();
+        assert_code(&out, 0);
+    }
+    let sort = ["name", "-exam_date"].repeat(1_000).join(",");
+    let ratings: Vec<&str> = ["--rating", "out", "--rating", "sat"].repeat(17_000);
+    for args in [
+        vec!["search", "--sort", &sort, "--all", "--format", "csv"],
+        [&["search", "--all", "--format", "csv"][..], &ratings].concat(),
+    ] {
+        let online = world.cra().args(&args).output().unwrap();
+        let offline = world.offline().args(&args).output().unwrap();
+        assert_code(&online, 0);
+        assert_code(&offline, 0);
+        assert_eq!(online.stdout, offline.stdout);
+        assert!(online.stdout.len() > 1_000);
+    }
+    // The repeats change nothing: the same rows as the keys given once.
+    let once = world
+        .offline()
+        .args([
+            "search",
+            "--sort",
+            "name,-exam_date",
+            "--all",
+            "--format",
+            "csv",
+        ])
+        .output()
+        .unwrap();
+    let many = world
+        .offline()
+        .args(["search", "--sort", &sort, "--all", "--format", "csv"])
+        .output()
+        .unwrap();
+    assert_eq!(once.stdout, many.stdout);
+    // A value that is wrong and huge is named by its start only.
+    for flag in [
+        "--state",
+        "--rating",
+        "--sort",
+        "--regulator",
+        "--exam-since",
+    ] {
+        let out = world
+            .offline()
+            .args(["search", flag, &long])
+            .output()
+            .unwrap();
+        assert_code(&out, 2);
+        assert!(
+            out.stderr.len() < 1_000,
+            "{flag}: {} bytes",
+            out.stderr.len()
+        );
+    }
+}
+
+/// A copy whose service names its regulators freely: an unknown
+/// `--regulator` lists a few dozen known values and says how many more,
+/// in one short line.
+#[test]
+fn an_unknown_regulator_lists_a_few_dozen_and_counts_the_rest() {
+    let mut data =
+        String::from("id,name,city,state,regulator,exam_date,rating,exam_type,is_current\n");
+    for i in 0..500 {
+        data.push_str(&format!(
+            "id{i},BANK {i},TOWN,TX,AGENCY {i:03},2020-01-01,Satisfactory,Small Bank,true\n"
+        ));
+    }
+    let world = crate::common::World::with_data("agencies.csv", &data);
+    assert_code(&world.run(&["sync"]), 0);
+    let out = world
+        .offline()
+        .args(["search", "--regulator", "nobody"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    let stderr = crate::common::stderr(&out);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.len() < 1_000, "{} bytes: {stderr}", stderr.len());
+    assert!(
+        stderr.contains("use one of FDIC, FRB, OCC, OTS, AGENCY 000, AGENCY 001"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(" and 474 more"), "{stderr}");
+    // A value the copy holds is taken, any case.
+    let out = world
+        .offline()
+        .args(["search", "--regulator", "agency 250", "--format", "csv"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+}
+
+/// Piped or to a file, fewer rows than the matches is said, whatever
+/// selected them (a filter the service lacks, a sort, `-o FILE`), online
+/// and offline; rows the user chose (`--limit`, `--page`, `--per-page`)
+/// are not rows lost, and nothing is said.
+#[test]
+fn fewer_rows_than_matches_are_said_unless_the_user_chose_them() {
+    let world = synced(1500);
+    for offline in [false, true] {
+        let run = |args: &[&str]| {
+            let mut cmd = if offline {
+                world.offline()
+            } else {
+                world.cra()
+            };
+            let out = cmd.args(args).output().unwrap();
+            assert_code(&out, 0);
+            out
+        };
+        for filter in [
+            &["--rating", "sat"][..],
+            &["--regulator", "fdic", "--sort", "-name"],
+            &["--city", "a"],
+            &["--exam-since", "15y"],
+            &["--state", "TX", "--sort", "name"],
+        ] {
+            let all = run(&[&["search", "--all", "--format", "csv"][..], filter].concat());
+            assert!(all.stderr.is_empty(), "{}", crate::common::stderr(&all));
+            let matches = String::from_utf8(all.stdout).unwrap().lines().count() - 1;
+            assert!(matches > 25, "{filter:?}: {matches}");
+            let said = format!(
+                "cra: wrote 25 of {} matching banks; add --all for every one (or use cra export)\n",
+                cra::text::thousands(matches as u64)
+            );
+            let piped = run(&[&["search", "--format", "csv"][..], filter].concat());
+            assert_eq!(
+                crate::common::stderr(&piped),
+                said,
+                "{filter:?} offline {offline}"
+            );
+            let book = world.home.path().join("some.xlsx");
+            let filed = run(&[&["search", "-o", book.to_str().unwrap()][..], filter].concat());
+            assert_eq!(crate::common::stderr(&filed), said, "{filter:?} -o");
+            for chosen in [
+                &["--limit", "5"][..],
+                &["--page", "2"],
+                &["--page", "9999"],
+                &["--per-page", "10"],
+                &["--page", "1"],
+            ] {
+                let out = run(&[&["search", "--format", "csv"][..], filter, chosen].concat());
+                assert_eq!(crate::common::stderr(&out), "", "{filter:?} {chosen:?}");
+            }
+        }
+    }
+}

@@ -418,11 +418,9 @@ fn a_piped_search_says_it_wrote_fewer_rows_than_match() {
         .args(["--sandbox", "search", "--state", "VT", "--limit", "3"])
         .output()
         .unwrap();
-    assert!(
-        stderr(&limited).contains("cra: wrote 3 of "),
-        "{}",
-        stderr(&limited)
-    );
+    // Rows the user chose with --limit are not rows lost (the contract).
+    assert_code(&limited, 0);
+    assert_eq!(stderr(&limited), "");
 }
 
 #[test]
@@ -440,5 +438,33 @@ fn a_limit_asks_for_no_page_it_does_not_need() {
         assert_code(&out, 0);
         assert_eq!(out.stdout.iter().filter(|b| **b == b'\n').count(), limit);
         assert_eq!(world.take_requests().list, pages, "--limit {limit}");
+    }
+}
+
+/// No match, on a real terminal: `no banks match` and the filters that
+/// made it so, never `0 of 0 banks · page 1 of 0`.
+#[test]
+fn no_match_on_a_terminal_says_so_and_names_the_filters() {
+    let home = crate::common::Home::new();
+    for line in [
+        "search zzzzqq --state TX --rating nti",
+        "search zzzzqq --state TX --rating nti --all",
+        "search zzzzqq --state tx",
+    ] {
+        let Some(mut script) = crate::common::on_terminal(&home, line) else {
+            return;
+        };
+        let out = script.at(&sandbox_url(), ACTIVE_KEY).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{text}");
+        assert!(
+            text.contains("no banks match: named like \"zzzzqq\", in TX"),
+            "{line}: {text}"
+        );
+        assert!(
+            text.contains("rated Needs to Improve") == line.contains("nti"),
+            "{text}"
+        );
+        assert!(!text.contains("0 of 0"), "{text}");
     }
 }

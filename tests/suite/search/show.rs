@@ -160,19 +160,66 @@ fn a_name_resolves_to_the_exact_one_or_the_only_match() {
             &["show", "county bank", "--format", "json"],
         );
         assert_eq!(shown_id(&out), "12345678-aaaa-4000-8000-000000000003");
-        // Several: exit 2 listing name, city, state and id of each.
+        // Several: exit 2 after a list of name, city, state and id, one
+        // bank a line; the error itself is one line.
         let out = cra(&world, offline, &["show", "bank of  houston"]);
         assert_code(&out, 2);
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.contains("2 banks match 'bank of houston'")
-                && stderr
-                    .contains("BANK OF HOUSTON (HOUSTON, TX) abcdef12-0000-4000-8000-000000000001")
-                && stderr
-                    .contains("BANK OF HOUSTON (HOUSTON, MO) abcdef12-0000-4000-8000-000000000002"),
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(
+            lines[..2],
+            [
+                "  BANK OF HOUSTON · HOUSTON, TX · abcdef12-0000-4000-8000-000000000001",
+                "  BANK OF HOUSTON · HOUSTON, MO · abcdef12-0000-4000-8000-000000000002",
+            ],
             "{stderr}"
         );
+        assert!(
+            lines[2].starts_with("cra: error: 2 banks match 'bank of houston' (listed above)")
+                && lines[2].contains("--state"),
+            "{stderr}"
+        );
+        assert_eq!(lines.len(), 3, "{stderr}");
         assert!(out.stdout.is_empty());
+        // --state narrows a name to one state.
+        let out = cra(
+            &world,
+            offline,
+            &[
+                "show",
+                "bank of houston",
+                "--state",
+                "mo",
+                "--format",
+                "json",
+            ],
+        );
+        assert_eq!(shown_id(&out), "abcdef12-0000-4000-8000-000000000002");
+        // One word that is no bank's id is tried as a name.
+        let out = cra(&world, offline, &["show", "texas", "--format", "json"]);
+        assert_eq!(shown_id(&out), "77777777-cccc-4000-8000-000000000005");
+        let out = cra(
+            &world,
+            offline,
+            &["show", "houston", "--state", "MO", "--format", "json"],
+        );
+        assert_eq!(shown_id(&out), "abcdef12-0000-4000-8000-000000000002");
+        let out = cra(&world, offline, &["show", "houston"]);
+        assert_code(&out, 2);
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("3 banks match 'houston'"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // Neither an id nor a name: exit 5, naming both tries.
+        let out = cra(&world, offline, &["show", "zzzzqq"]);
+        assert_code(&out, 5);
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .contains("no bank has the id 'zzzzqq' or a name like it"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         // None: exit 5 suggesting a search.
         let out = cra(&world, offline, &["show", "no such bank"]);
         assert_code(&out, 5);
@@ -219,4 +266,71 @@ fn a_short_id_resolves_from_the_local_copy() {
         );
         assert_eq!(shown_id(&out), "77777777-cccc-4000-8000-000000000005");
     }
+}
+
+/// The hints on a real terminal name the command as it works there: under
+/// `--sandbox`, `cra --sandbox sync`; with only the sandbox's copy, a
+/// reader without `--sandbox` says to add it. Several banks named like a
+/// word are listed one per line.
+#[test]
+fn hints_on_a_terminal_name_the_sandbox_and_list_one_bank_a_line() {
+    let home = crate::common::Home::new();
+    let Some(mut script) = crate::common::on_terminal(&home, "--sandbox show 992f6692") else {
+        return;
+    };
+    let out = script.output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("give the whole id or run cra --sandbox sync"),
+        "{text}"
+    );
+    // The sandbox's copy alone (a small one, synced here).
+    let world = World::new(&["--banks", "40"]);
+    let copy = home.path().join(".local/share/cra/sandbox-mirror.sqlite");
+    let out = world
+        .cra()
+        .env("HOME", home.path())
+        .args(["sync", "--mirror", copy.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    for line in ["stats", "--offline search --state TX"] {
+        let out = crate::common::on_terminal(&home, line)
+            .unwrap()
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("(run: cra sync); the sandbox's copy is at")
+                && text.contains("add --sandbox to read it"),
+            "{line}: {text}"
+        );
+    }
+    let out = crate::common::on_terminal(&home, "--sandbox stats")
+        .unwrap()
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    // One word, no such id, several banks of that name: one a line.
+    let out = crate::common::on_terminal(&home, "--sandbox show amarillo")
+        .unwrap()
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let listed: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("  ") && l.contains("AMARILLO") && l.contains(" · "))
+        .collect();
+    assert!(listed.len() >= 2, "{text}");
+    assert!(
+        text.contains(&format!(
+            "cra: error: {} banks match 'amarillo' (listed above)",
+            listed.len()
+        )),
+        "{text}"
+    );
 }
