@@ -197,6 +197,7 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .find(&present)
         .map_err(crate::error::CraError::usage)?;
     find.sort = args.order.sort.clone();
+    crate::source::find::check_public(&reader, &mut find)?;
     let shape = CHANGES
         .shape(io.view.format, &args.order.columns)
         .map_err(crate::error::CraError::usage)?;

@@ -138,7 +138,8 @@ impl Run for DueArgs {
             Vec::new()
         };
         let today = today();
-        let find = self.find.find(&present, today).map_err(CraError::usage)?;
+        let mut find = self.find.find(&present, today).map_err(CraError::usage)?;
+        crate::source::find::check_public(&reader, &mut find)?;
         let shape = DUE_COLUMNS
             .shape(io.view.format, &self.find.order.columns)
             .map_err(CraError::usage)?;

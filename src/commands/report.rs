@@ -97,10 +97,11 @@ fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
         reader.regulators()?
     };
     let today = crate::filters::when::today();
-    let find = args
+    let mut find = args
         .select
         .find_within(&args.period, &present, today)
         .map_err(CraError::usage)?;
+    crate::source::find::check_public(reader, &mut find)?;
     let filter = StatsFilter {
         state: args.state.clone(),
         size: args.size.clone(),

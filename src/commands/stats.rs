@@ -182,10 +182,11 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     } else {
         reader.regulators()?
     };
-    let find = args
+    let mut find = args
         .select
         .find_within(&args.period, &present, crate::filters::when::today())
         .map_err(CraError::usage)?;
+    crate::source::find::check_public(&reader, &mut find)?;
     let title = title(&args, &by, &find);
     let filter = StatsFilter {
         state: args.state,

@@ -10,6 +10,7 @@ use std::cmp::Ordering;
 
 use super::Rating;
 use super::model::BankFields;
+use super::public::PublicFilter;
 
 /// A sort key (`--sort -exam_date,name`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,6 +78,9 @@ pub struct Find {
     pub exam_since: Option<String>,
     pub exam_until: Option<String>,
     pub sort: Vec<SortKey>,
+    /// What the public record selects (the local copy only: the service
+    /// has none of it).
+    pub public: PublicFilter,
 }
 
 impl Find {
@@ -91,10 +95,12 @@ impl Find {
             && self.regulators.is_empty()
             && self.city.is_none()
             && self.exam_since.is_none()
-            && self.exam_until.is_none())
+            && self.exam_until.is_none()
+            && self.public.is_empty())
     }
 
-    /// Whether a listed bank passes (what the service cannot filter).
+    /// Whether a listed bank passes (what the service cannot filter; the
+    /// public record's filters are refused online before this is asked).
     pub fn matches(&self, bank: &BankFields) -> bool {
         let current = bank.current_rating.as_ref();
         let rating = current.map(|c| &c.rating);

@@ -64,11 +64,19 @@ pub struct DetailFields {
     pub ratings: Vec<RatingRecord>,
 }
 
-/// A bank as listed: the object as served and its typed view.
+/// A bank as listed: the object as served and its typed view (and, when
+/// its columns were asked for, its public record from the local copy).
 #[derive(Debug, Clone)]
 pub struct Bank {
     pub raw: Value,
     pub fields: BankFields,
+    pub public: Option<Box<super::public::PublicRecord>>,
+}
+
+impl super::public::HasPublic for Bank {
+    fn public(&self) -> Option<&super::public::PublicRecord> {
+        self.public.as_deref()
+    }
 }
 
 /// A bank with its history: the object as served and its typed view.
@@ -128,7 +136,11 @@ pub fn parse_page(body: Value) -> Result<Page, String> {
     let mut banks = Vec::with_capacity(envelope.data.len());
     for (index, raw) in envelope.data.into_iter().enumerate() {
         let fields: BankFields = typed(&raw).map_err(|e| format!("data[{index}].{e}"))?;
-        banks.push(Bank { raw, fields });
+        banks.push(Bank {
+            raw,
+            fields,
+            public: None,
+        });
     }
     Ok(Page {
         banks,

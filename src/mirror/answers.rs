@@ -130,6 +130,7 @@ impl Reader {
         let (more, more_values) = super::find::find_clauses(
             &filter.find,
             &super::find::Tested {
+                id: "b.id",
                 rating: "h.rating",
                 regulator: "b.regulator",
                 city: "b.city",

@@ -15,6 +15,8 @@ use crate::domain::{Find, ListQuery, Rating, SortField};
 /// Which columns a find's filters test (they differ by query: `changes`
 /// tests the record's rating and date, `b.` prefixed).
 pub(super) struct Tested<'a> {
+    /// The bank's id (what the public record's filters test).
+    pub id: &'a str,
     pub rating: &'a str,
     pub regulator: &'a str,
     pub city: &'a str,
@@ -24,6 +26,7 @@ pub(super) struct Tested<'a> {
 impl Tested<'static> {
     /// The current rating's columns of `banks`.
     pub const BANKS: Tested<'static> = Tested {
+        id: "id",
         rating: "rating",
         regulator: "regulator",
         city: "city",
@@ -85,6 +88,10 @@ pub(super) fn find_clauses(find: &Find, columns: &Tested) -> (Vec<String>, Vec<S
             clauses.push(format!("{column} IN ({marks})"));
             values.extend(given.iter().map(|v| SqlValue::from(v.to_string())));
         }
+    }
+    if let (Some(clause), more) = super::record::filter_clause(&find.public, columns.id) {
+        clauses.push(clause);
+        values.extend(more);
     }
     (clauses, values)
 }
@@ -251,7 +258,11 @@ impl Reader {
                     self.path().display()
                 )
             })?;
-            banks.push(Bank { raw, fields });
+            banks.push(Bank {
+                raw,
+                fields,
+                public: None,
+            });
         }
         Ok(banks)
     }
@@ -348,6 +359,7 @@ mod tests {
                     field: SortField::Name,
                     descending: false,
                 }],
+                ..Find::default()
             },
         ));
         all

@@ -237,6 +237,7 @@ impl Reader {
         let of_bank = Find {
             regulators: filter.find.regulators.clone(),
             city: filter.find.city.clone(),
+            public: filter.find.public.clone(),
             ..Find::default()
         };
         let (clauses, values) = selection(filter.state.as_ref(), None, &of_bank);
@@ -363,6 +364,7 @@ mod tests {
         let (mut clauses, mut values) = find_clauses(
             &filter.find,
             &Tested {
+                id: "b.id",
                 rating,
                 regulator: "b.regulator",
                 city: "b.city",

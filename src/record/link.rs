@@ -62,6 +62,7 @@ pub struct Register {
     /// docket, when the file has it; and the other way round.
     predecessor: Vec<Option<u32>>,
     successor: Vec<Option<u32>>,
+    keys: HashMap<(Regulator, u64), u32>,
     /// The file's last exam day: a bank's later exams cannot be in it.
     pub horizon: Day,
 }
@@ -153,8 +154,14 @@ impl Register {
             by_month,
             predecessor,
             successor,
+            keys,
             horizon,
         }
+    }
+
+    /// The institution of a regulator and agency ID.
+    pub fn index_of(&self, regulator: &Regulator, agency_id: u64) -> Option<u32> {
+        self.keys.get(&(regulator.clone(), agency_id)).copied()
     }
 
     pub fn institutions(&self) -> &[Institution] {

@@ -11,4 +11,6 @@
 pub mod history;
 pub mod link;
 pub mod names;
+pub mod pe;
+pub mod public;
 pub mod score;
