@@ -140,6 +140,7 @@ pub const DIFF_COLUMNS: Columns<Difference> = Columns {
     all: DIFF,
     table: &["change", "name", "state_shown", "fields_shown", "before", "after", "id"],
     table_only: DIFF_TABLE,
+    extra: &[],
 };
 
 impl Spec for DiffArgs {
