@@ -40,6 +40,9 @@ mod suite {
         mod support;
         mod sync;
     }
+    mod record {
+        mod enrich;
+    }
     mod output {
         mod jq;
         mod table;

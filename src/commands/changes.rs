@@ -150,7 +150,10 @@ const CHANGES: Columns<ChangeRow> = Columns::new(
         "change",
         "id",
     ],
-);
+)
+.with_extra(CHANGE_PUBLIC);
+
+const CHANGE_PUBLIC: &[Column<ChangeRow>] = &crate::output::public::columns::<ChangeRow>();
 
 impl Spec for ChangesArgs {
     fn outputs(&self) -> crate::output::Outputs {
@@ -199,8 +202,14 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     find.sort = args.order.sort.clone();
     crate::source::find::check_public(&reader, &mut find)?;
     let shape = CHANGES
-        .shape(io.view.format, &args.order.columns)
+        .shape_enriched(io.view.format, &args.order.columns, args.order.enriched)
         .map_err(crate::error::CraError::usage)?;
+    let joiner = crate::source::public::Joiner::open(
+        settings,
+        io,
+        CHANGES.shows_extra(&shape),
+        args.order.enriched,
+    )?;
     let filter = ChangeFilter {
         since,
         until,
@@ -212,11 +221,22 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
     let nothing = serde_json::Value::Null;
     // Each record printed as it is read: memory stays flat however many.
-    reader.each_change(&filter, |row| {
+    reader.each_change(&filter, |mut row| {
         if !wanted.contains(&row.change) {
             return Ok(());
         }
-        let json = printer.prints_json().then(|| CHANGES.json(&row));
+        if let Some(joiner) = &joiner {
+            row.public = Some(Box::new(joiner.record(&row.id)?));
+        }
+        let json = printer.prints_json().then(|| {
+            let json = CHANGES.json(&row);
+            match &joiner {
+                Some(joiner) if joiner.json() => {
+                    crate::domain::public::with_public_record(json, row.public.as_deref())
+                }
+                _ => json,
+            }
+        });
         printer.write(&Record {
             json: json.as_ref().unwrap_or(&nothing),
             rows: vec![shape.cells(&row)],

@@ -151,6 +151,7 @@ fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
             find: find.clone(),
             today,
             older_than_months: None,
+            include_inactive: false,
         })?
         .into_iter()
         .map(|row| DueBank {

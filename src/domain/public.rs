@@ -46,6 +46,21 @@ impl PublicRecord {
     }
 }
 
+/// The json of a row asked for `--enriched`: its object with the key
+/// `public_record` added (every field, null where unknown).
+pub fn with_public_record(
+    mut json: serde_json::Value,
+    record: Option<&PublicRecord>,
+) -> serde_json::Value {
+    if let serde_json::Value::Object(map) = &mut json {
+        map.insert(
+            "public_record".to_string(),
+            record.cloned().unwrap_or_default().to_json(),
+        );
+    }
+    json
+}
+
 /// A row that carries a bank's public record (when it was asked for).
 pub trait HasPublic {
     fn public(&self) -> Option<&PublicRecord>;

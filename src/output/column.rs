@@ -183,7 +183,8 @@ impl<R> Columns<R> {
                 let name = name.trim().to_ascii_lowercase();
                 let Some(column) = self.all.iter().chain(self.extra).find(|c| c.name == name)
                 else {
-                    let names: Vec<&str> = self.all.iter().chain(self.extra).map(|c| c.name).collect();
+                    let names: Vec<&str> =
+                        self.all.iter().chain(self.extra).map(|c| c.name).collect();
                     return Err(format!(
                         "'{}' is not a column; use {}",
                         crate::text::shorten(&name, 40),
@@ -330,7 +331,9 @@ mod tests {
         let enriched = COLUMNS.shape_enriched(Format::Table, &[], true).unwrap();
         assert_eq!(names(&enriched), ["count", "name", "double"]);
         assert!(COLUMNS.shows_extra(&enriched));
-        let wanted = COLUMNS.shape_enriched(Format::Csv, &["double".into()], true).unwrap();
+        let wanted = COLUMNS
+            .shape_enriched(Format::Csv, &["double".into()], true)
+            .unwrap();
         assert_eq!(names(&wanted), ["double"]);
         assert_eq!(COLUMNS.names(), ["name", "count"]);
         let row = Row { name: "A", n: 3 };

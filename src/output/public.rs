@@ -3,9 +3,9 @@
 //! a bank's public record: shown by `--columns` and `--enriched` after a
 //! command's own columns, and the first to give way on a narrow terminal.
 
+use super::Fit;
 use super::cell::Cell;
 use super::column::{Column, Kind};
-use super::Fit;
 use crate::domain::{HasPublic, PublicRecord};
 
 fn field<R: HasPublic, T>(row: &R, pick: impl Fn(&PublicRecord) -> Option<T>) -> Option<T> {
@@ -45,10 +45,34 @@ fn pe_url<R: HasPublic>(row: &R) -> Cell<'_> {
 /// thousands; assets a count, grouped on a table.
 pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 7] {
     [
-        Column::new("fdic_cert", "FDIC CERT", Kind::Number, Fit::Keep { rank: 24 }, fdic_cert::<R>),
-        Column::new("rssd_id", "RSSD ID", Kind::Number, Fit::Keep { rank: 25 }, rssd_id::<R>),
-        Column::new("occ_charter", "OCC CHARTER", Kind::Number, Fit::Keep { rank: 26 }, occ_charter::<R>),
-        Column::new("assets", "ASSETS", Kind::Count, Fit::Keep { rank: 21 }, assets::<R>),
+        Column::new(
+            "fdic_cert",
+            "FDIC CERT",
+            Kind::Number,
+            Fit::Keep { rank: 24 },
+            fdic_cert::<R>,
+        ),
+        Column::new(
+            "rssd_id",
+            "RSSD ID",
+            Kind::Number,
+            Fit::Keep { rank: 25 },
+            rssd_id::<R>,
+        ),
+        Column::new(
+            "occ_charter",
+            "OCC CHARTER",
+            Kind::Number,
+            Fit::Keep { rank: 26 },
+            occ_charter::<R>,
+        ),
+        Column::new(
+            "assets",
+            "ASSETS",
+            Kind::Count,
+            Fit::Keep { rank: 21 },
+            assets::<R>,
+        ),
         Column::new(
             "exam_method",
             "EXAM METHOD",
@@ -56,21 +80,21 @@ pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 7] {
             Fit::Shorten { rank: 23, min: 10 },
             exam_method::<R>,
         ),
-        Column::new("active", "ACTIVE", Kind::Bool, Fit::Keep { rank: 22 }, active::<R>),
-        Column::new("pe_url", "PE", Kind::Text, Fit::Shorten { rank: 27, min: 12 }, pe_url::<R>),
+        Column::new(
+            "active",
+            "ACTIVE",
+            Kind::Bool,
+            Fit::Keep { rank: 22 },
+            active::<R>,
+        ),
+        Column::new(
+            "pe_url",
+            "PE",
+            Kind::Text,
+            Fit::Shorten { rank: 27, min: 12 },
+            pe_url::<R>,
+        ),
     ]
-}
-
-/// The json of a row asked for `--enriched`: its object with the key
-/// `public_record` added (every field, null where unknown).
-pub fn with_public_record(mut json: serde_json::Value, record: Option<&PublicRecord>) -> serde_json::Value {
-    if let serde_json::Value::Object(map) = &mut json {
-        map.insert(
-            "public_record".to_string(),
-            record.cloned().unwrap_or_default().to_json(),
-        );
-    }
-    json
 }
 
 #[cfg(test)]
@@ -113,7 +137,7 @@ mod tests {
         let names: Vec<&str> = COLUMNS.iter().map(|c| c.name).collect();
         assert_eq!(names, PublicRecord::FIELDS);
         assert!(COLUMNS.iter().all(|c| (c.get)(&Row(None)) == Cell::Empty));
-        let json = with_public_record(serde_json::json!({"id": "a"}), None);
+        let json = crate::domain::public::with_public_record(serde_json::json!({"id": "a"}), None);
         assert_eq!(json["public_record"]["assets"], serde_json::Value::Null);
         assert_eq!(json["id"], "a");
     }

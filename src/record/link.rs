@@ -37,10 +37,11 @@ pub const OTS_TO_OCC: u64 = 700_000;
 
 /// Key lists longer than this gather no candidates (a month every FDIC
 /// bank of a region shares says nothing); they still count in a score.
-const CROWDED: usize = 400;
+const CROWDED: usize = 3000;
 
-/// Candidates scored per bank, the most exams shared first.
-const CANDIDATES: usize = 48;
+/// Candidates scored per bank, those of its state and sharing the most
+/// exams first.
+const CANDIDATES: usize = 64;
 
 /// One exam row of the file, as the register is built from.
 pub struct Row<'a> {
@@ -204,10 +205,19 @@ impl Register {
                 *entry = (*entry).max(count);
             }
         }
-        let mut ranked: Vec<(u32, u32)> = shared.into_iter().collect();
-        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        // Those in the bank's state first (no other can be linked), then
+        // the most exams shared.
+        let state = bank.state.trim().to_ascii_uppercase();
+        let mut ranked: Vec<(bool, u32, u32)> = shared
+            .into_iter()
+            .map(|(index, count)| {
+                let here = self.institutions[index as usize].states.contains(&state);
+                (here, count, index)
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
         ranked.truncate(CANDIDATES);
-        ranked.into_iter().map(|(index, _)| index).collect()
+        ranked.into_iter().map(|(_, _, index)| index).collect()
     }
 
     /// The best fit of `institution` for `bank`: its own history, or (a

@@ -43,6 +43,43 @@ pub struct Listed {
     pub report_date: Option<String>,
 }
 
+impl FileExam {
+    /// An exam as the file's reader gives it.
+    pub fn from_ffiec(exam: &super::ffiec::Exam) -> FileExam {
+        let date = exam.exam_date;
+        FileExam {
+            regulator: exam.regulator.clone(),
+            agency_id: exam.agency_id,
+            day: Day(date.year() as u32 * 10000 + date.month() as u32 * 100 + date.day() as u32),
+            name: exam.name.clone(),
+            city: exam.city.clone(),
+            state: exam.state.clone(),
+            assets_thousands: exam.assets_thousands,
+            exam_method: exam
+                .method
+                .name()
+                .map_or_else(|| format!("code {}", exam.method.code()), str::to_string),
+            rating: exam.rating.clone(),
+        }
+    }
+}
+
+impl Listed {
+    /// An institution as BankFind's reader gives it.
+    pub fn from_bankfind(institution: &super::bankfind::Institution) -> Listed {
+        Listed {
+            fdic_cert: institution.fdic_cert,
+            rssd_id: institution.rssd_id,
+            occ_charter: institution.occ_charter,
+            ots_docket: institution.ots_docket,
+            name: institution.name.clone().unwrap_or_default(),
+            active: institution.active,
+            assets_thousands: institution.assets_thousands,
+            report_date: institution.report_date.map(|d| d.to_string()),
+        }
+    }
+}
+
 /// BankFind's institutions by the identifier each agency uses.
 pub struct Listings<'a> {
     listed: &'a [Listed],
