@@ -25,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 pub use super::history::{Bank, Day, Exam, Institution, rating_code};
 use super::names::{city_key, name_key};
 pub use super::score::LINK_AT;
-use super::score::{Candidate, Fit, Side};
+use super::score::{Candidate, Fit, Keys, Side};
 use crate::domain::Regulator;
 
 /// How far the best candidate must lead the next, and the best bank of an
@@ -222,13 +222,13 @@ impl Register {
 
     /// The best fit of `institution` for `bank`: its own history, or (a
     /// former thrift) its OTS history before its own.
-    fn fit(&self, bank: &Bank, institution: u32) -> Fit {
+    fn fit(&self, bank: &Bank, keys: &Keys, institution: u32) -> Fit {
         let own = &self.institutions[institution as usize];
         let mut sides = vec![Side {
             institution,
             exams: &own.exams,
         }];
-        let mut best = Candidate::new(bank, own, &sides, self.horizon, false).fit();
+        let mut best = Candidate::new(bank, keys, own, &sides, self.horizon, false).fit();
         if let Some(predecessor) = self.predecessor[institution as usize] {
             sides.insert(
                 0,
@@ -237,7 +237,7 @@ impl Register {
                     exams: &self.institutions[predecessor as usize].exams,
                 },
             );
-            let lineage = Candidate::new(bank, own, &sides, self.horizon, true).fit();
+            let lineage = Candidate::new(bank, keys, own, &sides, self.horizon, true).fit();
             if lineage.score > best.score {
                 best = lineage;
             }
@@ -377,9 +377,10 @@ fn best_for(register: &Register, bank: &Bank) -> Outcome {
     if candidates.is_empty() {
         return Outcome::Unlinked(Reason::NotInFile);
     }
+    let keys = Keys::of(&bank);
     let mut fits: Vec<Fit> = candidates
         .iter()
-        .map(|&index| register.fit(&bank, index))
+        .map(|&index| register.fit(&bank, &keys, index))
         .collect();
     fits.sort_by_key(|fit| std::cmp::Reverse(fit.score));
     let best = &fits[0];

@@ -35,9 +35,28 @@ pub struct Side<'a> {
     pub exams: &'a [Exam],
 }
 
+/// A bank's name, city and state as they are compared (made once a bank,
+/// not once a candidate).
+pub struct Keys {
+    name: String,
+    city: String,
+    state: String,
+}
+
+impl Keys {
+    pub fn of(bank: &Bank) -> Keys {
+        Keys {
+            name: name_key(&bank.name),
+            city: city_key(&bank.city),
+            state: bank.state.trim().to_ascii_uppercase(),
+        }
+    }
+}
+
 /// A bank and one candidate, to be fitted.
 pub struct Candidate<'a> {
     bank: &'a Bank,
+    keys: &'a Keys,
     own: &'a Institution,
     /// (the side, the exam's place in it), by day.
     exams: Vec<(usize, u16, Exam)>,
@@ -71,6 +90,7 @@ impl<'a> Candidate<'a> {
     /// institution itself last.
     pub fn new(
         bank: &'a Bank,
+        keys: &'a Keys,
         own: &'a Institution,
         sides: &'a [Side<'a>],
         horizon: Day,
@@ -89,6 +109,7 @@ impl<'a> Candidate<'a> {
         exams.sort_by_key(|(_, _, exam)| exam.day);
         Candidate {
             bank,
+            keys,
             own,
             exams,
             sides,
@@ -183,25 +204,25 @@ impl<'a> Candidate<'a> {
             "regulator",
             regulator,
         );
-        let state = self.bank.state.trim().to_ascii_uppercase();
-        let state_agrees = self.own.states.contains(&state);
+        let state = &self.keys.state;
+        let state_agrees = self.own.states.contains(state);
         add(
-            three(&self.own.states, &state, STATE, |_, _| false),
+            three(&self.own.states, state, STATE, |_, _| false),
             "state",
-            self.own.states.first() == Some(&state),
+            self.own.states.first() == Some(state),
         );
-        let city = city_key(&self.bank.city);
+        let city = &self.keys.city;
         add(
-            three(&self.own.cities, &city, CITY, |a, b| {
+            three(&self.own.cities, city, CITY, |a, b| {
                 strsim::jaro_winkler(a, b) >= 0.92
             }),
             "city",
-            self.own.cities.first() == Some(&city),
+            self.own.cities.first() == Some(city),
         );
-        let name = name_key(&self.bank.name);
-        let name_points = if self.own.names.contains(&name) {
+        let name = &self.keys.name;
+        let name_points = if self.own.names.contains(name) {
             NAME.0
-        } else if self.own.names.iter().any(|n| overlap(n, &name) >= 0.6) {
+        } else if self.own.names.iter().any(|n| overlap(n, name) >= 0.6) {
             NAME.1
         } else {
             NAME.2
