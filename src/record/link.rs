@@ -179,20 +179,22 @@ impl Register {
     /// most exams shared first, at most [`CANDIDATES`] of them.
     fn candidates(&self, bank: &Bank) -> Vec<u32> {
         let mut shared: HashMap<u32, u32> = HashMap::new();
-        let mut count = |list: Option<&Vec<u32>>| {
+        // An exam of the same day counts twice one of a month made public
+        // later, which many of a region's FDIC banks share.
+        let mut count = |list: Option<&Vec<u32>>, points: u32| {
             if let Some(list) = list.filter(|l| l.len() <= CROWDED) {
                 for &index in list {
-                    *shared.entry(index).or_default() += 1;
+                    *shared.entry(index).or_default() += points;
                 }
             }
         };
         for exam in &bank.exams {
-            count(self.by_exam.get(&(exam.day, exam.rating)));
+            count(self.by_exam.get(&(exam.day, exam.rating)), 2);
             // An FDIC bank's date that is the exam's own: the file has the
             // month the evaluation was made public.
             if bank.regulator == Regulator::Fdic && !exam.day.is_first() {
                 for month in exam.day.month()..=exam.day.month() + super::score::PUBLICATION_LAG {
-                    count(self.by_month.get(&(month, exam.rating)));
+                    count(self.by_month.get(&(month, exam.rating)), 1);
                 }
             }
         }
@@ -206,18 +208,28 @@ impl Register {
             }
         }
         // Those in the bank's state first (no other can be linked), then
-        // the most exams shared.
+        // the most exams shared, then those of its name and city (a single
+        // exam's month is shared by more than `CANDIDATES` of a state).
         let state = bank.state.trim().to_ascii_uppercase();
-        let mut ranked: Vec<(bool, u32, u32)> = shared
+        let (name, city) = (name_key(&bank.name), city_key(&bank.city));
+        let mut ranked: Vec<(bool, u32, u8, u32)> = shared
             .into_iter()
             .map(|(index, count)| {
-                let here = self.institutions[index as usize].states.contains(&state);
-                (here, count, index)
+                let institution = &self.institutions[index as usize];
+                let here = institution.states.contains(&state);
+                let alike = institution.names.contains(&name) as u8
+                    + institution.cities.contains(&city) as u8;
+                (here, count, alike, index)
             })
             .collect();
-        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        ranked.sort_by(|a, b| {
+            b.0.cmp(&a.0)
+                .then(b.1.cmp(&a.1))
+                .then(b.2.cmp(&a.2))
+                .then(a.3.cmp(&b.3))
+        });
         ranked.truncate(CANDIDATES);
-        ranked.into_iter().map(|(_, _, index)| index).collect()
+        ranked.into_iter().map(|(_, _, _, index)| index).collect()
     }
 
     /// The best fit of `institution` for `bank`: its own history, or (a
@@ -387,10 +399,21 @@ fn best_for(register: &Register, bank: &Bank) -> Outcome {
     if !best.acceptable() {
         return Outcome::Unlinked(Reason::Weak);
     }
-    if fits
-        .get(1)
-        .is_some_and(|next| best.score - next.score < MARGIN)
-    {
+    // A thrift's OTS institution and its OCC charter are one institution
+    // under two regulators: the history that fits better wins, by any
+    // lead (a tie is still ambiguous).
+    let lineage = |other: u32| {
+        register.predecessor[best.institution as usize] == Some(other)
+            || register.successor[best.institution as usize] == Some(other)
+    };
+    if fits[1..].iter().any(|next| {
+        let lead = best.score - next.score;
+        if lineage(next.institution) {
+            lead == 0
+        } else {
+            lead < MARGIN
+        }
+    }) {
         return Outcome::Unlinked(Reason::Ambiguous);
     }
     let best = fits.swap_remove(0);
@@ -779,6 +802,93 @@ mod tests {
         assert_eq!(
             linked_to(&register, &outcomes[1]),
             Some(("OCC".into(), 705848))
+        );
+    }
+
+    #[test]
+    fn a_thrift_with_one_later_occ_exam_is_its_ots_institution() {
+        // The OCC charter's history is the OTS one and one more exam: for
+        // the bank of the OTS exams alone, it fits by one exam less.
+        let ots = [(19920406, 2), (19930524, 2), (19950918, 2), (20090806, 2)];
+        let insts = [
+            inst(
+                Regulator::Ots,
+                358,
+                &ots,
+                "A J SMITH FSB",
+                "MIDLOTHIAN",
+                "IL",
+            ),
+            inst(
+                Regulator::Occ,
+                700358,
+                &[(20141015, 2)],
+                "A.J. SMITH FSB",
+                "MIDLOTHIAN",
+                "IL",
+            ),
+        ];
+        let banks = [
+            bank(Regulator::Ots, &ots, "A J Smith FSB", "Midlothian", "IL"),
+            bank(
+                Regulator::Occ,
+                &[(20141015, 2)],
+                "A.J. Smith FSB",
+                "Midlothian",
+                "IL",
+            ),
+        ];
+        let (register, outcomes) = run(&insts, &banks);
+        assert_eq!(
+            linked_to(&register, &outcomes[0]),
+            Some(("OTS".into(), 358))
+        );
+        assert_eq!(
+            linked_to(&register, &outcomes[1]),
+            Some(("OCC".into(), 700358))
+        );
+    }
+
+    #[test]
+    fn a_month_shared_by_many_of_a_state_still_finds_the_bank() {
+        // More FDIC banks of the state published in the months after the
+        // bank's exam than are scored: its name and city find it.
+        let names: Vec<&'static str> = (0..CANDIDATES * 2)
+            .map(|i| &*Box::leak(format!("BANK NUMBER {i}").into_boxed_str()))
+            .collect();
+        let mut insts: Vec<Inst> = names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                inst(
+                    Regulator::Fdic,
+                    i as u64 + 1,
+                    &[(19970101 + (i as u32 % 9) * 100, 2)],
+                    name,
+                    "PEORIA",
+                    "IL",
+                )
+            })
+            .collect();
+        insts.push(inst(
+            Regulator::Fdic,
+            20371,
+            &[(19970901, 2)],
+            "FIRST HERITAGE BANK",
+            "COUNTRY CLUB HILLS",
+            "IL",
+        ));
+        let banks = [bank(
+            Regulator::Fdic,
+            &[(19970317, 2)],
+            "First Heritage Bank",
+            "Country Club Hills",
+            "IL",
+        )];
+        let (register, outcomes) = run(&insts, &banks);
+        assert_eq!(
+            linked_to(&register, &outcomes[0]),
+            Some(("FDIC".into(), 20371))
         );
     }
 
