@@ -4,7 +4,7 @@
 //! as data), reading the exams out of either as a stream, and writing the
 //! zip as the FFIEC publishes it.
 
-use std::io::{self, BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
+use std::io::{self, BufRead, BufReader, Cursor, Read, Seek, SeekFrom, Write};
 
 use super::{Exam, FfiecError, TEXT_NAME, TextReader, write_text};
 
@@ -153,8 +153,12 @@ pub fn write_zip<'a>(
         .system(zip::System::Dos)
         // The archive bit, as the published file has.
         .external_attributes(0x20);
+    // The text whole, then one write: the compressed bytes depend on how
+    // the text is cut into writes, and one write is also the fastest.
+    let mut text = Vec::new();
+    write_text(exams, &mut text)?;
     let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
     zip.start_file(TEXT_NAME, options).map_err(to_io)?;
-    write_text(exams, io::BufWriter::new(&mut zip))?;
+    zip.write_all(&text)?;
     Ok(zip.finish().map_err(to_io)?.into_inner())
 }
