@@ -29,7 +29,7 @@ mod archive;
 mod encoding;
 mod method;
 
-pub use archive::{Content, read_all, sniff, visit, visit_text, write_zip};
+pub use archive::{Content, read_all, sniff, visit, visit_text, write_zip, zip_text};
 pub use method::{
     ExamMethod, ISB_RULE, ISB_THRESHOLDS, PRE_ISB_SMALL_BELOW, SizeBands, exam_type_by_assets,
     size_bands,

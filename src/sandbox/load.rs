@@ -57,12 +57,18 @@ pub fn load(path: &Path, perturb: Perturb, seed: u64) -> Result<Loaded> {
         .to_ascii_lowercase();
     let shown = path.display();
     let bytes = std::fs::read(path).with_context(|| format!("cannot read data file {shown}"))?;
-    if matches!(
-        ffiec::sniff(&bytes[..bytes.len().min(1024)]),
-        ffiec::Content::Zip | ffiec::Content::Text
-    ) {
+    // The FFIEC file by its content, or a download that should have been
+    // it (an error page saved as craratng.zip is named as such).
+    let content = ffiec::sniff(&bytes[..bytes.len().min(1024)]);
+    if matches!(content, ffiec::Content::Zip | ffiec::Content::Text)
+        || ext == "zip"
+        || (ext == "txt" && content != ffiec::Content::Empty)
+    {
         let exams = ffiec::read_all(&bytes).map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
-        let (banks, record) = public::file::from_exams(exams, perturb, seed);
+        let (banks, mut record) = public::file::from_exams(exams, perturb, seed);
+        if perturb == Perturb::default() {
+            record.published = Some(public::file::published(bytes, record.vintage)?);
+        }
         return Ok(Loaded {
             banks,
             record: Some(record),

@@ -1,7 +1,8 @@
 //! A data set built from the real FFIEC file (`cra sandbox --data
 //! craratng.zip`), so that linking is measured on real data: the service's
 //! banks are the file's institutions, and the sandbox serves that same file
-//! and BankFind records made from it.
+//! (the bytes given; the text given alone, zipped as it is; perturbed, the
+//! file written again) and BankFind records made from it.
 //!
 //! - A bank's id is the UUIDv5, in [`NAMESPACE`], of its `REGULATOR-ID`
 //!   (data/README.md's institution key); its name, city and state are its
@@ -159,6 +160,18 @@ pub fn from_exams(
     record.vintage = record.exams.iter().map(|e| e.exam_date).max();
     record.finish();
     (banks, record)
+}
+
+/// The zip to serve of a file given as `bytes`: the zip itself, or the
+/// text as it is in a zip dated `vintage`.
+pub fn published(bytes: Vec<u8>, vintage: Option<Date>) -> std::io::Result<Vec<u8>> {
+    if crate::record::ffiec::sniff(&bytes[..bytes.len().min(1024)])
+        == crate::record::ffiec::Content::Zip
+    {
+        return Ok(bytes);
+    }
+    let day = vintage.unwrap_or(jiff::civil::date(2021, 11, 9));
+    crate::record::ffiec::zip_text(&bytes, day.at(0, 0, 0, 0))
 }
 
 /// `count` distinct indices below `n` that `fits`, drawn (fewer if fewer fit).

@@ -14,9 +14,9 @@
 
 mod days;
 mod decoys;
-pub mod draw;
+mod draw;
 pub mod file;
-pub mod naming;
+mod naming;
 mod pools;
 mod serve;
 
@@ -43,6 +43,9 @@ pub struct PublicRecord {
     pub truth: Vec<(String, Option<InstitutionKey>)>,
     /// The file's date: no exam after it is in the file.
     pub vintage: Option<Date>,
+    /// The file as published, served as it is when given (the real
+    /// FFIEC file, unperturbed); else the zip is written from `exams`.
+    pub published: Option<Vec<u8>>,
 }
 
 impl PublicRecord {
