@@ -52,6 +52,7 @@ mod suite {
     mod sandbox {
         mod api;
         mod data;
+        mod public;
         mod serve;
     }
     mod search {

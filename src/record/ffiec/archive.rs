@@ -4,7 +4,7 @@
 //! as data), reading the exams out of either as a stream, and writing the
 //! zip as the FFIEC publishes it.
 
-use std::io::{self, BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
+use std::io::{self, BufRead, BufReader, Cursor, Read, Seek, SeekFrom, Write};
 
 use super::{Exam, FfiecError, TEXT_NAME, TextReader, write_text};
 
@@ -137,6 +137,13 @@ pub fn write_zip<'a>(
     exams: impl IntoIterator<Item = &'a Exam>,
     modified: jiff::civil::DateTime,
 ) -> io::Result<Vec<u8>> {
+    let mut text = Vec::new();
+    write_text(exams, &mut text)?;
+    zip_text(&text, modified)
+}
+
+/// The zip of a text as it is (the FFIEC's own text, oddities and all).
+pub fn zip_text(text: &[u8], modified: jiff::civil::DateTime) -> io::Result<Vec<u8>> {
     let to_io = |e: zip::result::ZipError| io::Error::other(e.to_string());
     let stamp = zip::DateTime::from_date_and_time(
         u16::try_from(modified.year()).unwrap_or(1980),
@@ -153,8 +160,10 @@ pub fn write_zip<'a>(
         .system(zip::System::Dos)
         // The archive bit, as the published file has.
         .external_attributes(0x20);
+    // The text in one write: the compressed bytes depend on how the text
+    // is cut into writes, and one write is also the fastest.
     let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
     zip.start_file(TEXT_NAME, options).map_err(to_io)?;
-    write_text(exams, io::BufWriter::new(&mut zip))?;
+    zip.write_all(text)?;
     Ok(zip.finish().map_err(to_io)?.into_inner())
 }

@@ -41,6 +41,14 @@ fn byte_of(c: char) -> Option<u8> {
 /// Appends `text` upper-cased, as Windows-1252; a tab or line end (which
 /// would break the layout) as a space, a character with no byte as `?`.
 pub fn encode_upper(text: &str, out: &mut Vec<u8>) {
+    let bytes = text.as_bytes();
+    if bytes.is_ascii() && ![b'\t', b'\r', b'\n'].iter().any(|b| bytes.contains(b)) {
+        // The usual case, by the standard library's slice operations.
+        let start = out.len();
+        out.extend_from_slice(bytes);
+        out[start..].make_ascii_uppercase();
+        return;
+    }
     for c in text.chars() {
         let c = match c {
             '\t' | '\r' | '\n' => ' ',
