@@ -11,7 +11,7 @@
 # banks, a dropped exam, FDIC exams dated by their own day, twins in another
 # state).
 #
-# Speed: `cra enrich --no-bankfind` from the local file, median of 5 runs,
+# Speed: `cra enrich --no-bankfind` from the local file, median of 3 runs,
 # against the yardstick of the same run, a plain parse of the same file
 # (python3 reading the zip's lines into fields); on the real-data copy
 # (18,820 banks) and on one of 100,000 (`sandbox --banks 100000`). Memory:
@@ -79,19 +79,19 @@ echo
 echo "## Speed and memory of cra enrich (from the local file, no BankFind)"
 mirror=$work/published.sqlite
 parse() { python3 -c 'import sys, zipfile; n = sum(len(l.split(b"\t")) > 0 for l in zipfile.ZipFile(sys.argv[1]).open("craratng.txt")); print(n)' "$ZIP"; }
-yard=$(median 5 parse)
+yard=$(median 3 parse)
 echo
 echo "yardstick, a plain parse of the file (python3, 78,642 lines): $yard s"
 echo
 echo '| banks | median | ratio to the parse | largest resident size |'
 echo '|---:|---:|---:|---:|'
-t=$(median 5 "$CRA" --mirror "$mirror" enrich --ffiec "$ZIP" --no-bankfind --quiet)
+t=$(median 3 "$CRA" --mirror "$mirror" enrich --ffiec "$ZIP" --no-bankfind --quiet)
 m=$(rss_mb "$CRA" --mirror "$mirror" enrich --ffiec "$ZIP" --no-bankfind --quiet)
 printf '| 18,820 (the real data) | %s s | %.1f× | %s MB |\n' "$t" "$(echo "$t / $yard" | bc -l)" "$m"
 start_sandbox --banks 100000
 big=$work/big.sqlite
 CRA_BASE_URL=$URL "$CRA" --mirror "$big" sync --quiet --concurrency 16
-t=$(median 5 "$CRA" --mirror "$big" enrich --ffiec "$ZIP" --no-bankfind --quiet)
+t=$(median 3 "$CRA" --mirror "$big" enrich --ffiec "$ZIP" --no-bankfind --quiet)
 m=$(rss_mb "$CRA" --mirror "$big" enrich --ffiec "$ZIP" --no-bankfind --quiet)
 printf '| 100,000 (sandbox --banks 100000) | %s s | %.1f× | %s MB |\n' "$t" "$(echo "$t / $yard" | bc -l)" "$m"
 

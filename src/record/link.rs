@@ -57,8 +57,10 @@ pub struct Row<'a> {
 pub struct Register {
     institutions: Vec<Institution>,
     by_exam: HashMap<(Day, u8), Vec<u32>>,
-    /// FDIC exams on a first of the month, by month and rating.
-    by_month: HashMap<(i32, u8), Vec<u32>>,
+    /// FDIC exams on a first of the month, by month, rating and each
+    /// state of the institution (only one of the bank's state can be
+    /// linked, and a month's list of the whole country is long).
+    by_month: HashMap<(i32, u8, u16), Vec<u32>>,
     /// For an OCC charter of 700000 + docket: the OTS institution of that
     /// docket, when the file has it; and the other way round.
     predecessor: Vec<Option<u32>>,
@@ -119,7 +121,7 @@ impl Register {
             }
         }
         let mut by_exam: HashMap<(Day, u8), Vec<u32>> = HashMap::new();
-        let mut by_month: HashMap<(i32, u8), Vec<u32>> = HashMap::new();
+        let mut by_month: HashMap<(i32, u8, u16), Vec<u32>> = HashMap::new();
         for (index, institution) in institutions.iter().enumerate() {
             for exam in &institution.exams {
                 by_exam
@@ -127,10 +129,12 @@ impl Register {
                     .or_default()
                     .push(index as u32);
                 if institution.regulator == Regulator::Fdic && exam.day.is_first() {
-                    by_month
-                        .entry((exam.day.month(), exam.rating))
-                        .or_default()
-                        .push(index as u32);
+                    for state in &institution.states {
+                        by_month
+                            .entry((exam.day.month(), exam.rating, state_code(state)))
+                            .or_default()
+                            .push(index as u32);
+                    }
                 }
             }
         }
@@ -179,6 +183,7 @@ impl Register {
     /// most exams shared first, at most [`CANDIDATES`] of them.
     fn candidates(&self, bank: &Bank) -> Vec<u32> {
         let mut shared: HashMap<u32, u32> = HashMap::new();
+        let here = state_code(&bank.state.trim().to_ascii_uppercase());
         // An exam of the same day counts twice one of a month made public
         // later, which many of a region's FDIC banks share.
         let mut count = |list: Option<&Vec<u32>>, points: u32| {
@@ -190,11 +195,13 @@ impl Register {
         };
         for exam in &bank.exams {
             count(self.by_exam.get(&(exam.day, exam.rating)), 2);
-            // An FDIC bank's date that is the exam's own: the file has the
-            // month the evaluation was made public.
-            if bank.regulator == Regulator::Fdic && !exam.day.is_first() {
-                for month in exam.day.month()..=exam.day.month() + super::score::PUBLICATION_LAG {
-                    count(self.by_month.get(&(month, exam.rating)), 1);
+            // An FDIC bank's date that is the exam's own (or a first of the
+            // month before it was made public): the file has the month the
+            // evaluation was made public.
+            if bank.regulator == Regulator::Fdic {
+                let first = exam.day.month() + i32::from(exam.day.is_first());
+                for month in first..=exam.day.month() + super::score::PUBLICATION_LAG {
+                    count(self.by_month.get(&(month, exam.rating, here)), 1);
                 }
             }
         }
@@ -373,6 +380,15 @@ pub fn link(register: &Register, banks: &[Bank], taken: &HashSet<u32>) -> Vec<Ou
         }
     }
     outcomes
+}
+
+/// A state's two letters as one number (a key of `Register::by_month`).
+fn state_code(state: &str) -> u16 {
+    let bytes = state.as_bytes();
+    u16::from_be_bytes([
+        bytes.first().copied().unwrap_or(0),
+        bytes.get(1).copied().unwrap_or(0),
+    ])
 }
 
 /// A bank's best candidate, if it is good enough and clearly the best.

@@ -438,3 +438,38 @@ fn a_sync_keeps_the_links_of_unchanged_banks_and_links_the_new_ones() {
         77
     );
 }
+
+#[test]
+fn the_sandbox_serves_a_public_record_its_banks_link_to() {
+    // A fresh machine: the sandbox's own banks and the public record it
+    // serves for them (FDIC dates months later, renamed banks, twins,
+    // exams either side lacks), linked without a wrong institution.
+    let world = World::new(&["--banks", "1500", "--seed", "11"]);
+    assert_code(&world.run(&["sync"]), 0);
+    let ffiec = format!("{}/ffiec/craratng.zip", world.url());
+    let bankfind = format!("{}/bankfind/institutions", world.url());
+    let out = world.run(&[
+        "enrich",
+        "--ffiec",
+        &ffiec,
+        "--bankfind",
+        &bankfind,
+        "--format",
+        "json",
+    ]);
+    assert_code(&out, 0);
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let banks = summary["banks"].as_u64().unwrap();
+    let linked = summary["linked"].as_u64().unwrap();
+    assert!(banks >= 1500, "{summary}");
+    assert!(linked * 100 >= banks * 98, "{summary}");
+    // Each link is to an institution of the bank's state and regulator (a
+    // former thrift's OCC charter for an OTS bank), sharing an exam with it.
+    let stray = world.sql(
+        "SELECT l.bank_id FROM links l JOIN banks b ON b.id = l.bank_id \
+         WHERE NOT EXISTS (SELECT 1 FROM ffiec_exams f WHERE f.regulator = l.regulator \
+           AND f.agency_id = l.agency_id AND upper(f.state) = upper(b.state)) \
+         OR NOT (l.regulator = b.regulator OR (b.regulator = 'OTS' AND l.regulator = 'OCC'))",
+    );
+    assert!(stray.is_empty(), "{stray:?}");
+}
