@@ -49,6 +49,8 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send signed test deliveries to a webhook endpoint')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send again deliveries recorded by `listen --log`, signed, byte for byte')
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Bring the local copy (SQLite) up to date with the service')
+            [CompletionResult]::new('enrich', 'enrich', [CompletionResultType]::ParameterValue, 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it')
+            [CompletionResult]::new('pe', 'pe', [CompletionResultType]::ParameterValue, 'The address of a bank''s public evaluation (the examiners'' report behind a rating)')
             [CompletionResult]::new('sql', 'sql', [CompletionResultType]::ParameterValue, 'Run one read-only SQL query on the local copy')
             [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'Rating changes (upgrades, downgrades...) from the local copy')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of banks by rating per group, with a chart, from the local copy')
@@ -58,6 +60,8 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two files written by `cra export`: added, removed and changed banks')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades')
+            [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'The version; with --verbose also the commit, target and compiler, for a bug report')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Named lists of banks you follow, which --watch NAME selects')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -67,6 +71,10 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
             [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
             [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Only the banks of watch list NAME (repeatable; cra watch)')
+            [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
+            [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)')
+            [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record')
             [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
             [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
@@ -87,6 +95,9 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)')
             [CompletionResult]::new('--evolve', '--evolve', [CompletionResultType]::ParameterName, 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--active', '--active', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as active (public record)')
+            [CompletionResult]::new('--inactive', '--inactive', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as no longer active (public record)')
+            [CompletionResult]::new('--enriched', '--enriched', [CompletionResultType]::ParameterName, 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Follow every page (100 banks a request)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
@@ -133,6 +144,10 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
             [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
             [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Only the banks of watch list NAME (repeatable; cra watch)')
+            [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
+            [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)')
+            [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record')
             [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
             [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
@@ -150,6 +165,9 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)')
             [CompletionResult]::new('--evolve', '--evolve', [CompletionResultType]::ParameterName, 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--active', '--active', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as active (public record)')
+            [CompletionResult]::new('--inactive', '--inactive', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as no longer active (public record)')
+            [CompletionResult]::new('--enriched', '--enriched', [CompletionResultType]::ParameterName, 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object')
             [CompletionResult]::new('--with-history', '--with-history', [CompletionResultType]::ParameterName, 'One row per rating record (one detail request per bank)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
@@ -231,6 +249,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
         'cra;sync' {
             [CompletionResult]::new('--concurrency', '--concurrency', [CompletionResultType]::ParameterName, 'Requests in flight at once')
             [CompletionResult]::new('--notify', '--notify', [CompletionResultType]::ParameterName, 'Deliver each rating record this sync adds to URL as a signed rating.created')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'With --notify: deliver only the new records of the banks of this watch list (repeatable: of any of them; cra watch --help)')
             [CompletionResult]::new('--max-wait', '--max-wait', [CompletionResultType]::ParameterName, 'Longest wait for the service''s rate limit (Retry-After or a quota''s reset); longer, stop and say when to run again')
             [CompletionResult]::new('--secret', '--secret', [CompletionResultType]::ParameterName, 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
@@ -249,6 +268,49 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
             [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
             [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;enrich' {
+            [CompletionResult]::new('--ffiec', '--ffiec', [CompletionResultType]::ParameterName, 'The FFIEC''s CRA ratings file: a downloaded file (the zip or the text inside it) or an address [default: CRA_FFIEC, else https://www.ffiec.gov/craratings/craratng.zip]')
+            [CompletionResult]::new('--bankfind', '--bankfind', [CompletionResultType]::ParameterName, 'BankFind''s institutions [default: CRA_BANKFIND, else https://api.fdic.gov/banks/institutions]')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--no-bankfind', '--no-bankfind', [CompletionResultType]::ParameterName, 'Skip BankFind: no identifiers beyond the file''s, activity unknown')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;pe' {
+            [CompletionResult]::new('--exam', '--exam', [CompletionResultType]::ParameterName, 'The exam on DATE (YYYY-MM-DD) instead of the current one')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--open', '--open', [CompletionResultType]::ParameterName, 'Open it in the default browser')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Read the sandbox''s own local copy (made by cra --sandbox sync)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Accepted; this command always reads the local copy')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
             [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
@@ -279,15 +341,19 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
         }
         'cra;changes' {
             [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
-            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only exams on or before DATE (YYYY-MM and YYYY: their last day)')
-            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'The bank''s two-letter state or territory code (case-insensitive)')
-            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'The record''s exam type: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'Only exams until DATE (YYYY-MM, YYYY: their last day)')
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'The bank''s state or territory code (any case)')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'The record''s exam type: large, small, intermediate')
             [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
             [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
             [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Only the banks of watch list NAME (repeatable; cra watch)')
+            [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
+            [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)')
+            [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
             [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Columns shown, in order, by csv name (table, tsv, csv)')
-            [CompletionResult]::new('--change', '--change', [CompletionResultType]::ParameterName, 'Kinds to list (repeatable): upgrade, downgrade, same, first, other, or all [default: upgrade and downgrade]')
+            [CompletionResult]::new('--change', '--change', [CompletionResultType]::ParameterName, 'Kinds to list (repeatable; below) [default: upgrade and downgrade]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
@@ -295,7 +361,10 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
-            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Only records the latest sync added (see the README: not the same as a recent exam date)')
+            [CompletionResult]::new('--new', '--new', [CompletionResultType]::ParameterName, 'Only records the latest sync added (see the guide)')
+            [CompletionResult]::new('--active', '--active', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as active (public record)')
+            [CompletionResult]::new('--inactive', '--inactive', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as no longer active (public record)')
+            [CompletionResult]::new('--enriched', '--enriched', [CompletionResultType]::ParameterName, 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
@@ -309,12 +378,16 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;stats' {
-            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Group banks by state, regulator or size (current exam type), or rating records by exam year; two (A,B) for one row per pair [default: one group, all]')
+            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'Group by state, regulator (the bank''s current one: the service has no regulator per exam), size (the exam type) or year (of the exam: counts exams); two (A,B) for one row per pair [default: one group, all]')
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Two-letter state or territory code (case-insensitive)')
-            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating (by year: of the record): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating (with --exams, --by year or --gaps: of the exam): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
             [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
             [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
             [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Only the banks of watch list NAME (repeatable; cra watch)')
+            [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
+            [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)')
+            [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record')
             [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
             [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)')
@@ -327,6 +400,10 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
             [CompletionResult]::new('--percent', '--percent', [CompletionResultType]::ParameterName, 'The rating counts as percentages of the total (one decimal)')
+            [CompletionResult]::new('--exams', '--exams', [CompletionResultType]::ParameterName, 'Count exams (every rating record, by its own exam type, rating and date) instead of banks by their current rating, whatever --by')
+            [CompletionResult]::new('--gaps', '--gaps', [CompletionResultType]::ParameterName, 'The months from each exam to the bank''s next one instead of counts: how many such intervals, their mean and their 10th, 25th, 50th (median), 75th and 90th percentiles, each interval under the exam it follows (its exam type, rating, date)')
+            [CompletionResult]::new('--active', '--active', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as active (public record)')
+            [CompletionResult]::new('--inactive', '--inactive', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as no longer active (public record)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
@@ -345,6 +422,10 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
             [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
             [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Only the banks of watch list NAME (repeatable; cra watch)')
+            [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
+            [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)')
+            [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record')
             [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
             [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
@@ -357,6 +438,10 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--active', '--active', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as active (public record)')
+            [CompletionResult]::new('--inactive', '--inactive', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as no longer active (public record)')
+            [CompletionResult]::new('--enriched', '--enriched', [CompletionResultType]::ParameterName, 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object')
+            [CompletionResult]::new('--include-inactive', '--include-inactive', [CompletionResultType]::ParameterName, 'Keep the banks known to be no longer active (BankFind, after cra enrich) and those last examined under the OTS (closed in 2011)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
@@ -536,10 +621,121 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): a name, any case, or out, sat, nti, snc')
             [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
             [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Only the banks of watch list NAME (repeatable; cra watch)')
+            [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
+            [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)')
+            [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record')
             [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
             [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'The page to write (atomically; - is standard output)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'The page to write (atomically; - is standard output)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--active', '--active', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as active (public record)')
+            [CompletionResult]::new('--inactive', '--inactive', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as no longer active (public record)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Read the sandbox''s own local copy (made by cra --sandbox sync)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Accepted; this command always reads the local copy')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;version' {
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Also the commit, build date, target and compiler, for a bug report')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Also the commit, build date, target and compiler, for a bug report')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;watch' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add banks to a list (made if need be): an id, a short id, a name or a page address, as show takes them')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The banks of a list as search prints them (what search --watch NAME --all prints)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The lists: each one''s name, its number of banks, and how many of them the local copy lacks')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'cra;watch;add' {
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)')
+            [CompletionResult]::new('--evolve', '--evolve', [CompletionResultType]::ParameterName, 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Answer search, show and export from the local copy (see cra sync): no network')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;watch;remove' {
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;watch;show' {
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)')
+            [CompletionResult]::new('--base-url', '--base-url', [CompletionResultType]::ParameterName, 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)')
+            [CompletionResult]::new('--retries', '--retries', [CompletionResultType]::ParameterName, 'Retries after the first try on connection errors, timeouts, 429 and 5xx')
+            [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)')
+            [CompletionResult]::new('--evolve', '--evolve', [CompletionResultType]::ParameterName, 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')
+            [CompletionResult]::new('--allow-insecure-http', '--allow-insecure-http', [CompletionResultType]::ParameterName, 'Allow plain http:// to a host that is not loopback (the key travels in clear)')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Run against the built-in sandbox service (no key or network needed)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Answer search, show and export from the local copy (see cra sync): no network')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;watch;list' {
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
@@ -556,6 +752,29 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'cra;watch;help' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add banks to a list (made if need be): an id, a short id, a name or a page address, as show takes them')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The banks of a list as search prints them (what search --watch NAME --all prints)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The lists: each one''s name, its number of banks, and how many of them the local copy lacks')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'cra;watch;help;add' {
+            break
+        }
+        'cra;watch;help;remove' {
+            break
+        }
+        'cra;watch;help;show' {
+            break
+        }
+        'cra;watch;help;list' {
+            break
+        }
+        'cra;watch;help;help' {
+            break
+        }
         'cra;help' {
             [CompletionResult]::new('search', 'search', [CompletionResultType]::ParameterValue, 'List banks with their current rating')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'One or more banks with their complete rating history')
@@ -565,6 +784,8 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('trigger', 'trigger', [CompletionResultType]::ParameterValue, 'Send signed test deliveries to a webhook endpoint')
             [CompletionResult]::new('replay', 'replay', [CompletionResultType]::ParameterValue, 'Send again deliveries recorded by `listen --log`, signed, byte for byte')
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Bring the local copy (SQLite) up to date with the service')
+            [CompletionResult]::new('enrich', 'enrich', [CompletionResultType]::ParameterValue, 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it')
+            [CompletionResult]::new('pe', 'pe', [CompletionResultType]::ParameterValue, 'The address of a bank''s public evaluation (the examiners'' report behind a rating)')
             [CompletionResult]::new('sql', 'sql', [CompletionResultType]::ParameterValue, 'Run one read-only SQL query on the local copy')
             [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'Rating changes (upgrades, downgrades...) from the local copy')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of banks by rating per group, with a chart, from the local copy')
@@ -574,6 +795,8 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two files written by `cra export`: added, removed and changed banks')
             [CompletionResult]::new('report', 'report', [CompletionResultType]::ParameterValue, 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades')
+            [CompletionResult]::new('version', 'version', [CompletionResultType]::ParameterValue, 'The version; with --verbose also the commit, target and compiler, for a bug report')
+            [CompletionResult]::new('watch', 'watch', [CompletionResultType]::ParameterValue, 'Named lists of banks you follow, which --watch NAME selects')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -599,6 +822,12 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;help;sync' {
+            break
+        }
+        'cra;help;enrich' {
+            break
+        }
+        'cra;help;pe' {
             break
         }
         'cra;help;sql' {
@@ -646,6 +875,28 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;help;report' {
+            break
+        }
+        'cra;help;version' {
+            break
+        }
+        'cra;help;watch' {
+            [CompletionResult]::new('add', 'add', [CompletionResultType]::ParameterValue, 'Add banks to a list (made if need be): an id, a short id, a name or a page address, as show takes them')
+            [CompletionResult]::new('remove', 'remove', [CompletionResultType]::ParameterValue, 'Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'The banks of a list as search prints them (what search --watch NAME --all prints)')
+            [CompletionResult]::new('list', 'list', [CompletionResultType]::ParameterValue, 'The lists: each one''s name, its number of banks, and how many of them the local copy lacks')
+            break
+        }
+        'cra;help;watch;add' {
+            break
+        }
+        'cra;help;watch;remove' {
+            break
+        }
+        'cra;help;watch;show' {
+            break
+        }
+        'cra;help;watch;list' {
             break
         }
         'cra;help;help' {

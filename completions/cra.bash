@@ -31,6 +31,9 @@ _cra() {
             cra,due)
                 cmd="cra__subcmd__due"
                 ;;
+            cra,enrich)
+                cmd="cra__subcmd__enrich"
+                ;;
             cra,export)
                 cmd="cra__subcmd__export"
                 ;;
@@ -39,6 +42,9 @@ _cra() {
                 ;;
             cra,listen)
                 cmd="cra__subcmd__listen"
+                ;;
+            cra,pe)
+                cmd="cra__subcmd__pe"
                 ;;
             cra,replay)
                 cmd="cra__subcmd__replay"
@@ -69,6 +75,12 @@ _cra() {
                 ;;
             cra,verify-webhook)
                 cmd="cra__subcmd__verify__subcmd__webhook"
+                ;;
+            cra,version)
+                cmd="cra__subcmd__version"
+                ;;
+            cra,watch)
+                cmd="cra__subcmd__watch"
                 ;;
             cra__subcmd__config,get)
                 cmd="cra__subcmd__config__subcmd__get"
@@ -121,6 +133,9 @@ _cra() {
             cra__subcmd__help,due)
                 cmd="cra__subcmd__help__subcmd__due"
                 ;;
+            cra__subcmd__help,enrich)
+                cmd="cra__subcmd__help__subcmd__enrich"
+                ;;
             cra__subcmd__help,export)
                 cmd="cra__subcmd__help__subcmd__export"
                 ;;
@@ -129,6 +144,9 @@ _cra() {
                 ;;
             cra__subcmd__help,listen)
                 cmd="cra__subcmd__help__subcmd__listen"
+                ;;
+            cra__subcmd__help,pe)
+                cmd="cra__subcmd__help__subcmd__pe"
                 ;;
             cra__subcmd__help,replay)
                 cmd="cra__subcmd__help__subcmd__replay"
@@ -160,6 +178,12 @@ _cra() {
             cra__subcmd__help,verify-webhook)
                 cmd="cra__subcmd__help__subcmd__verify__subcmd__webhook"
                 ;;
+            cra__subcmd__help,version)
+                cmd="cra__subcmd__help__subcmd__version"
+                ;;
+            cra__subcmd__help,watch)
+                cmd="cra__subcmd__help__subcmd__watch"
+                ;;
             cra__subcmd__help__subcmd__config,get)
                 cmd="cra__subcmd__help__subcmd__config__subcmd__get"
                 ;;
@@ -175,6 +199,48 @@ _cra() {
             cra__subcmd__help__subcmd__config,unset)
                 cmd="cra__subcmd__help__subcmd__config__subcmd__unset"
                 ;;
+            cra__subcmd__help__subcmd__watch,add)
+                cmd="cra__subcmd__help__subcmd__watch__subcmd__add"
+                ;;
+            cra__subcmd__help__subcmd__watch,list)
+                cmd="cra__subcmd__help__subcmd__watch__subcmd__list"
+                ;;
+            cra__subcmd__help__subcmd__watch,remove)
+                cmd="cra__subcmd__help__subcmd__watch__subcmd__remove"
+                ;;
+            cra__subcmd__help__subcmd__watch,show)
+                cmd="cra__subcmd__help__subcmd__watch__subcmd__show"
+                ;;
+            cra__subcmd__watch,add)
+                cmd="cra__subcmd__watch__subcmd__add"
+                ;;
+            cra__subcmd__watch,help)
+                cmd="cra__subcmd__watch__subcmd__help"
+                ;;
+            cra__subcmd__watch,list)
+                cmd="cra__subcmd__watch__subcmd__list"
+                ;;
+            cra__subcmd__watch,remove)
+                cmd="cra__subcmd__watch__subcmd__remove"
+                ;;
+            cra__subcmd__watch,show)
+                cmd="cra__subcmd__watch__subcmd__show"
+                ;;
+            cra__subcmd__watch__subcmd__help,add)
+                cmd="cra__subcmd__watch__subcmd__help__subcmd__add"
+                ;;
+            cra__subcmd__watch__subcmd__help,help)
+                cmd="cra__subcmd__watch__subcmd__help__subcmd__help"
+                ;;
+            cra__subcmd__watch__subcmd__help,list)
+                cmd="cra__subcmd__watch__subcmd__help__subcmd__list"
+                ;;
+            cra__subcmd__watch__subcmd__help,remove)
+                cmd="cra__subcmd__watch__subcmd__help__subcmd__remove"
+                ;;
+            cra__subcmd__watch__subcmd__help,show)
+                cmd="cra__subcmd__watch__subcmd__help__subcmd__show"
+                ;;
             *)
                 ;;
         esac
@@ -182,7 +248,7 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -232,7 +298,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --sort --columns --change --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --sort --columns --enriched --change --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -268,6 +334,22 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --assets)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-method)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --sort)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -277,7 +359,7 @@ _cra() {
                     return 0
                     ;;
                 --change)
-                    COMPREPLY=($(compgen -W "upgrade downgrade same first other all" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "upgrade downgrade same first other all repeat-fail" -- "${cur}"))
                     return 0
                     ;;
                 --jq)
@@ -614,7 +696,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__due)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --older-than --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --sort --columns --enriched --older-than --include-inactive --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -639,6 +721,22 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --assets)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-method)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -697,8 +795,62 @@ _cra() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cra__subcmd__enrich)
+            opts="-q -v -h -V --ffiec --bankfind --no-bankfind --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --mirror --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --ffiec)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --bankfind)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --with-history --output --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --sort --columns --enriched --with-history --output --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -723,6 +875,22 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --assets)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-method)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -802,7 +970,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help)
-            opts="search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help"
+            opts="search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -955,6 +1123,20 @@ _cra() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cra__subcmd__help__subcmd__enrich)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cra__subcmd__help__subcmd__export)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -984,6 +1166,20 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help__subcmd__listen)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__pe)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -1137,6 +1333,90 @@ _cra() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cra__subcmd__help__subcmd__version)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__watch)
+            opts="add remove show list"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__watch__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__watch__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__watch__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__watch__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cra__subcmd__listen)
             opts="-q -v -h -V --host --port --path --secret --forward-to --log --max-events --max-body --read-timeout --tolerance --config --format --color --quiet --verbose --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1207,6 +1487,40 @@ _cra() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cra__subcmd__pe)
+            opts="-q -v -h -V --exam --open --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --exam)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cra__subcmd__replay)
             opts="-h -V --to --secret --all --line --concurrency --config --timeout --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1246,7 +1560,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__report)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1271,6 +1585,22 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --assets)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-method)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1404,7 +1734,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --exam-since --exam-until --sort --columns --page --per-page --all --limit --jq --max-wait --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --sort --columns --enriched --page --per-page --all --limit --jq --max-wait --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1429,6 +1759,22 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --assets)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-method)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1628,7 +1974,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-o -q -v -h -V --by --percent --state --size --rating --regulator --city --exam-since --exam-until --columns --svg --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --by --percent --exams --gaps --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --columns --svg --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1657,6 +2003,22 @@ _cra() {
                     return 0
                     ;;
                 --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --assets)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-method)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1712,7 +2074,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sync)
-            opts="-q -v -h -V --full --concurrency --notify --max-wait --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --help --version"
+            opts="-q -v -h -V --full --concurrency --notify --watch --max-wait --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1723,6 +2085,10 @@ _cra() {
                     return 0
                     ;;
                 --notify)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1839,6 +2205,302 @@ _cra() {
                     return 0
                     ;;
                 --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__version)
+            opts="-v -h -V --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch)
+            opts="-h -V --help --version add remove show list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__add)
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --evolve)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help)
+            opts="add remove show list help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help__subcmd__add)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help__subcmd__list)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help__subcmd__remove)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__help__subcmd__show)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 4 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__list)
+            opts="-o -q -v -h -V --jq --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__remove)
+            opts="-q -v -h -V --config --format --color --quiet --verbose --mirror --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__watch__subcmd__show)
+            opts="-o -q -v -h -V --jq --output --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --base-url)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --retries)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rate)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --evolve)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

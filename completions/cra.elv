@@ -46,6 +46,8 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand trigger 'Send signed test deliveries to a webhook endpoint'
             cand replay 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
             cand sync 'Bring the local copy (SQLite) up to date with the service'
+            cand enrich 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it'
+            cand pe 'The address of a bank''s public evaluation (the examiners'' report behind a rating)'
             cand sql 'Run one read-only SQL query on the local copy'
             cand changes 'Rating changes (upgrades, downgrades...) from the local copy'
             cand stats 'Counts of banks by rating per group, with a chart, from the local copy'
@@ -55,6 +57,8 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand completions 'Print a shell completion script'
             cand diff 'Compare two files written by `cra export`: added, removed and changed banks'
             cand report 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
+            cand version 'The version; with --verbose also the commit, target and compiler, for a bug report'
+            cand watch 'Named lists of banks you follow, which --watch NAME selects'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'cra;search'= {
@@ -63,6 +67,10 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --rating 'Rating (repeatable): a name, any case, or out, sat, nti, snc'
             cand --regulator 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case'
             cand --city 'Part of the bank''s city (case-insensitive)'
+            cand --watch 'Only the banks of watch list NAME (repeatable; cra watch)'
+            cand --failed-last 'Banks whose last N exams were all below Satisfactory'
+            cand --assets 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)'
+            cand --exam-method 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record'
             cand --exam-since 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)'
             cand --exam-until 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)'
             cand --sort 'Sort keys, -KEY descending (name, rating, exam_date...)'
@@ -83,6 +91,9 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --rate 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)'
             cand --evolve 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --active 'Only banks the FDIC lists as active (public record)'
+            cand --inactive 'Only banks the FDIC lists as no longer active (public record)'
+            cand --enriched 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
             cand --all 'Follow every page (100 banks a request)'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
@@ -127,6 +138,10 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --rating 'Rating (repeatable): a name, any case, or out, sat, nti, snc'
             cand --regulator 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case'
             cand --city 'Part of the bank''s city (case-insensitive)'
+            cand --watch 'Only the banks of watch list NAME (repeatable; cra watch)'
+            cand --failed-last 'Banks whose last N exams were all below Satisfactory'
+            cand --assets 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)'
+            cand --exam-method 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record'
             cand --exam-since 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)'
             cand --exam-until 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)'
             cand --sort 'Sort keys, -KEY descending (name, rating, exam_date...)'
@@ -144,6 +159,9 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --rate 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)'
             cand --evolve 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --active 'Only banks the FDIC lists as active (public record)'
+            cand --inactive 'Only banks the FDIC lists as no longer active (public record)'
+            cand --enriched 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
             cand --with-history 'One row per rating record (one detail request per bank)'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
@@ -220,6 +238,7 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;sync'= {
             cand --concurrency 'Requests in flight at once'
             cand --notify 'Deliver each rating record this sync adds to URL as a signed rating.created'
+            cand --watch 'With --notify: deliver only the new records of the banks of this watch list (repeatable: of any of them; cra watch --help)'
             cand --max-wait 'Longest wait for the service''s rate limit (Retry-After or a quota''s reset); longer, stop and say when to run again'
             cand --secret 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
@@ -238,6 +257,47 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
             cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
             cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;enrich'= {
+            cand --ffiec 'The FFIEC''s CRA ratings file: a downloaded file (the zip or the text inside it) or an address [default: CRA_FFIEC, else https://www.ffiec.gov/craratings/craratng.zip]'
+            cand --bankfind 'BankFind''s institutions [default: CRA_BANKFIND, else https://api.fdic.gov/banks/institutions]'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise]'
+            cand --color 'When to use colour [default: auto]'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand --rate 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --no-bankfind 'Skip BankFind: no identifiers beyond the file''s, activity unknown'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;pe'= {
+            cand --exam 'The exam on DATE (YYYY-MM-DD) instead of the current one'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise]'
+            cand --color 'When to use colour [default: auto]'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --open 'Open it in the default browser'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Accepted; this command makes no HTTP request to trace'
+            cand --verbose 'Accepted; this command makes no HTTP request to trace'
+            cand --sandbox 'Read the sandbox''s own local copy (made by cra --sandbox sync)'
+            cand --offline 'Accepted; this command always reads the local copy'
             cand -h 'Print help'
             cand --help 'Print help'
             cand -V 'Print version'
@@ -266,15 +326,19 @@ set edit:completion:arg-completer[cra] = {|@words|
         }
         &'cra;changes'= {
             cand --since 'Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)'
-            cand --until 'Only exams on or before DATE (YYYY-MM and YYYY: their last day)'
-            cand --state 'The bank''s two-letter state or territory code (case-insensitive)'
-            cand --size 'The record''s exam type: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate'
+            cand --until 'Only exams until DATE (YYYY-MM, YYYY: their last day)'
+            cand --state 'The bank''s state or territory code (any case)'
+            cand --size 'The record''s exam type: large, small, intermediate'
             cand --rating 'Rating (repeatable): a name, any case, or out, sat, nti, snc'
             cand --regulator 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case'
             cand --city 'Part of the bank''s city (case-insensitive)'
+            cand --watch 'Only the banks of watch list NAME (repeatable; cra watch)'
+            cand --failed-last 'Banks whose last N exams were all below Satisfactory'
+            cand --assets 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)'
+            cand --exam-method 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record'
             cand --sort 'Sort keys, -KEY descending (name, rating, exam_date...)'
             cand --columns 'Columns shown, in order, by csv name (table, tsv, csv)'
-            cand --change 'Kinds to list (repeatable): upgrade, downgrade, same, first, other, or all [default: upgrade and downgrade]'
+            cand --change 'Kinds to list (repeatable; below) [default: upgrade and downgrade]'
             cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
             cand -o 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
             cand --output 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
@@ -282,7 +346,10 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --format 'Output format [default: table on a terminal, tsv otherwise]'
             cand --color 'When to use colour [default: auto]'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
-            cand --new 'Only records the latest sync added (see the README: not the same as a recent exam date)'
+            cand --new 'Only records the latest sync added (see the guide)'
+            cand --active 'Only banks the FDIC lists as active (public record)'
+            cand --inactive 'Only banks the FDIC lists as no longer active (public record)'
+            cand --enriched 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
             cand -v 'Accepted; this command makes no HTTP request to trace'
@@ -295,12 +362,16 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --version 'Print version'
         }
         &'cra;stats'= {
-            cand --by 'Group banks by state, regulator or size (current exam type), or rating records by exam year; two (A,B) for one row per pair [default: one group, all]'
+            cand --by 'Group by state, regulator (the bank''s current one: the service has no regulator per exam), size (the exam type) or year (of the exam: counts exams); two (A,B) for one row per pair [default: one group, all]'
             cand --state 'Two-letter state or territory code (case-insensitive)'
-            cand --size 'Exam type of the current rating (by year: of the record): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate'
+            cand --size 'Exam type of the current rating (with --exams, --by year or --gaps: of the exam): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate'
             cand --rating 'Rating (repeatable): a name, any case, or out, sat, nti, snc'
             cand --regulator 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case'
             cand --city 'Part of the bank''s city (case-insensitive)'
+            cand --watch 'Only the banks of watch list NAME (repeatable; cra watch)'
+            cand --failed-last 'Banks whose last N exams were all below Satisfactory'
+            cand --assets 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)'
+            cand --exam-method 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record'
             cand --exam-since 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)'
             cand --exam-until 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)'
             cand --columns 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)'
@@ -313,6 +384,10 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --color 'When to use colour [default: auto]'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
             cand --percent 'The rating counts as percentages of the total (one decimal)'
+            cand --exams 'Count exams (every rating record, by its own exam type, rating and date) instead of banks by their current rating, whatever --by'
+            cand --gaps 'The months from each exam to the bank''s next one instead of counts: how many such intervals, their mean and their 10th, 25th, 50th (median), 75th and 90th percentiles, each interval under the exam it follows (its exam type, rating, date)'
+            cand --active 'Only banks the FDIC lists as active (public record)'
+            cand --inactive 'Only banks the FDIC lists as no longer active (public record)'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
             cand -v 'Accepted; this command makes no HTTP request to trace'
@@ -330,6 +405,10 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --rating 'Rating (repeatable): a name, any case, or out, sat, nti, snc'
             cand --regulator 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case'
             cand --city 'Part of the bank''s city (case-insensitive)'
+            cand --watch 'Only the banks of watch list NAME (repeatable; cra watch)'
+            cand --failed-last 'Banks whose last N exams were all below Satisfactory'
+            cand --assets 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)'
+            cand --exam-method 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record'
             cand --exam-since 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)'
             cand --exam-until 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)'
             cand --sort 'Sort keys, -KEY descending (name, rating, exam_date...)'
@@ -342,6 +421,10 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --format 'Output format [default: table on a terminal, tsv otherwise]'
             cand --color 'When to use colour [default: auto]'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --active 'Only banks the FDIC lists as active (public record)'
+            cand --inactive 'Only banks the FDIC lists as no longer active (public record)'
+            cand --enriched 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
+            cand --include-inactive 'Keep the banks known to be no longer active (BankFind, after cra enrich) and those last examined under the OTS (closed in 2011)'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
             cand -v 'Accepted; this command makes no HTTP request to trace'
@@ -504,10 +587,115 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --rating 'Rating (repeatable): a name, any case, or out, sat, nti, snc'
             cand --regulator 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case'
             cand --city 'Part of the bank''s city (case-insensitive)'
+            cand --watch 'Only the banks of watch list NAME (repeatable; cra watch)'
+            cand --failed-last 'Banks whose last N exams were all below Satisfactory'
+            cand --assets 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)'
+            cand --exam-method 'The current exam''s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record'
             cand --exam-since 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)'
             cand --exam-until 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)'
             cand -o 'The page to write (atomically; - is standard output)'
             cand --output 'The page to write (atomically; - is standard output)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise]'
+            cand --color 'When to use colour [default: auto]'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --active 'Only banks the FDIC lists as active (public record)'
+            cand --inactive 'Only banks the FDIC lists as no longer active (public record)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Accepted; this command makes no HTTP request to trace'
+            cand --verbose 'Accepted; this command makes no HTTP request to trace'
+            cand --sandbox 'Read the sandbox''s own local copy (made by cra --sandbox sync)'
+            cand --offline 'Accepted; this command always reads the local copy'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;version'= {
+            cand -v 'Also the commit, build date, target and compiler, for a bug report'
+            cand --verbose 'Also the commit, build date, target and compiler, for a bug report'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;watch'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand add 'Add banks to a list (made if need be): an id, a short id, a name or a page address, as show takes them'
+            cand remove 'Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)'
+            cand show 'The banks of a list as search prints them (what search --watch NAME --all prints)'
+            cand list 'The lists: each one''s name, its number of banks, and how many of them the local copy lacks'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'cra;watch;add'= {
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise]'
+            cand --color 'When to use colour [default: auto]'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand --rate 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)'
+            cand --evolve 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand --offline 'Answer search, show and export from the local copy (see cra sync): no network'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;watch;remove'= {
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise]'
+            cand --color 'When to use colour [default: auto]'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Accepted; this command makes no HTTP request to trace'
+            cand --verbose 'Accepted; this command makes no HTTP request to trace'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;watch;show'= {
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
+            cand -o 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
+            cand --output 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise]'
+            cand --color 'When to use colour [default: auto]'
+            cand --timeout 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)'
+            cand --base-url 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)'
+            cand --retries 'Retries after the first try on connection errors, timeouts, 429 and 5xx'
+            cand --rate 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)'
+            cand --evolve 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --verbose 'Trace every HTTP request on standard error (secrets redacted)'
+            cand --allow-insecure-http 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+            cand --sandbox 'Run against the built-in sandbox service (no key or network needed)'
+            cand --offline 'Answer search, show and export from the local copy (see cra sync): no network'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;watch;list'= {
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
+            cand -o 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
+            cand --output 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise]'
             cand --color 'When to use colour [default: auto]'
@@ -523,6 +711,23 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'cra;watch;help'= {
+            cand add 'Add banks to a list (made if need be): an id, a short id, a name or a page address, as show takes them'
+            cand remove 'Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)'
+            cand show 'The banks of a list as search prints them (what search --watch NAME --all prints)'
+            cand list 'The lists: each one''s name, its number of banks, and how many of them the local copy lacks'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'cra;watch;help;add'= {
+        }
+        &'cra;watch;help;remove'= {
+        }
+        &'cra;watch;help;show'= {
+        }
+        &'cra;watch;help;list'= {
+        }
+        &'cra;watch;help;help'= {
+        }
         &'cra;help'= {
             cand search 'List banks with their current rating'
             cand show 'One or more banks with their complete rating history'
@@ -532,6 +737,8 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand trigger 'Send signed test deliveries to a webhook endpoint'
             cand replay 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
             cand sync 'Bring the local copy (SQLite) up to date with the service'
+            cand enrich 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it'
+            cand pe 'The address of a bank''s public evaluation (the examiners'' report behind a rating)'
             cand sql 'Run one read-only SQL query on the local copy'
             cand changes 'Rating changes (upgrades, downgrades...) from the local copy'
             cand stats 'Counts of banks by rating per group, with a chart, from the local copy'
@@ -541,6 +748,8 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand completions 'Print a shell completion script'
             cand diff 'Compare two files written by `cra export`: added, removed and changed banks'
             cand report 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
+            cand version 'The version; with --verbose also the commit, target and compiler, for a bug report'
+            cand watch 'Named lists of banks you follow, which --watch NAME selects'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'cra;help;search'= {
@@ -558,6 +767,10 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;replay'= {
         }
         &'cra;help;sync'= {
+        }
+        &'cra;help;enrich'= {
+        }
+        &'cra;help;pe'= {
         }
         &'cra;help;sql'= {
         }
@@ -591,6 +804,22 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;diff'= {
         }
         &'cra;help;report'= {
+        }
+        &'cra;help;version'= {
+        }
+        &'cra;help;watch'= {
+            cand add 'Add banks to a list (made if need be): an id, a short id, a name or a page address, as show takes them'
+            cand remove 'Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)'
+            cand show 'The banks of a list as search prints them (what search --watch NAME --all prints)'
+            cand list 'The lists: each one''s name, its number of banks, and how many of them the local copy lacks'
+        }
+        &'cra;help;watch;add'= {
+        }
+        &'cra;help;watch;remove'= {
+        }
+        &'cra;help;watch;show'= {
+        }
+        &'cra;help;watch;list'= {
         }
         &'cra;help;help'= {
         }

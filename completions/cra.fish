@@ -56,6 +56,8 @@ complete -c cra -n "__fish_cra_needs_command" -f -a "listen" -d 'Receive webhook
 complete -c cra -n "__fish_cra_needs_command" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
 complete -c cra -n "__fish_cra_needs_command" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
 complete -c cra -n "__fish_cra_needs_command" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
+complete -c cra -n "__fish_cra_needs_command" -f -a "enrich" -d 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it'
+complete -c cra -n "__fish_cra_needs_command" -f -a "pe" -d 'The address of a bank\'s public evaluation (the examiners\' report behind a rating)'
 complete -c cra -n "__fish_cra_needs_command" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
 complete -c cra -n "__fish_cra_needs_command" -f -a "changes" -d 'Rating changes (upgrades, downgrades...) from the local copy'
 complete -c cra -n "__fish_cra_needs_command" -f -a "stats" -d 'Counts of banks by rating per group, with a chart, from the local copy'
@@ -65,6 +67,8 @@ complete -c cra -n "__fish_cra_needs_command" -f -a "config" -d 'Read and write 
 complete -c cra -n "__fish_cra_needs_command" -f -a "completions" -d 'Print a shell completion script'
 complete -c cra -n "__fish_cra_needs_command" -f -a "diff" -d 'Compare two files written by `cra export`: added, removed and changed banks'
 complete -c cra -n "__fish_cra_needs_command" -f -a "report" -d 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
+complete -c cra -n "__fish_cra_needs_command" -f -a "version" -d 'The version; with --verbose also the commit, target and compiler, for a bug report'
+complete -c cra -n "__fish_cra_needs_command" -f -a "watch" -d 'Named lists of banks you follow, which --watch NAME selects'
 complete -c cra -n "__fish_cra_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l state -d 'Two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
 AK\t''
@@ -134,6 +138,10 @@ intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand search" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
@@ -161,6 +169,9 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l retries -d 'Retries a
 complete -c cra -n "__fish_cra_using_subcommand search" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand search" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand search" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand search" -l enriched -d 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
 complete -c cra -n "__fish_cra_using_subcommand search" -l all -d 'Follow every page (100 banks a request)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
@@ -263,6 +274,10 @@ intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand export" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
@@ -287,6 +302,9 @@ complete -c cra -n "__fish_cra_using_subcommand export" -l retries -d 'Retries a
 complete -c cra -n "__fish_cra_using_subcommand export" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand export" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand export" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand export" -l enriched -d 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
 complete -c cra -n "__fish_cra_using_subcommand export" -l with-history -d 'One row per rating record (one detail request per bank)'
 complete -c cra -n "__fish_cra_using_subcommand export" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand export" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
@@ -347,6 +365,7 @@ complete -c cra -n "__fish_cra_using_subcommand replay" -s h -l help -d 'Print h
 complete -c cra -n "__fish_cra_using_subcommand replay" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sync" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l notify -d 'Deliver each rating record this sync adds to URL as a signed rating.created' -r
+complete -c cra -n "__fish_cra_using_subcommand sync" -l watch -d 'With --notify: deliver only the new records of the banks of this watch list (repeatable: of any of them; cra watch --help)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset); longer, stop and say when to run again' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
@@ -373,6 +392,51 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -l allow-insecure-http -d 
 complete -c cra -n "__fish_cra_using_subcommand sync" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l ffiec -d 'The FFIEC\'s CRA ratings file: a downloaded file (the zip or the text inside it) or an address [default: CRA_FFIEC, else https://www.ffiec.gov/craratings/craratng.zip]' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l bankfind -d 'BankFind\'s institutions [default: CRA_BANKFIND, else https://api.fdic.gov/banks/institutions]' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''
+html\t''"
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l no-bankfind -d 'Skip BankFind: no identifiers beyond the file\'s, activity unknown'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand pe" -l exam -d 'The exam on DATE (YYYY-MM-DD) instead of the current one' -r
+complete -c cra -n "__fish_cra_using_subcommand pe" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand pe" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''
+html\t''"
+complete -c cra -n "__fish_cra_using_subcommand pe" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand pe" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand pe" -l open -d 'Open it in the default browser'
+complete -c cra -n "__fish_cra_using_subcommand pe" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand pe" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
+complete -c cra -n "__fish_cra_using_subcommand pe" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand pe" -l offline -d 'Accepted; this command always reads the local copy'
+complete -c cra -n "__fish_cra_using_subcommand pe" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand pe" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l timeout -d 'Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
@@ -396,8 +460,8 @@ complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Accepted; th
 complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams on or before DATE (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l state -d 'The bank\'s two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
+complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams until DATE (YYYY-MM, YYYY: their last day)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l state -d 'The bank\'s state or territory code (any case)' -r -f -a "AL\t''
 AK\t''
 AZ\t''
 AR\t''
@@ -456,7 +520,7 @@ MP\t''
 FM\t''
 MH\t''
 PW\t''"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l size -d 'The record\'s exam type: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
+complete -c cra -n "__fish_cra_using_subcommand changes" -l size -d 'The record\'s exam type: large, small, intermediate' -r -f -a "Large Bank\t''
 Small Bank\t''
 Intermediate Small Bank\t''
 large\t'same as Large Bank'
@@ -465,14 +529,19 @@ intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds to list (repeatable): upgrade, downgrade, same, first, other, or all [default: upgrade and downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds to list (repeatable; below) [default: upgrade and downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
 downgrade\t'A worse rating than the previous one'
 same\t'The same rating as the previous one'
 first\t'The bank\'s first record'
 other\t'Either rating is none of the four CRA ratings'
-all\t'Every kind'"
+all\t'Every kind'
+repeat-fail\t'A failing record (Needs to Improve, Substantial Noncompliance) after a failing one: a repeat failure, whatever its kind'"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
@@ -487,14 +556,17 @@ complete -c cra -n "__fish_cra_using_subcommand changes" -l color -d 'When to us
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records the latest sync added (see the README: not the same as a recent exam date)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records the latest sync added (see the guide)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l enriched -d 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand stats" -l by -d 'Group banks by state, regulator or size (current exam type), or rating records by exam year; two (A,B) for one row per pair [default: one group, all]' -r -f -a "state\t''
+complete -c cra -n "__fish_cra_using_subcommand stats" -l by -d 'Group by state, regulator (the bank\'s current one: the service has no regulator per exam), size (the exam type) or year (of the exam: counts exams); two (A,B) for one row per pair [default: one group, all]' -r -f -a "state\t''
 regulator\t''
 size\t''
 year\t''"
@@ -557,7 +629,7 @@ MP\t''
 FM\t''
 MH\t''
 PW\t''"
-complete -c cra -n "__fish_cra_using_subcommand stats" -l size -d 'Exam type of the current rating (by year: of the record): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
+complete -c cra -n "__fish_cra_using_subcommand stats" -l size -d 'Exam type of the current rating (with --exams, --by year or --gaps: of the exam): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
 Small Bank\t''
 Intermediate Small Bank\t''
 large\t'same as Large Bank'
@@ -566,6 +638,10 @@ intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l columns -d 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)' -r
@@ -585,6 +661,10 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand stats" -l percent -d 'The rating counts as percentages of the total (one decimal)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l exams -d 'Count exams (every rating record, by its own exam type, rating and date) instead of banks by their current rating, whatever --by'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l gaps -d 'The months from each exam to the bank\'s next one instead of counts: how many such intervals, their mean and their 10th, 25th, 50th (median), 75th and 90th percentiles, each interval under the exam it follows (its exam type, rating, date)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -659,6 +739,10 @@ intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand due" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
@@ -678,6 +762,10 @@ complete -c cra -n "__fish_cra_using_subcommand due" -l color -d 'When to use co
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand due" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand due" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand due" -l enriched -d 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
+complete -c cra -n "__fish_cra_using_subcommand due" -l include-inactive -d 'Keep the banks known to be no longer active (BankFind, after cra enrich) and those last examined under the OTS (closed in 2011)'
 complete -c cra -n "__fish_cra_using_subcommand due" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand due" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand due" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -878,6 +966,10 @@ intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand report" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -s o -l output -d 'The page to write (atomically; - is standard output)' -r -F
@@ -893,32 +985,143 @@ complete -c cra -n "__fish_cra_using_subcommand report" -l color -d 'When to use
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand report" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand report" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
 complete -c cra -n "__fish_cra_using_subcommand report" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand report" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand report" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand report" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand report" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand report" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "search" -d 'List banks with their current rating'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "show" -d 'One or more banks with their complete rating history'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "changes" -d 'Rating changes (upgrades, downgrades...) from the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "stats" -d 'Counts of banks by rating per group, with a chart, from the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "due" -d 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "sandbox" -d 'Run the local stand-in of the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "config" -d 'Read and write the config file'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "completions" -d 'Print a shell completion script'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "diff" -d 'Compare two files written by `cra export`: added, removed and changed banks'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "report" -d 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cra -n "__fish_cra_using_subcommand version" -s v -l verbose -d 'Also the commit, build date, target and compiler, for a bug report'
+complete -c cra -n "__fish_cra_using_subcommand version" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand version" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand watch; and not __fish_seen_subcommand_from add remove show list help" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand watch; and not __fish_seen_subcommand_from add remove show list help" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand watch; and not __fish_seen_subcommand_from add remove show list help" -f -a "add" -d 'Add banks to a list (made if need be): an id, a short id, a name or a page address, as show takes them'
+complete -c cra -n "__fish_cra_using_subcommand watch; and not __fish_seen_subcommand_from add remove show list help" -f -a "remove" -d 'Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and not __fish_seen_subcommand_from add remove show list help" -f -a "show" -d 'The banks of a list as search prints them (what search --watch NAME --all prints)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and not __fish_seen_subcommand_from add remove show list help" -f -a "list" -d 'The lists: each one\'s name, its number of banks, and how many of them the local copy lacks'
+complete -c cra -n "__fish_cra_using_subcommand watch; and not __fish_seen_subcommand_from add remove show list help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''
+html\t''"
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from add" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from remove" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from remove" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''
+html\t''"
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from remove" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from remove" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from remove" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from remove" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from remove" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from remove" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''
+html\t''"
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -l offline -d 'Answer search, show and export from the local copy (see cra sync): no network'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from show" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''
+html\t''"
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l offline -d 'Accepted; this command always reads the local copy'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from help" -f -a "add" -d 'Add banks to a list (made if need be): an id, a short id, a name or a page address, as show takes them'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from help" -f -a "remove" -d 'Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from help" -f -a "show" -d 'The banks of a list as search prints them (what search --watch NAME --all prints)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from help" -f -a "list" -d 'The lists: each one\'s name, its number of banks, and how many of them the local copy lacks'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "search" -d 'List banks with their current rating'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "show" -d 'One or more banks with their complete rating history'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "enrich" -d 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "pe" -d 'The address of a bank\'s public evaluation (the examiners\' report behind a rating)'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "changes" -d 'Rating changes (upgrades, downgrades...) from the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "stats" -d 'Counts of banks by rating per group, with a chart, from the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "due" -d 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "sandbox" -d 'Run the local stand-in of the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "config" -d 'Read and write the config file'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "completions" -d 'Print a shell completion script'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "diff" -d 'Compare two files written by `cra export`: added, removed and changed banks'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "report" -d 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "version" -d 'The version; with --verbose also the commit, target and compiler, for a bug report'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "watch" -d 'Named lists of banks you follow, which --watch NAME selects'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Every setting, its value (secrets redacted) and where it came from'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "get" -d 'One setting\'s value (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "set" -d 'Write a setting to the config file (secrets read from standard input when VALUE is left out)'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "unset" -d 'Remove a setting from the config file'
+complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from watch" -f -a "add" -d 'Add banks to a list (made if need be): an id, a short id, a name or a page address, as show takes them'
+complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from watch" -f -a "remove" -d 'Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)'
+complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from watch" -f -a "show" -d 'The banks of a list as search prints them (what search --watch NAME --all prints)'
+complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from watch" -f -a "list" -d 'The lists: each one\'s name, its number of banks, and how many of them the local copy lacks'

@@ -325,9 +325,11 @@ fn extra_sections(out: &mut Vec<u8>, root: &Command, cmd: &Command) -> io::Resul
         "{}",
         prose(
             "The config file (TOML, keys base_url, api_key, webhook_secret), written atomically \
-             with mode 0600 by cra config set. It lives in the platform config directory \
-             ($XDG_CONFIG_HOME/cra on Linux, ~/Library/Application Support/cra on macOS); \
-             CRA_CONFIG or --config choose another file, and cra config path prints the one in use."
+             with mode 0600 by cra config set (on Windows, where there is no such mode, the \
+             user profile's permissions keep it private). It lives in the platform config \
+             directory ($XDG_CONFIG_HOME/cra on Linux, ~/Library/Application Support/cra on \
+             macOS, %APPDATA%\\cra\\config on Windows); CRA_CONFIG or --config choose \
+             another file, and cra config path prints the one in use."
         )
     )?;
     writeln!(out, ".TP")?;
@@ -339,9 +341,20 @@ fn extra_sections(out: &mut Vec<u8>, root: &Command, cmd: &Command) -> io::Resul
             "The local copy (SQLite) that cra sync keeps and that --offline, sql, changes and \
              stats read; sandbox-mirror.sqlite beside it under --sandbox. It lives in the \
              platform data directory ($XDG_DATA_HOME/cra on Linux, ~/Library/Application \
-             Support/cra on macOS); CRA_MIRROR, the config key mirror or --mirror choose \
-             another file, and cra config show names the one in use. cra sql --schema prints \
-             its tables."
+             Support/cra on macOS, %LOCALAPPDATA%\\cra\\data on Windows); CRA_MIRROR, the \
+             config key mirror or --mirror choose another file, and cra config show names the \
+             one in use. cra sql --schema prints its tables."
+        )
+    )?;
+    writeln!(out, ".TP")?;
+    writeln!(out, ".I ~/.local/share/cra/watch.toml")?;
+    writeln!(
+        out,
+        "{}",
+        prose(
+            "The watch lists (TOML: one table per list, banks = the ids of its banks, each with \
+             the bank's name in a comment above it) that cra watch edits and --watch NAME reads; \
+             beside the local copy's default, whatever --mirror says. It reads and edits by hand."
         )
     )?;
     writeln!(out, ".SH \"EXIT STATUS\"")?;

@@ -43,8 +43,36 @@ enum Target {
 /// an existing path (links followed) that is neither a regular file nor a
 /// folder. `/dev/stdout` on a pipe or terminal is one; on a regular file
 /// (a shell redirect) it resolves to that file, which is replaced whole.
+/// On Windows, a device (`-o NUL`, Windows' /dev/null) has no metadata to
+/// ask, and is known by its name.
 fn is_stream(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+    (cfg!(windows) && windows_device(path))
+        || std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
+/// Whether `path` names a Windows device rather than a file: `NUL`, `CON`,
+/// `CONOUT$`, `PRN`, `AUX`, `COM1`-`COM9`, `LPT1`-`LPT9` (in any folder, any case),
+/// or a `\\.\` path (`\\.\pipe\NAME`, a named pipe). With an extension
+/// (`nul.csv`) Windows 10 still takes it for the device, Windows 11 for a
+/// file: left to Windows.
+fn windows_device(path: &Path) -> bool {
+    let text = path.as_os_str().to_string_lossy();
+    if text.starts_with(r"\\.\") {
+        return true;
+    }
+    let Some(name) = path.file_name().and_then(|name| name.to_str()) else {
+        return false;
+    };
+    let name = name.to_ascii_uppercase();
+    let numbered = |prefix: &str| {
+        name.strip_prefix(prefix)
+            .is_some_and(|n| matches!(n.as_bytes(), [b'1'..=b'9']))
+    };
+    matches!(
+        name.as_str(),
+        "NUL" | "CON" | "PRN" | "AUX" | "CONIN$" | "CONOUT$"
+    ) || numbered("COM")
+        || numbered("LPT")
 }
 
 impl AtomicFile {
@@ -159,22 +187,21 @@ impl AtomicFile {
         let file = temp.as_file();
         file.sync_all()
             .with_context(|| format!("cannot write {}", shown.display()))?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let permissions = match self.access {
-                Access::Private => Some(std::fs::Permissions::from_mode(0o600)),
-                Access::Shared => std::fs::metadata(&path).ok().map(|m| m.permissions()),
-            };
-            if let Some(permissions) = permissions {
-                file.set_permissions(permissions).with_context(|| {
-                    format!("cannot set the permissions of {}", shown.display())
-                })?;
-            }
+        if let Some(permissions) = permissions(self.access, &path) {
+            file.set_permissions(permissions)
+                .with_context(|| format!("cannot set the permissions of {}", shown.display()))?;
         }
-        temp.persist(&path)
-            .map_err(|e| unnamed(e.error))
-            .with_context(|| format!("cannot write {}", shown.display()))?;
+        if let Err(error) = temp.persist(&path) {
+            let error = unnamed(error.error);
+            if held_open(&error, &path) {
+                return Err(anyhow::anyhow!(
+                    "cannot replace {}: it is open in another program (close it there and run \
+                     the command again, or write to another file)",
+                    shown.display()
+                ));
+            }
+            return Err(error).with_context(|| format!("cannot write {}", shown.display()));
+        }
         // The rename is durable once the folder is synced too; a folder that
         // cannot be opened or synced (some file systems) is no error.
         #[cfg(unix)]
@@ -185,6 +212,27 @@ impl AtomicFile {
         }
         Ok(())
     }
+}
+
+/// The permissions a file written for `access` is given before it
+/// replaces `path`: 0600 for a private one, the replaced file's own for a
+/// shared one (none to give for a new shared file: it keeps 0666 less the
+/// umask).
+#[cfg(unix)]
+fn permissions(access: Access, path: &Path) -> Option<std::fs::Permissions> {
+    use std::os::unix::fs::PermissionsExt;
+    match access {
+        Access::Private => Some(std::fs::Permissions::from_mode(0o600)),
+        Access::Shared => std::fs::metadata(path).ok().map(|m| m.permissions()),
+    }
+}
+
+/// Windows has no modes: a file takes the permissions of its folder, and
+/// the config folder, in the user's profile, is the user's alone (what
+/// keeps a private file private there). Nothing to set.
+#[cfg(not(unix))]
+fn permissions(_access: Access, _path: &Path) -> Option<std::fs::Permissions> {
+    None
 }
 
 /// Writes through to an `AtomicFile`, naming its destination in errors.
@@ -211,6 +259,17 @@ impl std::io::Write for NamedWriter {
     fn flush(&mut self) -> std::io::Result<()> {
         self.file.flush().map_err(|e| self.named(e))
     }
+}
+
+/// Whether renaming over `path` failed because another program holds it
+/// open: on Windows a file open without sharing (a workbook open in
+/// Excel) cannot be replaced, and the rename answers "access denied"
+/// (error 5) or "sharing violation" (32). A read-only file answers 5 too,
+/// and is told apart. Elsewhere a rename never fails for that.
+fn held_open(error: &std::io::Error, path: &Path) -> bool {
+    cfg!(windows)
+        && matches!(error.raw_os_error(), Some(5 | 32))
+        && std::fs::metadata(path).is_ok_and(|m| !m.permissions().readonly())
 }
 
 /// tempfile's errors end in ` at path ".x.csv.zlkGVw.part"`, a name the
@@ -247,6 +306,27 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .filter(|n| n.ends_with(".part"))
             .collect()
+    }
+
+    #[test]
+    fn windows_devices_are_known_by_name() {
+        for device in [
+            "NUL",
+            "nul",
+            "sub/Nul",
+            "CON",
+            "conout$",
+            "COM1",
+            "lpt9",
+            r"\\.\pipe\cra",
+        ] {
+            assert!(windows_device(Path::new(device)), "{device}");
+        }
+        for file in [
+            "NULL", "nul.csv", "COM0", "COM10", "LPT", "CONSOLE", "out.csv", "",
+        ] {
+            assert!(!windows_device(Path::new(file)), "{file}");
+        }
     }
 
     #[test]

@@ -211,13 +211,14 @@ pub fn lock_path(path: &Path) -> PathBuf {
 /// because the atomic write replaces the config file: a lock on the old one
 /// would not stop a writer that opened the new one. The lock file stays (an
 /// empty file, mode 0600): removing it would let two writers lock two
-/// different files.
-struct UpdateLock {
+/// different files. The watch lists' file (`watch`) is updated under one
+/// too.
+pub(crate) struct UpdateLock {
     _file: std::fs::File,
 }
 
 impl UpdateLock {
-    fn acquire(path: &Path) -> Result<UpdateLock> {
+    pub(crate) fn acquire(path: &Path) -> Result<UpdateLock> {
         let lock = lock_path(path);
         if let Some(dir) = lock.parent().filter(|d| !d.as_os_str().is_empty())
             && !dir.exists()

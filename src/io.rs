@@ -24,6 +24,22 @@ fn terminal_width(columns: Option<&str>) -> Option<usize> {
         })
 }
 
+/// Whether the terminal shows colour and the like from escape sequences.
+/// A Windows console (Windows Terminal, or the console window of `cmd`
+/// and PowerShell) does once the program asks for it
+/// (`ENABLE_VIRTUAL_TERMINAL_PROCESSING`, every Windows 10 and later) and
+/// may print them as text until then: asked here, once, for standard
+/// output and error alike; no answer, no colour. Elsewhere terminals do.
+#[cfg(windows)]
+fn console_escapes() -> bool {
+    crossterm::ansi_support::supports_ansi()
+}
+
+#[cfg(not(windows))]
+fn console_escapes() -> bool {
+    true
+}
+
 /// Where standard output or standard error goes: the process's own
 /// stream, or a buffer (tests run a command in-process against it).
 #[derive(Clone)]
@@ -196,10 +212,11 @@ impl Io {
     ) -> Io {
         let stdout_tty = force_tty || std::io::stdout().is_terminal();
         let stderr_tty = force_tty || std::io::stderr().is_terminal();
+        let escapes = !(stdout_tty || stderr_tty) || console_escapes();
         let decide = |tty: bool| match color {
             ColorWhen::Always => true,
             ColorWhen::Never => false,
-            ColorWhen::Auto => tty && !no_color,
+            ColorWhen::Auto => tty && !no_color && escapes,
         };
         Io {
             view: View {

@@ -30,6 +30,7 @@ pub mod settings;
 pub mod signals;
 pub mod source;
 pub mod text;
+pub mod watch;
 pub mod webhook;
 
 use anyhow::Result;

@@ -1,6 +1,7 @@
 //! The signals that end a command, one set for every command: Ctrl-C
 //! (SIGINT), SIGTERM (`timeout`, a CI runner), SIGHUP (the terminal or SSH
-//! session closed) and SIGUSR1. Each would otherwise end the process at
+//! session closed) and SIGUSR1; on Windows, Ctrl-C, Ctrl-Break and the
+//! console window closed. Each would otherwise end the process at
 //! once, leaving a temporary file behind or a server's summary unsaid.
 //!
 //! The handlers are installed once, the first time anything watches, and
@@ -52,7 +53,49 @@ fn install() {
                 came().send_replace(true);
             });
         }
-        #[cfg(not(unix))]
+        // Windows has no signals but console events: Ctrl-C, Ctrl-Break,
+        // and the console window being closed (SIGHUP's counterpart:
+        // Windows then gives the process a few seconds to clean up, which
+        // is enough to remove a temporary file or print a summary).
+        #[cfg(windows)]
+        {
+            use tokio::signal::windows::{ctrl_break, ctrl_c, ctrl_close};
+            // Registered now, not when the task first runs, as on Unix.
+            let (c, ctrl_break, close) = (ctrl_c(), ctrl_break(), ctrl_close());
+            // An event that cannot be watched, or whose stream ended,
+            // never ends the command by mistake.
+            let waits: [std::pin::Pin<Box<dyn Future<Output = ()> + Send>>; 3] = [
+                Box::pin(async move {
+                    if let Ok(mut event) = c
+                        && event.recv().await.is_some()
+                    {
+                        return;
+                    }
+                    std::future::pending().await
+                }),
+                Box::pin(async move {
+                    if let Ok(mut event) = ctrl_break
+                        && event.recv().await.is_some()
+                    {
+                        return;
+                    }
+                    std::future::pending().await
+                }),
+                Box::pin(async move {
+                    if let Ok(mut event) = close
+                        && event.recv().await.is_some()
+                    {
+                        return;
+                    }
+                    std::future::pending().await
+                }),
+            ];
+            tokio::spawn(async move {
+                futures_util::future::select_all(waits).await;
+                came().send_replace(true);
+            });
+        }
+        #[cfg(not(any(unix, windows)))]
         tokio::spawn(async {
             if tokio::signal::ctrl_c().await.is_ok() {
                 came().send_replace(true);

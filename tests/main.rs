@@ -9,6 +9,7 @@ mod suite {
     mod cli {
         mod flags;
         mod usage;
+        mod version;
     }
     mod config;
     mod diff;
@@ -18,6 +19,7 @@ mod suite {
         mod help;
         mod man;
         mod readme;
+        mod real_data;
     }
     mod export {
         mod faults;
@@ -33,6 +35,7 @@ mod suite {
     mod local_copy {
         mod changes;
         mod due;
+        mod exams;
         mod memory;
         mod offline;
         mod sql;
@@ -60,6 +63,7 @@ mod suite {
         mod results;
         mod show;
     }
+    mod watch;
     mod webhooks {
         mod hardening;
         mod listen;

@@ -21,21 +21,19 @@ pub struct ChangesArgs {
     #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
     pub since: Option<crate::filters::when::When>,
 
-    /// Only exams on or before DATE (YYYY-MM and YYYY: their last day)
+    /// Only exams until DATE (YYYY-MM, YYYY: their last day)
     #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
     pub until: Option<crate::filters::when::When>,
 
-    /// Only records the latest sync added (see the README: not the same as
-    /// a recent exam date)
+    /// Only records the latest sync added (see the guide)
     #[arg(long)]
     pub new: bool,
 
-    /// The bank's two-letter state or territory code (case-insensitive)
+    /// The bank's state or territory code (any case)
     #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
     pub state: Option<String>,
 
-    /// The record's exam type: "Large Bank", "Small Bank",
-    /// "Intermediate Small Bank", or large, small, intermediate
+    /// The record's exam type: large, small, intermediate
     #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
     pub size: Option<String>,
 
@@ -46,8 +44,7 @@ pub struct ChangesArgs {
     #[command(flatten)]
     pub order: crate::filters::OrderArgs,
 
-    /// Kinds to list (repeatable): upgrade, downgrade, same, first, other,
-    /// or all [default: upgrade and downgrade]
+    /// Kinds to list (repeatable; below) [default: upgrade and downgrade]
     #[arg(long = "change", value_name = "KIND", value_enum, hide_possible_values = true)]
     pub change: Vec<ChangeKind>,
 
@@ -74,20 +71,25 @@ pub enum ChangeKind {
     Other,
     /// Every kind
     All,
+    /// A failing record (Needs to Improve, Substantial Noncompliance)
+    /// after a failing one: a repeat failure, whatever its kind
+    RepeatFail,
 }
 
 pub const AFTER_HELP: &str = "\
 Kinds (best rating first: Outstanding, Satisfactory, Needs to Improve,
 Substantial Noncompliance): upgrade, downgrade, same, first (no earlier
-record), other (either rating is none of the four). Newest exam first.
-Run cra sync first; --new lists what the latest sync added.
+record), other (either rating is none of the four), all; repeat-fail: a
+record below Satisfactory after one below Satisfactory, whatever its kind.
+Newest exam first. Run cra sync first; --new: what the latest sync added.
 
 Examples:
   cra --sandbox changes --state TX --since 2024-01 --columns name,change
   cra --sandbox changes --since 2y --rating nti --regulator fdic --city a
-  cra --sandbox changes --since 2024-11 --until 2025 --sort regulator";
+  cra --sandbox changes --change repeat-fail --since 2020 --regulator fdic";
 
-/// The kinds asked for: none given means upgrades and downgrades.
+/// The kinds asked for: none given means upgrades and downgrades
+/// (`repeat-fail` is not a kind: alone, it asks for no kind but itself).
 fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {
     if asked.is_empty() {
         return vec![RatingChange::Upgrade, RatingChange::Downgrade];
@@ -97,12 +99,13 @@ fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {
     }
     asked
         .iter()
-        .map(|k| match k {
-            ChangeKind::Upgrade => RatingChange::Upgrade,
-            ChangeKind::Downgrade => RatingChange::Downgrade,
-            ChangeKind::Same => RatingChange::Same,
-            ChangeKind::First => RatingChange::First,
-            ChangeKind::Other | ChangeKind::All => RatingChange::Other,
+        .filter_map(|k| match k {
+            ChangeKind::Upgrade => Some(RatingChange::Upgrade),
+            ChangeKind::Downgrade => Some(RatingChange::Downgrade),
+            ChangeKind::Same => Some(RatingChange::Same),
+            ChangeKind::First => Some(RatingChange::First),
+            ChangeKind::Other | ChangeKind::All => Some(RatingChange::Other),
+            ChangeKind::RepeatFail => None,
         })
         .collect()
 }
@@ -201,6 +204,7 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .map_err(crate::error::CraError::usage)?;
     find.sort = args.order.sort.clone();
     crate::source::find::check_public(&reader, &mut find)?;
+    find.ids = crate::source::watch::select(&args.select.watch, Some((&reader, io)))?;
     let shape = CHANGES
         .shape_enriched(io.view.format, &args.order.columns, args.order.enriched)
         .map_err(crate::error::CraError::usage)?;
@@ -221,8 +225,11 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
     let nothing = serde_json::Value::Null;
     // Each record printed as it is read: memory stays flat however many.
+    let repeat_fail = args.change.contains(&ChangeKind::RepeatFail);
     reader.each_change(&filter, |mut row| {
-        if !wanted.contains(&row.change) {
+        let repeated = row.rating.is_failing()
+            && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());
+        if !(wanted.contains(&row.change) || (repeat_fail && repeated)) {
             return Ok(());
         }
         if let Some(joiner) = &joiner {
@@ -272,5 +279,10 @@ mod tests {
             RatingChange::ALL.to_vec()
         );
         assert_eq!(kinds(&[ChangeKind::Same]), vec![RatingChange::Same]);
+        assert!(kinds(&[ChangeKind::RepeatFail]).is_empty());
+        assert_eq!(
+            kinds(&[ChangeKind::RepeatFail, ChangeKind::Upgrade]),
+            vec![RatingChange::Upgrade]
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! `cra due`: banks whose next CRA examination is, by the published exam
 //! cycles, probably due or overdue, most overdue first, from the local
 //! copy. The table of expected intervals (`mirror::due::INTERVALS`) is a
-//! heuristic, and the README says so with its sources; `--older-than`
+//! heuristic, and the guide (docs/guide.md) says so with its sources; `--older-than`
 //! replaces it with one age for every bank.
 
 use anyhow::Result;
@@ -16,7 +16,7 @@ use crate::mirror::due::{DueQuery, DueRow, LeftOut};
 use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
 
 pub const AFTER_HELP: &str = "\
-Expected months between exams (a heuristic; see the README for its sources):
+Expected months between exams (a heuristic; its sources: docs/guide.md):
   exam type                 Outstanding  Satisfactory  NTI  SNC
   Small Bank                         60            48   24   12
   Intermediate Small Bank            60            48   24   12
@@ -191,6 +191,7 @@ impl Run for DueArgs {
         let mut find = self.find.find(&present, today).map_err(CraError::usage)?;
         crate::source::find::check_public(&reader, &mut find)?;
         let order = &self.find.order;
+        find.ids = crate::source::watch::select(&self.find.select.watch, Some((&reader, io)))?;
         let shape = DUE_COLUMNS
             .shape_enriched(io.view.format, &order.columns, order.enriched)
             .map_err(CraError::usage)?;

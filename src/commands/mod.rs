@@ -124,6 +124,12 @@ command_list! {
     /// One self-contained HTML page about the banks, from the local copy: map, charts, downgrades
     #[command(after_help = report::AFTER_HELP)]
     Report(report::ReportArgs),
+    /// The version; with --verbose also the commit, target and compiler, for a bug report
+    #[command(after_help = version::AFTER_HELP)]
+    Version(version::VersionArgs),
+    /// Named lists of banks you follow, which --watch NAME selects
+    #[command(subcommand, after_help = watch::AFTER_HELP)]
+    Watch(watch::WatchCommand),
 }
 
 /// `--secret`, shared by the webhook commands.

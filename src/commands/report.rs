@@ -71,7 +71,7 @@ impl Run for ReportArgs {
         if let Some(warning) = reader.unfinished_warning() {
             ctx.io.warn(&warning);
         }
-        let page = report::render(&gather(&self, &reader)?);
+        let page = report::render(&gather(&self, &reader, &ctx.io)?);
         let mut out = ctx.io.stdout();
         std::io::Write::write_all(&mut out, page.as_bytes())?;
         std::io::Write::flush(&mut out)?;
@@ -90,7 +90,7 @@ impl Run for ReportArgs {
 }
 
 /// The figures of the page, from the local copy.
-fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
+fn gather(args: &ReportArgs, reader: &Reader, io: &crate::io::Io) -> Result<Report> {
     let present = if args.select.regulator.is_empty() {
         Vec::new()
     } else {
@@ -102,10 +102,12 @@ fn gather(args: &ReportArgs, reader: &Reader) -> Result<Report> {
         .find_within(&args.period, &present, today)
         .map_err(CraError::usage)?;
     crate::source::find::check_public(reader, &mut find)?;
+    find.ids = crate::source::watch::select(&args.select.watch, Some((reader, io)))?;
     let filter = StatsFilter {
         state: args.state.clone(),
         size: args.size.clone(),
         find: find.clone(),
+        exams: false,
     };
     let groups = |by: GroupBy| -> Result<Vec<Group>> {
         Ok(reader.stats(by, &filter)?.iter().map(group).collect())
@@ -205,6 +207,8 @@ fn describe(args: &ReportArgs, find: &crate::domain::Find) -> String {
         ("city", args.select.city.clone()),
         ("exam since", find.exam_since.clone()),
         ("exam until", find.exam_until.clone()),
+        ("watch list", (!args.select.watch.is_empty()).then(|| args.select.watch.join(" or "))),
+        ("failed their last", find.failed_last.map(|n| format!("{n} exams"))),
     ]
     .into_iter()
     .filter_map(|(what, value)| value.map(|v| format!("{what} {v}")))

@@ -41,8 +41,8 @@ pub struct SqlArgs {
 }
 
 pub const AFTER_HELP: &str = "\
-The tables and their columns: cra sql --schema (and the README's \"Keep a
-local copy\"). Run cra sync first.
+The tables and their columns: cra sql --schema (and the guide's \"Ask in
+SQL\", docs/guide.md). Run cra sync first.
 Ctrl-C (or SIGTERM, SIGHUP) stops a running query: exit 130.
 
 Examples:

@@ -1,5 +1,6 @@
-//! `cra stats`: banks by current rating per group (or rating records per
-//! exam year), from the local copy. tsv, csv, json and a piped table give
+//! `cra stats`: banks by current rating per group (or rating records:
+//! `--by year`, `--exams`), or the months between exams (`--gaps`), from
+//! the local copy. tsv, csv, json and a piped table give
 //! the numbers through the printers; on a terminal the table is a chart:
 //! each group's total, its shares and a stacked bar whose segments differ
 //! by shade (so it reads with `NO_COLOR`), coloured when colour is on, no
@@ -21,11 +22,14 @@ use crate::output::chart::{self, Bar};
 use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
 use crate::settings::Settings;
 
+mod gaps;
+
 #[derive(Debug, Clone, Args)]
 pub struct StatsArgs {
-    /// Group banks by state, regulator or size (current exam type), or
-    /// rating records by exam year; two (A,B) for one row per pair
-    /// [default: one group, all]
+    /// Group by state, regulator (the bank's current one: the service has
+    /// no regulator per exam), size (the exam type) or year (of the exam:
+    /// counts exams); two (A,B) for one row per pair [default: one group,
+    /// all]
     #[arg(long, value_name = "GROUP[,GROUP]", value_enum, value_delimiter = ',',
           num_args = 1)]
     pub by: Vec<By>,
@@ -34,13 +38,25 @@ pub struct StatsArgs {
     #[arg(long)]
     pub percent: bool,
 
+    /// Count exams (every rating record, by its own exam type, rating and
+    /// date) instead of banks by their current rating, whatever --by
+    #[arg(long)]
+    pub exams: bool,
+
+    /// The months from each exam to the bank's next one instead of
+    /// counts: how many such intervals, their mean and their 10th, 25th,
+    /// 50th (median), 75th and 90th percentiles, each interval under the
+    /// exam it follows (its exam type, rating, date)
+    #[arg(long, conflicts_with_all = ["percent", "svg"])]
+    pub gaps: bool,
+
     /// Two-letter state or territory code (case-insensitive)
     #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
     pub state: Option<String>,
 
-    /// Exam type of the current rating (by year: of the record): "Large
-    /// Bank", "Small Bank", "Intermediate Small Bank", or large, small,
-    /// intermediate
+    /// Exam type of the current rating (with --exams, --by year or --gaps:
+    /// of the exam): "Large Bank", "Small Bank", "Intermediate Small Bank",
+    /// or large, small, intermediate
     #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
     pub size: Option<String>,
 
@@ -77,15 +93,25 @@ pub enum By {
 }
 
 pub const AFTER_HELP: &str = "\
-Banks are counted by their current rating; --by year counts rating records
-by exam year (and their own rating, exam type and date). Groups in
-ascending order; with --by A,B one row per pair (csv: group,subgroup,...).
-Run cra sync first.
+Banks are counted by their current rating; --exams (and --by year, always)
+counts rating records instead, each by its own rating, exam type and date,
+which is how published studies count (--exam-since and --exam-until then
+bound the exams counted). Groups in ascending order; with --by A,B one row
+per pair (csv: group,subgroup,...).
+
+Regulator and state are always the bank's current ones: the service gives
+no regulator per exam, so --by year,regulator counts a bank's past exams
+under the agency that regulates it now (a thrift the OTS examined in 2005
+counts under the OCC if the OCC has it now).
+
+--gaps gives months between exams instead: csv group,intervals,mean,p10,
+p25,median,p75,p90 (whole calendar months; percentiles by nearest rank,
+each one of the intervals). Run cra sync first.
 
 Examples:
   cra --sandbox stats --by regulator --state TX -o by-regulator.xlsx
-  cra --sandbox stats --by year,regulator --exam-since 2015 --percent --format csv
-  cra stats --by year --rating nti --regulator occ --columns group,total --svg tx.svg";
+  cra --sandbox stats --exams --by size --exam-since 2010 --exam-until 2020 --percent
+  cra --sandbox stats --gaps --by regulator,size";
 
 /// One row of counts, as shown: counts, or shares of the total.
 struct Line {
@@ -187,18 +213,19 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .find_within(&args.period, &present, crate::filters::when::today())
         .map_err(CraError::usage)?;
     crate::source::find::check_public(&reader, &mut find)?;
+    find.ids = crate::source::watch::select(&args.select.watch, Some((&reader, io)))?;
     let title = title(&args, &by, &find);
     let filter = StatsFilter {
-        state: args.state,
-        size: args.size,
+        state: args.state.clone(),
+        size: args.size.clone(),
         find,
+        exams: args.exams,
     };
+    if args.gaps {
+        return gaps::print(&reader.gaps_by(&by, &filter)?, by.len() == 2, &args.columns, io);
+    }
     let rows = reader.stats_by(&by, &filter)?;
-    let unit = if by.contains(&GroupBy::Year) {
-        "records"
-    } else {
-        "banks"
-    };
+    let unit = unit(&args, &by);
     if let Some(path) = &args.svg {
         crate::atomic::write(
             path,
@@ -265,13 +292,20 @@ fn groupings(by: &[By]) -> Result<Vec<GroupBy>> {
     }
 }
 
-/// The chart's title: what is counted, by what, and every filter given.
-fn title(args: &StatsArgs, by: &[GroupBy], find: &crate::domain::Find) -> String {
-    let unit = if by.contains(&GroupBy::Year) {
+/// What is counted: banks, or (by year) records, or (`--exams`) exams.
+fn unit(args: &StatsArgs, by: &[GroupBy]) -> &'static str {
+    if args.exams {
+        "exams"
+    } else if by.contains(&GroupBy::Year) {
         "records"
     } else {
         "banks"
-    };
+    }
+}
+
+/// The chart's title: what is counted, by what, and every filter given.
+fn title(args: &StatsArgs, by: &[GroupBy], find: &crate::domain::Find) -> String {
+    let unit = unit(args, by);
     let names: Vec<&str> = args
         .by
         .iter()
@@ -308,6 +342,12 @@ fn title(args: &StatsArgs, by: &[GroupBy], find: &crate::domain::Find) -> String
         (Some(s), None) => filters.push(format!("exams since {s}")),
         (None, Some(u)) => filters.push(format!("exams until {u}")),
         (None, None) => {}
+    }
+    if !args.select.watch.is_empty() {
+        filters.push(format!("watch list {}", args.select.watch.join(" or ")));
+    }
+    if let Some(n) = find.failed_last {
+        filters.push(format!("failing their last {n} exams"));
     }
     if args.percent {
         filters.push("percent".to_string());

@@ -36,6 +36,9 @@ use crate::source::listing::{self, Listing, MAX_PER_PAGE};
 use crate::text::plural;
 use crate::text::thousands;
 
+mod notify;
+use notify::deliver;
+
 #[derive(Debug, Clone, Args)]
 pub struct SyncArgs {
     /// Fetch every bank's detail, not only new and changed banks'
@@ -50,6 +53,11 @@ pub struct SyncArgs {
     /// Deliver each rating record this sync adds to URL as a signed rating.created
     #[arg(long, value_name = "URL")]
     pub notify: Option<String>,
+
+    /// With --notify: deliver only the new records of the banks of this
+    /// watch list (repeatable: of any of them; cra watch --help)
+    #[arg(long = "watch", value_name = "NAME", requires = "notify")]
+    pub watch: Vec<String>,
 
     /// Longest wait for the service's rate limit (Retry-After or a quota's reset); longer, stop and say when to run again
     #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = crate::parse::parse_duration)]
@@ -128,13 +136,15 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
         Some(url) => {
             let secret = crate::webhook::secret::require_secret(settings, "sync --notify")?.clone();
             let url = crate::webhook::endpoint_url("--notify", url, "http://127.0.0.1:4000/")?;
-            Some((url, secret))
+            let only = crate::source::watch::select(&args.watch, None)?;
+            Some((url, secret, only))
         }
     };
+    let only = notify.as_ref().map(|(_, _, only)| only.clone());
     // Until banks are fetched a signal ends the sync at once (nothing is
     // stored yet); from then on `fetch` is stopped and what it fetched kept.
     let started_sync = tokio::select! {
-        started = start(&args, settings, io, notify.is_some()) => started?,
+        started = start(&args, settings, io, only) => started?,
         () = stop.clone() => return Err(CraError::Interrupted.into()),
     };
     let Started { client, path, writer, listing, mut known, started, concurrency, source } = started_sync;
@@ -186,7 +196,9 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
         writer.reorder(&known.moves())?;
     }
     let notified = match &notify {
-        Some((url, secret)) => Some(deliver(&mut writer, url, secret, settings, io).await?),
+        Some((url, secret, only)) => {
+            Some(deliver(&mut writer, url, secret, only.as_ref(), settings, io).await?)
+        }
         None => None,
     };
     let status = if failed.is_empty() && complete {
@@ -250,7 +262,7 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
             ),
         ));
     }
-    if let (Some(notified), Some((url, _))) = (&notified, &notify)
+    if let (Some(notified), Some((url, _, _))) = (&notified, &notify)
         && notified.kept > 0
     {
         return Err(CraError::Response {
@@ -267,72 +279,6 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
     Ok(Exit::Success)
 }
 
-/// What `--notify` did.
-struct Notified {
-    delivered: u64,
-    kept: u64,
-    /// The first failed delivery's outcome, for the message.
-    first_failure: String,
-}
-
-/// Sends the outbox (this sync's new records and any an earlier
-/// `--notify` could not deliver) through the shared webhook sender, with
-/// `--retries`. Each 2xx leaves the outbox at once; the rest stay.
-async fn deliver(
-    writer: &mut Writer,
-    url: &url::Url,
-    secret: &secrecy::SecretString,
-    settings: &Settings,
-    io: &Io,
-) -> Result<Notified> {
-    use crate::webhook::payload::RatingCreated;
-    use crate::webhook::trigger::{Delivery, Sender};
-    use futures_util::StreamExt;
-
-    let pending = writer.outbox()?;
-    let mut notified = Notified {
-        delivered: 0,
-        kept: 0,
-        first_failure: String::new(),
-    };
-    if pending.is_empty() {
-        return Ok(notified);
-    }
-    let sender = Sender::new(url.clone(), secret.clone(), settings.timeout.value, 4)?
-        .with_retries(settings.retries.value);
-    // Stamped as each is sent (the stream is pulled as slots free up).
-    let deliveries = futures_util::stream::iter(pending).map(|(id, data)| Delivery {
-        number: id as u64,
-        body: RatingCreated::now(data).to_body().into(),
-    });
-    let mut outcomes = std::pin::pin!(sender.send_all(deliveries));
-    while let Some(sent) = outcomes.next().await {
-        if sent.delivered() {
-            writer.delivered(sent.number as i64)?;
-            notified.delivered += 1;
-        } else {
-            let line = sent.line();
-            let why = line.split_once(' ').map_or(line.as_str(), |(_, why)| why);
-            writer.not_delivered(sent.number as i64, why)?;
-            if notified.kept == 0 {
-                notified.first_failure = why.to_string();
-            }
-            notified.kept += 1;
-        }
-    }
-    io.info(&format!(
-        "notified {} rating.created to {}{}",
-        thousands(notified.delivered),
-        crate::http::hide_userinfo(url.as_str()),
-        if notified.kept > 0 {
-            format!(" ({} kept for the next sync)", thousands(notified.kept))
-        } else {
-            String::new()
-        }
-    ));
-    Ok(notified)
-}
-
 /// What a sync has once the first list page and the mirror's banks are in.
 struct Started {
     client: Client,
@@ -346,7 +292,14 @@ struct Started {
 }
 
 /// Opens the mirror (its lock taken) and the listing.
-async fn start(args: &SyncArgs, settings: &Settings, io: &Io, notify: bool) -> Result<Started> {
+/// `notify`: whether `--notify` was given, with the banks `--watch`
+/// keeps (none: every bank).
+async fn start(
+    args: &SyncArgs,
+    settings: &Settings,
+    io: &Io,
+    notify: Option<Option<std::collections::BTreeSet<String>>>,
+) -> Result<Started> {
     let client = Client::new(settings, io)?;
     let service = crate::mirror::service_name(settings.sandbox, client.base());
     let path = settings.mirror.value.clone();
@@ -388,8 +341,10 @@ async fn start(args: &SyncArgs, settings: &Settings, io: &Io, notify: bool) -> R
     };
     // The first sync of an empty mirror notifies nothing: every record
     // would be "new".
-    if notify && !writer.is_empty()? {
-        writer.notify_added();
+    if let Some(only) = notify
+        && !writer.is_empty()?
+    {
+        writer.notify_added(only);
     }
     Ok(Started {
         client,

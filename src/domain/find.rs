@@ -1,15 +1,16 @@
 //! What a finding command selects and how it orders, beyond the list's own
-//! filters (`q`, state, size): ratings, regulators, a city, an exam period
-//! and a sort. Both answers use it: the local copy turns it into SQL
+//! filters (`q`, state, size): ratings, regulators, a city, an exam period,
+//! the banks of watch lists, banks failing their last exams, and a sort. Both answers use it: the local copy turns it into SQL
 //! (`mirror::find`), the service's banks are tested and sorted here
 //! ([`Find::matches`], [`Find::compare`]), and the two agree row for row:
 //! byte comparison of text (SQLite's `BINARY`), a missing exam date first
 //! in ascending order, ties kept in the service's order.
 
 use std::cmp::Ordering;
+use std::collections::BTreeSet;
 
 use super::Rating;
-use super::model::BankFields;
+use super::model::{BankFields, RatingRecord};
 use super::public::PublicFilter;
 
 /// A sort key (`--sort -exam_date,name`).
@@ -77,6 +78,14 @@ pub struct Find {
     /// Inclusive bounds on the current exam date, `YYYY-MM-DD`.
     pub exam_since: Option<String>,
     pub exam_until: Option<String>,
+    /// Only these banks, by id (`--watch`: the banks of watch lists).
+    pub ids: Option<BTreeSet<String>>,
+    /// Only banks whose last N exams were all failing
+    /// ([`Rating::is_failing`]): `--failed-last N`. A test of the history,
+    /// which the list does not give: online, [`Find::matches`] keeps the
+    /// banks whose current rating fails and [`failed_last`] decides from
+    /// each one's history.
+    pub failed_last: Option<u32>,
     pub sort: Vec<SortKey>,
     /// What the public record selects (the local copy only: the service
     /// has none of it).
@@ -96,7 +105,9 @@ impl Find {
             && self.city.is_none()
             && self.exam_since.is_none()
             && self.exam_until.is_none()
-            && self.public.is_empty())
+            && self.public.is_empty()
+            && self.ids.is_none()
+            && self.failed_last.is_none())
     }
 
     /// Whether a listed bank passes (what the service cannot filter; the
@@ -123,6 +134,11 @@ impl Find {
                 .exam_until
                 .as_deref()
                 .is_none_or(|until| date.is_some_and(|d| d <= until))
+            && self.ids.as_ref().is_none_or(|ids| ids.contains(&bank.id))
+            // The last exam is the current one: it must fail too.
+            && self
+                .failed_last
+                .is_none_or(|n| n == 0 || rating.is_some_and(Rating::is_failing))
     }
 
     /// The order of two banks by the sort keys (equal: keep the service's
@@ -141,6 +157,16 @@ impl Find {
         }
         Ordering::Equal
     }
+}
+
+/// Whether a bank's last `n` exams (newest by exam date, the service's
+/// order kept for ties) were all failing; false when it has fewer than `n`.
+/// What the local copy's SQL decides too (`mirror::find`).
+pub fn failed_last(ratings: &[RatingRecord], n: u32) -> bool {
+    let mut newest: Vec<&RatingRecord> = ratings.iter().collect();
+    newest.sort_by(|a, b| b.exam_date.cmp(&a.exam_date));
+    let n = n as usize;
+    newest.len() >= n && newest[..n].iter().all(|r| r.rating.is_failing())
 }
 
 fn compare_field(field: SortField, a: &BankFields, b: &BankFields) -> Ordering {

@@ -210,6 +210,13 @@ impl Rating {
             None => OTHER_RANK + 1,
         }
     }
+
+    /// Needs to Improve or Substantial Noncompliance: a failing rating, as
+    /// the community groups that track repeat failures count one. A rating
+    /// outside the scale is not.
+    pub fn is_failing(&self) -> bool {
+        self.rank().is_some_and(|rank| rank > 1)
+    }
 }
 
 open_vocabulary! {

@@ -1,6 +1,7 @@
 //! The flags that find banks as the official search does, shared by every
 //! finding command (`search`, `export`, `changes`, `stats`, `due`): the
-//! selection (`--rating`, `--regulator`, `--city`), the exam period
+//! selection (`--rating`, `--regulator`, `--city`, `--watch`,
+//! `--failed-last`), the exam period
 //! (`--exam-since`, `--exam-until`), the order (`--sort`) and the columns
 //! (`--columns`). Values that can be checked alone are checked by clap;
 //! regulators need the local copy's values and are checked by
@@ -25,6 +26,14 @@ pub struct SelectArgs {
     /// Part of the bank's city (case-insensitive)
     #[arg(long, value_name = "CITY")]
     pub city: Option<String>,
+
+    /// Only the banks of watch list NAME (repeatable; cra watch)
+    #[arg(long = "watch", value_name = "NAME")]
+    pub watch: Vec<String>,
+
+    /// Banks whose last N exams were all below Satisfactory
+    #[arg(long, value_name = "N", value_parser = crate::parse::whole::<u32>(1, 100))]
+    pub failed_last: Option<u32>,
 
     /// Total assets at the current exam, in dollars: 250M..1B, ..100M,
     /// 10B.. (K, M, B); from the public record (cra enrich)
@@ -278,6 +287,7 @@ impl SelectArgs {
                 .as_deref()
                 .map(|c| c.trim().to_lowercase())
                 .filter(|c| !c.is_empty()),
+            failed_last: self.failed_last,
             ..Find::default()
         })
     }

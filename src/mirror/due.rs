@@ -1,7 +1,7 @@
 //! `cra due`: banks whose next CRA examination is probably due, from the
 //! copy, in one statement over the covering index `banks_find` (every
 //! column it prints is there). The expected interval after an exam comes
-//! from [`INTERVALS`], turned into SQL here; the README prints the same
+//! from [`INTERVALS`], turned into SQL here; the guide prints the same
 //! table with its sources. A heuristic: assets and the agencies' plans are
 //! not in the data.
 

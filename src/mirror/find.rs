@@ -15,7 +15,7 @@ use crate::domain::{Find, ListQuery, Rating, SortField};
 /// Which columns a find's filters test (they differ by query: `changes`
 /// tests the record's rating and date, `b.` prefixed).
 pub(super) struct Tested<'a> {
-    /// The bank's id (what the public record's filters test).
+    /// The bank's id (the public record's filters, `--watch`, `--failed-last`).
     pub id: &'a str,
     pub rating: &'a str,
     pub regulator: &'a str,
@@ -93,7 +93,41 @@ pub(super) fn find_clauses(find: &Find, columns: &Tested) -> (Vec<String>, Vec<S
         clauses.push(clause);
         values.extend(more);
     }
+    if let Some(ids) = &find.ids {
+        // One value however many ids (a list may hold thousands: more than
+        // SQLite's limit of bound values).
+        clauses.push(format!(
+            "{} IN (SELECT value FROM json_each(?))",
+            columns.id
+        ));
+        values.push(serde_json::to_string(ids).unwrap_or_default().into());
+    }
+    if let Some(n) = find.failed_last {
+        clauses.push(format!("{} IN ({})", columns.id, failed_last_sql()));
+        values.extend(std::iter::repeat_n(SqlValue::from(i64::from(n)), 3));
+    }
     (clauses, values)
+}
+
+/// The banks whose last `?` exams (newest by exam date; of one date, the
+/// first served) all failed, as [`crate::domain::find::failed_last`]
+/// decides for a history in hand: SQL taking N three times. Only banks
+/// with a failing record are ranked at all. The failing ratings come from
+/// the domain's scale.
+fn failed_last_sql() -> String {
+    let failing: Vec<String> = Rating::SCALE
+        .iter()
+        .filter(|r| r.is_failing())
+        .map(|r| format!("'{}'", r.as_str().replace('\'', "''")))
+        .collect();
+    let failing = failing.join(", ");
+    format!(
+        "SELECT bank_id FROM (\
+         SELECT bank_id, rating, row_number() OVER (PARTITION BY bank_id ORDER BY exam_date DESC, seq) AS k \
+         FROM ratings WHERE bank_id IN (SELECT bank_id FROM ratings WHERE rating IN ({failing}))) \
+         WHERE k <= ? GROUP BY bank_id \
+         HAVING count(*) = ? AND count(*) FILTER (WHERE rating IN ({failing})) = ?"
+    )
 }
 
 /// The `WHERE` clause of a query and a find (empty when nothing selects).
@@ -211,6 +245,18 @@ impl Reader {
             rusqlite::params![prefix, i64::try_from(limit).unwrap_or(i64::MAX)],
             |row| row.get::<_, String>(0),
         )?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Those of `ids` the copy does not hold, in their order (a watch
+    /// list's banks that are gone).
+    pub fn missing_ids(&self, ids: &[String]) -> Result<Vec<String>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT j.value FROM json_each(?1) j WHERE NOT EXISTS (SELECT 1 FROM banks b WHERE b.id = j.value) ORDER BY j.key",
+        )?;
+        let rows =
+            statement.query_map([serde_json::to_string(ids)?], |row| row.get::<_, String>(0))?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
@@ -460,6 +506,60 @@ mod tests {
         assert_eq!(values.len(), 8);
         assert_eq!(values[0], SqlValue::from("%first%".to_string()));
         assert_eq!(values[1], SqlValue::from("first".to_string()));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// `--failed-last N` in SQL keeps the banks the domain's
+        /// `failed_last` keeps from their histories as served: exams of
+        /// one date included, ratings outside the scale, short histories.
+        #[test]
+        fn failed_last_in_sql_is_the_domains(
+            banks in proptest::collection::vec(
+                (0usize..3, 0usize..3, 0usize..6, 0usize..3, proptest::collection::vec((2018i16..2022, 0usize..6, 0usize..3), 0..5)),
+                0..25,
+            ),
+            n in 1u32..4,
+        ) {
+            use super::super::stats::tests::{RATING_NAMES, copy_with};
+            let (_dir, path) = copy_with(&banks);
+            let reader = Reader::open(&path).unwrap();
+            let find = Find { failed_last: Some(n), ..Find::default() };
+            let (clauses, values) = find_clauses(&find, &Tested::BANKS);
+            let sql = format!("SELECT id FROM banks WHERE {} ORDER BY id", clauses.join(" AND "));
+            let found: Vec<String> = {
+                let connection = reader.connection();
+                let mut statement = connection.prepare(&sql).unwrap();
+                statement
+                    .query_map(rusqlite::params_from_iter(&values), |row| row.get(0))
+                    .unwrap()
+                    .map(Result::unwrap)
+                    .collect()
+            };
+            let expected: Vec<String> = banks
+                .iter()
+                .enumerate()
+                .filter(|(_, bank)| {
+                    let history: Vec<crate::domain::model::RatingRecord> = bank
+                        .4
+                        .iter()
+                        .map(|(year, rating, _)| {
+                            serde_json::from_value(serde_json::json!({
+                                "exam_date": format!("{year}-06-30"),
+                                "rating": RATING_NAMES[*rating],
+                                "exam_type": "Small Bank",
+                                "is_current": false,
+                            }))
+                            .unwrap()
+                        })
+                        .collect();
+                    crate::domain::find::failed_last(&history, n)
+                })
+                .map(|(i, _)| format!("bank-{i:02}"))
+                .collect();
+            proptest::prop_assert_eq!(found, expected);
+        }
     }
 
     proptest::proptest! {

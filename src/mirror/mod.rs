@@ -5,7 +5,7 @@
 //!
 //! Each bank is kept as served (the list item and the detail, unknown
 //! fields included, as JSON text) beside the columns queries use, so offline
-//! answers are the service's own bytes. The README documents the schema.
+//! answers are the service's own bytes. The guide (docs/guide.md, "Ask in SQL") documents the schema.
 //!
 //! One writer at a time: `sync` holds an advisory lock on `FILE.lock` for
 //! its whole run. Readers open the file read-only and, the journal being
@@ -14,6 +14,7 @@
 pub mod answers;
 pub mod due;
 pub mod find;
+pub mod gaps;
 pub mod order;
 pub mod read;
 pub mod record;
@@ -148,14 +149,18 @@ CREATE INDEX IF NOT EXISTS banks_city ON banks(city, position);
 
 /// The mirror's path: `--mirror`, `CRA_MIRROR`, the config key `mirror`,
 /// else `<data dir>/cra/mirror.sqlite` (`sandbox-mirror.sqlite` under
-/// `--sandbox`, so sandbox data never mixes with the service's).
+/// `--sandbox`, so sandbox data never mixes with the service's). The local
+/// data folder: the same as the data folder on Linux and macOS; on Windows
+/// `%LOCALAPPDATA%`, not the roaming `%APPDATA%`, which a domain copies
+/// to the server at every sign-out (a database of tens of megabytes, and
+/// SQLite on a network share, are what it must not hold).
 pub fn default_path(sandbox: bool) -> Option<PathBuf> {
     let name = if sandbox {
         "sandbox-mirror.sqlite"
     } else {
         "mirror.sqlite"
     };
-    directories::ProjectDirs::from("", "", "cra").map(|dirs| dirs.data_dir().join(name))
+    directories::ProjectDirs::from("", "", "cra").map(|dirs| dirs.data_local_dir().join(name))
 }
 
 /// How a sync ended, as its row in `syncs` records it.

@@ -35,6 +35,10 @@ pub struct StatsFilter {
     /// Ratings, regulators, city and exam period (of the current rating; by
     /// year: of the record).
     pub find: crate::domain::Find,
+    /// Rating records are counted (each by its own exam type, rating and
+    /// date), not banks, whatever the grouping (`--exams`; `--by year`
+    /// always counts them).
+    pub exams: bool,
 }
 
 /// Counts of one group: banks by current rating (by year: records).
@@ -121,7 +125,7 @@ impl Names {
 /// The clauses of a state, an exam type and a find over the columns of
 /// `banks` (or `ratings`, whose rating, exam type and date have the same
 /// names), and their values.
-fn selection(
+pub(super) fn selection(
     state: Option<&String>,
     size: Option<&String>,
     find: &Find,
@@ -143,7 +147,7 @@ fn selection(
 }
 
 /// The `WHERE` of some clauses (empty for none).
-fn where_sql(clauses: &[String]) -> String {
+pub(super) fn where_sql(clauses: &[String]) -> String {
     if clauses.is_empty() {
         String::new()
     } else {
@@ -162,15 +166,15 @@ impl Reader {
 
     /// Counts per pair of groups (`--by year,regulator`), or per group when
     /// `by` has one; in ascending order of the first, then the second. With
-    /// `year` among them, rating records are counted (their own rating,
-    /// exam type and date), else banks.
+    /// `year` among them, or `exams`, rating records are counted (their own
+    /// rating, exam type and date), else banks.
     pub fn stats_by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<StatsRow>> {
         let by: Vec<GroupBy> = if by.is_empty() {
             vec![GroupBy::All]
         } else {
             by.to_vec()
         };
-        let tally = if by.contains(&GroupBy::Year) {
+        let tally = if filter.exams || by.contains(&GroupBy::Year) {
             self.tally_records(&by, filter)?
         } else {
             self.tally_banks(&by, filter)?
@@ -233,11 +237,14 @@ impl Reader {
     /// times the cost).
     fn tally_records(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
         let connection = self.connection();
-        // The bank's part of the filters: state, regulators, city.
+        // The bank's part of the filters: state, regulators, city, the
+        // banks of watch lists, banks failing their last exams.
         let of_bank = Find {
             regulators: filter.find.regulators.clone(),
             city: filter.find.city.clone(),
             public: filter.find.public.clone(),
+            ids: filter.find.ids.clone(),
+            failed_last: filter.find.failed_last,
             ..Find::default()
         };
         let (clauses, values) = selection(filter.state.as_ref(), None, &of_bank);
@@ -326,7 +333,7 @@ impl Reader {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::domain::Find;
     use proptest::prelude::*;
@@ -343,7 +350,7 @@ mod tests {
     /// The counts as one `GROUP BY` statement gives them (how `stats`
     /// counted before it counted in a map): the reference.
     fn grouped(connection: &Connection, by: &[GroupBy], filter: &StatsFilter) -> Vec<StatsRow> {
-        let records = by.contains(&GroupBy::Year);
+        let records = filter.exams || by.contains(&GroupBy::Year);
         let (from, rating, size, date) = if records {
             (
                 "ratings r JOIN banks b ON b.id = r.bank_id",
@@ -416,6 +423,49 @@ mod tests {
         rows
     }
 
+    pub const STATES: [&str; 3] = ["TX", "VT", "AK"];
+    pub const REGULATORS: [&str; 3] = ["OCC", "FDIC", "occ"];
+    pub const RATING_NAMES: [&str; 6] = [
+        "Outstanding",
+        "Satisfactory",
+        "Needs to Improve",
+        "Substantial Noncompliance",
+        "Pending",
+        "",
+    ];
+    pub const KINDS: [&str; 3] = ["Small Bank", "Large Bank", ""];
+
+    /// A bank of a test copy: state, regulator, current rating (5: none)
+    /// and exam type, by their places in the lists above, and its history
+    /// (year, rating, exam type; each exam on June 30th).
+    pub type TestBank = (usize, usize, usize, usize, Vec<(i16, usize, usize)>);
+
+    /// A local copy holding `banks` (ids `bank-00`, `bank-01`...).
+    pub fn copy_with(banks: &[TestBank]) -> (tempfile::TempDir, std::path::PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("mirror.sqlite");
+        super::super::write::Writer::open(&path, "http://127.0.0.1:1/", false).unwrap();
+        let connection = Connection::open(&path).unwrap();
+        for (i, (state, regulator, rating, kind, history)) in banks.iter().enumerate() {
+            let id = format!("bank-{i:02}");
+            connection.execute(
+                "INSERT INTO banks (id, position, name, city, state, regulator, rating, exam_date, exam_type, \
+                 list_json, detail_json, first_sync, listed_sync, fetched_sync) \
+                 VALUES (?1, ?2, 'A BANK', 'AUSTIN', ?3, ?4, ?5, '2020-01-02', ?6, '{}', '{}', 1, 1, 1)",
+                rusqlite::params![id, i as i64, STATES[*state], REGULATORS[*regulator],
+                    (*rating < 5).then_some(RATING_NAMES[*rating]), KINDS[*kind]],
+            ).unwrap();
+            for (seq, (year, rating, kind)) in history.iter().enumerate() {
+                connection.execute(
+                    "INSERT INTO ratings (bank_id, seq, exam_date, rating, exam_type, is_current, added_sync) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, 0, 1)",
+                    rusqlite::params![id, seq as i64, format!("{year}-06-30"), RATING_NAMES[*rating], KINDS[*kind]],
+                ).unwrap();
+            }
+        }
+        (dir, path)
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -432,32 +482,12 @@ mod tests {
             ratings in proptest::collection::vec(0usize..4, 0..2),
             regulators in proptest::collection::vec(0usize..3, 0..2),
             since in proptest::option::of(2015i16..2026),
+            exams in any::<bool>(),
+            watched in proptest::option::of(proptest::collection::btree_set(0usize..30, 0..8)),
         ) {
-            let states = ["TX", "VT", "AK"];
-            let regulators_ = ["OCC", "FDIC", "occ"];
-            let rating_names = ["Outstanding", "Satisfactory", "Needs to Improve", "Substantial Noncompliance", "Pending", ""];
-            let kinds = ["Small Bank", "Large Bank", ""];
-            let dir = tempfile::tempdir().unwrap();
-            let path = dir.path().join("mirror.sqlite");
-            super::super::write::Writer::open(&path, "http://127.0.0.1:1/", false).unwrap();
+            let (states, regulators_, rating_names, kinds) = (STATES, REGULATORS, RATING_NAMES, KINDS);
+            let (_dir, path) = copy_with(&banks);
             let connection = Connection::open(&path).unwrap();
-            for (i, (state, regulator, rating, kind, history)) in banks.iter().enumerate() {
-                let id = format!("bank-{i:02}");
-                connection.execute(
-                    "INSERT INTO banks (id, position, name, city, state, regulator, rating, exam_date, exam_type, \
-                     list_json, detail_json, first_sync, listed_sync, fetched_sync) \
-                     VALUES (?1, ?2, 'A BANK', 'AUSTIN', ?3, ?4, ?5, '2020-01-02', ?6, '{}', '{}', 1, 1, 1)",
-                    rusqlite::params![id, i as i64, states[*state], regulators_[*regulator],
-                        (*rating < 5).then_some(rating_names[*rating]), kinds[*kind]],
-                ).unwrap();
-                for (seq, (year, rating, kind)) in history.iter().enumerate() {
-                    connection.execute(
-                        "INSERT INTO ratings (bank_id, seq, exam_date, rating, exam_type, is_current, added_sync) \
-                         VALUES (?1, ?2, ?3, ?4, ?5, 0, 1)",
-                        rusqlite::params![id, seq as i64, format!("{year}-06-30"), rating_names[*rating], kinds[*kind]],
-                    ).unwrap();
-                }
-            }
             let mut by = vec![GROUPS[first]];
             if let Some(second) = second.filter(|s| *s != first && first != 0) {
                 by.push(GROUPS[second]);
@@ -469,8 +499,10 @@ mod tests {
                     ratings: ratings.iter().map(|r| rating_names[*r].into()).collect(),
                     regulators: regulators.iter().map(|r| regulators_[*r].to_string()).collect(),
                     exam_since: since.map(|y| format!("{y}-01-01")),
+                    ids: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
                     ..Find::default()
                 },
+                exams,
             };
             let reader = Reader::open(&path).unwrap();
             prop_assert_eq!(reader.stats_by(&by, &filter).unwrap(), grouped(&connection, &by, &filter));

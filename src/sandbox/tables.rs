@@ -1,6 +1,6 @@
 //! Tables baked into the binary that the generator samples from. The counts
 //! are the real FFIEC Interagency CRA Ratings file (the public flat file,
-//! Q4 2021 vintage; see the README's "The sandbox"); they are constants so the binary needs no
+//! Q4 2021 vintage; see the guide's "The sandbox"); they are constants so the binary needs no
 //! data file at run time. Towns are real places of each state (its larger
 //! towns; `names` makes up the small ones).
 

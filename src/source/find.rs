@@ -1,9 +1,11 @@
 //! Finding banks with filters the service lacks (`--rating`, `--regulator`,
-//! `--city`, the exam period, `--sort`), from either source with one
-//! answer: the local copy selects and orders in SQL (`mirror::find`); the
-//! service is asked for every page its own filters (`q`, state, size) leave
-//! and the rest is applied to the banks it lists, as [`Find`] says, with a
-//! stable sort so ties keep its order. Then a page is cut locally.
+//! `--city`, the exam period, `--watch`, `--failed-last`, `--sort`), from
+//! either source with one answer: the local copy selects and orders in SQL
+//! (`mirror::find`); the service is asked for every page its own filters
+//! (`q`, state, size) leave and the rest is applied to the banks it lists,
+//! as [`Find`] says, with a stable sort so ties keep its order. Then a
+//! page is cut locally. `--failed-last` needs a bank's history: online,
+//! only the banks whose current rating fails have their detail fetched.
 
 use anyhow::Result;
 
@@ -64,6 +66,9 @@ impl Source {
                         banks.push(bank);
                     }
                 }
+                if let Some(n) = find.failed_last {
+                    banks = self.failing(banks, n).await?;
+                }
                 banks.sort_by(|a, b| find.compare(&a.fields, &b.fields));
                 let total = banks.len() as u64;
                 let start = usize::try_from(offset)
@@ -81,6 +86,26 @@ impl Source {
         }
     }
 }
+
+impl Source {
+    /// The banks whose last `n` exams all failed, by their histories
+    /// (fetched concurrently, in list order).
+    async fn failing(&self, banks: Vec<Bank>, n: u32) -> Result<Vec<Bank>> {
+        use futures_util::stream::TryStreamExt;
+        let listed = futures_util::stream::iter(banks.into_iter().map(|bank| Ok(((), bank))));
+        let mut details = std::pin::pin!(listing::details(self, listed, DETAILS, true));
+        let mut kept = Vec::new();
+        while let Some(((), bank, detail)) = details.try_next().await? {
+            if crate::domain::find::failed_last(&detail?.fields.ratings, n) {
+                kept.push(bank);
+            }
+        }
+        Ok(kept)
+    }
+}
+
+/// Detail requests on the wire at once for `--failed-last`.
+const DETAILS: usize = 8;
 
 /// The regulators the local copy holds (none when there is no copy yet):
 /// with the four agencies, what `--regulator` accepts.
@@ -121,6 +146,7 @@ pub fn resolve(args: &FindArgs, settings: &Settings) -> Result<Find> {
             &mut find,
         )?;
     }
+    find.ids = super::watch::select(&args.select.watch, None)?;
     Ok(find)
 }
 

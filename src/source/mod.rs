@@ -9,6 +9,7 @@ pub mod find;
 pub mod listing;
 pub mod public;
 pub mod resolve;
+pub mod watch;
 
 use std::sync::Arc;
 

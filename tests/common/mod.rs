@@ -31,7 +31,9 @@ pub use sandbox::{Sandbox, get};
 pub use tools::{any_of, need, need_ipv6_loopback, skipped, tool};
 #[cfg(unix)]
 pub use tools::{fifo, make_fifo};
-pub use world::{Request, Requests, World, synced};
+#[cfg(unix)]
+pub use world::Requests;
+pub use world::{Request, World, synced};
 
 /// The sandbox's key that is active.
 pub const ACTIVE_KEY: &str = "sandbox_active";

@@ -2,8 +2,11 @@
 //! secrets from standard input, redaction, origins, permissions, errors; a
 //! config file that is no regular file or too large is refused unread.
 
+// Used by the Unix-only test at the end (a FIFO as the config file).
+#[cfg(unix)]
 use std::path::Path;
 
+#[cfg(unix)]
 use crate::common::{Home, fifo, text, within_10s};
 
 const KEY: &str = "live_key_0123456789abcdef0123";

@@ -14,9 +14,9 @@ use std::process::Output;
 
 use serde_json::{Value, json};
 
+use crate::common::{ACTIVE_KEY, Home, Service, text, within_10s};
 #[cfg(unix)]
-use crate::common::Signal;
-use crate::common::{ACTIVE_KEY, Home, Service, fifo, signal_and_wait, text, within_10s};
+use crate::common::{Signal, fifo, signal_and_wait};
 
 const BANKS: &str = "120";
 

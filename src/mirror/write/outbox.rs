@@ -11,9 +11,12 @@ use crate::webhook::payload::RatingCreatedData;
 
 impl Writer {
     /// From now on, each rating record stored that the mirror did not hold
-    /// is also put in the outbox, in the same transaction, for `--notify`.
-    pub fn notify_added(&mut self) {
+    /// is also put in the outbox, in the same transaction, for `--notify`;
+    /// with `only`, each of those banks' alone (`--watch`): the others'
+    /// are never queued, so none waits there for a delivery never asked.
+    pub fn notify_added(&mut self, only: Option<std::collections::BTreeSet<String>>) {
         self.notify = true;
+        self.notify_only = only;
     }
 
     /// The outbox: deliveries not yet answered 2xx, oldest first.

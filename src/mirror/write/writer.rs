@@ -53,6 +53,8 @@ pub struct Writer {
     /// The copy has a public record: a bank whose history changes is
     /// re-linked when the sync ends.
     public: bool,
+    /// Only those of these banks (`sync --notify --watch`).
+    pub(super) notify_only: Option<std::collections::BTreeSet<String>>,
     pub counts: Counts,
 }
 
@@ -123,6 +125,7 @@ impl Writer {
             finished: false,
             notify: false,
             public,
+            notify_only: None,
             counts: Counts::default(),
         })
     }
@@ -202,7 +205,11 @@ impl Writer {
             other => Some(other.to_string()),
         };
         let mut counted = (0u64, 0u64, 0u64); // new bank, changed bank, new exams
-        let notify = self.notify;
+        let notify = self.notify
+            && self
+                .notify_only
+                .as_ref()
+                .is_none_or(|only| only.contains(&f.id));
         let public = self.public;
         self.unit(|c, sync| {
             let before: Option<(String, String)> = c

@@ -400,8 +400,12 @@ fn sandbox_examples_run() {
             .unwrap()
             .flatten()
             .any(|e| e.metadata().map(|m| m.len() > 0).unwrap_or(false));
-        // `sync` reports on standard error: its summary is its output.
-        let summarized = String::from_utf8_lossy(&out.stderr).starts_with("synced ");
+        // `sync` and `watch add`/`remove` report on standard error: their
+        // summary is their output.
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let summarized = ["synced ", "added ", "removed "]
+            .iter()
+            .any(|start| stderr.starts_with(start));
         if !out.status.success() || (out.stdout.is_empty() && !wrote_file && !summarized) {
             failures.push(format!(
                 "{place}: {line}\n    exit {:?}, {} bytes out, stderr: {}",

@@ -13,14 +13,14 @@
 use std::process::{Command as StdCommand, Stdio};
 
 /// A fenced block of a document: its language and lines.
-struct Block {
-    line: usize,
-    lang: String,
-    lines: Vec<String>,
+pub(super) struct Block {
+    pub line: usize,
+    pub lang: String,
+    pub lines: Vec<String>,
 }
 
 /// The fenced blocks of `doc`, a path from the repository's root.
-fn blocks(doc: &str) -> Vec<Block> {
+pub(super) fn blocks(doc: &str) -> Vec<Block> {
     let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc))
         .unwrap();
     let mut blocks = Vec::new();
@@ -44,7 +44,7 @@ fn blocks(doc: &str) -> Vec<Block> {
 
 /// The commands of a block: a `sh` block's lines, a `console` block's `$ `
 /// lines, each with the sample output that follows it.
-fn commands(block: &Block) -> Vec<(String, Vec<String>)> {
+pub(super) fn commands(block: &Block) -> Vec<(String, Vec<String>)> {
     match block.lang.as_str() {
         "sh" => block
             .lines

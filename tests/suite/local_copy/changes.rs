@@ -7,7 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use crate::common::{ACTIVE_KEY, Service, World, assert_code, synced};
+#[cfg(unix)]
+use crate::common::{ACTIVE_KEY, Service};
+use crate::common::{World, assert_code, synced};
 
 use super::support::{RATINGS, s};
 

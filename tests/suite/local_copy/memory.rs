@@ -8,7 +8,9 @@
 //! The figures at scale (10 million rows) are in BENCHMARKS.md, from
 //! bench/memory.sh.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
+#[cfg(unix)]
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 

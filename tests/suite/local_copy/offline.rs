@@ -2,14 +2,20 @@
 //! copy (or a file that is no copy) the readers say what to run; a copy in
 //! a read-only folder is read; a FIFO as the copy is refused unopened.
 
+#[cfg(unix)]
 use std::path::Path;
 
 use serde_json::Value;
 
+#[cfg(unix)]
 use crate::common::hostile::KEY;
-use crate::common::{Home, World, assert_code, fifo, run, stderr, text, within_10s};
+use crate::common::{Home, World, assert_code, run, stderr, text};
+#[cfg(unix)]
+use crate::common::{fifo, within_10s};
 
-use super::support::{pages, synced};
+use super::support::pages;
+#[cfg(unix)]
+use super::support::synced;
 
 #[test]
 fn offline_answers_are_the_online_bytes() {

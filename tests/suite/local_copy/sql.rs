@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-#[cfg(unix)]
-use crate::common::Signal;
 use crate::common::hostile::{Hostile, against, entry};
-use crate::common::{Home, World, assert_code, run, signal_and_wait, text};
+use crate::common::{Home, World, assert_code, run, text};
+#[cfg(unix)]
+use crate::common::{Signal, signal_and_wait};
 
 use super::support::synced;
 

@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::common::hostile::{Hostile, KEY, against, entry};
-use crate::common::{
-    ACTIVE_KEY, Home, Requests, Sandbox, Service, World, assert_code, run, stderr, text,
-};
+use crate::common::{ACTIVE_KEY, Sandbox, Service, World, assert_code, run, text};
+#[cfg(unix)]
+use crate::common::{Home, Requests, stderr};
 
 use super::support::pages;
 

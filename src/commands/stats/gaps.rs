@@ -1,0 +1,59 @@
+//! `cra stats --gaps`: the months between exams per group, printed through
+//! the usual printers (a table on a terminal too: quartiles are numbers to
+//! read, not shares to draw).
+
+use anyhow::Result;
+
+use crate::error::{CraError, Exit};
+use crate::io::Io;
+use crate::mirror::gaps::GapRow;
+use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
+
+const GROUP: Column<GapRow> = Column::new("group", "GROUP", Kind::Text, Fit::Shorten { rank: 0, min: 8 }, |r| {
+    Cell::text(r.group.as_str())
+});
+const SUBGROUP: Column<GapRow> = Column::new("subgroup", "SUBGROUP", Kind::Text, Fit::Shorten { rank: 1, min: 8 }, |r| {
+    Cell::text(r.subgroup.as_deref().unwrap_or(""))
+});
+const INTERVALS: Column<GapRow> = Column::new("intervals", "INTERVALS", Kind::Count, Fit::Keep { rank: 3 }, |r| {
+    Cell::Int(r.intervals as i64)
+});
+const MEAN: Column<GapRow> = Column::new("mean", "MEAN", Kind::Number, Fit::Keep { rank: 5 }, |r| Cell::Fixed(r.mean, 1));
+// The median is the last of the figures to give way, then the quartiles.
+const P10: Column<GapRow> = Column::new("p10", "P10", Kind::Count, Fit::Keep { rank: 7 }, |r| Cell::Int(r.percentiles[0]));
+const P25: Column<GapRow> = Column::new("p25", "P25", Kind::Count, Fit::Keep { rank: 4 }, |r| Cell::Int(r.percentiles[1]));
+const MEDIAN: Column<GapRow> = Column::new("median", "MEDIAN", Kind::Count, Fit::Keep { rank: 2 }, |r| Cell::Int(r.percentiles[2]));
+const P75: Column<GapRow> = Column::new("p75", "P75", Kind::Count, Fit::Keep { rank: 6 }, |r| Cell::Int(r.percentiles[3]));
+const P90: Column<GapRow> = Column::new("p90", "P90", Kind::Count, Fit::Keep { rank: 8 }, |r| Cell::Int(r.percentiles[4]));
+
+const SINGLE: Columns<GapRow> = Columns::new(
+    &[GROUP, INTERVALS, MEAN, P10, P25, MEDIAN, P75, P90],
+    &["group", "intervals", "mean", "p10", "p25", "median", "p75", "p90"],
+);
+
+const PAIRS: Columns<GapRow> = Columns::new(
+    &[GROUP, SUBGROUP, INTERVALS, MEAN, P10, P25, MEDIAN, P75, P90],
+    &["group", "subgroup", "intervals", "mean", "p10", "p25", "median", "p75", "p90"],
+);
+
+/// Prints the rows (`pairs`: with their subgroup), `--columns` chosen.
+pub fn print(rows: &[GapRow], pairs: bool, wanted: &[String], io: &Io) -> Result<Exit> {
+    let columns = if pairs { &PAIRS } else { &SINGLE };
+    let shape = columns.shape(io.view.format, wanted).map_err(CraError::usage)?;
+    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    for row in rows {
+        let json = columns.json(row);
+        printer.write(&Record {
+            json: &json,
+            rows: vec![shape.cells(row)],
+        })?;
+    }
+    let count: u64 = rows.iter().map(|r| r.intervals).sum();
+    printer.finish()?;
+    io.summary(&format!(
+        "{} {} between exams, in whole months",
+        crate::text::thousands(count),
+        crate::text::plural(count, "interval", "intervals")
+    ));
+    Ok(Exit::Success)
+}

@@ -1,0 +1,89 @@
+//! `sync --notify`: the outbox sent once the copy is up to date, through
+//! the shared webhook sender; what is answered 2xx leaves it, the rest stay
+//! for the next `sync --notify`.
+
+use anyhow::Result;
+
+use crate::io::Io;
+use crate::mirror::write::Writer;
+use crate::settings::Settings;
+use crate::text::{plural, thousands};
+
+/// What `--notify` did.
+pub(super) struct Notified {
+    pub delivered: u64,
+    pub kept: u64,
+    /// The first failed delivery's outcome, for the message.
+    pub first_failure: String,
+}
+
+/// Sends the outbox (this sync's new records and any an earlier
+/// `--notify` could not deliver) through the shared webhook sender, with
+/// `--retries`. Each 2xx leaves the outbox at once; the rest stay. With
+/// `--watch` (`only`), deliveries of other banks that an earlier `--notify`
+/// left are not sent: they stay for a `sync --notify` that asks for them.
+pub(super) async fn deliver(
+    writer: &mut Writer,
+    url: &url::Url,
+    secret: &secrecy::SecretString,
+    only: Option<&std::collections::BTreeSet<String>>,
+    settings: &Settings,
+    io: &Io,
+) -> Result<Notified> {
+    use crate::webhook::payload::RatingCreated;
+    use crate::webhook::trigger::{Delivery, Sender};
+    use futures_util::StreamExt;
+
+    let (pending, others): (Vec<_>, Vec<_>) = writer
+        .outbox()?
+        .into_iter()
+        .partition(|(_, data)| only.is_none_or(|ids| ids.contains(&data.bank_id)));
+    if !others.is_empty() {
+        io.info(&format!(
+            "{} earlier {} for banks outside --watch's lists not sent: kept for a cra sync --notify without --watch",
+            thousands(others.len() as u64),
+            plural(others.len() as u64, "delivery", "deliveries"),
+        ));
+    }
+    let mut notified = Notified {
+        delivered: 0,
+        kept: 0,
+        first_failure: String::new(),
+    };
+    if pending.is_empty() {
+        return Ok(notified);
+    }
+    let sender = Sender::new(url.clone(), secret.clone(), settings.timeout.value, 4)?
+        .with_retries(settings.retries.value);
+    // Stamped as each is sent (the stream is pulled as slots free up).
+    let deliveries = futures_util::stream::iter(pending).map(|(id, data)| Delivery {
+        number: id as u64,
+        body: RatingCreated::now(data).to_body().into(),
+    });
+    let mut outcomes = std::pin::pin!(sender.send_all(deliveries));
+    while let Some(sent) = outcomes.next().await {
+        if sent.delivered() {
+            writer.delivered(sent.number as i64)?;
+            notified.delivered += 1;
+        } else {
+            let line = sent.line();
+            let why = line.split_once(' ').map_or(line.as_str(), |(_, why)| why);
+            writer.not_delivered(sent.number as i64, why)?;
+            if notified.kept == 0 {
+                notified.first_failure = why.to_string();
+            }
+            notified.kept += 1;
+        }
+    }
+    io.info(&format!(
+        "notified {} rating.created to {}{}",
+        thousands(notified.delivered),
+        crate::http::hide_userinfo(url.as_str()),
+        if notified.kept > 0 {
+            format!(" ({} kept for the next sync)", thousands(notified.kept))
+        } else {
+            String::new()
+        }
+    ));
+    Ok(notified)
+}

@@ -1,0 +1,390 @@
+//! `cra watch add | remove | show | list`: named lists of banks, kept in
+//! `<data dir>/cra/watch.toml` (`crate::watch`), that `--watch NAME`
+//! selects in every finding command and in `sync --notify`. Banks are
+//! added as `show` takes them (an id, a short id, a name, a page address),
+//! each checked against the service (or the copy, `--offline`) and written
+//! with its name in a comment; they are removed by what the list holds, so
+//! removing needs no network.
+
+use anyhow::Result;
+use clap::Subcommand;
+
+use crate::commands::{Ctx, Globals, JqArg, OutputArg, Run, Spec};
+use crate::domain::{Find, ListQuery};
+use crate::error::{CraError, Exit};
+use crate::io::Io;
+use crate::mirror::Reader;
+use crate::output::records::{BANKS, bank_record};
+use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
+use crate::settings::Settings;
+use crate::source::{Source, resolve};
+use crate::text::{plural, thousands};
+use crate::watch::{Lists, check_name};
+
+pub const AFTER_HELP: &str = "\
+A watch list is a name and some banks, kept in watch.toml beside the local
+copy's default (cra watch list prints where); --watch NAME (repeatable) on
+search, export, changes, stats, due, report and sync --notify selects its
+banks. The file reads and edits by hand: one table per list, one bank id a
+line, the bank's name in a comment above it.
+
+Examples:
+  cra watch add peers \"first national bank of austin\" 7db54db2
+  cra changes --watch peers --since 2y
+  cra sync --notify http://127.0.0.1:4000/ --watch peers";
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum WatchCommand {
+    /// Add banks to a list (made if need be): an id, a short id, a name or a page address, as show takes them
+    #[command(after_help = "\
+Each bank is looked up as cra show looks it up (the service, or the local
+copy with --offline) and written with its name; nothing is written unless
+every one is found.
+
+Examples:
+  cra watch add peers \"first national bank of austin\"
+  cra --offline watch add texas-lenders 7db54db2 0a1b2c3d")]
+    Add {
+        /// The list's name: letters, digits, - and _
+        #[arg(value_name = "NAME")]
+        name: String,
+        /// The banks: ids, short ids, names (with a space) or page addresses
+        #[arg(value_name = "BANK", required = true)]
+        banks: Vec<String>,
+    },
+    /// Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)
+    #[command(after_help = "\
+Examples:
+  cra watch remove peers 7db54db2
+  cra watch remove peers \"BANK OF HOUSTON\"")]
+    Remove {
+        #[arg(value_name = "NAME")]
+        name: String,
+        #[arg(value_name = "BANK", required = true)]
+        banks: Vec<String>,
+    },
+    /// The banks of a list as search prints them (what search --watch NAME --all prints)
+    #[command(after_help = "\
+Banks of the list that are not found (gone from the service, or not in the
+local copy yet) are named on standard error and stay in the list.
+
+Examples:
+  cra watch show peers
+  cra --offline watch show peers --format csv")]
+    Show {
+        #[arg(value_name = "NAME")]
+        name: String,
+        #[command(flatten)]
+        jq: JqArg,
+        #[command(flatten)]
+        output: OutputArg,
+    },
+    /// The lists: each one's name, its number of banks, and how many of them the local copy lacks
+    #[command(after_help = "\
+Examples:
+  cra watch list
+  cra watch list --format json")]
+    List {
+        #[command(flatten)]
+        jq: JqArg,
+        #[command(flatten)]
+        output: OutputArg,
+    },
+}
+
+impl Spec for WatchCommand {
+    fn uses_api(&self) -> bool {
+        matches!(self, WatchCommand::Add { .. } | WatchCommand::Show { .. })
+    }
+
+    fn outputs(&self) -> crate::output::Outputs {
+        match self {
+            WatchCommand::Show { .. } | WatchCommand::List { .. } => crate::output::Outputs::ROWS,
+            _ => crate::output::Outputs::NONE,
+        }
+    }
+
+    fn jq(&self) -> Option<&str> {
+        match self {
+            WatchCommand::Show { jq, .. } | WatchCommand::List { jq, .. } => jq.jq.as_deref(),
+            _ => None,
+        }
+    }
+
+    fn output_file(&self) -> Option<&std::path::Path> {
+        match self {
+            WatchCommand::Show { output, .. } | WatchCommand::List { output, .. } => {
+                output.output.as_deref()
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Run for WatchCommand {
+    const GLOBALS: Globals = Globals::NONE;
+    const SUB_GLOBALS: &'static [(&'static str, Globals)] = &[
+        // Looked up as `show` looks banks up: online or offline.
+        ("add", Globals::ALL),
+        ("remove", Globals::CONFIG.and(Globals::OUTPUT).and(Globals::MIRROR)),
+        ("show", Globals::ALL),
+        ("list", Globals::LOCAL_COPY),
+    ];
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        let (settings, io) = (&ctx.settings, &ctx.io);
+        let path = crate::watch::path()?;
+        match self {
+            WatchCommand::Add { name, banks } => add(&path, &name, &banks, settings, io).await,
+            WatchCommand::Remove { name, banks } => remove(&path, &name, &banks, settings, io),
+            WatchCommand::Show { name, .. } => show(&path, &name, settings, io).await,
+            WatchCommand::List { .. } => list(&path, settings, io),
+        }
+    }
+}
+
+async fn add(
+    path: &std::path::Path,
+    name: &str,
+    banks: &[String],
+    settings: &Settings,
+    io: &Io,
+) -> Result<Exit> {
+    check_name(name).map_err(CraError::usage)?;
+    // A file that cannot be read is said before any request.
+    Lists::load(path)?;
+    let source = Source::new(settings, io)?;
+    let mut found: Vec<(String, String)> = Vec::with_capacity(banks.len());
+    for bank in banks {
+        let wanted = match resolve::classify(bank) {
+            name @ resolve::Wanted::Name(_) => name,
+            _ => resolve::classify(&super::show::bank_id(bank)?),
+        };
+        let id = resolve::resolve(wanted, &source, settings).await?;
+        let detail = source.bank(&id).await?;
+        let f = &detail.fields;
+        found.push((id, format!("{} ({}, {})", f.name, f.city, f.state)));
+    }
+    let (added, total) = crate::watch::update(path, |lists| {
+        let added = lists.add(name, &found);
+        let total = lists.get(name)?.map_or(0, |entries| entries.len());
+        Ok((added, total))
+    })?;
+    let already = found.len() - added.len();
+    io.info(&format!(
+        "added {} {} to the watch list '{name}' ({} in all{}) → {}",
+        thousands(added.len() as u64),
+        plural(added.len() as u64, "bank", "banks"),
+        thousands(total as u64),
+        if already > 0 {
+            format!("; {already} {} in it already", plural(already as u64, "was", "were"))
+        } else {
+            String::new()
+        },
+        path.display()
+    ));
+    Ok(Exit::Success)
+}
+
+fn remove(
+    path: &std::path::Path,
+    name: &str,
+    banks: &[String],
+    settings: &Settings,
+    io: &Io,
+) -> Result<Exit> {
+    // Names the copy gives the list's banks, when there is a copy.
+    let copy = open_copy(settings)?;
+    let (removed, left) = crate::watch::update(path, |lists| {
+        let entries = lists.get(name)?.ok_or_else(|| lists.unknown(name))?;
+        let mut ids = Vec::with_capacity(banks.len());
+        for bank in banks {
+            ids.push(pick(name, &entries, bank, copy.as_ref())?);
+        }
+        let removed = lists.remove(name, &ids);
+        let left = lists.get(name)?.map_or(0, |entries| entries.len());
+        Ok((removed, left))
+    })?;
+    io.info(&format!(
+        "removed {} {} from the watch list '{name}'{} → {}",
+        thousands(removed.len() as u64),
+        plural(removed.len() as u64, "bank", "banks"),
+        if left == 0 {
+            " (its last: the list is gone)".to_string()
+        } else {
+            format!(" ({} left)", thousands(left as u64))
+        },
+        path.display()
+    ));
+    Ok(Exit::Success)
+}
+
+/// The id in a list that an argument names: the id, the start of one (8
+/// characters or more), a page address, or the bank's name (as its comment
+/// or the copy gives it, ignoring case).
+fn pick(
+    list: &str,
+    entries: &[crate::watch::Entry],
+    arg: &str,
+    copy: Option<&Reader>,
+) -> Result<String> {
+    let wanted = arg.trim();
+    let id = super::show::bank_id(wanted).unwrap_or_else(|_| wanted.to_string());
+    if let Some(entry) = entries.iter().find(|e| e.id == id) {
+        return Ok(entry.id.clone());
+    }
+    let matches: Vec<&crate::watch::Entry> = match resolve::classify(&id) {
+        resolve::Wanted::Prefix(prefix) => entries
+            .iter()
+            .filter(|e| e.id.to_ascii_lowercase().starts_with(&prefix))
+            .collect(),
+        _ => {
+            let folded = wanted.to_lowercase();
+            entries
+                .iter()
+                .filter(|e| {
+                    let by_label = e.label.as_deref().is_some_and(|label| {
+                        let label = label.to_lowercase();
+                        label == folded || label.starts_with(&format!("{folded} ("))
+                    });
+                    let by_copy = copy
+                        .and_then(|reader| reader.bank(&e.id).ok())
+                        .is_some_and(|bank| bank.fields.name.to_lowercase() == folded);
+                    by_label || by_copy
+                })
+                .collect()
+        }
+    };
+    match matches.as_slice() {
+        [one] => Ok(one.id.clone()),
+        [] => Err(CraError::NotFound {
+            message: format!(
+                "'{}' is not in the watch list '{list}' (cra watch show {list})",
+                crate::text::inert(arg)
+            ),
+        }
+        .into()),
+        several => Err(CraError::usage(format!(
+            "'{}' names several banks of the watch list '{list}': {}; give an id",
+            crate::text::inert(arg),
+            several
+                .iter()
+                .map(|e| crate::text::inert(&e.id).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+async fn show(path: &std::path::Path, name: &str, settings: &Settings, io: &Io) -> Result<Exit> {
+    let lists = Lists::load(path)?;
+    let entries = lists.get(name)?.ok_or_else(|| lists.unknown(name))?;
+    let shape = BANKS.shape(io.view.format, &[]).map_err(CraError::usage)?;
+    let source = Source::new(settings, io)?;
+    let find = Find {
+        ids: Some(entries.iter().map(|e| e.id.clone()).collect()),
+        ..Find::default()
+    };
+    let query = ListQuery {
+        page: 1,
+        per_page: source.page_size(),
+        ..ListQuery::default()
+    };
+    let found = source.find(&query, &find, 0, u64::MAX).await?;
+    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    for bank in &found.banks {
+        printer.write(&bank_record(bank, &shape))?;
+    }
+    printer.finish()?;
+    let missing: Vec<String> = entries
+        .iter()
+        .filter(|e| !found.banks.iter().any(|b| b.fields.id == e.id))
+        .map(|e| e.id.clone())
+        .collect();
+    if !missing.is_empty() {
+        let note = crate::source::watch::missing_note(&lists, &[name.to_string()], &missing);
+        let note = if settings.offline {
+            note
+        } else {
+            note.replace("not in the local copy", "not listed by the service")
+        };
+        io.warn(&note);
+    }
+    io.summary(&format!(
+        "{} of {} {} in the watch list '{name}'",
+        thousands(found.banks.len() as u64),
+        thousands(entries.len() as u64),
+        plural(entries.len() as u64, "bank", "banks")
+    ));
+    Ok(Exit::Success)
+}
+
+/// One list as `watch list` prints it.
+struct ListRow {
+    name: String,
+    banks: u64,
+    /// Banks the local copy lacks; none without a copy.
+    missing: Option<u64>,
+}
+
+const LIST: &[Column<ListRow>] = &[
+    Column::new("name", "LIST", Kind::Text, Fit::Shorten { rank: 0, min: 12 }, |r| {
+        Cell::text(r.name.as_str())
+    }),
+    Column::new("banks", "BANKS", Kind::Count, Fit::Keep { rank: 1 }, |r| Cell::count(r.banks)),
+    Column::new("missing", "NOT IN COPY", Kind::Count, Fit::Keep { rank: 2 }, |r| {
+        r.missing.map_or(Cell::Empty, Cell::count)
+    }),
+];
+
+const LISTS: Columns<ListRow> = Columns::new(LIST, &["name", "banks", "missing"]);
+
+fn list(path: &std::path::Path, settings: &Settings, io: &Io) -> Result<Exit> {
+    let lists = Lists::load(path)?;
+    let copy = open_copy(settings)?;
+    let shape = LISTS.shape(io.view.format, &[]).map_err(CraError::usage)?;
+    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    let names = lists.names();
+    for name in &names {
+        let ids: Vec<String> = lists.ids(std::slice::from_ref(name))?;
+        let missing = match &copy {
+            Some(reader) => Some(reader.missing_ids(&ids)?),
+            None => None,
+        };
+        if let Some(missing) = missing.as_ref().filter(|m| !m.is_empty()) {
+            io.warn(&crate::source::watch::missing_note(
+                &lists,
+                std::slice::from_ref(name),
+                missing,
+            ));
+        }
+        let row = ListRow {
+            name: name.clone(),
+            banks: ids.len() as u64,
+            missing: missing.map(|m| m.len() as u64),
+        };
+        let json = LISTS.json(&row);
+        printer.write(&Record {
+            json: &json,
+            rows: vec![shape.cells(&row)],
+        })?;
+    }
+    printer.finish()?;
+    io.summary(&format!(
+        "{} watch {} in {}",
+        thousands(names.len() as u64),
+        plural(names.len() as u64, "list", "lists"),
+        path.display()
+    ));
+    Ok(Exit::Success)
+}
+
+/// The local copy, when there is one.
+fn open_copy(settings: &Settings) -> Result<Option<Reader>> {
+    let path = &settings.mirror.value;
+    if path.exists() {
+        Ok(Some(Reader::open(path)?))
+    } else {
+        Ok(None)
+    }
+}

@@ -1,0 +1,488 @@
+//! Watch lists against the real sandbox: `cra watch` keeps a file a person
+//! can read and edit, names what it lacks and refuses what it cannot find;
+//! `--watch NAME` selects exactly the banks the same ids would select by
+//! hand, byte for byte, in every finding command online and offline; and
+//! `sync --notify --watch` delivers the lists' new exams only, with the
+//! outbox's guarantees (nothing lost, nothing sent twice).
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use crate::common::listen::Listen;
+use crate::common::{World, assert_code, stderr, text};
+
+/// The watch file of a world's home.
+fn watch_file(world: &World) -> PathBuf {
+    world.home.path().join(".local/share/cra/watch.toml")
+}
+
+/// The lines of csv `text` whose first field (the id) is one of `ids`,
+/// with the header: what a person gets filtering the unfiltered output.
+fn rows_of(text: &str, ids: &BTreeSet<String>) -> String {
+    let mut lines = text.split_inclusive('\n');
+    let mut out = lines.next().unwrap_or_default().to_string();
+    for line in lines {
+        let id = line.split(',').next().unwrap_or_default();
+        if ids.contains(id) {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// `cra ARGS` against the sandbox, which must succeed: its standard output.
+fn stdout(world: &World, args: &[&str]) -> String {
+    let out = world.run(args);
+    assert_code(&out, 0);
+    text(&out.stdout)
+}
+
+/// Four banks of the sandbox for a list: the first two listed that do not
+/// fail, and two whose current rating fails (so that changes and
+/// --failed-last have something to select).
+fn picked(world: &World) -> Vec<Value> {
+    let list = world.sandbox().walk("");
+    let fails = |b: &&Value| {
+        matches!(
+            b["current_rating"]["rating"].as_str(),
+            Some("Needs to Improve" | "Substantial Noncompliance")
+        )
+    };
+    let picked: Vec<Value> = list
+        .iter()
+        .filter(|b| !fails(b))
+        .take(2)
+        .chain(list.iter().filter(fails).take(2))
+        .cloned()
+        .collect();
+    assert_eq!(picked.len(), 4);
+    picked
+}
+
+fn id(bank: &Value) -> String {
+    bank["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn watch_keeps_a_file_a_person_reads_and_edits_and_refuses_what_it_cannot_find() {
+    let world = World::new(&["--banks", "300", "--seed", "21"]);
+    world.sync(&[]);
+    let banks = picked(&world);
+    let (a, b, c) = (&banks[0], &banks[1], &banks[2]);
+    // By id, by short id (from the copy) and by page address.
+    let short = &id(b)[..8];
+    let address = format!("https://bankscorer.example/banks/{}", id(c));
+    let out = world.run(&["watch", "add", "peers", &id(a), short, &address]);
+    assert_code(&out, 0);
+    assert!(
+        stderr(&out).contains("added 3 banks to the watch list 'peers'"),
+        "{}",
+        stderr(&out)
+    );
+    let file = std::fs::read_to_string(watch_file(&world)).unwrap();
+    for bank in [a, b, c] {
+        let comment = format!(
+            "    # {} ({}, {})\n    \"{}\",\n",
+            bank["name"].as_str().unwrap(),
+            bank["city"].as_str().unwrap(),
+            bank["state"].as_str().unwrap(),
+            id(bank)
+        );
+        assert!(file.contains(&comment), "{comment} in\n{file}");
+    }
+    assert!(file.starts_with("# Watch lists of cra"), "{file}");
+    // Again: nothing doubled.
+    let out = world.run(&["watch", "add", "peers", &id(a)]);
+    assert_code(&out, 0);
+    assert!(
+        stderr(&out).contains("1 was in it already"),
+        "{}",
+        stderr(&out)
+    );
+
+    // A bank that does not exist: exit 5, nothing written.
+    let before = std::fs::read_to_string(watch_file(&world)).unwrap();
+    let out = world.run(&["watch", "add", "peers", "no-such-bank", &id(&banks[3])]);
+    assert_code(&out, 5);
+    assert_eq!(std::fs::read_to_string(watch_file(&world)).unwrap(), before);
+    // A name that is not a bare key, an unknown list: exit 2, the lists named.
+    assert_code(&world.run(&["watch", "add", "my peers", &id(a)]), 2);
+    let out = world.run(&["--offline", "search", "--watch", "nope"]);
+    assert_code(&out, 2);
+    assert!(
+        stderr(&out).contains("no watch list 'nope'; the lists are: peers"),
+        "{}",
+        stderr(&out)
+    );
+
+    // Edited by hand: a comment of the person's, and a bank gone from the
+    // service, which stays in the list and is named.
+    let edited = before
+        .replace("[peers]", "[peers] # our three peers")
+        .replace(
+            "\n]",
+            "\n    # GONE BANK (NOWHERE, TX)\n    \"00000000-0000-0000-0000-00000000dead\",\n]",
+        );
+    std::fs::write(watch_file(&world), &edited).unwrap();
+    let out = world.run(&["--offline", "watch", "show", "peers", "--format", "csv"]);
+    assert_code(&out, 0);
+    assert_eq!(
+        text(&out.stdout).lines().count(),
+        4,
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        stderr(&out).contains("1 bank of the watch list 'peers' is not in the local copy")
+            && stderr(&out)
+                .contains("00000000-0000-0000-0000-00000000dead (GONE BANK (NOWHERE, TX))"),
+        "{}",
+        stderr(&out)
+    );
+    let lists: Value =
+        serde_json::from_str(&stdout(&world, &["watch", "list", "--format", "json"])).unwrap();
+    assert_eq!(
+        lists,
+        serde_json::json!([{"name": "peers", "banks": 4, "missing": 1}])
+    );
+    let out = world.run(&["changes", "--watch", "peers"]);
+    assert_code(&out, 0);
+    assert!(stderr(&out).contains("GONE BANK"), "{}", stderr(&out));
+
+    // Removed by the name its comment gives, by short id: the person's
+    // comment stays; the last bank takes the list.
+    let name = a["name"].as_str().unwrap().to_lowercase();
+    assert_code(&world.run(&["watch", "remove", "peers", &name, short]), 0);
+    let file = std::fs::read_to_string(watch_file(&world)).unwrap();
+    assert!(file.contains("[peers] # our three peers"), "{file}");
+    assert!(
+        !file.contains(&id(a)) && !file.contains(&id(b)) && file.contains(&id(c)),
+        "{file}"
+    );
+    let out = world.run(&["watch", "remove", "peers", &id(a)]);
+    assert_code(&out, 5);
+    assert_code(
+        &world.run(&[
+            "watch",
+            "remove",
+            "peers",
+            &id(c),
+            "00000000-0000-0000-0000-00000000dead",
+        ]),
+        0,
+    );
+    let lists: Value =
+        serde_json::from_str(&stdout(&world, &["watch", "list", "--format", "json"])).unwrap();
+    assert_eq!(lists, serde_json::json!([]));
+}
+
+#[test]
+fn watch_selects_what_the_same_ids_select_by_hand_byte_for_byte() {
+    let world = World::new(&["--banks", "400", "--seed", "5"]);
+    world.sync(&[]);
+    let banks = picked(&world);
+    let ids: BTreeSet<String> = banks.iter().map(id).collect();
+    let mut add = vec!["watch", "add", "mine"];
+    let listed: Vec<String> = banks.iter().map(id).collect();
+    add.extend(listed.iter().map(String::as_str));
+    assert_code(&world.run(&add), 0);
+    // Two lists overlapping: each bank once.
+    assert_code(&world.run(&["watch", "add", "two", &listed[0]]), 0);
+
+    let filtered = |args: &[&str]| {
+        let all = stdout(&world, args);
+        let mut watched: Vec<&str> = args.to_vec();
+        watched.extend(["--watch", "mine", "--watch", "two"]);
+        (rows_of(&all, &ids), stdout(&world, &watched))
+    };
+    for args in [
+        &["search", "--all", "--format", "csv"][..],
+        &["--offline", "search", "--all", "--format", "csv"],
+        &["search", "--all", "--sort", "-exam_date", "--format", "csv"],
+        &["export"],
+        &["--offline", "export", "--with-history"],
+        &["export", "--with-history"],
+        &["changes", "--change", "all", "--format", "csv"],
+        &["changes", "--change", "repeat-fail", "--format", "csv"],
+        &["due", "--format", "csv"],
+        &["due", "--older-than", "1y", "--format", "csv"],
+    ] {
+        let (by_hand, watched) = filtered(args);
+        assert!(
+            by_hand.lines().count() > 1 || args.contains(&"repeat-fail"),
+            "{args:?}: nothing selected"
+        );
+        assert_eq!(watched, by_hand, "cra {args:?} --watch");
+    }
+    // The histories as json are `show`'s, for the same ids in list order.
+    let order: Vec<String> = text(
+        &world
+            .run(&["--offline", "export", "--watch", "mine", "--format", "csv"])
+            .stdout,
+    )
+    .lines()
+    .skip(1)
+    .map(|l| l.split(',').next().unwrap().to_string())
+    .collect();
+    let mut show = vec!["show", "--format", "json"];
+    show.extend(order.iter().map(String::as_str));
+    assert_eq!(
+        stdout(
+            &world,
+            &[
+                "export",
+                "--with-history",
+                "--watch",
+                "mine",
+                "--format",
+                "json"
+            ]
+        ),
+        stdout(&world, &show)
+    );
+    // `watch show` is search --watch --all.
+    assert_eq!(
+        stdout(&world, &["watch", "show", "mine", "--format", "csv"]),
+        stdout(
+            &world,
+            &["search", "--all", "--watch", "mine", "--format", "csv"]
+        )
+    );
+
+    // stats: the counts of those banks' rows, by regulator; by exams, of
+    // their records.
+    let histories = stdout(&world, &["export", "--with-history", "--watch", "mine"]);
+    let stats: Vec<Value> = serde_json::from_str(&stdout(
+        &world,
+        &[
+            "stats",
+            "--by",
+            "regulator",
+            "--exams",
+            "--watch",
+            "mine",
+            "--format",
+            "json",
+        ],
+    ))
+    .unwrap();
+    let total: u64 = stats.iter().map(|r| r["total"].as_u64().unwrap()).sum();
+    assert_eq!(total as usize, histories.lines().count() - 1);
+    let stats: Vec<Value> = serde_json::from_str(&stdout(
+        &world,
+        &["stats", "--watch", "mine", "--format", "json"],
+    ))
+    .unwrap();
+    assert_eq!(stats[0]["total"], ids.len());
+    // The report names the lists among its filters.
+    let page = stdout(&world, &["report", "--watch", "mine", "-o", "-"]);
+    assert!(page.contains("watch list mine"), "the report's filters");
+}
+
+#[test]
+fn failed_last_is_the_same_online_and_offline_and_what_the_histories_say() {
+    let world = World::logged(&["--banks", "2000", "--seed", "4"]);
+    world.sync(&[]);
+    let details = world.sandbox().details("");
+    world.take_requests();
+    for n in ["1", "2"] {
+        let online = world.run(&["search", "--failed-last", n, "--all", "--format", "csv"]);
+        assert_code(&online, 0);
+        let requests = world.take_requests();
+        let offline = stdout(
+            &world,
+            &[
+                "--offline",
+                "search",
+                "--failed-last",
+                n,
+                "--all",
+                "--format",
+                "csv",
+            ],
+        );
+        assert_eq!(text(&online.stdout), offline, "--failed-last {n}");
+        let failing = |r: &Value| {
+            matches!(
+                r["rating"].as_str(),
+                Some("Needs to Improve" | "Substantial Noncompliance")
+            )
+        };
+        let n: usize = n.parse().unwrap();
+        let expected: BTreeSet<String> = details
+            .iter()
+            .filter(|bank| {
+                let mut ratings: Vec<&Value> = bank["ratings"].as_array().unwrap().iter().collect();
+                ratings.sort_by(|a, b| b["exam_date"].as_str().cmp(&a["exam_date"].as_str()));
+                ratings.len() >= n && ratings[..n].iter().all(|r| failing(r))
+            })
+            .map(id)
+            .collect();
+        let found: BTreeSet<String> = offline
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').next().unwrap().to_string())
+            .collect();
+        assert!(!expected.is_empty());
+        assert_eq!(found, expected, "--failed-last {n}");
+        // Online, only the banks whose current rating fails were fetched.
+        let current_failing = details
+            .iter()
+            .filter(|bank| {
+                bank["ratings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|r| r["is_current"] == true && failing(r))
+            })
+            .count();
+        assert_eq!(requests.details.len(), current_failing);
+    }
+}
+
+#[test]
+fn sync_notify_watch_delivers_the_lists_new_exams_only_and_keeps_the_rest() {
+    const SECRET: &str = "whsec_notify_test";
+    let mut world = World::new(&["--banks", "500", "--seed", "8"]);
+    let notify = |world: &World, to: &str, watch: &[&str]| {
+        let mut args = vec![
+            "sync",
+            "--format",
+            "json",
+            "--retries",
+            "0",
+            "--notify",
+            to,
+            "--secret",
+            SECRET,
+        ];
+        for list in watch {
+            args.extend(["--watch", list]);
+        }
+        let out = world.run(&args);
+        let summary: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        (out, summary)
+    };
+    // An unknown list is refused before anything is fetched.
+    let (out, _) = notify(&world, "http://127.0.0.1:9/", &["nope"]);
+    assert_code(&out, 2);
+    assert!(
+        !world
+            .home
+            .path()
+            .join(".local/share/cra/mirror.sqlite")
+            .exists()
+    );
+    world.sync(&[]);
+    let records = |world: &World| -> BTreeSet<(String, String, String)> {
+        world
+            .sandbox()
+            .details("")
+            .iter()
+            .flat_map(|bank| {
+                bank["ratings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|r| {
+                        (
+                            id(bank),
+                            r["exam_date"].as_str().unwrap().to_string(),
+                            r["rating"].as_str().unwrap().to_string(),
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let received = |log: &PathBuf| -> Vec<(String, String, String)> {
+        std::fs::read_to_string(log)
+            .unwrap_or_default()
+            .lines()
+            .map(|line| {
+                let entry: Value = serde_json::from_str(line).unwrap();
+                assert_eq!(entry["verdict"], "valid");
+                let body: Value = serde_json::from_str(entry["body"].as_str().unwrap()).unwrap();
+                let d = &body["data"];
+                (
+                    d["bank_id"].as_str().unwrap().into(),
+                    d["exam_date"].as_str().unwrap().into(),
+                    d["rating"].as_str().unwrap().into(),
+                )
+            })
+            .collect()
+    };
+
+    // A later release; the list holds some of the banks it adds exams to.
+    let before = records(&world);
+    world.restart_with(&["--evolve", "60"]);
+    let added: BTreeSet<_> = records(&world).difference(&before).cloned().collect();
+    let changed: Vec<String> = added
+        .iter()
+        .map(|(id, _, _)| id.clone())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert!(changed.len() >= 6, "{}", changed.len());
+    let watched: BTreeSet<String> = changed.iter().step_by(2).cloned().collect();
+    let mut add = vec!["watch", "add", "mine"];
+    add.extend(watched.iter().map(String::as_str));
+    assert_code(&world.run(&add), 0);
+    let theirs: BTreeSet<_> = added
+        .iter()
+        .filter(|(id, _, _)| watched.contains(id))
+        .cloned()
+        .collect();
+
+    let log = world.home.path().join("deliveries.log");
+    let listener = Listen::start(&world.home, SECRET, &["--log", log.to_str().unwrap()]);
+    let (out, summary) = notify(&world, &listener.url, &["mine"]);
+    assert_code(&out, 0);
+    assert_eq!(summary["notified"], theirs.len());
+    // Nothing of the other banks was queued: nothing waits for them.
+    assert_eq!(world.sql("SELECT count(*) AS n FROM outbox")[0]["n"], 0);
+    let (out, summary) = notify(&world, &listener.url, &[]);
+    assert_code(&out, 0);
+    assert_eq!(summary["notified"], 0);
+    listener.stop();
+    let got = received(&log);
+    assert_eq!(got.iter().cloned().collect::<BTreeSet<_>>(), theirs);
+    assert_eq!(got.len(), theirs.len(), "a delivery arrived twice");
+
+    // Another release, the receiver down, every bank asked for: all kept.
+    // Then with --watch: the list's go, the others stay; then the others.
+    let before = records(&world);
+    world.restart_with(&["--evolve", "120"]);
+    let added: BTreeSet<_> = records(&world).difference(&before).cloned().collect();
+    let (out, summary) = notify(&world, "http://127.0.0.1:9/", &[]);
+    assert_code(&out, 1);
+    assert_eq!(summary["notify_kept"], added.len());
+    let theirs: BTreeSet<_> = added
+        .iter()
+        .filter(|(id, _, _)| watched.contains(id))
+        .cloned()
+        .collect();
+    std::fs::remove_file(&log).ok();
+    let listener = Listen::start(&world.home, SECRET, &["--log", log.to_str().unwrap()]);
+    let (out, summary) = notify(&world, &listener.url, &["mine"]);
+    assert_code(&out, 0);
+    assert_eq!(summary["notified"], theirs.len());
+    assert!(
+        stderr(&out).contains("kept for a cra sync --notify without --watch"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        world.sql("SELECT count(*) AS n FROM outbox")[0]["n"],
+        added.len() - theirs.len()
+    );
+    let (out, summary) = notify(&world, &listener.url, &[]);
+    assert_code(&out, 0);
+    assert_eq!(summary["notified"], added.len() - theirs.len());
+    listener.stop();
+    let got = received(&log);
+    assert_eq!(got.iter().cloned().collect::<BTreeSet<_>>(), added);
+    assert_eq!(got.len(), added.len(), "a delivery arrived twice");
+}
