@@ -135,13 +135,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand search" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l rating -d 'Rating (repeatable): name any case, out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
@@ -170,8 +170,8 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l rate -d 'Never more t
 complete -c cra -n "__fish_cra_using_subcommand search" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l active -d 'Only banks the FDIC lists as active (public record)'
-complete -c cra -n "__fish_cra_using_subcommand search" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
-complete -c cra -n "__fish_cra_using_subcommand search" -l enriched -d 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
+complete -c cra -n "__fish_cra_using_subcommand search" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
+complete -c cra -n "__fish_cra_using_subcommand search" -l enriched -d 'Add the public record\'s columns (json: public_record)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l all -d 'Follow every page (100 banks a request)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand search" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
@@ -271,13 +271,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand export" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l rating -d 'Rating (repeatable): name any case, out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
@@ -303,8 +303,8 @@ complete -c cra -n "__fish_cra_using_subcommand export" -l rate -d 'Never more t
 complete -c cra -n "__fish_cra_using_subcommand export" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l active -d 'Only banks the FDIC lists as active (public record)'
-complete -c cra -n "__fish_cra_using_subcommand export" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
-complete -c cra -n "__fish_cra_using_subcommand export" -l enriched -d 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
+complete -c cra -n "__fish_cra_using_subcommand export" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
+complete -c cra -n "__fish_cra_using_subcommand export" -l enriched -d 'Add the public record\'s columns (json: public_record)'
 complete -c cra -n "__fish_cra_using_subcommand export" -l with-history -d 'One row per rating record (one detail request per bank)'
 complete -c cra -n "__fish_cra_using_subcommand export" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand export" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
@@ -459,7 +459,7 @@ complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the san
 complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'From DATE: YYYY-MM-DD, YYYY-MM, YYYY, an age (2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams until DATE (YYYY-MM, YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l state -d 'The bank\'s state or territory code (any case)' -r -f -a "AL\t''
 AK\t''
@@ -526,13 +526,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Rating (repeatable): name any case, out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds to list (repeatable; below) [default: upgrade and downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
@@ -558,8 +558,8 @@ never\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records the latest sync added (see the guide)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l active -d 'Only banks the FDIC lists as active (public record)'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l enriched -d 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l enriched -d 'Add the public record\'s columns (json: public_record)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -635,13 +635,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand stats" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l rating -d 'Rating (repeatable): name any case, out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l columns -d 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)' -r
@@ -664,7 +664,7 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -l percent -d 'The rating
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exams -d 'Count exams (every rating record, by its own exam type, rating and date) instead of banks by their current rating, whatever --by'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l gaps -d 'The months from each exam to the bank\'s next one instead of counts: how many such intervals, their mean and their 10th, 25th, 50th (median), 75th and 90th percentiles, each interval under the exam it follows (its exam type, rating, date)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l active -d 'Only banks the FDIC lists as active (public record)'
-complete -c cra -n "__fish_cra_using_subcommand stats" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -736,13 +736,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand due" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l rating -d 'Rating (repeatable): name any case, out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r
@@ -763,8 +763,8 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand due" -l active -d 'Only banks the FDIC lists as active (public record)'
-complete -c cra -n "__fish_cra_using_subcommand due" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
-complete -c cra -n "__fish_cra_using_subcommand due" -l enriched -d 'Add the public record (cra enrich): its columns after the usual ones; in json, a public_record object'
+complete -c cra -n "__fish_cra_using_subcommand due" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
+complete -c cra -n "__fish_cra_using_subcommand due" -l enriched -d 'Add the public record\'s columns (json: public_record)'
 complete -c cra -n "__fish_cra_using_subcommand due" -l include-inactive -d 'Keep the banks known to be no longer active (BankFind, after cra enrich) and those last examined under the OTS (closed in 2011)'
 complete -c cra -n "__fish_cra_using_subcommand due" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand due" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
@@ -963,13 +963,13 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand report" -l rating -d 'Rating (repeatable): a name, any case, or out, sat, nti, snc' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l rating -d 'Rating (repeatable): name any case, out, sat, nti, snc' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -l assets -d 'Total assets at the current exam, in dollars: 250M..1B, ..100M, 10B.. (K, M, B); from the public record (cra enrich)' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -l exam-method -d 'The current exam\'s method (repeatable, any case): "Large Bank", "Strategic Plan"... from the public record' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -s o -l output -d 'The page to write (atomically; - is standard output)' -r -F
@@ -986,7 +986,7 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l active -d 'Only banks the FDIC lists as active (public record)'
-complete -c cra -n "__fish_cra_using_subcommand report" -l inactive -d 'Only banks the FDIC lists as no longer active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand report" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
 complete -c cra -n "__fish_cra_using_subcommand report" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand report" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand report" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'

@@ -16,8 +16,7 @@ use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
 pub struct ChangesArgs {
-    /// Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age
-    /// (90d, 18m, 2y)
+    /// From DATE: YYYY-MM-DD, YYYY-MM, YYYY, an age (2y)
     #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
     pub since: Option<crate::filters::when::When>,
 

@@ -15,7 +15,7 @@ use crate::domain::{Find, Rating, Regulator, SortField, SortKey};
 /// `--rating`, `--regulator`, `--city`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct SelectArgs {
-    /// Rating (repeatable): a name, any case, or out, sat, nti, snc
+    /// Rating (repeatable): name any case, out, sat, nti, snc
     #[arg(long, value_name = "RATING", value_parser = parse_rating)]
     pub rating: Vec<Rating>,
 
@@ -27,7 +27,7 @@ pub struct SelectArgs {
     #[arg(long, value_name = "CITY")]
     pub city: Option<String>,
 
-    /// Only the banks of watch list NAME (repeatable; cra watch)
+    /// Only the banks of watch list NAME (repeatable)
     #[arg(long = "watch", value_name = "NAME")]
     pub watch: Vec<String>,
 
@@ -35,13 +35,11 @@ pub struct SelectArgs {
     #[arg(long, value_name = "N", value_parser = crate::parse::whole::<u32>(1, 100))]
     pub failed_last: Option<u32>,
 
-    /// Total assets at the current exam, in dollars: 250M..1B, ..100M,
-    /// 10B.. (K, M, B); from the public record (cra enrich)
+    /// Current assets in dollars: 250M..1B, ..100M, 10B..
     #[arg(long, value_name = "RANGE", value_parser = parse_assets)]
     pub assets: Option<AssetRange>,
 
-    /// The current exam's method (repeatable, any case): "Large Bank",
-    /// "Strategic Plan"... from the public record
+    /// The current exam method, any case (repeatable)
     #[arg(long, value_name = "M")]
     pub exam_method: Vec<String>,
 
@@ -49,7 +47,7 @@ pub struct SelectArgs {
     #[arg(long, conflicts_with = "inactive")]
     pub active: bool,
 
-    /// Only banks the FDIC lists as no longer active (public record)
+    /// Only banks the FDIC lists as inactive (public record)
     #[arg(long)]
     pub inactive: bool,
 }
@@ -86,8 +84,7 @@ pub struct OrderArgs {
     #[arg(long, value_name = "COLS", value_delimiter = ',')]
     pub columns: Vec<String>,
 
-    /// Add the public record (cra enrich): its columns after the usual
-    /// ones; in json, a public_record object
+    /// Add the public record's columns (json: public_record)
     #[arg(long)]
     pub enriched: bool,
 }
