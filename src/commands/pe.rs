@@ -28,7 +28,7 @@ give: the search for that institution, and what to look for, which goes to
 standard error). Run cra sync and cra enrich first.
 
 Examples:
-  cra --sandbox pe \"bank of houston\"
+  cra --sandbox pe \"eldridge bk\"
   cra pe fdic:3510 --open
   cra pe 7db54db2 --exam 2019-04-15";
 
