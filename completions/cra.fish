@@ -56,6 +56,8 @@ complete -c cra -n "__fish_cra_needs_command" -f -a "listen" -d 'Receive webhook
 complete -c cra -n "__fish_cra_needs_command" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
 complete -c cra -n "__fish_cra_needs_command" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
 complete -c cra -n "__fish_cra_needs_command" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
+complete -c cra -n "__fish_cra_needs_command" -f -a "enrich" -d 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it'
+complete -c cra -n "__fish_cra_needs_command" -f -a "pe" -d 'The address of a bank\'s public evaluation (the examiners\' report behind a rating)'
 complete -c cra -n "__fish_cra_needs_command" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
 complete -c cra -n "__fish_cra_needs_command" -f -a "changes" -d 'Rating changes (upgrades, downgrades...) from the local copy'
 complete -c cra -n "__fish_cra_needs_command" -f -a "stats" -d 'Counts of banks by rating per group, with a chart, from the local copy'
@@ -146,8 +148,10 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
@@ -197,6 +201,9 @@ regulator\t''
 rating\t''
 exam_date\t''
 exam_type\t''"
+complete -c cra -n "__fish_cra_using_subcommand search" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand search" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
+complete -c cra -n "__fish_cra_using_subcommand search" -l enriched -d 'Add the public record\'s columns (json: public_record)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l all -d 'Follow every page (100 banks a request)'
 complete -c cra -n "__fish_cra_using_subcommand search" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand search" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
@@ -370,8 +377,10 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
@@ -419,6 +428,9 @@ rating\t''
 exam_date\t''
 exam_type\t''
 is_current\t''"
+complete -c cra -n "__fish_cra_using_subcommand export" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand export" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
+complete -c cra -n "__fish_cra_using_subcommand export" -l enriched -d 'Add the public record\'s columns (json: public_record)'
 complete -c cra -n "__fish_cra_using_subcommand export" -l with-history -d 'One row per rating record (one detail request per bank)'
 complete -c cra -n "__fish_cra_using_subcommand export" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand export" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
@@ -507,6 +519,51 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -l allow-insecure-http -d 
 complete -c cra -n "__fish_cra_using_subcommand sync" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l ffiec -d 'The FFIEC\'s CRA ratings file: a downloaded file (the zip or the text inside it) or an address [default: CRA_FFIEC, else https://www.ffiec.gov/craratings/craratng.zip]' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l bankfind -d 'BankFind\'s institutions [default: CRA_BANKFIND, else https://api.fdic.gov/banks/institutions]' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''
+html\t''"
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l timeout -d 'Request timeout: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l base-url -d 'API base address, e.g. https://api.example.com (overrides CRA_BASE_URL)' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l retries -d 'Retries after the first try on connection errors, timeouts, 429 and 5xx' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l no-bankfind -d 'Skip BankFind: no identifiers beyond the file\'s, activity unknown'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l sandbox -d 'Run against the built-in sandbox service (no key or network needed)'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand pe" -l exam -d 'The exam on DATE (YYYY-MM-DD) instead of the current one' -r
+complete -c cra -n "__fish_cra_using_subcommand pe" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand pe" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''
+html\t''"
+complete -c cra -n "__fish_cra_using_subcommand pe" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand pe" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand pe" -l open -d 'Open it in the default browser'
+complete -c cra -n "__fish_cra_using_subcommand pe" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
+complete -c cra -n "__fish_cra_using_subcommand pe" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
+complete -c cra -n "__fish_cra_using_subcommand pe" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand pe" -l offline -d 'Accepted; this command always reads the local copy'
+complete -c cra -n "__fish_cra_using_subcommand pe" -s h -l help -d 'Print help'
+complete -c cra -n "__fish_cra_using_subcommand pe" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l timeout -d 'Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand sql" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
@@ -530,7 +587,7 @@ complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the san
 complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'From DATE: YYYY-MM-DD, YYYY-MM, YYYY, an age (2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams until DATE (YYYY-MM, YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l state -d 'The bank\'s state or territory code (any case)' -r -f -a "AL\t''
 AK\t''
@@ -610,8 +667,10 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
 city\t''
 state\t''
@@ -659,6 +718,9 @@ previous_rating\t''
 rating\t''
 change\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l new -d 'Only records the latest sync added (see the guide)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l enriched -d 'Add the public record\'s columns (json: public_record)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
@@ -748,8 +810,10 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
@@ -778,6 +842,8 @@ other\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l percent -d 'The rating counts as percentages of the total (one decimal)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exams -d 'Count exams (every rating record, by its own exam type, rating and date) instead of banks by their current rating, whatever --by'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l gaps -d 'The months from each exam to the bank\'s next one instead of counts: how many such intervals, their mean and their 10th, 25th, 50th (median), 75th and 90th percentiles, each interval under the exam it follows (its exam type, rating, date)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
@@ -863,8 +929,10 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
@@ -909,6 +977,10 @@ exam_type\t''
 months_since\t''
 expected_months\t''
 overdue_months\t''"
+complete -c cra -n "__fish_cra_using_subcommand due" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand due" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
+complete -c cra -n "__fish_cra_using_subcommand due" -l enriched -d 'Add the public record\'s columns (json: public_record)'
+complete -c cra -n "__fish_cra_using_subcommand due" -l include-inactive -d 'Keep the banks known to be no longer active (BankFind, after cra enrich) and those last examined under the OTS (closed in 2011)'
 complete -c cra -n "__fish_cra_using_subcommand due" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand due" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand due" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
@@ -920,7 +992,8 @@ complete -c cra -n "__fish_cra_using_subcommand sandbox" -l host -d 'Address to 
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l port -d 'Port to listen on (0 picks a free one)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l banks -d 'Number of banks to generate' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l seed -d 'Seed of the generated data (same seed, same data)' -r
-complete -c cra -n "__fish_cra_using_subcommand sandbox" -l data -d 'Serve the banks in FILE (csv from `export --with-history`, json or ndjson) instead' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l data -d 'Serve the banks in FILE (csv from `export --with-history`, json, ndjson, or the FFIEC\'s craratng.zip) instead' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l perturb -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l log-requests -d 'Append one line per request answered to FILE (method, path and query, status, arrival time)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l latency -d 'Milliseconds added to every request' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l fail-rate -d 'Fraction of requests answered with 500 (0.0 to 1.0)' -r
@@ -1129,8 +1202,10 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -l watch -d 'Only the banks of watch list NAME (repeatable; cra watch)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -s o -l output -d 'The file to write (atomically; .xlsx: a workbook with charts; - is standard output) [default: cra-report.html, or cra-report.xlsx with --format xlsx]' -r -F
@@ -1146,6 +1221,8 @@ complete -c cra -n "__fish_cra_using_subcommand report" -l color -d 'When to use
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand report" -l active -d 'Only banks the FDIC lists as active (public record)'
+complete -c cra -n "__fish_cra_using_subcommand report" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
 complete -c cra -n "__fish_cra_using_subcommand report" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand report" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
 complete -c cra -n "__fish_cra_using_subcommand report" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
@@ -1255,26 +1332,28 @@ complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcomman
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from help" -f -a "show" -d 'The banks of a list as search prints them (what search --watch NAME --all prints)'
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from help" -f -a "list" -d 'The lists: each one\'s name, its number of banks, and how many of them the local copy lacks'
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "search" -d 'List banks with their current rating'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "show" -d 'One or more banks with their complete rating history'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "changes" -d 'Rating changes (upgrades, downgrades...) from the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "stats" -d 'Counts of banks by rating per group, with a chart, from the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "due" -d 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "sandbox" -d 'Run the local stand-in of the service'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "config" -d 'Read and write the config file'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "completions" -d 'Print a shell completion script'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "diff" -d 'Compare two files written by `cra export`: added, removed and changed banks'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "report" -d 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "version" -d 'The version; with --verbose also the commit, target and compiler, for a bug report'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "watch" -d 'Named lists of banks you follow, which --watch NAME selects'
-complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync sql changes stats due sandbox config completions diff report version watch help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "search" -d 'List banks with their current rating'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "show" -d 'One or more banks with their complete rating history'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "export" -d 'Every matching bank, all pages, streamed to a file or standard output'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "verify-webhook" -d 'Check one webhook delivery\'s signature offline'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "listen" -d 'Receive webhook deliveries locally, verify and print them'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "trigger" -d 'Send signed test deliveries to a webhook endpoint'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "replay" -d 'Send again deliveries recorded by `listen --log`, signed, byte for byte'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "sync" -d 'Bring the local copy (SQLite) up to date with the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "enrich" -d 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "pe" -d 'The address of a bank\'s public evaluation (the examiners\' report behind a rating)'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "sql" -d 'Run one read-only SQL query on the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "changes" -d 'Rating changes (upgrades, downgrades...) from the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "stats" -d 'Counts of banks by rating per group, with a chart, from the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "due" -d 'Banks probably due or overdue for their next CRA exam (a heuristic), from the local copy'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "sandbox" -d 'Run the local stand-in of the service'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "config" -d 'Read and write the config file'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "completions" -d 'Print a shell completion script'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "diff" -d 'Compare two files written by `cra export`: added, removed and changed banks'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "report" -d 'One self-contained HTML page about the banks, from the local copy: map, charts, downgrades'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "version" -d 'The version; with --verbose also the commit, target and compiler, for a bug report'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "watch" -d 'Named lists of banks you follow, which --watch NAME selects'
+complete -c cra -n "__fish_cra_using_subcommand help; and not __fish_seen_subcommand_from search show export verify-webhook listen trigger replay sync enrich pe sql changes stats due sandbox config completions diff report version watch help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "path" -d 'Print the config file\'s path'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "show" -d 'Every setting, its value (secrets redacted) and where it came from'
 complete -c cra -n "__fish_cra_using_subcommand help; and __fish_seen_subcommand_from config" -f -a "get" -d 'One setting\'s value (secrets redacted)'

@@ -46,6 +46,14 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "CRA_MIRROR",
         "The local copy (mirror) file that cra sync writes and --offline, sql, changes and stats read (overridden by --mirror).",
     ),
+    (
+        "CRA_FFIEC",
+        "The FFIEC's CRA ratings file that cra enrich reads: a downloaded file (the zip or its text) or an address (overridden by --ffiec).",
+    ),
+    (
+        "CRA_BANKFIND",
+        "The address of BankFind's institutions that cra enrich reads (overridden by --bankfind).",
+    ),
     ("NO_COLOR", "When set, no colour (as --color never)."),
     (
         "COLUMNS",

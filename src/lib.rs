@@ -24,6 +24,7 @@ pub mod limited;
 pub mod mirror;
 pub mod output;
 pub mod parse;
+pub mod record;
 pub mod sandbox;
 pub mod settings;
 pub mod signals;

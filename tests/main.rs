@@ -48,6 +48,9 @@ mod suite {
         mod support;
         mod sync;
     }
+    mod record {
+        mod enrich;
+    }
     mod output {
         mod jq;
         mod table;
@@ -57,6 +60,7 @@ mod suite {
     mod sandbox {
         mod api;
         mod data;
+        mod public;
         mod serve;
     }
     mod search {

@@ -32,6 +32,8 @@ Environment:
   CRA_CONFIG          config file path
   CRA_MIRROR          local copy file for sync, --offline, sql, changes,
                       stats (or: cra config set mirror FILE)
+  CRA_FFIEC           the FFIEC ratings file (a file or an address) for enrich
+  CRA_BANKFIND        BankFind's institutions address for enrich
   NO_COLOR            disable colour
   COLUMNS             width tables are fitted to on a terminal (default: the
                       terminal's)

@@ -16,8 +16,7 @@ use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
 pub struct ChangesArgs {
-    /// Only exams on or after DATE: YYYY-MM-DD, YYYY-MM, YYYY, or an age
-    /// (90d, 18m, 2y)
+    /// From DATE: YYYY-MM-DD, YYYY-MM, YYYY, an age (2y)
     #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
     pub since: Option<crate::filters::when::When>,
 
@@ -153,7 +152,10 @@ const CHANGES: Columns<ChangeRow> = Columns::new(
         "change",
         "id",
     ],
-);
+)
+.with_extra(CHANGE_PUBLIC);
+
+const CHANGE_PUBLIC: &[Column<ChangeRow>] = &crate::output::public::columns::<ChangeRow>();
 
 impl Spec for ChangesArgs {
     fn sheet(&self) -> &'static str {
@@ -225,10 +227,17 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .find(&present)
         .map_err(crate::error::CraError::usage)?;
     find.sort = args.order.keys();
+    crate::source::find::check_public(&reader, &mut find)?;
     find.ids = crate::source::watch::select(&args.select.watch, Some((&reader, io)))?;
     let shape = CHANGES
-        .shape(io.view.format, &args.order.columns)
+        .shape_enriched(io.view.format, &args.order.columns, args.order.enriched)
         .map_err(crate::error::CraError::usage)?;
+    let joiner = crate::source::public::Joiner::open(
+        settings,
+        io,
+        CHANGES.shows_extra(&shape),
+        args.order.enriched,
+    )?;
     let filter = ChangeFilter {
         since,
         until,
@@ -241,13 +250,24 @@ async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let nothing = serde_json::Value::Null;
     // Each record printed as it is read: memory stays flat however many.
     let repeat_fail = args.change.contains(&ChangeKind::RepeatFail);
-    reader.each_change(&filter, |row| {
+    reader.each_change(&filter, |mut row| {
         let repeated = row.rating.is_failing()
             && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());
         if !(wanted.contains(&row.change) || (repeat_fail && repeated)) {
             return Ok(());
         }
-        let json = printer.prints_json().then(|| CHANGES.json(&row));
+        if let Some(joiner) = &joiner {
+            row.public = Some(Box::new(joiner.record(&row.id)?));
+        }
+        let json = printer.prints_json().then(|| {
+            let json = CHANGES.json(&row);
+            match &joiner {
+                Some(joiner) if joiner.json() => {
+                    crate::domain::public::with_public_record(json, row.public.as_deref())
+                }
+                _ => json,
+            }
+        });
         printer.write(&Record {
             json: json.as_ref().unwrap_or(&nothing),
             rows: vec![shape.cells(&row)],

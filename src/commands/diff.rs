@@ -211,6 +211,7 @@ pub const DIFF_COLUMNS: Columns<Difference> = Columns {
         "id",
     ],
     table_only: DIFF_TABLE,
+    extra: &[],
 };
 
 impl Spec for DiffArgs {

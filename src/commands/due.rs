@@ -12,7 +12,7 @@ use crate::error::{CraError, Exit};
 use crate::filters::when::{Bound, When, parse_when, today};
 use crate::filters::{FilterArgs, FindArgs, list_query};
 use crate::mirror::Reader;
-use crate::mirror::due::{DueQuery, DueRow};
+use crate::mirror::due::{DueQuery, DueRow, LeftOut};
 use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
 
 pub const AFTER_HELP: &str = "\
@@ -41,6 +41,11 @@ pub struct DueArgs {
     /// exam is older than WHEN (90d, 18m, 6y, or a date)
     #[arg(long, value_name = "WHEN", value_parser = parse_when)]
     pub older_than: Option<When>,
+
+    /// Keep the banks known to be no longer active (BankFind, after cra
+    /// enrich) and those last examined under the OTS (closed in 2011)
+    #[arg(long)]
+    pub include_inactive: bool,
 
     #[command(flatten)]
     pub jq: JqArg,
@@ -85,6 +90,8 @@ const DUE: &[Column<DueRow>] = &[
     }),
 ];
 
+const DUE_PUBLIC: &[Column<DueRow>] = &crate::output::public::columns::<DueRow>();
+
 const DUE_COLUMNS: Columns<DueRow> = Columns::new(
     DUE,
     &[
@@ -100,7 +107,50 @@ const DUE_COLUMNS: Columns<DueRow> = Columns::new(
         "overdue_months",
         "id",
     ],
-);
+)
+.with_extra(DUE_PUBLIC);
+
+/// What `due` left out and why, or what would make it exact.
+fn left_out_note(left_out: LeftOut, enriched: bool, included: bool) -> Option<String> {
+    use crate::text::{plural, thousands};
+    if included {
+        return None;
+    }
+    let mut parts = Vec::new();
+    if left_out.inactive > 0 {
+        parts.push(format!(
+            "{} known to be inactive",
+            thousands(left_out.inactive)
+        ));
+    }
+    if left_out.ots > 0 {
+        parts.push(format!(
+            "{} last examined under the OTS (closed in 2011)",
+            thousands(left_out.ots)
+        ));
+    }
+    let total = left_out.inactive + left_out.ots;
+    let mut note = if total > 0 {
+        format!(
+            "left out {} {}: {} (--include-inactive keeps them)",
+            thousands(total),
+            plural(total, "bank", "banks"),
+            parts.join(", ")
+        )
+    } else {
+        String::new()
+    };
+    if !enriched {
+        if !note.is_empty() {
+            note.push_str("; ");
+        }
+        note.push_str(&format!(
+            "{} would make it exact, leaving out the banks no longer active",
+            crate::mirror::record::enrich_command()
+        ));
+    }
+    (!note.is_empty()).then_some(note)
+}
 
 impl Spec for DueArgs {
     fn sheet(&self) -> &'static str {
@@ -159,10 +209,18 @@ impl Run for DueArgs {
         };
         let today = today();
         let mut find = self.find.find(&present, today).map_err(CraError::usage)?;
+        crate::source::find::check_public(&reader, &mut find)?;
+        let order = &self.find.order;
         find.ids = crate::source::watch::select(&self.find.select.watch, Some((&reader, io)))?;
         let shape = DUE_COLUMNS
-            .shape(io.view.format, &self.find.order.columns)
+            .shape_enriched(io.view.format, &order.columns, order.enriched)
             .map_err(CraError::usage)?;
+        let joiner = crate::source::public::Joiner::open(
+            settings,
+            io,
+            DUE_COLUMNS.shows_extra(&shape),
+            order.enriched,
+        )?;
         let older_than_months = match self.older_than {
             None => None,
             Some(when) => {
@@ -175,17 +233,30 @@ impl Run for DueArgs {
                 Some(i64::from(span.get_months()))
             }
         };
-        let rows = reader.due(&DueQuery {
+        let (rows, left_out) = reader.due_counted(&DueQuery {
             list: list_query(&self.filters, 1, 1),
             find,
             today,
             older_than_months,
+            include_inactive: self.include_inactive,
         })?;
+        let enriched = reader.enriched_at()?.is_some();
         let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
         // Only the shape the format prints is built: `due` prints thousands.
         let nothing = serde_json::Value::Null;
-        for row in rows {
-            let json = printer.prints_json().then(|| DUE_COLUMNS.json(&row));
+        for mut row in rows {
+            if let Some(joiner) = &joiner {
+                row.public = Some(Box::new(joiner.record(&row.id)?));
+            }
+            let json = printer.prints_json().then(|| {
+                let json = DUE_COLUMNS.json(&row);
+                match &joiner {
+                    Some(joiner) if joiner.json() => {
+                        crate::domain::public::with_public_record(json, row.public.as_deref())
+                    }
+                    _ => json,
+                }
+            });
             let cells = if printer.prints_json() {
                 Vec::new()
             } else {
@@ -208,6 +279,9 @@ impl Run for DueArgs {
                 " (a heuristic: see cra due --help)"
             }
         ));
+        if let Some(note) = left_out_note(left_out, enriched, self.include_inactive) {
+            io.summary(&note);
+        }
         Ok(Exit::Success)
     }
 }

@@ -28,6 +28,7 @@ use crate::output::{Head, Printer, Shape, thousands};
 use crate::parse::whole;
 use crate::settings::Settings;
 use crate::source::listing::{self, Listing};
+use crate::source::public::{Joiner, join};
 use crate::source::{DetailScan, Source};
 use crate::text::plural;
 
@@ -132,10 +133,25 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let format = io.view.format;
     let find = crate::source::find::resolve(&args.find, settings)?;
     let columns = &args.find.order.columns;
+    let enriched = args.find.order.enriched;
+    if enriched && args.with_history {
+        return Err(CraError::usage(
+            "--enriched adds the public record to each bank: use it without --with-history \
+             (cra sql joins links with ratings)",
+        ));
+    }
     let shape = if args.with_history {
         Rows::Histories(HISTORIES.shape(format, columns).map_err(CraError::usage)?)
     } else {
-        Rows::Banks(BANKS.shape(format, columns).map_err(CraError::usage)?)
+        Rows::Banks(
+            BANKS
+                .shape_enriched(format, columns, enriched)
+                .map_err(CraError::usage)?,
+        )
+    };
+    let joiner = match &shape {
+        Rows::Banks(shape) => Joiner::open(settings, io, BANKS.shows_extra(shape), enriched)?,
+        Rows::Histories(_) => None,
     };
     let source = Source::new(settings, io)?;
     let started = Instant::now();
@@ -166,7 +182,16 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         ),
     };
     let printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
-    let (counts, _) = export(&source, banks, &shape, concurrency, printer, io).await?;
+    let (counts, _) = export(
+        &source,
+        banks,
+        &shape,
+        concurrency,
+        printer,
+        io,
+        joiner.as_ref(),
+    )
+    .await?;
     let seconds = started.elapsed().as_secs_f64();
     let mut summary = format!("exported {} banks", thousands(counts.banks));
     if args.with_history {
@@ -231,6 +256,7 @@ async fn export<W: Write>(
     concurrency: usize,
     mut printer: Printer<W>,
     io: &Io,
+    joiner: Option<&Joiner>,
 ) -> Result<(Counts, W)> {
     let total = match &banks {
         Banks::Listing(banks) => banks.meta().total,
@@ -258,8 +284,9 @@ async fn export<W: Write>(
             Banks::Listing(banks) => banks,
             Banks::Found(banks) => {
                 if let Some(shape) = bank_shape {
-                    for bank in &banks {
-                        printer.write(&bank_record(bank, shape))?;
+                    for mut bank in banks {
+                        join(joiner, &mut bank)?;
+                        printer.write(&bank_record(&bank, shape))?;
                         counts.banks += 1;
                         progress.inc();
                     }
@@ -279,7 +306,9 @@ async fn export<W: Write>(
         };
         if let Some(shape) = bank_shape {
             while let Some(bank) = banks.next().await {
-                printer.write(&bank_record(&bank?, shape))?;
+                let mut bank = bank?;
+                join(joiner, &mut bank)?;
+                printer.write(&bank_record(&bank, shape))?;
                 counts.banks += 1;
                 progress.inc();
             }

@@ -92,6 +92,12 @@ command_list! {
     /// Bring the local copy (SQLite) up to date with the service
     #[command(after_help = sync::AFTER_HELP)]
     Sync(sync::SyncArgs),
+    /// Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it
+    #[command(after_help = enrich::AFTER_HELP)]
+    Enrich(enrich::EnrichArgs),
+    /// The address of a bank's public evaluation (the examiners' report behind a rating)
+    #[command(after_help = pe::AFTER_HELP)]
+    Pe(pe::PeArgs),
     /// Run one read-only SQL query on the local copy
     #[command(after_help = sql::AFTER_HELP)]
     Sql(sql::SqlArgs),

@@ -142,6 +142,7 @@ fn gather(args: &ReportArgs, reader: &Reader, io: &crate::io::Io) -> Result<Repo
         .select
         .find_within(&args.period, &present, today)
         .map_err(CraError::usage)?;
+    crate::source::find::check_public(reader, &mut find)?;
     find.ids = crate::source::watch::select(&args.select.watch, Some((reader, io)))?;
     let filter = StatsFilter {
         state: args.state.clone(),
@@ -211,6 +212,7 @@ fn gather(args: &ReportArgs, reader: &Reader, io: &crate::io::Io) -> Result<Repo
             find: find.clone(),
             today,
             older_than_months: None,
+            include_inactive: false,
         })?
         .into_iter()
         .map(|row| DueBank {

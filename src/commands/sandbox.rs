@@ -15,7 +15,7 @@ use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::Exit;
 use crate::io::Io;
 use crate::parse::{parse_duration, parse_fraction, whole};
-use crate::sandbox::{data, load, server, store, webhooks};
+use crate::sandbox::{data, load, public, server, store, webhooks};
 use crate::settings::Settings;
 
 /// Text shown after `--help`: examples.
@@ -44,9 +44,15 @@ pub struct SandboxArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
 
-    /// Serve the banks in FILE (csv from `export --with-history`, json or ndjson) instead
+    /// Serve the banks in FILE (csv from `export --with-history`, json, ndjson, or the FFIEC's craratng.zip) instead
     #[arg(long, value_name = "FILE")]
     pub data: Option<PathBuf>,
+
+    // Hidden, for the linking benchmark: with `--data` the FFIEC file,
+    // renames, dropped exams and twins drawn from --seed
+    // (`renames=200,drops=100,twins=20`; docs/service.md).
+    #[arg(long, value_name = "SPEC", hide = true, requires = "data")]
+    pub perturb: Option<crate::sandbox::public::file::Perturb>,
 
     /// Append one line per request answered to FILE (method, path and query, status, arrival time)
     #[arg(long, value_name = "FILE")]
@@ -121,20 +127,41 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
     };
 
     let started = Instant::now();
-    let (mut banks, mut source) = match &args.data {
-        Some(path) => (
-            load::load_file(path)?,
-            format!("loaded from {}", path.display()),
-        ),
+    let (mut banks, record, mut source) = match &args.data {
+        Some(path) => {
+            let loaded = load::load(path, args.perturb.unwrap_or_default(), args.seed)?;
+            let what = if loaded.record.is_some() {
+                "the FFIEC file"
+            } else {
+                "the banks"
+            };
+            (
+                loaded.banks,
+                loaded.record,
+                format!("loaded from {} ({what})", path.display()),
+            )
+        }
         None => (
             data::generate(args.banks as usize, args.seed, data::default_horizon()),
+            None,
             format!("generated (seed {})", args.seed),
         ),
     };
+    if args.perturb.is_some() && record.is_none() {
+        return Err(crate::error::CraError::usage(
+            "--perturb takes the FFIEC file as --data (craratng.zip or its text)",
+        ));
+    }
+    let mut lineage = public::Lineage::of(&banks);
     if let Some(n) = settings.evolve {
-        crate::sandbox::evolve::evolve(&mut banks, args.seed, n);
+        let gone = crate::sandbox::evolve::evolve(&mut banks, args.seed, n);
+        lineage.evolved(&banks, gone);
         source.push_str(&format!(", evolved by {n} examinations"));
     }
+    let public_source = match record {
+        Some(record) => public::Source::Given(Box::new(record)),
+        None => public::Source::Drawn(lineage),
+    };
     let store = store::Store::new(banks);
     io.info(&format!(
         "cra sandbox: {} banks {source} in {} ms",
@@ -150,7 +177,7 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
         quota_headers: args.quota_headers.unwrap_or_default(),
         seed: args.seed,
     };
-    let mut app = server::App::new(store, faults);
+    let mut app = server::App::new(store, faults).with_public(public_source);
     if let Some(path) = &args.log_requests {
         let file = std::fs::File::options()
             .create(true)

@@ -16,6 +16,7 @@ use crate::output::{Printer, thousands};
 use crate::parse::whole;
 use crate::settings::Settings;
 use crate::source::Source;
+use crate::source::public::{Joiner, join};
 use crate::source::listing::{self, Listing};
 
 /// Text shown after `--help`: examples.
@@ -135,9 +136,12 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     // Checked before any request: a typo never costs a round trip.
     let find = crate::source::find::resolve(&args.find, settings)?;
+    let order = &args.find.order;
     let shape = BANKS
-        .shape(io.view.format, &args.find.order.columns)
+        .shape_enriched(io.view.format, &order.columns, order.enriched)
         .map_err(CraError::usage)?;
+    let joiner = Joiner::open(settings, io, BANKS.shows_extra(&shape), order.enriched)?;
+    let joiner = joiner.as_ref();
     let source = Source::new(settings, io)?;
     let follow = args.all || args.limit.is_some();
     // Rows the user picked (a limit, a page) are not rows lost.
@@ -155,8 +159,9 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         let query = list_query(&args.filters, 1, source.page_size());
         let found = source.find(&query, &find, offset, limit).await?;
         let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
-        for bank in &found.banks {
-            printer.write(&bank_record(bank, &shape))?;
+        for mut bank in found.banks {
+            join(joiner, &mut bank)?;
+            printer.write(&bank_record(&bank, &shape))?;
         }
         let printed = printer.count;
         printer.finish()?;
@@ -186,14 +191,17 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             .await?;
         // Nothing reaches standard output before the page is in hand.
         let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
-        for bank in &page.banks {
-            printer.write(&bank_record(bank, &shape))?;
+        let total = page.meta.total;
+        let meta = page.meta;
+        for mut bank in page.banks {
+            join(joiner, &mut bank)?;
+            printer.write(&bank_record(&bank, &shape))?;
         }
         let printed = printer.count;
         printer.finish()?;
-        io.summary(&summary(printed, &page.meta, false, &nothing));
+        io.summary(&summary(printed, &meta, false, &nothing));
         if !chosen {
-            warn_partial(io, printed, page.meta.total);
+            warn_partial(io, printed, total);
         }
         return Ok(Exit::Success);
     }
@@ -211,7 +219,9 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
     let listed = async {
         while let Some(bank) = banks.next().await {
-            printer.write(&bank_record(&bank?, &shape))?;
+            let mut bank = bank?;
+            join(joiner, &mut bank)?;
+            printer.write(&bank_record(&bank, &shape))?;
         }
         Ok::<_, anyhow::Error>(())
     }

@@ -14,9 +14,12 @@ use crate::domain::model::BankDetail;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::output::records::{HISTORIES, write_history};
-use crate::output::{self, Fit, Head, Kind, Printer};
+use crate::output::{self, Printer};
 use crate::settings::Settings;
 use crate::source::{Source, resolve};
+
+mod card;
+use card::{public_record, write_cards};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -208,7 +211,10 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
 
     let mut out = io.stdout();
     match io.view.format {
-        Format::Table => write_cards(&mut out, &banks, io)?,
+        Format::Table => {
+            let public = public_record(settings);
+            write_cards(&mut out, &banks, io, public.as_ref())?
+        }
         Format::Json if banks.len() == 1 => {
             output::write_json_document(&mut out, &banks[0].raw, &io.view)?
         }
@@ -277,81 +283,6 @@ fn percent_decode(text: &str) -> String {
     url::form_urlencoded::parse(format!("x={}", text.replace('+', "%2B")).as_bytes())
         .next()
         .map_or_else(|| text.to_string(), |(_, v)| v.into_owned())
-}
-
-/// The card's history: on a narrow terminal the exam type goes first.
-fn history_heads() -> Vec<Head> {
-    let head = |header: &'static str, kind, fit| Head {
-        name: header.into(),
-        header: header.into(),
-        kind,
-        fit,
-    };
-    vec![
-        head("EXAM DATE", Kind::Date, Fit::Keep { rank: 0 }),
-        head("RATING", Kind::Rating, Fit::Rating { rank: 1 }),
-        head("EXAM TYPE", Kind::Text, Fit::ExamType { rank: 3 }),
-        head("", Kind::Text, Fit::Keep { rank: 2 }),
-    ]
-}
-
-/// The table view: a card of bank fields, then its history with the current
-/// record marked.
-fn write_cards(out: &mut impl Write, banks: &[BankDetail], io: &Io) -> Result<()> {
-    for (i, bank) in banks.iter().enumerate() {
-        let f = &bank.fields;
-        if i > 0 {
-            writeln!(out)?;
-        }
-        // Server text is made inert: no escape sequence reaches the terminal.
-        let name = crate::text::inert(&f.name);
-        // The title is no cell, but no more may it wrap.
-        let name = match (io.view.terminal, io.view.width) {
-            (true, Some(width)) => output::shorten(&name, width),
-            _ => name.into_owned(),
-        };
-        let title = if io.view.color {
-            format!("\x1b[1m{name}\x1b[0m")
-        } else {
-            name
-        };
-        writeln!(out, "{title}")?;
-        writeln!(out, "  ID         {}", crate::text::inert(&f.id))?;
-        writeln!(
-            out,
-            "  Location   {}, {}",
-            crate::text::inert(&f.city),
-            crate::text::inert(&f.state)
-        )?;
-        writeln!(out, "  Regulator  {}", crate::text::inert(f.regulator.as_str()))?;
-        if let Some(charter) = f.charter_text() {
-            writeln!(out, "  Charter    {}", crate::text::inert(&charter))?;
-        }
-        writeln!(out)?;
-        let rows: Vec<Vec<String>> = f
-            .ratings_newest_first()
-            .into_iter()
-            .map(|r| {
-                vec![
-                    r.exam_date.clone(),
-                    r.rating.as_str().to_owned(),
-                    r.exam_type.as_str().to_owned(),
-                    if r.is_current {
-                        "● current".into()
-                    } else {
-                        String::new()
-                    },
-                ]
-            })
-            .collect();
-        if rows.is_empty() {
-            writeln!(out, "  (no rating records)")?;
-        } else {
-            let table = output::render_table(&history_heads(), &rows, &[false; 4], &io.view);
-            writeln!(out, "{table}")?;
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -235,6 +235,7 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .select
         .find_within(&args.period, &present, crate::filters::when::today())
         .map_err(CraError::usage)?;
+    crate::source::find::check_public(&reader, &mut find)?;
     find.ids = crate::source::watch::select(&args.select.watch, Some((&reader, io)))?;
     let title = title(&args, &by, &find);
     let filter = StatsFilter {

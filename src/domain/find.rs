@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 
 use super::Rating;
 use super::model::{BankFields, RatingRecord};
+use super::public::PublicFilter;
 
 /// A sort key (`--sort -exam_date,name`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +87,9 @@ pub struct Find {
     /// each one's history.
     pub failed_last: Option<u32>,
     pub sort: Vec<SortKey>,
+    /// What the public record selects (the local copy only: the service
+    /// has none of it).
+    pub public: PublicFilter,
 }
 
 impl Find {
@@ -101,11 +105,13 @@ impl Find {
             && self.city.is_none()
             && self.exam_since.is_none()
             && self.exam_until.is_none()
+            && self.public.is_empty()
             && self.ids.is_none()
             && self.failed_last.is_none())
     }
 
-    /// Whether a listed bank passes (what the service cannot filter).
+    /// Whether a listed bank passes (what the service cannot filter; the
+    /// public record's filters are refused online before this is asked).
     pub fn matches(&self, bank: &BankFields) -> bool {
         let current = bank.current_rating.as_ref();
         let rating = current.map(|c| &c.rating);

@@ -235,11 +235,19 @@ pub struct DetailFields {
     pub ratings: Vec<RatingRecord>,
 }
 
-/// A bank as listed: the object as served and its typed view.
+/// A bank as listed: the object as served and its typed view (and, when
+/// its columns were asked for, its public record from the local copy).
 #[derive(Debug, Clone)]
 pub struct Bank {
     pub raw: Raw,
     pub fields: BankFields,
+    pub public: Option<Box<super::public::PublicRecord>>,
+}
+
+impl super::public::HasPublic for Bank {
+    fn public(&self) -> Option<&super::public::PublicRecord> {
+        self.public.as_deref()
+    }
 }
 
 /// A bank with its history: the object as served and its typed view.
@@ -323,6 +331,7 @@ pub fn parse_page(body: &[u8]) -> Result<Page, String> {
         banks.push(Bank {
             raw: Raw::served(raw),
             fields,
+            public: None,
         });
     }
     Ok(Page {
@@ -355,6 +364,7 @@ pub fn stored_bank(text: String) -> Result<Bank, String> {
     Ok(Bank {
         raw: Raw::stored(text)?,
         fields,
+        public: None,
     })
 }
 

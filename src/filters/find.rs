@@ -29,13 +29,36 @@ pub struct SelectArgs {
     #[arg(long, value_name = "CITY", value_parser = super::parse_searched)]
     pub city: Option<String>,
 
-    /// Only the banks of watch list NAME (repeatable; cra watch)
+    /// Only the banks of watch list NAME (repeatable)
     #[arg(long = "watch", value_name = "NAME")]
     pub watch: Vec<String>,
 
     /// Banks whose last N exams were all below Satisfactory
     #[arg(long, value_name = "N", value_parser = crate::parse::whole::<u32>(1, 100))]
     pub failed_last: Option<u32>,
+
+    /// Current assets in dollars: 250M..1B, ..100M, 10B..
+    #[arg(long, value_name = "RANGE", value_parser = parse_assets)]
+    pub assets: Option<AssetRange>,
+
+    /// The current exam method, any case (repeatable)
+    #[arg(long, value_name = "M")]
+    pub exam_method: Vec<String>,
+
+    /// Only banks the FDIC lists as active (public record)
+    #[arg(long, conflicts_with = "inactive")]
+    pub active: bool,
+
+    /// Only banks the FDIC lists as inactive (public record)
+    #[arg(long)]
+    pub inactive: bool,
+}
+
+/// `--assets`: inclusive bounds in dollars, either open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AssetRange {
+    pub low: Option<u64>,
+    pub high: Option<u64>,
 }
 
 /// `--exam-since`, `--exam-until`.
@@ -63,6 +86,10 @@ pub struct OrderArgs {
     /// Columns shown, in order, by csv name (table, tsv, csv)
     #[arg(long, value_name = "COLS", value_delimiter = ',')]
     pub columns: Vec<String>,
+
+    /// Add the public record's columns (json: public_record)
+    #[arg(long)]
+    pub enriched: bool,
 }
 
 impl OrderArgs {
@@ -136,6 +163,59 @@ fn sort_values() -> Vec<&'static str> {
         .collect();
     values.extend(descending);
     values
+}
+
+/// An amount of dollars as people write it: `250M`, `1.5B`, `10k`,
+/// `$2,500,000`.
+fn parse_dollars(text: &str) -> Option<u64> {
+    let t = text.trim().trim_start_matches('$').replace([',', '_'], "");
+    let (number, scale) = match t.chars().last()?.to_ascii_uppercase() {
+        'K' => (&t[..t.len() - 1], 1e3),
+        'M' => (&t[..t.len() - 1], 1e6),
+        'B' => (&t[..t.len() - 1], 1e9),
+        'T' => (&t[..t.len() - 1], 1e12),
+        _ => (t.as_str(), 1.0),
+    };
+    if number.is_empty() || !number.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    let value: f64 = number.parse().ok()?;
+    let dollars = (value * scale).round();
+    (dollars.is_finite() && (0.0..1.8e19).contains(&dollars)).then_some(dollars as u64)
+}
+
+/// `--assets`: `LOW..HIGH`, `..HIGH` or `LOW..`, in dollars (K, M, B).
+pub fn parse_assets(text: &str) -> Result<AssetRange, String> {
+    let wrong = || {
+        format!(
+            "'{text}' is not a range of assets; use LOW..HIGH, ..HIGH or LOW.. in dollars with K, M or B (250M..1B, ..100M, 10B..)"
+        )
+    };
+    let (low, high) = text.split_once("..").ok_or_else(wrong)?;
+    let bound = |side: &str| -> Result<Option<u64>, String> {
+        if side.trim().is_empty() {
+            Ok(None)
+        } else {
+            parse_dollars(side).map(Some).ok_or_else(wrong)
+        }
+    };
+    let range = AssetRange {
+        low: bound(low)?,
+        high: bound(high)?,
+    };
+    match range {
+        AssetRange {
+            low: None,
+            high: None,
+        } => Err(wrong()),
+        AssetRange {
+            low: Some(low),
+            high: Some(high),
+        } if low > high => Err(format!(
+            "--assets {text}: the low bound is above the high one"
+        )),
+        range => Ok(range),
+    }
 }
 
 /// A sort key, `-` first for descending.
@@ -261,7 +341,22 @@ impl SelectArgs {
                 ratings.push(rating.clone());
             }
         }
+        let public = crate::domain::PublicFilter {
+            assets: self.assets.map(|range| (range.low, range.high)),
+            exam_methods: self
+                .exam_method
+                .iter()
+                .map(|m| m.trim().to_string())
+                .filter(|m| !m.is_empty())
+                .collect(),
+            active: match (self.active, self.inactive) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+        };
         Ok(Find {
+            public,
             ratings,
             regulators: resolve_regulators(&self.regulator, present)?,
             city: self
@@ -339,8 +434,33 @@ mod tests {
                 key("id"),
             ],
             columns: Vec::new(),
+            enriched: false,
         };
         assert_eq!(order.keys(), [key("name"), key("-exam_date"), key("id")]);
+    }
+
+    #[test]
+    fn asset_ranges_in_dollars() {
+        let range = |text: &str| parse_assets(text).map(|r| (r.low, r.high));
+        assert_eq!(
+            range("250M..1B"),
+            Ok((Some(250_000_000), Some(1_000_000_000)))
+        );
+        assert_eq!(range("..100m"), Ok((None, Some(100_000_000))));
+        assert_eq!(range("10B.."), Ok((Some(10_000_000_000), None)));
+        assert_eq!(
+            range("1.5b..2B"),
+            Ok((Some(1_500_000_000), Some(2_000_000_000)))
+        );
+        assert_eq!(
+            range("$2,500,000..5k"),
+            Err("--assets $2,500,000..5k: the low bound is above the high one".into())
+        );
+        assert_eq!(range("500K..600000"), Ok((Some(500_000), Some(600_000))));
+        for bad in ["1B", "..", "a..b", "-5..", "1Q..", "1..2..3"] {
+            let error = range(bad).unwrap_err();
+            assert!(error.contains("LOW..HIGH"), "{bad}: {error}");
+        }
     }
 
     #[test]

@@ -135,6 +135,7 @@ mod tests {
             city: Some(" austin".into()),
             watch: vec!["mine".into()],
             failed_last: Some(2),
+            ..SelectArgs::default()
         };
         let words = Words::new()
             .place(Some("TX"), None)

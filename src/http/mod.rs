@@ -5,6 +5,7 @@
 //! retry policy of the senders that retry is in `retry`.
 
 pub mod adapt;
+pub mod fetch;
 pub mod large;
 pub mod pace;
 pub mod rate;

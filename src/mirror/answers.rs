@@ -46,6 +46,14 @@ pub struct ChangeRow {
     pub previous_rating: Option<Rating>,
     pub rating: Rating,
     pub change: RatingChange,
+    /// The bank's public record, when its columns were asked for.
+    pub public: Option<Box<crate::domain::PublicRecord>>,
+}
+
+impl crate::domain::HasPublic for ChangeRow {
+    fn public(&self) -> Option<&crate::domain::PublicRecord> {
+        self.public.as_deref()
+    }
 }
 
 impl Reader {
@@ -151,6 +159,7 @@ impl Reader {
                 change: change_kind(previous.as_ref(), &rating),
                 previous_rating: previous,
                 rating,
+                public: None,
             })?;
         }
         Ok(())

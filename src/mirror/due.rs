@@ -107,6 +107,8 @@ pub struct DueRow {
     pub months_since: i64,
     pub expected_months: i64,
     pub overdue_months: i64,
+    /// The bank's public record, when its columns were asked for.
+    pub public: Option<Box<crate::domain::PublicRecord>>,
     /// Where the list had it, and its row: the last keys of the order.
     position: i64,
     rowid: i64,
@@ -114,6 +116,12 @@ pub struct DueRow {
     /// sorts NULL).
     rating_missing: bool,
     exam_type_missing: bool,
+}
+
+impl crate::domain::HasPublic for DueRow {
+    fn public(&self) -> Option<&crate::domain::PublicRecord> {
+        self.public.as_deref()
+    }
 }
 
 impl DueRow {
@@ -162,10 +170,23 @@ pub struct DueQuery {
     pub today: jiff::civil::Date,
     /// One interval for every bank (`--older-than`), instead of the table.
     pub older_than_months: Option<i64>,
+    /// Keep the banks known to be inactive and those last examined under
+    /// the OTS (`--include-inactive`).
+    pub include_inactive: bool,
 }
 
-/// The statement and its values.
-fn due_sql(query: &DueQuery) -> (String, Vec<SqlValue>) {
+/// The banks `due` left out, by why.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LeftOut {
+    /// BankFind lists them as no longer active.
+    pub inactive: u64,
+    /// Their last exam was under the OTS (closed in 2011).
+    pub ots: u64,
+}
+
+/// The statement and its values; `public`: the copy has the public
+/// record, whose activity each bank is read with.
+fn due_sql(query: &DueQuery, public: bool) -> (String, Vec<SqlValue>) {
     let mut clauses = vec!["exam_date IS NOT NULL".to_string()];
     let mut values: Vec<SqlValue> = Vec::new();
     if let Some(state) = &query.list.state {
@@ -190,9 +211,14 @@ fn due_sql(query: &DueQuery) -> (String, Vec<SqlValue>) {
     let (more, more_values) = find_clauses(&query.find, &Tested::BANKS);
     clauses.extend(more);
     values.extend(more_values);
+    let active = if public {
+        "(SELECT active FROM links WHERE bank_id = banks.id)"
+    } else {
+        "NULL"
+    };
     let sql = format!(
-        "SELECT id, name, city, state, regulator, rating, exam_date, exam_type, position, rowid AS r \
-         FROM banks WHERE {} AND exam_date <= {}",
+        "SELECT id, name, city, state, regulator, rating, exam_date, exam_type, position, rowid AS r, \
+         {active} FROM banks WHERE {} AND exam_date <= {}",
         clauses.join(" AND "),
         cutoff_sql(query.today, query.older_than_months),
     );
@@ -207,17 +233,45 @@ impl Reader {
     /// a copy cost several times the query (about 20 ms of 30 for 18,820
     /// banks), and so did its date arithmetic, a bank at a time.
     pub fn due(&self, query: &DueQuery) -> Result<Vec<DueRow>> {
-        due_rows(&self.connection(), query)
+        Ok(self.due_counted(query)?.0)
+    }
+
+    /// [`Reader::due`], and how many banks it left out (known inactive,
+    /// last examined under the OTS) unless `include_inactive`.
+    pub fn due_counted(&self, query: &DueQuery) -> Result<(Vec<DueRow>, LeftOut)> {
+        let public = self.enriched_at()?.is_some();
+        due_rows(&self.connection(), query, public)
     }
 }
 
-/// [`Reader::due`] over a connection.
-fn due_rows(connection: &rusqlite::Connection, query: &DueQuery) -> Result<Vec<DueRow>> {
-    let (sql, values) = due_sql(query);
+/// [`Reader::due_counted`] over a connection.
+fn due_rows(
+    connection: &rusqlite::Connection,
+    query: &DueQuery,
+    public: bool,
+) -> Result<(Vec<DueRow>, LeftOut)> {
+    let (sql, values) = due_sql(query, public);
     let mut statement = connection.prepare_cached(&sql)?;
     let mut selected = statement.query(rusqlite::params_from_iter(&values))?;
     let mut rows = Vec::new();
+    let mut left_out = LeftOut::default();
     while let Some(row) = selected.next()? {
+        if !query.include_inactive {
+            // Closed banks are not due: the OTS's last exams were in 2011,
+            // and BankFind says which others are gone.
+            if row
+                .get_ref(4)?
+                .as_str()
+                .is_ok_and(|r| r.eq_ignore_ascii_case(Regulator::Ots.as_str()))
+            {
+                left_out.ots += 1;
+                continue;
+            }
+            if row.get::<_, Option<i64>>(10)? == Some(0) {
+                left_out.inactive += 1;
+                continue;
+            }
+        }
         let exam_date: String = row.get(6)?;
         // A date not of the form YYYY-MM-DD says nothing of how old it is.
         let Some(months_since) = months_since(&exam_date, query.today) else {
@@ -246,6 +300,7 @@ fn due_rows(connection: &rusqlite::Connection, query: &DueQuery) -> Result<Vec<D
             months_since,
             expected_months,
             overdue_months: months_since - expected_months,
+            public: None,
             position: row.get(8)?,
             rowid: row.get(9)?,
         });
@@ -254,7 +309,10 @@ fn due_rows(connection: &rusqlite::Connection, query: &DueQuery) -> Result<Vec<D
     let mut order: Vec<usize> = (0..rows.len()).collect();
     order.sort_by(|&a, &b| rows[a].compare(&rows[b], &query.find.sort));
     let mut slots: Vec<Option<DueRow>> = rows.into_iter().map(Some).collect();
-    Ok(order.into_iter().filter_map(|i| slots[i].take()).collect())
+    Ok((
+        order.into_iter().filter_map(|i| slots[i].take()).collect(),
+        left_out,
+    ))
 }
 
 #[cfg(test)]
@@ -283,10 +341,13 @@ mod tests {
         let connection = Connection::open_in_memory().unwrap();
         connection.execute_batch(super::super::SCHEMA).unwrap();
         connection.execute_batch(super::super::INDEXES).unwrap();
-        let (sql, values) = due_sql(&DueQuery {
-            today: jiff::civil::date(2026, 11, 24),
-            ..DueQuery::default()
-        });
+        let (sql, values) = due_sql(
+            &DueQuery {
+                today: jiff::civil::date(2026, 11, 24),
+                ..DueQuery::default()
+            },
+            false,
+        );
         let plan: Vec<String> = connection
             .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
             .unwrap()
@@ -344,7 +405,8 @@ mod tests {
                 find: Find { sort: sort.clone(), ..Find::default() },
                 ..DueQuery::default()
             };
-            let here: Vec<String> = due_rows(&connection, &query).unwrap().into_iter().map(|r| r.id).collect();
+            let query = DueQuery { include_inactive: true, ..query };
+            let here: Vec<String> = due_rows(&connection, &query, false).unwrap().0.into_iter().map(|r| r.id).collect();
             let mut order: Vec<String> = sort
                 .iter()
                 .map(|key| {
@@ -372,7 +434,7 @@ mod tests {
                     Ok(i64::from(expected(&text(0)?, &text(1)?)))
                 })
                 .unwrap();
-            let (sql, values) = due_sql(&query);
+            let (sql, values) = due_sql(&query, false);
             let sqlite: Vec<String> = connection
                 .prepare(&format!(
                     "SELECT d.id FROM ({sql}) d JOIN banks b ON b.rowid = d.r ORDER BY {}, d.position, d.r",

@@ -15,7 +15,7 @@ use crate::domain::{Find, ListQuery, Rating, SortField};
 /// Which columns a find's filters test (they differ by query: `changes`
 /// tests the record's rating and date, `b.` prefixed).
 pub(super) struct Tested<'a> {
-    /// The bank's id (`--watch`, `--failed-last`).
+    /// The bank's id (the public record's filters, `--watch`, `--failed-last`).
     pub id: &'a str,
     pub rating: &'a str,
     pub regulator: &'a str,
@@ -88,6 +88,10 @@ pub(super) fn find_clauses(find: &Find, columns: &Tested) -> (Vec<String>, Vec<S
             clauses.push(format!("{column} IN ({marks})"));
             values.extend(given.iter().map(|v| SqlValue::from(v.to_string())));
         }
+    }
+    if let (Some(clause), more) = super::record::filter_clause(&find.public, columns.id) {
+        clauses.push(clause);
+        values.extend(more);
     }
     if let Some(ids) = &find.ids {
         // One value however many ids (a list may hold thousands: more than

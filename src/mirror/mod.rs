@@ -17,6 +17,7 @@ pub mod find;
 pub mod gaps;
 pub mod order;
 pub mod read;
+pub mod record;
 pub mod stats;
 pub mod write;
 
@@ -117,7 +118,7 @@ CREATE TABLE removed_banks (
 
 /// The tables, columns and indexes a copy has, as SQL (`cra sql --schema`).
 pub fn schema() -> String {
-    format!("{}{}", SCHEMA.trim_start(), INDEXES)
+    format!("{}{}{}", SCHEMA.trim_start(), INDEXES, record::SCHEMA)
 }
 
 /// Indexes added after schema 1 was first released: created by the writer

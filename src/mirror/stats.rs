@@ -242,6 +242,7 @@ impl Reader {
         let of_bank = Find {
             regulators: filter.find.regulators.clone(),
             city: filter.find.city.clone(),
+            public: filter.find.public.clone(),
             ids: filter.find.ids.clone(),
             failed_last: filter.find.failed_last,
             ..Find::default()

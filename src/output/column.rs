@@ -140,6 +140,9 @@ pub struct Columns<R: 'static> {
     /// Columns only the table shows (a summary of others), by the names
     /// `table` gives them.
     pub table_only: &'static [Column<R>],
+    /// Columns shown only when asked for (`--columns`, `--enriched`):
+    /// the public record's.
+    pub extra: &'static [Column<R>],
 }
 
 impl<R> Columns<R> {
@@ -148,7 +151,13 @@ impl<R> Columns<R> {
             all,
             table,
             table_only: &[],
+            extra: &[],
         }
+    }
+
+    /// The same, with columns shown only when asked for.
+    pub const fn with_extra(self, extra: &'static [Column<R>]) -> Columns<R> {
+        Columns { extra, ..self }
     }
 
     /// The names `--columns` accepts, in csv order.
@@ -172,11 +181,14 @@ impl<R> Columns<R> {
             let mut columns: Vec<&'static Column<R>> = Vec::new();
             for name in wanted {
                 let name = name.trim().to_ascii_lowercase();
-                let Some(column) = self.all.iter().find(|c| c.name == name) else {
+                let Some(column) = self.all.iter().chain(self.extra).find(|c| c.name == name)
+                else {
+                    let names: Vec<&str> =
+                        self.all.iter().chain(self.extra).map(|c| c.name).collect();
                     return Err(format!(
                         "'{}' is not a column; use {}",
                         crate::text::shorten(&name, 40),
-                        self.names().join(", ")
+                        names.join(", ")
                     ));
                 };
                 if !columns.iter().any(|c| std::ptr::eq(*c, column)) {
@@ -194,6 +206,34 @@ impl<R> Columns<R> {
             _ => self.all.iter().collect(),
         };
         Ok(Shape { columns })
+    }
+
+    /// [`Columns::shape`], and with `enriched` every extra column after
+    /// those (each once).
+    pub fn shape_enriched(
+        &self,
+        format: Format,
+        wanted: &[String],
+        enriched: bool,
+    ) -> Result<Shape<R>, String> {
+        let mut shape = self.shape(format, wanted)?;
+        if enriched {
+            for column in self.extra {
+                if !shape.columns.iter().any(|c| std::ptr::eq(*c, column)) {
+                    shape.columns.push(column);
+                }
+            }
+        }
+        Ok(shape)
+    }
+
+    /// Whether `shape` shows an extra column (its rows then need what it
+    /// reads).
+    pub fn shows_extra(&self, shape: &Shape<R>) -> bool {
+        shape
+            .columns
+            .iter()
+            .any(|c| self.extra.iter().any(|e| std::ptr::eq(*c, e)))
     }
 
     /// The row as a json object of every column, in csv order, numbers as
@@ -246,7 +286,14 @@ mod tests {
             Cell::count(r.n)
         }),
     ];
-    const COLUMNS: Columns<Row> = Columns::new(ALL, &["count", "name"]);
+    const EXTRA: &[Column<Row>] = &[Column::new(
+        "double",
+        "DOUBLE",
+        Kind::Count,
+        Fit::Keep { rank: 2 },
+        |r| Cell::count(2 * r.n),
+    )];
+    const COLUMNS: Columns<Row> = Columns::new(ALL, &["count", "name"]).with_extra(EXTRA);
 
     fn names(shape: &Shape<Row>) -> Vec<String> {
         shape.heads().iter().map(|h| h.name.to_string()).collect()
@@ -273,7 +320,24 @@ mod tests {
     #[test]
     fn an_unknown_column_lists_the_valid_ones() {
         let error = COLUMNS.shape(Format::Csv, &["size".into()]).err().unwrap();
-        assert_eq!(error, "'size' is not a column; use name, count");
+        assert_eq!(error, "'size' is not a column; use name, count, double");
+    }
+
+    #[test]
+    fn extra_columns_only_when_asked_for() {
+        let plain = COLUMNS.shape_enriched(Format::Csv, &[], false).unwrap();
+        assert_eq!(names(&plain), ["name", "count"]);
+        assert!(!COLUMNS.shows_extra(&plain));
+        let enriched = COLUMNS.shape_enriched(Format::Table, &[], true).unwrap();
+        assert_eq!(names(&enriched), ["count", "name", "double"]);
+        assert!(COLUMNS.shows_extra(&enriched));
+        let wanted = COLUMNS
+            .shape_enriched(Format::Csv, &["double".into()], true)
+            .unwrap();
+        assert_eq!(names(&wanted), ["double"]);
+        assert_eq!(COLUMNS.names(), ["name", "count"]);
+        let row = Row { name: "A", n: 3 };
+        assert_eq!(COLUMNS.json(&row).to_string(), r#"{"name":"A","count":3}"#);
     }
 
     #[test]

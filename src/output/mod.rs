@@ -23,6 +23,7 @@ mod fit;
 pub mod jq;
 mod more;
 pub mod palette;
+pub mod public;
 pub mod records;
 pub mod report;
 mod sampled;
@@ -328,6 +329,7 @@ mod tests {
         all: TWO_ALL,
         table: &["name", "city"],
         table_only: TWO_TABLE,
+        extra: &[],
     };
 
     fn heads(names: &[&'static str], kind: Kind) -> Vec<Head> {

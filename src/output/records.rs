@@ -70,6 +70,9 @@ const BANK: &[Column<Bank>] = &[
     ),
 ];
 
+/// The public record's columns of a bank as listed.
+const BANK_PUBLIC: &[Column<Bank>] = &super::public::columns::<Bank>();
+
 /// The columns of a bank as listed.
 pub const BANKS: Columns<Bank> = Columns::new(
     BANK,
@@ -83,7 +86,8 @@ pub const BANKS: Columns<Bank> = Columns::new(
         "exam_type",
         "id",
     ],
-);
+)
+.with_extra(BANK_PUBLIC);
 
 /// One row of a bank's history: the bank, and one of its rating records
 /// (none for a bank with no record, which still gets its row: no bank

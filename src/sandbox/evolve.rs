@@ -22,10 +22,11 @@ pub fn added_and_removed(n: u64) -> (usize, usize) {
 }
 
 /// Applies `n` new examinations and the banks added and removed to `banks`
-/// (as generated for `seed`).
-pub fn evolve(banks: &mut Vec<SandboxBank>, seed: u64, n: u64) {
+/// (as generated for `seed`); the banks removed (the public record keeps
+/// them).
+pub fn evolve(banks: &mut Vec<SandboxBank>, seed: u64, n: u64) -> Vec<SandboxBank> {
     if n == 0 || banks.is_empty() {
-        return;
+        return Vec::new();
     }
     let today = data::today();
     let generated = banks.len();
@@ -68,7 +69,10 @@ pub fn evolve(banks: &mut Vec<SandboxBank>, seed: u64, n: u64) {
     while drop.len() < removed.min(generated) {
         drop.insert(banks[gone.below(generated)].id.clone());
     }
-    banks.retain(|b| !drop.contains(&b.id));
+    let (gone, kept): (Vec<SandboxBank>, Vec<SandboxBank>) = std::mem::take(banks)
+        .into_iter()
+        .partition(|b| drop.contains(&b.id));
+    *banks = kept;
 
     banks.extend(data::generate_more(
         seed,
@@ -76,6 +80,7 @@ pub fn evolve(banks: &mut Vec<SandboxBank>, seed: u64, n: u64) {
         added,
         data::default_horizon(),
     ));
+    gone
 }
 
 /// The day of a bank's next exam: `wanted`, or the day after its newest

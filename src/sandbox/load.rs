@@ -10,6 +10,10 @@
 //!   object per line. Full fidelity: `charter_type` of any JSON type and
 //!   fields the service does not document are kept and served.
 //!
+//! - The FFIEC's `craratng.zip` or the text inside it, told from the
+//!   content whatever the name: a bank per institution of the file, and
+//!   the sandbox serves that file as its public record (`public::file`).
+//!
 //! Ratings are served in file order. Every bank needs a unique id, at least
 //! one record, exactly one current record, `YYYY-MM-DD` dates and one of the
 //! three exam types. A malformed file is one error naming the file, the line
@@ -22,6 +26,8 @@ use anyhow::{Context, Result, bail};
 use serde_json::Map;
 
 use super::data::{SandboxBank, SandboxExam};
+use super::public::{self, PublicRecord, file::Perturb};
+use crate::record::ffiec;
 
 /// The columns of the `export --with-history` CSV, in its order: the one
 /// definition the export writes with.
@@ -29,24 +35,60 @@ fn csv_columns() -> Vec<&'static str> {
     crate::output::records::HISTORIES.names()
 }
 
+/// What `--data` gave: the banks, and the public record to serve when the
+/// file was the FFIEC's.
+pub struct Loaded {
+    pub banks: Vec<SandboxBank>,
+    pub record: Option<PublicRecord>,
+}
+
 /// Loads the banks of `path`.
 pub fn load_file(path: &Path) -> Result<Vec<SandboxBank>> {
+    Ok(load(path, Perturb::default(), 1)?.banks)
+}
+
+/// Loads `path`: the FFIEC file (perturbed by `perturb`, drawn from
+/// `seed`) or the banks of an export.
+pub fn load(path: &Path, perturb: Perturb, seed: u64) -> Result<Loaded> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
     let shown = path.display();
-    if !matches!(ext.as_str(), "csv" | "json" | "ndjson" | "jsonl") {
-        bail!("{shown}: unknown data format '.{ext}' (use .csv, .json, .ndjson or .jsonl)");
-    }
     let bytes = std::fs::read(path).with_context(|| format!("cannot read data file {shown}"))?;
+    // The FFIEC file by its content, or a download that should have been
+    // it (an error page saved as craratng.zip is named as such).
+    let content = ffiec::sniff(&bytes[..bytes.len().min(1024)]);
+    if matches!(content, ffiec::Content::Zip | ffiec::Content::Text)
+        || ext == "zip"
+        || (ext == "txt" && content != ffiec::Content::Empty)
+    {
+        let exams = ffiec::read_all(&bytes).map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+        let (banks, mut record) = public::file::from_exams(exams, perturb, seed);
+        if perturb == Perturb::default() {
+            record.published = Some(public::file::published(bytes, record.vintage)?);
+        }
+        return Ok(Loaded {
+            banks,
+            record: Some(record),
+        });
+    }
+    if !matches!(ext.as_str(), "csv" | "json" | "ndjson" | "jsonl") {
+        bail!(
+            "{shown}: unknown data format '.{ext}' (use .csv, .json, .ndjson, .jsonl or the FFIEC's craratng.zip)"
+        );
+    }
     let result = match ext.as_str() {
         "csv" => from_csv(&bytes),
         "json" => from_json(&bytes),
         _ => from_ndjson(&bytes),
     };
-    result.map_err(|e| anyhow::anyhow!("{shown}: {e}"))
+    let banks = result.map_err(|e| anyhow::anyhow!("{shown}: {e}"))?;
+    Ok(Loaded {
+        banks,
+        record: None,
+    })
 }
 
 /// `line N: what` (the file name is added by `load_file`).

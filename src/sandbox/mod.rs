@@ -4,7 +4,8 @@
 //! `data` generates banks (`names` their names and towns, both drawing
 //! from `draw`), `load` reads them from a file, `store` indexes them,
 //! `server` answers HTTP, `webhooks` adds records and delivers
-//! `rating.created`. Its types are the service's side of the wire
+//! `rating.created`, `public` serves the public record of the banks (an
+//! FFIEC file and BankFind answers) beside the API. Its types are the service's side of the wire
 //! (`SandboxBank`, `SandboxExam`, `ListParams`), named apart from the
 //! client's `domain` types they mirror.
 
@@ -14,6 +15,7 @@ pub mod draw;
 pub mod evolve;
 pub mod load;
 pub mod names;
+pub mod public;
 pub mod quota;
 pub mod server;
 pub mod store;
@@ -45,11 +47,18 @@ impl Drop for Running {
 /// The default data set: 18,820 banks, seed 1, after `evolve` new
 /// examinations when given.
 pub fn default_store(evolve: Option<u64>) -> store::Store {
+    default_data(evolve).0
+}
+
+/// The default data set and the source of its public record.
+pub fn default_data(evolve: Option<u64>) -> (store::Store, public::Source) {
     let mut banks = data::generate(DEFAULT_BANKS, DEFAULT_SEED, data::default_horizon());
+    let mut lineage = public::Lineage::of(&banks);
     if let Some(n) = evolve {
-        evolve::evolve(&mut banks, DEFAULT_SEED, n);
+        let gone = evolve::evolve(&mut banks, DEFAULT_SEED, n);
+        lineage.evolved(&banks, gone);
     }
-    store::Store::new(banks)
+    (store::Store::new(banks), public::Source::Drawn(lineage))
 }
 
 /// Serves `app` on `listener` in a task of the current runtime.
@@ -61,13 +70,12 @@ pub fn spawn(listener: tokio::net::TcpListener, app: Arc<server::App>) -> Result
     Ok(Running { addr, task })
 }
 
-/// Starts the default sandbox (default data set, no faults) on a free
-/// loopback port, for `--sandbox` (and `--sandbox --evolve N`).
+/// Starts the default sandbox (default data set and its public record, no
+/// faults) on a free loopback port, for `--sandbox` (and `--sandbox
+/// --evolve N`).
 pub async fn start_in_process(evolve: Option<u64>) -> Result<Running> {
-    let app = Arc::new(server::App::new(
-        default_store(evolve),
-        server::Faults::default(),
-    ));
+    let (store, public) = default_data(evolve);
+    let app = Arc::new(server::App::new(store, server::Faults::default()).with_public(public));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .context("cannot start the in-process sandbox on 127.0.0.1")?;

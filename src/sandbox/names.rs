@@ -281,7 +281,7 @@ fn mix(mut x: u64) -> u64 {
 }
 
 /// The Federal Reserve's short style (`PULASKI B&TC`, `GRETNA ST BK`).
-fn abbreviate(name: &str) -> String {
+pub(crate) fn abbreviate(name: &str) -> String {
     let name = name.strip_prefix("THE ").unwrap_or(name);
     let name = name
         .replace("BANK & TRUST COMPANY", "B&TC")

@@ -53,7 +53,10 @@ pub struct Faults {
 
 /// Shared state of one sandbox.
 pub struct App {
-    store: RwLock<Store>,
+    /// Shared with the public record, which is drawn from the banks.
+    store: Arc<RwLock<Store>>,
+    /// The FFIEC file and BankFind answers served beside the API.
+    public: Option<Arc<super::public::Public>>,
     faults: Faults,
     /// Present when `--latency` is set.
     delay: Option<super::delay::Delayer>,
@@ -66,13 +69,21 @@ pub struct App {
 impl App {
     pub fn new(store: Store, faults: Faults) -> App {
         App {
-            store: RwLock::new(store),
+            store: Arc::new(RwLock::new(store)),
+            public: None,
             delay: (!faults.latency.is_zero()).then(super::delay::Delayer::new),
             quota: faults.quota.map(super::quota::Quota::new),
             faults,
             requests: AtomicU64::new(0),
             request_log: None,
         }
+    }
+
+    /// Serves the public record of `source` beside the API.
+    pub fn with_public(mut self, source: super::public::Source) -> App {
+        let public = super::public::Public::new(source, self.store.clone());
+        self.public = Some(Arc::new(public));
+        self
     }
 
     /// Appends `METHOD PATH?QUERY STATUS` to `file` for every request.
@@ -358,30 +369,29 @@ async fn log_request(
     response
 }
 
-/// The sandbox's routes over `app`.
+/// The sandbox's routes over `app`: the API (under `--quota`), the public
+/// record beside it (other sites: no quota), all in the request log.
 pub fn router(app: Arc<App>) -> Router {
     let logged = app.request_log.is_some();
-    let mut router = Router::new()
+    let mut api = Router::new()
         .route("/api/v1/banks", get(list))
         .route("/api/v1/banks/{id}", get(detail))
         .fallback(no_route)
         .method_not_allowed_fallback(wrong_method);
     if app.quota.is_some() {
-        router = router.layer(axum::middleware::from_fn_with_state(
+        api = api.layer(axum::middleware::from_fn_with_state(
             app.clone(),
             enforce_quota,
         ));
     }
-    if logged {
-        router
-            .layer(axum::middleware::from_fn_with_state(
-                app.clone(),
-                log_request,
-            ))
-            .with_state(app)
-    } else {
-        router.with_state(app)
+    let mut router = api.with_state(app.clone());
+    if let Some(public) = &app.public {
+        router = router.merge(super::public::routes(public.clone()));
     }
+    if logged {
+        router = router.layer(axum::middleware::from_fn_with_state(app, log_request));
+    }
+    router
 }
 
 #[cfg(test)]

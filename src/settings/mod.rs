@@ -100,6 +100,10 @@ pub struct Settings {
     pub offline: bool,
     /// The mirror (local copy) file.
     pub mirror: Setting<PathBuf>,
+    /// Where `cra enrich` reads the FFIEC file and BankFind from, when its
+    /// own flags do not say (`CRA_FFIEC`, `CRA_BANKFIND`).
+    pub ffiec: Option<String>,
+    pub bankfind: Option<String>,
     /// Things to tell the user once (unknown config keys).
     pub warnings: Vec<String>,
 }
@@ -229,6 +233,8 @@ impl Settings {
             evolve: global.evolve.evolve,
             offline: global.offline.offline,
             mirror,
+            ffiec: env("CRA_FFIEC"),
+            bankfind: env("CRA_BANKFIND"),
             warnings,
         })
     }

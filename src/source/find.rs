@@ -145,6 +145,55 @@ pub fn resolve(args: &FindArgs, settings: &Settings) -> Result<Find> {
     let mut find = args
         .find(&present, crate::filters::when::today())
         .map_err(CraError::usage)?;
+    if !find.public.is_empty() {
+        if !settings.offline {
+            return Err(CraError::usage(format!(
+                "{} {} the local copy (the service has no public record): add --offline, after \
+                 cra sync and cra enrich",
+                find.public.flags().join(", "),
+                if find.public.flags().len() > 1 {
+                    "need"
+                } else {
+                    "needs"
+                }
+            )));
+        }
+        check_public(
+            &crate::mirror::Reader::open(&settings.mirror.value)?,
+            &mut find,
+        )?;
+    }
     find.ids = super::watch::select(&args.select.watch, None)?;
     Ok(find)
+}
+
+/// Checks the public record's filters of `find` against the copy: it has
+/// a public record (else exit 2 saying to run `cra enrich`), and each exam
+/// method is one it holds, any case (else a usage error listing them).
+pub fn check_public(reader: &crate::mirror::Reader, find: &mut Find) -> Result<()> {
+    if find.public.is_empty() {
+        return Ok(());
+    }
+    reader.require_public_record(&find.public.flags().join(", "))?;
+    if find.public.exam_methods.is_empty() {
+        return Ok(());
+    }
+    let known = reader.exam_methods()?;
+    let mut spellings = Vec::new();
+    for given in &find.public.exam_methods {
+        let found: Vec<&String> = known
+            .iter()
+            .filter(|k| k.eq_ignore_ascii_case(given))
+            .collect();
+        if found.is_empty() {
+            return Err(CraError::usage(format!(
+                "'{given}' is not an exam method of the local copy's banks; use one of {}",
+                known.join(", ")
+            )));
+        }
+        spellings.extend(found.into_iter().cloned());
+    }
+    spellings.dedup();
+    find.public.exam_methods = spellings;
+    Ok(())
 }

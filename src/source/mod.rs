@@ -7,6 +7,7 @@
 
 pub mod find;
 pub mod listing;
+pub mod public;
 pub mod resolve;
 pub mod seen;
 pub mod watch;

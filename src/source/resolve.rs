@@ -24,6 +24,8 @@ pub enum Wanted {
     Id(String),
     Prefix(String),
     Name(String),
+    /// `fdic:N`, `rssd:N`, `occ:N`: from the copy's public record.
+    Agency(crate::mirror::record::AgencyId),
 }
 
 /// Classifies one argument (an id already taken out of any address).
@@ -31,6 +33,9 @@ pub fn classify(arg: &str) -> Wanted {
     let t = arg.trim();
     if t.contains(' ') {
         return Wanted::Name(t.to_string());
+    }
+    if let Some(id) = crate::mirror::record::AgencyId::parse(t) {
+        return Wanted::Agency(id);
     }
     let short = (8..=35).contains(&t.len())
         && t.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-')
@@ -59,6 +64,39 @@ pub async fn resolve(wanted: Wanted, among: &Among<'_>, settings: &Settings) -> 
         Wanted::Id(id) => Ok(id),
         Wanted::Prefix(prefix) => by_prefix(&prefix, settings),
         Wanted::Name(name) => by_name(&name, among).await,
+        Wanted::Agency(id) => by_agency(id, settings),
+    }
+}
+
+/// The bank an agency's ID names, by the links of the copy's public record.
+fn by_agency(id: crate::mirror::record::AgencyId, settings: &Settings) -> Result<String> {
+    let path = &settings.mirror.value;
+    if !path.exists() {
+        return Err(CraError::usage(format!(
+            "{} is found in the local copy's public record; run cra sync, then {}",
+            id.text(),
+            crate::mirror::record::enrich_command()
+        )));
+    }
+    let reader = Reader::open(path)?;
+    reader.require_public_record(&id.text())?;
+    let found = reader.banks_with(id)?;
+    match found.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err(CraError::NotFound {
+            message: format!(
+                "no bank of the local copy {} is linked to {} (cra enrich links each bank it can; \
+                 try cra search by name)",
+                path.display(),
+                id.text()
+            ),
+        }
+        .into()),
+        several => Err(CraError::usage(format!(
+            "{} names several banks: {}; give one's id",
+            id.text(),
+            several.join(", ")
+        ))),
     }
 }
 

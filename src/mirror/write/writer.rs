@@ -50,6 +50,9 @@ pub struct Writer {
     finished: bool,
     /// Records this sync adds go to the outbox (`sync --notify`).
     pub(super) notify: bool,
+    /// The copy has a public record: a bank whose history changes is
+    /// re-linked when the sync ends.
+    public: bool,
     /// Only those of these banks (`sync --notify --watch`).
     pub(super) notify_only: Option<std::collections::BTreeSet<String>>,
     pub counts: Counts,
@@ -109,6 +112,7 @@ impl Writer {
             params![crate::mirror::now(), full],
         )?;
         let sync = connection.last_insert_rowid();
+        let public = crate::mirror::record::store::enriched(&connection)?;
         Ok(Writer {
             connection,
             path: path.to_path_buf(),
@@ -120,6 +124,7 @@ impl Writer {
             last_commit: Instant::now(),
             finished: false,
             notify: false,
+            public,
             notify_only: None,
             counts: Counts::default(),
         })
@@ -201,6 +206,7 @@ impl Writer {
                 .notify_only
                 .as_ref()
                 .is_none_or(|only| only.contains(&f.id));
+        let public = self.public;
         self.unit(|c, sync| {
             let before: Option<(String, String)> = c
                 .prepare_cached("SELECT list_json, detail_json FROM banks WHERE id = ?1")?
@@ -289,6 +295,11 @@ impl Writer {
                     first,
                 ])?;
             }
+            // A new bank, or a history that is not the one linked: linked
+            // again when the sync ends.
+            if public && (before.is_none() || added > 0 || held.values().any(|v| !v.is_empty())) {
+                crate::mirror::record::store::mark_pending(c, &f.id)?;
+            }
             counted = match before {
                 None => (1, 0, 0),
                 Some((list, detail)) => {
@@ -320,6 +331,7 @@ impl Writer {
             }
         }
         let now = crate::mirror::now();
+        let public = self.public;
         // One unit: a reader, or an interrupted sync, sees all of the
         // removal or none of it.
         self.unit(|c, sync| {
@@ -333,6 +345,9 @@ impl Writer {
                 .execute(params![id, now, sync])?;
                 c.prepare_cached("DELETE FROM banks WHERE id = ?1")?
                     .execute([id])?;
+            }
+            if public {
+                crate::mirror::record::store::forget_removed(c)?;
             }
             Ok(())
         })?;
@@ -349,6 +364,11 @@ impl Writer {
 
     fn close(&mut self, status: SyncStatus) -> Result<()> {
         self.commit()?;
+        if self.public {
+            // Also after an interruption: what was stored is linked.
+            crate::mirror::record::store::relink_pending(&mut self.connection)
+                .with_context(|| format!("cannot link the banks of {}", self.path.display()))?;
+        }
         self.counts.banks = self
             .connection
             .query_row("SELECT count(*) FROM banks", [], |row| row.get::<_, i64>(0))?

@@ -1,0 +1,380 @@
+//! `cra enrich`: brings the public record into the local copy (the FFIEC's
+//! CRA ratings file, BankFind's institutions) and links every bank to it.
+//! Everything is read and checked before the copy is touched, then stored
+//! in one transaction: malformed input leaves the copy as it was. The FFIEC
+//! site refuses scripted downloads at times (a 403, a challenge page):
+//! that is said in one line, with the way round it (a file downloaded in a
+//! browser, `--ffiec FILE`), and no page is ever read as data.
+
+use std::io::Write;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use url::Url;
+
+use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::domain::Format;
+use crate::error::{CraError, Exit};
+use crate::http::fetch::{FetchError, Fetched, Fetcher};
+use crate::io::{Io, Progress};
+use crate::mirror::record::store::{Sources, Store, Summary};
+use crate::record::bankfind::{self, Query};
+use crate::record::ffiec::{self, FfiecError};
+use crate::record::public::{FileExam, Listed};
+use crate::settings::Settings;
+use crate::text::{plural, thousands};
+
+pub const AFTER_HELP: &str = "\
+Reads the FFIEC's Interagency CRA Ratings file (every published exam with the
+institution's agency ID, its assets and the exam method) and BankFind's
+institutions (identifiers, whether still active), stores them in the local
+copy and links each bank to at most one institution, by its exam history,
+regulator, state, city and name. A bank that cannot be linked with certainty
+stays unlinked; the summary says why. Run cra sync first; later syncs keep
+the links of banks whose history did not change.
+
+The FFIEC site may refuse scripted downloads: download craratng.zip in a
+browser and pass it with --ffiec FILE.
+
+Examples:
+  cra --sandbox enrich
+  cra enrich --ffiec ~/Downloads/craratng.zip --format json
+  cra --sandbox enrich --no-bankfind";
+
+#[derive(Debug, Clone, Args)]
+pub struct EnrichArgs {
+    /// The FFIEC's CRA ratings file: a downloaded file (the zip or the text
+    /// inside it) or an address [default: CRA_FFIEC, else
+    /// https://www.ffiec.gov/craratings/craratng.zip]
+    #[arg(long, value_name = "FILE|URL")]
+    pub ffiec: Option<String>,
+
+    /// BankFind's institutions [default: CRA_BANKFIND, else
+    /// https://api.fdic.gov/banks/institutions]
+    #[arg(long, value_name = "URL", conflicts_with = "no_bankfind")]
+    pub bankfind: Option<String>,
+
+    /// Skip BankFind: no identifiers beyond the file's, activity unknown
+    #[arg(long)]
+    pub no_bankfind: bool,
+}
+
+/// The most of the FFIEC file read (published: about 1 MB zipped, 5 MB of
+/// text).
+const FFIEC_LIMIT: u64 = 64 << 20;
+
+/// BankFind institutions asked for a page: its largest.
+const BANKFIND_PAGE: u64 = bankfind::LIMIT_MAX;
+
+impl Spec for EnrichArgs {
+    fn uses_api(&self) -> bool {
+        // With --sandbox, the sandbox serves the public record.
+        true
+    }
+}
+
+impl Run for EnrichArgs {
+    const GLOBALS: Globals = Globals::CONFIG
+        .and(Globals::OUTPUT)
+        .and(Globals::TIMEOUT)
+        .and(Globals::API)
+        .and(Globals::SANDBOX)
+        .and(Globals::MIRROR);
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        run(self, &ctx.settings, &ctx.io).await
+    }
+}
+
+async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    if matches!(settings.format, Some(f) if f != Format::Json) {
+        return Err(CraError::usage(
+            "enrich prints its summary on standard error, or as json with --format json",
+        ));
+    }
+    let started = std::time::Instant::now();
+    let path = settings.mirror.value.clone();
+    // The copy first: no download for a copy that is not there.
+    let mut store = Store::open(&path)?;
+    let sandbox = settings
+        .sandbox
+        .then(|| settings.base_url.as_ref().map(|b| b.value.trim_end_matches('/').to_string()))
+        .flatten();
+    let ffiec_source = args
+        .ffiec
+        .clone()
+        .or_else(|| settings.ffiec.clone())
+        .or_else(|| sandbox.as_ref().map(|base| format!("{base}/ffiec/craratng.zip")))
+        .unwrap_or_else(|| ffiec::URL.to_string());
+    let bankfind_source = (!args.no_bankfind).then(|| {
+        args.bankfind
+            .clone()
+            .or_else(|| settings.bankfind.clone())
+            .or_else(|| sandbox.as_ref().map(|base| format!("{base}/bankfind/institutions")))
+            .unwrap_or_else(|| bankfind::URL.to_string())
+    });
+    let trace = |line: String| io.trace(&line);
+    let fetcher = |url: &Url| {
+        Fetcher::new(
+            url,
+            settings.timeout.value,
+            settings.retries.value,
+            settings.rate.as_ref().map(|r| r.value),
+        )
+        .context("cannot set up the HTTP client")
+    };
+    let mut requests = 0;
+
+    io.status(Some("reading the FFIEC ratings file…"));
+    let exams = match web_address(&ffiec_source)? {
+        Some(url) => {
+            let client = fetcher(&url)?;
+            let fetched = client.get(&url, FFIEC_LIMIT, &trace).await;
+            requests += client.requests();
+            let fetched = fetched.map_err(fetch_error)?;
+            read_ffiec(&ffiec_source, Some(&fetched), &fetched.body)?
+        }
+        None => {
+            let bytes = read_file(&ffiec_source)?;
+            read_ffiec(&ffiec_source, None, &bytes)?
+        }
+    };
+    io.status(None);
+
+    let listed = match &bankfind_source {
+        None => Vec::new(),
+        Some(source) => {
+            let Some(url) = web_address(source)? else {
+                return Err(CraError::usage(format!(
+                    "--bankfind takes an address (http:// or https://), not '{}'",
+                    crate::text::inert(source)
+                )));
+            };
+            let client = fetcher(&url)?;
+            let listed = read_bankfind(&client, &url, io, &trace).await;
+            requests += client.requests();
+            listed?
+        }
+    };
+
+    io.status(Some("linking the banks…"));
+    let summary = store.enrich(
+        &exams,
+        &listed,
+        &Sources {
+            ffiec: &ffiec_source,
+            bankfind: bankfind_source.as_deref(),
+        },
+    )?;
+    io.status(None);
+    let seconds = started.elapsed().as_secs_f64();
+    io.info(&summary_line(&summary, seconds, &path));
+    if summary.linked < summary.banks {
+        io.info(&reasons_line(&summary));
+    }
+    if settings.format == Some(Format::Json) {
+        let mut json = serde_json::to_value(&summary)?;
+        json["requests"] = requests.into();
+        json["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);
+        json["mirror"] = path.display().to_string().into();
+        let mut out = io.stdout();
+        serde_json::to_writer(&mut out, &json)?;
+        out.write_all(b"\n")?;
+        out.flush()?;
+    }
+    Ok(Exit::Success)
+}
+
+/// `linked 18,790 of 18,820 banks …`.
+fn summary_line(summary: &Summary, seconds: f64, path: &std::path::Path) -> String {
+    let mut line = format!(
+        "linked {} of {} banks to the FFIEC file ({} exams, {} institutions",
+        thousands(summary.linked),
+        thousands(summary.banks),
+        thousands(summary.ffiec_exams),
+        thousands(summary.ffiec_institutions),
+    );
+    if summary.bankfind_institutions > 0 {
+        line.push_str(&format!(
+            "; {} in BankFind",
+            thousands(summary.bankfind_institutions)
+        ));
+    }
+    line.push_str(&format!(") in {seconds:.1} s → {}", path.display()));
+    line
+}
+
+/// `not linked: 20 ambiguous, 8 not in the file…`.
+fn reasons_line(summary: &Summary) -> String {
+    let parts: Vec<String> = summary
+        .reasons
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(reason, n)| format!("{} {}", thousands(*n), reason.replace('_', " ")))
+        .collect();
+    let missing = summary.banks - summary.linked;
+    format!(
+        "not linked: {} {} ({}); cra pe and cra show say why for one",
+        thousands(missing),
+        plural(missing, "bank", "banks"),
+        parts.join(", ")
+    )
+}
+
+/// `text` as an http(s) address, or none for a file name. Another scheme
+/// is refused rather than taken for a file.
+fn web_address(text: &str) -> Result<Option<Url>> {
+    match Url::parse(text) {
+        Ok(url) if matches!(url.scheme(), "http" | "https") => Ok(Some(url)),
+        // `C:\...` parses with the scheme `c`; a file all the same.
+        Ok(url) if url.scheme().len() > 1 => Err(CraError::usage(format!(
+            "'{}' is neither a file nor an http(s) address",
+            crate::text::inert(text)
+        ))),
+        _ => Ok(None),
+    }
+}
+
+/// A downloaded file, read whole (bounded: it is a few megabytes).
+fn read_file(path: &str) -> Result<Vec<u8>> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| CraError::usage(format!("cannot read the FFIEC file {path}: {e}")))?;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, FFIEC_LIMIT + 1), &mut bytes)
+        .with_context(|| format!("cannot read the FFIEC file {path}"))?;
+    if bytes.len() as u64 > FFIEC_LIMIT {
+        return Err(CraError::Response {
+            message: format!(
+                "{path} is over {}: not the FFIEC ratings file",
+                crate::http::size(FFIEC_LIMIT)
+            ),
+        }
+        .into());
+    }
+    Ok(bytes)
+}
+
+/// The bot filter's refusal, in one line with the way round it.
+fn refused(source: &str) -> anyhow::Error {
+    CraError::Response {
+        message: format!(
+            "the FFIEC site refused the download of {source} (its bot filter answers scripts with \
+             a 403 or a challenge page); download it in a browser and run cra enrich --ffiec FILE"
+        ),
+    }
+    .into()
+}
+
+/// The file's exams, or exit 1 naming the source (and the line).
+fn read_ffiec(source: &str, fetched: Option<&Fetched>, bytes: &[u8]) -> Result<Vec<FileExam>> {
+    if let Some(fetched) = fetched {
+        if fetched.status == reqwest::StatusCode::FORBIDDEN
+            || (fetched.status.is_success()
+                && ffiec::sniff(&fetched.body[..fetched.body.len().min(1024)])
+                    == ffiec::Content::Html)
+        {
+            return Err(refused(source));
+        }
+        if !fetched.status.is_success() {
+            return Err(status_error(source, fetched));
+        }
+    }
+    let exams = ffiec::read_all(bytes).map_err(|error| match error {
+        FfiecError::Html if fetched.is_some() => refused(source),
+        error => CraError::Response {
+            message: format!("the FFIEC file {source}: {error}"),
+        }
+        .into(),
+    })?;
+    if exams.is_empty() {
+        return Err(CraError::Response {
+            message: format!("the FFIEC file {source} holds no exam"),
+        }
+        .into());
+    }
+    Ok(exams.iter().map(FileExam::from_ffiec).collect())
+}
+
+/// An answer that is not a success, as an error: exit 6 when the server is
+/// failing (after retries), 1 otherwise.
+fn status_error(source: &str, fetched: &Fetched) -> anyhow::Error {
+    let status = fetched.status;
+    let message = format!(
+        "{source} answered {} {}",
+        status.as_u16(),
+        status.canonical_reason().unwrap_or("")
+    );
+    if crate::http::retry::is_retryable_status(status) {
+        CraError::Unavailable { message }.into()
+    } else {
+        CraError::Response { message }.into()
+    }
+}
+
+fn fetch_error(error: FetchError) -> anyhow::Error {
+    match error {
+        FetchError::Unavailable(message) | FetchError::TooLong(message) => {
+            CraError::Unavailable { message }.into()
+        }
+        FetchError::Body(message) => CraError::Response { message }.into(),
+    }
+}
+
+/// Every institution of BankFind, page after page: as many requests as its
+/// total needs at the largest page, and no more.
+async fn read_bankfind(
+    client: &Fetcher,
+    base: &Url,
+    io: &Io,
+    trace: &dyn Fn(String),
+) -> Result<Vec<Listed>> {
+    let mut listed: Vec<Listed> = Vec::new();
+    let mut progress: Option<Progress> = None;
+    let mut offset = 0u64;
+    loop {
+        let mut url = base.clone();
+        url.set_query(Some(&Query::page(offset, BANKFIND_PAGE).to_query_string()));
+        let fetched = client
+            .get(&url, crate::http::API_BODY_LIMIT, trace)
+            .await
+            .map_err(fetch_error)?;
+        let source = format!("BankFind ({base})");
+        if !fetched.status.is_success() {
+            // Its own message, when the error body says one.
+            if let Err(bankfind::BankfindError::Answered(said)) = bankfind::parse_page(&fetched.body)
+            {
+                let message = format!("{source} answered {}: {said}", fetched.status.as_u16());
+                return Err(if crate::http::retry::is_retryable_status(fetched.status) {
+                    CraError::Unavailable { message }.into()
+                } else {
+                    CraError::Response { message }.into()
+                });
+            }
+            return Err(status_error(&source, &fetched));
+        }
+        let page = bankfind::parse_page(&fetched.body).map_err(|error| CraError::Response {
+            message: format!("{source}, the page at offset {offset}: {error}"),
+        })?;
+        let got = page.institutions.len() as u64;
+        let total = page.total;
+        listed.extend(page.institutions.iter().map(Listed::from_bankfind));
+        let bar = progress.get_or_insert_with(|| {
+            Progress::new(io, total.unwrap_or(got), "institutions")
+        });
+        for _ in 0..got {
+            bar.inc();
+        }
+        offset += got;
+        let done = match total {
+            Some(total) => offset >= total,
+            None => got < BANKFIND_PAGE,
+        };
+        if done || got == 0 {
+            break;
+        }
+    }
+    if let Some(bar) = progress {
+        bar.finish();
+    }
+    Ok(listed)
+}

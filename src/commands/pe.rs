@@ -1,0 +1,178 @@
+//! `cra pe BANK`: where the public evaluation (the examiners' report
+//! behind a rating) of a bank's current exam, or of the exam on a date,
+//! is: `document URL` where the address can be built from the public
+//! record (the Federal Reserve's), else `search URL` of the agency's own
+//! search for that institution (what to look for there goes to standard
+//! error). From the local copy's public record (`cra enrich`); `--open`
+//! opens it in the default browser.
+
+use std::io::Write;
+use std::sync::Arc;
+
+use anyhow::Result;
+use clap::Args;
+
+use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::error::{CraError, Exit};
+use crate::mirror::Reader;
+use crate::mirror::record::LinkState;
+use crate::record::link::Day;
+use crate::record::pe::{self, Address};
+use crate::source::{Source, resolve};
+
+pub const AFTER_HELP: &str = "\
+Prints one line: `document URL` (the Federal Reserve's evaluations, whose
+address is built from the RSSD ID and the exam date) or `search URL` (the
+OCC's and the FDIC's, whose addresses hold what the public record does not
+give: the search for that institution, and what to look for, which goes to
+standard error). Run cra sync and cra enrich first.
+
+Examples:
+  cra --sandbox pe \"eldridge bk\"
+  cra pe fdic:3510 --open
+  cra pe 7db54db2 --exam 2019-04-15";
+
+#[derive(Debug, Clone, Args)]
+pub struct PeArgs {
+    /// Bank id, a short id, a name (with a space), or fdic:N, rssd:N, occ:N
+    #[arg(value_name = "BANK")]
+    pub bank: String,
+
+    /// The exam on DATE (YYYY-MM-DD) instead of the current one
+    #[arg(long, value_name = "DATE")]
+    pub exam: Option<String>,
+
+    /// Open it in the default browser
+    #[arg(long)]
+    pub open: bool,
+}
+
+impl Spec for PeArgs {}
+
+impl Run for PeArgs {
+    const GLOBALS: Globals = Globals::LOCAL_COPY;
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        let (settings, io) = (&ctx.settings, &ctx.io);
+        let wanted = match resolve::classify(&self.bank) {
+            name @ resolve::Wanted::Name(_) => name,
+            _ => resolve::classify(&super::show::bank_id(&self.bank)?),
+        };
+        let exam = match &self.exam {
+            None => None,
+            Some(text) => Some(Day::parse(text.trim()).ok_or_else(|| {
+                CraError::usage(format!("--exam {text}: give the exam's date as YYYY-MM-DD"))
+            })?),
+        };
+        let reader = Arc::new(Reader::open(&settings.mirror.value)?);
+        reader.require_public_record("cra pe")?;
+        // Names and short ids from the copy: pe asks the service nothing.
+        let source = Source::Mirror(reader.clone());
+        let among = resolve::Among {
+            source: &source,
+            io,
+            state: None,
+        };
+        let id = resolve::resolve(wanted, &among, settings).await?;
+        let bank = reader.bank(&id)?;
+        let shown = crate::text::inert(&bank.fields.name).into_owned();
+        let (regulator, agency_id) = match reader.link_state(&id)? {
+            LinkState::Linked {
+                regulator,
+                agency_id,
+                ..
+            } => (regulator, agency_id),
+            LinkState::Unlinked(reason) => {
+                return Err(CraError::NotFound {
+                    message: format!(
+                        "{shown} is not linked to the FFIEC file: {} (cra show {id} has the rest; \
+                         after a new FFIEC release run {} again)",
+                        reason.explain(),
+                        crate::mirror::record::enrich_command()
+                    ),
+                }
+                .into());
+            }
+            LinkState::Unknown => {
+                return Err(CraError::NotFound {
+                    message: format!(
+                        "{shown} is not linked yet: a sync added or changed it after the last \
+                         enrich (run: {})",
+                        crate::mirror::record::enrich_command()
+                    ),
+                }
+                .into());
+            }
+        };
+        // The exam asked for, as the bank's history has it.
+        let history: Vec<Day> = bank
+            .fields
+            .ratings
+            .iter()
+            .filter_map(|r| Day::parse(&r.exam_date))
+            .collect();
+        let day = match exam {
+            Some(day) => {
+                if !history.contains(&day) {
+                    let mut dates: Vec<String> = history.iter().map(|d| d.text()).collect();
+                    dates.sort();
+                    dates.reverse();
+                    return Err(CraError::NotFound {
+                        message: format!(
+                            "{shown} has no exam on {} (its exams: {})",
+                            day.text(),
+                            dates.join(", ")
+                        ),
+                    }
+                    .into());
+                }
+                day
+            }
+            None => {
+                let current = bank
+                    .fields
+                    .ratings
+                    .iter()
+                    .find(|r| r.is_current)
+                    .and_then(|r| Day::parse(&r.exam_date))
+                    .or_else(|| history.iter().max().copied());
+                current.ok_or_else(|| CraError::NotFound {
+                    message: format!("{shown} has no exam in the local copy"),
+                })?
+            }
+        };
+        // The file's record of that exam (the FDIC's date there is the
+        // month it was made public), else the link's own institution.
+        let record = reader
+            .exam_records(&id)?
+            .into_iter()
+            .find(|r| Day::parse(&r.exam_date) == Some(day));
+        let address = match &record {
+            Some(r) => Day::parse(&r.ffiec_date)
+                .and_then(|file_day| pe::address(&r.regulator, r.agency_id, file_day)),
+            None => pe::address(&regulator, agency_id, day),
+        }
+        .ok_or_else(|| CraError::NotFound {
+            message: format!(
+                "no public evaluation address is known for the regulator {}",
+                regulator.as_str()
+            ),
+        })?;
+        let mut out = io.stdout();
+        writeln!(out, "{} {}", address.kind(), address.url())?;
+        out.flush()?;
+        if let Address::Search { look_for, .. } = &address {
+            io.info(&format!(
+                "cra: the agency publishes no address to build for this evaluation; look for \
+                 {look_for} there (exam of {})",
+                day.text()
+            ));
+        }
+        if self.open {
+            opener::open(address.url()).map_err(|error| CraError::Response {
+                message: format!("cannot open {} in a browser: {error}", address.url()),
+            })?;
+        }
+        Ok(Exit::Success)
+    }
+}

@@ -1,0 +1,140 @@
+//! A bank's public record as `cra` joins it from the local copy (after
+//! `cra enrich`): the agencies' identifiers, its assets and exam method at
+//! its current exam, whether it is still active, and the address of its
+//! public evaluation. Every field may be unknown (a bank not linked to the
+//! FFIEC file has none). The columns `--enriched` adds read it from any
+//! row that has one ([`HasPublic`]).
+
+use serde::Serialize;
+
+/// One bank's public record.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct PublicRecord {
+    /// The FDIC certificate number.
+    pub fdic_cert: Option<u64>,
+    /// The Federal Reserve's RSSD ID.
+    pub rssd_id: Option<u64>,
+    /// The OCC charter number.
+    pub occ_charter: Option<u64>,
+    /// Total assets at the current exam, in dollars.
+    pub assets: Option<u64>,
+    /// The FFIEC's name of the current exam's method (`Strategic Plan`).
+    pub exam_method: Option<String>,
+    /// Whether the FDIC lists the institution as active.
+    pub active: Option<bool>,
+    /// The public evaluation of the current exam: the document where its
+    /// address can be built, else the agency's search.
+    pub pe_url: Option<String>,
+}
+
+impl PublicRecord {
+    /// The names of its fields, as columns and json keys name them.
+    pub const FIELDS: [&'static str; 7] = [
+        "fdic_cert",
+        "rssd_id",
+        "occ_charter",
+        "assets",
+        "exam_method",
+        "active",
+        "pe_url",
+    ];
+
+    /// As the json key `public_record` holds it: every field, null where
+    /// unknown.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// The json of a row asked for `--enriched`: its object with the key
+/// `public_record` added (every field, null where unknown).
+pub fn with_public_record(
+    mut json: serde_json::Value,
+    record: Option<&PublicRecord>,
+) -> serde_json::Value {
+    if let serde_json::Value::Object(map) = &mut json {
+        map.insert(
+            "public_record".to_string(),
+            record.cloned().unwrap_or_default().to_json(),
+        );
+    }
+    json
+}
+
+/// A row that carries a bank's public record (when it was asked for).
+pub trait HasPublic {
+    fn public(&self) -> Option<&PublicRecord>;
+}
+
+/// What `--assets`, `--exam-method`, `--active` and `--inactive` select
+/// (on a copy with the public record).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PublicFilter {
+    /// Inclusive bounds on the assets at the current exam, in dollars.
+    pub assets: Option<(Option<u64>, Option<u64>)>,
+    /// Exam methods, as the copy spells them (any of them).
+    pub exam_methods: Vec<String>,
+    /// Known active (true) or known inactive (false).
+    pub active: Option<bool>,
+}
+
+impl PublicFilter {
+    /// True when it selects nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == PublicFilter::default()
+    }
+
+    /// The flags given, for messages (`--assets, --active`).
+    pub fn flags(&self) -> Vec<&'static str> {
+        let mut flags = Vec::new();
+        if self.assets.is_some() {
+            flags.push("--assets");
+        }
+        if !self.exam_methods.is_empty() {
+            flags.push("--exam-method");
+        }
+        match self.active {
+            Some(true) => flags.push("--active"),
+            Some(false) => flags.push("--inactive"),
+            None => {}
+        }
+        flags
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_is_in_the_json_null_where_unknown() {
+        let record = PublicRecord {
+            fdic_cert: Some(27476),
+            assets: Some(1_250_000_000),
+            active: Some(false),
+            ..PublicRecord::default()
+        };
+        let json = record.to_json();
+        let keys: Vec<&str> = json
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(keys, PublicRecord::FIELDS);
+        assert_eq!(json["fdic_cert"], 27476);
+        assert_eq!(json["rssd_id"], serde_json::Value::Null);
+        assert_eq!(json["active"], false);
+    }
+
+    #[test]
+    fn a_filter_names_its_flags() {
+        let filter = PublicFilter {
+            assets: Some((Some(1), None)),
+            active: Some(false),
+            ..PublicFilter::default()
+        };
+        assert_eq!(filter.flags(), ["--assets", "--inactive"]);
+        assert!(PublicFilter::default().is_empty());
+    }
+}

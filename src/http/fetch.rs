@@ -1,0 +1,218 @@
+//! Downloading public data (the FFIEC's ratings file, BankFind's pages):
+//! a GET with no key, under the one retry policy (`retry`) and the pacing
+//! every request of `cra` passes (`--rate`'s token bucket, the pace learnt
+//! from 429s and quota headers, a `Retry-After` shared by all requests),
+//! its body read through the bounded reader. What an answer means is the
+//! caller's: a 403 or an HTML page from a site that refuses scripts is
+//! not an error of the network.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use url::Url;
+
+use super::pace::Governor;
+use super::rate::Rate;
+use super::retry::{Failed, Next, Policy, RETRY_AFTER_CAP, retry_after};
+use super::{BodyError, read_limited};
+
+/// What a GET brought back (after retries): its final status and body.
+#[derive(Debug)]
+pub struct Fetched {
+    pub status: StatusCode,
+    pub content_type: Option<String>,
+    pub body: bytes::Bytes,
+}
+
+/// Why a GET brought nothing back.
+#[derive(Debug, thiserror::Error)]
+pub enum FetchError {
+    /// No answer after every retry (or a failing status, retried).
+    #[error("{0}")]
+    Unavailable(String),
+    /// The body was too large or not what its encoding said.
+    #[error("{0}")]
+    Body(String),
+    /// A wait longer than the command takes.
+    #[error("{0}")]
+    TooLong(String),
+}
+
+/// A client for public downloads.
+pub struct Fetcher {
+    http: reqwest::Client,
+    policy: Policy,
+    governor: Governor,
+    requests: AtomicU64,
+}
+
+impl Fetcher {
+    /// A client for requests to `target` (a proxy is skipped for this
+    /// machine), `retries` more tries after the first, at most `rate`.
+    pub fn new(
+        target: &Url,
+        timeout: Duration,
+        retries: u32,
+        rate: Option<Rate>,
+    ) -> reqwest::Result<Fetcher> {
+        let http = super::builder(target, timeout).gzip(true).build()?;
+        Ok(Fetcher {
+            http,
+            policy: Policy::capped(retries, RETRY_AFTER_CAP),
+            governor: Governor::new(rate, RETRY_AFTER_CAP),
+            requests: AtomicU64::new(0),
+        })
+    }
+
+    /// Requests sent so far, retries included.
+    pub fn requests(&self) -> u64 {
+        self.requests.load(Ordering::Relaxed)
+    }
+
+    /// GETs `url`, reading at most `limit` bytes of a successful body (1 MiB
+    /// of another), retrying as the policy says. `trace` hears each try.
+    pub async fn get(
+        &self,
+        url: &Url,
+        limit: u64,
+        trace: &dyn Fn(String),
+    ) -> Result<Fetched, FetchError> {
+        let mut made = 0u32;
+        // Time spent waiting between this request's tries, which the
+        // policy bounds in all.
+        let mut waited = std::time::Duration::ZERO;
+        loop {
+            let permit = self.governor.acquire().await.map_err(|too_long| {
+                FetchError::TooLong(format!(
+                    "{url} asks for a wait of {} s, longer than cra waits; try again later",
+                    too_long.wait.as_secs()
+                ))
+            })?;
+            self.requests.fetch_add(1, Ordering::Relaxed);
+            let started = std::time::Instant::now();
+            let sent = self
+                .http
+                .get(url.clone())
+                .header(reqwest::header::ACCEPT, "*/*")
+                .send()
+                .await;
+            let failed = match sent {
+                Ok(response) => {
+                    let status = response.status();
+                    let headers = response.headers().clone();
+                    self.governor.answered(&permit, status.as_u16(), &headers);
+                    trace(format!(
+                        "GET {url} → {} in {} ms",
+                        status.as_u16(),
+                        started.elapsed().as_millis()
+                    ));
+                    let content_type = headers
+                        .get(reqwest::header::CONTENT_TYPE)
+                        .and_then(|v| v.to_str().ok())
+                        .map(str::to_string);
+                    let body_limit = if status.is_success() {
+                        limit
+                    } else {
+                        super::SMALL_BODY_LIMIT
+                    };
+                    let body = match read_limited(response, body_limit).await {
+                        Ok(body) => body,
+                        Err(BodyError::Transport(error)) => {
+                            trace(format!(
+                                "GET {url} → cut off: {}",
+                                super::root_cause(&error)
+                            ));
+                            match self.policy.next(made, waited, Failed::Transport) {
+                                Next::Retry { wait, .. } => {
+                                    made += 1;
+                                    waited = waited.saturating_add(wait);
+                                    drop(permit);
+                                    tokio::time::sleep(wait).await;
+                                    continue;
+                                }
+                                _ => {
+                                    return Err(FetchError::Unavailable(format!(
+                                        "the answer from {url} was cut off: {}",
+                                        super::root_cause(&error)
+                                    )));
+                                }
+                            }
+                        }
+                        Err(error) => {
+                            return Err(FetchError::Body(
+                                error.describe(&format!("the answer from {url}")),
+                            ));
+                        }
+                    };
+                    if status.is_success() {
+                        return Ok(Fetched {
+                            status,
+                            content_type,
+                            body,
+                        });
+                    }
+                    let asked = retry_after(&headers, std::time::SystemTime::now());
+                    match self
+                        .policy
+                        .next(made, waited, Failed::Status(status, asked))
+                    {
+                        Next::Final | Next::Exhausted => {
+                            return Ok(Fetched {
+                                status,
+                                content_type,
+                                body,
+                            });
+                        }
+                        Next::TooLong(wait) => {
+                            return Err(FetchError::TooLong(format!(
+                                "{url} answered {} and asks for a wait of {} s; try again later",
+                                status.as_u16(),
+                                wait.as_secs()
+                            )));
+                        }
+                        Next::OutOfTime(spent) => {
+                            return Err(FetchError::TooLong(format!(
+                                "{url} answered {} again after {} s of waiting; try again later",
+                                status.as_u16(),
+                                spent.as_secs()
+                            )));
+                        }
+                        Next::Retry { wait, .. } => {
+                            if status == StatusCode::TOO_MANY_REQUESTS {
+                                self.governor.limited(&permit, wait);
+                            } else {
+                                self.governor.pause_for(wait);
+                            }
+                            Some(wait)
+                        }
+                    }
+                }
+                Err(error) => {
+                    trace(format!(
+                        "GET {url} → failed after {} ms: {}",
+                        started.elapsed().as_millis(),
+                        super::root_cause(&error)
+                    ));
+                    match self.policy.next(made, waited, Failed::Transport) {
+                        Next::Retry { wait, .. } => Some(wait),
+                        _ => {
+                            return Err(FetchError::Unavailable(format!(
+                                "cannot reach {url}: {} (after {} {})",
+                                super::root_cause(&error),
+                                made + 1,
+                                if made == 0 { "try" } else { "tries" }
+                            )));
+                        }
+                    }
+                }
+            };
+            if let Some(wait) = failed {
+                made += 1;
+                waited = waited.saturating_add(wait);
+                drop(permit);
+                tokio::time::sleep(wait).await;
+            }
+        }
+    }
+}

@@ -1,0 +1,366 @@
+//! The public record in the local copy: the FFIEC file's exams, BankFind's
+//! institutions and the links of the banks to them (`cra enrich` writes
+//! them in one transaction, `store`; a sync re-links the banks whose
+//! history changed, `relink`), and what commands read of them: a bank's
+//! public record, its link or why it has none, the banks an agency's ID
+//! names, and the clause that filters by assets, exam method and activity.
+//!
+//! The tables are added to a copy by its first `cra enrich` (`IF NOT
+//! EXISTS`, so a copy of schema 1 gains them and any build still reads
+//! it); `meta.enriched_at` says a copy has them.
+
+pub mod store;
+
+use anyhow::Result;
+use rusqlite::OptionalExtension;
+use rusqlite::types::Value as SqlValue;
+
+use super::Reader;
+use crate::domain::{PublicFilter, PublicRecord, Regulator};
+use crate::error::CraError;
+use crate::record::link::Reason;
+
+/// The public record's tables. `links` holds, beside the link itself,
+/// what columns and filters read of a linked bank (its public record at
+/// its current exam), so a filtered page is one join; `link_exams` which
+/// of the file's exams each of its exams is; `unlinked` why a bank has no
+/// link; `link_pending` the banks a sync changed and has yet to re-link.
+pub const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS ffiec_exams (
+    regulator        TEXT NOT NULL,
+    agency_id        INTEGER NOT NULL,
+    exam_date        TEXT NOT NULL,
+    name             TEXT NOT NULL,
+    city             TEXT NOT NULL,
+    state            TEXT NOT NULL,
+    assets_thousands INTEGER NOT NULL,
+    exam_method      TEXT NOT NULL,
+    rating           TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ffiec_exams_agency ON ffiec_exams(regulator, agency_id, exam_date);
+CREATE TABLE IF NOT EXISTS institutions (
+    fdic_cert        INTEGER,
+    rssd_id          INTEGER,
+    occ_charter      INTEGER,
+    ots_docket       INTEGER,
+    name             TEXT NOT NULL,
+    active           INTEGER,
+    assets_thousands INTEGER,
+    report_date      TEXT
+);
+CREATE INDEX IF NOT EXISTS institutions_cert ON institutions(fdic_cert);
+CREATE TABLE IF NOT EXISTS links (
+    bank_id     TEXT PRIMARY KEY,
+    regulator   TEXT NOT NULL,
+    agency_id   INTEGER NOT NULL,
+    basis       TEXT NOT NULL,
+    fdic_cert   INTEGER,
+    rssd_id     INTEGER,
+    occ_charter INTEGER,
+    assets      INTEGER,
+    exam_method TEXT,
+    active      INTEGER,
+    pe_url      TEXT
+);
+CREATE INDEX IF NOT EXISTS links_assets ON links(assets, bank_id);
+CREATE INDEX IF NOT EXISTS links_fdic ON links(fdic_cert);
+CREATE INDEX IF NOT EXISTS links_rssd ON links(rssd_id);
+CREATE INDEX IF NOT EXISTS links_occ ON links(occ_charter);
+CREATE TABLE IF NOT EXISTS link_exams (
+    bank_id    TEXT NOT NULL,
+    exam_date  TEXT NOT NULL,
+    regulator  TEXT NOT NULL,
+    agency_id  INTEGER NOT NULL,
+    ffiec_date TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS link_exams_bank ON link_exams(bank_id);
+CREATE TABLE IF NOT EXISTS unlinked (
+    bank_id TEXT PRIMARY KEY,
+    reason  TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS link_pending (
+    bank_id TEXT PRIMARY KEY
+);
+";
+
+/// `cra enrich`, as it works in the user's situation (`cra --sandbox
+/// enrich`, with `--mirror FILE` when one was given).
+pub fn enrich_command() -> String {
+    let sync = super::sync_command();
+    match sync.strip_suffix("sync") {
+        Some(prefix) => format!("{prefix}enrich"),
+        None => "cra enrich".to_string(),
+    }
+}
+
+/// Which agency's number a `show` argument gives (`fdic:3510`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AgencyId {
+    Fdic(u64),
+    Rssd(u64),
+    Occ(u64),
+}
+
+impl AgencyId {
+    /// `fdic:N`, `rssd:N` or `occ:N` (any case); none for anything else.
+    pub fn parse(text: &str) -> Option<AgencyId> {
+        let (kind, number) = text.trim().split_once(':')?;
+        let number: u64 = number.trim().parse().ok().filter(|&n| n > 0)?;
+        match kind.to_ascii_lowercase().as_str() {
+            "fdic" | "cert" => Some(AgencyId::Fdic(number)),
+            "rssd" => Some(AgencyId::Rssd(number)),
+            "occ" | "charter" => Some(AgencyId::Occ(number)),
+            _ => None,
+        }
+    }
+
+    fn column(self) -> (&'static str, u64) {
+        match self {
+            AgencyId::Fdic(n) => ("fdic_cert", n),
+            AgencyId::Rssd(n) => ("rssd_id", n),
+            AgencyId::Occ(n) => ("occ_charter", n),
+        }
+    }
+
+    pub fn text(self) -> String {
+        match self {
+            AgencyId::Fdic(n) => format!("fdic:{n}"),
+            AgencyId::Rssd(n) => format!("rssd:{n}"),
+            AgencyId::Occ(n) => format!("occ:{n}"),
+        }
+    }
+}
+
+/// A bank's link, or why it has none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LinkState {
+    Linked {
+        regulator: Regulator,
+        agency_id: u64,
+        basis: String,
+    },
+    Unlinked(Reason),
+    /// Not in the copy when it was enriched (a sync added it since and has
+    /// not linked it yet).
+    Unknown,
+}
+
+/// One exam of a bank, with the file's record of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExamRecord {
+    pub exam_date: String,
+    pub regulator: Regulator,
+    pub agency_id: u64,
+    pub ffiec_date: String,
+    pub assets_thousands: Option<u64>,
+    pub exam_method: Option<String>,
+}
+
+/// The clause selecting the banks whose id is in `id` that `filter` keeps
+/// (empty when it keeps all), and its values.
+pub(crate) fn filter_clause(filter: &PublicFilter, id: &str) -> (Option<String>, Vec<SqlValue>) {
+    if filter.is_empty() {
+        return (None, Vec::new());
+    }
+    let mut tests = Vec::new();
+    let mut values: Vec<SqlValue> = Vec::new();
+    if let Some((low, high)) = filter.assets {
+        if let Some(low) = low {
+            tests.push("assets >= ?");
+            values.push(i64::try_from(low).unwrap_or(i64::MAX).into());
+        }
+        if let Some(high) = high {
+            tests.push("assets <= ?");
+            values.push(i64::try_from(high).unwrap_or(i64::MAX).into());
+        }
+        if low.is_none() && high.is_none() {
+            tests.push("assets IS NOT NULL");
+        }
+    }
+    let methods;
+    if !filter.exam_methods.is_empty() {
+        methods = format!(
+            "exam_method IN ({})",
+            vec!["?"; filter.exam_methods.len()].join(", ")
+        );
+        tests.push(&methods);
+        values.extend(
+            filter
+                .exam_methods
+                .iter()
+                .map(|m| SqlValue::from(m.clone())),
+        );
+    }
+    if let Some(active) = filter.active {
+        tests.push("active = ?");
+        values.push(i64::from(active).into());
+    }
+    (
+        Some(format!(
+            "{id} IN (SELECT bank_id FROM links WHERE {})",
+            tests.join(" AND ")
+        )),
+        values,
+    )
+}
+
+impl Reader {
+    /// When the copy was last enriched (none: it has no public record).
+    pub fn enriched_at(&self) -> Result<Option<String>> {
+        Ok(self
+            .connection()
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'enriched_at'",
+                [],
+                |row| row.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Exit 2 saying to run `cra enrich` when the copy has no public record;
+    /// `what` is what needed it (`--assets`).
+    pub fn require_public_record(&self, what: &str) -> Result<()> {
+        if self.enriched_at()?.is_some() {
+            return Ok(());
+        }
+        Err(CraError::usage(format!(
+            "{what} needs the public record, and the local copy {} has none yet (run: {})",
+            self.path().display(),
+            enrich_command()
+        )))
+    }
+
+    /// A bank's public record (every field unknown for a bank not linked).
+    pub fn public_record(&self, bank_id: &str) -> Result<PublicRecord> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT fdic_cert, rssd_id, occ_charter, assets, exam_method, active, pe_url \
+             FROM links WHERE bank_id = ?1",
+        )?;
+        let found = statement
+            .query_row([bank_id], |row| {
+                let number = |i: usize| -> rusqlite::Result<Option<u64>> {
+                    Ok(row
+                        .get::<_, Option<i64>>(i)?
+                        .and_then(|n| u64::try_from(n).ok()))
+                };
+                Ok(PublicRecord {
+                    fdic_cert: number(0)?,
+                    rssd_id: number(1)?,
+                    occ_charter: number(2)?,
+                    assets: number(3)?,
+                    exam_method: row.get(4)?,
+                    active: row.get::<_, Option<i64>>(5)?.map(|a| a != 0),
+                    pe_url: row.get(6)?,
+                })
+            })
+            .optional()?;
+        Ok(found.unwrap_or_default())
+    }
+
+    /// A bank's link, or why it has none.
+    pub fn link_state(&self, bank_id: &str) -> Result<LinkState> {
+        let connection = self.connection();
+        let linked = connection
+            .prepare_cached("SELECT regulator, agency_id, basis FROM links WHERE bank_id = ?1")?
+            .query_row([bank_id], |row| {
+                Ok(LinkState::Linked {
+                    regulator: super::vocab(row, 0)?,
+                    agency_id: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
+                    basis: row.get(2)?,
+                })
+            })
+            .optional()?;
+        if let Some(linked) = linked {
+            return Ok(linked);
+        }
+        let reason: Option<String> = connection
+            .prepare_cached("SELECT reason FROM unlinked WHERE bank_id = ?1")?
+            .query_row([bank_id], |row| row.get(0))
+            .optional()?;
+        Ok(match reason.as_deref().and_then(Reason::from_name) {
+            Some(reason) => LinkState::Unlinked(reason),
+            None => LinkState::Unknown,
+        })
+    }
+
+    /// Each of a bank's exams that the file has, newest first, with its
+    /// assets and exam method there.
+    pub fn exam_records(&self, bank_id: &str) -> Result<Vec<ExamRecord>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT l.exam_date, l.regulator, l.agency_id, l.ffiec_date, f.assets_thousands, f.exam_method \
+             FROM link_exams l LEFT JOIN ffiec_exams f ON f.regulator = l.regulator \
+               AND f.agency_id = l.agency_id AND f.exam_date = l.ffiec_date \
+             WHERE l.bank_id = ?1 ORDER BY l.exam_date DESC",
+        )?;
+        let rows = statement.query_map([bank_id], |row| {
+            Ok(ExamRecord {
+                exam_date: row.get(0)?,
+                regulator: super::vocab(row, 1)?,
+                agency_id: u64::try_from(row.get::<_, i64>(2)?).unwrap_or(0),
+                ffiec_date: row.get(3)?,
+                assets_thousands: row
+                    .get::<_, Option<i64>>(4)?
+                    .and_then(|n| u64::try_from(n).ok()),
+                exam_method: row.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The banks an agency's ID names (usually one).
+    pub fn banks_with(&self, id: AgencyId) -> Result<Vec<String>> {
+        let (column, number) = id.column();
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT bank_id FROM links WHERE {column} = ?1 ORDER BY bank_id"
+        ))?;
+        let rows = statement.query_map([i64::try_from(number).unwrap_or(i64::MAX)], |row| {
+            row.get::<_, String>(0)
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The exam methods the linked banks' current exams have, in order.
+    pub fn exam_methods(&self) -> Result<Vec<String>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT DISTINCT exam_method FROM links WHERE exam_method IS NOT NULL ORDER BY exam_method",
+        )?;
+        let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn agency_ids_read_as_typed() {
+        assert_eq!(AgencyId::parse("fdic:3510"), Some(AgencyId::Fdic(3510)));
+        assert_eq!(AgencyId::parse("RSSD:480228"), Some(AgencyId::Rssd(480228)));
+        assert_eq!(AgencyId::parse("occ: 13044"), Some(AgencyId::Occ(13044)));
+        for other in ["fdic:", "fdic:x", "fdic:0", "ncua:5", "3510", "bank of x"] {
+            assert_eq!(AgencyId::parse(other), None, "{other}");
+        }
+        assert_eq!(AgencyId::Occ(1).text(), "occ:1");
+    }
+
+    #[test]
+    fn the_filter_is_one_subquery_of_links() {
+        let filter = PublicFilter {
+            assets: Some((Some(250_000_000), Some(1_000_000_000))),
+            exam_methods: vec!["Large Bank".into()],
+            active: Some(true),
+        };
+        let (clause, values) = filter_clause(&filter, "b.id");
+        assert_eq!(
+            clause.unwrap(),
+            "b.id IN (SELECT bank_id FROM links WHERE assets >= ? AND assets <= ? AND exam_method IN (?) AND active = ?)"
+        );
+        assert_eq!(values.len(), 4);
+        assert_eq!(filter_clause(&PublicFilter::default(), "id").0, None);
+    }
+}

@@ -1,0 +1,144 @@
+//! The public record's columns (`fdic_cert`, `rssd_id`, `occ_charter`,
+//! `assets`, `exam_method`, `active`, `pe_url`), for any row that carries
+//! a bank's public record: shown by `--columns` and `--enriched` after a
+//! command's own columns, and the first to give way on a narrow terminal.
+
+use super::Fit;
+use super::cell::Cell;
+use super::column::{Column, Kind};
+use crate::domain::{HasPublic, PublicRecord};
+
+fn field<R: HasPublic, T>(row: &R, pick: impl Fn(&PublicRecord) -> Option<T>) -> Option<T> {
+    row.public().and_then(pick)
+}
+
+fn fdic_cert<R: HasPublic>(row: &R) -> Cell<'_> {
+    field(row, |p| p.fdic_cert).map_or(Cell::Empty, Cell::count)
+}
+
+fn rssd_id<R: HasPublic>(row: &R) -> Cell<'_> {
+    field(row, |p| p.rssd_id).map_or(Cell::Empty, Cell::count)
+}
+
+fn occ_charter<R: HasPublic>(row: &R) -> Cell<'_> {
+    field(row, |p| p.occ_charter).map_or(Cell::Empty, Cell::count)
+}
+
+fn assets<R: HasPublic>(row: &R) -> Cell<'_> {
+    field(row, |p| p.assets).map_or(Cell::Empty, Cell::count)
+}
+
+fn exam_method<R: HasPublic>(row: &R) -> Cell<'_> {
+    Cell::maybe(row.public().and_then(|p| p.exam_method.as_deref()))
+}
+
+fn active<R: HasPublic>(row: &R) -> Cell<'_> {
+    field(row, |p| p.active).map_or(Cell::Empty, Cell::Bool)
+}
+
+fn pe_url<R: HasPublic>(row: &R) -> Cell<'_> {
+    Cell::maybe(row.public().and_then(|p| p.pe_url.as_deref()))
+}
+
+/// The public record's columns for rows of type `R`, in the order
+/// `--enriched` appends them. Identifiers are numbers never grouped by
+/// thousands; assets a count, grouped on a table.
+pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 7] {
+    [
+        Column::new(
+            "fdic_cert",
+            "FDIC CERT",
+            Kind::Number,
+            Fit::Keep { rank: 24 },
+            fdic_cert::<R>,
+        ),
+        Column::new(
+            "rssd_id",
+            "RSSD ID",
+            Kind::Number,
+            Fit::Keep { rank: 25 },
+            rssd_id::<R>,
+        ),
+        Column::new(
+            "occ_charter",
+            "OCC CHARTER",
+            Kind::Number,
+            Fit::Keep { rank: 26 },
+            occ_charter::<R>,
+        ),
+        Column::new(
+            "assets",
+            "ASSETS",
+            Kind::Count,
+            Fit::Keep { rank: 21 },
+            assets::<R>,
+        ),
+        Column::new(
+            "exam_method",
+            "EXAM METHOD",
+            Kind::Text,
+            Fit::Shorten { rank: 23, min: 10 },
+            exam_method::<R>,
+        ),
+        Column::new(
+            "active",
+            "ACTIVE",
+            Kind::Bool,
+            Fit::Keep { rank: 22 },
+            active::<R>,
+        ),
+        Column::new(
+            "pe_url",
+            "PE",
+            Kind::Text,
+            Fit::Shorten { rank: 27, min: 12 },
+            pe_url::<R>,
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Row(Option<PublicRecord>);
+
+    impl HasPublic for Row {
+        fn public(&self) -> Option<&PublicRecord> {
+            self.0.as_ref()
+        }
+    }
+
+    const COLUMNS: [Column<Row>; 7] = columns::<Row>();
+
+    #[test]
+    fn each_field_is_a_typed_cell_and_nothing_is_empty() {
+        let record = PublicRecord {
+            fdic_cert: Some(3510),
+            assets: Some(2_000_000_000),
+            exam_method: Some("Large Bank".into()),
+            active: Some(true),
+            ..PublicRecord::default()
+        };
+        let row = Row(Some(record));
+        let cells: Vec<Cell> = COLUMNS.iter().map(|c| (c.get)(&row)).collect();
+        assert_eq!(
+            cells,
+            [
+                Cell::Int(3510),
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Int(2_000_000_000),
+                Cell::text("Large Bank"),
+                Cell::Bool(true),
+                Cell::Empty
+            ]
+        );
+        let names: Vec<&str> = COLUMNS.iter().map(|c| c.name).collect();
+        assert_eq!(names, PublicRecord::FIELDS);
+        assert!(COLUMNS.iter().all(|c| (c.get)(&Row(None)) == Cell::Empty));
+        let json = crate::domain::public::with_public_record(serde_json::json!({"id": "a"}), None);
+        assert_eq!(json["public_record"]["assets"], serde_json::Value::Null);
+        assert_eq!(json["id"], "a");
+    }
+}
