@@ -43,7 +43,7 @@ pub struct ChangesArgs {
     #[command(flatten)]
     pub order: crate::filters::OrderArgs,
 
-    /// Kinds to list (repeatable; below) [default: upgrade and downgrade]
+    /// Kinds (repeatable; below) [default: upgrade, downgrade]
     #[arg(long = "change", value_name = "KIND", value_enum, hide_possible_values = true)]
     pub change: Vec<ChangeKind>,
 

@@ -15,7 +15,7 @@ use crate::domain::{Find, Rating, Regulator, SortField, SortKey};
 /// `--rating`, `--regulator`, `--city`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct SelectArgs {
-    /// Rating (repeatable): a name, any case, or out, sat, nti, snc
+    /// Rating (repeatable): name any case, out, sat, nti, snc
     #[arg(long, value_name = "RATING", hide_possible_values = true,
           value_parser = super::Offered::new(parse_rating, rating_values()))]
     pub rating: Vec<Rating>,
