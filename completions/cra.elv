@@ -642,6 +642,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'cra;watch;add'= {
+            cand --state 'With a name: only banks in this state or territory (two letters)'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise]'
             cand --color 'When to use colour [default: auto]'

@@ -51,6 +51,9 @@ Examples:
         /// The banks: ids, short ids, names (with a space) or page addresses
         #[arg(value_name = "BANK", required = true)]
         banks: Vec<String>,
+        /// With a name: only banks in this state or territory (two letters)
+        #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
+        state: Option<String>,
     },
     /// Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)
     #[command(after_help = "\
@@ -135,7 +138,9 @@ impl Run for WatchCommand {
         let (settings, io) = (&ctx.settings, &ctx.io);
         let path = crate::watch::path()?;
         match self {
-            WatchCommand::Add { name, banks } => add(&path, &name, &banks, settings, io).await,
+            WatchCommand::Add { name, banks, state } => {
+                add(&path, &name, &banks, state.as_deref(), settings, io).await
+            }
             WatchCommand::Remove { name, banks } => remove(&path, &name, &banks, settings, io),
             WatchCommand::Show { name, .. } => show(&path, &name, settings, io).await,
             WatchCommand::List { .. } => list(&path, settings, io),
@@ -147,6 +152,7 @@ async fn add(
     path: &std::path::Path,
     name: &str,
     banks: &[String],
+    state: Option<&str>,
     settings: &Settings,
     io: &Io,
 ) -> Result<Exit> {
@@ -163,7 +169,7 @@ async fn add(
         let among = resolve::Among {
             source: &source,
             io,
-            state: None,
+            state,
         };
         let id = resolve::resolve(wanted, &among, settings).await?;
         let detail = source.bank(&id).await?;

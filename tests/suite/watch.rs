@@ -486,3 +486,39 @@ fn sync_notify_watch_delivers_the_lists_new_exams_only_and_keeps_the_rest() {
     assert_eq!(got.iter().cloned().collect::<BTreeSet<_>>(), added);
     assert_eq!(got.len(), added.len(), "a delivery arrived twice");
 }
+
+/// A name several banks share is listed and refused, as `show` does, and
+/// `--state` narrows it to the one of that state.
+#[test]
+fn watch_add_narrows_a_shared_name_with_state() {
+    let world = World::new(&["--banks", "2000", "--seed", "4"]);
+    world.sync(&[]);
+    let list = world.sandbox().walk("");
+    let name_state = |b: &Value| {
+        (
+            b["name"].as_str().unwrap().to_string(),
+            b["state"].as_str().unwrap().to_string(),
+        )
+    };
+    // A name (with a space) that two or more banks carry, one of them alone
+    // in its state.
+    let (name, state, wanted) = list
+        .iter()
+        .filter(|b| b["name"].as_str().unwrap().contains(' '))
+        .find_map(|b| {
+            let (name, state) = name_state(b);
+            let same: Vec<&Value> = list.iter().filter(|o| o["name"] == b["name"]).collect();
+            let in_state = same.iter().filter(|o| o["state"] == b["state"]).count();
+            (same.len() > 1 && in_state == 1).then(|| (name, state, id(b)))
+        })
+        .expect("a shared name in the sandbox's banks");
+    let out = world.run(&["watch", "add", "mine", &name]);
+    assert_code(&out, 2);
+    assert!(stderr(&out).contains("--state"), "{}", stderr(&out));
+    assert!(!watch_file(&world).exists());
+    let out = world.run(&["watch", "add", "mine", &name, "--state", &state]);
+    assert_code(&out, 0);
+    let file = std::fs::read_to_string(watch_file(&world)).unwrap();
+    assert!(file.contains(&format!("\"{wanted}\"")), "{file}");
+    assert!(stderr(&out).contains("added 1 bank "), "{}", stderr(&out));
+}
