@@ -13,7 +13,6 @@ use rusqlite::{Connection, Transaction, params};
 use serde::Serialize;
 
 use crate::domain::{Rating, Regulator};
-use crate::error::CraError;
 use crate::record::link::{self, Day, Exam, Outcome, Reason, Register, Row, rating_code};
 use crate::record::public::{FileExam, Listed, Listings, record_of};
 
@@ -64,29 +63,13 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store> {
         // Checked as every reader checks it (schema, a mirror at all).
         drop(super::super::open_read_only(path)?);
-        let lock_path = super::super::write::lock_path(path);
-        let lock = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .with_context(|| format!("cannot create the lock file {}", lock_path.display()))?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(CraError::Response {
-                    message: format!(
-                        "a cra sync is updating {}; wait for it to finish and run {} again",
-                        path.display(),
-                        super::enrich_command()
-                    ),
-                }
-                .into());
-            }
-            Err(std::fs::TryLockError::Error(error)) => {
-                return Err(error).with_context(|| format!("cannot lock {}", lock_path.display()));
-            }
-        }
+        let lock = super::super::write::take_lock(path, || {
+            format!(
+                "a cra sync is updating {}; wait for it to finish and run {} again",
+                path.display(),
+                super::enrich_command()
+            )
+        })?;
         let connection = Connection::open(path)
             .with_context(|| format!("cannot open the mirror {}", path.display()))?;
         super::super::configure(&connection)?;

@@ -26,7 +26,7 @@ use std::time::Duration;
 
 pub use known::{Known, Needs};
 pub use thread::{Background, Edit};
-pub use writer::{Counts, Writer, lock_path};
+pub use writer::{Counts, Writer, lock_path, take_lock};
 
 /// Commit at least this often, and after this many units.
 const COMMIT_EVERY: Duration = Duration::from_millis(250);

@@ -74,29 +74,13 @@ impl Writer {
                 path.display()
             )));
         }
-        let lock_path = lock_path(path);
-        let lock = File::options()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&lock_path)
-            .with_context(|| format!("cannot create the lock file {}", lock_path.display()))?;
-        match lock.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(CraError::Response {
-                    message: format!(
-                        "another cra sync is updating {}; wait for it to finish and run {} again",
-                        path.display(),
-                        crate::mirror::sync_command()
-                    ),
-                }
-                .into());
-            }
-            Err(std::fs::TryLockError::Error(error)) => {
-                return Err(error).with_context(|| format!("cannot lock {}", lock_path.display()));
-            }
-        }
+        let lock = take_lock(path, || {
+            format!(
+                "another cra sync is updating {}; wait for it to finish and run {} again",
+                path.display(),
+                crate::mirror::sync_command()
+            )
+        })?;
         let mut connection = Connection::open(path)
             .with_context(|| format!("cannot open the mirror {}", path.display()))?;
         crate::mirror::prepare(&mut connection, path, service)
@@ -456,6 +440,27 @@ impl Drop for Writer {
 }
 
 /// `FILE.lock` beside the mirror.
+/// The lock every writer of the copy at `path` holds (sync, enrich), taken
+/// without waiting: held by another, the error says `busy()`.
+pub fn take_lock(path: &Path, busy: impl FnOnce() -> String) -> Result<File> {
+    let lock_path = lock_path(path);
+    let lock = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .with_context(|| format!("cannot create the lock file {}", lock_path.display()))?;
+    match lock.try_lock() {
+        Ok(()) => Ok(lock),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            Err(CraError::Response { message: busy() }.into())
+        }
+        Err(std::fs::TryLockError::Error(error)) => {
+            Err(error).with_context(|| format!("cannot lock {}", lock_path.display()))
+        }
+    }
+}
+
 pub fn lock_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".lock");
