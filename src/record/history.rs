@@ -59,8 +59,17 @@ pub fn rating_code(rating: &Rating) -> u8 {
     rating.rank().map_or(0, |rank| rank as u8 + 1)
 }
 
+/// A name, city or state key as a number of the register's words: equal
+/// keys, equal numbers; a key the file never has is [`Word::NONE`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Word(pub u32);
+
+impl Word {
+    pub const NONE: Word = Word(u32::MAX);
+}
+
 /// An institution of the file: its key, its exams by day, and every name,
-/// city and state it had (keys, the latest first).
+/// city and state it had (keys, the latest first), as text and as words.
 #[derive(Debug, Clone)]
 pub struct Institution {
     pub regulator: Regulator,
@@ -69,6 +78,9 @@ pub struct Institution {
     pub names: Vec<String>,
     pub cities: Vec<String>,
     pub states: Vec<String>,
+    pub(super) name_words: Vec<Word>,
+    pub(super) city_words: Vec<Word>,
+    pub(super) state_words: Vec<Word>,
     /// The exam each row came from, as added (for [`Register::row`]).
     pub(super) rows: Vec<usize>,
 }

@@ -20,20 +20,18 @@
 //! with its OTS history before its own, for a bank the service shows with
 //! both.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
-pub use super::history::{Bank, Day, Exam, Institution, rating_code};
-use super::names::{city_key, name_key};
+pub use super::history::{Bank, Day, Exam, Institution, Word, rating_code};
+use super::register::state_code;
+pub use super::register::{OTS_TO_OCC, Register, Row};
 pub use super::score::LINK_AT;
-use super::score::{Candidate, Fit, Keys, Side};
+use super::score::{Candidate, Fit, Keys, Scratch, Side};
 use crate::domain::Regulator;
 
 /// How far the best candidate must lead the next, and the best bank of an
 /// institution the next bank: equally good is never linked.
 pub const MARGIN: i32 = 3;
-
-/// The OCC charter of a former OTS thrift: 700000 + its docket.
-pub const OTS_TO_OCC: u64 = 700_000;
 
 /// Key lists longer than this gather no candidates (a month every FDIC
 /// bank of a region shares says nothing); they still count in a score.
@@ -43,157 +41,47 @@ const CROWDED: usize = 3000;
 /// exams first.
 const CANDIDATES: usize = 64;
 
-/// One exam row of the file, as the register is built from.
-pub struct Row<'a> {
-    pub regulator: Regulator,
-    pub agency_id: u64,
-    pub exam: Exam,
-    pub name: &'a str,
-    pub city: &'a str,
-    pub state: &'a str,
-}
-
-/// The file's institutions, indexed by the exams that find them.
-pub struct Register {
-    institutions: Vec<Institution>,
-    by_exam: HashMap<(Day, u8), Vec<u32>>,
-    /// FDIC exams on a first of the month, by month, rating and each
-    /// state of the institution (only one of the bank's state can be
-    /// linked, and a month's list of the whole country is long).
-    by_month: HashMap<(i32, u8, u16), Vec<u32>>,
-    /// For an OCC charter of 700000 + docket: the OTS institution of that
-    /// docket, when the file has it; and the other way round.
-    predecessor: Vec<Option<u32>>,
-    successor: Vec<Option<u32>>,
-    keys: HashMap<(Regulator, u64), u32>,
-    /// The file's last exam day: a bank's later exams cannot be in it.
-    pub horizon: Day,
-}
-
 impl Register {
-    /// Groups the file's rows by institution (regulator and agency ID) and
-    /// indexes them. Rows may come in any order.
-    pub fn new<'a>(rows: impl IntoIterator<Item = Row<'a>>) -> Register {
-        let mut keys: HashMap<(Regulator, u64), u32> = HashMap::new();
-        let mut institutions: Vec<Institution> = Vec::new();
-        // Each row's day, to put names, cities and states latest first.
-        let mut days: Vec<Vec<(Day, String, String, String)>> = Vec::new();
-        for (at, row) in rows.into_iter().enumerate() {
-            let index = *keys
-                .entry((row.regulator.clone(), row.agency_id))
-                .or_insert_with(|| {
-                    institutions.push(Institution {
-                        regulator: row.regulator.clone(),
-                        agency_id: row.agency_id,
-                        exams: Vec::new(),
-                        names: Vec::new(),
-                        cities: Vec::new(),
-                        states: Vec::new(),
-                        rows: Vec::new(),
-                    });
-                    days.push(Vec::new());
-                    (institutions.len() - 1) as u32
-                });
-            let institution = &mut institutions[index as usize];
-            institution.exams.push(row.exam);
-            institution.rows.push(at);
-            days[index as usize].push((
-                row.exam.day,
-                name_key(row.name),
-                city_key(row.city),
-                row.state.trim().to_ascii_uppercase(),
-            ));
-        }
-        let mut horizon = Day(0);
-        for (institution, mut seen) in institutions.iter_mut().zip(days) {
-            let mut order: Vec<usize> = (0..institution.exams.len()).collect();
-            order.sort_by_key(|&i| institution.exams[i].day);
-            institution.exams = order.iter().map(|&i| institution.exams[i]).collect();
-            institution.rows = order.iter().map(|&i| institution.rows[i]).collect();
-            seen.sort_by_key(|row| std::cmp::Reverse(row.0));
-            for (_, name, city, state) in seen {
-                push_new(&mut institution.names, name);
-                push_new(&mut institution.cities, city);
-                push_new(&mut institution.states, state);
-            }
-            if let Some(last) = institution.exams.last() {
-                horizon = horizon.max(last.day);
-            }
-        }
-        let mut by_exam: HashMap<(Day, u8), Vec<u32>> = HashMap::new();
-        let mut by_month: HashMap<(i32, u8, u16), Vec<u32>> = HashMap::new();
-        for (index, institution) in institutions.iter().enumerate() {
-            for exam in &institution.exams {
-                by_exam
-                    .entry((exam.day, exam.rating))
-                    .or_default()
-                    .push(index as u32);
-                if institution.regulator == Regulator::Fdic && exam.day.is_first() {
-                    for state in &institution.states {
-                        by_month
-                            .entry((exam.day.month(), exam.rating, state_code(state)))
-                            .or_default()
-                            .push(index as u32);
-                    }
-                }
-            }
-        }
-        let predecessor: Vec<Option<u32>> = institutions
-            .iter()
-            .map(|institution| {
-                (institution.regulator == Regulator::Occ && institution.agency_id > OTS_TO_OCC)
-                    .then(|| keys.get(&(Regulator::Ots, institution.agency_id - OTS_TO_OCC)))
-                    .flatten()
-                    .copied()
-            })
-            .collect();
-        let mut successor = vec![None; institutions.len()];
-        for (index, before) in predecessor.iter().enumerate() {
-            if let Some(before) = before {
-                successor[*before as usize] = Some(index as u32);
-            }
-        }
-        Register {
-            institutions,
-            by_exam,
-            by_month,
-            predecessor,
-            successor,
-            keys,
-            horizon,
+    /// What linking one bank after another keeps between them.
+    pub fn work(&self) -> Work {
+        Work {
+            shared: vec![0; self.institutions.len()],
+            touched: Vec::new(),
+            ranked: Vec::new(),
+            exams: Vec::new(),
+            order: Vec::new(),
+            fits: Vec::new(),
+            scratch: Scratch::new(self.words.len()),
+            settle_all: false,
         }
     }
 
-    /// The institution of a regulator and agency ID.
-    pub fn index_of(&self, regulator: &Regulator, agency_id: u64) -> Option<u32> {
-        self.keys.get(&(regulator.clone(), agency_id)).copied()
-    }
-
-    pub fn institutions(&self) -> &[Institution] {
-        &self.institutions
-    }
-
-    /// The row (its place in what [`Register::new`] was given) of an
-    /// institution's exam.
-    pub fn row(&self, institution: u32, exam: u16) -> usize {
-        self.institutions[institution as usize].rows[exam as usize]
-    }
-
-    /// The institutions sharing an exam with the bank, the
-    /// most exams shared first, at most [`CANDIDATES`] of them.
-    fn candidates(&self, bank: &Bank) -> Vec<u32> {
-        let mut shared: HashMap<u32, u32> = HashMap::new();
-        let here = state_code(&bank.state.trim().to_ascii_uppercase());
+    /// The institutions sharing an exam with the bank (its exams in
+    /// `work.exams`), the most exams shared first, at most [`CANDIDATES`]
+    /// of them, left in `work.ranked`.
+    fn candidates(&self, bank: &Bank, keys: &Keys, work: &mut Work) {
+        let Work {
+            shared,
+            touched,
+            ranked,
+            exams,
+            ..
+        } = work;
+        let here = state_code(&keys.state);
         // An exam of the same day counts twice one of a month made public
         // later, which many of a region's FDIC banks share.
         let mut count = |list: Option<&Vec<u32>>, points: u32| {
             if let Some(list) = list.filter(|l| l.len() <= CROWDED) {
                 for &index in list {
-                    *shared.entry(index).or_default() += points;
+                    let count = &mut shared[index as usize];
+                    if *count == 0 {
+                        touched.push(index);
+                    }
+                    *count += points;
                 }
             }
         };
-        for exam in &bank.exams {
+        for exam in exams.iter() {
             count(self.by_exam.get(&(exam.day, exam.rating)), 2);
             // An FDIC bank's date that is the exam's own (or a first of the
             // month before it was made public): the file has the month the
@@ -205,70 +93,183 @@ impl Register {
                 }
             }
         }
-        // The OTS history of a thrift now with the OCC finds its charter.
-        let found: Vec<u32> = shared.keys().copied().collect();
-        for index in found {
+        // The OTS history of a thrift now with the OCC finds its charter
+        // (a successor is never itself a predecessor: what it is given is
+        // its predecessor's own count).
+        for at in 0..touched.len() {
+            let index = touched[at];
             if let Some(successor) = self.successor[index as usize] {
-                let count = shared[&index];
-                let entry = shared.entry(successor).or_insert(0);
+                let count = shared[index as usize];
+                let entry = &mut shared[successor as usize];
+                if *entry == 0 {
+                    touched.push(successor);
+                }
                 *entry = (*entry).max(count);
             }
         }
         // Those in the bank's state first (no other can be linked), then
         // the most exams shared, then those of its name and city (a single
         // exam's month is shared by more than `CANDIDATES` of a state).
-        let state = bank.state.trim().to_ascii_uppercase();
-        let (name, city) = (name_key(&bank.name), city_key(&bank.city));
-        let mut ranked: Vec<(bool, u32, u8, u32)> = shared
-            .into_iter()
-            .map(|(index, count)| {
-                let institution = &self.institutions[index as usize];
-                let here = institution.states.contains(&state);
-                let alike = institution.names.contains(&name) as u8
-                    + institution.cities.contains(&city) as u8;
-                (here, count, alike, index)
-            })
-            .collect();
-        ranked.sort_by(|a, b| {
+        ranked.clear();
+        ranked.extend(touched.drain(..).map(|index| {
+            let (states, names, cities) = self.attributes(index);
+            let here = states.contains(&keys.state_word);
+            let alike =
+                names.contains(&keys.name_word) as u8 + cities.contains(&keys.city_word) as u8;
+            let count = std::mem::take(&mut shared[index as usize]);
+            (here, count, alike, index)
+        }));
+        let order = |a: &(bool, u32, u8, u32), b: &(bool, u32, u8, u32)| {
             b.0.cmp(&a.0)
                 .then(b.1.cmp(&a.1))
                 .then(b.2.cmp(&a.2))
                 .then(a.3.cmp(&b.3))
-        });
-        ranked.truncate(CANDIDATES);
-        ranked.into_iter().map(|(_, _, _, index)| index).collect()
+        };
+        if ranked.len() > CANDIDATES {
+            ranked.select_nth_unstable_by(CANDIDATES - 1, order);
+            ranked.truncate(CANDIDATES);
+        }
+        ranked.sort_unstable_by(order);
     }
 
-    /// The best fit of `institution` for `bank`: its own history, or (a
-    /// former thrift) its OTS history before its own.
-    fn fit(&self, bank: &Bank, keys: &Keys, institution: u32) -> Fit {
+    /// The best fit of `institution` for `bank` (its exams by day in
+    /// `exams`): its own history, or (a former thrift) its OTS history
+    /// before its own. `lineage`: only that one (the exams it matched are
+    /// left in `scratch`).
+    fn fit(
+        &self,
+        bank: (&Regulator, &[Exam]),
+        keys: &Keys,
+        institution: u32,
+        lineage: Option<bool>,
+        scratch: &mut Scratch,
+    ) -> Fit {
         let own = &self.institutions[institution as usize];
-        let mut sides = vec![Side {
+        let side = Side {
             institution,
             exams: &own.exams,
-        }];
-        let mut best = Candidate::new(bank, keys, own, &sides, self.horizon, false).fit();
-        if let Some(predecessor) = self.predecessor[institution as usize] {
-            sides.insert(
-                0,
-                Side {
+        };
+        let fit = |sides: &[Side], lineage: bool, scratch: &mut Scratch| {
+            Candidate::new(bank.0, bank.1, keys, own, sides, self.horizon, lineage).fit(scratch)
+        };
+        let predecessor = self.predecessor[institution as usize];
+        let with_history = |scratch: &mut Scratch| {
+            predecessor.map(|predecessor| {
+                let before = Side {
                     institution: predecessor,
                     exams: &self.institutions[predecessor as usize].exams,
-                },
-            );
-            let lineage = Candidate::new(bank, keys, own, &sides, self.horizon, true).fit();
-            if lineage.score > best.score {
-                best = lineage;
+                };
+                fit(&[before, side], true, scratch)
+            })
+        };
+        match lineage {
+            Some(false) => fit(&[side], false, scratch),
+            Some(true) => with_history(scratch).unwrap_or_else(|| fit(&[side], false, scratch)),
+            None => {
+                let own_fit = fit(&[side], false, scratch);
+                match with_history(scratch) {
+                    Some(history) if history.score > own_fit.score => history,
+                    _ => own_fit,
+                }
             }
         }
-        best
+    }
+
+    /// A bank's best candidate, if it is good enough and clearly the best.
+    pub fn best_for(&self, bank: &Bank, work: &mut Work) -> Outcome {
+        if bank.exams.is_empty() {
+            return Outcome::Unlinked(Reason::NoExams);
+        }
+        work.scratch.next_bank();
+        // Sorted by day, remembering each exam's place as given.
+        work.order.clear();
+        work.order.extend(0..bank.exams.len());
+        work.order.sort_by_key(|&i| bank.exams[i].day);
+        work.exams.clear();
+        work.exams.extend(work.order.iter().map(|&i| bank.exams[i]));
+        let keys = Keys::of(bank, |key| self.word(key));
+        self.candidates(bank, &keys, work);
+        if work.ranked.is_empty() {
+            return Outcome::Unlinked(Reason::NotInFile);
+        }
+        let settle_all = work.settle_all;
+        let Work {
+            ranked,
+            exams,
+            order,
+            fits,
+            scratch,
+            ..
+        } = work;
+        let sorted = (&bank.regulator, exams.as_slice());
+        fits.clear();
+        fits.extend(
+            ranked
+                .iter()
+                .map(|&(_, _, _, index)| self.fit(sorted, &keys, index, None, scratch)),
+        );
+        // Settled only where it could matter: a fit that even at its most
+        // trails one at its least by the margin neither wins nor makes the
+        // winner ambiguous.
+        let least = fits.iter().map(|fit| fit.score).max().unwrap_or(i32::MIN);
+        for fit in fits.iter_mut() {
+            if settle_all || fit.most() > least.saturating_sub(MARGIN) {
+                fit.settle(&self.institutions[fit.institution as usize], &keys, scratch);
+            }
+        }
+        fits.sort_by_key(|fit| std::cmp::Reverse(fit.score));
+        let best = fits[0];
+        if !best.acceptable() {
+            return Outcome::Unlinked(Reason::Weak);
+        }
+        // A thrift's OTS institution and its OCC charter are one institution
+        // under two regulators: the history that fits better wins, by any
+        // lead (a tie is still ambiguous).
+        let lineage = |other: u32| {
+            self.predecessor[best.institution as usize] == Some(other)
+                || self.successor[best.institution as usize] == Some(other)
+        };
+        if fits[1..].iter().any(|next| {
+            let lead = best.score - next.score;
+            if lineage(next.institution) {
+                lead == 0
+            } else {
+                lead < MARGIN
+            }
+        }) {
+            return Outcome::Unlinked(Reason::Ambiguous);
+        }
+        // Fitted again, for the exams it matched.
+        self.fit(sorted, &keys, best.institution, Some(best.lineage), scratch);
+        Outcome::Linked(Link {
+            institution: best.institution,
+            score: best.score,
+            basis: best.basis(),
+            exams: scratch
+                .pairs()
+                .iter()
+                .map(|&(at, institution, exam)| (order[at], institution, exam))
+                .collect(),
+        })
     }
 }
 
-fn push_new(list: &mut Vec<String>, value: String) {
-    if !value.is_empty() && !list.contains(&value) {
-        list.push(value);
-    }
+/// What linking one bank after another keeps between them, so that
+/// linking a bank allocates little: each institution's count of exams
+/// shared with the bank (all zero between banks), those counted, the
+/// candidates ranked, the bank's exams by day and their places as given,
+/// the candidates' fits, and the fitting's own.
+pub struct Work {
+    shared: Vec<u32>,
+    touched: Vec<u32>,
+    ranked: Vec<(bool, u32, u8, u32)>,
+    exams: Vec<Exam>,
+    order: Vec<usize>,
+    fits: Vec<Fit>,
+    scratch: Scratch,
+    /// Settle every candidate's fit, not only those that could matter
+    /// (for the tests that show the outcome is the same).
+    settle_all: bool,
 }
 
 /// Why a bank was not linked.
@@ -349,100 +350,64 @@ pub enum Outcome {
 /// institutions already linked to banks outside `banks` (a sync
 /// re-linking the banks it changed), which none of these may have.
 pub fn link(register: &Register, banks: &[Bank], taken: &HashSet<u32>) -> Vec<Outcome> {
-    let mut outcomes: Vec<Outcome> = banks.iter().map(|bank| best_for(register, bank)).collect();
-    // One bank an institution: the best by the margin, else none.
-    let mut claims: HashMap<u32, Vec<usize>> = HashMap::new();
+    let mut work = register.work();
+    let mut outcomes: Vec<Outcome> = banks
+        .iter()
+        .map(|bank| register.best_for(bank, &mut work))
+        .collect();
+    let mut claims = Claims::default();
     for (at, outcome) in outcomes.iter().enumerate() {
         if let Outcome::Linked(link) = outcome {
-            claims.entry(link.institution).or_default().push(at);
+            claims.add(at as u64, link);
         }
     }
-    for (institution, mut banks) in claims {
-        let score = |at: usize| match &outcomes[at] {
-            Outcome::Linked(link) => link.score,
-            Outcome::Unlinked(_) => i32::MIN,
-        };
-        banks.sort_by_key(|&at| std::cmp::Reverse(score(at)));
-        let scores: Vec<i32> = banks.iter().map(|&at| score(at)).collect();
-        let top = scores[0];
-        let clear = scores.get(1).is_none_or(|&next| top - next >= MARGIN);
-        let winner = (clear && !taken.contains(&institution)).then_some(banks[0]);
-        for (&at, &points) in banks.iter().zip(&scores) {
-            if Some(at) == winner {
-                continue;
-            }
-            let reason = if !clear && top - points < MARGIN {
-                Reason::Ambiguous
-            } else {
-                Reason::Claimed
-            };
-            outcomes[at] = Outcome::Unlinked(reason);
-        }
+    for (at, reason) in claims.losers(taken) {
+        outcomes[at as usize] = Outcome::Unlinked(reason);
     }
     outcomes
 }
 
-/// A state's two letters as one number (a key of `Register::by_month`).
-fn state_code(state: &str) -> u16 {
-    let bytes = state.as_bytes();
-    u16::from_be_bytes([
-        bytes.first().copied().unwrap_or(0),
-        bytes.get(1).copied().unwrap_or(0),
-    ])
+/// The banks each institution was linked to, to keep one a institution
+/// (banks are named by a number of the caller's: their place, a row).
+#[derive(Debug, Default)]
+pub struct Claims {
+    /// (the institution, the link's score, the bank).
+    claims: Vec<(u32, i32, u64)>,
 }
 
-/// A bank's best candidate, if it is good enough and clearly the best.
-fn best_for(register: &Register, bank: &Bank) -> Outcome {
-    if bank.exams.is_empty() {
-        return Outcome::Unlinked(Reason::NoExams);
+impl Claims {
+    pub fn add(&mut self, bank: u64, link: &Link) {
+        self.claims.push((link.institution, link.score, bank));
     }
-    // Sorted by day, remembering each exam's place as given.
-    let mut bank = bank.clone();
-    let mut order: Vec<usize> = (0..bank.exams.len()).collect();
-    order.sort_by_key(|&i| bank.exams[i].day);
-    bank.exams = order.iter().map(|&i| bank.exams[i]).collect();
-    let candidates = register.candidates(&bank);
-    if candidates.is_empty() {
-        return Outcome::Unlinked(Reason::NotInFile);
-    }
-    let keys = Keys::of(&bank);
-    let mut fits: Vec<Fit> = candidates
-        .iter()
-        .map(|&index| register.fit(&bank, &keys, index))
-        .collect();
-    fits.sort_by_key(|fit| std::cmp::Reverse(fit.score));
-    let best = &fits[0];
-    if !best.acceptable() {
-        return Outcome::Unlinked(Reason::Weak);
-    }
-    // A thrift's OTS institution and its OCC charter are one institution
-    // under two regulators: the history that fits better wins, by any
-    // lead (a tie is still ambiguous).
-    let lineage = |other: u32| {
-        register.predecessor[best.institution as usize] == Some(other)
-            || register.successor[best.institution as usize] == Some(other)
-    };
-    if fits[1..].iter().any(|next| {
-        let lead = best.score - next.score;
-        if lineage(next.institution) {
-            lead == 0
-        } else {
-            lead < MARGIN
+
+    /// The banks that lose their link, and why: of an institution's banks
+    /// only the best by [`MARGIN`] keeps it, and none when the institution
+    /// is `taken`. Which banks lose does not depend on the order they
+    /// came in.
+    pub fn losers(mut self, taken: &HashSet<u32>) -> Vec<(u64, Reason)> {
+        self.claims
+            .sort_unstable_by_key(|&(institution, score, bank)| {
+                (institution, std::cmp::Reverse(score), bank)
+            });
+        let mut losers = Vec::new();
+        for banks in self.claims.chunk_by(|a, b| a.0 == b.0) {
+            let (institution, top, _) = banks[0];
+            let clear = banks.get(1).is_none_or(|next| top - next.1 >= MARGIN);
+            let winner = clear && !taken.contains(&institution);
+            for (at, &(_, score, bank)) in banks.iter().enumerate() {
+                if winner && at == 0 {
+                    continue;
+                }
+                let reason = if !clear && top - score < MARGIN {
+                    Reason::Ambiguous
+                } else {
+                    Reason::Claimed
+                };
+                losers.push((bank, reason));
+            }
         }
-    }) {
-        return Outcome::Unlinked(Reason::Ambiguous);
+        losers
     }
-    let best = fits.swap_remove(0);
-    Outcome::Linked(Link {
-        institution: best.institution,
-        score: best.score,
-        basis: best.basis,
-        exams: best
-            .pairs
-            .into_iter()
-            .map(|(at, institution, exam)| (order[at], institution, exam))
-            .collect(),
-    })
 }
 
 #[cfg(test)]
@@ -534,6 +499,40 @@ mod tests {
     }
 
     const HISTORY: &[(u32, u8)] = &[(20030612, 2), (20070903, 1), (20120514, 2)];
+
+    #[test]
+    fn an_institution_claimed_twice_goes_to_the_clear_best_or_to_none() {
+        let claim = |institution: u32, score: i32| Link {
+            institution,
+            score,
+            basis: String::new(),
+            exams: Vec::new(),
+        };
+        let mut claims = Claims::default();
+        // Institution 1: bank 10 leads bank 11 by the margin.
+        claims.add(11, &claim(1, 20 - MARGIN));
+        claims.add(10, &claim(1, 20));
+        // Institution 2: banks 20 and 21 within the margin, 22 far behind.
+        claims.add(20, &claim(2, 15));
+        claims.add(22, &claim(2, 5));
+        claims.add(21, &claim(2, 15 - MARGIN + 1));
+        // Institution 3: one bank, but another bank outside holds it.
+        claims.add(30, &claim(3, 30));
+        // Institution 4: one bank, kept.
+        claims.add(40, &claim(4, 10));
+        let mut losers = claims.losers(&HashSet::from([3]));
+        losers.sort();
+        assert_eq!(
+            losers,
+            [
+                (11, Reason::Claimed),
+                (20, Reason::Ambiguous),
+                (21, Reason::Ambiguous),
+                (22, Reason::Claimed),
+                (30, Reason::Claimed),
+            ]
+        );
+    }
 
     #[test]
     fn days_read_and_count_months() {
@@ -1142,6 +1141,89 @@ mod tests {
             let (other, again) = run(&reversed, &banks);
             for (a, b) in outcomes.iter().zip(&again) {
                 prop_assert_eq!(linked_to(&register, a), linked_to(&other, b));
+            }
+        }
+
+        /// Many institutions sharing some of a bank's exams, with names
+        /// and cities close to its own and not: settling only the fits
+        /// that could matter decides as settling all of them does.
+        #[test]
+        fn settling_only_what_could_matter_decides_the_same(
+            (regulator, history) in arb_inst().prop_map(|(r, exams, ..)| (r, exams)),
+            crowd in prop::collection::vec(
+                (0u8..3, prop::collection::vec(any::<bool>(), 6), 0usize..3, 0usize..6, 0usize..6, 0usize..3),
+                2..40,
+            ),
+            (name, city, state) in (0usize..6, 0usize..6, 0usize..3),
+        ) {
+            const CLOSE_NAMES: [&str; 6] = [
+                "FIRST STATE BANK", "FIRST STATE BANK OF TEXAS", "FIRST STATE BANK AND TRUST",
+                "STATE BANK", "CITIZENS BANK", "CITIZENS STATE BANK",
+            ];
+            const CLOSE_CITIES: [&str; 6] = [
+                "SPRINGFIELD", "SPRINGFEILD", "SPRINGFIELD CENTER", "DALLAS", "DALLAS CITY", "WACO",
+            ];
+            let regulators = [Regulator::Fdic, Regulator::Occ, Regulator::Frb];
+            let insts: Vec<Inst> = crowd.iter().enumerate().map(|(i, (r, shared, extra, n, c, st))| {
+                let mut exams: Vec<(u32, u8)> = history.iter().zip(shared).filter(|(_, s)| **s).map(|(e, _)| *e).collect();
+                exams.extend((0..*extra).map(|k| (20200101 + k as u32 * 10000, 2)));
+                if exams.is_empty() {
+                    exams.push(history[0]);
+                }
+                Inst {
+                    regulator: regulators[*r as usize].clone(), id: i as u64 + 1, exams,
+                    name: CLOSE_NAMES[*n], city: CLOSE_CITIES[*c], state: STATES[*st],
+                }
+            }).collect();
+            let register = register(&insts);
+            let bank = bank(regulators[regulator as usize].clone(), &history, CLOSE_NAMES[name], CLOSE_CITIES[city], STATES[state]);
+            let (mut least, mut all) = (register.work(), register.work());
+            all.settle_all = true;
+            prop_assert_eq!(register.best_for(&bank, &mut least), register.best_for(&bank, &mut all));
+        }
+
+        /// Banks linked in another order (as the threads of `cra enrich`
+        /// finish them), and with every candidate's city and name settled
+        /// rather than only those that could matter: the same outcome.
+        #[test]
+        fn the_banks_order_and_settling_less_do_not_matter(
+            world in prop::collection::vec(arb_inst(), 1..12),
+            changes in prop::collection::vec(arb_change(), 1..12),
+            seed in any::<u64>(),
+        ) {
+            let regulators = [Regulator::Fdic, Regulator::Occ, Regulator::Frb];
+            let insts: Vec<Inst> = world.iter().enumerate().map(|(i, (r, exams, s, c, n))| Inst {
+                regulator: regulators[*r as usize].clone(), id: i as u64 + 1, exams: exams.clone(),
+                name: NAMES[*n], city: CITIES[*c], state: STATES[*s],
+            }).collect();
+            let banks: Vec<Bank> = world.iter().zip(&insts).zip(changes.iter().cycle()).map(|((w, i), change)| {
+                let mut b = bank(i.regulator.clone(), &i.exams, i.name, i.city, i.state);
+                match change {
+                    Change::Renamed(other) => b.name = NAMES[*other].to_string(),
+                    Change::Dropped(at) if b.exams.len() > 1 => {
+                        b.exams.remove(at % b.exams.len());
+                    }
+                    Change::Twin(shift) => b.state = STATES[(w.2 + shift) % STATES.len()].to_string(),
+                    _ => {}
+                }
+                b
+            }).collect();
+            let register = register(&insts);
+            let outcomes = link(&register, &banks, &HashSet::new());
+            // Each bank settled as little as it can be, and every fit settled.
+            let (mut least, mut all) = (register.work(), register.work());
+            all.settle_all = true;
+            for bank in &banks {
+                prop_assert_eq!(register.best_for(bank, &mut least), register.best_for(bank, &mut all));
+            }
+            // The banks turned about: each bank's outcome is its own.
+            let mut order: Vec<usize> = (0..banks.len()).collect();
+            order.rotate_left((seed as usize) % banks.len());
+            order.reverse();
+            let turned: Vec<Bank> = order.iter().map(|&i| banks[i].clone()).collect();
+            let again = link(&register, &turned, &HashSet::new());
+            for (at, &i) in order.iter().enumerate() {
+                prop_assert_eq!(&again[at], &outcomes[i]);
             }
         }
     }

@@ -77,7 +77,9 @@ const JOINED: &[(&str, &str)] = &[
 pub fn name_key(name: &str) -> String {
     let mut text = name.to_uppercase();
     for (joined, spelt) in JOINED {
-        text = text.replace(joined, &format!(" {spelt} "));
+        if text.contains(joined) {
+            text = text.replace(joined, &format!(" {spelt} "));
+        }
     }
     let mut words: Vec<&str> = Vec::new();
     for word in text.split(|c: char| !c.is_alphanumeric()) {

@@ -7,7 +7,7 @@
 //! outweigh a renamed bank or a moved head office; `link` decides with
 //! the score.
 
-use super::history::{Bank, Day, Exam, Institution};
+use super::history::{Bank, Day, Exam, Institution, Word};
 use super::names::{city_key, name_key, overlap};
 use crate::domain::Regulator;
 
@@ -30,88 +30,220 @@ const NAME: (i32, i32, i32) = (3, 1, -2);
 
 /// One institution's exams, as a candidate's history is made of (a former
 /// thrift's OTS exams, then its OCC ones).
+#[derive(Clone, Copy)]
 pub struct Side<'a> {
     pub institution: u32,
     pub exams: &'a [Exam],
 }
 
 /// A bank's name, city and state as they are compared (made once a bank,
-/// not once a candidate).
+/// not once a candidate): the keys and their words in the register.
 pub struct Keys {
-    name: String,
-    city: String,
-    state: String,
+    pub name: String,
+    pub city: String,
+    pub state: String,
+    pub name_word: Word,
+    pub city_word: Word,
+    pub state_word: Word,
 }
 
 impl Keys {
-    pub fn of(bank: &Bank) -> Keys {
+    /// `word`: a key's word in the register ([`Word::NONE`] if none).
+    pub fn of(bank: &Bank, word: impl Fn(&str) -> Word) -> Keys {
+        let (name, city) = (name_key(&bank.name), city_key(&bank.city));
+        let state = bank.state.trim().to_ascii_uppercase();
         Keys {
-            name: name_key(&bank.name),
-            city: city_key(&bank.city),
-            state: bank.state.trim().to_ascii_uppercase(),
+            name_word: word(&name),
+            city_word: word(&city),
+            state_word: word(&state),
+            name,
+            city,
+            state,
         }
+    }
+}
+
+/// What fitting needs again and again, kept between candidates and banks
+/// so that a fit allocates nothing: the candidate's exams, the table of
+/// the alignment, the exams matched, and for one bank whether a city or
+/// name of the file is close to its own (by word, computed once a bank).
+pub struct Scratch {
+    exams: Vec<(usize, u16, Exam)>,
+    best: Vec<i32>,
+    pairs: Vec<(usize, u32, u16)>,
+    /// The bank these memos are of, and per word: (the bank, the answer).
+    bank: u32,
+    city_close: Vec<(u32, bool)>,
+    name_close: Vec<(u32, bool)>,
+}
+
+impl Scratch {
+    /// For a register of `words` words.
+    pub fn new(words: usize) -> Scratch {
+        Scratch {
+            exams: Vec::new(),
+            best: Vec::new(),
+            pairs: Vec::new(),
+            bank: 0,
+            city_close: vec![(0, false); words],
+            name_close: vec![(0, false); words],
+        }
+    }
+
+    /// The next bank: what was memoised of the last one no longer holds.
+    pub fn next_bank(&mut self) {
+        self.bank = self.bank.wrapping_add(1);
+        if self.bank == 0 {
+            self.city_close.iter_mut().for_each(|m| *m = (0, false));
+            self.name_close.iter_mut().for_each(|m| *m = (0, false));
+            self.bank = 1;
+        }
+    }
+
+    /// The exams the last fit matched: (the bank's exam by day, the
+    /// institution and its exam).
+    pub fn pairs(&self) -> &[(usize, u32, u16)] {
+        &self.pairs
+    }
+}
+
+/// Whether `word` (whose text is `text`) passes `test` against the bank's
+/// key, asked once a bank and word.
+fn memo(memos: &mut [(u32, bool)], bank: u32, word: Word, test: impl FnOnce() -> bool) -> bool {
+    match memos.get_mut(word.0 as usize) {
+        Some((of, answer)) if *of == bank => *answer,
+        Some(slot) => {
+            *slot = (bank, test());
+            slot.1
+        }
+        None => test(),
     }
 }
 
 /// A bank and one candidate, to be fitted.
 pub struct Candidate<'a> {
-    bank: &'a Bank,
+    /// The bank's regulator and its exams by day.
+    regulator: &'a Regulator,
+    bank: &'a [Exam],
     keys: &'a Keys,
     own: &'a Institution,
-    /// (the side, the exam's place in it), by day.
-    exams: Vec<(usize, u16, Exam)>,
     sides: &'a [Side<'a>],
     horizon: Day,
     lineage: bool,
 }
 
-/// The fit: the score, what agreed, and the exams matched.
-#[derive(Debug, Clone)]
+/// The fit: the score and what agreed (the exams matched are left in the
+/// [`Scratch`] it was made with).
+#[derive(Debug, Clone, Copy)]
 pub struct Fit {
     /// The candidate (the last side: the institution itself).
     pub institution: u32,
     pub score: i32,
-    pub basis: String,
-    /// (the bank's exam by day, the institution and its exam).
-    pub pairs: Vec<(usize, u32, u16)>,
+    /// Fitted with its OTS history before its own.
+    pub lineage: bool,
+    matched: usize,
+    of: usize,
+    near: i32,
+    /// What agreed: [`AGREED`]'s bits.
+    agreed: u8,
     conflicts: u32,
     state_agrees: bool,
+    /// What is still to settle ([`CITY_CLOSE`], [`NAME_CLOSE`]): the
+    /// score counts it as least.
+    pending: u8,
 }
+
+/// A fit's city or name that may be close to one of the institution's.
+const CITY_CLOSE: u8 = 1;
+const NAME_CLOSE: u8 = 2;
+
+/// The attributes a basis names, in its order.
+const AGREED: [&str; 4] = ["regulator", "state", "city", "name"];
 
 impl Fit {
     /// Good enough to link, if nothing else fits as well.
     pub fn acceptable(&self) -> bool {
+        debug_assert_eq!(self.pending, 0, "a fit decided on before it was settled");
         self.conflicts == 0 && self.state_agrees && self.score >= LINK_AT
+    }
+
+    /// The most the score can be once settled.
+    pub fn most(&self) -> i32 {
+        let mut most = self.score;
+        if self.pending & CITY_CLOSE != 0 {
+            most += CITY.1 - CITY.2;
+        }
+        if self.pending & NAME_CLOSE != 0 {
+            most += NAME.1 - NAME.2;
+        }
+        most
+    }
+
+    /// Settles the score: whether the bank's city and name, which `own`
+    /// (the institution fitted) never had, are close to one it had.
+    pub fn settle(&mut self, own: &Institution, keys: &Keys, scratch: &mut Scratch) {
+        let bank = scratch.bank;
+        if self.pending & CITY_CLOSE != 0
+            && (0..own.cities.len()).any(|at| {
+                memo(&mut scratch.city_close, bank, own.city_words[at], || {
+                    strsim::jaro_winkler(&own.cities[at], &keys.city) >= 0.92
+                })
+            })
+        {
+            self.score += CITY.1 - CITY.2;
+        }
+        if self.pending & NAME_CLOSE != 0
+            && (0..own.names.len()).any(|at| {
+                memo(&mut scratch.name_close, bank, own.name_words[at], || {
+                    overlap(&own.names[at], &keys.name) >= 0.6
+                })
+            })
+        {
+            self.score += NAME.1 - NAME.2;
+        }
+        self.pending = 0;
+    }
+
+    /// What agreed, for a person (`5 of 5 exams; regulator, state, name`).
+    pub fn basis(&self) -> String {
+        let mut basis = format!("{} of {} exams", self.matched, self.of);
+        if self.near > 0 {
+            basis.push_str(&format!(" ({} by the month made public)", self.near));
+        }
+        if self.lineage {
+            basis.push_str(", with its OTS history");
+        }
+        let agreed: Vec<&str> = AGREED
+            .iter()
+            .enumerate()
+            .filter(|(bit, _)| self.agreed & (1 << bit) != 0)
+            .map(|(_, what)| *what)
+            .collect();
+        if !agreed.is_empty() {
+            basis.push_str("; ");
+            basis.push_str(&agreed.join(", "));
+        }
+        basis
     }
 }
 
 impl<'a> Candidate<'a> {
-    /// `bank.exams` sorted by day; `sides` the candidate's histories, the
-    /// institution itself last.
+    /// `bank`: the bank's exams sorted by day; `sides` the candidate's
+    /// histories, the institution itself last.
     pub fn new(
-        bank: &'a Bank,
+        regulator: &'a Regulator,
+        bank: &'a [Exam],
         keys: &'a Keys,
         own: &'a Institution,
         sides: &'a [Side<'a>],
         horizon: Day,
         lineage: bool,
     ) -> Candidate<'a> {
-        let mut exams: Vec<(usize, u16, Exam)> = sides
-            .iter()
-            .enumerate()
-            .flat_map(|(side, s)| {
-                s.exams
-                    .iter()
-                    .enumerate()
-                    .map(move |(at, exam)| (side, at as u16, *exam))
-            })
-            .collect();
-        exams.sort_by_key(|(_, _, exam)| exam.day);
         Candidate {
+            regulator,
             bank,
             keys,
             own,
-            exams,
             sides,
             horizon,
             lineage,
@@ -138,13 +270,31 @@ impl<'a> Candidate<'a> {
     }
 
     /// The fit, with the exams aligned in order (the most weight, as a
-    /// longest common subsequence is found).
-    pub fn fit(&self) -> Fit {
-        let bank = &self.bank.exams;
-        let file = &self.exams;
+    /// longest common subsequence is found); the exams matched are left in
+    /// `scratch`.
+    pub fn fit(&self, scratch: &mut Scratch) -> Fit {
+        // The candidate's exams by day (each side is; two are merged, the
+        // earlier side first on a day both have).
+        let file = &mut scratch.exams;
+        file.clear();
+        for (side, s) in self.sides.iter().enumerate() {
+            file.extend(
+                s.exams
+                    .iter()
+                    .enumerate()
+                    .map(|(at, exam)| (side, at as u16, *exam)),
+            );
+        }
+        if self.sides.len() > 1 {
+            file.sort_by_key(|(_, _, exam)| exam.day);
+        }
+        let file = &scratch.exams;
+        let bank = self.bank;
         let (n, m) = (bank.len(), file.len());
         let width = m + 1;
-        let mut best = vec![0i32; (n + 1) * width];
+        let best = &mut scratch.best;
+        best.clear();
+        best.resize((n + 1) * width, 0);
         for i in 0..n {
             for j in 0..m {
                 let w = self.weight(bank[i], file[j].2);
@@ -154,7 +304,8 @@ impl<'a> Candidate<'a> {
                     .max(best[(i + 1) * width + j]);
             }
         }
-        let mut pairs = Vec::new();
+        let pairs = &mut scratch.pairs;
+        pairs.clear();
         let (mut exact, mut near) = (0i32, 0i32);
         let (mut i, mut j) = (n, m);
         while i > 0 && j > 0 {
@@ -190,77 +341,72 @@ impl<'a> Candidate<'a> {
             })
             .count() as u32;
         let mut score = EXACT * exact + NEAR * near + MISSING * (bank_missed + file_missed) as i32;
-        let mut agreed: Vec<&str> = Vec::new();
-        let mut add = |points: i32, what: &'static str, full: bool| {
+        let mut agreed = 0u8;
+        let mut add = |points: i32, bit: u8, full: bool| {
             score += points;
             if full {
-                agreed.push(what);
+                agreed |= 1 << bit;
             }
         };
-        let regulator = self.bank.regulator == self.own.regulator
-            || (self.lineage && self.bank.regulator == Regulator::Ots);
+        let regulator = *self.regulator == self.own.regulator
+            || (self.lineage && *self.regulator == Regulator::Ots);
         add(
             if regulator { REGULATOR.0 } else { REGULATOR.1 },
-            "regulator",
+            0,
             regulator,
         );
-        let state = &self.keys.state;
-        let state_agrees = self.own.states.contains(state);
+        let own = self.own;
+        let keys = self.keys;
+        let state = keys.state_word;
+        let state_agrees = own.state_words.contains(&state);
         add(
-            three(&self.own.states, state, STATE, |_, _| false),
-            "state",
-            self.own.states.first() == Some(state),
+            three(&own.state_words, state, STATE),
+            1,
+            own.state_words.first() == Some(&state),
         );
-        let city = &self.keys.city;
-        add(
-            three(&self.own.cities, city, CITY, |a, b| {
-                strsim::jaro_winkler(a, b) >= 0.92
-            }),
-            "city",
-            self.own.cities.first() == Some(city),
-        );
-        let name = &self.keys.name;
-        let name_points = if self.own.names.contains(name) {
-            NAME.0
-        } else if self.own.names.iter().any(|n| overlap(n, name) >= 0.6) {
-            NAME.1
+        // A city or name of the bank's that the institution never had
+        // may still be close to one it had: that is settled only for the
+        // candidates it could matter for (`Fit::settle`), counted as
+        // least until then.
+        let city = keys.city_word;
+        let mut pending = 0u8;
+        let city_points = if own.city_words.first() == Some(&city) {
+            CITY.0
+        } else if own.city_words.contains(&city) {
+            CITY.1
         } else {
+            pending |= CITY_CLOSE;
+            CITY.2
+        };
+        add(city_points, 2, city_points == CITY.0);
+        let name_points = if own.name_words.contains(&keys.name_word) {
+            NAME.0
+        } else {
+            pending |= NAME_CLOSE;
             NAME.2
         };
-        add(name_points, "name", name_points == NAME.0);
-        let mut basis = format!("{matched} of {} exams", n.max(m));
-        if near > 0 {
-            basis.push_str(&format!(" ({near} by the month made public)"));
-        }
-        if self.lineage {
-            basis.push_str(", with its OTS history");
-        }
-        if !agreed.is_empty() {
-            basis.push_str("; ");
-            basis.push_str(&agreed.join(", "));
-        }
+        add(name_points, 3, name_points == NAME.0);
         Fit {
             institution: self.sides[self.sides.len() - 1].institution,
             score,
-            basis,
-            pairs,
+            lineage: self.lineage,
+            matched,
+            of: n.max(m),
+            near,
+            agreed,
             conflicts,
             state_agrees,
+            pending,
         }
     }
 }
 
-/// Points for a value among an institution's (latest first): the latest,
-/// any, close to one (`close`), or none.
-fn three(
-    values: &[String],
-    value: &str,
-    points: (i32, i32, i32),
-    close: impl Fn(&str, &str) -> bool,
-) -> i32 {
-    if values.first().map(String::as_str) == Some(value) {
+/// Points for a word among an institution's (latest first): the latest,
+/// any, or none.
+fn three(words: &[Word], word: Word, points: (i32, i32, i32)) -> i32 {
+    if words.first() == Some(&word) {
         points.0
-    } else if values.iter().any(|v| v == value || close(v, value)) {
+    } else if words.contains(&word) {
         points.1
     } else {
         points.2

@@ -9,6 +9,7 @@
 //! EXISTS`, so a copy of schema 1 gains them and any build still reads
 //! it); `meta.enriched_at` says a copy has them.
 
+mod linking;
 pub mod store;
 
 use anyhow::Result;

@@ -4,7 +4,7 @@
 //! re-links only the banks whose history it changed ([`relink_pending`],
 //! run by its writer), keeping every other link.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -12,19 +12,10 @@ use anyhow::{Context, Result};
 use rusqlite::{Connection, Transaction, params};
 use serde::Serialize;
 
-use crate::domain::{Rating, Regulator};
-use crate::record::link::{self, Day, Exam, Outcome, Reason, Register, Row, rating_code};
-use crate::record::public::{FileExam, Listed, Listings, record_of};
-
-/// A bank of the copy, as it is linked.
-struct Held {
-    id: String,
-    bank: link::Bank,
-    /// Each exam's date as the copy has it (the bank's exams, in order).
-    dates: Vec<String>,
-    /// The current exam (its place in `bank.exams`).
-    current: Option<usize>,
-}
+use super::linking::{link_into, number};
+use crate::domain::Regulator;
+use crate::record::link::{Day, Exam, Reason, Register, Row, rating_code};
+use crate::record::public::{FileExam, Listed};
 
 /// What an enrich did, for its summary.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -73,6 +64,10 @@ impl Store {
         let connection = Connection::open(path)
             .with_context(|| format!("cannot open the mirror {}", path.display()))?;
         super::super::configure(&connection)?;
+        // The whole public record is written in one transaction: with the
+        // default cache of 2 MB, SQLite spills its pages to the log and
+        // reads them back many times over before it commits.
+        connection.pragma_update(None, "cache_size", -16384)?;
         connection.execute_batch(super::SCHEMA)?;
         Ok(Store {
             connection,
@@ -130,9 +125,8 @@ impl Store {
                 ])?;
             }
         }
-        let held = held_banks(&tx, false)?;
         let register = register_of(exams);
-        let outcomes = link_into(&tx, &register, exams, listed, &held, &HashSet::new())?;
+        let tally = link_into(&tx, &register, exams, listed, false, &HashSet::new())?;
         let now = super::super::now();
         let mut meta = tx.prepare(
             "INSERT INTO meta (key, value) VALUES (?1, ?2) \
@@ -145,26 +139,20 @@ impl Store {
         tx.commit()
             .with_context(|| format!("cannot write the mirror {}", path.display()))?;
         let mut summary = Summary {
-            banks: held.len() as u64,
+            banks: tally.banks,
+            linked: tally.linked,
             ffiec_exams: exams.len() as u64,
             ffiec_institutions: register.institutions().len() as u64,
             bankfind_institutions: listed.len() as u64,
             ..Summary::default()
         };
         for reason in Reason::ALL {
-            summary.reasons.insert(reason.name(), 0);
-        }
-        for outcome in &outcomes {
-            match outcome {
-                Outcome::Linked(_) => summary.linked += 1,
-                Outcome::Unlinked(reason) => {
-                    *summary.reasons.entry(reason.name()).or_default() += 1;
-                    if *reason == Reason::Ambiguous {
-                        summary.ambiguous += 1;
-                    } else {
-                        summary.unlinked += 1;
-                    }
-                }
+            let count = tally.unlinked.get(&reason).copied().unwrap_or(0);
+            summary.reasons.insert(reason.name(), count);
+            if reason == Reason::Ambiguous {
+                summary.ambiguous += count;
+            } else {
+                summary.unlinked += count;
             }
         }
         // Fold the write-ahead log back into the file, as a sync does.
@@ -173,11 +161,6 @@ impl Store {
             .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
         Ok(summary)
     }
-}
-
-/// A number as SQLite stores it.
-fn number(n: u64) -> i64 {
-    i64::try_from(n).unwrap_or(i64::MAX)
 }
 
 /// The register of the file's exams (rows in the order given, so
@@ -194,146 +177,6 @@ fn register_of(exams: &[FileExam]) -> Register {
         city: &exam.city,
         state: &exam.state,
     }))
-}
-
-/// The copy's banks with their histories: all of them, or those a sync
-/// left to re-link.
-fn held_banks(tx: &Transaction, pending: bool) -> Result<Vec<Held>> {
-    let only = if pending {
-        " WHERE id IN (SELECT bank_id FROM link_pending)"
-    } else {
-        ""
-    };
-    let mut held: Vec<Held> = Vec::new();
-    let mut at: HashMap<String, usize> = HashMap::new();
-    {
-        let mut statement = tx.prepare(&format!(
-            "SELECT id, name, city, state, regulator FROM banks{only} ORDER BY position, rowid"
-        ))?;
-        let mut rows = statement.query([])?;
-        while let Some(row) = rows.next()? {
-            let id: String = row.get(0)?;
-            at.insert(id.clone(), held.len());
-            held.push(Held {
-                id,
-                bank: link::Bank {
-                    name: row.get(1)?,
-                    city: row.get(2)?,
-                    state: row.get(3)?,
-                    regulator: super::super::vocab(row, 4)?,
-                    exams: Vec::new(),
-                },
-                dates: Vec::new(),
-                current: None,
-            });
-        }
-    }
-    let only = if pending {
-        " WHERE bank_id IN (SELECT bank_id FROM link_pending)"
-    } else {
-        ""
-    };
-    let mut statement = tx.prepare(&format!(
-        "SELECT bank_id, exam_date, rating, is_current FROM ratings{only} ORDER BY bank_id, seq"
-    ))?;
-    let mut rows = statement.query([])?;
-    while let Some(row) = rows.next()? {
-        let Some(&index) = at.get(row.get_ref(0)?.as_str()?) else {
-            continue;
-        };
-        let date: String = row.get(1)?;
-        // A date of another form matches nothing; the others still may.
-        let Some(day) = Day::parse(&date) else {
-            continue;
-        };
-        let rating: Rating = super::super::vocab(row, 2)?;
-        let held = &mut held[index];
-        if row.get::<_, bool>(3)? {
-            held.current = Some(held.bank.exams.len());
-        }
-        held.bank.exams.push(Exam {
-            day,
-            rating: rating_code(&rating),
-        });
-        held.dates.push(date);
-    }
-    for held in &mut held {
-        if held.current.is_none() {
-            held.current = (0..held.bank.exams.len()).max_by_key(|&i| held.bank.exams[i].day);
-        }
-    }
-    Ok(held)
-}
-
-/// Links `held` (none of them to an institution in `taken`) and writes
-/// their links, their exams' records, or why they have none.
-fn link_into(
-    tx: &Transaction,
-    register: &Register,
-    exams: &[FileExam],
-    listed: &[Listed],
-    held: &[Held],
-    taken: &HashSet<u32>,
-) -> Result<Vec<Outcome>> {
-    let banks: Vec<link::Bank> = held.iter().map(|h| h.bank.clone()).collect();
-    let outcomes = link::link(register, &banks, taken);
-    let listings = Listings::new(listed);
-    let mut link_row = tx.prepare_cached(
-        "INSERT OR REPLACE INTO links (bank_id, regulator, agency_id, basis, fdic_cert, rssd_id, \
-         occ_charter, assets, exam_method, active, pe_url) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-    )?;
-    let mut exam_row = tx.prepare_cached(
-        "INSERT INTO link_exams (bank_id, exam_date, regulator, agency_id, ffiec_date) \
-         VALUES (?1, ?2, ?3, ?4, ?5)",
-    )?;
-    let mut miss_row =
-        tx.prepare_cached("INSERT OR REPLACE INTO unlinked (bank_id, reason) VALUES (?1, ?2)")?;
-    for (held, outcome) in held.iter().zip(&outcomes) {
-        match outcome {
-            Outcome::Linked(found) => {
-                let institution = &register.institutions()[found.institution as usize];
-                let mut current = None;
-                for &(at, other, exam) in &found.exams {
-                    let file = &exams[register.row(other, exam)];
-                    if Some(at) == held.current {
-                        current = Some(file);
-                    }
-                    exam_row.execute(params![
-                        held.id,
-                        held.dates[at],
-                        file.regulator.as_str(),
-                        number(file.agency_id),
-                        file.day.text(),
-                    ])?;
-                }
-                let record = record_of(
-                    &institution.regulator,
-                    institution.agency_id,
-                    current,
-                    held.current.map(|at| held.bank.exams[at].day),
-                    &listings,
-                );
-                link_row.execute(params![
-                    held.id,
-                    institution.regulator.as_str(),
-                    number(institution.agency_id),
-                    found.basis,
-                    record.fdic_cert.map(number),
-                    record.rssd_id.map(number),
-                    record.occ_charter.map(number),
-                    record.assets.map(number),
-                    record.exam_method,
-                    record.active,
-                    record.pe_url,
-                ])?;
-            }
-            Outcome::Unlinked(reason) => {
-                miss_row.execute(params![held.id, reason.name()])?;
-            }
-        }
-    }
-    Ok(outcomes)
 }
 
 /// Whether the copy has a public record to keep links with.
@@ -376,9 +219,8 @@ pub(crate) fn forget_removed(connection: &Connection) -> Result<()> {
 /// many were re-linked.
 pub(crate) fn relink_pending(connection: &mut Connection) -> Result<u64> {
     let tx = connection.transaction()?;
-    let held = held_banks(&tx, true)?;
-    if held.is_empty() {
-        tx.execute("DELETE FROM link_pending", [])?;
+    let pending: i64 = tx.query_row("SELECT count(*) FROM link_pending", [], |row| row.get(0))?;
+    if pending == 0 {
         tx.commit()?;
         return Ok(0);
     }
@@ -397,10 +239,10 @@ pub(crate) fn relink_pending(connection: &mut Connection) -> Result<u64> {
             }
         }
     }
-    link_into(&tx, &register, &exams, &listed, &held, &taken)?;
+    let tally = link_into(&tx, &register, &exams, &listed, true, &taken)?;
     tx.execute("DELETE FROM link_pending", [])?;
     tx.commit()?;
-    Ok(held.len() as u64)
+    Ok(tally.banks)
 }
 
 fn stored_exams(tx: &Transaction) -> Result<Vec<FileExam>> {
