@@ -196,9 +196,12 @@ pub(crate) fn filter_clause(filter: &PublicFilter, id: &str) -> (Option<String>,
         tests.push("active = ?");
         values.push(i64::from(active).into());
     }
+    // `+`: the banks are not looked up one by one by id (each one's row
+    // read, JSON and all, to order them), but a covering index is read in
+    // the page's order and each id tested against the subquery's list.
     (
         Some(format!(
-            "{id} IN (SELECT bank_id FROM links WHERE {})",
+            "+{id} IN (SELECT bank_id FROM links WHERE {})",
             tests.join(" AND ")
         )),
         values,
@@ -359,7 +362,7 @@ mod tests {
         let (clause, values) = filter_clause(&filter, "b.id");
         assert_eq!(
             clause.unwrap(),
-            "b.id IN (SELECT bank_id FROM links WHERE assets >= ? AND assets <= ? AND exam_method IN (?) AND active = ?)"
+            "+b.id IN (SELECT bank_id FROM links WHERE assets >= ? AND assets <= ? AND exam_method IN (?) AND active = ?)"
         );
         assert_eq!(values.len(), 4);
         assert_eq!(filter_clause(&PublicFilter::default(), "id").0, None);

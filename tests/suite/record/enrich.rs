@@ -240,6 +240,56 @@ fn enrich_links_each_bank_it_can_and_every_reader_sees_the_record() {
 }
 
 #[test]
+fn bankfind_is_paged_with_as_few_requests_as_its_total_needs() {
+    // 20,001 institutions at BankFind's largest page of 10,000: three
+    // requests, every institution once.
+    const TOTAL: u64 = 20_001;
+    let bankfind = TestServer::start(|_, target| {
+        let param = |name: &str| -> u64 {
+            target
+                .split(['?', '&'])
+                .find_map(|pair| pair.strip_prefix(&format!("{name}=")))
+                .and_then(|value| value.parse().ok())
+                .unwrap_or(0)
+        };
+        let (offset, limit) = (param("offset"), param("limit"));
+        let data: Vec<String> = (offset..(offset + limit).min(TOTAL))
+            .map(|n| {
+                format!(
+                    r#"{{"data":{{"CERT":{},"ACTIVE":1,"NAME":"Bank {n}"}},"score":0}}"#,
+                    n + 1
+                )
+            })
+            .collect();
+        Reply::json(
+            200,
+            &format!(
+                r#"{{"meta":{{"total":{TOTAL}}},"data":[{}],"totals":{{"count":{TOTAL}}}}}"#,
+                data.join(",")
+            ),
+        )
+    });
+    let (world, file) = world();
+    let out = enrich(
+        &world,
+        &[
+            "--ffiec",
+            file.to_str().unwrap(),
+            "--bankfind",
+            &bankfind.url,
+            "--format",
+            "json",
+        ],
+    );
+    assert_code(&out, 0);
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["bankfind_institutions"], TOTAL, "{summary}");
+    assert_eq!(bankfind.hits(), 3);
+    let distinct = world.sql("SELECT count(DISTINCT fdic_cert) AS n FROM institutions");
+    assert_eq!(distinct[0]["n"], TOTAL);
+}
+
+#[test]
 fn due_leaves_out_closed_banks_and_says_how_many() {
     let (world, file) = world();
     let due = |args: &[&str]| -> Vec<String> {
