@@ -16,7 +16,8 @@
 # (python3 reading the zip's lines into fields); on the real-data copy
 # (18,820 banks) and on one of 100,000 (`sandbox --banks 100000`). Memory:
 # the largest resident size of each. Filtered searches with --assets: see
-# bench/find.sh's method, median of 15 runs against `cra --version`.
+# bench/find.sh's method, median of 15 runs against `cra --version`, on
+# the real-data copy enriched with the sandbox's BankFind for it.
 # Usage: bench/record.sh   (takes several minutes: it syncs three copies)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -97,16 +98,24 @@ printf '| 100,000 (sandbox --banks 100000) | %s s | %.1f× | %s MB |\n' "$t" "$(
 
 echo
 echo "## Filtered searches with --assets (offline, 18,820 banks)"
+# The published copy enriched with BankFind too (the sandbox serves one for
+# the real data), so that --active selects what it would.
+start_sandbox --data "$work/published.csv"
+"$CRA" --mirror "$mirror" enrich --ffiec "$ZIP" --bankfind "$URL/bankfind/institutions" --quiet
 yard=$(median 15 "$CRA" --version)
 echo
 echo "yardstick cra --version: $yard s"
 echo
 echo '| command | median | ratio to --version |'
 echo '|---|---:|---:|'
-for args in "--offline search --assets 250M..1B" \
+for args in "--offline search --state TX" \
+            "--offline search --assets 250M..1B" \
+            "--offline search --assets 10B.." \
+            "--offline search --assets 250M..1B --sort name" \
             "--offline search --state TX --size large --assets 1B..10B --sort -exam_date" \
-            "--offline search --assets ..100M --active --all --columns name,state,assets" \
-            "--offline search --exam-method 'strategic plan' --enriched --all"; do
+            "--offline search --active --exam-method 'small bank'" \
+            "--offline search --exam-method 'strategic plan' --enriched --all" \
+            "--offline search --assets ..100M --active --all --columns name,state,assets"; do
   t=$(eval median 15 "$CRA" --mirror "$mirror" "$args")
   printf '| `cra %s` | %.1f ms | %.1f× |\n' "$args" "$(echo "$t * 1000" | bc -l)" "$(echo "$t / $yard" | bc -l)"
 done

@@ -102,6 +102,7 @@ impl Reader {
                 regulator: "b.regulator",
                 city: "b.city",
                 exam_date: "h.exam_date",
+                seek_public: false,
             },
         );
         let more: String = more.iter().map(|c| format!(" AND {c}")).collect();

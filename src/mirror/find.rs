@@ -21,6 +21,10 @@ pub(super) struct Tested<'a> {
     pub regulator: &'a str,
     pub city: &'a str,
     pub exam_date: &'a str,
+    /// Whether the banks the public record's filter selects are looked up
+    /// by id (few of them) or each bank read tested against its list
+    /// (many): see [`super::record::filter_clause`].
+    pub seek_public: bool,
 }
 
 impl Tested<'static> {
@@ -31,8 +35,33 @@ impl Tested<'static> {
         regulator: "regulator",
         city: "city",
         exam_date: "exam_date",
+        seek_public: false,
+    };
+
+    /// The same, looking up by id the banks the public record selects.
+    const BANKS_SEEKING: Tested<'static> = Tested {
+        seek_public: true,
+        ..Tested::BANKS
     };
 }
+
+/// How a find reads the public record's filter, decided from how many
+/// banks it selects (a count of `links` by its index, before the query):
+/// few are looked up by id; many are tested as an index is read in the
+/// page's order (for the service's order, `banks_position` itself, which
+/// finds a page of them after a few rows). And when the filter is all that
+/// selects, its count is the count of the find (every link is of a bank of
+/// the copy: a sync drops a removed bank's link in the same transaction).
+#[derive(Debug, Clone, Copy, Default)]
+struct Reading {
+    seek: bool,
+    walk_position: bool,
+    count: Option<u64>,
+}
+
+/// Of the banks a filter of the public record selects, at least this share
+/// of the copy's are many.
+const MANY: i64 = 16;
 
 /// Whether `column` contains `needle` (given in lower case), ignoring case
 /// as [`crate::text::contains_folded`] does, as SQL and its values. For an
@@ -89,7 +118,9 @@ pub(super) fn find_clauses(find: &Find, columns: &Tested) -> (Vec<String>, Vec<S
             values.extend(given.iter().map(|v| SqlValue::from(v.to_string())));
         }
     }
-    if let (Some(clause), more) = super::record::filter_clause(&find.public, columns.id) {
+    if let (Some(clause), more) =
+        super::record::filter_clause(&find.public, columns.id, columns.seek_public)
+    {
         clauses.push(clause);
         values.extend(more);
     }
@@ -131,7 +162,7 @@ fn failed_last_sql() -> String {
 }
 
 /// The `WHERE` clause of a query and a find (empty when nothing selects).
-fn clause(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
+fn clause(query: &ListQuery, find: &Find, tested: &Tested) -> (String, Vec<SqlValue>) {
     let mut clauses: Vec<String> = Vec::new();
     let mut values: Vec<SqlValue> = Vec::new();
     let mut one = |sql: &str, value: String| {
@@ -154,7 +185,7 @@ fn clause(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
         clauses.push(clause);
         values.extend(more);
     }
-    let (more, more_values) = find_clauses(find, &Tested::BANKS);
+    let (more, more_values) = find_clauses(find, tested);
     clauses.extend(more);
     values.extend(more_values);
     if clauses.is_empty() {
@@ -196,8 +227,13 @@ pub(super) fn key_sql(field: SortField) -> String {
 /// The statement of a page of found banks, and its values (offset and
 /// limit last). The inner query selects and orders from the covering
 /// index; the outer one reads the page's JSON and keeps that order.
-fn page_sql(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
-    let (filter, values) = clause(query, find);
+fn page_sql(query: &ListQuery, find: &Find, reading: Reading) -> (String, Vec<SqlValue>) {
+    let tested = if reading.seek {
+        Tested::BANKS_SEEKING
+    } else {
+        Tested::BANKS
+    };
+    let (filter, values) = clause(query, find, &tested);
     let mut inner_keys = Vec::new();
     let mut outer_keys = Vec::new();
     for (i, key) in find.sort.iter().enumerate() {
@@ -215,8 +251,14 @@ fn page_sql(query: &ListQuery, find: &Find) -> (String, Vec<SqlValue>) {
     let mut order: Vec<String> = inner_keys.into_iter().map(|(_, order)| order).collect();
     // `+position`: ordering by the bare column would let SQLite walk
     // `banks_position` (every row, JSON and all) to skip a sort of the few
-    // rows selected.
-    order.extend(["+position".to_string(), "rowid".to_string()]);
+    // rows selected; unless many are selected by an id test, which that
+    // walk meets after a few rows.
+    let position = if reading.walk_position && find.sort.is_empty() {
+        "position"
+    } else {
+        "+position"
+    };
+    order.extend([position.to_string(), "rowid".to_string()]);
     outer_keys.extend(["m.p".to_string(), "m.r".to_string()]);
     let sql = format!(
         "WITH m AS (SELECT rowid AS r, position AS p{selected} FROM banks{filter} \
@@ -270,9 +312,44 @@ impl Reader {
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
+    /// How a find reads its public record's filter.
+    fn reading(&self, query: &ListQuery, find: &Find) -> Result<Reading> {
+        let Some((tests, values)) = super::record::links_where(&find.public) else {
+            return Ok(Reading::default());
+        };
+        let connection = self.connection();
+        let selected: i64 = connection
+            .prepare_cached(&format!("SELECT count(*) FROM links WHERE {tests}"))?
+            .query_row(rusqlite::params_from_iter(&values), |row| row.get(0))?;
+        // The largest rowid: the number of banks, near enough to compare.
+        let banks: i64 = connection
+            .prepare_cached("SELECT coalesce(max(rowid), 0) FROM banks")?
+            .query_row([], |row| row.get(0))?;
+        let many = selected.saturating_mul(MANY) >= banks;
+        let rest = Find {
+            public: Default::default(),
+            ..find.clone()
+        };
+        let alone = clause(query, &rest, &Tested::BANKS).0.is_empty();
+        Ok(Reading {
+            seek: !many,
+            walk_position: many,
+            count: alone.then_some(selected.max(0) as u64),
+        })
+    }
+
     /// How many banks `query` and `find` select.
     pub fn found(&self, query: &ListQuery, find: &Find) -> Result<u64> {
-        let (filter, values) = clause(query, find);
+        let reading = self.reading(query, find)?;
+        if let Some(count) = reading.count {
+            return Ok(count);
+        }
+        let tested = if reading.seek {
+            Tested::BANKS_SEEKING
+        } else {
+            Tested::BANKS
+        };
+        let (filter, values) = clause(query, find, &tested);
         let total: i64 = self
             .connection()
             .prepare_cached(&format!("SELECT count(*) FROM banks{filter}"))?
@@ -289,7 +366,7 @@ impl Reader {
         offset: u64,
         limit: u64,
     ) -> Result<Vec<Bank>> {
-        let (sql, mut values) = page_sql(query, find);
+        let (sql, mut values) = page_sql(query, find, self.reading(query, find)?);
         values.push(i64::try_from(limit).unwrap_or(i64::MAX).into());
         values.push(i64::try_from(offset).unwrap_or(i64::MAX).into());
         let connection = self.connection();
@@ -427,7 +504,7 @@ mod tests {
         };
         for (what, find) in finds() {
             for query in [ListQuery::default(), query.clone()] {
-                let (sql, values) = page_sql(&query, &find);
+                let (sql, values) = page_sql(&query, &find, Reading::default());
                 let page_plan = plan(&sql, &values);
                 // The selection and the order from an index (a covering
                 // one, or a state's or size's); the rows themselves only by
@@ -451,7 +528,7 @@ mod tests {
                     !page_plan.contains("sqlite_autoindex_banks_1 (id=?)"),
                     "{what}: {page_plan}"
                 );
-                let (filter, values) = clause(&query, &find);
+                let (filter, values) = clause(&query, &find, &Tested::BANKS);
                 let count = plan(&format!("SELECT count(*) FROM banks{filter}"), &values);
                 assert!(
                     count.contains("SEARCH banks USING ") || count.contains("COVERING INDEX"),
@@ -460,7 +537,7 @@ mod tests {
             }
         }
         // A rating is a search of the index, not a scan of it.
-        let (sql, values) = page_sql(&ListQuery::default(), &finds()[0].1);
+        let (sql, values) = page_sql(&ListQuery::default(), &finds()[0].1, Reading::default());
         assert!(
             plan(&sql, &values).contains("SEARCH banks USING COVERING INDEX banks_find (rating=?)")
         );
@@ -481,7 +558,7 @@ mod tests {
             }],
             ..Find::default()
         };
-        let (sql, values) = page_sql(&ListQuery::default(), &by_name);
+        let (sql, values) = page_sql(&ListQuery::default(), &by_name, Reading::default());
         let page = plan(&sql, &values);
         assert!(
             page.starts_with("CO-ROUTINE m; SCAN banks USING COVERING INDEX banks_name; USE TEMP B-TREE FOR LAST 2 TERMS"),
@@ -492,13 +569,57 @@ mod tests {
             exam_since: Some("2024-11-24".into()),
             ..Find::default()
         };
-        let (filter, values) = clause(&ListQuery::default(), &period);
+        let (filter, values) = clause(&ListQuery::default(), &period, &Tested::BANKS);
         let count = plan(&format!("SELECT count(*) FROM banks{filter}"), &values);
         assert!(
             count.contains(
                 "SEARCH banks USING COVERING INDEX banks_regulator (regulator=? AND exam_date>?)"
             ),
             "{count}"
+        );
+    }
+
+    #[test]
+    fn few_banks_of_the_public_record_are_looked_up_and_many_met_in_order() {
+        let find = finds()
+            .into_iter()
+            .find(|(what, _)| *what == "public record")
+            .unwrap()
+            .1;
+        let few = Reading {
+            seek: true,
+            ..Reading::default()
+        };
+        let (sql, values) = page_sql(&ListQuery::default(), &find, few);
+        let page = plan(&sql, &values);
+        assert!(
+            page.contains("SEARCH banks USING INDEX sqlite_autoindex_banks_1 (id=?)"),
+            "{page}"
+        );
+        let many = Reading {
+            walk_position: true,
+            ..Reading::default()
+        };
+        let (sql, values) = page_sql(&ListQuery::default(), &find, many);
+        let page = plan(&sql, &values);
+        assert!(
+            page.contains("SCAN banks USING INDEX banks_position"),
+            "{page}"
+        );
+        assert!(!page.contains("(id=?)"), "{page}");
+        // Sorted otherwise: that sort's covering index, each id tested.
+        let by_name = Find {
+            sort: vec![SortKey {
+                field: SortField::Name,
+                descending: false,
+            }],
+            ..find
+        };
+        let (sql, values) = page_sql(&ListQuery::default(), &by_name, many);
+        let page = plan(&sql, &values);
+        assert!(
+            page.contains("SCAN banks USING COVERING INDEX banks_name"),
+            "{page}"
         );
     }
 
@@ -514,6 +635,7 @@ mod tests {
                 .find(|(what, _)| *what == "everything")
                 .unwrap()
                 .1,
+            &Tested::BANKS,
         );
         assert_eq!(
             clause,

@@ -376,6 +376,7 @@ pub(super) mod tests {
                 regulator: "b.regulator",
                 city: "b.city",
                 exam_date: date,
+                seek_public: false,
             },
         );
         if let Some(state) = &filter.state {

@@ -63,7 +63,8 @@ CREATE TABLE IF NOT EXISTS links (
     active      INTEGER,
     pe_url      TEXT
 );
-CREATE INDEX IF NOT EXISTS links_assets ON links(assets, bank_id);
+CREATE INDEX IF NOT EXISTS links_public ON links(assets, active, exam_method, bank_id);
+CREATE INDEX IF NOT EXISTS links_method ON links(exam_method, bank_id);
 CREATE INDEX IF NOT EXISTS links_fdic ON links(fdic_cert);
 CREATE INDEX IF NOT EXISTS links_rssd ON links(rssd_id);
 CREATE INDEX IF NOT EXISTS links_occ ON links(occ_charter);
@@ -157,11 +158,11 @@ pub struct ExamRecord {
     pub exam_method: Option<String>,
 }
 
-/// The clause selecting the banks whose id is in `id` that `filter` keeps
-/// (empty when it keeps all), and its values.
-pub(crate) fn filter_clause(filter: &PublicFilter, id: &str) -> (Option<String>, Vec<SqlValue>) {
+/// The test of `links` selecting the banks `filter` keeps (none when it
+/// keeps all), and its values.
+pub(crate) fn links_where(filter: &PublicFilter) -> Option<(String, Vec<SqlValue>)> {
     if filter.is_empty() {
-        return (None, Vec::new());
+        return None;
     }
     let mut tests = Vec::new();
     let mut values: Vec<SqlValue> = Vec::new();
@@ -196,13 +197,27 @@ pub(crate) fn filter_clause(filter: &PublicFilter, id: &str) -> (Option<String>,
         tests.push("active = ?");
         values.push(i64::from(active).into());
     }
-    // `+`: the banks are not looked up one by one by id (each one's row
-    // read, JSON and all, to order them), but a covering index is read in
-    // the page's order and each id tested against the subquery's list.
+    Some((tests.join(" AND "), values))
+}
+
+/// The clause selecting the banks whose id is in `id` that `filter` keeps
+/// (empty when it keeps all), and its values. `seek`: each bank the
+/// filter selects is looked up by its id (best when they are few); else
+/// (`+`) the banks are read from whichever index serves the rest of the
+/// query, and each id tested against the filter's list (best when they
+/// are many: looking each up reads its whole row).
+pub(crate) fn filter_clause(
+    filter: &PublicFilter,
+    id: &str,
+    seek: bool,
+) -> (Option<String>, Vec<SqlValue>) {
+    let Some((tests, values)) = links_where(filter) else {
+        return (None, Vec::new());
+    };
+    let plus = if seek { "" } else { "+" };
     (
         Some(format!(
-            "+{id} IN (SELECT bank_id FROM links WHERE {})",
-            tests.join(" AND ")
+            "{plus}{id} IN (SELECT bank_id FROM links WHERE {tests})"
         )),
         values,
     )
@@ -359,12 +374,18 @@ mod tests {
             exam_methods: vec!["Large Bank".into()],
             active: Some(true),
         };
-        let (clause, values) = filter_clause(&filter, "b.id");
+        let (clause, values) = filter_clause(&filter, "b.id", false);
         assert_eq!(
             clause.unwrap(),
             "+b.id IN (SELECT bank_id FROM links WHERE assets >= ? AND assets <= ? AND exam_method IN (?) AND active = ?)"
         );
         assert_eq!(values.len(), 4);
-        assert_eq!(filter_clause(&PublicFilter::default(), "id").0, None);
+        let (clause, _) = filter_clause(&filter, "id", true);
+        assert!(
+            clause
+                .unwrap()
+                .starts_with("id IN (SELECT bank_id FROM links WHERE assets >= ?")
+        );
+        assert_eq!(filter_clause(&PublicFilter::default(), "id", true).0, None);
     }
 }

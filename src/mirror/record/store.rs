@@ -68,6 +68,10 @@ impl Store {
         // default cache of 2 MB, SQLite spills its pages to the log and
         // reads them back many times over before it commits.
         connection.pragma_update(None, "cache_size", -16384)?;
+        // The first copies had `links_assets(assets, bank_id)`: its place
+        // is taken by `links_public`, which also covers the activity and
+        // the exam method.
+        connection.execute_batch("DROP INDEX IF EXISTS links_assets;")?;
         connection.execute_batch(super::SCHEMA)?;
         Ok(Store {
             connection,

@@ -522,4 +522,82 @@ fn the_sandbox_serves_a_public_record_its_banks_link_to() {
          OR NOT (l.regulator = b.regulator OR (b.regulator = 'OTS' AND l.regulator = 'OCC'))",
     );
     assert!(stray.is_empty(), "{stray:?}");
+    // --assets selecting few banks (looked up by id) or many (met as an
+    // index is read): exactly the linked banks in range, in the service's
+    // order or by name, and the note counts them.
+    for (range, low, high) in [
+        ("10B..", 10_000_000_000i64, i64::MAX),
+        ("..1B", 0, 1_000_000_000),
+    ] {
+        let expected = world.sql_tsv(&format!(
+            "SELECT b.id FROM banks b JOIN links l ON l.bank_id = b.id \
+             WHERE l.assets >= {low} AND l.assets <= {high} ORDER BY b.position, b.rowid"
+        ));
+        let expected: Vec<&str> = expected.lines().skip(1).collect();
+        assert!(!expected.is_empty(), "{range}");
+        // The first few (under a sixteenth of the banks), the second many.
+        let few = (expected.len() as u64) * 16 < banks;
+        assert_eq!(
+            few,
+            range == "10B..",
+            "{range}: {} of {banks}",
+            expected.len()
+        );
+        let out = world.local(&[
+            "--offline",
+            "search",
+            "--assets",
+            range,
+            "--all",
+            "--columns",
+            "id",
+            "--format",
+            "csv",
+        ]);
+        assert_code(&out, 0);
+        let got: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect();
+        assert_eq!(got, expected, "{range}");
+        let by_name = world.local(&[
+            "--offline",
+            "search",
+            "--assets",
+            range,
+            "--sort",
+            "name",
+            "--all",
+            "--columns",
+            "id",
+            "--format",
+            "csv",
+        ]);
+        let mut named: Vec<String> = String::from_utf8_lossy(&by_name.stdout)
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect();
+        named.sort();
+        let mut sorted = got.clone();
+        sorted.sort();
+        assert_eq!(named, sorted, "{range} by name");
+        let page = world.local(&["--offline", "search", "--assets", range]);
+        let note = String::from_utf8_lossy(&page.stderr).to_string();
+        if expected.len() > 25 {
+            let count = format!("{}", expected.len());
+            let grouped = count
+                .as_bytes()
+                .rchunks(3)
+                .rev()
+                .map(|c| std::str::from_utf8(c).unwrap())
+                .collect::<Vec<_>>()
+                .join(",");
+            assert!(
+                note.contains(&format!("of {grouped} matching")),
+                "{range}: {note}"
+            );
+        }
+    }
 }
