@@ -64,7 +64,7 @@ CREATE TABLE IF NOT EXISTS links (
     pe_url      TEXT
 );
 CREATE INDEX IF NOT EXISTS links_public ON links(assets, active, exam_method, bank_id);
-CREATE INDEX IF NOT EXISTS links_method ON links(exam_method, bank_id);
+CREATE INDEX IF NOT EXISTS links_method ON links(exam_method, active, assets, bank_id);
 CREATE INDEX IF NOT EXISTS links_fdic ON links(fdic_cert);
 CREATE INDEX IF NOT EXISTS links_rssd ON links(rssd_id);
 CREATE INDEX IF NOT EXISTS links_occ ON links(occ_charter);
