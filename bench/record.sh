@@ -48,7 +48,7 @@ median() { # RUNS COMMAND... → median seconds
     end=$(date +%s%N)
     times+=($(( (end - start) / 1000 )))
   done
-  printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p" | awk '{ printf "%.3f", $1 / 1000000 }'
+  printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p" | awk "{ printf \"%.4f\", \$1 / 1000000 }"
 }
 
 rss_mb() { # COMMAND... → the largest resident size, MB

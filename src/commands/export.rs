@@ -131,7 +131,9 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     // `-o -` is standard output, as with most tools.
     let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
     let format = io.view.format;
-    let find = crate::source::find::resolve(&args.find, settings)?;
+    let (find, opened) = crate::source::find::resolve_keeping(&args.find, settings)?;
+    // The copy opened to check the public record's filters is read on.
+    let opened = opened.map(std::sync::Arc::new);
     let columns = &args.find.order.columns;
     let enriched = args.find.order.enriched;
     if enriched && args.with_history {
@@ -150,10 +152,16 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         )
     };
     let joiner = match &shape {
-        Rows::Banks(shape) => Joiner::open(settings, io, BANKS.shows_extra(shape), enriched)?,
+        Rows::Banks(shape) => Joiner::opened(
+            settings,
+            io,
+            BANKS.shows_extra(shape),
+            enriched,
+            opened.clone(),
+        )?,
         Rows::Histories(_) => None,
     };
-    let source = Source::new(settings, io)?;
+    let source = Source::opened(settings, io, opened)?;
     let started = Instant::now();
     let concurrency = args.concurrency as usize;
     // The first page before anything is written: a wrong key or address

@@ -135,14 +135,22 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         io.warn(&warning);
     }
     // Checked before any request: a typo never costs a round trip.
-    let find = crate::source::find::resolve(&args.find, settings)?;
+    let (find, opened) = crate::source::find::resolve_keeping(&args.find, settings)?;
+    // The copy opened to check the public record's filters is read on.
+    let opened = opened.map(std::sync::Arc::new);
     let order = &args.find.order;
     let shape = BANKS
         .shape_enriched(io.view.format, &order.columns, order.enriched)
         .map_err(CraError::usage)?;
-    let joiner = Joiner::open(settings, io, BANKS.shows_extra(&shape), order.enriched)?;
+    let joiner = Joiner::opened(
+        settings,
+        io,
+        BANKS.shows_extra(&shape),
+        order.enriched,
+        opened.clone(),
+    )?;
     let joiner = joiner.as_ref();
-    let source = Source::new(settings, io)?;
+    let source = Source::opened(settings, io, opened)?;
     let follow = args.all || args.limit.is_some();
     // Rows the user picked (a limit, a page) are not rows lost.
     let chosen = args.limit.is_some() || args.chose_page;

@@ -137,6 +137,15 @@ pub fn regulators_present(settings: &Settings) -> Result<Vec<String>> {
 /// The selection and order the flags ask for, checked (an unknown
 /// regulator, a period in the future: usage errors).
 pub fn resolve(args: &FindArgs, settings: &Settings) -> Result<Find> {
+    Ok(resolve_keeping(args, settings)?.0)
+}
+
+/// [`resolve`], with the local copy it opened to check the public
+/// record's filters (if it did), for the command to read on.
+pub fn resolve_keeping(
+    args: &FindArgs,
+    settings: &Settings,
+) -> Result<(Find, Option<crate::mirror::Reader>)> {
     let present = if args.needs_regulators() {
         regulators_present(settings)?
     } else {
@@ -145,6 +154,7 @@ pub fn resolve(args: &FindArgs, settings: &Settings) -> Result<Find> {
     let mut find = args
         .find(&present, crate::filters::when::today())
         .map_err(CraError::usage)?;
+    let mut opened = None;
     if !find.public.is_empty() {
         if !settings.offline {
             return Err(CraError::usage(format!(
@@ -158,13 +168,12 @@ pub fn resolve(args: &FindArgs, settings: &Settings) -> Result<Find> {
                 }
             )));
         }
-        check_public(
-            &crate::mirror::Reader::open(&settings.mirror.value)?,
-            &mut find,
-        )?;
+        let reader = crate::mirror::Reader::open(&settings.mirror.value)?;
+        check_public(&reader, &mut find)?;
+        opened = Some(reader);
     }
     find.ids = super::watch::select(&args.select.watch, None)?;
-    Ok(find)
+    Ok((find, opened))
 }
 
 /// Checks the public record's filters of `find` against the copy: it has

@@ -36,15 +36,23 @@ impl Source {
     /// and warning, always, when its last sync did not finish), else a
     /// client of the service.
     pub fn new(settings: &Settings, io: &Io) -> Result<Source> {
+        Source::opened(settings, io, None)
+    }
+
+    /// [`Source::new`], reading on a copy already opened (offline).
+    pub fn opened(settings: &Settings, io: &Io, reader: Option<Arc<Reader>>) -> Result<Source> {
         if settings.offline {
-            let reader = Reader::open(&settings.mirror.value)?;
+            let reader = match reader {
+                Some(reader) => reader,
+                None => Arc::new(Reader::open(&settings.mirror.value)?),
+            };
             if let Some(warning) = reader.unfinished_warning() {
                 io.warn(&warning);
             }
             if let Some(as_of) = reader.as_of() {
                 io.summary(&format!("offline: {as_of}"));
             }
-            Ok(Source::Mirror(Arc::new(reader)))
+            Ok(Source::Mirror(reader))
         } else {
             Ok(Source::Service(Client::new(settings, io)?, io.clone()))
         }

@@ -3,6 +3,8 @@
 //! offline alike, since the service has none of it. A copy without it is
 //! exit 2 saying to run `cra enrich`.
 
+use std::sync::Arc;
+
 use anyhow::Result;
 
 use crate::domain::PublicRecord;
@@ -13,7 +15,7 @@ use crate::settings::Settings;
 
 /// Joins banks' public records from the copy.
 pub struct Joiner {
-    reader: Reader,
+    reader: Arc<Reader>,
     /// The json printed gets the key `public_record` (`--enriched`).
     json: bool,
 }
@@ -28,10 +30,24 @@ impl Joiner {
         needed: bool,
         enriched: bool,
     ) -> Result<Option<Joiner>> {
+        Joiner::opened(settings, io, needed, enriched, None)
+    }
+
+    /// [`Joiner::open`], joining from a copy already opened.
+    pub fn opened(
+        settings: &Settings,
+        io: &Io,
+        needed: bool,
+        enriched: bool,
+        reader: Option<Arc<Reader>>,
+    ) -> Result<Option<Joiner>> {
         if !needed && !enriched {
             return Ok(None);
         }
-        let reader = Reader::open(&settings.mirror.value)?;
+        let reader = match reader {
+            Some(reader) => reader,
+            None => Arc::new(Reader::open(&settings.mirror.value)?),
+        };
         let what = if enriched {
             "--enriched"
         } else {
