@@ -117,6 +117,29 @@ fn enrich_links_each_bank_it_can_and_every_reader_sees_the_record() {
         7
     );
 
+    // An exam method the copy does not hold: exit 2 naming those it does,
+    // each once, in order.
+    let out = world
+        .offline()
+        .args(["search", "--exam-method", "no such method"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    let methods: Vec<String> = world
+        .sql("SELECT DISTINCT exam_method FROM links WHERE exam_method IS NOT NULL ORDER BY exam_method")
+        .iter()
+        .map(|m| m["exam_method"].as_str().unwrap().to_string())
+        .collect();
+    assert!(methods.len() >= 2, "{methods:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(&format!(
+            "'no such method' is not an exam method of the local copy's banks; use one of {}",
+            methods.join(", ")
+        )),
+        "{said}"
+    );
+
     // Columns: assets in dollars at the current exam, identifiers, activity.
     let out = world
         .offline()
