@@ -990,7 +990,7 @@ mod tests {
 
     /// A plausible institution: 1 to 6 exams two to five years apart,
     /// FDIC on the first of the month, mostly Satisfactory.
-    fn arb_inst() -> impl Strategy<Value = (u8, Vec<(u32, u8)>, usize, usize, usize)> {
+    fn arb_inst() -> impl Strategy<Value = Drawn> {
         (
             0u8..3,
             1990u32..2015,
@@ -1042,6 +1042,27 @@ mod tests {
             1 => (1..STATES.len()).prop_map(Change::Twin),
             1 => Just(Change::Absent),
         ]
+    }
+
+    /// One draw of `arb_inst`: regulator, exams, and state, city and name
+    /// by their place.
+    type Drawn = (u8, Vec<(u32, u8)>, usize, usize, usize);
+
+    /// The institutions of `arb_inst`'s draws, numbered from 1.
+    fn insts_of(world: &[Drawn]) -> Vec<Inst> {
+        let regulators = [Regulator::Fdic, Regulator::Occ, Regulator::Frb];
+        world
+            .iter()
+            .enumerate()
+            .map(|(i, (r, exams, s, c, n))| Inst {
+                regulator: regulators[*r as usize].clone(),
+                id: i as u64 + 1,
+                exams: exams.clone(),
+                name: NAMES[*n],
+                city: CITIES[*c],
+                state: STATES[*s],
+            })
+            .collect()
     }
 
     proptest! {
@@ -1128,11 +1149,7 @@ mod tests {
             world in prop::collection::vec(arb_inst(), 1..12),
             seed in any::<u64>(),
         ) {
-            let regulators = [Regulator::Fdic, Regulator::Occ, Regulator::Frb];
-            let insts: Vec<Inst> = world.iter().enumerate().map(|(i, (r, exams, s, c, n))| Inst {
-                regulator: regulators[*r as usize].clone(), id: i as u64 + 1, exams: exams.clone(),
-                name: NAMES[*n], city: CITIES[*c], state: STATES[*s],
-            }).collect();
+            let insts = insts_of(&world);
             let banks: Vec<Bank> = insts.iter().map(|i| bank(i.regulator.clone(), &i.exams, i.name, i.city, i.state)).collect();
             let (register, outcomes) = run(&insts, &banks);
             let mut reversed: Vec<Inst> = insts.into_iter().rev().collect();
@@ -1191,11 +1208,7 @@ mod tests {
             changes in prop::collection::vec(arb_change(), 1..12),
             seed in any::<u64>(),
         ) {
-            let regulators = [Regulator::Fdic, Regulator::Occ, Regulator::Frb];
-            let insts: Vec<Inst> = world.iter().enumerate().map(|(i, (r, exams, s, c, n))| Inst {
-                regulator: regulators[*r as usize].clone(), id: i as u64 + 1, exams: exams.clone(),
-                name: NAMES[*n], city: CITIES[*c], state: STATES[*s],
-            }).collect();
+            let insts = insts_of(&world);
             let banks: Vec<Bank> = world.iter().zip(&insts).zip(changes.iter().cycle()).map(|((w, i), change)| {
                 let mut b = bank(i.regulator.clone(), &i.exams, i.name, i.city, i.state);
                 match change {

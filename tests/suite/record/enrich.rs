@@ -68,23 +68,29 @@ fn enrich(world: &World, args: &[&str]) -> std::process::Output {
     world.local(&[&["enrich"], args].concat())
 }
 
-#[test]
-fn enrich_links_each_bank_it_can_and_every_reader_sees_the_record() {
-    let (world, file) = world();
-    let bankfind = bankfind();
+/// `cra enrich` of `file` and the BankFind at `bankfind`, which must
+/// succeed: its json summary.
+fn enrich_summary(world: &World, file: &std::path::Path, bankfind: &str) -> Value {
     let out = enrich(
-        &world,
+        world,
         &[
             "--ffiec",
             file.to_str().unwrap(),
             "--bankfind",
-            &bankfind.url,
+            bankfind,
             "--format",
             "json",
         ],
     );
     assert_code(&out, 0);
-    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn enrich_links_each_bank_it_can_and_every_reader_sees_the_record() {
+    let (world, file) = world();
+    let bankfind = bankfind();
+    let summary = enrich_summary(&world, &file, &bankfind.url);
     assert_eq!(summary["banks"], 5, "{summary}");
     assert_eq!(summary["linked"], 4, "{summary}");
     assert_eq!(summary["reasons"]["not_in_file"], 1, "{summary}");
@@ -293,19 +299,7 @@ fn bankfind_is_paged_with_as_few_requests_as_its_total_needs() {
         )
     });
     let (world, file) = world();
-    let out = enrich(
-        &world,
-        &[
-            "--ffiec",
-            file.to_str().unwrap(),
-            "--bankfind",
-            &bankfind.url,
-            "--format",
-            "json",
-        ],
-    );
-    assert_code(&out, 0);
-    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let summary = enrich_summary(&world, &file, &bankfind.url);
     assert_eq!(summary["bankfind_institutions"], TOTAL, "{summary}");
     assert_eq!(bankfind.hits(), 3);
     let distinct = world.sql("SELECT count(DISTINCT fdic_cert) AS n FROM institutions");
