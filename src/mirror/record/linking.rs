@@ -8,6 +8,7 @@
 //! links again.
 
 use std::collections::{BTreeMap, HashSet};
+use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
 use std::sync::mpsc;
 
@@ -22,6 +23,9 @@ use crate::record::public::{FileExam, Listed, Listings, record_of};
 pub(super) fn number(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
+
+/// A chunk of banks with what became of each, or the linking's panic.
+type Linked = std::result::Result<Vec<(Held, Outcome)>, ()>;
 
 /// Banks read, linked and written at a time.
 const CHUNK: usize = 1024;
@@ -67,7 +71,7 @@ pub(super) fn link_into(
         // Owned here, so that however this returns, the workers are told
         // there is no more and stop before the scope waits for them.
         let to_workers = to_workers;
-        let (to_writer, linked) = mpsc::channel::<(usize, Vec<(Held, Outcome)>)>();
+        let (to_writer, linked) = mpsc::channel::<(usize, Linked)>();
         for _ in 0..workers {
             let (queue, to_writer) = (&queue, to_writer.clone());
             scope.spawn(move || {
@@ -78,14 +82,20 @@ pub(super) fn link_into(
                         Err(_) => return,
                     };
                     let Ok((number, chunk)) = next else { return };
-                    let done = chunk
-                        .into_iter()
-                        .map(|held| {
-                            let outcome = register.best_for(&held.bank, &mut work);
-                            (held, outcome)
-                        })
-                        .collect();
-                    if to_writer.send((number, done)).is_err() {
+                    // A panic (a bug) is told to the writer, which stops
+                    // with an error and the copy unchanged, not left
+                    // waiting for a chunk that never comes.
+                    let done = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                        chunk
+                            .into_iter()
+                            .map(|held| {
+                                let outcome = register.best_for(&held.bank, &mut work);
+                                (held, outcome)
+                            })
+                            .collect::<Vec<_>>()
+                    }));
+                    let failed = done.is_err();
+                    if to_writer.send((number, done.map_err(|_| ()))).is_err() || failed {
                         return;
                     }
                 }
@@ -95,6 +105,12 @@ pub(super) fn link_into(
         // Chunks come back in any order and are written in the order read;
         // no more than a few are out at once, so memory stays flat.
         let mut waiting: BTreeMap<usize, Vec<(Held, Outcome)>> = BTreeMap::new();
+        let receive = |waiting: &mut BTreeMap<usize, Vec<(Held, Outcome)>>| -> Result<()> {
+            let (number, done) = linked.recv()?;
+            let done = done.map_err(|()| anyhow::anyhow!("linking a chunk of banks failed"))?;
+            waiting.insert(number, done);
+            Ok(())
+        };
         let (mut sent, mut written) = (0usize, 0usize);
         let mut carry = None;
         let mut write_ready = |waiting: &mut BTreeMap<usize, Vec<(Held, Outcome)>>,
@@ -114,8 +130,7 @@ pub(super) fn link_into(
                 break;
             }
             while sent - written >= 2 * workers {
-                let (number, done) = linked.recv()?;
-                waiting.insert(number, done);
+                receive(&mut waiting)?;
                 write_ready(&mut waiting, &mut written)?;
             }
             to_workers
@@ -125,8 +140,7 @@ pub(super) fn link_into(
         }
         drop(to_workers);
         while written < sent {
-            let (number, done) = linked.recv()?;
-            waiting.insert(number, done);
+            receive(&mut waiting)?;
             write_ready(&mut waiting, &mut written)?;
         }
         Ok(())
