@@ -59,6 +59,17 @@ struct Reading {
     count: Option<u64>,
 }
 
+impl Reading {
+    /// The columns of `banks`, the public record's banks read as decided.
+    fn tested(self) -> Tested<'static> {
+        if self.seek {
+            Tested::BANKS_SEEKING
+        } else {
+            Tested::BANKS
+        }
+    }
+}
+
 /// Of the banks a filter of the public record selects, at least this share
 /// of the copy's are many.
 const MANY: i64 = 16;
@@ -228,12 +239,7 @@ pub(super) fn key_sql(field: SortField) -> String {
 /// limit last). The inner query selects and orders from the covering
 /// index; the outer one reads the page's JSON and keeps that order.
 fn page_sql(query: &ListQuery, find: &Find, reading: Reading) -> (String, Vec<SqlValue>) {
-    let tested = if reading.seek {
-        Tested::BANKS_SEEKING
-    } else {
-        Tested::BANKS
-    };
-    let (filter, values) = clause(query, find, &tested);
+    let (filter, values) = clause(query, find, &reading.tested());
     let mut inner_keys = Vec::new();
     let mut outer_keys = Vec::new();
     for (i, key) in find.sort.iter().enumerate() {
@@ -344,12 +350,7 @@ impl Reader {
         if let Some(count) = reading.count {
             return Ok(count);
         }
-        let tested = if reading.seek {
-            Tested::BANKS_SEEKING
-        } else {
-            Tested::BANKS
-        };
-        let (filter, values) = clause(query, find, &tested);
+        let (filter, values) = clause(query, find, &reading.tested());
         let total: i64 = self
             .connection()
             .prepare_cached(&format!("SELECT count(*) FROM banks{filter}"))?

@@ -150,7 +150,16 @@ impl Register {
             exams: &own.exams,
         };
         let fit = |sides: &[Side], lineage: bool, scratch: &mut Scratch| {
-            Candidate::new(bank.0, bank.1, keys, own, sides, self.horizon, lineage).fit(scratch)
+            Candidate {
+                regulator: bank.0,
+                bank: bank.1,
+                keys,
+                own,
+                sides,
+                horizon: self.horizon,
+                lineage,
+            }
+            .fit(scratch)
         };
         let predecessor = self.predecessor[institution as usize];
         let with_history = |scratch: &mut Scratch| {

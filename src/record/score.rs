@@ -122,14 +122,18 @@ fn memo(memos: &mut [(u32, bool)], bank: u32, word: Word, test: impl FnOnce() ->
 
 /// A bank and one candidate, to be fitted.
 pub struct Candidate<'a> {
-    /// The bank's regulator and its exams by day.
-    regulator: &'a Regulator,
-    bank: &'a [Exam],
-    keys: &'a Keys,
-    own: &'a Institution,
-    sides: &'a [Side<'a>],
-    horizon: Day,
-    lineage: bool,
+    /// The bank's regulator and its exams, sorted by day.
+    pub regulator: &'a Regulator,
+    pub bank: &'a [Exam],
+    pub keys: &'a Keys,
+    /// The institution fitted, and its histories (a former thrift's OTS
+    /// one first; the institution's own last).
+    pub own: &'a Institution,
+    pub sides: &'a [Side<'a>],
+    /// The file's last exam day.
+    pub horizon: Day,
+    /// Fitted with its OTS history before its own.
+    pub lineage: bool,
 }
 
 /// The fit: the score and what agreed (the exams matched are left in the
@@ -227,29 +231,7 @@ impl Fit {
     }
 }
 
-impl<'a> Candidate<'a> {
-    /// `bank`: the bank's exams sorted by day; `sides` the candidate's
-    /// histories, the institution itself last.
-    pub fn new(
-        regulator: &'a Regulator,
-        bank: &'a [Exam],
-        keys: &'a Keys,
-        own: &'a Institution,
-        sides: &'a [Side<'a>],
-        horizon: Day,
-        lineage: bool,
-    ) -> Candidate<'a> {
-        Candidate {
-            regulator,
-            bank,
-            keys,
-            own,
-            sides,
-            horizon,
-            lineage,
-        }
-    }
-
+impl Candidate<'_> {
     /// What one bank exam and one of the file's are to each other: 3 the
     /// same exam by its day, 2 by the FDIC's month of publication, 0 not.
     fn weight(&self, bank: Exam, file: Exam) -> i32 {
