@@ -162,6 +162,12 @@ pub fn escape_markup(text: &str) -> String {
     out
 }
 
+/// A time as the service and the local copy write it: RFC 3339 UTC with
+/// milliseconds and `Z` (`2026-11-20T12:34:56.789Z`).
+pub fn timestamp(at: jiff::Timestamp) -> String {
+    at.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+}
+
 /// `2026-11-24 08:15 UTC` from an RFC 3339 time; the text as given when it
 /// is not one.
 pub fn day_and_time(when: &str) -> String {

@@ -47,6 +47,7 @@ mod suite {
         mod stats;
         mod support;
         mod sync;
+        mod upgrade;
     }
     mod record {
         mod enrich;

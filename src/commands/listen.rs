@@ -14,7 +14,6 @@ use crate::io::Io;
 use crate::parse::{parse_duration, parse_size_bytes, whole};
 use crate::settings::Settings;
 use crate::webhook::listen::{Config, Server};
-use crate::webhook::secret::require_secret;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -82,7 +81,7 @@ impl Run for ListenArgs {
 }
 
 async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
-    let secret = require_secret(&settings, "listen")?.clone();
+    let secret = settings.require_secret("listen")?.clone();
     let forward_to = match &args.forward_to {
         Some(text) => Some(crate::webhook::endpoint_url(
             "--forward-to",

@@ -23,7 +23,6 @@ use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::parse::whole;
 use crate::settings::Settings;
-use crate::webhook::secret::require_secret;
 use crate::webhook::trigger::{Delivery, Sender, print_outcomes};
 
 pub const REPLAY_AFTER_HELP: &str = "\
@@ -208,7 +207,7 @@ impl Run for ReplayArgs {
 }
 
 async fn run(args: ReplayArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    let secret = require_secret(settings, "replay")?.clone();
+    let secret = settings.require_secret("replay")?.clone();
     let to = crate::webhook::endpoint_url("--to", &args.to, "http://127.0.0.1:4000/")?;
     let pick = if !args.line.is_empty() {
         Pick::Lines(args.line.iter().copied().collect())

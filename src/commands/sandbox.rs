@@ -114,7 +114,7 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
         None => None,
         Some(url) => {
             let secret =
-                crate::webhook::secret::require_secret(&settings, "sandbox --webhook-url")?;
+                settings.require_secret("sandbox --webhook-url")?;
             let parsed =
                 crate::webhook::endpoint_url("--webhook-url", url, "http://127.0.0.1:4000/")?;
             Some(webhooks::Config {

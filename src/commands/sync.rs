@@ -134,7 +134,7 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
     let notify = match &args.notify {
         None => None,
         Some(url) => {
-            let secret = crate::webhook::secret::require_secret(settings, "sync --notify")?.clone();
+            let secret = settings.require_secret("sync --notify")?.clone();
             let url = crate::webhook::endpoint_url("--notify", url, "http://127.0.0.1:4000/")?;
             let only = crate::source::watch::select(&args.watch, None)?;
             Some((url, secret, only))

@@ -15,7 +15,6 @@ use crate::error::Exit;
 use crate::io::Io;
 use crate::parse::whole;
 use crate::settings::Settings;
-use crate::webhook::secret::require_secret;
 use crate::webhook::trigger::{Delivery, Sender, payload, print_outcomes};
 
 /// Text shown after `--help`: examples.
@@ -78,7 +77,7 @@ impl Run for TriggerArgs {
 
 async fn run(args: TriggerArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let EventKind::RatingCreated = args.event;
-    let secret = require_secret(settings, "trigger")?.clone();
+    let secret = settings.require_secret("trigger")?.clone();
     let to = crate::webhook::endpoint_url("--to", &args.to, "http://127.0.0.1:4000/")?;
     let sender = Sender::new(
         to,

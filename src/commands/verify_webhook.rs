@@ -17,7 +17,6 @@ use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::settings::Settings;
 use crate::webhook::diagnose::diagnose;
-use crate::webhook::secret::require_secret;
 use crate::webhook::sign::{Invalid, Signer, decode};
 
 /// Text shown after `--help`: examples.
@@ -60,7 +59,7 @@ impl Run for VerifyWebhookArgs {
 }
 
 async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    let secret = require_secret(settings, "verify-webhook")?;
+    let secret = settings.require_secret("verify-webhook")?;
     let secret = secret.expose_secret().as_bytes();
     let dash = args.file.as_deref() == Some(Path::new("-"));
     let file = args.file.filter(|p| p != Path::new("-"));

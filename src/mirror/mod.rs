@@ -18,21 +18,22 @@ pub mod gaps;
 pub mod order;
 pub mod read;
 pub mod record;
+pub mod schema;
 pub mod stats;
 pub mod write;
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use rusqlite::{Connection, OpenFlags, OptionalExtension};
+use rusqlite::{Connection, OpenFlags};
 
 pub use read::Reader;
+#[cfg(test)]
+pub(crate) use schema::{INDEXES, SCHEMA};
+pub use schema::{SCHEMA_VERSION, schema};
 pub use write::Writer;
 
 use crate::error::CraError;
-
-/// The schema this build reads and writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i64 = 1;
 
 /// How much of the mirror a reader maps (more than any mirror of 100,000
 /// banks needs). Not the writer: mapped pages count in a process's
@@ -44,108 +45,6 @@ pub const PAGE: u64 = 1000;
 
 /// What `meta.service` says of the in-process sandbox, whatever its port.
 pub const SANDBOX_SERVICE: &str = "sandbox";
-
-const SCHEMA: &str = "
-CREATE TABLE meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE syncs (
-    id            INTEGER PRIMARY KEY,
-    started_at    TEXT NOT NULL,
-    finished_at   TEXT,
-    status        TEXT NOT NULL,
-    full          INTEGER NOT NULL,
-    banks         INTEGER NOT NULL DEFAULT 0,
-    new_banks     INTEGER NOT NULL DEFAULT 0,
-    removed_banks INTEGER NOT NULL DEFAULT 0,
-    changed_banks INTEGER NOT NULL DEFAULT 0,
-    new_exams     INTEGER NOT NULL DEFAULT 0,
-    failed_banks  INTEGER NOT NULL DEFAULT 0,
-    requests      INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE banks (
-    id           TEXT PRIMARY KEY,
-    position     INTEGER NOT NULL,
-    name         TEXT NOT NULL,
-    city         TEXT NOT NULL,
-    state        TEXT NOT NULL,
-    regulator    TEXT NOT NULL,
-    rating       TEXT,
-    exam_date    TEXT,
-    exam_type    TEXT,
-    charter_type TEXT,
-    list_json    TEXT NOT NULL,
-    detail_json  TEXT NOT NULL,
-    first_sync   INTEGER NOT NULL,
-    listed_sync  INTEGER NOT NULL,
-    fetched_sync INTEGER NOT NULL
-);
-CREATE INDEX banks_position ON banks(position);
-CREATE INDEX banks_state ON banks(state, position);
-CREATE TABLE ratings (
-    bank_id    TEXT NOT NULL REFERENCES banks(id) ON DELETE CASCADE,
-    seq        INTEGER NOT NULL,
-    exam_date  TEXT NOT NULL,
-    rating     TEXT NOT NULL,
-    exam_type  TEXT NOT NULL,
-    is_current INTEGER NOT NULL,
-    added_sync INTEGER NOT NULL,
-    PRIMARY KEY (bank_id, seq)
-) WITHOUT ROWID;
-CREATE INDEX ratings_exam_date ON ratings(exam_date);
-CREATE INDEX ratings_added ON ratings(added_sync);
-CREATE TABLE outbox (
-    id         INTEGER PRIMARY KEY,
-    bank_id    TEXT NOT NULL,
-    data       TEXT NOT NULL,
-    added_sync INTEGER NOT NULL,
-    attempts   INTEGER NOT NULL DEFAULT 0,
-    last_error TEXT
-);
-CREATE TABLE removed_banks (
-    id           TEXT PRIMARY KEY,
-    name         TEXT NOT NULL,
-    city         TEXT NOT NULL,
-    state        TEXT NOT NULL,
-    regulator    TEXT NOT NULL,
-    list_json    TEXT NOT NULL,
-    detail_json  TEXT NOT NULL,
-    removed_at   TEXT NOT NULL,
-    removed_sync INTEGER NOT NULL
-);
-";
-
-/// The tables, columns and indexes a copy has, as SQL (`cra sql --schema`).
-pub fn schema() -> String {
-    format!("{}{}{}", SCHEMA.trim_start(), INDEXES, record::SCHEMA)
-}
-
-/// Indexes added after schema 1 was first released: created by the writer
-/// (`IF NOT EXISTS`, so an older mirror gains them at its next sync) and
-/// readable by any build of schema 1. A bank's row carries its stored JSON
-/// (most of the file), so a query that reads rows for a count reads the
-/// file. The first two cover the offline list's filters (counting
-/// `--state TX --size large`); `banks_groups` holds the columns counts are
-/// grouped and filtered by, so `sql` and `stats` counts over all banks
-/// (by state, regulator, size, rating) read it (about 1 MB) instead;
-/// `banks_find` holds every column a finding command selects or sorts by
-/// (`mirror::find`), so a filtered, sorted page reads it and then only the
-/// page's rows. `banks_regulator` (the same columns, regulator and exam
-/// date first) answers "which regulators" with a seek per regulator and
-/// serves a regulator with an exam period; `banks_name` (the same, name
-/// first) gives the banks in name order without sorting them all, so the
-/// first page of `--sort name` reads about a page of it; `banks_city`,
-/// the narrowest, is what a partial city is tested against.
-const INDEXES: &str = "
-CREATE INDEX IF NOT EXISTS banks_state_size ON banks(state, exam_type, position);
-CREATE INDEX IF NOT EXISTS banks_size ON banks(exam_type, position);
-CREATE INDEX IF NOT EXISTS banks_groups ON banks(state, regulator, exam_type, rating);
-CREATE INDEX IF NOT EXISTS banks_find ON banks(rating, regulator, exam_date, state, exam_type, position, city, name, id);
-CREATE INDEX IF NOT EXISTS banks_regulator ON banks(regulator, exam_date, rating, state, exam_type, position, city, name, id);
-CREATE INDEX IF NOT EXISTS banks_name ON banks(name, position, rating, regulator, exam_date, state, exam_type, city, id);
-CREATE INDEX IF NOT EXISTS banks_city ON banks(city, position);
-";
 
 /// The mirror's path: `--mirror`, `CRA_MIRROR`, the config key `mirror`,
 /// else `<data dir>/cra/mirror.sqlite` (`sandbox-mirror.sqlite` under
@@ -336,11 +235,10 @@ fn open_with(path: &Path, how: Open) -> Result<Connection> {
                 Err(no_mirror(path))
             }
         }
-        SCHEMA_VERSION => Ok(connection),
-        other => Err(CraError::usage(format!(
-            "the mirror {} has schema {other}, this cra reads {SCHEMA_VERSION}; upgrade cra or sync into a new file with --mirror",
-            path.display()
-        ))),
+        other => {
+            schema::check_readable(other, path)?;
+            Ok(connection)
+        }
     }
 }
 
@@ -390,61 +288,9 @@ pub fn sync_command() -> &'static str {
     SYNC_COMMAND.get().map_or("cra sync", String::as_str)
 }
 
-/// Creates the schema in an empty database, or checks the version of an
-/// existing one. Runs inside the writer's lock.
-fn prepare(connection: &mut Connection, path: &Path, service: &str) -> Result<()> {
-    configure(connection)?;
-    connection.pragma_update(None, "journal_mode", "wal")?;
-    connection.pragma_update(None, "synchronous", "normal")?;
-    let version: i64 = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
-    if version == 0 {
-        let tx = connection.transaction()?;
-        let tables: i64 = tx.query_row(
-            "SELECT count(*) FROM sqlite_schema WHERE type = 'table'",
-            [],
-            |row| row.get(0),
-        )?;
-        if tables > 0 {
-            return Err(not_a_mirror(path));
-        }
-        tx.execute_batch(SCHEMA)?;
-        tx.execute_batch(INDEXES)?;
-        tx.execute(
-            "INSERT INTO meta (key, value) VALUES ('service', ?1), ('created_at', ?2)",
-            (service, now()),
-        )?;
-        tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
-        tx.commit()?;
-        return Ok(());
-    }
-    if version != SCHEMA_VERSION {
-        return Err(CraError::usage(format!(
-            "the mirror {} has schema {version}, this cra writes {SCHEMA_VERSION}; sync into a new file with --mirror",
-            path.display()
-        )));
-    }
-    let recorded: Option<String> = connection
-        .query_row("SELECT value FROM meta WHERE key = 'service'", [], |row| {
-            row.get(0)
-        })
-        .optional()?;
-    match recorded {
-        Some(recorded) if recorded != service => Err(CraError::usage(format!(
-            "the mirror {} is a copy of {}, not of {}; use --mirror FILE for a second service",
-            path.display(),
-            crate::http::hide_userinfo(&recorded),
-            crate::http::hide_userinfo(service)
-        ))),
-        _ => {
-            connection.execute_batch(INDEXES)?;
-            Ok(())
-        }
-    }
-}
-
 /// Now, as the mirror writes times: RFC 3339 UTC with milliseconds.
 pub fn now() -> String {
-    crate::webhook::payload::format_timestamp(jiff::Timestamp::now())
+    crate::text::timestamp(jiff::Timestamp::now())
 }
 
 /// A text column as a vocabulary value (`Rating`, `ExamType`,
@@ -503,7 +349,7 @@ mod tests {
     fn ages_read_naturally() {
         let ago = |s: i64| {
             let t = jiff::Timestamp::now() - jiff::SignedDuration::from_secs(s);
-            age(&crate::webhook::payload::format_timestamp(t))
+            age(&crate::text::timestamp(t))
         };
         assert_eq!(ago(5), "just now");
         assert_eq!(ago(60 * 10), "10 minutes ago");

@@ -117,6 +117,21 @@ pub fn process_env(name: &str) -> Option<String> {
 }
 
 impl Settings {
+    /// The webhook signing secret, required by the webhook commands
+    /// (`command` names the one asking), or a usage error (exit 2) saying
+    /// how to set one.
+    pub fn require_secret(&self, command: &str) -> Result<&SecretString> {
+        match &self.webhook_secret {
+            Some(setting) if !setting.value.expose_secret().is_empty() => Ok(&setting.value),
+            Some(_) => Err(crate::error::CraError::usage(format!(
+                "{command}: the webhook secret is empty (pass --secret, set CRA_WEBHOOK_SECRET, or run cra config set webhook_secret)"
+            ))),
+            None => Err(crate::error::CraError::usage(format!(
+                "{command} needs the webhook signing secret (pass --secret SECRET, set CRA_WEBHOOK_SECRET, or run cra config set webhook_secret)"
+            ))),
+        }
+    }
+
     /// Resolves every setting. `secret_flag` is the `--secret` of the
     /// commands that take one.
     pub fn load(

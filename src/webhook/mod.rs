@@ -3,7 +3,6 @@
 pub mod diagnose;
 pub mod listen;
 pub mod payload;
-pub mod secret;
 pub mod sign;
 pub mod trigger;
 

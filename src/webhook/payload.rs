@@ -49,7 +49,7 @@ pub fn timestamp_now() -> String {
 }
 
 pub fn format_timestamp(at: jiff::Timestamp) -> String {
-    at.strftime("%Y-%m-%dT%H:%M:%S%.3fZ").to_string()
+    crate::text::timestamp(at)
 }
 
 #[cfg(test)]

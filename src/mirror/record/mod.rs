@@ -5,9 +5,9 @@
 //! public record, its link or why it has none, the banks an agency's ID
 //! names, and the clause that filters by assets, exam method and activity.
 //!
-//! The tables are added to a copy by its first `cra enrich` (`IF NOT
-//! EXISTS`, so a copy of schema 1 gains them and any build still reads
-//! it); `meta.enriched_at` says a copy has them.
+//! Every copy has the tables (since schema 2, `mirror::schema`); they hold
+//! a public record once `cra enrich` has run, which `meta.enriched_at`
+//! says.
 
 mod linking;
 pub mod store;

@@ -61,18 +61,15 @@ impl Store {
                 super::enrich_command()
             )
         })?;
-        let connection = Connection::open(path)
+        let mut connection = Connection::open(path)
             .with_context(|| format!("cannot open the mirror {}", path.display()))?;
         super::super::configure(&connection)?;
+        // Its first write brings a copy of an earlier schema forward.
+        super::super::schema::upgrade(&mut connection, path)?;
         // The whole public record is written in one transaction: with the
         // default cache of 2 MB, SQLite spills its pages to the log and
         // reads them back many times over before it commits.
         connection.pragma_update(None, "cache_size", -16384)?;
-        // The first copies had `links_assets(assets, bank_id)`: its place
-        // is taken by `links_public`, which also covers the activity and
-        // the exam method.
-        connection.execute_batch("DROP INDEX IF EXISTS links_assets;")?;
-        connection.execute_batch(super::SCHEMA)?;
         Ok(Store {
             connection,
             path: path.to_path_buf(),

@@ -83,7 +83,7 @@ impl Writer {
         })?;
         let mut connection = Connection::open(path)
             .with_context(|| format!("cannot open the mirror {}", path.display()))?;
-        crate::mirror::prepare(&mut connection, path, service)
+        crate::mirror::schema::prepare(&mut connection, path, service)
             .with_context(|| format!("cannot use the mirror {}", path.display()))?;
         // A sync still `running` while this one holds the lock was killed
         // (kill -9, a power cut) before it could say so.
