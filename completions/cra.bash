@@ -298,36 +298,12 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-o -q -v -h -V --since --until --new --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --sort --enriched --change --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
+            opts="-q -v -o -h -V --new --regulator --city --watch --failed-last --assets --exam-method --active --inactive --sort --enriched --change --jq --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --since --until --state --size --rating --output --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
-                --since)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --until)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --state)
-                    COMPREPLY=($(compgen -W "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP FM MH PW" -- "${cur}"))
-                    return 0
-                    ;;
-                --size)
-                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
-                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
-                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
-                    return 0
-                    ;;
-                --rating)
-                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
-                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
-                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
-                    return 0
-                    ;;
                 --regulator)
                     COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
                     return 0
@@ -364,14 +340,6 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --output)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -o)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -385,6 +353,38 @@ _cra() {
                     return 0
                     ;;
                 --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --state)
+                    COMPREPLY=($(compgen -W "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP FM MH PW" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --rating)
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -858,7 +858,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__export)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --sort --enriched --with-history --output --excel-safe-csv --concurrency --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
+            opts="-q -v -o -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --sort --enriched --with-history --excel-safe-csv --concurrency --max-wait --config --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --format --output --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -916,14 +916,6 @@ _cra() {
                     COMPREPLY=($(compgen -W "name city state regulator rating exam_date exam_type id -name -city -state -regulator -rating -exam_date -exam_type -id" -- "${cur}"))
                     return 0
                     ;;
-                --output)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -o)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --concurrency)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -934,10 +926,6 @@ _cra() {
                     ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -965,6 +953,18 @@ _cra() {
                     return 0
                     ;;
                 --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1570,7 +1570,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__report)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --output --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-q -v -o -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --config --format --color --quiet --verbose --sandbox --mirror --offline --output --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1624,14 +1624,6 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --output)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                -o)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
                 --config)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -1645,6 +1637,14 @@ _cra() {
                     return 0
                     ;;
                 --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1992,7 +1992,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-o -q -v -h -V --by --percent --exams --gaps --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
+            opts="-o -q -v -h -V --by --percent --exams --gaps --state --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --size --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2004,12 +2004,6 @@ _cra() {
                     ;;
                 --state)
                     COMPREPLY=($(compgen -W "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP FM MH PW" -- "${cur}"))
-                    return 0
-                    ;;
-                --size)
-                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
-                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
-                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --rating)
@@ -2082,6 +2076,12 @@ _cra() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --size)
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
                 --columns)
                     COMPREPLY=($(compgen -W "group subgroup total outstanding satisfactory needs_to_improve substantial_noncompliance other" -- "${cur}"))
                     return 0
@@ -2094,7 +2094,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sync)
-            opts="-q -v -h -V --full --concurrency --notify --watch --max-wait --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --help --version"
+            opts="-q -v -h -V --full --concurrency --notify --max-wait --secret --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --watch --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2105,10 +2105,6 @@ _cra() {
                     return 0
                     ;;
                 --notify)
-                    COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --watch)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -2153,6 +2149,10 @@ _cra() {
                     return 0
                     ;;
                 --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -399,17 +399,9 @@ id\t''
 -exam_date\t''
 -exam_type\t''
 -id\t''"
-complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv .tsv .json .ndjson .jsonl .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset) [default: 90s]' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand export" -l format -d 'Output format [default: csv]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''
-xlsx\t''
-html\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
 always\t''
 never\t''"
@@ -419,6 +411,14 @@ complete -c cra -n "__fish_cra_using_subcommand export" -l retries -d 'Retries a
 complete -c cra -n "__fish_cra_using_subcommand export" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand export" -l format -d 'Output format [default: csv]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''
+html\t''"
+complete -c cra -n "__fish_cra_using_subcommand export" -s o -l output -d 'Write to FILE atomically instead of standard output (format from --format or the extension: .csv .tsv .json .ndjson .jsonl .xlsx)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand export" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r -f -a "id\t''
 name\t''
 city\t''
@@ -492,7 +492,6 @@ complete -c cra -n "__fish_cra_using_subcommand replay" -s h -l help -d 'Print h
 complete -c cra -n "__fish_cra_using_subcommand replay" -s V -l version -d 'Print version'
 complete -c cra -n "__fish_cra_using_subcommand sync" -l concurrency -d 'Requests in flight at once' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l notify -d 'Deliver each rating record this sync adds to URL as a signed rating.created' -r
-complete -c cra -n "__fish_cra_using_subcommand sync" -l watch -d 'With --notify: deliver only the new records of the banks of this watch list (repeatable: of any of them; cra watch --help)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset); longer, stop and say when to run again' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l secret -d 'Webhook signing secret (overrides CRA_WEBHOOK_SECRET and the config file)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
@@ -512,6 +511,7 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -l retries -d 'Retries aft
 complete -c cra -n "__fish_cra_using_subcommand sync" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand sync" -l watch -d 'With --notify: deliver only the new records of the banks of this watch list (repeatable: of any of them; cra watch --help)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l full -d 'Fetch every bank\'s detail, not only new and changed banks\''
 complete -c cra -n "__fish_cra_using_subcommand sync" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
@@ -560,7 +560,7 @@ complete -c cra -n "__fish_cra_using_subcommand pe" -l mirror -d 'The local copy
 complete -c cra -n "__fish_cra_using_subcommand pe" -l open -d 'Open it in the default browser'
 complete -c cra -n "__fish_cra_using_subcommand pe" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand pe" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand pe" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand pe" -l sandbox -d 'Read the sandbox\'s local copy (see cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand pe" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand pe" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand pe" -s V -l version -d 'Print version'
@@ -583,10 +583,55 @@ complete -c cra -n "__fish_cra_using_subcommand sql" -l schema -d 'Print the loc
 complete -c cra -n "__fish_cra_using_subcommand sql" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand sql" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand sql" -l sandbox -d 'Read the sandbox\'s local copy (see cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand sql" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand sql" -s V -l version -d 'Print version'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r -f -a "FDIC\t''
+OCC\t''
+FRB\t''
+OTS\t''"
+complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
+city\t''
+state\t''
+regulator\t''
+rating\t''
+exam_date\t''
+exam_type\t''
+id\t''
+-name\t''
+-city\t''
+-state\t''
+-regulator\t''
+-rating\t''
+-exam_date\t''
+-exam_type\t''
+-id\t''"
+complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds (repeatable; below) [default: upgrade, downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
+downgrade\t'A worse rating than the previous one'
+same\t'The same rating as the previous one'
+first\t'The bank\'s first record'
+other\t'Either rating is none of the four CRA ratings'
+all\t'Every kind'
+repeat-fail\t'A failing record (Needs to Improve, Substantial Noncompliance) after a failing one: a repeat failure, whatever its kind'"
+complete -c cra -n "__fish_cra_using_subcommand changes" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand changes" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
+tsv\t''
+json\t''
+ndjson\t''
+csv\t''
+xlsx\t''
+html\t''"
+complete -c cra -n "__fish_cra_using_subcommand changes" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
+always\t''
+never\t''"
+complete -c cra -n "__fish_cra_using_subcommand changes" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l since -d 'From DATE: YYYY-MM-DD, YYYY-MM, YYYY, an age (2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l until -d 'Only exams until DATE (YYYY-MM, YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l state -d 'The bank\'s state or territory code (any case)' -r -f -a "AL\t''
@@ -654,7 +699,7 @@ Intermediate Small Bank\t''
 large\t'same as Large Bank'
 small\t'same as Small Bank'
 intermediate\t'same as Intermediate Small Bank'"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'Rating (repeatable): name any case, out, sat, nti, snc' -r -f -a "Outstanding\t''
+complete -c cra -n "__fish_cra_using_subcommand changes" -l rating -d 'The record\'s rating (repeatable): out, sat, nti, snc' -r -f -a "Outstanding\t''
 Satisfactory\t''
 Needs to Improve\t''
 Substantial Noncompliance\t''
@@ -662,52 +707,7 @@ out\t''
 sat\t''
 nti\t''
 snc\t''"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l regulator -d 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case' -r -f -a "FDIC\t''
-OCC\t''
-FRB\t''
-OTS\t''"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l exam-method -d 'The current exam method, any case (repeatable)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
-city\t''
-state\t''
-regulator\t''
-rating\t''
-exam_date\t''
-exam_type\t''
-id\t''
--name\t''
--city\t''
--state\t''
--regulator\t''
--rating\t''
--exam_date\t''
--exam_type\t''
--id\t''"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l change -d 'Kinds (repeatable; below) [default: upgrade, downgrade]' -r -f -a "upgrade\t'A better rating than the previous one'
-downgrade\t'A worse rating than the previous one'
-same\t'The same rating as the previous one'
-first\t'The bank\'s first record'
-other\t'Either rating is none of the four CRA ratings'
-all\t'Every kind'
-repeat-fail\t'A failing record (Needs to Improve, Substantial Noncompliance) after a failing one: a repeat failure, whatever its kind'"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand changes" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand changes" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
-tsv\t''
-json\t''
-ndjson\t''
-csv\t''
-xlsx\t''
-html\t''"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l color -d 'When to use colour [default: auto]' -r -f -a "auto\t''
-always\t''
-never\t''"
-complete -c cra -n "__fish_cra_using_subcommand changes" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand changes" -s o -l output -d 'Write to FILE atomically (format from its extension; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand changes" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r -f -a "id\t''
 name\t''
 state\t''
@@ -724,7 +724,7 @@ complete -c cra -n "__fish_cra_using_subcommand changes" -l enriched -d 'Add the
 complete -c cra -n "__fish_cra_using_subcommand changes" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand changes" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand changes" -l sandbox -d 'Read the sandbox\'s local copy (see cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand changes" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand changes" -s V -l version -d 'Print version'
@@ -791,12 +791,6 @@ MP\t''
 FM\t''
 MH\t''
 PW\t''"
-complete -c cra -n "__fish_cra_using_subcommand stats" -l size -d 'Exam type of the current rating (with --exams, --by year or --gaps: of the exam): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
-Small Bank\t''
-Intermediate Small Bank\t''
-large\t'same as Large Bank'
-small\t'same as Small Bank'
-intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l rating -d 'Rating (repeatable): name any case, out, sat, nti, snc' -r -f -a "Outstanding\t''
 Satisfactory\t''
 Needs to Improve\t''
@@ -831,6 +825,12 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -l color -d 'When to use 
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand stats" -l size -d 'Exam type of the current rating (with --exams, --by year or --gaps: of the exam): "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate' -r -f -a "Large Bank\t''
+Small Bank\t''
+Intermediate Small Bank\t''
+large\t'same as Large Bank'
+small\t'same as Small Bank'
+intermediate\t'same as Intermediate Small Bank'"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l columns -d 'The columns of tsv, csv and a piped table, in order, by their csv names (the terminal chart shows every rating)' -r -f -a "group\t''
 subgroup\t''
 total\t''
@@ -847,7 +847,7 @@ complete -c cra -n "__fish_cra_using_subcommand stats" -l inactive -d 'Only bank
 complete -c cra -n "__fish_cra_using_subcommand stats" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand stats" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l sandbox -d 'Read the sandbox\'s local copy (see cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand stats" -s V -l version -d 'Print version'
@@ -984,7 +984,7 @@ complete -c cra -n "__fish_cra_using_subcommand due" -l include-inactive -d 'Kee
 complete -c cra -n "__fish_cra_using_subcommand due" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand due" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand due" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand due" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand due" -l sandbox -d 'Read the sandbox\'s local copy (see cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand due" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand due" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand due" -s V -l version -d 'Print version'
@@ -1208,7 +1208,6 @@ complete -c cra -n "__fish_cra_using_subcommand report" -l assets -d 'Current as
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-method -d 'The current exam method, any case (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -s o -l output -d 'The file to write (atomically; .xlsx: a workbook with charts; - is standard output) [default: cra-report.html, or cra-report.xlsx with --format xlsx]' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''
@@ -1221,11 +1220,12 @@ complete -c cra -n "__fish_cra_using_subcommand report" -l color -d 'When to use
 always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand report" -s o -l output -d 'The file to write (atomically; .xlsx: a workbook with charts; - is standard output) [default: cra-report.html, or cra-report.xlsx with --format xlsx]' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l active -d 'Only banks the FDIC lists as active (public record)'
 complete -c cra -n "__fish_cra_using_subcommand report" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
 complete -c cra -n "__fish_cra_using_subcommand report" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand report" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand report" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand report" -l sandbox -d 'Read the sandbox\'s local copy (see cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand report" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand report" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand report" -s V -l version -d 'Print version'
@@ -1382,7 +1382,7 @@ complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcomman
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s v -l verbose -d 'Accepted; this command makes no HTTP request to trace'
-complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l sandbox -d 'Read the sandbox\'s own local copy (made by cra --sandbox sync)'
+complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l sandbox -d 'Read the sandbox\'s local copy (see cra --sandbox sync)'
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -l offline -d 'Accepted; this command always reads the local copy'
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s h -l help -d 'Print help'
 complete -c cra -n "__fish_cra_using_subcommand watch; and __fish_seen_subcommand_from list" -s V -l version -d 'Print version'

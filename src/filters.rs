@@ -1,5 +1,11 @@
-//! The search filters a user may give (`--state`, `--size`), checked before
-//! any request is made so that a typo never costs a round trip.
+//! The flags that select banks, declared once ([`SelectionArgs`]: QUERY,
+//! `--state`, `--size`, and `find`'s `--rating`, `--regulator`, `--city`,
+//! `--watch`, `--failed-last`, the public record's filters and the exam
+//! period), checked by clap where a value can be checked alone, then
+//! turned into one [`Selection`](crate::domain::Selection) before the
+//! command runs (`source::select`, which meets the local copy and the
+//! watch lists). Every command that selects banks flattens the one
+//! struct; a flag added here is taken by all of them.
 
 use std::ffi::OsStr;
 
@@ -10,10 +16,13 @@ pub mod find;
 pub mod when;
 pub mod words;
 
-pub use find::{FindArgs, OrderArgs, PeriodArgs, SelectArgs};
+pub use find::{OrderArgs, PeriodArgs, SelectArgs, WatchArg};
 
-#[derive(Debug, Clone, Args)]
-pub struct FilterArgs {
+use crate::domain::Selection;
+
+/// Every flag that selects banks.
+#[derive(Debug, Clone, Default, Args)]
+pub struct SelectionArgs {
     /// Partial, case-insensitive bank name match
     #[arg(value_name = "QUERY", value_parser = parse_searched)]
     pub query: Option<String>,
@@ -27,6 +36,12 @@ pub struct FilterArgs {
     #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
     pub size: Option<String>,
 
+    #[command(flatten)]
+    pub select: SelectArgs,
+
+    #[command(flatten)]
+    pub period: PeriodArgs,
+
     /// QUERY came right after `--size`'s value on the command line (set by
     /// `cli::parse`, which sees the positions): `--size Large Bank`
     /// unquoted reads as size `large` and QUERY `Bank`.
@@ -34,7 +49,7 @@ pub struct FilterArgs {
     pub query_follows_size: bool,
 }
 
-impl FilterArgs {
+impl SelectionArgs {
     /// Notes whether QUERY came right after `--size`'s value (clap's
     /// matches of the command that has the filters).
     pub fn note_positions(&mut self, matches: &clap::ArgMatches) {
@@ -56,6 +71,40 @@ impl FilterArgs {
                      for (quote a size of several words)"
                 )
             })
+    }
+
+    /// True when a regulator was given (the copy's values are then needed).
+    pub fn needs_regulators(&self) -> bool {
+        !self.select.regulator.is_empty()
+    }
+
+    /// The selection the flags give, with regulators resolved against
+    /// `present` (the local copy's) and the exam period against `today`
+    /// (its flags named as the command's line names them), and `order`'s
+    /// sort; the watch lists' banks and the public record's checks are
+    /// the copy's business (`source::select`).
+    pub fn selection(
+        &self,
+        order: Option<&OrderArgs>,
+        present: &[String],
+        today: jiff::civil::Date,
+        period_flags: (&str, &str),
+    ) -> Result<Selection, String> {
+        let mut find = self.select.find(present)?;
+        (find.exam_since, find.exam_until) = when::period(
+            self.period.exam_since,
+            self.period.exam_until,
+            period_flags,
+            today,
+        )?;
+        find.sort = order.map(OrderArgs::keys).unwrap_or_default();
+        Ok(Selection {
+            name: self.query.clone().filter(|q| !q.is_empty()),
+            state: self.state.clone(),
+            size: self.size.clone(),
+            find,
+            watch: self.select.watch.watch.clone(),
+        })
     }
 }
 
@@ -197,17 +246,6 @@ impl TypedValueParser for SizeParser {
     }
 }
 
-/// The list query for the filters of `search` and `export`.
-pub fn list_query(filters: &FilterArgs, page: u64, per_page: u64) -> crate::domain::ListQuery {
-    crate::domain::ListQuery {
-        q: filters.query.clone().filter(|q| !q.is_empty()),
-        state: filters.state.clone(),
-        size: filters.size.clone(),
-        page,
-        per_page,
-    }
-}
-
 /// The size of several words that `args` give unquoted right after
 /// `--size` (`--size Intermediate Small Bank`: three arguments, which clap
 /// reads as size `intermediate`, QUERY `Small` and a stray `Bank`).
@@ -265,11 +303,11 @@ mod tests {
 
     #[test]
     fn a_split_size_is_told_only_right_after_size() {
-        let filters = |size: &str, query: &str, follows: bool| FilterArgs {
+        let filters = |size: &str, query: &str, follows: bool| SelectionArgs {
             query: Some(query.into()),
-            state: None,
             size: Some(parse_size(size).unwrap()),
             query_follows_size: follows,
+            ..SelectionArgs::default()
         };
         let warning = filters("Large", "Bank", true).split_size_warning().unwrap();
         assert!(warning.contains("--size \"Large Bank\""), "{warning}");

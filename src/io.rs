@@ -269,6 +269,7 @@ impl Io {
                 about: None,
                 warn: Sink::Process.warn(),
                 excel_safe: false,
+                file: None,
             },
             stderr_tty,
             color_stderr: decide(stderr_tty),
@@ -331,6 +332,21 @@ impl Io {
         }
     }
 
+    /// A printer of `heads` to standard output, in the format decided
+    /// before the command ran: the one way a command prints rows.
+    pub fn printer(
+        &self,
+        heads: Vec<crate::output::Head>,
+    ) -> anyhow::Result<crate::output::Printer<Out<'_>>> {
+        crate::output::Printer::new(heads, self.stdout(), &self.view)
+    }
+
+    /// Whether the output decided is json (`--format json`, `--jq`): what
+    /// a command whose own output is a summary or lines of text asks.
+    pub fn json(&self) -> bool {
+        self.view.format.prints_json() || self.view.jq.is_some()
+    }
+
     /// This `Io` with standard output sent to `file` (`-o FILE`): a file,
     /// so shown as a pipe (no borders, no colour), `--jq` kept. Nothing is
     /// in place until [`Io::commit_output`].
@@ -342,6 +358,7 @@ impl Io {
             about: self.view.about.take(),
             warn: self.view.warn.clone(),
             excel_safe: self.view.excel_safe,
+            file: self.view.file.take(),
             ..View::piped()
         };
         self.out = Sink::File(Arc::new(Mutex::new(Some(FileOut { writer, file }))));

@@ -50,9 +50,10 @@ pub fn run(cli: Cli) -> Result<Exit> {
     if let Some(result) = spec.before_settings() {
         return result;
     }
+    let parts = spec.parts();
     let mut settings = Settings::load_with(
         cli.global_flags()?,
-        spec.secret(),
+        parts.secret(),
         &process_env,
         spec.reads_config(),
     )?;
@@ -85,18 +86,18 @@ pub fn run(cli: Cli) -> Result<Exit> {
             cli.command.name(),
             outputs,
             settings.format,
-            spec.output_file().or(default_file.as_deref()),
-            spec.jq(),
+            parts.output_file().or(default_file.as_deref()),
+            parts.jq(),
             io.view.terminal,
         )?;
         io.view.format = resolved.format;
         io.view.jq = resolved.jq;
-        if resolved.format == domain::Format::Xlsx {
-            io.view.about = Some(std::sync::Arc::new(about(spec, &settings)));
-        }
-        if spec.excel_safe_csv() {
+        if parts.excel_safe() {
             output::excel_safe_for(resolved.format)?;
             io.view.excel_safe = true;
+        }
+        if let output::Destination::File(path) = &resolved.to {
+            io.view.file = Some(path.clone());
         }
         resolved.to
     };
@@ -126,6 +127,15 @@ pub fn run(cli: Cli) -> Result<Exit> {
              nothing (the local copy is brought up to date by cra --sandbox --evolve N sync)",
         ));
     }
+    // The banks the command is about, decided once: on the local copy for
+    // every command that reads it (all but an online search, export,
+    // show), which is then opened once.
+    let copy = source::Copy::new(&settings, &io);
+    let on_copy = !spec.uses_api() || settings.offline;
+    let selection = source::select::resolve(&parts, spec.period_flags(), &copy, on_copy, &io)?;
+    if io.view.format == domain::Format::Xlsx {
+        io.view.about = Some(std::sync::Arc::new(about(spec, &settings, &selection)));
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -148,7 +158,14 @@ pub fn run(cli: Cli) -> Result<Exit> {
             } else {
                 None
             };
-            cli.command.run(Ctx { settings, io }).await
+            cli.command
+                .run(Ctx {
+                    settings,
+                    io,
+                    selection,
+                    copy,
+                })
+                .await
         };
         (run.await, Some(output))
     });
@@ -217,9 +234,14 @@ async fn open_output(io: Io, path: std::path::PathBuf) -> Result<Io> {
 }
 
 /// What a workbook says about itself (`output::about`), decided with the
-/// output: the command line (secrets hidden), the filters in words, where
-/// the rows come from and when.
-fn about(spec: &dyn commands::Spec, settings: &Settings) -> output::About {
+/// output: the command line (secrets hidden), the selection and what the
+/// command does with it in words (secrets hidden there too: a key pasted
+/// as the name searched for), where the rows come from and when.
+fn about(
+    spec: &dyn commands::Spec,
+    settings: &Settings,
+    selection: &domain::Selection,
+) -> output::About {
     let (source, copy) = match spec.source() {
         Some(files) => (files, String::new()),
         None if spec.uses_api() && !settings.offline => (
@@ -234,7 +256,7 @@ fn about(spec: &dyn commands::Spec, settings: &Settings) -> output::About {
     output::About {
         sheet: spec.sheet().to_string(),
         command: command_line(std::env::args_os()),
-        filters: spec.filters(),
+        filters: error::redact(&spec.words().after(selection).done()).into_owned(),
         source,
         copy,
         written: text::day_and_time(&mirror::now()),

@@ -162,6 +162,33 @@ pub fn escape_markup(text: &str) -> String {
     out
 }
 
+/// An amount of dollars as a person writes a bound (`250M`, `1.5B`,
+/// `10K`): the largest unit that keeps it exact in two decimals, else the
+/// whole number grouped by thousands. Never rounded: a bound said is the
+/// bound applied.
+pub fn compact_dollars(amount: u64) -> String {
+    for (unit, suffix) in [
+        (1_000_000_000_000u64, "T"),
+        (1_000_000_000, "B"),
+        (1_000_000, "M"),
+        (1_000, "K"),
+    ] {
+        if amount >= unit && amount.is_multiple_of(unit / 100) {
+            let whole = amount / unit;
+            let hundredths = amount % unit / (unit / 100);
+            let decimals = format!("{hundredths:02}");
+            let decimals = decimals.trim_end_matches('0');
+            let whole = thousands(whole);
+            return if decimals.is_empty() {
+                format!("{whole}{suffix}")
+            } else {
+                format!("{whole}.{decimals}{suffix}")
+            };
+        }
+    }
+    thousands(amount)
+}
+
 /// A time as the service and the local copy write it: RFC 3339 UTC with
 /// milliseconds and `Z` (`2026-11-20T12:34:56.789Z`).
 pub fn timestamp(at: jiff::Timestamp) -> String {
@@ -181,6 +208,18 @@ pub fn day_and_time(when: &str) -> String {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn dollar_bounds_are_said_exactly() {
+        assert_eq!(compact_dollars(250_000_000), "250M");
+        assert_eq!(compact_dollars(1_500_000_000), "1.5B");
+        assert_eq!(compact_dollars(1_000_000_000), "1B");
+        assert_eq!(compact_dollars(10_000), "10K");
+        assert_eq!(compact_dollars(2_500_001), "2,500,001");
+        assert_eq!(compact_dollars(999), "999");
+        assert_eq!(compact_dollars(1_234_567_000), "1,234,567K");
+        assert_eq!(compact_dollars(2_250_000_000), "2.25B");
+    }
 
     #[test]
     fn digits_are_grouped() {

@@ -85,7 +85,7 @@ pub fn command() -> clap::Command {
         let Some((_, groups)) = groups.iter().find(|(name, _)| name == sub.get_name()) else {
             return sub;
         };
-        let mut sub = with_globals(sub, groups.globals, groups.help);
+        let mut sub = worded(with_globals(sub, groups.globals, groups.args), groups.args);
         if !groups.columns.is_empty() {
             // Completions offer the command's own columns, not file names.
             let names = groups.columns.clone();
@@ -103,7 +103,9 @@ pub fn command() -> clap::Command {
                 .iter()
                 .find(|(name, _)| *name == nested_sub.get_name())
             {
-                Some((_, nested)) => with_globals(nested_sub, *nested, groups.help),
+                Some((_, nested)) => {
+                    worded(with_globals(nested_sub, *nested, groups.args), groups.args)
+                }
                 None => nested_sub,
             }
         })
@@ -118,7 +120,7 @@ pub fn command() -> clap::Command {
 fn with_globals(
     mut command: clap::Command,
     groups: Globals,
-    help: &[(&str, &'static str)],
+    wordings: &[crate::commands::Wording],
 ) -> clap::Command {
     let own = command
         .get_arguments()
@@ -128,16 +130,16 @@ fn with_globals(
     for (index, arg) in groups.arguments().into_iter().enumerate() {
         let id = arg.get_id().as_str().to_string();
         let mut arg = arg.display_order(own + index);
-        let worded = help
+        let worded = wordings
             .iter()
-            .find(|(flag, _)| *flag == id)
-            .map(|(_, text)| *text)
+            .find(|wording| wording.id == id)
+            .and_then(|wording| wording.help)
             .or(match id.as_str() {
                 "verbose" if !calls_service => {
                     Some("Accepted; this command makes no HTTP request to trace")
                 }
                 "sandbox" if !groups.contains(Globals::API) => {
-                    Some("Read the sandbox's own local copy (made by cra --sandbox sync)")
+                    Some("Read the sandbox's local copy (see cra --sandbox sync)")
                 }
                 "offline" if !groups.contains(Globals::API) => {
                     Some("Accepted; this command always reads the local copy")
@@ -151,6 +153,34 @@ fn with_globals(
         command = command.arg(arg);
     }
     command
+}
+
+/// `command` with its own wording of the flags it shares (`-o`, the
+/// selection's): help line, long name (the shared one still accepted,
+/// hidden) and value name. The global flags were worded as they were
+/// attached.
+fn worded(command: clap::Command, wordings: &[crate::commands::Wording]) -> clap::Command {
+    let own: Vec<String> = command
+        .get_arguments()
+        .map(|arg| arg.get_id().as_str().to_string())
+        .collect();
+    wordings
+        .iter()
+        .filter(|wording| own.iter().any(|id| id == wording.id))
+        .fold(command, |command, wording| {
+            command.mut_arg(wording.id, |mut arg| {
+                if let Some(help) = wording.help {
+                    arg = arg.help(help);
+                }
+                if let Some((long, shared)) = wording.long {
+                    arg = arg.long(long).alias(shared);
+                }
+                if let Some(value_name) = wording.value_name {
+                    arg = arg.value_name(value_name);
+                }
+                arg
+            })
+        })
 }
 
 /// Parses the process's arguments.
@@ -237,8 +267,8 @@ mod tests {
     #[test]
     fn parse_notes_a_query_right_after_size_for_every_command() {
         let follows = |args: &[&str]| match parse_from(args).unwrap().command {
-            Command::Search(a) => Some(a.filters.query_follows_size),
-            Command::Export(a) => Some(a.filters.query_follows_size),
+            Command::Search(a) => Some(a.selection.query_follows_size),
+            Command::Export(a) => Some(a.selection.query_follows_size),
             _ => None,
         };
         assert_eq!(

@@ -6,53 +6,38 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec, Wording};
 use crate::error::Exit;
-use crate::io::Io;
-use crate::mirror::Reader;
+use crate::filters::{OrderArgs, SelectionArgs};
 use crate::mirror::answers::{ChangeFilter, ChangeRow, RatingChange};
-use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
-use crate::settings::Settings;
+use crate::output::{Cell, Column, Columns, Fit, Kind, Record};
 
 #[derive(Debug, Clone, Args)]
 pub struct ChangesArgs {
-    /// From DATE: YYYY-MM-DD, YYYY-MM, YYYY, an age (2y)
-    #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
-    pub since: Option<crate::filters::when::When>,
-
-    /// Only exams until DATE (YYYY-MM, YYYY: their last day)
-    #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
-    pub until: Option<crate::filters::when::When>,
-
     /// Only records the latest sync added (see the guide)
     #[arg(long)]
     pub new: bool,
 
-    /// The bank's state or territory code (any case)
-    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
-    pub state: Option<String>,
-
-    /// The record's exam type: large, small, intermediate
-    #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
-    pub size: Option<String>,
-
-    /// --rating: the record's own rating; --regulator, --city: the bank's
+    /// The banks, and the records: --since, --until, --size and --rating
+    /// are the record's own; the rest the bank's
     #[command(flatten)]
-    pub select: crate::filters::SelectArgs,
+    pub selection: SelectionArgs,
 
     #[command(flatten)]
-    pub order: crate::filters::OrderArgs,
+    pub order: OrderArgs,
 
     /// Kinds (repeatable; below) [default: upgrade, downgrade]
     #[arg(long = "change", value_name = "KIND", value_enum, hide_possible_values = true)]
     pub change: Vec<ChangeKind>,
 
     #[command(flatten)]
-    pub jq: crate::commands::JqArg,
+    pub jq: JqArg,
 
     #[command(flatten)]
+    pub output: OutputArg,
 
-    pub output: crate::commands::OutputArg,
+    #[command(flatten)]
+    pub excel: ExcelSafeArg,
 }
 
 /// `--change` values.
@@ -76,11 +61,10 @@ pub enum ChangeKind {
 }
 
 pub const AFTER_HELP: &str = "\
-Kinds (best rating first: Outstanding, Satisfactory, Needs to Improve,
-Substantial Noncompliance): upgrade, downgrade, same, first (no earlier
-record), other (either rating is none of the four), all; repeat-fail: a
-record below Satisfactory after one below Satisfactory, whatever its kind.
-Newest exam first. Run cra sync first; --new: what the latest sync added.
+Kinds (best first: Outstanding, Satisfactory, Needs to Improve, Substantial
+Noncompliance): upgrade, downgrade, same, first (no earlier record), other
+(either rating is none of the four), all; repeat-fail: a record below
+Satisfactory after one below Satisfactory. Newest exam first; run cra sync.
 
 Examples:
   cra --sandbox changes --state TX --since 2024-01 --columns name,change
@@ -158,95 +142,101 @@ const CHANGES: Columns<ChangeRow> = Columns::new(
 const CHANGE_PUBLIC: &[Column<ChangeRow>] = &crate::output::public::columns::<ChangeRow>();
 
 impl Spec for ChangesArgs {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            output: Some(&self.output),
+            excel: Some(&self.excel),
+            jq: Some(&self.jq),
+            selection: Some(&self.selection),
+            order: Some(&self.order),
+            ..Parts::default()
+        }
+    }
+
     fn sheet(&self) -> &'static str {
         "Changes"
     }
 
-    fn filters(&self) -> String {
-        use crate::filters::when::Bound;
-        let kinds: Vec<String> = self.change.iter().filter_map(|k| clap::ValueEnum::to_possible_value(k).map(|v| v.get_name().to_string())).collect();
+    fn words(&self) -> crate::filters::words::Words {
+        let kinds: Vec<String> = self
+            .change
+            .iter()
+            .filter_map(|k| {
+                clap::ValueEnum::to_possible_value(k).map(|v| v.get_name().to_string())
+            })
+            .collect();
         crate::filters::words::Words::new()
-            .when("since", self.since, Bound::Since)
-            .when("until", self.until, Bound::Until)
             .flag("new banks only", self.new)
-            .place(self.state.as_deref(), self.size.as_deref())
-            .select(&self.select)
             .any("change", &kinds)
-            .done()
+            .sort(Some(&self.order))
+    }
+
+    fn period_flags(&self) -> (&'static str, &'static str) {
+        ("--since", "--until")
     }
 
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
     }
-
-    fn jq(&self) -> Option<&str> {
-        self.jq.jq.as_deref()
-    }
-
-    fn output_file(&self) -> Option<&std::path::Path> {
-        self.output.output.as_deref()
-    }
-
-    fn excel_safe_csv(&self) -> bool {
-        self.output.excel.excel_safe_csv
-    }
 }
 
 impl Run for ChangesArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
+    // The exam period and exam type of a record, not of the bank's
+    // current exam: named as `changes` always named them.
+    const ARGS: &'static [Wording] = &[
+        Wording::renamed(
+            "exam_since",
+            ("since", "exam-since"),
+            "DATE",
+            "From DATE: YYYY-MM-DD, YYYY-MM, YYYY, an age (2y)",
+        ),
+        Wording::renamed(
+            "exam_until",
+            ("until", "exam-until"),
+            "DATE",
+            "Only exams until DATE (YYYY-MM, YYYY: their last day)",
+        ),
+        Wording::help("state", "The bank's state or territory code (any case)"),
+        Wording::help("size", "The record's exam type: large, small, intermediate"),
+        Wording::help("rating", "The record's rating (repeatable): out, sat, nti, snc"),
+        Wording::help(
+            "output",
+            "Write to FILE atomically (format from its extension; - is standard output)",
+        ),
+    ];
+
+    fn note_positions(&mut self, matches: &clap::ArgMatches) {
+        self.selection.note_positions(matches);
+    }
 
     fn column_names() -> Vec<&'static str> {
         CHANGES.names()
     }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        run(self, &ctx)
     }
 }
 
-async fn run(args: ChangesArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    let reader = Reader::open(&settings.mirror.value)?;
-    if let Some(warning) = reader.unfinished_warning() {
-        io.warn(&warning);
-    }
+fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
+    let io = &ctx.io;
+    let reader = ctx.copy.reader()?;
     let wanted = kinds(&args.change);
-    let (since, until) = crate::filters::when::period(
-        args.since,
-        args.until,
-        ("--since", "--until"),
-        crate::filters::when::today(),
-    )
-    .map_err(crate::error::CraError::usage)?;
-    let present = if args.select.regulator.is_empty() {
-        Vec::new()
-    } else {
-        reader.regulators()?
-    };
-    let mut find = args
-        .select
-        .find(&present)
-        .map_err(crate::error::CraError::usage)?;
-    find.sort = args.order.keys();
-    crate::source::find::check_public(&reader, &mut find)?;
-    find.ids = crate::source::watch::select(&args.select.watch, Some((&reader, io)))?;
     let shape = CHANGES
         .shape_enriched(io.view.format, &args.order.columns, args.order.enriched)
         .map_err(crate::error::CraError::usage)?;
-    let joiner = crate::source::public::Joiner::open(
-        settings,
+    let joiner = crate::source::public::Joiner::new(
+        &ctx.copy,
         io,
         CHANGES.shows_extra(&shape),
         args.order.enriched,
     )?;
     let filter = ChangeFilter {
-        since,
-        until,
-        state: args.state,
-        size: args.size,
-        find,
+        selection: ctx.selection.clone(),
         new: args.new,
     };
-    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    let mut printer = io.printer(shape.heads())?;
     let nothing = serde_json::Value::Null;
     // Each record printed as it is read: memory stays flat however many.
     let repeat_fail = args.change.contains(&ChangeKind::RepeatFail);

@@ -9,7 +9,6 @@ use clap::Subcommand;
 
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::config_file::{self, Key, keys, redact};
-use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::settings::Settings;
@@ -76,6 +75,15 @@ impl Spec for ConfigCommand {
     fn reads_config(&self) -> bool {
         matches!(self, ConfigCommand::Show | ConfigCommand::Get { .. })
     }
+
+    fn outputs(&self) -> crate::output::Outputs {
+        match self {
+            ConfigCommand::Show => crate::output::Outputs::summary(
+                "config show prints the settings as text, or as json with --format json",
+            ),
+            _ => crate::output::Outputs::NONE,
+        }
+    }
 }
 
 impl Run for ConfigCommand {
@@ -99,7 +107,7 @@ fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
     let mut out = io.stdout();
     match command {
         ConfigCommand::Path => writeln!(out, "{}", path.display())?,
-        ConfigCommand::Show => show(&mut out, settings)?,
+        ConfigCommand::Show => show(&mut out, settings, io.json())?,
         ConfigCommand::Get { key, .. } => match settings.shown(key) {
             Some((value, _)) => writeln!(out, "{value}")?,
             None => {
@@ -163,8 +171,8 @@ fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
 /// value is then null; the table says "(not set)").
 const UNSET: &str = "unset";
 
-fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
-    if settings.format == Some(Format::Json) {
+fn show(out: &mut impl Write, settings: &Settings, json: bool) -> Result<()> {
+    if json {
         let mut object = serde_json::Map::new();
         for key in keys::KEYS {
             let (value, origin) = settings

@@ -58,8 +58,10 @@ pub struct DiffArgs {
     pub jq: JqArg,
 
     #[command(flatten)]
-
     pub output: crate::commands::OutputArg,
+
+    #[command(flatten)]
+    pub excel: crate::commands::ExcelSafeArg,
 }
 
 /// `--change` values: the kinds of change, and the directions of a rating
@@ -227,20 +229,17 @@ impl Spec for DiffArgs {
         ))
     }
 
+    fn parts(&self) -> crate::commands::Parts<'_> {
+        crate::commands::Parts {
+            output: Some(&self.output),
+            excel: Some(&self.excel),
+            jq: Some(&self.jq),
+            ..Default::default()
+        }
+    }
+
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
-    }
-
-    fn jq(&self) -> Option<&str> {
-        self.jq.jq.as_deref()
-    }
-
-    fn output_file(&self) -> Option<&std::path::Path> {
-        self.output.output.as_deref()
-    }
-
-    fn excel_safe_csv(&self) -> bool {
-        self.output.excel.excel_safe_csv
     }
 
     fn reads_config(&self) -> bool {
@@ -280,7 +279,7 @@ fn run(args: DiffArgs, io: &Io) -> Result<Exit> {
     let mut printer = None;
     let start = |printer: &mut Option<Printer<_>>| -> Result<()> {
         if printer.is_none() {
-            *printer = Some(Printer::new(shape.heads(), io.stdout(), &io.view)?);
+            *printer = Some(io.printer(shape.heads())?);
         }
         Ok(())
     };

@@ -7,13 +7,12 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, Globals, JqArg, Run, Spec};
+use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
 use crate::error::{CraError, Exit};
 use crate::filters::when::{Bound, When, parse_when, today};
-use crate::filters::{FilterArgs, FindArgs, list_query};
-use crate::mirror::Reader;
+use crate::filters::{OrderArgs, SelectionArgs};
 use crate::mirror::due::{DueQuery, DueRow, LeftOut};
-use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
+use crate::output::{Cell, Column, Columns, Fit, Kind, Record};
 
 pub const AFTER_HELP: &str = "\
 Expected months between exams (a heuristic; its sources: docs/guide.md):
@@ -32,10 +31,10 @@ Examples:
 #[derive(Debug, Clone, Args)]
 pub struct DueArgs {
     #[command(flatten)]
-    pub filters: FilterArgs,
+    pub selection: SelectionArgs,
 
     #[command(flatten)]
-    pub find: FindArgs,
+    pub order: OrderArgs,
 
     /// One age for every bank instead of the table: banks whose current
     /// exam is older than WHEN (90d, 18m, 6y, or a date)
@@ -51,7 +50,10 @@ pub struct DueArgs {
     pub jq: JqArg,
 
     #[command(flatten)]
-    pub output: crate::commands::OutputArg,
+    pub output: OutputArg,
+
+    #[command(flatten)]
+    pub excel: ExcelSafeArg,
 }
 
 /// The columns of a bank probably due: the bank, how overdue, and why
@@ -153,32 +155,29 @@ fn left_out_note(left_out: LeftOut, enriched: bool, included: bool) -> Option<St
 }
 
 impl Spec for DueArgs {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            output: Some(&self.output),
+            excel: Some(&self.excel),
+            jq: Some(&self.jq),
+            selection: Some(&self.selection),
+            order: Some(&self.order),
+            ..Parts::default()
+        }
+    }
+
     fn sheet(&self) -> &'static str {
         "Due"
     }
 
-    fn filters(&self) -> String {
+    fn words(&self) -> crate::filters::words::Words {
         crate::filters::words::Words::new()
-            .filters(&self.filters)
-            .find(&self.find)
-            .when("exam older than", self.older_than, crate::filters::when::Bound::Until)
-            .done()
+            .sort(Some(&self.order))
+            .when("exam older than", self.older_than, Bound::Until)
     }
 
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
-    }
-
-    fn jq(&self) -> Option<&str> {
-        self.jq.jq.as_deref()
-    }
-
-    fn output_file(&self) -> Option<&std::path::Path> {
-        self.output.output.as_deref()
-    }
-
-    fn excel_safe_csv(&self) -> bool {
-        self.output.excel.excel_safe_csv
     }
 }
 
@@ -190,33 +189,19 @@ impl Run for DueArgs {
     }
 
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
-        self.filters.note_positions(matches);
+        self.selection.note_positions(matches);
     }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        let (settings, io) = (&ctx.settings, &ctx.io);
-        if let Some(warning) = self.filters.split_size_warning() {
-            io.warn(&warning);
-        }
-        let reader = Reader::open(&settings.mirror.value)?;
-        if let Some(warning) = reader.unfinished_warning() {
-            io.warn(&warning);
-        }
-        let present = if self.find.needs_regulators() {
-            reader.regulators()?
-        } else {
-            Vec::new()
-        };
+        let io = &ctx.io;
+        let reader = ctx.copy.reader()?;
         let today = today();
-        let mut find = self.find.find(&present, today).map_err(CraError::usage)?;
-        crate::source::find::check_public(&reader, &mut find)?;
-        let order = &self.find.order;
-        find.ids = crate::source::watch::select(&self.find.select.watch, Some((&reader, io)))?;
+        let order = &self.order;
         let shape = DUE_COLUMNS
             .shape_enriched(io.view.format, &order.columns, order.enriched)
             .map_err(CraError::usage)?;
-        let joiner = crate::source::public::Joiner::open(
-            settings,
+        let joiner = crate::source::public::Joiner::new(
+            &ctx.copy,
             io,
             DUE_COLUMNS.shows_extra(&shape),
             order.enriched,
@@ -234,14 +219,13 @@ impl Run for DueArgs {
             }
         };
         let (rows, left_out) = reader.due_counted(&DueQuery {
-            list: list_query(&self.filters, 1, 1),
-            find,
+            selection: ctx.selection.clone(),
             today,
             older_than_months,
             include_inactive: self.include_inactive,
         })?;
         let enriched = reader.enriched_at()?.is_some();
-        let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+        let mut printer = io.printer(shape.heads())?;
         // Only the shape the format prints is built: `due` prints thousands.
         let nothing = serde_json::Value::Null;
         for mut row in rows {

@@ -13,7 +13,6 @@ use clap::Args;
 use url::Url;
 
 use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::domain::Format;
 use crate::error::{CraError, Exit};
 use crate::http::fetch::{FetchError, Fetched, Fetcher};
 use crate::io::{Io, Progress};
@@ -71,6 +70,12 @@ impl Spec for EnrichArgs {
         // With --sandbox, the sandbox serves the public record.
         true
     }
+
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::summary(
+            "enrich prints its summary on standard error, or as json with --format json",
+        )
+    }
 }
 
 impl Run for EnrichArgs {
@@ -87,11 +92,6 @@ impl Run for EnrichArgs {
 }
 
 async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    if matches!(settings.format, Some(f) if f != Format::Json) {
-        return Err(CraError::usage(
-            "enrich prints its summary on standard error, or as json with --format json",
-        ));
-    }
     let started = std::time::Instant::now();
     let path = settings.mirror.value.clone();
     // The copy first: no download for a copy that is not there.
@@ -172,7 +172,7 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     if summary.linked < summary.banks {
         io.info(&reasons_line(&summary));
     }
-    if settings.format == Some(Format::Json) {
+    if io.json() {
         let mut json = serde_json::to_value(&summary)?;
         json["requests"] = requests.into();
         json["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);

@@ -10,23 +10,21 @@
 //! `--with-history`, in one query of it: no list pages, no per-bank look-up).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
 use futures_util::stream::TryStreamExt;
 
-use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::commands::{Ctx, ExcelSafeArg, Globals, OutputArg, Parts, Run, Spec, Wording};
 use crate::domain::Format;
 use crate::domain::model::{Bank, BankDetail};
 use crate::error::{CraError, Exit};
-use crate::filters::{FilterArgs, FindArgs, list_query};
+use crate::filters::{OrderArgs, SelectionArgs};
 use crate::io::{Io, Progress};
 use crate::output::records::{BANKS, HISTORIES, HistoryRow, bank_record, write_history};
 use crate::output::{Head, Printer, Shape, thousands};
 use crate::parse::whole;
-use crate::settings::Settings;
 use crate::source::listing::{self, Listing};
 use crate::source::public::{Joiner, join};
 use crate::source::{DetailScan, Source};
@@ -42,22 +40,20 @@ Examples:
 #[derive(Debug, Clone, Args)]
 pub struct ExportArgs {
     #[command(flatten)]
-    pub filters: FilterArgs,
+    pub selection: SelectionArgs,
 
     #[command(flatten)]
-    pub find: FindArgs,
+    pub order: OrderArgs,
 
     /// One row per rating record (one detail request per bank)
     #[arg(long)]
     pub with_history: bool,
 
-    /// Write to FILE atomically instead of standard output
-    /// (format from --format or the extension: .csv .tsv .json .ndjson .jsonl .xlsx)
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub output: OutputArg,
 
     #[command(flatten)]
-    pub excel: crate::commands::ExcelSafeArg,
+    pub excel: ExcelSafeArg,
 
     /// Requests in flight at once
     #[arg(long, value_name = "N", default_value_t = 8,
@@ -69,6 +65,16 @@ pub struct ExportArgs {
 }
 
 impl Spec for ExportArgs {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            output: Some(&self.output),
+            excel: Some(&self.excel),
+            selection: Some(&self.selection),
+            order: Some(&self.order),
+            ..Parts::default()
+        }
+    }
+
     fn sheet(&self) -> &'static str {
         if self.with_history {
             "Rating records"
@@ -77,12 +83,13 @@ impl Spec for ExportArgs {
         }
     }
 
-    fn filters(&self) -> String {
+    fn words(&self) -> crate::filters::words::Words {
         crate::filters::words::Words::new()
-            .filters(&self.filters)
-            .find(&self.find)
-            .flag("every rating record of each bank (--with-history)", self.with_history)
-            .done()
+            .sort(Some(&self.order))
+            .flag(
+                "every rating record of each bank (--with-history)",
+                self.with_history,
+            )
     }
 
     fn uses_api(&self) -> bool {
@@ -91,14 +98,6 @@ impl Spec for ExportArgs {
 
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::EXPORT
-    }
-
-    fn output_file(&self) -> Option<&Path> {
-        self.output.as_deref()
-    }
-
-    fn excel_safe_csv(&self) -> bool {
-        self.excel.excel_safe_csv
     }
 }
 
@@ -110,32 +109,30 @@ impl Run for ExportArgs {
         names.extend(HISTORIES.names().into_iter().filter(|n| !BANKS.names().contains(n)));
         names
     }
-    const GLOBAL_HELP: &'static [(&'static str, &'static str)] =
-        &[("format", "Output format [default: csv]")];
+    const ARGS: &'static [Wording] = &[
+        Wording::help("format", "Output format [default: csv]"),
+        Wording::help(
+            "output",
+            "Write to FILE atomically instead of standard output (format from --format or the \
+             extension: .csv .tsv .json .ndjson .jsonl .xlsx)",
+        ),
+    ];
 
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
-        self.filters.note_positions(matches);
+        self.selection.note_positions(matches);
     }
 
-    async fn run(self, ctx: Ctx) -> Result<Exit> {
-        let mut settings = ctx.settings;
-        settings.max_wait = self.max_wait;
-        run(self, &settings, &ctx.io).await
+    async fn run(self, mut ctx: Ctx) -> Result<Exit> {
+        ctx.settings.max_wait = self.max_wait;
+        run(self, &ctx).await
     }
 }
 
-async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    if let Some(warning) = args.filters.split_size_warning() {
-        io.warn(&warning);
-    }
-    // `-o -` is standard output, as with most tools.
-    let output = args.output.as_deref().filter(|p| *p != Path::new("-"));
+async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
+    let (io, selection) = (&ctx.io, &ctx.selection);
     let format = io.view.format;
-    let (find, opened) = crate::source::find::resolve_keeping(&args.find, settings)?;
-    // The copy opened to check the public record's filters is read on.
-    let opened = opened.map(std::sync::Arc::new);
-    let columns = &args.find.order.columns;
-    let enriched = args.find.order.enriched;
+    let columns = &args.order.columns;
+    let enriched = args.order.enriched;
     if enriched && args.with_history {
         return Err(CraError::usage(
             "--enriched adds the public record to each bank: use it without --with-history \
@@ -152,22 +149,16 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         )
     };
     let joiner = match &shape {
-        Rows::Banks(shape) => Joiner::opened(
-            settings,
-            io,
-            BANKS.shows_extra(shape),
-            enriched,
-            opened.clone(),
-        )?,
+        Rows::Banks(shape) => Joiner::new(&ctx.copy, io, BANKS.shows_extra(shape), enriched)?,
         Rows::Histories(_) => None,
     };
-    let source = Source::opened(settings, io, opened)?;
+    let source = Source::new(&ctx.settings, io, &ctx.copy)?;
     let started = Instant::now();
     let concurrency = args.concurrency as usize;
     // The first page before anything is written: a wrong key or address
     // leaves standard output empty (not a lone `[` or a header). With the
     // history, the list runs only two pages ahead of the detail requests.
-    let query = list_query(&args.filters, 1, source.page_size());
+    let query = selection.list_query(1, source.page_size());
     // Only json prints the objects as served.
     let raw = matches!(format, Format::Json | Format::Ndjson);
     let scan = args
@@ -175,7 +166,7 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         .then(|| source.detail_scan(query.clone(), raw))
         .flatten();
     let banks = match scan {
-        _ if !find.is_plain() => Banks::Found(source.find(&query, &find, 0, u64::MAX).await?.banks),
+        _ if !selection.is_plain() => Banks::Found(source.find(selection, 0, u64::MAX).await?.banks),
         Some(scan) => Banks::Scan(scan),
         None => Banks::Listing(
             Listing::start(
@@ -189,7 +180,7 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             .await?,
         ),
     };
-    let printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    let printer = io.printer(shape.heads())?;
     let (counts, _) = export(
         &source,
         banks,
@@ -213,7 +204,7 @@ async fn run(args: ExportArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         thousands(retries),
         plural(retries, "retry", "retries")
     ));
-    if let Some(path) = output {
+    if let Some(path) = &io.view.file {
         summary.push_str(&format!(" → {}", path.display()));
     }
     io.info(&summary);

@@ -8,7 +8,6 @@ use clap::Args;
 
 use crate::commands::SecretArg;
 use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::domain::Format;
 use crate::error::Exit;
 use crate::io::Io;
 use crate::parse::{parse_duration, parse_size_bytes, whole};
@@ -66,8 +65,17 @@ pub struct ListenArgs {
 }
 
 impl Spec for ListenArgs {
-    fn secret(&self) -> Option<&str> {
-        self.secret.secret.as_deref()
+    fn parts(&self) -> crate::commands::Parts<'_> {
+        crate::commands::Parts {
+            secret: Some(&self.secret),
+            ..Default::default()
+        }
+    }
+
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::lines(
+            "listen prints each event as a line, or as it was received with --format json (or ndjson)",
+        )
     }
 }
 
@@ -105,7 +113,7 @@ async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
         tolerance: args.tolerance,
         max_body: args.max_body,
         read_timeout: args.read_timeout,
-        raw_json: matches!(settings.format, Some(Format::Json | Format::Ndjson)),
+        raw_json: io.json(),
         quiet: io.quiet,
     };
     let (out, err) = io.writers();

@@ -31,7 +31,7 @@ macro_rules! command_list {
                 vec![$( Groups {
                     globals: <$module::$args as Run>::GLOBALS,
                     nested: <$module::$args as Run>::SUB_GLOBALS,
-                    help: <$module::$args as Run>::GLOBAL_HELP,
+                    args: <$module::$args as Run>::ARGS,
                     columns: <$module::$args as Run>::column_names(),
                 }, )*]
             }
@@ -150,16 +150,15 @@ pub struct JqArg {
     pub jq: Option<String>,
 }
 
-/// `-o FILE`, shared by every command that prints rows.
+/// `-o FILE`, declared once for every command that writes to a file (its
+/// wording for one command, where the formats differ, is in that
+/// command's `Run::ARGS`).
 #[derive(Debug, Clone, Args, Default)]
 pub struct OutputArg {
     /// Write to FILE atomically (format from its extension: .csv .tsv .json
     /// .ndjson .jsonl .xlsx; - is standard output)
     #[arg(long = "output", short = 'o', value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
-
-    #[command(flatten)]
-    pub excel: ExcelSafeArg,
 }
 
 /// `--excel-safe-csv`, for every command that writes csv or tsv.
@@ -173,26 +172,67 @@ pub struct ExcelSafeArg {
     pub excel_safe_csv: bool,
 }
 
-/// What a command runs with: the settings in force and the streams.
+/// What a command runs with: the settings in force, the streams (with the
+/// output decided), the banks its flags select, and the local copy if
+/// choosing them opened it.
 pub struct Ctx {
     pub settings: Settings,
     pub io: Io,
+    /// The selection, resolved (empty for a command that takes none).
+    pub selection: crate::domain::Selection,
+    /// The local copy, opened once: by the selection, or on first use.
+    pub copy: crate::source::Copy,
+}
+
+/// The argument groups a command takes (flattened into its arguments):
+/// all `run` reads of its line before it runs. The output is decided from
+/// `output`, `excel` and `jq`; the selection from `selection` and `order`
+/// (or `watch` alone); the secret from `secret`. A command names the
+/// groups it has in [`Spec::parts`], and nothing else is asked of it.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Parts<'a> {
+    pub output: Option<&'a OutputArg>,
+    pub excel: Option<&'a ExcelSafeArg>,
+    pub jq: Option<&'a JqArg>,
+    pub secret: Option<&'a SecretArg>,
+    pub selection: Option<&'a crate::filters::SelectionArgs>,
+    pub order: Option<&'a crate::filters::OrderArgs>,
+    /// `--watch` without the rest of a selection (`sync --notify`).
+    pub watch: Option<&'a crate::filters::WatchArg>,
+}
+
+impl Parts<'_> {
+    /// `--jq`, when given.
+    pub fn jq(&self) -> Option<&str> {
+        self.jq.and_then(|jq| jq.jq.as_deref())
+    }
+
+    /// `-o FILE`, when given.
+    pub fn output_file(&self) -> Option<&std::path::Path> {
+        self.output.and_then(|output| output.output.as_deref())
+    }
+
+    /// `--excel-safe-csv`.
+    pub fn excel_safe(&self) -> bool {
+        self.excel.is_some_and(|excel| excel.excel_safe_csv)
+    }
+
+    /// `--secret`, when given.
+    pub fn secret(&self) -> Option<&str> {
+        self.secret.and_then(|secret| secret.secret.as_deref())
+    }
 }
 
 /// What `run` asks of a command before it runs it (object-safe, so the
 /// command line can be asked without knowing which command it is).
 pub trait Spec {
+    /// The argument groups it takes.
+    fn parts(&self) -> Parts<'_> {
+        Parts::default()
+    }
     /// Whether it calls the API (and so may run against `--sandbox`).
     fn uses_api(&self) -> bool {
         false
-    }
-    /// The `--secret` given on its line, for the commands that take one.
-    fn secret(&self) -> Option<&str> {
-        None
-    }
-    /// The `--jq` given on its line, for the commands that take one.
-    fn jq(&self) -> Option<&str> {
-        None
     }
     /// What its standard output can be: the formats it writes and its
     /// default. `run` resolves the format, `--jq` and `-o` from it before
@@ -200,29 +240,25 @@ pub trait Spec {
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::NONE
     }
-    /// The `-o FILE` given on its line: standard output then goes to that
-    /// file (`-`: standard output), put in place only when the command
-    /// succeeds.
-    fn output_file(&self) -> Option<&std::path::Path> {
-        None
-    }
     /// What its rows are, as a workbook names its sheet of them (`Banks`).
     fn sheet(&self) -> &'static str {
         "Rows"
     }
-    /// The filters given, in words (`filters::words`), for a workbook's
-    /// `About` sheet; empty for none.
-    fn filters(&self) -> String {
-        String::new()
+    /// What it does with the rows beyond the selection, in words (`by
+    /// state`, `every rating record of each bank`), for a workbook's
+    /// `About` sheet after the selection's own words.
+    fn words(&self) -> crate::filters::words::Words {
+        crate::filters::words::Words::new()
+    }
+    /// The flags of its exam period, as its line names them (`changes`
+    /// calls them `--since` and `--until`).
+    fn period_flags(&self) -> (&'static str, &'static str) {
+        ("--exam-since", "--exam-until")
     }
     /// Where its rows come from when that is neither the service nor the
     /// local copy (`diff`: the files it compares), for the same sheet.
     fn source(&self) -> Option<String> {
         None
-    }
-    /// Whether `--excel-safe-csv` was given, for the commands that take it.
-    fn excel_safe_csv(&self) -> bool {
-        false
     }
     /// Whether the config file's values are read. False for the commands
     /// that must work with a broken file (`config path`, `set`, `unset`:
@@ -246,7 +282,7 @@ pub trait Spec {
 pub(crate) struct Groups {
     pub globals: Globals,
     pub nested: &'static [(&'static str, Globals)],
-    pub help: &'static [(&'static str, &'static str)],
+    pub args: &'static [Wording],
     /// The names its `--columns` takes (none: it has no `--columns`).
     pub columns: Vec<&'static str>,
 }
@@ -258,9 +294,10 @@ pub trait Run: Spec + Sized {
     /// For a command with commands of its own (`config show`): the groups
     /// each takes, by name.
     const SUB_GLOBALS: &'static [(&'static str, Globals)] = &[];
-    /// Its own wording of a global flag's help, by the flag's id, where
-    /// the group's would mislead (`--format`'s default of `export`).
-    const GLOBAL_HELP: &'static [(&'static str, &'static str)] = &[];
+    /// Its own wording of a flag it shares (a global one, `-o`, one of the
+    /// selection's), where the shared one would mislead: `--format`'s
+    /// default of `export`, the report's `-o`, `changes`' `--since`.
+    const ARGS: &'static [Wording] = &[];
     /// Whether it handles Ctrl-C itself (a summary, a clean shutdown)
     /// rather than being dropped when a signal comes.
     const OWN_SIGNALS: bool = false;
@@ -277,6 +314,45 @@ pub trait Run: Spec + Sized {
 
     /// Runs to completion and says how it went.
     fn run(self, ctx: Ctx) -> impl Future<Output = Result<Exit>>;
+}
+
+/// A command's wording of a shared flag: by its id, another help line,
+/// long name or value name.
+#[derive(Debug, Clone, Copy)]
+pub struct Wording {
+    pub id: &'static str,
+    pub help: Option<&'static str>,
+    /// Its long name here, and the shared one (still accepted, hidden).
+    pub long: Option<(&'static str, &'static str)>,
+    pub value_name: Option<&'static str>,
+}
+
+impl Wording {
+    /// Another help line for flag `id`.
+    pub const fn help(id: &'static str, help: &'static str) -> Wording {
+        Wording {
+            id,
+            help: Some(help),
+            long: None,
+            value_name: None,
+        }
+    }
+
+    /// Flag `id` (`--shared`) named `--long VALUE` here, with its help
+    /// line.
+    pub const fn renamed(
+        id: &'static str,
+        (long, shared): (&'static str, &'static str),
+        value_name: &'static str,
+        help: &'static str,
+    ) -> Wording {
+        Wording {
+            id,
+            help: Some(help),
+            long: Some((long, shared)),
+            value_name: Some(value_name),
+        }
+    }
 }
 
 /// Runs `command`; unless it handles signals itself, a signal drops its

@@ -193,8 +193,11 @@ fn bodies(path: &Path, chosen: Vec<u64>, last: u64) -> Result<impl Iterator<Item
 }
 
 impl Spec for ReplayArgs {
-    fn secret(&self) -> Option<&str> {
-        self.secret.secret.as_deref()
+    fn parts(&self) -> crate::commands::Parts<'_> {
+        crate::commands::Parts {
+            secret: Some(&self.secret),
+            ..Default::default()
+        }
     }
 }
 

@@ -6,18 +6,18 @@
 //! figures are the answers `stats`, `changes` and `due` give; the page and
 //! the workbook are laid out by `output::report` and written atomically.
 
-use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::domain::{Format, ListQuery};
-use crate::error::{CraError, Exit};
+use crate::commands::{Ctx, Globals, OutputArg, Parts, Run, Spec, Wording};
+use crate::domain::{Format, Selection};
+use crate::error::Exit;
+use crate::filters::SelectionArgs;
 use crate::mirror::Reader;
-use crate::mirror::due::DueQuery;
 use crate::mirror::answers::{ChangeFilter, RatingChange};
+use crate::mirror::due::DueQuery;
 use crate::mirror::stats::{GroupBy, StatsFilter, StatsRow};
 use crate::output::report::{self, Downgrade, DueBank, Group, Report};
 use crate::text::thousands;
@@ -33,60 +33,47 @@ Examples:
 
 #[derive(Debug, Clone, Args)]
 pub struct ReportArgs {
-    /// Two-letter state or territory code (case-insensitive)
-    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
-    pub state: Option<String>,
-
-    /// Exam type of the current rating: "Large Bank", "Small Bank",
-    /// "Intermediate Small Bank", or large, small, intermediate
-    #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
-    pub size: Option<String>,
+    #[command(flatten)]
+    pub selection: SelectionArgs,
 
     #[command(flatten)]
-    pub select: crate::filters::SelectArgs,
-
-    #[command(flatten)]
-    pub period: crate::filters::PeriodArgs,
-
-    /// The file to write (atomically; .xlsx: a workbook with charts; - is
-    /// standard output) [default: cra-report.html, or cra-report.xlsx with
-    /// --format xlsx]
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    pub output: OutputArg,
 }
 
 impl Spec for ReportArgs {
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::PAGE
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            output: Some(&self.output),
+            selection: Some(&self.selection),
+            ..Parts::default()
+        }
     }
 
-    fn output_file(&self) -> Option<&std::path::Path> {
-        self.output.as_deref()
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::PAGE
     }
 
     fn sheet(&self) -> &'static str {
         "States"
     }
-
-    fn filters(&self) -> String {
-        crate::filters::words::Words::new()
-            .place(self.state.as_deref(), self.size.as_deref())
-            .select(&self.select)
-            .period(&self.period)
-            .done()
-    }
 }
 
 impl Run for ReportArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
+    const ARGS: &'static [Wording] = &[Wording::help(
+        "output",
+        "The file to write (atomically; .xlsx: a workbook with charts; - is standard output) \
+         [default: cra-report.html, or cra-report.xlsx with --format xlsx]",
+    )];
+
+    fn note_positions(&mut self, matches: &clap::ArgMatches) {
+        self.selection.note_positions(matches);
+    }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let started = Instant::now();
-        let reader = Reader::open(&ctx.settings.mirror.value)?;
-        if let Some(warning) = reader.unfinished_warning() {
-            ctx.io.warn(&warning);
-        }
-        let figures = gather(&self, &reader, &ctx.io)?;
+        let reader = ctx.copy.reader()?;
+        let figures = gather(&reader, &ctx.selection)?;
         let mut out = ctx.io.stdout();
         let mut counted = Counted(&mut out, 0);
         let what = if ctx.io.view.format == Format::Xlsx {
@@ -99,12 +86,9 @@ impl Run for ReportArgs {
         let size = counted.1;
         std::io::Write::flush(&mut out)?;
         drop(out);
-        let file = self.output.clone().or_else(|| {
-            crate::output::Outputs::PAGE.default_file(Some(ctx.io.view.format))
-        });
-        let written = match file {
-            Some(file) if file.as_os_str() != "-" => file.display().to_string(),
-            _ => what.to_string(),
+        let written = match &ctx.io.view.file {
+            Some(file) => file.display().to_string(),
+            None => what.to_string(),
         };
         ctx.io.info(&format!(
             "wrote {written} ({} KB) in {:.2} s",
@@ -131,23 +115,11 @@ impl<W: std::io::Write> std::io::Write for Counted<W> {
 }
 
 /// The figures of the page, from the local copy.
-fn gather(args: &ReportArgs, reader: &Reader, io: &crate::io::Io) -> Result<Report> {
-    let present = if args.select.regulator.is_empty() {
-        Vec::new()
-    } else {
-        reader.regulators()?
-    };
+fn gather(reader: &Reader, selection: &Selection) -> Result<Report> {
     let today = crate::filters::when::today();
-    let mut find = args
-        .select
-        .find_within(&args.period, &present, today)
-        .map_err(CraError::usage)?;
-    crate::source::find::check_public(reader, &mut find)?;
-    find.ids = crate::source::watch::select(&args.select.watch, Some((reader, io)))?;
+    let find = &selection.find;
     let filter = StatsFilter {
-        state: args.state.clone(),
-        size: args.size.clone(),
-        find: find.clone(),
+        selection: selection.clone(),
         exams: false,
     };
     let groups = |by: GroupBy| -> Result<Vec<Group>> {
@@ -156,15 +128,14 @@ fn gather(args: &ReportArgs, reader: &Reader, io: &crate::io::Io) -> Result<Repo
     // The map measures the share of the ratings asked for among the banks
     // the other filters select (among the selected banks alone it would be
     // 100% everywhere).
+    let mut unrated = selection.clone();
+    unrated.find.ratings.clear();
     let by_state = reader
         .stats(
             GroupBy::State,
             &StatsFilter {
-                find: crate::domain::Find {
-                    ratings: Vec::new(),
-                    ..find.clone()
-                },
-                ..filter.clone()
+                selection: unrated,
+                exams: false,
             },
         )?
         .iter()
@@ -182,13 +153,11 @@ fn gather(args: &ReportArgs, reader: &Reader, io: &crate::io::Io) -> Result<Repo
         .clone()
         .filter(|since| *since > year_ago)
         .unwrap_or(year_ago);
+    let mut recent = selection.clone();
+    recent.find.exam_since = Some(since.clone());
     let downgrades = reader
         .changes(&ChangeFilter {
-            since: Some(since.clone()),
-            until: find.exam_until.clone(),
-            state: args.state.clone(),
-            size: args.size.clone(),
-            find: find.clone(),
+            selection: recent,
             ..ChangeFilter::default()
         })?
         .into_iter()
@@ -204,12 +173,7 @@ fn gather(args: &ReportArgs, reader: &Reader, io: &crate::io::Io) -> Result<Repo
         .collect();
     let due = reader
         .due(&DueQuery {
-            list: ListQuery {
-                state: args.state.clone(),
-                size: args.size.clone(),
-                ..ListQuery::default()
-            },
-            find: find.clone(),
+            selection: selection.clone(),
             today,
             older_than_months: None,
             include_inactive: false,
@@ -232,13 +196,13 @@ fn gather(args: &ReportArgs, reader: &Reader, io: &crate::io::Io) -> Result<Repo
         .filter(|last| last.status == crate::mirror::SyncStatus::Complete)
         .and_then(|last| last.finished_at.clone());
     Ok(Report {
-        filters: describe(args, &find),
+        filters: selection.said(),
         synced,
         made: crate::mirror::now(),
         banks: by_regulator.iter().map(Group::total).sum(),
         by_state,
         measure: find.ratings.iter().filter_map(|r| r.rank()).collect(),
-        state: args.state.clone(),
+        state: selection.state.clone(),
         by_regulator,
         by_exam_type: groups(GroupBy::Size)?,
         by_year: groups(GroupBy::Year)?,
@@ -253,27 +217,4 @@ fn group(row: &StatsRow) -> Group {
         name: row.group.clone(),
         counts: row.counts(),
     }
-}
-
-/// "state TX, exam type Small Bank, rating Needs to Improve": the filters
-/// as a person reads them.
-fn describe(args: &ReportArgs, find: &crate::domain::Find) -> String {
-    let list = |values: &[&str]| (!values.is_empty()).then(|| values.join(" or "));
-    let ratings: Vec<&str> = find.ratings.iter().map(|r| r.as_str()).collect();
-    let regulators: Vec<&str> = find.regulators.iter().map(String::as_str).collect();
-    [
-        ("state", args.state.clone()),
-        ("exam type", args.size.clone()),
-        ("rating", list(&ratings)),
-        ("regulator", list(&regulators)),
-        ("city", args.select.city.clone()),
-        ("exam since", find.exam_since.clone()),
-        ("exam until", find.exam_until.clone()),
-        ("watch list", (!args.select.watch.is_empty()).then(|| args.select.watch.join(" or "))),
-        ("failed their last", find.failed_last.map(|n| format!("{n} exams"))),
-    ]
-    .into_iter()
-    .filter_map(|(what, value)| value.map(|v| format!("{what} {v}")))
-    .collect::<Vec<_>>()
-    .join(", ")
 }

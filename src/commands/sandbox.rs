@@ -91,8 +91,11 @@ pub struct SandboxArgs {
 }
 
 impl Spec for SandboxArgs {
-    fn secret(&self) -> Option<&str> {
-        self.secret.secret.as_deref()
+    fn parts(&self) -> crate::commands::Parts<'_> {
+        crate::commands::Parts {
+            secret: Some(&self.secret),
+            ..Default::default()
+        }
     }
 
     fn serves_sandbox(&self) -> bool {

@@ -5,19 +5,18 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::JqArg;
-use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
+use crate::domain::Selection;
 use crate::domain::model::Meta;
 use crate::error::{CraError, Exit};
-use crate::filters::{FilterArgs, FindArgs, list_query};
+use crate::filters::{OrderArgs, SelectionArgs};
 use crate::io::Io;
 use crate::output::records::{BANKS, bank_record};
-use crate::output::{Printer, thousands};
+use crate::output::thousands;
 use crate::parse::whole;
-use crate::settings::Settings;
 use crate::source::Source;
-use crate::source::public::{Joiner, join};
 use crate::source::listing::{self, Listing};
+use crate::source::public::{Joiner, join};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -33,10 +32,10 @@ Examples:
 #[derive(Debug, Clone, Args)]
 pub struct SearchArgs {
     #[command(flatten)]
-    pub filters: FilterArgs,
+    pub selection: SelectionArgs,
 
     #[command(flatten)]
-    pub find: FindArgs,
+    pub order: OrderArgs,
 
     /// Page to fetch
     #[arg(long, value_name = "N", default_value_t = 1,
@@ -64,7 +63,10 @@ pub struct SearchArgs {
     pub max_wait: Option<std::time::Duration>,
 
     #[command(flatten)]
-    pub output: crate::commands::OutputArg,
+    pub output: OutputArg,
+
+    #[command(flatten)]
+    pub excel: ExcelSafeArg,
 
     /// `--page` or `--per-page` was given on the command line: the user
     /// chose which rows (set by `note_positions`, which sees the matches).
@@ -76,15 +78,23 @@ pub struct SearchArgs {
 const WINDOW: usize = 4;
 
 impl Spec for SearchArgs {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            output: Some(&self.output),
+            excel: Some(&self.excel),
+            jq: Some(&self.jq),
+            selection: Some(&self.selection),
+            order: Some(&self.order),
+            ..Parts::default()
+        }
+    }
+
     fn sheet(&self) -> &'static str {
         "Banks"
     }
 
-    fn filters(&self) -> String {
-        crate::filters::words::Words::new()
-            .filters(&self.filters)
-            .find(&self.find)
-            .done()
+    fn words(&self) -> crate::filters::words::Words {
+        crate::filters::words::Words::new().sort(Some(&self.order))
     }
 
     fn uses_api(&self) -> bool {
@@ -93,18 +103,6 @@ impl Spec for SearchArgs {
 
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
-    }
-
-    fn jq(&self) -> Option<&str> {
-        self.jq.jq.as_deref()
-    }
-
-    fn output_file(&self) -> Option<&std::path::Path> {
-        self.output.output.as_deref()
-    }
-
-    fn excel_safe_csv(&self) -> bool {
-        self.output.excel.excel_safe_csv
     }
 }
 
@@ -116,46 +114,33 @@ impl Run for SearchArgs {
     }
 
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
-        self.filters.note_positions(matches);
+        self.selection.note_positions(matches);
         let given = |id: &str| {
             matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
         };
         self.chose_page = given("page") || given("per_page");
     }
 
-    async fn run(self, ctx: Ctx) -> Result<Exit> {
-        let mut settings = ctx.settings;
-        settings.max_wait = self.max_wait;
-        run(self, &settings, &ctx.io).await
+    async fn run(self, mut ctx: Ctx) -> Result<Exit> {
+        ctx.settings.max_wait = self.max_wait;
+        run(self, &ctx).await
     }
 }
 
-async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
-    if let Some(warning) = args.filters.split_size_warning() {
-        io.warn(&warning);
-    }
-    // Checked before any request: a typo never costs a round trip.
-    let (find, opened) = crate::source::find::resolve_keeping(&args.find, settings)?;
-    // The copy opened to check the public record's filters is read on.
-    let opened = opened.map(std::sync::Arc::new);
-    let order = &args.find.order;
+async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
+    let (io, selection) = (&ctx.io, &ctx.selection);
+    let order = &args.order;
     let shape = BANKS
         .shape_enriched(io.view.format, &order.columns, order.enriched)
         .map_err(CraError::usage)?;
-    let joiner = Joiner::opened(
-        settings,
-        io,
-        BANKS.shows_extra(&shape),
-        order.enriched,
-        opened.clone(),
-    )?;
+    let joiner = Joiner::new(&ctx.copy, io, BANKS.shows_extra(&shape), order.enriched)?;
     let joiner = joiner.as_ref();
-    let source = Source::opened(settings, io, opened)?;
+    let source = Source::new(&ctx.settings, io, &ctx.copy)?;
     let follow = args.all || args.limit.is_some();
     // Rows the user picked (a limit, a page) are not rows lost.
     let chosen = args.limit.is_some() || args.chose_page;
-    let nothing = no_match(&args, &find);
-    if !find.is_plain() {
+    let nothing = no_match(selection);
+    if !selection.is_plain() {
         let (offset, limit) = if follow {
             (0, args.limit.unwrap_or(u64::MAX))
         } else {
@@ -164,9 +149,8 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                 args.per_page,
             )
         };
-        let query = list_query(&args.filters, 1, source.page_size());
-        let found = source.find(&query, &find, offset, limit).await?;
-        let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+        let found = source.find(selection, offset, limit).await?;
+        let mut printer = io.printer(shape.heads())?;
         for mut bank in found.banks {
             join(joiner, &mut bank)?;
             printer.write(&bank_record(&bank, &shape))?;
@@ -195,10 +179,10 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     }
     if !follow {
         let page = source
-            .list(&list_query(&args.filters, args.page, args.per_page))
+            .list(&selection.list_query(args.page, args.per_page))
             .await?;
         // Nothing reaches standard output before the page is in hand.
-        let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+        let mut printer = io.printer(shape.heads())?;
         let total = page.meta.total;
         let meta = page.meta;
         for mut bank in page.banks {
@@ -216,7 +200,7 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
 
     let mut banks = Listing::start(
         &source,
-        list_query(&args.filters, 1, source.page_size()),
+        selection.list_query(1, source.page_size()),
         listing::Options {
             window: WINDOW,
             limit: args.limit,
@@ -224,7 +208,7 @@ async fn run(args: SearchArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     )
     .await?;
     let meta = banks.meta();
-    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    let mut printer = io.printer(shape.heads())?;
     let listed = async {
         while let Some(bank) = banks.next().await {
             let mut bank = bank?;
@@ -281,44 +265,12 @@ fn summary(printed: u64, meta: &Meta, follow: bool, nothing: &str) -> String {
 }
 
 /// What a person reads when no bank matches: `no banks match` and the
-/// filters that made it so, in words, so the one to loosen is in sight.
-fn no_match(args: &SearchArgs, find: &crate::domain::Find) -> String {
-    let mut filters: Vec<String> = Vec::new();
-    let quoted = |text: &str| format!("\"{}\"", crate::text::shorten(&crate::text::inert(text), 40));
-    if let Some(query) = args.filters.query.as_deref().filter(|q| !q.is_empty()) {
-        filters.push(format!("named like {}", quoted(query)));
-    }
-    if let Some(state) = &args.filters.state {
-        filters.push(format!("in {state}"));
-    }
-    if let Some(size) = &args.filters.size {
-        filters.push(format!("examined as {size}"));
-    }
-    let any = |values: Vec<&str>| values.join(" or ");
-    if !find.ratings.is_empty() {
-        filters.push(format!(
-            "rated {}",
-            any(find.ratings.iter().map(|r| r.as_str()).collect())
-        ));
-    }
-    if !find.regulators.is_empty() {
-        filters.push(format!(
-            "regulated by {}",
-            any(find.regulators.iter().map(String::as_str).collect())
-        ));
-    }
-    if let Some(city) = &find.city {
-        filters.push(format!("in a city like {}", quoted(city)));
-    }
-    match (&find.exam_since, &find.exam_until) {
-        (Some(since), Some(until)) => filters.push(format!("examined {since} to {until}")),
-        (Some(since), None) => filters.push(format!("examined since {since}")),
-        (None, Some(until)) => filters.push(format!("examined until {until}")),
-        (None, None) => {}
-    }
-    if filters.is_empty() {
+/// selection in words, so the filter to loosen is in sight.
+fn no_match(selection: &Selection) -> String {
+    let said = selection.said();
+    if said.is_empty() {
         "no banks match".to_string()
     } else {
-        format!("no banks match: {}", filters.join(", "))
+        format!("no banks match: {}", crate::text::inert(&said))
     }
 }

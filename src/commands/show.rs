@@ -8,13 +8,13 @@ use anyhow::Result;
 use clap::Args;
 use futures_util::stream::{self, StreamExt};
 
-use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
 use crate::domain::Format;
 use crate::domain::model::BankDetail;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::output::records::{HISTORIES, write_history};
-use crate::output::{self, Printer};
+use crate::output;
 use crate::settings::Settings;
 use crate::source::{Source, resolve};
 
@@ -44,11 +44,13 @@ pub struct ShowArgs {
     pub state: Option<String>,
 
     #[command(flatten)]
-    pub jq: crate::commands::JqArg,
+    pub jq: JqArg,
 
     #[command(flatten)]
+    pub output: OutputArg,
 
-    pub output: crate::commands::OutputArg,
+    #[command(flatten)]
+    pub excel: ExcelSafeArg,
 }
 
 /// The longest id or page address `show` takes: an address's length as
@@ -77,12 +79,21 @@ fn parse_wanted(text: &str) -> Result<String, String> {
 const CONCURRENCY: usize = 8;
 
 impl Spec for ShowArgs {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            output: Some(&self.output),
+            excel: Some(&self.excel),
+            jq: Some(&self.jq),
+            ..Parts::default()
+        }
+    }
+
     fn sheet(&self) -> &'static str {
         "Rating history"
     }
 
-    fn filters(&self) -> String {
-        format!("the banks {}", self.ids.join(", "))
+    fn words(&self) -> crate::filters::words::Words {
+        crate::filters::words::Words::new().add("the banks", Some(self.ids.join(", ")))
     }
 
     fn uses_api(&self) -> bool {
@@ -92,29 +103,17 @@ impl Spec for ShowArgs {
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
     }
-
-    fn jq(&self) -> Option<&str> {
-        self.jq.jq.as_deref()
-    }
-
-    fn output_file(&self) -> Option<&std::path::Path> {
-        self.output.output.as_deref()
-    }
-
-    fn excel_safe_csv(&self) -> bool {
-        self.output.excel.excel_safe_csv
-    }
 }
 
 impl Run for ShowArgs {
     const GLOBALS: Globals = Globals::ALL;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        run(self, &ctx.settings, &ctx.io, &ctx.copy).await
     }
 }
 
-async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+async fn run(args: ShowArgs, settings: &Settings, io: &Io, copy: &crate::source::Copy) -> Result<Exit> {
     // A name (it has a space) is never taken apart as an address.
     let wanted = args
         .ids
@@ -124,7 +123,7 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             _ => bank_id(arg).map(|id| resolve::classify(&id)),
         })
         .collect::<Result<Vec<_>>>()?;
-    let source = Source::new(settings, io)?;
+    let source = Source::new(settings, io, copy)?;
     let among = resolve::Among {
         source: &source,
         io,
@@ -209,25 +208,27 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         }
     }
 
-    let mut out = io.stdout();
     match io.view.format {
         Format::Table => {
             let public = public_record(settings);
-            write_cards(&mut out, &banks, io, public.as_ref())?
+            let mut out = io.stdout();
+            write_cards(&mut out, &banks, io, public.as_ref())?;
+            out.flush()?;
         }
         Format::Json if banks.len() == 1 => {
-            output::write_json_document(&mut out, &banks[0].raw, &io.view)?
+            let mut out = io.stdout();
+            output::write_json_document(&mut out, &banks[0].raw, &io.view)?;
+            out.flush()?;
         }
         format => {
             let shape = HISTORIES.shape(format, &[]).map_err(CraError::usage)?;
-            let mut printer = Printer::new(shape.heads(), &mut out, &io.view)?;
+            let mut printer = io.printer(shape.heads())?;
             for bank in banks {
                 write_history(&mut printer, &shape, bank)?;
             }
             printer.finish()?;
         }
     }
-    out.flush()?;
     Ok(Exit::Success)
 }
 

@@ -38,6 +38,9 @@ pub struct SqlArgs {
 
     #[command(flatten)]
     pub output: crate::commands::OutputArg,
+
+    #[command(flatten)]
+    pub excel: crate::commands::ExcelSafeArg,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -51,31 +54,29 @@ Examples:
   cra sql --schema";
 
 impl Spec for SqlArgs {
+    fn parts(&self) -> crate::commands::Parts<'_> {
+        crate::commands::Parts {
+            output: Some(&self.output),
+            excel: Some(&self.excel),
+            jq: Some(&self.jq),
+            ..Default::default()
+        }
+    }
+
     fn sheet(&self) -> &'static str {
         "Query"
     }
 
-    fn filters(&self) -> String {
-        match &self.query {
+    fn words(&self) -> crate::filters::words::Words {
+        let what = match &self.query {
             Some(query) => format!("the query {}", query.trim()),
             None => "the schema of the local copy".to_string(),
-        }
+        };
+        crate::filters::words::Words::new().flag(&what, true)
     }
 
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
-    }
-
-    fn jq(&self) -> Option<&str> {
-        self.jq.jq.as_deref()
-    }
-
-    fn output_file(&self) -> Option<&std::path::Path> {
-        self.output.output.as_deref()
-    }
-
-    fn excel_safe_csv(&self) -> bool {
-        self.output.excel.excel_safe_csv
     }
 }
 
@@ -161,7 +162,7 @@ fn run(args: SqlArgs, settings: &Settings, io: &Io, interrupter: &Interrupter) -
                     .enumerate()
                     .map(|(at, name)| Head::guessed(name, at))
                     .collect();
-                printer = Some(Printer::new(heads.clone(), io.stdout(), &io.view)?);
+                printer = Some(io.printer(heads.clone())?);
             }
             Rows::Row(mut values) => {
                 // A mirror written before the key was kept out of it may

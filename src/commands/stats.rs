@@ -13,14 +13,13 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec, Wording};
+use crate::domain::Selection;
 use crate::error::{CraError, Exit};
-use crate::io::Io;
-use crate::mirror::Reader;
+use crate::filters::SelectionArgs;
 use crate::mirror::stats::{GroupBy, StatsFilter, StatsRow};
 use crate::output::chart::{self, Bar};
-use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
-use crate::settings::Settings;
+use crate::output::{Cell, Column, Columns, Fit, Kind, Record};
 
 mod gaps;
 
@@ -50,21 +49,8 @@ pub struct StatsArgs {
     #[arg(long, conflicts_with_all = ["percent", "svg"])]
     pub gaps: bool,
 
-    /// Two-letter state or territory code (case-insensitive)
-    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
-    pub state: Option<String>,
-
-    /// Exam type of the current rating (with --exams, --by year or --gaps:
-    /// of the exam): "Large Bank", "Small Bank", "Intermediate Small Bank",
-    /// or large, small, intermediate
-    #[arg(long, value_name = "SIZE", value_parser = crate::filters::SizeParser, hide_possible_values = true)]
-    pub size: Option<String>,
-
     #[command(flatten)]
-    pub select: crate::filters::SelectArgs,
-
-    #[command(flatten)]
-    pub period: crate::filters::PeriodArgs,
+    pub selection: SelectionArgs,
 
     /// The columns of tsv, csv and a piped table, in order, by their csv
     /// names (the terminal chart shows every rating)
@@ -76,11 +62,13 @@ pub struct StatsArgs {
     pub svg: Option<PathBuf>,
 
     #[command(flatten)]
-    pub jq: crate::commands::JqArg,
+    pub jq: JqArg,
 
     #[command(flatten)]
+    pub output: OutputArg,
 
-    pub output: crate::commands::OutputArg,
+    #[command(flatten)]
+    pub excel: ExcelSafeArg,
 }
 
 /// `--by` values.
@@ -172,81 +160,77 @@ const PAIRS: Columns<Line> = Columns::new(
 );
 
 impl Spec for StatsArgs {
-    fn sheet(&self) -> &'static str {
-        "Counts"
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            output: Some(&self.output),
+            excel: Some(&self.excel),
+            jq: Some(&self.jq),
+            selection: Some(&self.selection),
+            ..Parts::default()
+        }
     }
 
-    fn filters(&self) -> String {
-        let by: Vec<String> = self.by.iter().filter_map(|b| clap::ValueEnum::to_possible_value(b).map(|v| v.get_name().to_string())).collect();
+    fn sheet(&self) -> &'static str {
+        if self.gaps { "Gaps" } else { "Counts" }
+    }
+
+    fn words(&self) -> crate::filters::words::Words {
+        let by: Vec<String> = self
+            .by
+            .iter()
+            .filter_map(|b| {
+                clap::ValueEnum::to_possible_value(b).map(|v| v.get_name().to_string())
+            })
+            .collect();
         crate::filters::words::Words::new()
             .add("by", (!by.is_empty()).then(|| by.join(" and ")))
             .flag("as percentages", self.percent)
-            .place(self.state.as_deref(), self.size.as_deref())
-            .select(&self.select)
-            .period(&self.period)
-            .done()
+            .flag("every exam counted (--exams)", self.exams)
+            .flag("months between exams (--gaps)", self.gaps)
     }
 
     fn outputs(&self) -> crate::output::Outputs {
         crate::output::Outputs::ROWS
     }
-
-    fn jq(&self) -> Option<&str> {
-        self.jq.jq.as_deref()
-    }
-
-    fn output_file(&self) -> Option<&std::path::Path> {
-        self.output.output.as_deref()
-    }
-
-    fn excel_safe_csv(&self) -> bool {
-        self.output.excel.excel_safe_csv
-    }
 }
 
 impl Run for StatsArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
+    const ARGS: &'static [Wording] = &[Wording::help(
+        "size",
+        "Exam type of the current rating (with --exams, --by year or --gaps: of the exam): \
+         \"Large Bank\", \"Small Bank\", \"Intermediate Small Bank\", or large, small, intermediate",
+    )];
 
     fn column_names() -> Vec<&'static str> {
         PAIRS.names()
     }
 
+    fn note_positions(&mut self, matches: &clap::ArgMatches) {
+        self.selection.note_positions(matches);
+    }
+
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        run(self, &ctx)
     }
 }
 
-async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
+    let io = &ctx.io;
     let by = groupings(&args.by)?;
     let columns = if by.len() == 2 { &PAIRS } else { &SINGLE };
-    let shape = columns
-        .shape(io.view.format, &args.columns)
-        .map_err(CraError::usage)?;
-    let reader = Reader::open(&settings.mirror.value)?;
-    if let Some(warning) = reader.unfinished_warning() {
-        io.warn(&warning);
-    }
-    let present = if args.select.regulator.is_empty() {
-        Vec::new()
-    } else {
-        reader.regulators()?
-    };
-    let mut find = args
-        .select
-        .find_within(&args.period, &present, crate::filters::when::today())
-        .map_err(CraError::usage)?;
-    crate::source::find::check_public(&reader, &mut find)?;
-    find.ids = crate::source::watch::select(&args.select.watch, Some((&reader, io)))?;
-    let title = title(&args, &by, &find);
+    let reader = ctx.copy.reader()?;
+    let title = title(&args, &by, &ctx.selection);
     let filter = StatsFilter {
-        state: args.state.clone(),
-        size: args.size.clone(),
-        find,
+        selection: ctx.selection.clone(),
         exams: args.exams,
     };
     if args.gaps {
         return gaps::print(&reader.gaps_by(&by, &filter)?, by.len() == 2, &args.columns, io);
     }
+    let shape = columns
+        .shape(io.view.format, &args.columns)
+        .map_err(CraError::usage)?;
     let rows = reader.stats_by(&by, &filter)?;
     let unit = unit(&args, &by);
     if let Some(path) = &args.svg {
@@ -271,7 +255,7 @@ async fn run(args: StatsArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         out.flush()?;
         return Ok(Exit::Success);
     }
-    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    let mut printer = io.printer(shape.heads())?;
     for row in rows {
         let line = Line {
             row,
@@ -327,8 +311,9 @@ fn unit(args: &StatsArgs, by: &[GroupBy]) -> &'static str {
     }
 }
 
-/// The chart's title: what is counted, by what, and every filter given.
-fn title(args: &StatsArgs, by: &[GroupBy], find: &crate::domain::Find) -> String {
+/// The chart's title: what is counted, by what, and the selection in its
+/// one wording.
+fn title(args: &StatsArgs, by: &[GroupBy], selection: &Selection) -> String {
     let unit = unit(args, by);
     let names: Vec<&str> = args
         .by
@@ -344,35 +329,7 @@ fn title(args: &StatsArgs, by: &[GroupBy], find: &crate::domain::Find) -> String
     if !names.is_empty() {
         title.push_str(&format!(" by {}", names.join(" and ")));
     }
-    let mut filters: Vec<String> = Vec::new();
-    if let Some(state) = &args.state {
-        filters.push(format!("state {state}"));
-    }
-    if let Some(size) = &args.size {
-        filters.push(size.clone());
-    }
-    if !find.ratings.is_empty() {
-        filters.push(format!("rated {}", find.ratings.iter().map(|r| r.as_str()).collect::<Vec<_>>().join(" or ")));
-    }
-    if !args.select.regulator.is_empty() {
-        let given: Vec<String> = args.select.regulator.iter().map(|r| r.to_uppercase()).collect();
-        filters.push(format!("regulator {}", given.join(" or ")));
-    }
-    if let Some(city) = &args.select.city {
-        filters.push(format!("city containing \"{}\"", city.trim()));
-    }
-    match (&find.exam_since, &find.exam_until) {
-        (Some(s), Some(u)) => filters.push(format!("exams {s} to {u}")),
-        (Some(s), None) => filters.push(format!("exams since {s}")),
-        (None, Some(u)) => filters.push(format!("exams until {u}")),
-        (None, None) => {}
-    }
-    if !args.select.watch.is_empty() {
-        filters.push(format!("watch list {}", args.select.watch.join(" or ")));
-    }
-    if let Some(n) = find.failed_last {
-        filters.push(format!("failing their last {n} exams"));
-    }
+    let mut filters = selection.words();
     if args.percent {
         filters.push("percent".to_string());
     }

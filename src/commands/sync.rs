@@ -23,8 +23,7 @@ use clap::Args;
 use futures_util::stream::TryStreamExt;
 
 use crate::api::{Client, WaitTooLong};
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::domain::Format;
+use crate::commands::{Ctx, Globals, Parts, Run, Spec, Wording};
 use crate::domain::ListQuery;
 use crate::error::{CraError, Exit};
 use crate::io::{Io, Progress};
@@ -54,10 +53,8 @@ pub struct SyncArgs {
     #[arg(long, value_name = "URL")]
     pub notify: Option<String>,
 
-    /// With --notify: deliver only the new records of the banks of this
-    /// watch list (repeatable: of any of them; cra watch --help)
-    #[arg(long = "watch", value_name = "NAME", requires = "notify")]
-    pub watch: Vec<String>,
+    #[command(flatten)]
+    pub watch: crate::filters::WatchArg,
 
     /// Longest wait for the service's rate limit (Retry-After or a quota's reset); longer, stop and say when to run again
     #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = crate::parse::parse_duration)]
@@ -84,12 +81,22 @@ fn failing_service(concurrency: usize) -> usize {
 }
 
 impl Spec for SyncArgs {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            secret: Some(&self.secret),
+            watch: Some(&self.watch),
+            ..Parts::default()
+        }
+    }
+
     fn uses_api(&self) -> bool {
         true
     }
 
-    fn secret(&self) -> Option<&str> {
-        self.secret.secret.as_deref()
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::summary(
+            "sync prints its summary on standard error, or as json with --format json",
+        )
     }
 }
 
@@ -103,13 +110,19 @@ impl Run for SyncArgs {
         .and(Globals::MIRROR);
     // Ctrl-C keeps what was fetched and says so (see `run`).
     const OWN_SIGNALS: bool = true;
+    const ARGS: &'static [Wording] = &[Wording::help(
+        "watch",
+        "With --notify: deliver only the new records of the banks of this watch list \
+         (repeatable: of any of them; cra watch --help)",
+    )];
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         use futures_util::FutureExt;
         let stop = crate::signals::watch().boxed().shared();
         let mut settings = ctx.settings;
         settings.max_wait = Some(self.max_wait);
-        run(self, &settings, &ctx.io, stop)
+        let only = ctx.selection.find.ids;
+        run(self, &settings, &ctx.io, only, stop)
             .await
             .map_err(resumable)
     }
@@ -118,15 +131,21 @@ impl Run for SyncArgs {
 /// A signal: Ctrl-C, SIGTERM, SIGHUP, SIGUSR1 (see `signals`).
 type Stop = futures_util::future::Shared<futures_util::future::BoxFuture<'static, ()>>;
 
-async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result<Exit> {
+async fn run(
+    args: SyncArgs,
+    settings: &Settings,
+    io: &Io,
+    only: Option<std::collections::BTreeSet<String>>,
+    stop: Stop,
+) -> Result<Exit> {
     if settings.offline {
         return Err(CraError::usage(
             "sync brings the local copy up to date from the service; drop --offline",
         ));
     }
-    if matches!(settings.format, Some(f) if f != Format::Json) {
+    if !args.watch.watch.is_empty() && args.notify.is_none() {
         return Err(CraError::usage(
-            "sync prints its summary on standard error, or as json with --format json",
+            "--watch chooses whose new records --notify delivers: add --notify URL",
         ));
     }
     // Checked before anything is fetched: a notifier with no secret or a
@@ -136,7 +155,6 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
         Some(url) => {
             let secret = settings.require_secret("sync --notify")?.clone();
             let url = crate::webhook::endpoint_url("--notify", url, "http://127.0.0.1:4000/")?;
-            let only = crate::source::watch::select(&args.watch, None)?;
             Some((url, secret, only))
         }
     };
@@ -243,7 +261,7 @@ async fn run(args: SyncArgs, settings: &Settings, io: &Io, stop: Stop) -> Result
         plural(counts.requests, "request", "requests"),
         path.display()
     ));
-    if settings.format == Some(Format::Json) {
+    if io.json() {
         let mut summary = serde_json::to_value(counts)?;
         summary["complete"] = serde_json::Value::Bool(status == SyncStatus::Complete);
         summary["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);

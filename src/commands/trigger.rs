@@ -62,8 +62,11 @@ pub struct TriggerArgs {
 }
 
 impl Spec for TriggerArgs {
-    fn secret(&self) -> Option<&str> {
-        self.secret.secret.as_deref()
+    fn parts(&self) -> crate::commands::Parts<'_> {
+        crate::commands::Parts {
+            secret: Some(&self.secret),
+            ..Default::default()
+        }
     }
 }
 

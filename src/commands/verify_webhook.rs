@@ -45,8 +45,11 @@ const CHUNK: usize = 1 << 20;
 const KEEP_STDIN: usize = 64 << 20;
 
 impl Spec for VerifyWebhookArgs {
-    fn secret(&self) -> Option<&str> {
-        self.secret.secret.as_deref()
+    fn parts(&self) -> crate::commands::Parts<'_> {
+        crate::commands::Parts {
+            secret: Some(&self.secret),
+            ..Default::default()
+        }
     }
 }
 

@@ -9,15 +9,15 @@
 use anyhow::Result;
 use clap::Subcommand;
 
-use crate::commands::{Ctx, Globals, JqArg, OutputArg, Run, Spec};
-use crate::domain::{Find, ListQuery};
+use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
+use crate::domain::{Find, Selection};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::mirror::Reader;
 use crate::output::records::{BANKS, bank_record};
-use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
+use crate::output::{Cell, Column, Columns, Fit, Kind, Record};
 use crate::settings::Settings;
-use crate::source::{Source, resolve};
+use crate::source::select::{Place, Watched};
+use crate::source::{Copy, Source, resolve};
 use crate::text::{plural, thousands};
 use crate::watch::{Lists, check_name};
 
@@ -81,6 +81,8 @@ Examples:
         jq: JqArg,
         #[command(flatten)]
         output: OutputArg,
+        #[command(flatten)]
+        excel: ExcelSafeArg,
     },
     /// The lists: each one's name, its number of banks, and how many of them the local copy lacks
     #[command(after_help = "\
@@ -92,6 +94,8 @@ Examples:
         jq: JqArg,
         #[command(flatten)]
         output: OutputArg,
+        #[command(flatten)]
+        excel: ExcelSafeArg,
     },
 }
 
@@ -107,19 +111,18 @@ impl Spec for WatchCommand {
         }
     }
 
-    fn jq(&self) -> Option<&str> {
+    fn parts(&self) -> Parts<'_> {
         match self {
-            WatchCommand::Show { jq, .. } | WatchCommand::List { jq, .. } => jq.jq.as_deref(),
-            _ => None,
-        }
-    }
-
-    fn output_file(&self) -> Option<&std::path::Path> {
-        match self {
-            WatchCommand::Show { output, .. } | WatchCommand::List { output, .. } => {
-                output.output.as_deref()
+            WatchCommand::Show {
+                jq, output, excel, ..
             }
-            _ => None,
+            | WatchCommand::List { jq, output, excel } => Parts {
+                jq: Some(jq),
+                output: Some(output),
+                excel: Some(excel),
+                ..Parts::default()
+            },
+            _ => Parts::default(),
         }
     }
 }
@@ -141,9 +144,9 @@ impl Run for WatchCommand {
             WatchCommand::Add { name, banks, state } => {
                 add(&path, &name, &banks, state.as_deref(), settings, io).await
             }
-            WatchCommand::Remove { name, banks } => remove(&path, &name, &banks, settings, io),
-            WatchCommand::Show { name, .. } => show(&path, &name, settings, io).await,
-            WatchCommand::List { .. } => list(&path, settings, io),
+            WatchCommand::Remove { name, banks } => remove(&path, &name, &banks, io, &ctx.copy),
+            WatchCommand::Show { name, .. } => show(&name, settings, io, &ctx.copy).await,
+            WatchCommand::List { .. } => list(&path, io, &ctx.copy),
         }
     }
 }
@@ -159,7 +162,7 @@ async fn add(
     check_name(name).map_err(CraError::usage)?;
     // A file that cannot be read is said before any request.
     Lists::load(path)?;
-    let source = Source::new(settings, io)?;
+    let source = Source::new(settings, io, &Copy::new(settings, io))?;
     let mut found: Vec<(String, String)> = Vec::with_capacity(banks.len());
     for bank in banks {
         let wanted = match resolve::classify(bank) {
@@ -201,16 +204,16 @@ fn remove(
     path: &std::path::Path,
     name: &str,
     banks: &[String],
-    settings: &Settings,
     io: &Io,
+    copy: &Copy,
 ) -> Result<Exit> {
     // Names the copy gives the list's banks, when there is a copy.
-    let copy = open_copy(settings)?;
+    let copy = copy.existing()?;
     let (removed, left) = crate::watch::update(path, |lists| {
         let entries = lists.get(name)?.ok_or_else(|| lists.unknown(name))?;
         let mut ids = Vec::with_capacity(banks.len());
         for bank in banks {
-            ids.push(pick(name, &entries, bank, copy.as_ref())?);
+            ids.push(pick(name, &entries, bank, copy.as_deref())?);
         }
         let removed = lists.remove(name, &ids);
         let left = lists.get(name)?.map_or(0, |entries| entries.len());
@@ -237,7 +240,7 @@ fn pick(
     list: &str,
     entries: &[crate::watch::Entry],
     arg: &str,
-    copy: Option<&Reader>,
+    copy: Option<&crate::mirror::Reader>,
 ) -> Result<String> {
     let wanted = arg.trim();
     let id = super::show::bank_id(wanted).unwrap_or_else(|_| wanted.to_string());
@@ -287,45 +290,44 @@ fn pick(
     }
 }
 
-async fn show(path: &std::path::Path, name: &str, settings: &Settings, io: &Io) -> Result<Exit> {
-    let lists = Lists::load(path)?;
-    let entries = lists.get(name)?.ok_or_else(|| lists.unknown(name))?;
+/// The banks of a list as `search --watch NAME --all` prints them, those
+/// not found named as every `--watch` names them.
+async fn show(name: &str, settings: &Settings, io: &Io, copy: &Copy) -> Result<Exit> {
+    let names = [name.to_string()];
+    let watched = Watched::load(&names)?.expect("a list is named");
     let shape = BANKS.shape(io.view.format, &[]).map_err(CraError::usage)?;
-    let source = Source::new(settings, io)?;
-    let find = Find {
-        ids: Some(entries.iter().map(|e| e.id.clone()).collect()),
-        ..Find::default()
+    let source = Source::new(settings, io, copy)?;
+    let selection = Selection {
+        find: Find {
+            ids: Some(watched.ids()),
+            ..Find::default()
+        },
+        watch: names.to_vec(),
+        ..Selection::default()
     };
-    let query = ListQuery {
-        page: 1,
-        per_page: source.page_size(),
-        ..ListQuery::default()
-    };
-    let found = source.find(&query, &find, 0, u64::MAX).await?;
-    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    let found = source.find(&selection, 0, u64::MAX).await?;
+    let mut printer = io.printer(shape.heads())?;
     for bank in &found.banks {
         printer.write(&bank_record(bank, &shape))?;
     }
     printer.finish()?;
-    let missing: Vec<String> = entries
-        .iter()
-        .filter(|e| !found.banks.iter().any(|b| b.fields.id == e.id))
-        .map(|e| e.id.clone())
-        .collect();
-    if !missing.is_empty() {
-        let note = crate::source::watch::missing_note(&lists, &[name.to_string()], &missing);
-        let note = if settings.offline {
-            note
-        } else {
-            note.replace("not in the local copy", "not listed by the service")
-        };
-        io.warn(&note);
+    if settings.offline {
+        // Online, the service was asked (`Source::find` named them).
+        let missing: Vec<String> = watched
+            .ids
+            .iter()
+            .filter(|id| !found.banks.iter().any(|b| &b.fields.id == *id))
+            .cloned()
+            .collect();
+        if !missing.is_empty() {
+            io.warn(&watched.note(&missing, Place::Copy));
+        }
     }
     io.summary(&format!(
         "{} of {} {} in the watch list '{name}'",
         thousands(found.banks.len() as u64),
-        thousands(entries.len() as u64),
-        plural(entries.len() as u64, "bank", "banks")
+        thousands(watched.ids.len() as u64),
+        plural(watched.ids.len() as u64, "bank", "banks")
     ));
     Ok(Exit::Success)
 }
@@ -350,11 +352,11 @@ const LIST: &[Column<ListRow>] = &[
 
 const LISTS: Columns<ListRow> = Columns::new(LIST, &["name", "banks", "missing"]);
 
-fn list(path: &std::path::Path, settings: &Settings, io: &Io) -> Result<Exit> {
+fn list(path: &std::path::Path, io: &Io, copy: &Copy) -> Result<Exit> {
     let lists = Lists::load(path)?;
-    let copy = open_copy(settings)?;
+    let copy = copy.existing()?;
     let shape = LISTS.shape(io.view.format, &[]).map_err(CraError::usage)?;
-    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    let mut printer = io.printer(shape.heads())?;
     let names = lists.names();
     for name in &names {
         let ids: Vec<String> = lists.ids(std::slice::from_ref(name))?;
@@ -363,11 +365,8 @@ fn list(path: &std::path::Path, settings: &Settings, io: &Io) -> Result<Exit> {
             None => None,
         };
         if let Some(missing) = missing.as_ref().filter(|m| !m.is_empty()) {
-            io.warn(&crate::source::watch::missing_note(
-                &lists,
-                std::slice::from_ref(name),
-                missing,
-            ));
+            let watched = Watched::within(&lists, std::slice::from_ref(name))?;
+            io.warn(&watched.note(missing, Place::Copy));
         }
         let row = ListRow {
             name: name.clone(),
@@ -388,14 +387,4 @@ fn list(path: &std::path::Path, settings: &Settings, io: &Io) -> Result<Exit> {
         path.display()
     ));
     Ok(Exit::Success)
-}
-
-/// The local copy, when there is one.
-fn open_copy(settings: &Settings) -> Result<Option<Reader>> {
-    let path = &settings.mirror.value;
-    if path.exists() {
-        Ok(Some(Reader::open(path)?))
-    } else {
-        Ok(None)
-    }
 }

@@ -11,11 +11,13 @@
 pub mod find;
 pub mod model;
 pub mod public;
+pub mod selection;
 pub mod states;
 pub mod vocab;
 
 pub use find::{Find, SortField, SortKey};
 pub use public::{HasPublic, PublicFilter, PublicRecord};
+pub use selection::Selection;
 pub use vocab::{ExamType, Rating, Regulator};
 
 /// The filters and paging of the list (`GET /api/v1/banks`), which the local copy answers too.

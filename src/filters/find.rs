@@ -1,9 +1,10 @@
-//! The flags that find banks as the official search does, shared by every
-//! finding command (`search`, `export`, `changes`, `stats`, `due`): the
-//! selection (`--rating`, `--regulator`, `--city`, `--watch`,
-//! `--failed-last`), the exam period
-//! (`--exam-since`, `--exam-until`), the order (`--sort`) and the columns
-//! (`--columns`). Values that can be checked alone are checked by clap;
+//! The flags that find banks as the official search does, part of every
+//! selection (`SelectionArgs`): `--rating`, `--regulator`, `--city`,
+//! `--watch`, `--failed-last`, the public record's `--assets`,
+//! `--exam-method`, `--active`/`--inactive`, and the exam period
+//! (`--exam-since`, `--exam-until`); and beside them the order and the
+//! columns of the commands that list rows (`--sort`, `--columns`,
+//! `--enriched`). Values that can be checked alone are checked by clap;
 //! regulators need the local copy's values and are checked by
 //! [`resolve_regulators`] before anything is asked.
 
@@ -29,9 +30,8 @@ pub struct SelectArgs {
     #[arg(long, value_name = "CITY", value_parser = super::parse_searched)]
     pub city: Option<String>,
 
-    /// Only the banks of watch list NAME (repeatable)
-    #[arg(long = "watch", value_name = "NAME")]
-    pub watch: Vec<String>,
+    #[command(flatten)]
+    pub watch: WatchArg,
 
     /// Banks whose last N exams were all below Satisfactory
     #[arg(long, value_name = "N", value_parser = crate::parse::whole::<u32>(1, 100))]
@@ -52,6 +52,14 @@ pub struct SelectArgs {
     /// Only banks the FDIC lists as inactive (public record)
     #[arg(long)]
     pub inactive: bool,
+}
+
+/// `--watch`: alone in `sync --notify`, part of every selection elsewhere.
+#[derive(Debug, Clone, Default, Args)]
+pub struct WatchArg {
+    /// Only the banks of watch list NAME (repeatable)
+    #[arg(long = "watch", value_name = "NAME")]
+    pub watch: Vec<String>,
 }
 
 /// `--assets`: inclusive bounds in dollars, either open.
@@ -106,17 +114,6 @@ impl OrderArgs {
         }
         keys
     }
-}
-
-/// All of them, for the commands that list banks.
-#[derive(Debug, Clone, Default, Args)]
-pub struct FindArgs {
-    #[command(flatten)]
-    pub select: SelectArgs,
-    #[command(flatten)]
-    pub period: PeriodArgs,
-    #[command(flatten)]
-    pub order: OrderArgs,
 }
 
 /// The ratings as a user types them: the four names, any case, or their
@@ -296,41 +293,8 @@ fn unknown_regulator(value: &str, known: &[String]) -> String {
     )
 }
 
-impl FindArgs {
-    /// The selection and order, with regulators resolved against `present`
-    /// and the period against `today`.
-    pub fn find(&self, present: &[String], today: jiff::civil::Date) -> Result<Find, String> {
-        let mut find = self.select.find_within(&self.period, present, today)?;
-        find.sort = self.order.keys();
-        Ok(find)
-    }
-
-    /// True when a regulator was given (the copy's values are then needed).
-    pub fn needs_regulators(&self) -> bool {
-        !self.select.regulator.is_empty()
-    }
-}
-
 impl SelectArgs {
-    /// The selection within the exam period (`stats`, `report`: no sort),
-    /// regulators resolved against `present`, the period against `today`.
-    pub fn find_within(
-        &self,
-        period: &PeriodArgs,
-        present: &[String],
-        today: jiff::civil::Date,
-    ) -> Result<Find, String> {
-        let mut find = self.find(present)?;
-        (find.exam_since, find.exam_until) = super::when::period(
-            period.exam_since,
-            period.exam_until,
-            ("--exam-since", "--exam-until"),
-            today,
-        )?;
-        Ok(find)
-    }
-
-    /// The selection alone (ratings, regulators, city).
+    /// What these flags select (the exam period and the order aside).
     pub fn find(&self, present: &[String]) -> Result<Find, String> {
         // Each rating once, however often it was given: a repeat selects
         // nothing more (and 30,000 of them would pass SQLite's limit on

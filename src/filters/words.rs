@@ -1,13 +1,14 @@
-//! The filters given, as a person reads them ("state TX, rating Needs to
-//! Improve, exam since 2020-01-01"): what a workbook's `About` sheet says
-//! selected its rows. Values are shown as they were resolved (a rating's
-//! name for `nti`, a period's first or last day), not as typed; the
-//! command line, also on that sheet, shows what was typed.
+//! What a command does with the banks beyond selecting them, as a person
+//! reads it ("by state and regulator", "sorted by -exam_date"): what a
+//! workbook's `About` sheet says after the selection's own words
+//! (`Selection::words`). Values are shown as they were resolved (a period's
+//! first or last day), not as typed; the command line, also on that
+//! sheet, shows what was typed.
 
 use std::fmt::Display;
 
+use super::OrderArgs;
 use super::when::{Bound, When, today};
-use super::{FilterArgs, FindArgs, PeriodArgs, SelectArgs};
 
 /// The filters of one command line, in order.
 #[derive(Debug, Default)]
@@ -50,58 +51,11 @@ impl Words {
         self.add(what, day)
     }
 
-    /// QUERY, `--state`, `--size`.
-    pub fn filters(self, filters: &FilterArgs) -> Words {
-        self.add(
-            "name containing",
-            filters
-                .query
-                .as_deref()
-                .filter(|q| !q.is_empty())
-                .map(|q| format!("\"{q}\"")),
-        )
-        .place(filters.state.as_deref(), filters.size.as_deref())
-    }
-
-    /// `--state`, `--size` of the commands that have no QUERY.
-    pub fn place(self, state: Option<&str>, size: Option<&str>) -> Words {
-        self.add("state", state).add("exam type", size)
-    }
-
-    /// `--rating`, `--regulator`, `--city`, `--watch`, `--failed-last`.
-    pub fn select(self, select: &SelectArgs) -> Words {
-        let regulators: Vec<String> = select
-            .regulator
-            .iter()
-            .map(|r| r.trim().to_uppercase())
-            .collect();
-        self.any("rating", &select.rating)
-            .any("regulator", &regulators)
-            .add(
-                "city containing",
-                select.city.as_deref().map(|c| format!("\"{}\"", c.trim())),
-            )
-            .add(
-                "watch list",
-                (!select.watch.is_empty()).then(|| select.watch.join(" or ")),
-            )
-            .add(
-                "failed their last",
-                select.failed_last.map(|n| format!("{n} exams")),
-            )
-    }
-
-    /// `--exam-since`, `--exam-until`.
-    pub fn period(self, period: &PeriodArgs) -> Words {
-        self.when("exam since", period.exam_since, Bound::Since)
-            .when("exam until", period.exam_until, Bound::Until)
-    }
-
-    /// The selection and period of a finding command, and its order.
-    pub fn find(self, find: &FindArgs) -> Words {
-        let sort: Vec<String> = find
-            .order
-            .sort
+    /// `--sort`, as given.
+    pub fn sort(self, order: Option<&OrderArgs>) -> Words {
+        let sort: Vec<String> = order
+            .map(|order| &order.sort[..])
+            .unwrap_or_default()
             .iter()
             .map(|key| {
                 format!(
@@ -111,9 +65,14 @@ impl Words {
                 )
             })
             .collect();
-        self.select(&find.select)
-            .period(&find.period)
-            .add("sorted by", (!sort.is_empty()).then(|| sort.join(",")))
+        self.add("sorted by", (!sort.is_empty()).then(|| sort.join(",")))
+    }
+
+    /// The words of a selection first, then these.
+    pub fn after(self, selection: &crate::domain::Selection) -> Words {
+        let mut words = selection.words();
+        words.extend(self.0);
+        Words(words)
     }
 
     /// "state TX, rating Needs to Improve"; empty for none.
@@ -125,29 +84,29 @@ impl Words {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::Rating;
 
     #[test]
-    fn filters_read_as_words() {
-        let select = SelectArgs {
-            rating: vec![Rating::NeedsToImprove, Rating::Outstanding],
-            regulator: vec!["occ".into()],
-            city: Some(" austin".into()),
-            watch: vec!["mine".into()],
-            failed_last: Some(2),
-            ..SelectArgs::default()
+    fn a_commands_words_follow_its_selections() {
+        let selection = crate::domain::Selection {
+            state: Some("TX".into()),
+            ..Default::default()
+        };
+        let order = OrderArgs {
+            sort: vec![crate::filters::find::parse_sort_key("-exam_date").unwrap()],
+            ..OrderArgs::default()
         };
         let words = Words::new()
-            .place(Some("TX"), None)
-            .select(&select)
-            .when("exam since", Some(When::Year(2020)), Bound::Since)
+            .add("by", Some("state and regulator"))
+            .flag("as percentages", true)
             .flag("new banks only", false)
+            .sort(Some(&order))
+            .when("exam older than", Some(When::Year(2020)), Bound::Until)
+            .after(&selection)
             .done();
         assert_eq!(
             words,
-            "state TX, rating Needs to Improve or Outstanding, regulator OCC, \
-             city containing \"austin\", watch list mine, failed their last 2 exams, \
-             exam since 2020-01-01"
+            "state TX, by state and regulator, as percentages, sorted by -exam_date, \
+             exam older than 2020-12-31"
         );
         assert_eq!(Words::new().done(), "");
     }

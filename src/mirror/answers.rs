@@ -16,20 +16,13 @@ pub const RATINGS: [&str; 4] = Rating::NAMES;
 // with the same words.
 pub use crate::domain::vocab::{RatingChange, change_kind};
 
-/// The filters of `cra changes`.
+/// What `cra changes` lists.
 #[derive(Debug, Clone, Default)]
 pub struct ChangeFilter {
-    /// Inclusive bounds on the exam date (`YYYY-MM-DD`).
-    pub since: Option<String>,
-    pub until: Option<String>,
-    /// The bank's state.
-    pub state: Option<String>,
-    /// The record's exam type.
-    pub size: Option<String>,
-    /// The record's rating (`find.ratings`), the bank's regulators and
-    /// city, and the sort (before the usual order); its exam period is not
-    /// used (`since`, `until`).
-    pub find: crate::domain::Find,
+    /// The banks, and the records: its exam part (exam type, ratings, the
+    /// exam period) is of each record; its sort comes before the usual
+    /// order.
+    pub selection: crate::domain::Selection,
     /// Only records the latest sync added.
     pub new: bool,
 }
@@ -94,19 +87,11 @@ impl Reader {
         } else {
             None
         };
-        let (more, more_values) = super::find::find_clauses(
-            &filter.find,
-            &super::find::Tested {
-                id: "b.id",
-                rating: "h.rating",
-                regulator: "b.regulator",
-                city: "b.city",
-                exam_date: "h.exam_date",
-                seek_public: false,
-            },
-        );
+        let (more, more_values) =
+            super::find::selection_clauses(&filter.selection, &super::find::Tested::RECORDS);
         let more: String = more.iter().map(|c| format!(" AND {c}")).collect();
         let mut order: String = filter
+            .selection
             .find
             .sort
             .iter()
@@ -131,20 +116,10 @@ impl Reader {
              )
              SELECT b.id, b.name, b.state, b.regulator, h.exam_date, h.exam_type, h.previous, h.rating
              FROM history h JOIN banks b ON b.id = h.bank_id
-             WHERE (?1 IS NULL OR h.exam_date >= ?1)
-               AND (?2 IS NULL OR h.exam_date <= ?2)
-               AND (?3 IS NULL OR b.state = ?3)
-               AND (?4 IS NULL OR h.exam_type = ?4)
-               AND (?5 IS NULL OR h.added_sync > ?5){more}
+             WHERE (?1 IS NULL OR h.added_sync > ?1){more}
              ORDER BY {order}",
         ))?;
-        let mut values: Vec<rusqlite::types::Value> = vec![
-            filter.since.clone().into(),
-            filter.until.clone().into(),
-            filter.state.clone().into(),
-            filter.size.clone().into(),
-            after.into(),
-        ];
+        let mut values: Vec<rusqlite::types::Value> = vec![after.into()];
         values.extend(more_values);
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         while let Some(row) = rows.next()? {

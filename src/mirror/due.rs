@@ -11,8 +11,8 @@ use rusqlite::types::Value as SqlValue;
 use super::{Reader, vocab, vocab_or_null};
 use std::cmp::Ordering;
 
-use super::find::{Tested, find_clauses};
-use crate::domain::{ExamType, Find, ListQuery, Rating, Regulator, SortField, SortKey};
+use super::find::{Tested, selection_clauses};
+use crate::domain::{ExamType, Rating, Regulator, SortField, SortKey};
 
 /// Months expected between exams, by exam type (rows) and rating (columns,
 /// in the order of the scale, [`Rating::SCALE`]: Outstanding, Satisfactory,
@@ -165,8 +165,8 @@ impl DueRow {
 /// What `due` asks.
 #[derive(Debug, Clone, Default)]
 pub struct DueQuery {
-    pub list: ListQuery,
-    pub find: Find,
+    /// The banks (the exam part: of the current exam), and their order.
+    pub selection: crate::domain::Selection,
     pub today: jiff::civil::Date,
     /// One interval for every bank (`--older-than`), instead of the table.
     pub older_than_months: Option<i64>,
@@ -188,29 +188,8 @@ pub struct LeftOut {
 /// record, whose activity each bank is read with.
 fn due_sql(query: &DueQuery, public: bool) -> (String, Vec<SqlValue>) {
     let mut clauses = vec!["exam_date IS NOT NULL".to_string()];
-    let mut values: Vec<SqlValue> = Vec::new();
-    if let Some(state) = &query.list.state {
-        clauses.push("state = ?".into());
-        values.push(state.clone().into());
-    }
-    if let Some(size) = &query.list.size {
-        clauses.push("exam_type = ?".into());
-        values.push(size.clone().into());
-    }
-    if let Some(q) = query
-        .list
-        .q
-        .as_deref()
-        .map(|q| q.trim().to_lowercase())
-        .filter(|q| !q.is_empty())
-    {
-        let (clause, more) = super::find::contains_clause("name", &q);
-        clauses.push(clause);
-        values.extend(more);
-    }
-    let (more, more_values) = find_clauses(&query.find, &Tested::BANKS);
+    let (more, values) = selection_clauses(&query.selection, &Tested::BANKS);
     clauses.extend(more);
-    values.extend(more_values);
     let active = if public {
         "(SELECT active FROM links WHERE bank_id = banks.id)"
     } else {
@@ -307,7 +286,7 @@ fn due_rows(
     }
     // Sorted by index, then moved once: a row is a dozen strings.
     let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&a, &b| rows[a].compare(&rows[b], &query.find.sort));
+    order.sort_by(|&a, &b| rows[a].compare(&rows[b], &query.selection.find.sort));
     let mut slots: Vec<Option<DueRow>> = rows.into_iter().map(Some).collect();
     Ok((
         order.into_iter().filter_map(|i| slots[i].take()).collect(),
@@ -402,7 +381,10 @@ mod tests {
                 .collect();
             let query = DueQuery {
                 today: jiff::civil::date(2026, 11, 24),
-                find: Find { sort: sort.clone(), ..Find::default() },
+                selection: crate::domain::Selection {
+                    find: crate::domain::Find { sort: sort.clone(), ..Default::default() },
+                    ..Default::default()
+                },
                 ..DueQuery::default()
             };
             let query = DueQuery { include_inactive: true, ..query };

@@ -1,6 +1,9 @@
-//! Finding banks in the local copy as the official search does: the list's
-//! filters and a [`Find`] (ratings, regulators, city, exam period, sort) in
-//! one statement. The selection and the order are read from one covering
+//! Finding banks in the local copy as the official search does: a whole
+//! [`Selection`] (the list's filters, ratings, regulators, city, exam
+//! period, watch lists, failing exams, the public record, the order) in
+//! one statement. Every reader of the copy (`stats`, `changes`, `due`, the
+//! gaps between exams) tests a selection with [`selection_clauses`] over
+//! its own columns ([`Tested`]), so no reader can leave a filter out. The selection and the order are read from one covering
 //! index (`banks_find`, about a tenth of a bank's row); only the page's
 //! rows are then read for their JSON. Same rows, same order as the
 //! service's banks tested and sorted by [`Find`] itself.
@@ -10,17 +13,22 @@ use rusqlite::types::Value as SqlValue;
 
 use super::Reader;
 use crate::domain::model::{self, Bank};
-use crate::domain::{Find, ListQuery, Rating, SortField};
+use crate::domain::{Rating, Selection, SortField};
 
-/// Which columns a find's filters test (they differ by query: `changes`
-/// tests the record's rating and date, `b.` prefixed).
+/// Which columns a reader's selection tests: the bank's, and those of the
+/// exam its rows are about (the current one in `banks`; each record in
+/// `ratings` for `changes`, `stats --exams`, the gaps).
 pub(super) struct Tested<'a> {
     /// The bank's id (the public record's filters, `--watch`, `--failed-last`).
     pub id: &'a str,
-    pub rating: &'a str,
-    pub regulator: &'a str,
+    pub name: &'a str,
     pub city: &'a str,
+    pub state: &'a str,
+    pub regulator: &'a str,
+    /// The exam's rating, date and exam type.
+    pub rating: &'a str,
     pub exam_date: &'a str,
+    pub exam_type: &'a str,
     /// Whether the banks the public record's filter selects are looked up
     /// by id (few of them) or each bank read tested against its list
     /// (many): see [`super::record::filter_clause`].
@@ -31,10 +39,27 @@ impl Tested<'static> {
     /// The current rating's columns of `banks`.
     pub const BANKS: Tested<'static> = Tested {
         id: "id",
-        rating: "rating",
-        regulator: "regulator",
+        name: "name",
         city: "city",
+        state: "state",
+        regulator: "regulator",
+        rating: "rating",
         exam_date: "exam_date",
+        exam_type: "exam_type",
+        seek_public: false,
+    };
+
+    /// A bank's columns as `b.`, each exam's of `ratings` as `h.`, for a
+    /// query of records joined with their banks.
+    pub const RECORDS: Tested<'static> = Tested {
+        id: "b.id",
+        name: "b.name",
+        city: "b.city",
+        state: "b.state",
+        regulator: "b.regulator",
+        rating: "h.rating",
+        exam_date: "h.exam_date",
+        exam_type: "h.exam_type",
         seek_public: false,
     };
 
@@ -99,35 +124,34 @@ pub(super) fn contains_clause(column: &str, needle: &str) -> (String, Vec<SqlVal
     )
 }
 
-/// The clauses of `find`'s selection over `columns`, and their values.
-pub(super) fn find_clauses(find: &Find, columns: &Tested) -> (Vec<String>, Vec<SqlValue>) {
+/// SQL clauses and the values they bind, in order.
+pub(super) type Clauses = (Vec<String>, Vec<SqlValue>);
+
+/// The clauses of the bank's part of `selection` over `columns`: the name
+/// searched for, state, regulators, city, the public record, watch lists,
+/// failing exams.
+pub(super) fn bank_clauses(selection: &Selection, columns: &Tested) -> Clauses {
+    let find = &selection.find;
     let mut clauses: Vec<String> = Vec::new();
     let mut values: Vec<SqlValue> = Vec::new();
+    if let Some(state) = &selection.state {
+        clauses.push(format!("{} = ?", columns.state));
+        values.push(state.clone().into());
+    }
+    if let Some(name) = selection.name_folded() {
+        let (clause, more) = contains_clause(columns.name, &name);
+        clauses.push(clause);
+        values.extend(more);
+    }
     if let Some(city) = &find.city {
         let (clause, more) = contains_clause(columns.city, city);
         clauses.push(clause);
         values.extend(more);
     }
-    if let Some(since) = &find.exam_since {
-        clauses.push(format!("{} >= ?", columns.exam_date));
-        values.push(since.clone().into());
-    }
-    if let Some(until) = &find.exam_until {
-        clauses.push(format!("{} <= ?", columns.exam_date));
-        values.push(until.clone().into());
-    }
-    let ratings = find.ratings.iter().map(Rating::as_str);
-    let regulators = find.regulators.iter().map(String::as_str);
-    let given: [(&str, Vec<&str>); 2] = [
-        (columns.rating, ratings.collect()),
-        (columns.regulator, regulators.collect()),
-    ];
-    for (column, given) in given {
-        if !given.is_empty() {
-            let marks = vec!["?"; given.len()].join(", ");
-            clauses.push(format!("{column} IN ({marks})"));
-            values.extend(given.iter().map(|v| SqlValue::from(v.to_string())));
-        }
+    if !find.regulators.is_empty() {
+        let marks = vec!["?"; find.regulators.len()].join(", ");
+        clauses.push(format!("{} IN ({marks})", columns.regulator));
+        values.extend(find.regulators.iter().map(|v| SqlValue::from(v.clone())));
     }
     if let (Some(clause), more) =
         super::record::filter_clause(&find.public, columns.id, columns.seek_public)
@@ -151,6 +175,54 @@ pub(super) fn find_clauses(find: &Find, columns: &Tested) -> (Vec<String>, Vec<S
     (clauses, values)
 }
 
+/// The clauses of the exam's part of `selection` over `columns`: exam
+/// type, ratings, exam period.
+pub(super) fn exam_clauses(selection: &Selection, columns: &Tested) -> Clauses {
+    let find = &selection.find;
+    let mut clauses: Vec<String> = Vec::new();
+    let mut values: Vec<SqlValue> = Vec::new();
+    if let Some(size) = &selection.size {
+        clauses.push(format!("{} = ?", columns.exam_type));
+        values.push(size.clone().into());
+    }
+    if let Some(since) = &find.exam_since {
+        clauses.push(format!("{} >= ?", columns.exam_date));
+        values.push(since.clone().into());
+    }
+    if let Some(until) = &find.exam_until {
+        clauses.push(format!("{} <= ?", columns.exam_date));
+        values.push(until.clone().into());
+    }
+    if !find.ratings.is_empty() {
+        let marks = vec!["?"; find.ratings.len()].join(", ");
+        clauses.push(format!("{} IN ({marks})", columns.rating));
+        values.extend(
+            find.ratings
+                .iter()
+                .map(|r| SqlValue::from(r.as_str().to_string())),
+        );
+    }
+    (clauses, values)
+}
+
+/// Every clause of `selection` over `columns`.
+pub(super) fn selection_clauses(selection: &Selection, columns: &Tested) -> Clauses {
+    let (mut clauses, mut values) = bank_clauses(selection, columns);
+    let (more, more_values) = exam_clauses(selection, columns);
+    clauses.extend(more);
+    values.extend(more_values);
+    (clauses, values)
+}
+
+/// The `WHERE` of some clauses (empty for none).
+pub(super) fn where_sql(clauses: &[String]) -> String {
+    if clauses.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", clauses.join(" AND "))
+    }
+}
+
 /// The banks whose last `?` exams (newest by exam date; of one date, the
 /// first served) all failed, as [`crate::domain::find::failed_last`]
 /// decides for a history in hand: SQL taking N three times. Only banks
@@ -172,38 +244,11 @@ fn failed_last_sql() -> String {
     )
 }
 
-/// The `WHERE` clause of a query and a find (empty when nothing selects).
-fn clause(query: &ListQuery, find: &Find, tested: &Tested) -> (String, Vec<SqlValue>) {
-    let mut clauses: Vec<String> = Vec::new();
-    let mut values: Vec<SqlValue> = Vec::new();
-    let mut one = |sql: &str, value: String| {
-        clauses.push(sql.to_string());
-        values.push(value.into());
-    };
-    if let Some(state) = &query.state {
-        one("state = ?", state.clone());
-    }
-    if let Some(size) = &query.size {
-        one("exam_type = ?", size.clone());
-    }
-    if let Some(q) = query
-        .q
-        .as_deref()
-        .map(|q| q.trim().to_lowercase())
-        .filter(|q| !q.is_empty())
-    {
-        let (clause, more) = contains_clause("name", &q);
-        clauses.push(clause);
-        values.extend(more);
-    }
-    let (more, more_values) = find_clauses(find, tested);
-    clauses.extend(more);
-    values.extend(more_values);
-    if clauses.is_empty() {
-        (String::new(), values)
-    } else {
-        (format!(" WHERE {}", clauses.join(" AND ")), values)
-    }
+/// The `WHERE` clause of a selection over `banks` (empty when nothing
+/// selects).
+fn clause(selection: &Selection, tested: &Tested) -> (String, Vec<SqlValue>) {
+    let (clauses, values) = selection_clauses(selection, tested);
+    (where_sql(&clauses), values)
 }
 
 /// The place of a rating in `column` in a rating sort, as SQL: what
@@ -238,8 +283,9 @@ pub(super) fn key_sql(field: SortField) -> String {
 /// The statement of a page of found banks, and its values (offset and
 /// limit last). The inner query selects and orders from the covering
 /// index; the outer one reads the page's JSON and keeps that order.
-fn page_sql(query: &ListQuery, find: &Find, reading: Reading) -> (String, Vec<SqlValue>) {
-    let (filter, values) = clause(query, find, &reading.tested());
+fn page_sql(selection: &Selection, reading: Reading) -> (String, Vec<SqlValue>) {
+    let find = &selection.find;
+    let (filter, values) = clause(selection, &reading.tested());
     let mut inner_keys = Vec::new();
     let mut outer_keys = Vec::new();
     for (i, key) in find.sort.iter().enumerate() {
@@ -319,8 +365,8 @@ impl Reader {
     }
 
     /// How a find reads its public record's filter.
-    fn reading(&self, query: &ListQuery, find: &Find) -> Result<Reading> {
-        let Some((tests, values)) = super::record::links_where(&find.public) else {
+    fn reading(&self, selection: &Selection) -> Result<Reading> {
+        let Some((tests, values)) = super::record::links_where(&selection.find.public) else {
             return Ok(Reading::default());
         };
         let connection = self.connection();
@@ -332,11 +378,9 @@ impl Reader {
             .prepare_cached("SELECT coalesce(max(rowid), 0) FROM banks")?
             .query_row([], |row| row.get(0))?;
         let many = selected.saturating_mul(MANY) >= banks;
-        let rest = Find {
-            public: Default::default(),
-            ..find.clone()
-        };
-        let alone = clause(query, &rest, &Tested::BANKS).0.is_empty();
+        let mut rest = selection.clone();
+        rest.find.public = Default::default();
+        let alone = clause(&rest, &Tested::BANKS).0.is_empty();
         Ok(Reading {
             seek: !many,
             walk_position: many,
@@ -344,13 +388,13 @@ impl Reader {
         })
     }
 
-    /// How many banks `query` and `find` select.
-    pub fn found(&self, query: &ListQuery, find: &Find) -> Result<u64> {
-        let reading = self.reading(query, find)?;
+    /// How many banks `selection` selects.
+    pub fn found(&self, selection: &Selection) -> Result<u64> {
+        let reading = self.reading(selection)?;
         if let Some(count) = reading.count {
             return Ok(count);
         }
-        let (filter, values) = clause(query, find, &reading.tested());
+        let (filter, values) = clause(selection, &reading.tested());
         let total: i64 = self
             .connection()
             .prepare_cached(&format!("SELECT count(*) FROM banks{filter}"))?
@@ -358,16 +402,10 @@ impl Reader {
         Ok(total.max(0) as u64)
     }
 
-    /// The banks `query` and `find` select, in `find`'s order (ties in the
-    /// service's), `limit` of them after the first `offset`.
-    pub fn find(
-        &self,
-        query: &ListQuery,
-        find: &Find,
-        offset: u64,
-        limit: u64,
-    ) -> Result<Vec<Bank>> {
-        let (sql, mut values) = page_sql(query, find, self.reading(query, find)?);
+    /// The banks `selection` selects, in its order (ties in the service's),
+    /// `limit` of them after the first `offset`.
+    pub fn find(&self, selection: &Selection, offset: u64, limit: u64) -> Result<Vec<Bank>> {
+        let (sql, mut values) = page_sql(selection, self.reading(selection)?);
         values.push(i64::try_from(limit).unwrap_or(i64::MAX).into());
         values.push(i64::try_from(offset).unwrap_or(i64::MAX).into());
         let connection = self.connection();
@@ -390,8 +428,17 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::{PublicFilter, SortKey};
+    use crate::domain::{Find, PublicFilter, SortKey};
     use rusqlite::Connection;
+
+    /// A selection of `find` alone, or in a state.
+    fn of(find: &Find, state: Option<&str>) -> Selection {
+        Selection {
+            find: find.clone(),
+            state: state.map(str::to_string),
+            ..Selection::default()
+        }
+    }
 
     /// The plan SQLite picks for `sql` on an empty copy with every index.
     fn plan(sql: &str, values: &[SqlValue]) -> String {
@@ -499,13 +546,9 @@ mod tests {
 
     #[test]
     fn every_filter_and_sort_is_read_from_a_covering_index() {
-        let query = ListQuery {
-            state: Some("TX".into()),
-            ..ListQuery::default()
-        };
         for (what, find) in finds() {
-            for query in [ListQuery::default(), query.clone()] {
-                let (sql, values) = page_sql(&query, &find, Reading::default());
+            for selection in [of(&find, None), of(&find, Some("TX"))] {
+                let (sql, values) = page_sql(&selection, Reading::default());
                 let page_plan = plan(&sql, &values);
                 // The selection and the order from an index (a covering
                 // one, or a state's or size's); the rows themselves only by
@@ -529,7 +572,7 @@ mod tests {
                     !page_plan.contains("sqlite_autoindex_banks_1 (id=?)"),
                     "{what}: {page_plan}"
                 );
-                let (filter, values) = clause(&query, &find, &Tested::BANKS);
+                let (filter, values) = clause(&selection, &Tested::BANKS);
                 let count = plan(&format!("SELECT count(*) FROM banks{filter}"), &values);
                 assert!(
                     count.contains("SEARCH banks USING ") || count.contains("COVERING INDEX"),
@@ -538,7 +581,7 @@ mod tests {
             }
         }
         // A rating is a search of the index, not a scan of it.
-        let (sql, values) = page_sql(&ListQuery::default(), &finds()[0].1, Reading::default());
+        let (sql, values) = page_sql(&of(&finds()[0].1, None), Reading::default());
         assert!(
             plan(&sql, &values).contains("SEARCH banks USING COVERING INDEX banks_find (rating=?)")
         );
@@ -559,7 +602,7 @@ mod tests {
             }],
             ..Find::default()
         };
-        let (sql, values) = page_sql(&ListQuery::default(), &by_name, Reading::default());
+        let (sql, values) = page_sql(&of(&by_name, None), Reading::default());
         let page = plan(&sql, &values);
         assert!(
             page.starts_with("CO-ROUTINE m; SCAN banks USING COVERING INDEX banks_name; USE TEMP B-TREE FOR LAST 2 TERMS"),
@@ -570,7 +613,7 @@ mod tests {
             exam_since: Some("2024-11-24".into()),
             ..Find::default()
         };
-        let (filter, values) = clause(&ListQuery::default(), &period, &Tested::BANKS);
+        let (filter, values) = clause(&of(&period, None), &Tested::BANKS);
         let count = plan(&format!("SELECT count(*) FROM banks{filter}"), &values);
         assert!(
             count.contains(
@@ -591,7 +634,7 @@ mod tests {
             seek: true,
             ..Reading::default()
         };
-        let (sql, values) = page_sql(&ListQuery::default(), &find, few);
+        let (sql, values) = page_sql(&of(&find, None), few);
         let page = plan(&sql, &values);
         assert!(
             page.contains("SEARCH banks USING INDEX sqlite_autoindex_banks_1 (id=?)"),
@@ -601,7 +644,7 @@ mod tests {
             walk_position: true,
             ..Reading::default()
         };
-        let (sql, values) = page_sql(&ListQuery::default(), &find, many);
+        let (sql, values) = page_sql(&of(&find, None), many);
         let page = plan(&sql, &values);
         assert!(
             page.contains("SCAN banks USING INDEX banks_position"),
@@ -616,7 +659,7 @@ mod tests {
             }],
             ..find
         };
-        let (sql, values) = page_sql(&ListQuery::default(), &by_name, many);
+        let (sql, values) = page_sql(&of(&by_name, None), many);
         let page = plan(&sql, &values);
         assert!(
             page.contains("SCAN banks USING COVERING INDEX banks_name"),
@@ -626,23 +669,21 @@ mod tests {
 
     #[test]
     fn the_clause_names_each_filter_given_once() {
-        let (clause, values) = clause(
-            &ListQuery {
-                q: Some(" First ".into()),
-                ..ListQuery::default()
-            },
-            &finds()
-                .into_iter()
-                .find(|(what, _)| *what == "everything")
-                .unwrap()
-                .1,
-            &Tested::BANKS,
-        );
+        let everything = finds()
+            .into_iter()
+            .find(|(what, _)| *what == "everything")
+            .unwrap()
+            .1;
+        let selection = Selection {
+            name: Some(" First ".into()),
+            ..of(&everything, None)
+        };
+        let (clause, values) = clause(&selection, &Tested::BANKS);
         assert_eq!(
             clause,
             " WHERE (name LIKE ? ESCAPE '\\' OR (length(CAST(name AS BLOB)) <> length(name) AND cra_name_contains(name, ?))) \
              AND (city LIKE ? ESCAPE '\\' OR (length(CAST(city AS BLOB)) <> length(city) AND cra_name_contains(city, ?))) \
-             AND exam_date >= ? AND rating IN (?) AND regulator IN (?, ?)"
+             AND regulator IN (?, ?) AND exam_date >= ? AND rating IN (?)"
         );
         assert_eq!(values.len(), 8);
         assert_eq!(values[0], SqlValue::from("%first%".to_string()));
@@ -667,7 +708,7 @@ mod tests {
             let (_dir, path) = copy_with(&banks);
             let reader = Reader::open(&path).unwrap();
             let find = Find { failed_last: Some(n), ..Find::default() };
-            let (clauses, values) = find_clauses(&find, &Tested::BANKS);
+            let (clauses, values) = selection_clauses(&of(&find, None), &Tested::BANKS);
             let sql = format!("SELECT id FROM banks WHERE {} ORDER BY id", clauses.join(" AND "));
             let found: Vec<String> = {
                 let connection = reader.connection();

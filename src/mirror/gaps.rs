@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, HashMap};
 use anyhow::Result;
 
 use super::Reader;
-use super::stats::{GroupBy, StatsFilter, selection, where_sql};
-use crate::domain::Find;
+use super::find::{Tested, bank_clauses, exam_clauses, where_sql};
+use super::stats::{GroupBy, StatsFilter};
 
 /// The intervals of one group.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -45,24 +45,14 @@ pub fn months_between(from: &str, to: &str) -> Option<i64> {
     super::due::months_since(from, to)
 }
 
-/// One exam as read: its date, exam type, rating.
-type Exam = (String, Option<String>, Option<String>);
-
 impl Reader {
     /// The intervals between exams per group (or pair of groups), groups
-    /// in ascending order. The bank's filters (state, regulators, city,
-    /// watch lists, failing exams) select banks; the record's (exam type,
-    /// rating, exam period) select the exam an interval follows.
+    /// in ascending order. The selection's bank part selects banks; its
+    /// exam part (exam type, rating, exam period) the exam an interval
+    /// follows.
     pub fn gaps_by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<GapRow>> {
         let connection = self.connection();
-        let of_bank = Find {
-            regulators: filter.find.regulators.clone(),
-            city: filter.find.city.clone(),
-            ids: filter.find.ids.clone(),
-            failed_last: filter.find.failed_last,
-            ..Find::default()
-        };
-        let (clauses, values) = selection(filter.state.as_ref(), None, &of_bank);
+        let (clauses, values) = bank_clauses(&filter.selection, &Tested::BANKS);
         let mut banks: HashMap<String, [String; 2]> = HashMap::new();
         {
             let mut statement = connection.prepare_cached(&format!(
@@ -74,60 +64,42 @@ impl Reader {
                 banks.insert(row.get(0)?, [row.get(1)?, row.get(2)?]);
             }
         }
-        let of_record = |date: &str, kind: Option<&str>, rating: Option<&str>| {
-            filter.size.as_deref().is_none_or(|s| kind == Some(s))
-                && (filter.find.ratings.is_empty()
-                    || filter
-                        .find
-                        .ratings
-                        .iter()
-                        .any(|r| Some(r.as_str()) == rating))
-                && filter.find.exam_since.as_deref().is_none_or(|s| date >= s)
-                && filter.find.exam_until.as_deref().is_none_or(|u| date <= u)
-        };
+        // Each exam with the bank's next (in the order `due` reads a
+        // history: by date, records of one date in reverse of the order
+        // served), kept when the exam passes the exam part.
+        let (exam, exam_values) = exam_clauses(&filter.selection, &Tested::BANKS);
+        let exam: String = exam.iter().map(|c| format!(" AND {c}")).collect();
         let mut groups: BTreeMap<(String, Option<String>), Vec<i64>> = BTreeMap::new();
-        let mut statement = connection.prepare_cached(
-            "SELECT bank_id, exam_date, exam_type, rating FROM ratings ORDER BY bank_id, exam_date, seq DESC",
-        )?;
-        let mut rows = statement.query([])?;
-        let mut current: Option<(String, Vec<Exam>)> = None;
-        let mut flush = |bank: Option<(String, Vec<Exam>)>| {
-            let Some((id, exams)) = bank else { return };
-            let Some([state, regulator]) = banks.get(&id) else {
-                return;
-            };
-            for pair in exams.windows(2) {
-                let ((date, kind, rating), (next, _, _)) = (&pair[0], &pair[1]);
-                if !of_record(date, kind.as_deref(), rating.as_deref()) {
-                    continue;
-                }
-                let Some(months) = months_between(date, next) else {
-                    continue;
-                };
-                let key = |group: GroupBy| match group {
-                    GroupBy::All => "all".to_string(),
-                    GroupBy::State => state.clone(),
-                    GroupBy::Regulator => regulator.clone(),
-                    GroupBy::Size => kind.clone().unwrap_or_default(),
-                    GroupBy::Year => date.get(..4).unwrap_or(date).to_string(),
-                };
-                groups
-                    .entry((key(by[0]), by.get(1).map(|g| key(*g))))
-                    .or_default()
-                    .push(months);
-            }
-        };
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT bank_id, exam_date, exam_type, next FROM (\
+             SELECT bank_id, exam_date, exam_type, rating, \
+             LEAD(exam_date) OVER (PARTITION BY bank_id ORDER BY exam_date, seq DESC) AS next \
+             FROM ratings) WHERE next IS NOT NULL{exam}"
+        ))?;
+        let mut rows = statement.query(rusqlite::params_from_iter(&exam_values))?;
         while let Some(row) = rows.next()? {
             let id = row.get_ref(0)?.as_str()?;
-            if current.as_ref().is_none_or(|(held, _)| held != id) {
-                flush(current.take());
-                current = Some((id.to_string(), Vec::new()));
-            }
-            if let Some((_, exams)) = current.as_mut() {
-                exams.push((row.get(1)?, row.get(2)?, row.get(3)?));
-            }
+            let Some([state, regulator]) = banks.get(id) else {
+                continue;
+            };
+            let date: String = row.get(1)?;
+            let kind: Option<String> = row.get(2)?;
+            let next: String = row.get(3)?;
+            let Some(months) = months_between(&date, &next) else {
+                continue;
+            };
+            let key = |group: GroupBy| match group {
+                GroupBy::All => "all".to_string(),
+                GroupBy::State => state.clone(),
+                GroupBy::Regulator => regulator.clone(),
+                GroupBy::Size => kind.clone().unwrap_or_default(),
+                GroupBy::Year => date.get(..4).unwrap_or(&date).to_string(),
+            };
+            groups
+                .entry((key(by[0]), by.get(1).map(|g| key(*g))))
+                .or_default()
+                .push(months);
         }
-        flush(current.take());
         Ok(groups
             .into_iter()
             .map(|((group, subgroup), mut months)| {
@@ -148,6 +120,7 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::Find;
     use proptest::prelude::*;
 
     #[test]
@@ -195,9 +168,9 @@ mod tests {
         for row in rows {
             let (id, state, regulator, date, kind, rating, next) = row.unwrap();
             let Some(next) = next else { continue };
-            let f = &filter.find;
-            let keep = filter.state.as_ref().is_none_or(|s| *s == state)
-                && filter.size.as_ref().is_none_or(|s| *s == kind)
+            let f = &filter.selection.find;
+            let keep = filter.selection.state.as_ref().is_none_or(|s| *s == state)
+                && filter.selection.size.as_ref().is_none_or(|s| *s == kind)
                 && (f.regulators.is_empty() || f.regulators.contains(&regulator))
                 && (f.ratings.is_empty() || f.ratings.iter().any(|r| r.as_str() == rating))
                 && f.exam_since.as_ref().is_none_or(|s| date >= *s)
@@ -259,6 +232,7 @@ mod tests {
                 by.push(groups[second]);
             }
             let filter = StatsFilter {
+                selection: crate::domain::Selection {
                 state: state.map(|s| STATES[s].to_string()),
                 size: size.map(|k| KINDS[k].to_string()),
                 find: Find {
@@ -267,6 +241,8 @@ mod tests {
                     exam_since: since.map(|y| format!("{y}-01-01")),
                     ids: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
                     ..Find::default()
+                },
+                ..crate::domain::Selection::default()
                 },
                 exams: false,
             };

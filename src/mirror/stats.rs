@@ -6,12 +6,12 @@
 use std::collections::{BTreeMap, HashMap};
 
 use anyhow::Result;
-use rusqlite::types::{Value as SqlValue, ValueRef};
+use rusqlite::types::ValueRef;
 
 use super::Reader;
 use super::answers::RATINGS;
-use super::find::{Tested, find_clauses};
-use crate::domain::Find;
+use super::find::{Tested, bank_clauses, exam_clauses, selection_clauses, where_sql};
+use crate::domain::Selection;
 
 /// What `cra stats` groups by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,15 +26,13 @@ pub enum GroupBy {
     Year,
 }
 
-/// The filters of `cra stats`.
+/// What `cra stats` counts.
 #[derive(Debug, Clone, Default)]
 pub struct StatsFilter {
-    pub state: Option<String>,
-    /// The current rating's exam type (by year: the record's).
-    pub size: Option<String>,
-    /// Ratings, regulators, city and exam period (of the current rating; by
-    /// year: of the record).
-    pub find: crate::domain::Find,
+    /// The banks; its exam part (exam type, ratings, period) is of the
+    /// current rating when banks are counted, of each record when records
+    /// are.
+    pub selection: Selection,
     /// Rating records are counted (each by its own exam type, rating and
     /// date), not banks, whatever the grouping (`--exams`; `--by year`
     /// always counts them).
@@ -122,39 +120,6 @@ impl Names {
     }
 }
 
-/// The clauses of a state, an exam type and a find over the columns of
-/// `banks` (or `ratings`, whose rating, exam type and date have the same
-/// names), and their values.
-pub(super) fn selection(
-    state: Option<&String>,
-    size: Option<&String>,
-    find: &Find,
-) -> (Vec<String>, Vec<SqlValue>) {
-    let mut clauses = Vec::new();
-    let mut values: Vec<SqlValue> = Vec::new();
-    if let Some(state) = state {
-        clauses.push("state = ?".to_string());
-        values.push(state.clone().into());
-    }
-    if let Some(size) = size {
-        clauses.push("exam_type = ?".to_string());
-        values.push(size.clone().into());
-    }
-    let (more, more_values) = find_clauses(find, &Tested::BANKS);
-    clauses.extend(more);
-    values.extend(more_values);
-    (clauses, values)
-}
-
-/// The `WHERE` of some clauses (empty for none).
-pub(super) fn where_sql(clauses: &[String]) -> String {
-    if clauses.is_empty() {
-        String::new()
-    } else {
-        format!(" WHERE {}", clauses.join(" AND "))
-    }
-}
-
 impl Reader {
     /// Counts per group, groups in ascending order. Banks are counted by
     /// their current rating (none counts as `other`); `--by year` counts
@@ -210,8 +175,7 @@ impl Reader {
             GroupBy::Size => "coalesce(exam_type, '')",
             GroupBy::Year => "substr(exam_date, 1, 4)",
         };
-        let (clauses, values) =
-            selection(filter.state.as_ref(), filter.size.as_ref(), &filter.find);
+        let (clauses, values) = selection_clauses(&filter.selection, &Tested::BANKS);
         let sql = format!(
             "SELECT {}, {}, rating FROM banks{}",
             key(by[0]),
@@ -237,17 +201,8 @@ impl Reader {
     /// times the cost).
     fn tally_records(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
         let connection = self.connection();
-        // The bank's part of the filters: state, regulators, city, the
-        // banks of watch lists, banks failing their last exams.
-        let of_bank = Find {
-            regulators: filter.find.regulators.clone(),
-            city: filter.find.city.clone(),
-            public: filter.find.public.clone(),
-            ids: filter.find.ids.clone(),
-            failed_last: filter.find.failed_last,
-            ..Find::default()
-        };
-        let (clauses, values) = selection(filter.state.as_ref(), None, &of_bank);
+        // The bank's part of the selection.
+        let (clauses, values) = bank_clauses(&filter.selection, &Tested::BANKS);
         // Group values are few (states, regulators, years): each is kept
         // once and a row carries their numbers.
         let mut names = Names::default();
@@ -264,14 +219,9 @@ impl Reader {
                 banks.insert(row.get(0)?, [state, regulator]);
             }
         }
-        // The record's part: exam type, ratings, exam period.
-        let of_record = Find {
-            ratings: filter.find.ratings.clone(),
-            exam_since: filter.find.exam_since.clone(),
-            exam_until: filter.find.exam_until.clone(),
-            ..Find::default()
-        };
-        let (clauses, values) = selection(None, filter.size.as_ref(), &of_record);
+        // The record's part: exam type, ratings, exam period (the columns of
+        // `ratings` are named as those of `banks`).
+        let (clauses, values) = exam_clauses(&filter.selection, &Tested::BANKS);
         // The exam type only when a grouping reads it.
         let size = if by.contains(&GroupBy::Size) {
             "exam_type"
@@ -368,25 +318,20 @@ pub(super) mod tests {
             GroupBy::Size => format!("coalesce({size}, '')"),
             GroupBy::Year => "substr(r.exam_date, 1, 4)".to_string(),
         };
-        let (mut clauses, mut values) = find_clauses(
-            &filter.find,
+        let (clauses, values) = selection_clauses(
+            &filter.selection,
             &Tested {
                 id: "b.id",
-                rating,
-                regulator: "b.regulator",
+                name: "b.name",
                 city: "b.city",
+                state: "b.state",
+                regulator: "b.regulator",
+                rating,
                 exam_date: date,
+                exam_type: size,
                 seek_public: false,
             },
         );
-        if let Some(state) = &filter.state {
-            clauses.push("b.state = ?".into());
-            values.push(state.clone().into());
-        }
-        if let Some(kind) = &filter.size {
-            clauses.push(format!("{size} = ?"));
-            values.push(kind.clone().into());
-        }
         let counts: String = RATINGS
             .iter()
             .map(|r| format!(", count(*) FILTER (WHERE {rating} = '{r}')"))
@@ -494,6 +439,7 @@ pub(super) mod tests {
                 by.push(GROUPS[second]);
             }
             let filter = StatsFilter {
+                selection: crate::domain::Selection {
                 state: state.map(|s| states[s].to_string()),
                 size: size.map(|k| kinds[k].to_string()),
                 find: Find {
@@ -502,6 +448,8 @@ pub(super) mod tests {
                     exam_since: since.map(|y| format!("{y}-01-01")),
                     ids: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
                     ..Find::default()
+                },
+                ..crate::domain::Selection::default()
                 },
                 exams,
             };

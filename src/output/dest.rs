@@ -36,6 +36,9 @@ pub enum Default {
     /// A table on a terminal, tsv otherwise.
     Display,
     Always(Format),
+    /// Its own text (a summary, a settings list, an event a line), which
+    /// no `--format` names; it prints [`Outputs::formats`] only when asked.
+    Text,
 }
 
 const ROW_FORMATS: &[Format] = &[
@@ -69,6 +72,26 @@ impl Outputs {
         refusal: None,
         file: None,
     };
+    /// A summary on standard error, or one json object on standard output
+    /// with `--format json` (`sync`, `enrich`): `refusal` says so.
+    pub const fn summary(refusal: &'static str) -> Outputs {
+        Outputs {
+            formats: &[Format::Json],
+            default: Default::Text,
+            refusal: Some(refusal),
+            file: None,
+        }
+    }
+    /// Its own text, or json lines with `--format json` or `ndjson`
+    /// (`listen`).
+    pub const fn lines(refusal: &'static str) -> Outputs {
+        Outputs {
+            formats: &[Format::Json, Format::Ndjson],
+            default: Default::Text,
+            refusal: Some(refusal),
+            file: None,
+        }
+    }
     /// One page (`report`), or the same as a workbook; to `cra-report.html`
     /// (`.xlsx`) unless told.
     pub const PAGE: Outputs = Outputs {
@@ -92,7 +115,7 @@ impl Outputs {
             (Some(asked), _) if self.has(asked) => asked,
             (Some(_), _) => return None,
             (None, Default::Always(format)) => format,
-            (None, Default::Display) => Format::Tsv,
+            (None, Default::Display | Default::Text) => Format::Tsv,
         };
         Some(PathBuf::from(format!("{stem}.{}", format.name())))
     }
@@ -209,6 +232,21 @@ pub fn resolve(
             Default::Always(format) => format,
             Default::Display if terminal && to == Destination::Stdout => Format::Table,
             Default::Display => Format::Tsv,
+            // Its own text: what the view says a person sees.
+            Default::Text if terminal => {
+                return Ok(Resolved {
+                    format: Format::Table,
+                    jq,
+                    to,
+                });
+            }
+            Default::Text => {
+                return Ok(Resolved {
+                    format: Format::Tsv,
+                    jq,
+                    to,
+                });
+            }
         },
     };
     if !outputs.has(format) {

@@ -31,6 +31,9 @@ pub struct View {
     /// `--excel-safe-csv`: csv and tsv text cells that a spreadsheet would
     /// run as a formula are written as text (see `Cell::spreadsheet_text`).
     pub excel_safe: bool,
+    /// The file standard output goes to (`-o FILE`, or the command's
+    /// default file), for what a summary says; none for standard output.
+    pub file: Option<std::path::PathBuf>,
 }
 
 /// Where a printer says what it had to change (a workbook cell cut to
@@ -75,6 +78,7 @@ impl View {
             about: None,
             warn: Warn::default(),
             excel_safe: false,
+            file: None,
         }
     }
 
@@ -89,6 +93,7 @@ impl View {
             about: None,
             warn: Warn::default(),
             excel_safe: false,
+            file: None,
         }
     }
 

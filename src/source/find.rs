@@ -11,11 +11,9 @@ use anyhow::Result;
 
 use super::Source;
 use super::listing::{self, Listing};
+use super::select::{Place, Watched};
+use crate::domain::Selection;
 use crate::domain::model::Bank;
-use crate::domain::{Find, ListQuery};
-use crate::error::CraError;
-use crate::filters::FindArgs;
-use crate::settings::Settings;
 use crate::text::thousands;
 
 /// What a find gives: the banks of the page asked for, how many the
@@ -30,30 +28,24 @@ pub struct Found {
 const WINDOW: usize = 4;
 
 impl Source {
-    /// The banks `query`'s filters and `find` select, in `find`'s order,
-    /// `limit` of them after the first `offset`. `query.page` and
-    /// `query.per_page` are ignored.
-    pub async fn find(
-        &self,
-        query: &ListQuery,
-        find: &Find,
-        offset: u64,
-        limit: u64,
-    ) -> Result<Found> {
+    /// The banks `selection` selects, in its order, `limit` of them after
+    /// the first `offset`. Online, a bank of its watch lists that the
+    /// service no longer has is named on standard error, as the copy's
+    /// readers name one the copy lacks.
+    pub async fn find(&self, selection: &Selection, offset: u64, limit: u64) -> Result<Found> {
+        let find = &selection.find;
         match self {
             Source::Mirror(reader) => Ok(Found {
-                total: reader.found(query, find)?,
-                banks: reader.find(query, find, offset, limit)?,
+                total: reader.found(selection)?,
+                banks: reader.find(selection, offset, limit)?,
                 requests: 0,
             }),
             Source::Service(_, io) => {
                 let before = self.requests_made();
+                let mut seen_watched = std::collections::HashSet::new();
                 let mut listing = Listing::start(
                     self,
-                    ListQuery {
-                        per_page: listing::MAX_PER_PAGE,
-                        ..query.clone()
-                    },
+                    selection.list_query(1, listing::MAX_PER_PAGE),
                     listing::Options {
                         window: WINDOW,
                         limit: None,
@@ -69,6 +61,13 @@ impl Source {
                 while let Some(bank) = listing.next().await {
                     let bank = bank?;
                     read += 1;
+                    if find
+                        .ids
+                        .as_ref()
+                        .is_some_and(|ids| ids.contains(&bank.fields.id))
+                    {
+                        seen_watched.insert(bank.fields.id.clone());
+                    }
                     if find.matches(&bank.fields) {
                         banks.push(bank);
                     }
@@ -83,6 +82,7 @@ impl Source {
                     });
                 }
                 drop(ticker);
+                self.gone_watched(selection, &seen_watched).await?;
                 if let Some(n) = find.failed_last {
                     banks = self.failing(banks, n).await?;
                 }
@@ -105,6 +105,41 @@ impl Source {
 }
 
 impl Source {
+    /// Names on standard error the banks of the selection's watch lists
+    /// that the service no longer has: of those its list did not show
+    /// (`seen`), the ones whose detail is not found (the list's own
+    /// filters may have left out the rest).
+    async fn gone_watched(
+        &self,
+        selection: &Selection,
+        seen: &std::collections::HashSet<String>,
+    ) -> Result<()> {
+        use futures_util::stream::{self, StreamExt};
+        let Source::Service(_, io) = self else {
+            return Ok(());
+        };
+        let Some(watched) = Watched::load(&selection.watch)? else {
+            return Ok(());
+        };
+        let unseen = watched.ids.iter().filter(|id| !seen.contains(*id));
+        let mut answers = stream::iter(unseen.map(|id| async move { (id, self.bank(id).await) }))
+            .buffered(DETAILS);
+        let mut gone = Vec::new();
+        while let Some((id, answer)) = answers.next().await {
+            match answer {
+                Ok(_) => {}
+                Err(error) if crate::error::exit_of(&error) == crate::error::Exit::NotFound => {
+                    gone.push(id.clone());
+                }
+                Err(error) => return Err(error),
+            }
+        }
+        if !gone.is_empty() {
+            io.warn(&watched.note(&gone, Place::Service));
+        }
+        Ok(())
+    }
+
     /// The banks whose last `n` exams all failed, by their histories
     /// (fetched concurrently, in list order).
     async fn failing(&self, banks: Vec<Bank>, n: u32) -> Result<Vec<Bank>> {
@@ -121,88 +156,6 @@ impl Source {
     }
 }
 
-/// Detail requests on the wire at once for `--failed-last`.
+/// Detail requests on the wire at once for `--failed-last`, and for the
+/// watched banks the list did not show.
 const DETAILS: usize = 8;
-
-/// The regulators the local copy holds (none when there is no copy yet):
-/// with the four agencies, what `--regulator` accepts.
-pub fn regulators_present(settings: &Settings) -> Result<Vec<String>> {
-    let path = &settings.mirror.value;
-    if !path.exists() {
-        return Ok(Vec::new());
-    }
-    crate::mirror::Reader::open(path)?.regulators()
-}
-
-/// The selection and order the flags ask for, checked (an unknown
-/// regulator, a period in the future: usage errors).
-pub fn resolve(args: &FindArgs, settings: &Settings) -> Result<Find> {
-    Ok(resolve_keeping(args, settings)?.0)
-}
-
-/// [`resolve`], with the local copy it opened to check the public
-/// record's filters (if it did), for the command to read on.
-pub fn resolve_keeping(
-    args: &FindArgs,
-    settings: &Settings,
-) -> Result<(Find, Option<crate::mirror::Reader>)> {
-    let present = if args.needs_regulators() {
-        regulators_present(settings)?
-    } else {
-        Vec::new()
-    };
-    let mut find = args
-        .find(&present, crate::filters::when::today())
-        .map_err(CraError::usage)?;
-    let mut opened = None;
-    if !find.public.is_empty() {
-        if !settings.offline {
-            return Err(CraError::usage(format!(
-                "{} {} the local copy (the service has no public record): add --offline, after \
-                 cra sync and cra enrich",
-                find.public.flags().join(", "),
-                if find.public.flags().len() > 1 {
-                    "need"
-                } else {
-                    "needs"
-                }
-            )));
-        }
-        let reader = crate::mirror::Reader::open(&settings.mirror.value)?;
-        check_public(&reader, &mut find)?;
-        opened = Some(reader);
-    }
-    find.ids = super::watch::select(&args.select.watch, None)?;
-    Ok((find, opened))
-}
-
-/// Checks the public record's filters of `find` against the copy: it has
-/// a public record (else exit 2 saying to run `cra enrich`), and each exam
-/// method is one it holds, any case (else a usage error listing them).
-pub fn check_public(reader: &crate::mirror::Reader, find: &mut Find) -> Result<()> {
-    if find.public.is_empty() {
-        return Ok(());
-    }
-    reader.require_public_record(&find.public.flags().join(", "))?;
-    if find.public.exam_methods.is_empty() {
-        return Ok(());
-    }
-    let known = reader.exam_methods()?;
-    let mut spellings = Vec::new();
-    for given in &find.public.exam_methods {
-        let found: Vec<&String> = known
-            .iter()
-            .filter(|k| k.eq_ignore_ascii_case(given))
-            .collect();
-        if found.is_empty() {
-            return Err(CraError::usage(format!(
-                "'{given}' is not an exam method of the local copy's banks; use one of {}",
-                known.join(", ")
-            )));
-        }
-        spellings.extend(found.into_iter().cloned());
-    }
-    spellings.dedup();
-    find.public.exam_methods = spellings;
-    Ok(())
-}

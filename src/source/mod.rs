@@ -10,7 +10,9 @@ pub mod listing;
 pub mod public;
 pub mod resolve;
 pub mod seen;
-pub mod watch;
+pub mod select;
+
+pub use select::Copy;
 
 use std::sync::Arc;
 
@@ -32,23 +34,11 @@ pub enum Source {
 }
 
 impl Source {
-    /// The mirror with `--offline` (saying on a terminal how old it is,
-    /// and warning, always, when its last sync did not finish), else a
-    /// client of the service.
-    pub fn new(settings: &Settings, io: &Io) -> Result<Source> {
-        Source::opened(settings, io, None)
-    }
-
-    /// [`Source::new`], reading on a copy already opened (offline).
-    pub fn opened(settings: &Settings, io: &Io, reader: Option<Arc<Reader>>) -> Result<Source> {
+    /// The local copy with `--offline` (saying on a terminal how old it
+    /// is), else a client of the service.
+    pub fn new(settings: &Settings, io: &Io, copy: &Copy) -> Result<Source> {
         if settings.offline {
-            let reader = match reader {
-                Some(reader) => reader,
-                None => Arc::new(Reader::open(&settings.mirror.value)?),
-            };
-            if let Some(warning) = reader.unfinished_warning() {
-                io.warn(&warning);
-            }
+            let reader = copy.reader()?;
             if let Some(as_of) = reader.as_of() {
                 io.summary(&format!("offline: {as_of}"));
             }

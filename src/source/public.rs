@@ -7,11 +7,11 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
+use super::Copy;
 use crate::domain::PublicRecord;
 use crate::domain::model::Bank;
 use crate::io::Io;
 use crate::mirror::Reader;
-use crate::settings::Settings;
 
 /// Joins banks' public records from the copy.
 pub struct Joiner {
@@ -22,32 +22,13 @@ pub struct Joiner {
 
 impl Joiner {
     /// A joiner when one is `needed` (an extra column shown, or
-    /// `--enriched`); `enriched` and a json output add `public_record` to
-    /// each object.
-    pub fn open(
-        settings: &Settings,
-        io: &Io,
-        needed: bool,
-        enriched: bool,
-    ) -> Result<Option<Joiner>> {
-        Joiner::opened(settings, io, needed, enriched, None)
-    }
-
-    /// [`Joiner::open`], joining from a copy already opened.
-    pub fn opened(
-        settings: &Settings,
-        io: &Io,
-        needed: bool,
-        enriched: bool,
-        reader: Option<Arc<Reader>>,
-    ) -> Result<Option<Joiner>> {
+    /// `--enriched`), joining from the run's local copy; `enriched` and a
+    /// json output add `public_record` to each object.
+    pub fn new(copy: &Copy, io: &Io, needed: bool, enriched: bool) -> Result<Option<Joiner>> {
         if !needed && !enriched {
             return Ok(None);
         }
-        let reader = match reader {
-            Some(reader) => reader,
-            None => Arc::new(Reader::open(&settings.mirror.value)?),
-        };
+        let reader = copy.reader()?;
         let what = if enriched {
             "--enriched"
         } else {

@@ -7,7 +7,7 @@ use anyhow::Result;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::mirror::gaps::GapRow;
-use crate::output::{Cell, Column, Columns, Fit, Kind, Printer, Record};
+use crate::output::{Cell, Column, Columns, Fit, Kind, Record};
 
 const GROUP: Column<GapRow> = Column::new("group", "GROUP", Kind::Text, Fit::Shorten { rank: 0, min: 8 }, |r| {
     Cell::text(r.group.as_str())
@@ -40,7 +40,7 @@ const PAIRS: Columns<GapRow> = Columns::new(
 pub fn print(rows: &[GapRow], pairs: bool, wanted: &[String], io: &Io) -> Result<Exit> {
     let columns = if pairs { &PAIRS } else { &SINGLE };
     let shape = columns.shape(io.view.format, wanted).map_err(CraError::usage)?;
-    let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view)?;
+    let mut printer = io.printer(shape.heads())?;
     for row in rows {
         let json = columns.json(row);
         printer.write(&Record {

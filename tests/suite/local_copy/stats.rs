@@ -352,7 +352,7 @@ fn stats_count_pairs_and_percentages_and_name_the_filters_in_the_svg() {
     assert_code(&out, 0);
     let svg = std::fs::read_to_string(svg).unwrap();
     assert!(
-        svg.contains("CRA ratings: records by year (state TX, rated Needs to Improve, regulator OCC, exams since 2015-01-01)"),
+        svg.contains("CRA ratings: records by year (state TX, rating Needs to Improve, regulator OCC, exam since 2015-01-01)"),
         "{}",
         &svg[..svg.len().min(600)]
     );

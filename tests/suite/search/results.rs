@@ -458,11 +458,11 @@ fn no_match_on_a_terminal_says_so_and_names_the_filters() {
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(out.status.success(), "{text}");
         assert!(
-            text.contains("no banks match: named like \"zzzzqq\", in TX"),
+            text.contains("no banks match: name containing \"zzzzqq\", state TX"),
             "{line}: {text}"
         );
         assert!(
-            text.contains("rated Needs to Improve") == line.contains("nti"),
+            text.contains("rating Needs to Improve") == line.contains("nti"),
             "{text}"
         );
         assert!(!text.contains("0 of 0"), "{text}");
