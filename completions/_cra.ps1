@@ -127,6 +127,8 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)')
             [CompletionResult]::new('--evolve', '--evolve', [CompletionResultType]::ParameterName, 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Columns shown, in order, by csv name (table, tsv, csv)')
+            [CompletionResult]::new('--enriched', '--enriched', [CompletionResultType]::ParameterName, 'Add the public record''s columns (json: public_record)')
             [CompletionResult]::new('--excel-safe-csv', '--excel-safe-csv', [CompletionResultType]::ParameterName, 'csv, tsv: prefix formula-like text cells with ''')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')

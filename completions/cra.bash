@@ -1880,7 +1880,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__show)
-            opts="-o -q -v -h -V --state --jq --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --enriched --jq --output --excel-safe-csv --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1936,6 +1936,10 @@ _cra() {
                     ;;
                 --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "id name city state regulator exam_date rating exam_type is_current" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -122,6 +122,8 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --rate 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)'
             cand --evolve 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --columns 'Columns shown, in order, by csv name (table, tsv, csv)'
+            cand --enriched 'Add the public record''s columns (json: public_record)'
             cand --excel-safe-csv 'csv, tsv: prefix formula-like text cells with '''
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'

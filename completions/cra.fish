@@ -291,6 +291,16 @@ complete -c cra -n "__fish_cra_using_subcommand show" -l retries -d 'Retries aft
 complete -c cra -n "__fish_cra_using_subcommand show" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand show" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand show" -l columns -d 'Columns shown, in order, by csv name (table, tsv, csv)' -r -f -a "id\t''
+name\t''
+city\t''
+state\t''
+regulator\t''
+exam_date\t''
+rating\t''
+exam_type\t''
+is_current\t''"
+complete -c cra -n "__fish_cra_using_subcommand show" -l enriched -d 'Add the public record\'s columns (json: public_record)'
 complete -c cra -n "__fish_cra_using_subcommand show" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''
 complete -c cra -n "__fish_cra_using_subcommand show" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand show" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'

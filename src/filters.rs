@@ -16,7 +16,7 @@ pub mod find;
 pub mod when;
 pub mod words;
 
-pub use find::{OrderArgs, PeriodArgs, SelectArgs, WatchArg};
+pub use find::{OrderArgs, PeriodArgs, SelectArgs, ShownArgs, WatchArg};
 
 use crate::domain::Selection;
 

@@ -10,6 +10,7 @@ use crate::domain::ColorWhen;
 use crate::error::redact;
 use crate::output::{View, Warn};
 
+mod print;
 mod progress;
 pub use progress::{Progress, Ticker, rate_text};
 
@@ -330,21 +331,6 @@ impl Io {
             Sink::Buffer(buffer) => Out::Buffer(buffer.lock().expect("stdout buffer")),
             Sink::File(file) => Out::File(file.lock().expect("output file")),
         }
-    }
-
-    /// A printer of `heads` to standard output, in the format decided
-    /// before the command ran: the one way a command prints rows.
-    pub fn printer(
-        &self,
-        heads: Vec<crate::output::Head>,
-    ) -> anyhow::Result<crate::output::Printer<Out<'_>>> {
-        crate::output::Printer::new(heads, self.stdout(), &self.view)
-    }
-
-    /// Whether the output decided is json (`--format json`, `--jq`): what
-    /// a command whose own output is a summary or lines of text asks.
-    pub fn json(&self) -> bool {
-        self.view.format.prints_json() || self.view.jq.is_some()
     }
 
     /// This `Io` with standard output sent to `file` (`-o FILE`): a file,

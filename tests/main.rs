@@ -67,6 +67,7 @@ mod suite {
     mod search {
         mod filters;
         mod results;
+        mod selection;
         mod show;
     }
     mod watch;

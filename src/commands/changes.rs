@@ -10,7 +10,8 @@ use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, 
 use crate::error::Exit;
 use crate::filters::{OrderArgs, SelectionArgs};
 use crate::mirror::answers::{ChangeFilter, ChangeRow, RatingChange};
-use crate::output::{Cell, Column, Columns, Fit, Kind, Record};
+use crate::output::bank::{AboutBank, BankView, ExamView};
+use crate::output::{Cell, Column, Columns, Fit, Kind};
 
 #[derive(Debug, Clone, Args)]
 pub struct ChangesArgs {
@@ -93,38 +94,53 @@ fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {
         .collect()
 }
 
-/// The columns of a change: the answer first (which bank went from what
-/// to what, and when); the exam's details give way on a narrow terminal.
+impl AboutBank for ChangeRow {
+    fn bank(&self) -> BankView<'_> {
+        BankView {
+            id: &self.id,
+            name: &self.name,
+            city: &self.city,
+            state: &self.state,
+            regulator: &self.regulator,
+            exam: Some(ExamView {
+                rating: &self.rating,
+                exam_date: &self.exam_date,
+                exam_type: &self.exam_type,
+            }),
+        }
+    }
+}
+
+/// What a change adds to the bank's columns and its exam's: the rating
+/// before, and the kind of change.
 const CHANGE: &[Column<ChangeRow>] = &[
-    Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |r| Cell::text(r.id.as_str())),
-    Column::new("name", "NAME", Kind::Text, Fit::Shorten { rank: 0, min: 14 }, |r| {
-        Cell::text(r.name.as_str())
-    }),
-    Column::new("state", "ST", Kind::Text, Fit::Keep { rank: 5 }, |r| {
-        Cell::text(r.state.as_str())
-    }),
-    Column::new("regulator", "REGULATOR", Kind::Text, Fit::Keep { rank: 7 }, |r| {
-        Cell::text(r.regulator.as_str())
-    }),
-    Column::new("exam_date", "EXAM DATE", Kind::Date, Fit::Keep { rank: 3 }, |r| {
-        Cell::date(r.exam_date.as_str())
-    }),
-    Column::new("exam_type", "EXAM TYPE", Kind::Text, Fit::ExamType { rank: 6 }, |r| {
-        Cell::text(r.exam_type.as_str())
-    }),
     Column::new("previous_rating", "PREVIOUS", Kind::Rating, Fit::Rating { rank: 4 }, |r| {
-        Cell::maybe(r.previous_rating.as_ref().map(|p| p.as_str()))
-    }),
-    Column::new("rating", "RATING", Kind::Rating, Fit::Rating { rank: 2 }, |r| {
-        Cell::text(r.rating.as_str())
+        Cell::maybe_rating(r.previous_rating.as_ref())
     }),
     Column::new("change", "CHANGE", Kind::Change, Fit::Keep { rank: 1 }, |r| {
         Cell::text(r.change.as_str())
     }),
 ];
 
-const CHANGES: Columns<ChangeRow> = Columns::new(
+const CHANGE_BANK: &[Column<ChangeRow>] = &crate::output::bank::columns::<ChangeRow>();
+const CHANGE_PUBLIC: &[Column<ChangeRow>] = &crate::output::public::columns::<ChangeRow>();
+
+/// The columns of a change: the answer first (which bank went from what
+/// to what, and when); the exam's details give way on a narrow terminal.
+const CHANGES: Columns<ChangeRow> = Columns::about_bank(
+    CHANGE_BANK,
     CHANGE,
+    &[
+        "id",
+        "name",
+        "state",
+        "regulator",
+        "exam_date",
+        "exam_type",
+        "previous_rating",
+        "rating",
+        "change",
+    ],
     &[
         "exam_date",
         "name",
@@ -136,10 +152,19 @@ const CHANGES: Columns<ChangeRow> = Columns::new(
         "change",
         "id",
     ],
+    &[
+        "name",
+        "change",
+        "rating",
+        "exam_date",
+        "previous_rating",
+        "state",
+        "exam_type",
+        "regulator",
+    ],
 )
+.with_floors(&[("name", 14)])
 .with_extra(CHANGE_PUBLIC);
-
-const CHANGE_PUBLIC: &[Column<ChangeRow>] = &crate::output::public::columns::<ChangeRow>();
 
 impl Spec for ChangesArgs {
     fn parts(&self) -> Parts<'_> {
@@ -223,49 +248,31 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     let io = &ctx.io;
     let reader = ctx.copy.reader()?;
     let wanted = kinds(&args.change);
-    let shape = CHANGES
-        .shape_enriched(io.view.format, &args.order.columns, args.order.enriched)
-        .map_err(crate::error::CraError::usage)?;
-    let joiner = crate::source::public::Joiner::new(
-        &ctx.copy,
-        io,
-        CHANGES.shows_extra(&shape),
-        args.order.enriched,
-    )?;
+    let shown = &args.order.shown;
+    let mut rows = io.rows(&CHANGES, &shown.columns, shown.enriched)?;
+    if rows.needs_public() {
+        reader.require_public_record(if shown.enriched {
+            "--enriched"
+        } else {
+            "the public record's columns"
+        })?;
+    }
     let filter = ChangeFilter {
         selection: ctx.selection.clone(),
         new: args.new,
+        public: rows.needs_public(),
     };
-    let mut printer = io.printer(shape.heads())?;
-    let nothing = serde_json::Value::Null;
     // Each record printed as it is read: memory stays flat however many.
     let repeat_fail = args.change.contains(&ChangeKind::RepeatFail);
-    reader.each_change(&filter, |mut row| {
+    reader.each_change(&filter, |row| {
         let repeated = row.rating.is_failing()
             && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());
-        if !(wanted.contains(&row.change) || (repeat_fail && repeated)) {
-            return Ok(());
+        if wanted.contains(&row.change) || (repeat_fail && repeated) {
+            rows.write(&row)?;
         }
-        if let Some(joiner) = &joiner {
-            row.public = Some(Box::new(joiner.record(&row.id)?));
-        }
-        let json = printer.prints_json().then(|| {
-            let json = CHANGES.json(&row);
-            match &joiner {
-                Some(joiner) if joiner.json() => {
-                    crate::domain::public::with_public_record(json, row.public.as_deref())
-                }
-                _ => json,
-            }
-        });
-        printer.write(&Record {
-            json: json.as_ref().unwrap_or(&nothing),
-            rows: vec![shape.cells(&row)],
-        })?;
         Ok(())
     })?;
-    let count = printer.count;
-    printer.finish()?;
+    let count = rows.finish()?;
     if count == 0 {
         io.summary("no rating records match");
     } else {

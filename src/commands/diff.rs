@@ -111,24 +111,30 @@ impl Wanted {
     }
 }
 
-/// A side's field `i` (of `diff::FIELDS`), empty where the bank is absent.
-fn side(row: &Option<Row>, i: usize) -> Cell<'_> {
-    row.as_ref().map_or(Cell::Empty, |r| Cell::text(r.get(i)))
+/// A side's field `name` (of `diff::FIELDS`), empty where the bank is
+/// absent.
+fn side<'r>(row: &'r Option<Row>, name: &str) -> Cell<'r> {
+    row.as_ref().map_or(Cell::Empty, |r| Cell::text(r.field(name)))
+}
+
+/// A side's rating, empty where the bank is absent.
+fn side_rating(row: &Option<Row>) -> Cell<'static> {
+    row.as_ref().map_or(Cell::Empty, |r| {
+        Cell::Rating(std::borrow::Cow::Owned(crate::domain::Rating::from(
+            r.field("rating"),
+        )))
+    })
 }
 
 /// A side's exam date, empty where the bank is absent.
 fn side_date(row: &Option<Row>) -> Cell<'_> {
-    row.as_ref().map_or(Cell::Empty, |r| Cell::date(r.get(6)))
+    row.as_ref().map_or(Cell::Empty, |r| Cell::date(r.field("exam_date")))
 }
 
 /// The changed fields' names, joined by `separator`.
 fn changed(change: &Difference, separator: &str) -> String {
     match (&change.before, &change.after) {
-        (Some(b), Some(a)) => diff::changed_fields(b, a)
-            .iter()
-            .map(|&i| FIELDS[i])
-            .collect::<Vec<_>>()
-            .join(separator),
+        (Some(b), Some(a)) => diff::changed_fields(b, a).join(separator),
         _ => String::new(),
     }
 }
@@ -143,9 +149,9 @@ fn values(change: &Difference, before: bool) -> Cell<'static> {
     };
     let fields = match (&change.before, &change.after) {
         (Some(b), Some(a)) => diff::changed_fields(b, a),
-        _ => vec![5, 6],
+        _ => vec!["rating", "exam_date"],
     };
-    let shown: Vec<&str> = fields.iter().map(|&i| row.get(i)).collect();
+    let shown: Vec<&str> = fields.iter().map(|f| row.field(f)).collect();
     Cell::Text(shown.join(" · ").into())
 }
 
@@ -160,36 +166,36 @@ const DIFF: &[Column<Difference>] = &[
     }),
     Column::new("id", "ID", Holds::Id, Fit::Id { min: 8 }, |d| Cell::text(d.id())),
     Column::new("name", "NAME", Holds::Text, Fit::Shorten { rank: 1, min: 12 }, |d| {
-        Cell::text(d.side().get(diff::NAME))
+        Cell::text(d.side().field("name"))
     }),
     Column::new("fields", "FIELDS", Holds::Text, Fit::Shorten { rank: 3, min: 10 }, |d| {
         Cell::Text(changed(d, " ").into())
     }),
-    Column::new("before_name", "BEFORE NAME", Holds::Text, Fit::Whole, |d| side(&d.before, 1)),
-    Column::new("before_city", "BEFORE CITY", Holds::Text, Fit::Whole, |d| side(&d.before, 2)),
-    Column::new("before_state", "BEFORE STATE", Holds::Text, Fit::Whole, |d| side(&d.before, 3)),
-    Column::new("before_regulator", "BEFORE REGULATOR", Holds::Text, Fit::Whole, |d| side(&d.before, 4)),
-    Column::new("before_rating", "BEFORE RATING", Holds::Rating, Fit::Whole, |d| side(&d.before, 5)),
+    Column::new("before_name", "BEFORE NAME", Holds::Text, Fit::Whole, |d| side(&d.before, "name")),
+    Column::new("before_city", "BEFORE CITY", Holds::Text, Fit::Whole, |d| side(&d.before, "city")),
+    Column::new("before_state", "BEFORE STATE", Holds::Text, Fit::Whole, |d| side(&d.before, "state")),
+    Column::new("before_regulator", "BEFORE REGULATOR", Holds::Text, Fit::Whole, |d| side(&d.before, "regulator")),
+    Column::new("before_rating", "BEFORE RATING", Holds::Rating, Fit::Whole, |d| side_rating(&d.before)),
     Column::new("before_exam_date", "BEFORE EXAM DATE", Holds::Date, Fit::Whole, |d| {
         side_date(&d.before)
     }),
-    Column::new("before_exam_type", "BEFORE EXAM TYPE", Holds::Text, Fit::Whole, |d| side(&d.before, 7)),
-    Column::new("after_name", "AFTER NAME", Holds::Text, Fit::Whole, |d| side(&d.after, 1)),
-    Column::new("after_city", "AFTER CITY", Holds::Text, Fit::Whole, |d| side(&d.after, 2)),
-    Column::new("after_state", "AFTER STATE", Holds::Text, Fit::Whole, |d| side(&d.after, 3)),
-    Column::new("after_regulator", "AFTER REGULATOR", Holds::Text, Fit::Whole, |d| side(&d.after, 4)),
-    Column::new("after_rating", "AFTER RATING", Holds::Rating, Fit::Whole, |d| side(&d.after, 5)),
+    Column::new("before_exam_type", "BEFORE EXAM TYPE", Holds::Text, Fit::Whole, |d| side(&d.before, "exam_type")),
+    Column::new("after_name", "AFTER NAME", Holds::Text, Fit::Whole, |d| side(&d.after, "name")),
+    Column::new("after_city", "AFTER CITY", Holds::Text, Fit::Whole, |d| side(&d.after, "city")),
+    Column::new("after_state", "AFTER STATE", Holds::Text, Fit::Whole, |d| side(&d.after, "state")),
+    Column::new("after_regulator", "AFTER REGULATOR", Holds::Text, Fit::Whole, |d| side(&d.after, "regulator")),
+    Column::new("after_rating", "AFTER RATING", Holds::Rating, Fit::Whole, |d| side_rating(&d.after)),
     Column::new("after_exam_date", "AFTER EXAM DATE", Holds::Date, Fit::Whole, |d| {
         side_date(&d.after)
     }),
-    Column::new("after_exam_type", "AFTER EXAM TYPE", Holds::Text, Fit::Whole, |d| side(&d.after, 7)),
+    Column::new("after_exam_type", "AFTER EXAM TYPE", Holds::Text, Fit::Whole, |d| side(&d.after, "exam_type")),
 ];
 
 /// What only the table shows: the bank's state, the changed fields as a
 /// list, and each side's values of them (whole in `--format json`).
 const DIFF_TABLE: &[Column<Difference>] = &[
     Column::new("state_shown", "ST", Holds::Text, Fit::Keep { rank: 4 }, |d| {
-        Cell::text(d.side().get(diff::STATE))
+        Cell::text(d.side().field("state"))
     }),
     Column::new("fields_shown", "FIELDS", Holds::Text, Fit::Shorten { rank: 3, min: 10 }, |d| {
         Cell::Text(changed(d, ", ").into())
@@ -200,9 +206,9 @@ const DIFF_TABLE: &[Column<Difference>] = &[
     Column::new("after", "AFTER", Holds::Text, Fit::Values { rank: 2, min: 18 }, |d| values(d, false)),
 ];
 
-pub const DIFF_COLUMNS: Columns<Difference> = Columns {
-    all: DIFF,
-    table: &[
+pub const DIFF_COLUMNS: Columns<Difference> = Columns::new(
+    DIFF,
+    &[
         "change",
         "direction",
         "name",
@@ -212,9 +218,8 @@ pub const DIFF_COLUMNS: Columns<Difference> = Columns {
         "after",
         "id",
     ],
-    table_only: DIFF_TABLE,
-    extra: &[],
-};
+)
+.with_table_only(DIFF_TABLE);
 
 impl Spec for DiffArgs {
     fn sheet(&self) -> &'static str {
@@ -391,7 +396,7 @@ pub fn change_json(change: &Difference) -> Value {
         object.insert("direction".into(), direction.as_str().into());
     }
     object.insert("id".into(), change.id().into());
-    object.insert("name".into(), change.side().get(diff::NAME).into());
+    object.insert("name".into(), change.side().field("name").into());
     object.insert("before".into(), side(&change.before));
     object.insert("after".into(), side(&change.after));
     Value::Object(object)

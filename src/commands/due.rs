@@ -12,7 +12,8 @@ use crate::error::{CraError, Exit};
 use crate::filters::when::{Bound, When, parse_when, today};
 use crate::filters::{OrderArgs, SelectionArgs};
 use crate::mirror::due::{DueQuery, DueRow, LeftOut};
-use crate::output::{Cell, Column, Columns, Fit, Kind, Record};
+use crate::output::bank::{AboutBank, BankView, ExamView};
+use crate::output::{Cell, Column, Columns, Fit, Kind};
 
 pub const AFTER_HELP: &str = "\
 Expected months between exams (a heuristic; its sources: docs/guide.md):
@@ -56,31 +57,26 @@ pub struct DueArgs {
     pub excel: ExcelSafeArg,
 }
 
-/// The columns of a bank probably due: the bank, how overdue, and why
-/// (its exam and rating) are the last to give way.
+impl AboutBank for DueRow {
+    fn bank(&self) -> BankView<'_> {
+        BankView {
+            id: &self.id,
+            name: &self.name,
+            city: &self.city,
+            state: &self.state,
+            regulator: &self.regulator,
+            exam: Some(ExamView {
+                rating: &self.rating,
+                exam_date: &self.exam_date,
+                exam_type: &self.exam_type,
+            }),
+        }
+    }
+}
+
+/// What a bank probably due adds to the bank's columns: how long since
+/// its exam, how long is expected, how overdue.
 const DUE: &[Column<DueRow>] = &[
-    Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |r| Cell::text(r.id.as_str())),
-    Column::new("name", "NAME", Kind::Text, Fit::Shorten { rank: 0, min: 16 }, |r| {
-        Cell::text(r.name.as_str())
-    }),
-    Column::new("city", "CITY", Kind::Text, Fit::Shorten { rank: 8, min: 10 }, |r| {
-        Cell::text(r.city.as_str())
-    }),
-    Column::new("state", "ST", Kind::Text, Fit::Keep { rank: 4 }, |r| {
-        Cell::text(r.state.as_str())
-    }),
-    Column::new("regulator", "REGULATOR", Kind::Text, Fit::Keep { rank: 7 }, |r| {
-        Cell::text(r.regulator.as_str())
-    }),
-    Column::new("rating", "RATING", Kind::Rating, Fit::Rating { rank: 3 }, |r| {
-        Cell::text(r.rating.as_str())
-    }),
-    Column::new("exam_date", "EXAM DATE", Kind::Date, Fit::Keep { rank: 2 }, |r| {
-        Cell::date(r.exam_date.as_str())
-    }),
-    Column::new("exam_type", "EXAM TYPE", Kind::Text, Fit::ExamType { rank: 6 }, |r| {
-        Cell::text(r.exam_type.as_str())
-    }),
     Column::new("months_since", "MONTHS", Kind::Count, Fit::Keep { rank: 9 }, |r| {
         Cell::Int(r.months_since)
     }),
@@ -92,10 +88,27 @@ const DUE: &[Column<DueRow>] = &[
     }),
 ];
 
+const DUE_BANK: &[Column<DueRow>] = &crate::output::bank::columns::<DueRow>();
 const DUE_PUBLIC: &[Column<DueRow>] = &crate::output::public::columns::<DueRow>();
 
-const DUE_COLUMNS: Columns<DueRow> = Columns::new(
+/// The columns of a bank probably due: the bank, how overdue, and why
+/// (its exam and rating) are the last to give way.
+const DUE_COLUMNS: Columns<DueRow> = Columns::about_bank(
+    DUE_BANK,
     DUE,
+    &[
+        "id",
+        "name",
+        "city",
+        "state",
+        "regulator",
+        "rating",
+        "exam_date",
+        "exam_type",
+        "months_since",
+        "expected_months",
+        "overdue_months",
+    ],
     &[
         "name",
         "city",
@@ -108,6 +121,18 @@ const DUE_COLUMNS: Columns<DueRow> = Columns::new(
         "expected_months",
         "overdue_months",
         "id",
+    ],
+    &[
+        "name",
+        "overdue_months",
+        "exam_date",
+        "rating",
+        "state",
+        "expected_months",
+        "exam_type",
+        "regulator",
+        "city",
+        "months_since",
     ],
 )
 .with_extra(DUE_PUBLIC);
@@ -196,16 +221,15 @@ impl Run for DueArgs {
         let io = &ctx.io;
         let reader = ctx.copy.reader()?;
         let today = today();
-        let order = &self.order;
-        let shape = DUE_COLUMNS
-            .shape_enriched(io.view.format, &order.columns, order.enriched)
-            .map_err(CraError::usage)?;
-        let joiner = crate::source::public::Joiner::new(
-            &ctx.copy,
-            io,
-            DUE_COLUMNS.shows_extra(&shape),
-            order.enriched,
-        )?;
+        let shown = &self.order.shown;
+        let mut printed = io.rows(&DUE_COLUMNS, &shown.columns, shown.enriched)?;
+        if printed.needs_public() {
+            reader.require_public_record(if shown.enriched {
+                "--enriched"
+            } else {
+                "the public record's columns"
+            })?;
+        }
         let older_than_months = match self.older_than {
             None => None,
             Some(when) => {
@@ -223,36 +247,13 @@ impl Run for DueArgs {
             today,
             older_than_months,
             include_inactive: self.include_inactive,
+            public_record: printed.needs_public(),
         })?;
         let enriched = reader.enriched_at()?.is_some();
-        let mut printer = io.printer(shape.heads())?;
-        // Only the shape the format prints is built: `due` prints thousands.
-        let nothing = serde_json::Value::Null;
-        for mut row in rows {
-            if let Some(joiner) = &joiner {
-                row.public = Some(Box::new(joiner.record(&row.id)?));
-            }
-            let json = printer.prints_json().then(|| {
-                let json = DUE_COLUMNS.json(&row);
-                match &joiner {
-                    Some(joiner) if joiner.json() => {
-                        crate::domain::public::with_public_record(json, row.public.as_deref())
-                    }
-                    _ => json,
-                }
-            });
-            let cells = if printer.prints_json() {
-                Vec::new()
-            } else {
-                vec![shape.cells(&row)]
-            };
-            printer.write(&Record {
-                json: json.as_ref().unwrap_or(&nothing),
-                rows: cells,
-            })?;
+        for row in rows {
+            printed.write(&row)?;
         }
-        let count = printer.count;
-        printer.finish()?;
+        let count = printed.finish()?;
         io.summary(&format!(
             "{} {} probably due or overdue{}",
             crate::text::thousands(count),

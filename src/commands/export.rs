@@ -22,11 +22,12 @@ use crate::domain::model::{Bank, BankDetail};
 use crate::error::{CraError, Exit};
 use crate::filters::{OrderArgs, SelectionArgs};
 use crate::io::{Io, Progress};
-use crate::output::records::{BANKS, HISTORIES, HistoryRow, bank_record, write_history};
+use crate::output::records::{
+    BANKS, HISTORIES, HistoryRow, public_wanted, write_bank, write_history,
+};
 use crate::output::{Head, Printer, Shape, thousands};
 use crate::parse::whole;
 use crate::source::listing::{self, Listing};
-use crate::source::public::{Joiner, join};
 use crate::source::{DetailScan, Source};
 use crate::text::plural;
 
@@ -131,28 +132,27 @@ impl Run for ExportArgs {
 async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
     let (io, selection) = (&ctx.io, &ctx.selection);
     let format = io.view.format;
-    let columns = &args.order.columns;
-    let enriched = args.order.enriched;
-    if enriched && args.with_history {
-        return Err(CraError::usage(
-            "--enriched adds the public record to each bank: use it without --with-history \
-             (cra sql joins links with ratings)",
-        ));
-    }
-    let shape = if args.with_history {
-        Rows::Histories(HISTORIES.shape(format, columns).map_err(CraError::usage)?)
+    let columns = &args.order.shown.columns;
+    let enriched = args.order.shown.enriched;
+    let (shape, public) = if args.with_history {
+        let shape = HISTORIES
+            .shape_enriched(format, columns, enriched)
+            .map_err(CraError::usage)?;
+        let public = enriched || HISTORIES.shows_extra(&shape);
+        (Rows::Histories(shape), public)
     } else {
-        Rows::Banks(
-            BANKS
-                .shape_enriched(format, columns, enriched)
-                .map_err(CraError::usage)?,
-        )
+        let shape = BANKS
+            .shape_enriched(format, columns, enriched)
+            .map_err(CraError::usage)?;
+        let public = enriched || BANKS.shows_extra(&shape);
+        (Rows::Banks(shape), public)
     };
-    let joiner = match &shape {
-        Rows::Banks(shape) => Joiner::new(&ctx.copy, io, BANKS.shows_extra(shape), enriched)?,
-        Rows::Histories(_) => None,
-    };
-    let source = Source::new(&ctx.settings, io, &ctx.copy)?;
+    let public_json = enriched && io.json();
+    let source = Source::new(&ctx.settings, io, &ctx.copy)?.joining(
+        public,
+        &ctx.copy,
+        public_wanted(enriched),
+    )?;
     let started = Instant::now();
     let concurrency = args.concurrency as usize;
     // The first page before anything is written: a wrong key or address
@@ -188,7 +188,7 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
         concurrency,
         printer,
         io,
-        joiner.as_ref(),
+        public_json,
     )
     .await?;
     let seconds = started.elapsed().as_secs_f64();
@@ -255,7 +255,7 @@ async fn export<W: Write>(
     concurrency: usize,
     mut printer: Printer<W>,
     io: &Io,
-    joiner: Option<&Joiner>,
+    public_json: bool,
 ) -> Result<(Counts, W)> {
     let total = match &banks {
         Banks::Listing(banks) => banks.meta().total,
@@ -268,13 +268,17 @@ async fn export<W: Write>(
         Rows::Banks(shape) => (Some(shape), None),
         Rows::Histories(shape) => (None, Some(shape)),
     };
-    // A bank with its history: its rows, counted.
-    let history = |printer: &mut Printer<W>, counts: &mut Counts, detail: BankDetail| {
+    // A bank with its history (and its public record, when joined): its
+    // rows, counted.
+    let history = |printer: &mut Printer<W>,
+                   counts: &mut Counts,
+                   detail: BankDetail,
+                   public: Option<crate::domain::PublicRecord>| {
         counts.banks += 1;
         counts.records += detail.fields.ratings.len() as u64;
         progress.inc();
         match history_shape {
-            Some(shape) => write_history(printer, shape, detail),
+            Some(shape) => write_history(printer, shape, detail, public.as_ref(), public_json),
             None => Err(anyhow::anyhow!("a detail came for a list without history")),
         }
     };
@@ -283,9 +287,8 @@ async fn export<W: Write>(
             Banks::Listing(banks) => banks,
             Banks::Found(banks) => {
                 if let Some(shape) = bank_shape {
-                    for mut bank in banks {
-                        join(joiner, &mut bank)?;
-                        printer.write(&bank_record(&bank, shape))?;
+                    for bank in &banks {
+                        write_bank(&mut printer, shape, bank, public_json)?;
                         counts.banks += 1;
                         progress.inc();
                     }
@@ -295,19 +298,19 @@ async fn export<W: Write>(
                 let mut details =
                     std::pin::pin!(listing::details(source, listed, concurrency, true));
                 while let Some(((), _, detail)) = details.try_next().await? {
-                    history(&mut printer, &mut counts, detail?)?;
+                    let detail = detail?;
+                    let public = source.public_record(&detail.fields.id)?;
+                    history(&mut printer, &mut counts, detail, public)?;
                 }
                 return Ok(());
             }
             Banks::Scan(scan) => {
-                return scan.run(|detail| history(&mut printer, &mut counts, detail));
+                return scan.run(|detail, public| history(&mut printer, &mut counts, detail, public));
             }
         };
         if let Some(shape) = bank_shape {
             while let Some(bank) = banks.next().await {
-                let mut bank = bank?;
-                join(joiner, &mut bank)?;
-                printer.write(&bank_record(&bank, shape))?;
+                write_bank(&mut printer, shape, &bank?, public_json)?;
                 counts.banks += 1;
                 progress.inc();
             }
@@ -318,7 +321,9 @@ async fn export<W: Write>(
         while let Some(((), _, detail)) = details.try_next().await? {
             // A bank that cannot be fetched fails the export: nothing is
             // silently left out.
-            history(&mut printer, &mut counts, detail?)?;
+            let detail = detail?;
+            let public = source.public_record(&detail.fields.id)?;
+            history(&mut printer, &mut counts, detail, public)?;
         }
         Ok::<_, anyhow::Error>(())
     }

@@ -67,7 +67,7 @@ impl Run for PeArgs {
         let reader = Arc::new(Reader::open(&settings.mirror.value)?);
         reader.require_public_record("cra pe")?;
         // Names and short ids from the copy: pe asks the service nothing.
-        let source = Source::Mirror(reader.clone());
+        let source = Source::mirror(reader.clone());
         let among = resolve::Among {
             source: &source,
             io,

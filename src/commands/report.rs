@@ -177,6 +177,7 @@ fn gather(reader: &Reader, selection: &Selection) -> Result<Report> {
             today,
             older_than_months: None,
             include_inactive: false,
+            public_record: false,
         })?
         .into_iter()
         .map(|row| DueBank {

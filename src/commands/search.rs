@@ -11,12 +11,11 @@ use crate::domain::model::Meta;
 use crate::error::{CraError, Exit};
 use crate::filters::{OrderArgs, SelectionArgs};
 use crate::io::Io;
-use crate::output::records::{BANKS, bank_record};
+use crate::output::records::{BANKS, public_wanted, write_bank};
 use crate::output::thousands;
 use crate::parse::whole;
 use crate::source::Source;
 use crate::source::listing::{self, Listing};
-use crate::source::public::{Joiner, join};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -129,13 +128,16 @@ impl Run for SearchArgs {
 
 async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
     let (io, selection) = (&ctx.io, &ctx.selection);
-    let order = &args.order;
+    let shown = &args.order.shown;
     let shape = BANKS
-        .shape_enriched(io.view.format, &order.columns, order.enriched)
+        .shape_enriched(io.view.format, &shown.columns, shown.enriched)
         .map_err(CraError::usage)?;
-    let joiner = Joiner::new(&ctx.copy, io, BANKS.shows_extra(&shape), order.enriched)?;
-    let joiner = joiner.as_ref();
-    let source = Source::new(&ctx.settings, io, &ctx.copy)?;
+    let public_json = shown.enriched && io.json();
+    let source = Source::new(&ctx.settings, io, &ctx.copy)?.joining(
+        BANKS.shows_extra(&shape) || shown.enriched,
+        &ctx.copy,
+        public_wanted(shown.enriched),
+    )?;
     let follow = args.all || args.limit.is_some();
     // Rows the user picked (a limit, a page) are not rows lost.
     let chosen = args.limit.is_some() || args.chose_page;
@@ -151,9 +153,8 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
         };
         let found = source.find(selection, offset, limit).await?;
         let mut printer = io.printer(shape.heads())?;
-        for mut bank in found.banks {
-            join(joiner, &mut bank)?;
-            printer.write(&bank_record(&bank, &shape))?;
+        for bank in &found.banks {
+            write_bank(&mut printer, &shape, bank, public_json)?;
         }
         let printed = printer.count;
         printer.finish()?;
@@ -185,9 +186,8 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
         let mut printer = io.printer(shape.heads())?;
         let total = page.meta.total;
         let meta = page.meta;
-        for mut bank in page.banks {
-            join(joiner, &mut bank)?;
-            printer.write(&bank_record(&bank, &shape))?;
+        for bank in &page.banks {
+            write_bank(&mut printer, &shape, bank, public_json)?;
         }
         let printed = printer.count;
         printer.finish()?;
@@ -211,9 +211,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
     let mut printer = io.printer(shape.heads())?;
     let listed = async {
         while let Some(bank) = banks.next().await {
-            let mut bank = bank?;
-            join(joiner, &mut bank)?;
-            printer.write(&bank_record(&bank, &shape))?;
+            write_bank(&mut printer, &shape, &bank?, public_json)?;
         }
         Ok::<_, anyhow::Error>(())
     }

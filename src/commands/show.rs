@@ -13,7 +13,7 @@ use crate::domain::Format;
 use crate::domain::model::BankDetail;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::output::records::{HISTORIES, write_history};
+use crate::output::records::{HISTORIES, history_json, public_wanted, write_history};
 use crate::output;
 use crate::settings::Settings;
 use crate::source::{Source, resolve};
@@ -42,6 +42,9 @@ pub struct ShowArgs {
     /// With a name: only banks in this state or territory (two letters)
     #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
     pub state: Option<String>,
+
+    #[command(flatten)]
+    pub shown: crate::filters::ShownArgs,
 
     #[command(flatten)]
     pub jq: JqArg,
@@ -107,6 +110,10 @@ impl Spec for ShowArgs {
 
 impl Run for ShowArgs {
     const GLOBALS: Globals = Globals::ALL;
+
+    fn column_names() -> Vec<&'static str> {
+        HISTORIES.names()
+    }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.io, &ctx.copy).await
@@ -208,8 +215,17 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io, copy: &crate::source:
         }
     }
 
+    let shown = &args.shown;
+    let shape = HISTORIES
+        .shape_enriched(io.view.format, &shown.columns, shown.enriched)
+        .map_err(CraError::usage)?;
+    // The cards show the public record whenever the copy has one; rows
+    // need it for their columns or their json.
+    let public = shown.enriched || HISTORIES.shows_extra(&shape);
+    let joined = source.joining(public, copy, public_wanted(shown.enriched))?;
+    let public_json = shown.enriched && io.json();
     match io.view.format {
-        Format::Table => {
+        Format::Table if shown.columns.is_empty() => {
             let public = public_record(settings);
             let mut out = io.stdout();
             write_cards(&mut out, &banks, io, public.as_ref())?;
@@ -217,14 +233,21 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io, copy: &crate::source:
         }
         Format::Json if banks.len() == 1 => {
             let mut out = io.stdout();
-            output::write_json_document(&mut out, &banks[0].raw, &io.view)?;
+            let bank = &banks[0];
+            if public_json {
+                let public = joined.public_record(&bank.fields.id)?;
+                let json = history_json(bank, public.as_ref());
+                output::write_json_document(&mut out, &json, &io.view)?;
+            } else {
+                output::write_json_document(&mut out, &bank.raw, &io.view)?;
+            }
             out.flush()?;
         }
-        format => {
-            let shape = HISTORIES.shape(format, &[]).map_err(CraError::usage)?;
+        _ => {
             let mut printer = io.printer(shape.heads())?;
             for bank in banks {
-                write_history(&mut printer, &shape, bank)?;
+                let public = joined.public_record(&bank.fields.id)?;
+                write_history(&mut printer, &shape, bank, public.as_ref(), public_json)?;
             }
             printer.finish()?;
         }

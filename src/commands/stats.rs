@@ -19,7 +19,7 @@ use crate::error::{CraError, Exit};
 use crate::filters::SelectionArgs;
 use crate::mirror::stats::{GroupBy, StatsFilter, StatsRow};
 use crate::output::chart::{self, Bar};
-use crate::output::{Cell, Column, Columns, Fit, Kind, Record};
+use crate::output::{Cell, Column, Columns, Fit, Kind};
 
 mod gaps;
 
@@ -228,7 +228,8 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     if args.gaps {
         return gaps::print(&reader.gaps_by(&by, &filter)?, by.len() == 2, &args.columns, io);
     }
-    let shape = columns
+    // A wrong --columns is said before anything is counted.
+    columns
         .shape(io.view.format, &args.columns)
         .map_err(CraError::usage)?;
     let rows = reader.stats_by(&by, &filter)?;
@@ -255,19 +256,14 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         out.flush()?;
         return Ok(Exit::Success);
     }
-    let mut printer = io.printer(shape.heads())?;
+    let mut printed = io.rows(columns, &args.columns, false)?;
     for row in rows {
-        let line = Line {
+        printed.write_plain(&Line {
             row,
             percent: args.percent,
-        };
-        let json = columns.json(&line);
-        printer.write(&Record {
-            json: &json,
-            rows: vec![shape.cells(&line)],
         })?;
     }
-    printer.finish()?;
+    printed.finish()?;
     Ok(Exit::Success)
 }
 

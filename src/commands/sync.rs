@@ -349,7 +349,7 @@ async fn start(
         tokio::task::spawn_blocking(move || Writer::open(&path_for_open, &service, full)).await??;
     let started = Instant::now();
     let concurrency = args.concurrency as usize;
-    let source = Source::Service(client.clone(), io.clone());
+    let source = Source::service(client.clone(), io.clone());
     // The mirror's banks are loaded (a read of the whole file) while the
     // first list page is on the wire; the lock was taken before.
     let loading = tokio::task::spawn_blocking(move || {

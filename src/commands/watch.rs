@@ -13,8 +13,8 @@ use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, 
 use crate::domain::{Find, Selection};
 use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::output::records::{BANKS, bank_record};
-use crate::output::{Cell, Column, Columns, Fit, Kind, Record};
+use crate::output::records::{BANKS, write_bank};
+use crate::output::{Cell, Column, Columns, Fit, Kind};
 use crate::settings::Settings;
 use crate::source::select::{Place, Watched};
 use crate::source::{Copy, Source, resolve};
@@ -308,7 +308,7 @@ async fn show(name: &str, settings: &Settings, io: &Io, copy: &Copy) -> Result<E
     let found = source.find(&selection, 0, u64::MAX).await?;
     let mut printer = io.printer(shape.heads())?;
     for bank in &found.banks {
-        printer.write(&bank_record(bank, &shape))?;
+        write_bank(&mut printer, &shape, bank, false)?;
     }
     printer.finish()?;
     if settings.offline {
@@ -355,8 +355,7 @@ const LISTS: Columns<ListRow> = Columns::new(LIST, &["name", "banks", "missing"]
 fn list(path: &std::path::Path, io: &Io, copy: &Copy) -> Result<Exit> {
     let lists = Lists::load(path)?;
     let copy = copy.existing()?;
-    let shape = LISTS.shape(io.view.format, &[]).map_err(CraError::usage)?;
-    let mut printer = io.printer(shape.heads())?;
+    let mut printed = io.rows(&LISTS, &[], false)?;
     let names = lists.names();
     for name in &names {
         let ids: Vec<String> = lists.ids(std::slice::from_ref(name))?;
@@ -368,18 +367,13 @@ fn list(path: &std::path::Path, io: &Io, copy: &Copy) -> Result<Exit> {
             let watched = Watched::within(&lists, std::slice::from_ref(name))?;
             io.warn(&watched.note(missing, Place::Copy));
         }
-        let row = ListRow {
+        printed.write_plain(&ListRow {
             name: name.clone(),
             banks: ids.len() as u64,
             missing: missing.map(|m| m.len() as u64),
-        };
-        let json = LISTS.json(&row);
-        printer.write(&Record {
-            json: &json,
-            rows: vec![shape.cells(&row)],
         })?;
     }
-    printer.finish()?;
+    printed.finish()?;
     io.summary(&format!(
         "{} watch {} in {}",
         thousands(names.len() as u64),

@@ -18,25 +18,21 @@ use crate::domain::vocab::{Rating, RatingChange, change_kind};
 pub mod read;
 mod xlsx;
 
-/// The columns of a csv export without history, the fields of a `Row`.
-pub const FIELDS: [&str; 8] = [
-    "id",
-    "name",
-    "city",
-    "state",
-    "regulator",
-    "rating",
-    "exam_date",
-    "exam_type",
-];
+/// The columns of a csv export without history (the bank's columns, by
+/// their names), the fields of a `Row`.
+pub const FIELDS: [&str; 8] = crate::output::bank::NAMES;
 
-/// Index of `name` in `FIELDS`.
-pub const NAME: usize = 1;
-pub const STATE: usize = 3;
-/// The first of the current rating's fields (rating, exam date, exam type).
-const RATING_FIELDS: usize = 5;
-/// Index of the current rating in `FIELDS`.
-pub const RATING: usize = 5;
+/// The current rating's fields: a change of any of them is a rating
+/// change.
+const RATING_FIELDS: [&str; 3] = ["rating", "exam_date", "exam_type"];
+
+/// The place of the field `name` in [`FIELDS`].
+fn place(name: &str) -> usize {
+    FIELDS
+        .iter()
+        .position(|field| *field == name)
+        .expect("a field of a csv export")
+}
 
 /// A bank as a flat summary: its eight fields in one string, with where
 /// each ends (so a bank costs one allocation plus 32 bytes).
@@ -62,8 +58,13 @@ impl Row {
         }
     }
 
+    /// The field named `name` (one of [`FIELDS`]).
+    pub fn field(&self, name: &str) -> &str {
+        self.get(place(name))
+    }
+
     /// The field at `index` of `FIELDS`.
-    pub fn get(&self, index: usize) -> &str {
+    fn get(&self, index: usize) -> &str {
         let start = if index == 0 {
             0
         } else {
@@ -73,7 +74,7 @@ impl Row {
     }
 
     pub fn id(&self) -> &str {
-        self.get(0)
+        self.get(place("id"))
     }
 
     pub fn fields(&self) -> [&str; 8] {
@@ -106,21 +107,23 @@ impl Kind {
 
 /// How a bank present on both sides changed, if it did.
 pub fn compare(old: &Row, new: &Row) -> Option<Kind> {
-    let differs =
-        |range: std::ops::Range<usize>| range.into_iter().any(|i| old.get(i) != new.get(i));
-    if differs(RATING_FIELDS..FIELDS.len()) {
+    let changed = changed_fields(old, new);
+    if changed.iter().any(|f| RATING_FIELDS.contains(f)) {
         Some(Kind::Rating)
-    } else if differs(1..RATING_FIELDS) {
+    } else if !changed.is_empty() {
         Some(Kind::Details)
     } else {
         None
     }
 }
 
-/// The fields (by index in `FIELDS`) whose values differ.
-pub fn changed_fields(old: &Row, new: &Row) -> Vec<usize> {
-    (1..FIELDS.len())
-        .filter(|&i| old.get(i) != new.get(i))
+/// The fields (by name, in `FIELDS`' order, the id aside) whose values
+/// differ.
+pub fn changed_fields(old: &Row, new: &Row) -> Vec<&'static str> {
+    FIELDS
+        .iter()
+        .copied()
+        .filter(|&f| f != "id" && old.field(f) != new.field(f))
         .collect()
 }
 
@@ -145,8 +148,8 @@ impl Difference {
     pub fn direction(&self) -> Option<RatingChange> {
         match (self.kind, &self.before, &self.after) {
             (Kind::Rating, Some(before), Some(after)) => Some(change_kind(
-                Some(&Rating::from(before.get(RATING))),
-                &Rating::from(after.get(RATING)),
+                Some(&Rating::from(before.field("rating"))),
+                &Rating::from(after.field("rating")),
             )),
             _ => None,
         }
@@ -325,7 +328,7 @@ mod tests {
         f[6] = "2021-01-01";
         // Rating fields and details both changed: a rating change.
         assert_eq!(compare(&a, &row(f)), Some(Kind::Rating));
-        assert_eq!(changed_fields(&a, &row(f)), vec![1, 6]);
+        assert_eq!(changed_fields(&a, &row(f)), vec!["name", "exam_date"]);
         let mut g = a.fields();
         g[7] = "Large Bank";
         assert_eq!(compare(&a, &row(g)), Some(Kind::Rating));

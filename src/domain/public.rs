@@ -39,6 +39,18 @@ impl PublicRecord {
         "pe_url",
     ];
 
+    /// What is the bank's, whichever its exam: its identifiers and whether
+    /// it is active (assets, exam method and evaluation are an exam's).
+    pub fn of_bank(&self) -> PublicRecord {
+        PublicRecord {
+            fdic_cert: self.fdic_cert,
+            rssd_id: self.rssd_id,
+            occ_charter: self.occ_charter,
+            active: self.active,
+            ..PublicRecord::default()
+        }
+    }
+
     /// As the json key `public_record` holds it: every field, null where
     /// unknown.
     pub fn to_json(&self) -> serde_json::Value {

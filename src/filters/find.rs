@@ -91,6 +91,14 @@ pub struct OrderArgs {
           value_parser = super::Offered::new(parse_sort_key, sort_values()))]
     pub sort: Vec<SortKey>,
 
+    #[command(flatten)]
+    pub shown: ShownArgs,
+}
+
+/// `--columns`, `--enriched`: which columns rows show, wherever rows are
+/// printed (`show` and `export --with-history` too).
+#[derive(Debug, Clone, Default, Args)]
+pub struct ShownArgs {
     /// Columns shown, in order, by csv name (table, tsv, csv)
     #[arg(long, value_name = "COLS", value_delimiter = ',')]
     pub columns: Vec<String>,
@@ -397,8 +405,7 @@ mod tests {
                 key("exam_date"),
                 key("id"),
             ],
-            columns: Vec::new(),
-            enriched: false,
+            shown: ShownArgs::default(),
         };
         assert_eq!(order.keys(), [key("name"), key("-exam_date"), key("id")]);
     }

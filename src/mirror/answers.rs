@@ -25,6 +25,8 @@ pub struct ChangeFilter {
     pub selection: crate::domain::Selection,
     /// Only records the latest sync added.
     pub new: bool,
+    /// Each row comes with its bank's public record.
+    pub public: bool,
 }
 
 /// One rating record with the bank's previous rating.
@@ -32,6 +34,7 @@ pub struct ChangeFilter {
 pub struct ChangeRow {
     pub id: String,
     pub name: String,
+    pub city: String,
     pub state: String,
     pub regulator: Regulator,
     pub exam_date: String,
@@ -107,6 +110,14 @@ impl Reader {
             })
             .collect();
         order.push_str("h.exam_date DESC, b.name, b.id, h.seq");
+        let (public, joined) = if filter.public {
+            (
+                ", l.fdic_cert, l.rssd_id, l.occ_charter, l.assets, l.exam_method, l.active, l.pe_url",
+                " LEFT JOIN links l ON l.bank_id = b.id",
+            )
+        } else {
+            ("", "")
+        };
         let connection = self.connection();
         let mut statement = connection.prepare_cached(&format!(
             "WITH history AS (
@@ -114,8 +125,8 @@ impl Reader {
                         LAG(rating) OVER (PARTITION BY bank_id ORDER BY exam_date, seq DESC) AS previous
                  FROM ratings
              )
-             SELECT b.id, b.name, b.state, b.regulator, h.exam_date, h.exam_type, h.previous, h.rating
-             FROM history h JOIN banks b ON b.id = h.bank_id
+             SELECT b.id, b.name, b.state, b.regulator, h.exam_date, h.exam_type, h.previous, h.rating, b.city{public}
+             FROM history h JOIN banks b ON b.id = h.bank_id{joined}
              WHERE (?1 IS NULL OR h.added_sync > ?1){more}
              ORDER BY {order}",
         ))?;
@@ -128,6 +139,7 @@ impl Reader {
             visit(ChangeRow {
                 id: row.get(0)?,
                 name: row.get(1)?,
+                city: row.get(8)?,
                 state: row.get(2)?,
                 regulator: vocab(row, 3)?,
                 exam_date: row.get(4)?,
@@ -135,7 +147,11 @@ impl Reader {
                 change: change_kind(previous.as_ref(), &rating),
                 previous_rating: previous,
                 rating,
-                public: None,
+                public: if filter.public {
+                    Some(Box::new(super::record::public_of(row, 9)?))
+                } else {
+                    None
+                },
             })?;
         }
         Ok(())

@@ -173,6 +173,8 @@ pub struct DueQuery {
     /// Keep the banks known to be inactive and those last examined under
     /// the OTS (`--include-inactive`).
     pub include_inactive: bool,
+    /// Each row comes with its bank's public record.
+    pub public_record: bool,
 }
 
 /// The banks `due` left out, by why.
@@ -195,9 +197,21 @@ fn due_sql(query: &DueQuery, public: bool) -> (String, Vec<SqlValue>) {
     } else {
         "NULL"
     };
+    // The public record, when rows show it: joined in this statement.
+    let record = if public && query.public_record {
+        ", (SELECT fdic_cert FROM links WHERE bank_id = banks.id), \
+         (SELECT rssd_id FROM links WHERE bank_id = banks.id), \
+         (SELECT occ_charter FROM links WHERE bank_id = banks.id), \
+         (SELECT assets FROM links WHERE bank_id = banks.id), \
+         (SELECT exam_method FROM links WHERE bank_id = banks.id), \
+         (SELECT active FROM links WHERE bank_id = banks.id), \
+         (SELECT pe_url FROM links WHERE bank_id = banks.id)"
+    } else {
+        ""
+    };
     let sql = format!(
         "SELECT id, name, city, state, regulator, rating, exam_date, exam_type, position, rowid AS r, \
-         {active} FROM banks WHERE {} AND exam_date <= {}",
+         {active}{record} FROM banks WHERE {} AND exam_date <= {}",
         clauses.join(" AND "),
         cutoff_sql(query.today, query.older_than_months),
     );
@@ -279,7 +293,11 @@ fn due_rows(
             months_since,
             expected_months,
             overdue_months: months_since - expected_months,
-            public: None,
+            public: if public && query.public_record {
+                Some(Box::new(super::record::public_of(row, 11)?))
+            } else {
+                None
+            },
             position: row.get(8)?,
             rowid: row.get(9)?,
         });

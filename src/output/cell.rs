@@ -8,12 +8,18 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
+use crate::domain::Rating;
+
 /// One cell of a row.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cell<'a> {
     /// Nothing (csv: an empty field; json: null).
     Empty,
     Text(Cow<'a, str>),
+    /// A rating, typed until a printer shows it: csv and json its name, a
+    /// workbook and a table its name in its colour by its place on the
+    /// scale (any other text as it is, uncoloured).
+    Rating(Cow<'a, Rating>),
     /// A date as served (`YYYY-MM-DD`); a workbook writes a real date when
     /// it is one, else the text.
     Date(Cow<'a, str>),
@@ -30,6 +36,16 @@ impl<'a> Cell<'a> {
     /// Text borrowed from the row.
     pub fn text(text: &'a str) -> Cell<'a> {
         Cell::Text(Cow::Borrowed(text))
+    }
+
+    /// A rating borrowed from the row.
+    pub fn rating(rating: &'a Rating) -> Cell<'a> {
+        Cell::Rating(Cow::Borrowed(rating))
+    }
+
+    /// A rating, or nothing.
+    pub fn maybe_rating(rating: Option<&'a Rating>) -> Cell<'a> {
+        rating.map_or(Cell::Empty, Cell::rating)
     }
 
     /// A date borrowed from the row.
@@ -57,6 +73,7 @@ impl<'a> Cell<'a> {
         match self {
             Cell::Empty => Cow::Borrowed(""),
             Cell::Text(text) | Cell::Date(text) => Cow::Borrowed(text),
+            Cell::Rating(rating) => Cow::Borrowed(rating.as_str()),
             Cell::Int(n) => Cow::Owned(n.to_string()),
             Cell::Fixed(x, places) => Cow::Owned(format!("{x:.*}", usize::from(*places))),
             Cell::Real(x) => Cow::Owned(real_text(*x)),
@@ -77,6 +94,14 @@ impl<'a> Cell<'a> {
             {
                 Cow::Owned(format!("'{text}"))
             }
+            // A rating the service made up is text it sent.
+            Cell::Rating(rating)
+                if rating
+                    .as_str()
+                    .starts_with(['=', '+', '-', '@', '\t', '\r']) =>
+            {
+                Cow::Owned(format!("'{}", rating.as_str()))
+            }
             other => other.as_text(),
         }
     }
@@ -96,6 +121,7 @@ impl<'a> Cell<'a> {
         match self {
             Cell::Empty => Value::Null,
             Cell::Text(text) | Cell::Date(text) => Value::String(text.to_string()),
+            Cell::Rating(rating) => Value::String(rating.as_str().to_string()),
             Cell::Int(n) => Value::from(*n),
             Cell::Fixed(x, _) | Cell::Real(x) => {
                 serde_json::Number::from_f64(*x).map_or(Value::Null, Value::Number)
@@ -129,6 +155,7 @@ impl<'a> Cell<'a> {
             Cell::Empty => Cell::Empty,
             Cell::Text(t) => Cell::Text(Cow::Owned(t.into_owned())),
             Cell::Date(t) => Cell::Date(Cow::Owned(t.into_owned())),
+            Cell::Rating(r) => Cell::Rating(Cow::Owned(r.into_owned())),
             Cell::Int(n) => Cell::Int(n),
             Cell::Fixed(x, p) => Cell::Fixed(x, p),
             Cell::Real(x) => Cell::Real(x),

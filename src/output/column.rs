@@ -130,11 +130,17 @@ impl<R> Column<R> {
     }
 }
 
-/// A command's columns.
+/// A command's columns: for a row about a bank, the bank's (defined once,
+/// `output::bank`) and the row's own; the order csv and the table show
+/// them in, by name; how they give way on a narrow terminal.
 pub struct Columns<R: 'static> {
-    /// Every column, in the order csv, xlsx and json objects show them;
-    /// the names `--columns` takes.
-    pub all: &'static [Column<R>],
+    /// The bank's columns, for a row about a bank (none otherwise).
+    pub bank: &'static [Column<R>],
+    /// The row's own columns.
+    pub own: &'static [Column<R>],
+    /// The columns csv, xlsx and json objects show, by name, in order
+    /// (none named: `own`, in its order).
+    pub csv: &'static [&'static str],
     /// The table's (and tsv's) columns by name, in its order.
     pub table: &'static [&'static str],
     /// Columns only the table shows (a summary of others), by the names
@@ -143,15 +149,51 @@ pub struct Columns<R: 'static> {
     /// Columns shown only when asked for (`--columns`, `--enriched`):
     /// the public record's.
     pub extra: &'static [Column<R>],
+    /// The order the columns give way on a narrow terminal, the last to go
+    /// first; a column not named keeps its own order, after them.
+    pub give_way: &'static [&'static str],
+    /// This table's own floor of a shortened column (`changes` keeps 14
+    /// characters of a name).
+    pub floors: &'static [(&'static str, u8)],
 }
 
+/// Ranks past those a list gives: a column it does not name gives way
+/// before the ones it names.
+const UNNAMED: u8 = 10;
+
 impl<R> Columns<R> {
+    /// The columns `all` (csv's order), the table's `table` by name.
     pub const fn new(all: &'static [Column<R>], table: &'static [&'static str]) -> Columns<R> {
         Columns {
-            all,
+            bank: &[],
+            own: all,
+            csv: &[],
             table,
             table_only: &[],
             extra: &[],
+            give_way: &[],
+            floors: &[],
+        }
+    }
+
+    /// A row about a bank: the bank's columns `bank`, its own `own`, csv's
+    /// and the table's orders by name, the order they give way in.
+    pub const fn about_bank(
+        bank: &'static [Column<R>],
+        own: &'static [Column<R>],
+        csv: &'static [&'static str],
+        table: &'static [&'static str],
+        give_way: &'static [&'static str],
+    ) -> Columns<R> {
+        Columns {
+            bank,
+            own,
+            csv,
+            table,
+            table_only: &[],
+            extra: &[],
+            give_way,
+            floors: &[],
         }
     }
 
@@ -160,16 +202,78 @@ impl<R> Columns<R> {
         Columns { extra, ..self }
     }
 
-    /// The names `--columns` accepts, in csv order.
-    pub fn names(&self) -> Vec<&'static str> {
-        self.all.iter().map(|c| c.name).collect()
+    /// The same, with columns only the table shows.
+    pub const fn with_table_only(self, table_only: &'static [Column<R>]) -> Columns<R> {
+        Columns { table_only, ..self }
     }
 
+    /// The same, with floors of its own.
+    pub const fn with_floors(self, floors: &'static [(&'static str, u8)]) -> Columns<R> {
+        Columns { floors, ..self }
+    }
+
+    /// Every column a row can show, each once: the row's own, the bank's,
+    /// the public record's.
+    fn pool(&self) -> impl Iterator<Item = &'static Column<R>> {
+        self.own.iter().chain(self.bank).chain(self.extra)
+    }
+
+    /// The column named `name` (the table's own ones too).
     fn named(&self, name: &str) -> Option<&'static Column<R>> {
-        self.all
+        self.pool().chain(self.table_only).find(|c| c.name == name)
+    }
+
+    /// csv's columns, in order.
+    fn csv_columns(&self) -> Vec<&'static Column<R>> {
+        if self.csv.is_empty() {
+            return self.own.iter().collect();
+        }
+        self.csv
             .iter()
-            .chain(self.table_only)
-            .find(|c| c.name == name)
+            .map(|name| self.named(name).expect("a csv column is defined"))
+            .collect()
+    }
+
+    /// The names csv shows, in order: what completions offer `--columns`.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.csv_columns().iter().map(|c| c.name).collect()
+    }
+
+    /// Every name `--columns` takes: csv's, then the other columns of the
+    /// row and its bank, then the public record's.
+    pub fn all_names(&self) -> Vec<&'static str> {
+        let mut names = self.names();
+        for column in self.pool() {
+            if !names.contains(&column.name) {
+                names.push(column.name);
+            }
+        }
+        names
+    }
+
+    /// How `column` fits in this table: the rank the list gives it, its
+    /// floor here.
+    fn fit_of(&self, column: &Column<R>) -> Fit {
+        let mut fit = column.fit;
+        if !self.give_way.is_empty() {
+            fit = match self.give_way.iter().position(|name| *name == column.name) {
+                Some(at) => fit.ranked(at as u8),
+                None => match fit.rank() {
+                    Some(rank) => fit.ranked(rank.saturating_add(UNNAMED)),
+                    None => fit,
+                },
+            };
+        }
+        match self.floors.iter().find(|(name, _)| *name == column.name) {
+            Some((_, min)) => fit.floored(*min),
+            None => fit,
+        }
+    }
+
+    fn shape_of(&self, columns: Vec<&'static Column<R>>) -> Shape<R> {
+        Shape {
+            columns: columns.into_iter().map(|c| (c, self.fit_of(c))).collect(),
+        }
     }
 
     /// The columns `format` shows: those `wanted` (`--columns`, in its
@@ -181,21 +285,18 @@ impl<R> Columns<R> {
             let mut columns: Vec<&'static Column<R>> = Vec::new();
             for name in wanted {
                 let name = name.trim().to_ascii_lowercase();
-                let Some(column) = self.all.iter().chain(self.extra).find(|c| c.name == name)
-                else {
-                    let names: Vec<&str> =
-                        self.all.iter().chain(self.extra).map(|c| c.name).collect();
+                let Some(column) = self.pool().find(|c| c.name == name) else {
                     return Err(format!(
                         "'{}' is not a column; use {}",
                         crate::text::shorten(&name, 40),
-                        names.join(", ")
+                        self.all_names().join(", ")
                     ));
                 };
                 if !columns.iter().any(|c| std::ptr::eq(*c, column)) {
                     columns.push(column);
                 }
             }
-            return Ok(Shape { columns });
+            return Ok(self.shape_of(columns));
         }
         let columns = match format {
             Format::Table | Format::Tsv => self
@@ -203,9 +304,9 @@ impl<R> Columns<R> {
                 .iter()
                 .map(|name| self.named(name).expect("a table column is defined"))
                 .collect(),
-            _ => self.all.iter().collect(),
+            _ => self.csv_columns(),
         };
-        Ok(Shape { columns })
+        Ok(self.shape_of(columns))
     }
 
     /// [`Columns::shape`], and with `enriched` every extra column after
@@ -219,8 +320,8 @@ impl<R> Columns<R> {
         let mut shape = self.shape(format, wanted)?;
         if enriched {
             for column in self.extra {
-                if !shape.columns.iter().any(|c| std::ptr::eq(*c, column)) {
-                    shape.columns.push(column);
+                if !shape.columns.iter().any(|(c, _)| std::ptr::eq(*c, column)) {
+                    shape.columns.push((column, self.fit_of(column)));
                 }
             }
         }
@@ -233,15 +334,15 @@ impl<R> Columns<R> {
         shape
             .columns
             .iter()
-            .any(|c| self.extra.iter().any(|e| std::ptr::eq(*c, e)))
+            .any(|(c, _)| self.extra.iter().any(|e| std::ptr::eq(*c, e)))
     }
 
-    /// The row as a json object of every column, in csv order, numbers as
+    /// The row as a json object of csv's columns, in order, numbers as
     /// numbers and nothing as null (for the answers `cra` builds itself;
     /// a bank as served is printed as served).
     pub fn json(&self, row: &R) -> Value {
         Value::Object(
-            self.all
+            self.csv_columns()
                 .iter()
                 .map(|c| (c.name.to_string(), (c.get)(row).to_json()))
                 .collect::<Map<String, Value>>(),
@@ -249,19 +350,25 @@ impl<R> Columns<R> {
     }
 }
 
-/// The columns one run shows, in their order.
+/// The columns one run shows, in their order, each with its fit there.
 pub struct Shape<R: 'static> {
-    columns: Vec<&'static Column<R>>,
+    columns: Vec<(&'static Column<R>, Fit)>,
 }
 
 impl<R> Shape<R> {
     pub fn heads(&self) -> Vec<Head> {
-        self.columns.iter().map(|c| c.head()).collect()
+        self.columns
+            .iter()
+            .map(|(c, fit)| Head {
+                fit: *fit,
+                ..c.head()
+            })
+            .collect()
     }
 
     /// The row's cells, in the shape's order.
     pub fn cells<'r>(&self, row: &'r R) -> Vec<Cell<'r>> {
-        self.columns.iter().map(|c| (c.get)(row)).collect()
+        self.columns.iter().map(|(c, _)| (c.get)(row)).collect()
     }
 }
 

@@ -51,7 +51,31 @@ pub enum Fit {
 const ABBREVIATED: usize = 3;
 
 impl Fit {
-    fn rank(self) -> Option<u8> {
+    /// The same fit dropped at `rank` (a fit that is never dropped stays
+    /// as it is): how one table orders the columns it shares.
+    pub const fn ranked(self, rank: u8) -> Fit {
+        match self {
+            Fit::Whole | Fit::Id { .. } => self,
+            Fit::Shorten { min, .. } => Fit::Shorten { rank, min },
+            Fit::Keep { .. } => Fit::Keep { rank },
+            Fit::Rating { .. } => Fit::Rating { rank },
+            Fit::ExamType { .. } => Fit::ExamType { rank },
+            Fit::Values { min, .. } => Fit::Values { rank, min },
+        }
+    }
+
+    /// The same fit shortened to no less than `min` (a fit that is not
+    /// shortened stays as it is).
+    pub const fn floored(self, min: u8) -> Fit {
+        match self {
+            Fit::Shorten { rank, .. } => Fit::Shorten { rank, min },
+            Fit::Values { rank, .. } => Fit::Values { rank, min },
+            Fit::Id { .. } => Fit::Id { min },
+            other => other,
+        }
+    }
+
+    pub(super) fn rank(self) -> Option<u8> {
         match self {
             Fit::Whole | Fit::Id { .. } => None,
             Fit::Shorten { rank, .. }

@@ -15,6 +15,7 @@ use serde_json::Value;
 use crate::domain::Format;
 
 pub mod about;
+pub mod bank;
 pub mod cell;
 pub mod chart;
 pub mod column;
@@ -26,6 +27,7 @@ pub mod palette;
 pub mod public;
 pub mod records;
 pub mod report;
+mod rows;
 mod sampled;
 mod style;
 mod table;
@@ -40,6 +42,7 @@ pub use dest::{
     resolve, xlsx_to_terminal,
 };
 pub use fit::Fit;
+pub use rows::Rows;
 pub use table::{Fitted, render_table};
 pub use view::{View, Warn};
 
@@ -325,12 +328,7 @@ mod tests {
         Fit::Shorten { rank: 1, min: 8 },
         |_| Cell::text("C\tX"),
     )];
-    const TWO: Columns<Value> = Columns {
-        all: TWO_ALL,
-        table: &["name", "city"],
-        table_only: TWO_TABLE,
-        extra: &[],
-    };
+    const TWO: Columns<Value> = Columns::new(TWO_ALL, &["name", "city"]).with_table_only(TWO_TABLE);
 
     fn heads(names: &[&'static str], kind: Kind) -> Vec<Head> {
         names

@@ -4,78 +4,40 @@
 
 use std::sync::Arc;
 
+use super::bank::{self, AboutBank, BankView, ExamView};
 use super::cell::Cell;
 use super::column::{Column, Columns, Kind};
 use super::{Fit, Record};
-use crate::domain::model::{Bank, BankDetail, CurrentRating, DetailFields, RatingRecord, Raw};
+use crate::domain::model::{Bank, BankDetail, DetailFields, RatingRecord};
+use crate::domain::{HasPublic, PublicRecord};
 
-fn current<'r>(bank: &'r Bank, field: fn(&'r CurrentRating) -> Cell<'r>) -> Cell<'r> {
-    bank.fields
-        .current_rating
-        .as_ref()
-        .map_or(Cell::Empty, field)
+impl AboutBank for Bank {
+    fn bank(&self) -> BankView<'_> {
+        let fields = &self.fields;
+        BankView {
+            id: &fields.id,
+            name: &fields.name,
+            city: &fields.city,
+            state: &fields.state,
+            regulator: &fields.regulator,
+            exam: fields.current_rating.as_ref().map(|current| ExamView {
+                rating: &current.rating,
+                exam_date: &current.exam_date,
+                exam_type: &current.exam_type,
+            }),
+        }
+    }
 }
 
-/// A bank as listed, csv's order.
-const BANK: &[Column<Bank>] = &[
-    Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |b| {
-        Cell::text(b.fields.id.as_str())
-    }),
-    // The answer: the name, its rating and when it was given; then where
-    // the bank is (two banks of one name differ by their city).
-    Column::new(
-        "name",
-        "NAME",
-        Kind::Text,
-        Fit::Shorten { rank: 0, min: 16 },
-        |b| Cell::text(b.fields.name.as_str()),
-    ),
-    Column::new(
-        "city",
-        "CITY",
-        Kind::Text,
-        Fit::Shorten { rank: 3, min: 10 },
-        |b| Cell::text(b.fields.city.as_str()),
-    ),
-    Column::new("state", "ST", Kind::Text, Fit::Keep { rank: 4 }, |b| {
-        Cell::text(b.fields.state.as_str())
-    }),
-    Column::new(
-        "regulator",
-        "REGULATOR",
-        Kind::Text,
-        Fit::Keep { rank: 6 },
-        |b| Cell::text(b.fields.regulator.as_str()),
-    ),
-    Column::new(
-        "rating",
-        "RATING",
-        Kind::Rating,
-        Fit::Rating { rank: 1 },
-        |b| current(b, |r| Cell::text(r.rating.as_str())),
-    ),
-    Column::new(
-        "exam_date",
-        "EXAM DATE",
-        Kind::Date,
-        Fit::Keep { rank: 2 },
-        |b| current(b, |r| Cell::date(r.exam_date.as_str())),
-    ),
-    Column::new(
-        "exam_type",
-        "EXAM TYPE",
-        Kind::Text,
-        Fit::ExamType { rank: 5 },
-        |b| current(b, |r| Cell::text(r.exam_type.as_str())),
-    ),
-];
-
-/// The public record's columns of a bank as listed.
+/// A bank as listed: the bank's columns, the public record's.
+const BANK: &[Column<Bank>] = &bank::columns::<Bank>();
 const BANK_PUBLIC: &[Column<Bank>] = &super::public::columns::<Bank>();
 
 /// The columns of a bank as listed.
-pub const BANKS: Columns<Bank> = Columns::new(
+pub const BANKS: Columns<Bank> = Columns::about_bank(
     BANK,
+    &[],
+    &bank::NAMES,
     &[
         "name",
         "city",
@@ -85,6 +47,17 @@ pub const BANKS: Columns<Bank> = Columns::new(
         "exam_date",
         "exam_type",
         "id",
+    ],
+    // The answer: the name, its rating and when it was given; then where
+    // the bank is (two banks of one name differ by their city).
+    &[
+        "name",
+        "rating",
+        "exam_date",
+        "city",
+        "state",
+        "exam_type",
+        "regulator",
     ],
 )
 .with_extra(BANK_PUBLIC);
@@ -96,6 +69,8 @@ pub struct HistoryRow {
     pub bank: Arc<DetailFields>,
     /// The record's place in `bank.ratings`.
     pub at: Option<usize>,
+    /// The bank's public record, when its columns were asked for.
+    pub public: Option<Arc<PublicRecord>>,
 }
 
 impl HistoryRow {
@@ -104,70 +79,46 @@ impl HistoryRow {
     }
 }
 
-fn record<'r>(row: &'r HistoryRow, field: fn(&'r RatingRecord) -> Cell<'r>) -> Cell<'r> {
-    row.rating().map_or(Cell::Empty, field)
+impl HasPublic for HistoryRow {
+    fn public(&self) -> Option<&PublicRecord> {
+        self.public.as_deref()
+    }
 }
 
-const HISTORY: &[Column<HistoryRow>] = &[
-    Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |r| {
-        Cell::text(r.bank.id.as_str())
-    }),
-    Column::new(
-        "name",
-        "NAME",
-        Kind::Text,
-        Fit::Shorten { rank: 1, min: 16 },
-        |r| Cell::text(r.bank.name.as_str()),
-    ),
-    Column::new(
-        "city",
-        "CITY",
-        Kind::Text,
-        Fit::Shorten { rank: 6, min: 10 },
-        |r| Cell::text(r.bank.city.as_str()),
-    ),
-    Column::new("state", "ST", Kind::Text, Fit::Keep { rank: 5 }, |r| {
-        Cell::text(r.bank.state.as_str())
-    }),
-    Column::new(
-        "regulator",
-        "REGULATOR",
-        Kind::Text,
-        Fit::Keep { rank: 7 },
-        |r| Cell::text(r.bank.regulator.as_str()),
-    ),
-    Column::new(
-        "exam_date",
-        "EXAM DATE",
-        Kind::Date,
-        Fit::Keep { rank: 2 },
-        |r| record(r, |x| Cell::date(x.exam_date.as_str())),
-    ),
-    Column::new(
-        "rating",
-        "RATING",
-        Kind::Rating,
-        Fit::Rating { rank: 3 },
-        |r| record(r, |x| Cell::text(x.rating.as_str())),
-    ),
-    Column::new(
-        "exam_type",
-        "EXAM TYPE",
-        Kind::Text,
-        Fit::ExamType { rank: 8 },
-        |r| record(r, |x| Cell::text(x.exam_type.as_str())),
-    ),
-    Column::new(
-        "is_current",
-        "CURRENT",
-        Kind::Bool,
-        Fit::Keep { rank: 4 },
-        |r| record(r, |x| Cell::Bool(x.is_current)),
-    ),
-];
+impl AboutBank for HistoryRow {
+    fn bank(&self) -> BankView<'_> {
+        let bank = &self.bank;
+        BankView {
+            id: &bank.id,
+            name: &bank.name,
+            city: &bank.city,
+            state: &bank.state,
+            regulator: &bank.regulator,
+            exam: self.rating().map(|record| ExamView {
+                rating: &record.rating,
+                exam_date: &record.exam_date,
+                exam_type: &record.exam_type,
+            }),
+        }
+    }
+}
+
+const HISTORY_BANK: &[Column<HistoryRow>] = &bank::columns::<HistoryRow>();
+const HISTORY_PUBLIC: &[Column<HistoryRow>] = &super::public::columns::<HistoryRow>();
+
+/// What a history row adds to the bank's columns: whether the record is
+/// the current one.
+const HISTORY: &[Column<HistoryRow>] = &[Column::new(
+    "is_current",
+    "CURRENT",
+    Kind::Bool,
+    Fit::Keep { rank: 4 },
+    |r| r.rating().map_or(Cell::Empty, |x| Cell::Bool(x.is_current)),
+)];
 
 /// The columns of a bank's history (the table in csv's order).
-pub const HISTORIES: Columns<HistoryRow> = Columns::new(
+pub const HISTORIES: Columns<HistoryRow> = Columns::about_bank(
+    HISTORY_BANK,
     HISTORY,
     &[
         "id",
@@ -180,44 +131,133 @@ pub const HISTORIES: Columns<HistoryRow> = Columns::new(
         "exam_type",
         "is_current",
     ],
-);
+    &[
+        "id",
+        "name",
+        "city",
+        "state",
+        "regulator",
+        "exam_date",
+        "rating",
+        "exam_type",
+        "is_current",
+    ],
+    &[
+        "name",
+        "exam_date",
+        "rating",
+        "is_current",
+        "state",
+        "city",
+        "regulator",
+        "exam_type",
+    ],
+)
+.with_extra(HISTORY_PUBLIC);
 
-/// A listed bank as a record: the JSON as served, its row.
-pub fn bank_record<'a>(bank: &'a Bank, shape: &super::Shape<Bank>) -> Record<'a, Raw> {
-    Record {
-        json: &bank.raw,
-        rows: vec![shape.cells(bank)],
+/// Prints a listed bank: its JSON as served (with the key `public_record`
+/// when `public_json`: `--enriched` in json, the one case where the object
+/// printed is not the text as served), its row in `shape`.
+pub fn write_bank<W: std::io::Write>(
+    printer: &mut super::Printer<W>,
+    shape: &super::Shape<Bank>,
+    bank: &Bank,
+    public_json: bool,
+) -> anyhow::Result<()> {
+    let rows = vec![shape.cells(bank)];
+    if public_json && printer.prints_json() {
+        let json =
+            crate::domain::public::with_public_record(bank.raw.to_value(), bank.public.as_deref());
+        printer.write(&Record { json: &json, rows })
+    } else {
+        printer.write(&Record {
+            json: &bank.raw,
+            rows,
+        })
+    }
+}
+
+/// A bank's detail as served, each object of its `ratings` with the key
+/// `public_record`: its exam's, from the bank's `public` (`--enriched` in
+/// json).
+pub fn history_json(bank: &BankDetail, public: Option<&PublicRecord>) -> serde_json::Value {
+    let mut json = bank.raw.to_value();
+    if let Some(ratings) = json.get_mut("ratings").and_then(|r| r.as_array_mut()) {
+        for (object, record) in ratings.iter_mut().zip(&bank.fields.ratings) {
+            let exam = public.map(|p| exam_public(p, record));
+            *object =
+                crate::domain::public::with_public_record(std::mem::take(object), exam.as_ref());
+        }
+    }
+    json
+}
+
+/// What asked for a public record: `--enriched`, or one of its columns.
+pub fn public_wanted(enriched: bool) -> &'static str {
+    if enriched {
+        "--enriched"
+    } else {
+        "the public record's columns"
+    }
+}
+
+/// The public record of one exam of a bank whose public record (at its
+/// current exam) is `bank`: all of it for the current exam; for another,
+/// what is the bank's (identifiers, activity), its exam's own values
+/// unknown rather than another exam's.
+pub fn exam_public(bank: &PublicRecord, record: &RatingRecord) -> PublicRecord {
+    if record.is_current {
+        bank.clone()
+    } else {
+        bank.of_bank()
     }
 }
 
 /// A bank's history rows, newest first (by exam date, the service's order
-/// kept for ties).
-pub fn history_rows(bank: Arc<DetailFields>) -> Vec<HistoryRow> {
+/// kept for ties), each with its exam's public record when the bank's was
+/// joined.
+pub fn history_rows(bank: Arc<DetailFields>, public: Option<&PublicRecord>) -> Vec<HistoryRow> {
     let mut order: Vec<usize> = (0..bank.ratings.len()).collect();
     order.sort_by(|&a, &b| bank.ratings[b].exam_date.cmp(&bank.ratings[a].exam_date));
     if order.is_empty() {
-        return vec![HistoryRow { bank, at: None }];
+        return vec![HistoryRow {
+            bank,
+            at: None,
+            public: public.map(|p| Arc::new(p.of_bank())),
+        }];
     }
     order
         .into_iter()
         .map(|at| HistoryRow {
+            public: public.map(|p| Arc::new(exam_public(p, &bank.ratings[at]))),
             bank: bank.clone(),
             at: Some(at),
         })
         .collect()
 }
 
-/// Prints a bank with its history: its JSON as served, one row a record.
+/// Prints a bank with its history: its JSON as served, one row a record,
+/// each with its exam's public record when the bank's (`public`) was
+/// joined; with `public_json` (`--enriched` in json) each object of its
+/// `ratings` gains the key `public_record`.
 pub fn write_history<W: std::io::Write>(
     printer: &mut super::Printer<W>,
     shape: &super::Shape<HistoryRow>,
     bank: BankDetail,
+    public: Option<&PublicRecord>,
+    public_json: bool,
 ) -> anyhow::Result<()> {
+    if printer.prints_json() && public_json {
+        return printer.write(&Record {
+            json: &history_json(&bank, public),
+            rows: Vec::new(),
+        });
+    }
     let BankDetail { raw, fields } = bank;
     let rows = if printer.prints_json() {
         Vec::new()
     } else {
-        history_rows(Arc::new(fields))
+        history_rows(Arc::new(fields), public)
     };
     printer.write(&Record {
         json: &raw,
@@ -245,7 +285,7 @@ mod tests {
             .to_string()
             .as_bytes())
         .unwrap();
-        let rows = history_rows(Arc::new(detail.fields));
+        let rows = history_rows(Arc::new(detail.fields), None);
         let shape = HISTORIES.shape(Format::Csv, &[]).unwrap();
         let texts: Vec<String> = shape
             .cells(&rows[0])

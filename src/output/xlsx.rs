@@ -166,8 +166,15 @@ impl Sheet {
                 Cell::Real(x) if x.is_finite() => {
                     sheet.write_number(row, col, *x)?;
                 }
+                Cell::Rating(rating) => {
+                    self.text(row, col, &text, rating.rank(), cells)?;
+                }
+                // A query's text in a rating column (`sql`): read as one.
+                Cell::Text(_) if self.ratings[usize::from(col)] => {
+                    self.text(row, col, &text, Rating::from_text(&text).rank(), cells)?;
+                }
                 Cell::Int(_) | Cell::Real(_) | Cell::Text(_) | Cell::Date(_) => {
-                    self.text(row, col, &text, cells)?;
+                    self.text(row, col, &text, None, cells)?;
                 }
             }
             let width = &mut self.widths[usize::from(col)];
@@ -177,12 +184,17 @@ impl Sheet {
         Ok(())
     }
 
-    /// A text cell: a rating in its colour; a text too long for a cell cut,
-    /// marked, and said.
-    fn text(&mut self, row: u32, col: u16, text: &str, cells: &[Cell]) -> Result<()> {
-        let rank = Rating::from_text(text)
-            .rank()
-            .filter(|_| self.ratings[usize::from(col)]);
+    /// A text cell: a rating (`rank` on the scale) in its colour; a text
+    /// too long for a cell cut, marked, and said.
+    fn text(
+        &mut self,
+        row: u32,
+        col: u16,
+        text: &str,
+        rank: Option<usize>,
+        cells: &[Cell],
+    ) -> Result<()> {
+        let rank = rank.filter(|_| self.ratings[usize::from(col)]);
         let cut;
         let text = match cut_to_fit(text) {
             Some(shorter) => {

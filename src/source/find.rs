@@ -9,9 +9,9 @@
 
 use anyhow::Result;
 
-use super::Source;
 use super::listing::{self, Listing};
 use super::select::{Place, Watched};
+use super::{From, Source};
 use crate::domain::Selection;
 use crate::domain::model::Bank;
 use crate::text::thousands;
@@ -33,14 +33,21 @@ impl Source {
     /// service no longer has is named on standard error, as the copy's
     /// readers name one the copy lacks.
     pub async fn find(&self, selection: &Selection, offset: u64, limit: u64) -> Result<Found> {
+        let mut found = self.found(selection, offset, limit).await?;
+        self.join(&mut found.banks)?;
+        Ok(found)
+    }
+
+    /// [`Source::find`], the public record aside.
+    async fn found(&self, selection: &Selection, offset: u64, limit: u64) -> Result<Found> {
         let find = &selection.find;
-        match self {
-            Source::Mirror(reader) => Ok(Found {
+        match &self.from {
+            From::Mirror(reader) => Ok(Found {
                 total: reader.found(selection)?,
                 banks: reader.find(selection, offset, limit)?,
                 requests: 0,
             }),
-            Source::Service(_, io) => {
+            From::Service(_, io) => {
                 let before = self.requests_made();
                 let mut seen_watched = std::collections::HashSet::new();
                 let mut listing = Listing::start(
@@ -115,7 +122,7 @@ impl Source {
         seen: &std::collections::HashSet<String>,
     ) -> Result<()> {
         use futures_util::stream::{self, StreamExt};
-        let Source::Service(_, io) = self else {
+        let From::Service(_, io) = &self.from else {
             return Ok(());
         };
         let Some(watched) = Watched::load(&selection.watch)? else {

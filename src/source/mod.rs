@@ -7,7 +7,6 @@
 
 pub mod find;
 pub mod listing;
-pub mod public;
 pub mod resolve;
 pub mod seen;
 pub mod select;
@@ -26,8 +25,19 @@ use crate::io::Io;
 use crate::mirror::Reader;
 use crate::settings::Settings;
 
+/// Where banks come from, and whether they come with their public record.
 #[derive(Clone)]
-pub enum Source {
+pub struct Source {
+    pub from: From,
+    /// The local copy the banks' public records are joined from, a page
+    /// at a time (`--enriched`, a public record's column); none: not
+    /// joined.
+    joined: Option<Arc<Reader>>,
+}
+
+/// The service, or the local copy.
+#[derive(Clone)]
+pub enum From {
     /// The service, and where to say that its data quoted the API key.
     Service(Client, Io),
     Mirror(Arc<Reader>),
@@ -42,9 +52,60 @@ impl Source {
             if let Some(as_of) = reader.as_of() {
                 io.summary(&format!("offline: {as_of}"));
             }
-            Ok(Source::Mirror(reader))
+            Ok(Source::mirror(reader))
         } else {
-            Ok(Source::Service(Client::new(settings, io)?, io.clone()))
+            Ok(Source::service(Client::new(settings, io)?, io.clone()))
+        }
+    }
+
+    /// The service, through `client`.
+    pub fn service(client: Client, io: Io) -> Source {
+        Source {
+            from: From::Service(client, io),
+            joined: None,
+        }
+    }
+
+    /// The local copy.
+    pub fn mirror(reader: Arc<Reader>) -> Source {
+        Source {
+            from: From::Mirror(reader),
+            joined: None,
+        }
+    }
+
+    /// The same source, its banks coming with their public record from
+    /// the run's local copy (which must have one: else exit 2 saying to
+    /// run `cra enrich`, naming `what` asked for it), when `wanted`.
+    pub fn joining(mut self, wanted: bool, copy: &Copy, what: &str) -> Result<Source> {
+        if wanted {
+            let reader = copy.reader()?;
+            reader.require_public_record(what)?;
+            self.joined = Some(reader);
+        }
+        Ok(self)
+    }
+
+    /// Gives `banks` their public records: one query for all of them.
+    fn join(&self, banks: &mut [crate::domain::model::Bank]) -> Result<()> {
+        let Some(reader) = &self.joined else {
+            return Ok(());
+        };
+        let ids: Vec<&str> = banks.iter().map(|b| b.fields.id.as_str()).collect();
+        let mut records = reader.public_records(&ids)?;
+        for bank in banks {
+            let record = records.remove(&bank.fields.id).unwrap_or_default();
+            bank.public = Some(Box::new(record));
+        }
+        Ok(())
+    }
+
+    /// The public record of the bank `id`, when banks are joined with
+    /// theirs (every field unknown for a bank not linked).
+    pub fn public_record(&self, id: &str) -> Result<Option<crate::domain::PublicRecord>> {
+        match &self.joined {
+            Some(reader) => reader.public_record(id).map(Some),
+            None => Ok(None),
         }
     }
 
@@ -56,8 +117,8 @@ impl Source {
     /// The same, a large answer read only in `turn` (`http::large`: what
     /// pages in flight cost does not grow with how many there are).
     pub async fn list_in(&self, query: &ListQuery, turn: Option<&Turn>) -> Result<Page> {
-        match self {
-            Source::Service(client, io) => {
+        let mut page = match &self.from {
+            From::Service(client, io) => {
                 let mut page = client.list_in(query, turn).await?;
                 for bank in &mut page.banks {
                     if let Some(hidden) = hide_secrets(&bank.raw) {
@@ -66,10 +127,12 @@ impl Source {
                         secret_quoted(io);
                     }
                 }
-                Ok(page)
+                page
             }
-            Source::Mirror(reader) => reader.list(query),
-        }
+            From::Mirror(reader) => reader.list(query)?,
+        };
+        self.join(&mut page.banks)?;
+        Ok(page)
     }
 
     /// One bank with its history. A service that answers with another
@@ -81,8 +144,8 @@ impl Source {
 
     /// The same, a large answer read only in `turn`.
     pub async fn bank_in(&self, id: &str, turn: Option<&Turn>) -> Result<BankDetail> {
-        match self {
-            Source::Service(client, io) => {
+        match &self.from {
+            From::Service(client, io) => {
                 let mut detail = client.bank_in(id, turn).await?;
                 check_detail_id(id, &detail)?;
                 if let Some(hidden) = hide_secrets(&detail.raw) {
@@ -92,32 +155,32 @@ impl Source {
                 }
                 Ok(detail)
             }
-            Source::Mirror(reader) => reader.bank(id),
+            From::Mirror(reader) => reader.bank(id),
         }
     }
 
     /// Requests sent so far (none offline).
     pub fn requests_made(&self) -> u64 {
-        match self {
-            Source::Service(client, _) => client.requests_made(),
-            Source::Mirror(_) => 0,
+        match &self.from {
+            From::Service(client, _) => client.requests_made(),
+            From::Mirror(_) => 0,
         }
     }
 
     /// Retries made so far (none offline).
     pub fn retries_made(&self) -> u64 {
-        match self {
-            Source::Service(client, _) => client.retries_made(),
-            Source::Mirror(_) => 0,
+        match &self.from {
+            From::Service(client, _) => client.retries_made(),
+            From::Mirror(_) => 0,
         }
     }
 
     /// The page size to page with: the service's largest, or a larger one
     /// offline, where a page costs a query rather than a request.
     pub fn page_size(&self) -> u64 {
-        match self {
-            Source::Service(..) => listing::MAX_PER_PAGE,
-            Source::Mirror(_) => crate::mirror::PAGE,
+        match &self.from {
+            From::Service(..) => listing::MAX_PER_PAGE,
+            From::Mirror(_) => crate::mirror::PAGE,
         }
     }
 
@@ -125,12 +188,13 @@ impl Source {
     /// can give them so (the local copy: one query, no list pages); none
     /// when they must be listed and fetched one by one.
     pub fn detail_scan(&self, query: ListQuery, raw: bool) -> Option<DetailScan> {
-        match self {
-            Source::Service(..) => None,
-            Source::Mirror(reader) => Some(DetailScan {
+        match &self.from {
+            From::Service(..) => None,
+            From::Mirror(reader) => Some(DetailScan {
                 reader: reader.clone(),
                 query,
                 raw,
+                public: self.joined.is_some(),
             }),
         }
     }
@@ -191,6 +255,8 @@ pub struct DetailScan {
     query: ListQuery,
     /// The objects as served are wanted (json), not only the typed view.
     raw: bool,
+    /// Each with its public record.
+    public: bool,
 }
 
 impl DetailScan {
@@ -199,8 +265,13 @@ impl DetailScan {
         self.reader.count(&self.query)
     }
 
-    /// Hands each bank with its history to `each`, in the list's order.
-    pub fn run(&self, each: impl FnMut(BankDetail) -> Result<()>) -> Result<()> {
-        self.reader.details(&self.query, self.raw, each)
+    /// Hands each bank with its history to `each`, in the list's order,
+    /// with its public record when the source joins it.
+    pub fn run(
+        &self,
+        each: impl FnMut(BankDetail, Option<crate::domain::PublicRecord>) -> Result<()>,
+    ) -> Result<()> {
+        self.reader
+            .details(&self.query, self.raw, self.public, each)
     }
 }

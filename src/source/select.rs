@@ -220,11 +220,9 @@ impl Watched {
             .iter()
             .take(5)
             .map(|id| match self.labels.get(id) {
-                Some(label) => format!(
-                    "{} ({})",
-                    crate::text::inert(id),
-                    crate::text::inert(label)
-                ),
+                Some(label) => {
+                    format!("{} ({})", crate::text::inert(id), crate::text::inert(label))
+                }
                 None => crate::text::inert(id).to_string(),
             })
             .collect();

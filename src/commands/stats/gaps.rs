@@ -4,10 +4,10 @@
 
 use anyhow::Result;
 
-use crate::error::{CraError, Exit};
+use crate::error::Exit;
 use crate::io::Io;
 use crate::mirror::gaps::GapRow;
-use crate::output::{Cell, Column, Columns, Fit, Kind, Record};
+use crate::output::{Cell, Column, Columns, Fit, Kind};
 
 const GROUP: Column<GapRow> = Column::new("group", "GROUP", Kind::Text, Fit::Shorten { rank: 0, min: 8 }, |r| {
     Cell::text(r.group.as_str())
@@ -39,17 +39,12 @@ const PAIRS: Columns<GapRow> = Columns::new(
 /// Prints the rows (`pairs`: with their subgroup), `--columns` chosen.
 pub fn print(rows: &[GapRow], pairs: bool, wanted: &[String], io: &Io) -> Result<Exit> {
     let columns = if pairs { &PAIRS } else { &SINGLE };
-    let shape = columns.shape(io.view.format, wanted).map_err(CraError::usage)?;
-    let mut printer = io.printer(shape.heads())?;
+    let mut printed = io.rows(columns, wanted, false)?;
     for row in rows {
-        let json = columns.json(row);
-        printer.write(&Record {
-            json: &json,
-            rows: vec![shape.cells(row)],
-        })?;
+        printed.write_plain(row)?;
     }
     let count: u64 = rows.iter().map(|r| r.intervals).sum();
-    printer.finish()?;
+    printed.finish()?;
     io.summary(&format!(
         "{} {} between exams, in whole months",
         crate::text::thousands(count),

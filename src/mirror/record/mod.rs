@@ -85,6 +85,25 @@ CREATE TABLE IF NOT EXISTS link_pending (
 );
 ";
 
+/// The public record in a row's columns from `at` on: `fdic_cert`,
+/// `rssd_id`, `occ_charter`, `assets`, `exam_method`, `active`, `pe_url`.
+pub(crate) fn public_of(row: &rusqlite::Row, at: usize) -> rusqlite::Result<PublicRecord> {
+    let number = |i: usize| -> rusqlite::Result<Option<u64>> {
+        Ok(row
+            .get::<_, Option<i64>>(at + i)?
+            .and_then(|n| u64::try_from(n).ok()))
+    };
+    Ok(PublicRecord {
+        fdic_cert: number(0)?,
+        rssd_id: number(1)?,
+        occ_charter: number(2)?,
+        assets: number(3)?,
+        exam_method: row.get(at + 4)?,
+        active: row.get::<_, Option<i64>>(at + 5)?.map(|a| a != 0),
+        pe_url: row.get(at + 6)?,
+    })
+}
+
 /// `cra enrich`, as it works in the user's situation (`cra --sandbox
 /// enrich`, with `--mirror FILE` when one was given).
 pub fn enrich_command() -> String {
@@ -257,24 +276,26 @@ impl Reader {
              FROM links WHERE bank_id = ?1",
         )?;
         let found = statement
-            .query_row([bank_id], |row| {
-                let number = |i: usize| -> rusqlite::Result<Option<u64>> {
-                    Ok(row
-                        .get::<_, Option<i64>>(i)?
-                        .and_then(|n| u64::try_from(n).ok()))
-                };
-                Ok(PublicRecord {
-                    fdic_cert: number(0)?,
-                    rssd_id: number(1)?,
-                    occ_charter: number(2)?,
-                    assets: number(3)?,
-                    exam_method: row.get(4)?,
-                    active: row.get::<_, Option<i64>>(5)?.map(|a| a != 0),
-                    pe_url: row.get(6)?,
-                })
-            })
+            .query_row([bank_id], |row| public_of(row, 0))
             .optional()?;
         Ok(found.unwrap_or_default())
+    }
+
+    /// The public records of the banks `ids` (those linked), by id: one
+    /// query for a page of banks, not one a bank.
+    pub fn public_records(
+        &self,
+        ids: &[&str],
+    ) -> Result<std::collections::HashMap<String, PublicRecord>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT bank_id, fdic_cert, rssd_id, occ_charter, assets, exam_method, active, pe_url \
+             FROM links WHERE bank_id IN (SELECT value FROM json_each(?1))",
+        )?;
+        let rows = statement.query_map([serde_json::to_string(ids)?], |row| {
+            Ok((row.get::<_, String>(0)?, public_of(row, 1)?))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// A bank's link, or why it has none.

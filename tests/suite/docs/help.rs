@@ -24,7 +24,7 @@ fn global_flags_are_worded_for_the_command_they_are_given_to() {
     let sql = help(&["sql"]);
     assert!(!sql.contains("Trace every HTTP request"), "{sql}");
     assert!(sql.contains("this command makes no HTTP request"), "{sql}");
-    assert!(sql.contains("Read the sandbox's own local copy"), "{sql}");
+    assert!(sql.contains("Read the sandbox's local copy"), "{sql}");
     assert!(
         sql.contains("this command always reads the local copy"),
         "{sql}"

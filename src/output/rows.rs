@@ -1,0 +1,91 @@
+//! Rows `cra` builds itself (a rating change, a bank probably due, a
+//! count), printed the one way: json and ndjson print each row's object of
+//! csv's columns (with the key `public_record` when `--enriched` asks for
+//! it), the other formats its cells in the columns shown. What `changes`,
+//! `due`, `stats` and `watch list` once each looped over by hand.
+
+use std::io::Write;
+
+use anyhow::Result;
+use serde_json::Value;
+
+use super::{Columns, Printer, Record, Shape};
+use crate::domain::HasPublic;
+
+/// A printer of rows of type `R`.
+pub struct Rows<R: 'static, W: Write> {
+    printer: Printer<W>,
+    columns: &'static Columns<R>,
+    shape: Shape<R>,
+    /// json objects get `public_record` (`--enriched`).
+    public_json: bool,
+}
+
+impl<R, W: Write> Rows<R, W> {
+    pub fn new(
+        printer: Printer<W>,
+        columns: &'static Columns<R>,
+        shape: Shape<R>,
+        public_json: bool,
+    ) -> Rows<R, W> {
+        Rows {
+            printer,
+            columns,
+            shape,
+            public_json,
+        }
+    }
+
+    /// Whether the rows need their public record (a column of it shown,
+    /// or its json key).
+    pub fn needs_public(&self) -> bool {
+        self.public_json || self.columns.shows_extra(&self.shape)
+    }
+
+    /// Rows written so far.
+    pub fn count(&self) -> u64 {
+        self.printer.count
+    }
+
+    /// Writes one row.
+    pub fn write(&mut self, row: &R) -> Result<()>
+    where
+        R: HasPublic,
+    {
+        let record = row.public();
+        self.write_with(row, record)
+    }
+
+    /// Writes one row of a kind that has no public record.
+    pub fn write_plain(&mut self, row: &R) -> Result<()> {
+        self.write_with(row, None)
+    }
+
+    fn write_with(&mut self, row: &R, public: Option<&crate::domain::PublicRecord>) -> Result<()> {
+        let nothing = Value::Null;
+        let json = self.printer.prints_json().then(|| {
+            let json = self.columns.json(row);
+            if self.public_json {
+                crate::domain::public::with_public_record(json, public)
+            } else {
+                json
+            }
+        });
+        let cells = if self.printer.prints_json() {
+            Vec::new()
+        } else {
+            vec![self.shape.cells(row)]
+        };
+        self.printer.write(&Record {
+            json: json.as_ref().unwrap_or(&nothing),
+            rows: cells,
+        })
+    }
+
+    /// Writes what was held back and flushes: how many rows were written.
+    pub fn finish(self) -> Result<u64> {
+        let count = self.printer.count;
+        self.printer.finish()?;
+        Ok(count)
+    }
+}
