@@ -249,19 +249,17 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     let reader = ctx.copy.reader()?;
     let wanted = kinds(&args.change);
     let shown = &args.order.shown;
-    let mut rows = io.rows(&CHANGES, &shown.columns, shown.enriched)?;
-    if rows.needs_public() {
-        reader.require_public_record(if shown.enriched {
-            "--enriched"
-        } else {
-            "the public record's columns"
-        })?;
+    let planned = io.plan_rows(&CHANGES, &shown.columns, shown.enriched)?;
+    let public = planned.needs_public();
+    if public {
+        reader.require_public_record(crate::output::records::public_wanted(shown.enriched))?;
     }
     let filter = ChangeFilter {
         selection: ctx.selection.clone(),
         new: args.new,
-        public: rows.needs_public(),
+        public,
     };
+    let mut rows = io.rows(planned)?;
     // Each record printed as it is read: memory stays flat however many.
     let repeat_fail = args.change.contains(&ChangeKind::RepeatFail);
     reader.each_change(&filter, |row| {

@@ -13,6 +13,7 @@ use crate::filters::when::{Bound, When, parse_when, today};
 use crate::filters::{OrderArgs, SelectionArgs};
 use crate::mirror::due::{DueQuery, DueRow, LeftOut};
 use crate::output::bank::{AboutBank, BankView, ExamView};
+use crate::output::records::public_wanted;
 use crate::output::{Cell, Column, Columns, Fit, Kind};
 
 pub const AFTER_HELP: &str = "\
@@ -221,15 +222,6 @@ impl Run for DueArgs {
         let io = &ctx.io;
         let reader = ctx.copy.reader()?;
         let today = today();
-        let shown = &self.order.shown;
-        let mut printed = io.rows(&DUE_COLUMNS, &shown.columns, shown.enriched)?;
-        if printed.needs_public() {
-            reader.require_public_record(if shown.enriched {
-                "--enriched"
-            } else {
-                "the public record's columns"
-            })?;
-        }
         let older_than_months = match self.older_than {
             None => None,
             Some(when) => {
@@ -242,14 +234,22 @@ impl Run for DueArgs {
                 Some(i64::from(span.get_months()))
             }
         };
+        // The header (tsv, csv) only once the arguments have been checked.
+        let shown = &self.order.shown;
+        let planned = io.plan_rows(&DUE_COLUMNS, &shown.columns, shown.enriched)?;
+        let public = planned.needs_public();
+        if public {
+            reader.require_public_record(public_wanted(shown.enriched))?;
+        }
         let (rows, left_out) = reader.due_counted(&DueQuery {
             selection: ctx.selection.clone(),
             today,
             older_than_months,
             include_inactive: self.include_inactive,
-            public_record: printed.needs_public(),
+            public_record: public,
         })?;
         let enriched = reader.enriched_at()?.is_some();
+        let mut printed = io.rows(planned)?;
         for row in rows {
             printed.write(&row)?;
         }

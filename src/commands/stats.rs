@@ -229,9 +229,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         return gaps::print(&reader.gaps_by(&by, &filter)?, by.len() == 2, &args.columns, io);
     }
     // A wrong --columns is said before anything is counted.
-    columns
-        .shape(io.view.format, &args.columns)
-        .map_err(CraError::usage)?;
+    let planned = io.plan_rows(columns, &args.columns, false)?;
     let rows = reader.stats_by(&by, &filter)?;
     let unit = unit(&args, &by);
     if let Some(path) = &args.svg {
@@ -256,7 +254,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         out.flush()?;
         return Ok(Exit::Success);
     }
-    let mut printed = io.rows(columns, &args.columns, false)?;
+    let mut printed = io.rows(planned)?;
     for row in rows {
         printed.write_plain(&Line {
             row,

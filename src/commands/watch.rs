@@ -355,7 +355,7 @@ const LISTS: Columns<ListRow> = Columns::new(LIST, &["name", "banks", "missing"]
 fn list(path: &std::path::Path, io: &Io, copy: &Copy) -> Result<Exit> {
     let lists = Lists::load(path)?;
     let copy = copy.existing()?;
-    let mut printed = io.rows(&LISTS, &[], false)?;
+    let mut printed = io.rows(io.plan_rows(&LISTS, &[], false)?)?;
     let names = lists.names();
     for name in &names {
         let ids: Vec<String> = lists.ids(std::slice::from_ref(name))?;

@@ -100,14 +100,11 @@ impl Find {
 
     /// True when it selects something (rather than only sorting).
     pub fn selects(&self) -> bool {
-        !(self.ratings.is_empty()
-            && self.regulators.is_empty()
-            && self.city.is_none()
-            && self.exam_since.is_none()
-            && self.exam_until.is_none()
-            && self.public.is_empty()
-            && self.ids.is_none()
-            && self.failed_last.is_none())
+        *self
+            != Find {
+                sort: self.sort.clone(),
+                ..Find::default()
+            }
     }
 
     /// Whether a listed bank passes (what the service cannot filter; the

@@ -6,7 +6,7 @@
 use anyhow::Result;
 
 use super::{Io, Out};
-use crate::output::{Columns, Head, Printer, Rows};
+use crate::output::{Columns, Head, Planned, Printer, Rows};
 
 impl Io {
     /// A printer of `heads`, for rows whose json is their own (a bank as
@@ -15,19 +15,22 @@ impl Io {
         Printer::new(heads, self.stdout(), &self.view)
     }
 
-    /// A printer of the rows `cra` builds of `columns`: those `wanted`
-    /// (`--columns`), the public record's appended with `enriched`.
-    pub fn rows<R>(
+    /// The rows `cra` builds of `columns` this run prints: those `wanted`
+    /// (`--columns`), the public record's appended with `enriched`. Nothing
+    /// is printed yet.
+    pub fn plan_rows<R>(
         &self,
         columns: &'static Columns<R>,
         wanted: &[String],
         enriched: bool,
-    ) -> Result<Rows<R, Out<'_>>> {
-        let shape = columns
-            .shape_enriched(self.view.format, wanted, enriched)
-            .map_err(crate::error::CraError::usage)?;
-        let printer = self.printer(shape.heads())?;
-        Ok(Rows::new(printer, columns, shape, enriched && self.json()))
+    ) -> Result<Planned<R>> {
+        Planned::new(columns, self.view.format, wanted, enriched, self.json())
+    }
+
+    /// A printer of the rows planned.
+    pub fn rows<R>(&self, planned: Planned<R>) -> Result<Rows<R, Out<'_>>> {
+        let printer = self.printer(planned.heads())?;
+        Ok(planned.start(printer))
     }
 
     /// Whether the output decided is json (`--format json`, `--jq`): what

@@ -42,7 +42,7 @@ pub use dest::{
     resolve, xlsx_to_terminal,
 };
 pub use fit::Fit;
-pub use rows::Rows;
+pub use rows::{Planned, Rows};
 pub use table::{Fitted, render_table};
 pub use view::{View, Warn};
 

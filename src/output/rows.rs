@@ -12,6 +12,58 @@ use serde_json::Value;
 use super::{Columns, Printer, Record, Shape};
 use crate::domain::HasPublic;
 
+/// The rows a run will print, decided before anything is: their columns
+/// (`--columns`, `--enriched`) and whether their json gets the public
+/// record. A command checks what they need (a public record) before it
+/// starts printing them, so a refusal leaves standard output empty.
+pub struct Planned<R: 'static> {
+    columns: &'static Columns<R>,
+    shape: Shape<R>,
+    public_json: bool,
+}
+
+impl<R> Planned<R> {
+    /// The rows of `columns` that `format` shows: those `wanted`, the
+    /// public record's appended with `enriched`; `json`: the output is json.
+    pub fn new(
+        columns: &'static Columns<R>,
+        format: crate::domain::Format,
+        wanted: &[String],
+        enriched: bool,
+        json: bool,
+    ) -> Result<Planned<R>> {
+        let shape = columns
+            .shape_enriched(format, wanted, enriched)
+            .map_err(crate::error::CraError::usage)?;
+        Ok(Planned {
+            columns,
+            shape,
+            public_json: enriched && json,
+        })
+    }
+
+    /// Whether the rows need their public record (a column of it shown,
+    /// or its json key).
+    pub fn needs_public(&self) -> bool {
+        self.public_json || self.columns.shows_extra(&self.shape)
+    }
+
+    /// The columns' heads, for the printer.
+    pub fn heads(&self) -> Vec<super::Head> {
+        self.shape.heads()
+    }
+
+    /// The rows, printed by `printer`.
+    pub fn start<W: Write>(self, printer: Printer<W>) -> Rows<R, W> {
+        Rows {
+            printer,
+            columns: self.columns,
+            shape: self.shape,
+            public_json: self.public_json,
+        }
+    }
+}
+
 /// A printer of rows of type `R`.
 pub struct Rows<R: 'static, W: Write> {
     printer: Printer<W>,
@@ -22,26 +74,6 @@ pub struct Rows<R: 'static, W: Write> {
 }
 
 impl<R, W: Write> Rows<R, W> {
-    pub fn new(
-        printer: Printer<W>,
-        columns: &'static Columns<R>,
-        shape: Shape<R>,
-        public_json: bool,
-    ) -> Rows<R, W> {
-        Rows {
-            printer,
-            columns,
-            shape,
-            public_json,
-        }
-    }
-
-    /// Whether the rows need their public record (a column of it shown,
-    /// or its json key).
-    pub fn needs_public(&self) -> bool {
-        self.public_json || self.columns.shows_extra(&self.shape)
-    }
-
     /// Rows written so far.
     pub fn count(&self) -> u64 {
         self.printer.count

@@ -39,7 +39,7 @@ const PAIRS: Columns<GapRow> = Columns::new(
 /// Prints the rows (`pairs`: with their subgroup), `--columns` chosen.
 pub fn print(rows: &[GapRow], pairs: bool, wanted: &[String], io: &Io) -> Result<Exit> {
     let columns = if pairs { &PAIRS } else { &SINGLE };
-    let mut printed = io.rows(columns, wanted, false)?;
+    let mut printed = io.rows(io.plan_rows(columns, wanted, false)?)?;
     for row in rows {
         printed.write_plain(row)?;
     }
