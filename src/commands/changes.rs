@@ -254,14 +254,20 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     if public {
         reader.require_public_record(crate::output::records::public_wanted(shown.enriched))?;
     }
+    let repeat_fail = args.change.contains(&ChangeKind::RepeatFail);
     let filter = ChangeFilter {
         selection: ctx.selection.clone(),
         new: args.new,
         public,
+        // Upgrades and downgrades alone (the default) are changes of the
+        // rating: the statement keeps no other record.
+        changed: !repeat_fail
+            && wanted
+                .iter()
+                .all(|k| matches!(k, RatingChange::Upgrade | RatingChange::Downgrade)),
     };
     let mut rows = io.rows(planned)?;
     // Each record printed as it is read: memory stays flat however many.
-    let repeat_fail = args.change.contains(&ChangeKind::RepeatFail);
     reader.each_change(&filter, |row| {
         let repeated = row.rating.is_failing()
             && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());

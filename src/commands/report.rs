@@ -158,6 +158,7 @@ fn gather(reader: &Reader, selection: &Selection) -> Result<Report> {
     let downgrades = reader
         .changes(&ChangeFilter {
             selection: recent,
+            changed: true,
             ..ChangeFilter::default()
         })?
         .into_iter()

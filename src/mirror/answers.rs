@@ -27,6 +27,10 @@ pub struct ChangeFilter {
     pub new: bool,
     /// Each row comes with its bank's public record.
     pub public: bool,
+    /// Only records whose rating differs from the previous one (all that
+    /// an upgrade or a downgrade can be): left out in the statement, not
+    /// read to be dropped.
+    pub changed: bool,
 }
 
 /// One rating record with the bank's previous rating.
@@ -110,6 +114,11 @@ impl Reader {
             })
             .collect();
         order.push_str("h.exam_date DESC, b.name, b.id, h.seq");
+        let changed = if filter.changed {
+            " AND h.previous IS NOT NULL AND h.previous <> h.rating"
+        } else {
+            ""
+        };
         let (public, joined) = if filter.public {
             (
                 ", l.fdic_cert, l.rssd_id, l.occ_charter, l.assets, l.exam_method, l.active, l.pe_url",
@@ -127,7 +136,7 @@ impl Reader {
              )
              SELECT b.id, b.name, b.state, b.regulator, h.exam_date, h.exam_type, h.previous, h.rating, b.city{public}
              FROM history h JOIN banks b ON b.id = h.bank_id{joined}
-             WHERE (?1 IS NULL OR h.added_sync > ?1){more}
+             WHERE (?1 IS NULL OR h.added_sync > ?1){changed}{more}
              ORDER BY {order}",
         ))?;
         let mut values: Vec<rusqlite::types::Value> = vec![after.into()];

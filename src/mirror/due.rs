@@ -197,21 +197,9 @@ fn due_sql(query: &DueQuery, public: bool) -> (String, Vec<SqlValue>) {
     } else {
         "NULL"
     };
-    // The public record, when rows show it: joined in this statement.
-    let record = if public && query.public_record {
-        ", (SELECT fdic_cert FROM links WHERE bank_id = banks.id), \
-         (SELECT rssd_id FROM links WHERE bank_id = banks.id), \
-         (SELECT occ_charter FROM links WHERE bank_id = banks.id), \
-         (SELECT assets FROM links WHERE bank_id = banks.id), \
-         (SELECT exam_method FROM links WHERE bank_id = banks.id), \
-         (SELECT active FROM links WHERE bank_id = banks.id), \
-         (SELECT pe_url FROM links WHERE bank_id = banks.id)"
-    } else {
-        ""
-    };
     let sql = format!(
         "SELECT id, name, city, state, regulator, rating, exam_date, exam_type, position, rowid AS r, \
-         {active}{record} FROM banks WHERE {} AND exam_date <= {}",
+         {active} FROM banks WHERE {} AND exam_date <= {}",
         clauses.join(" AND "),
         cutoff_sql(query.today, query.older_than_months),
     );
@@ -233,7 +221,16 @@ impl Reader {
     /// last examined under the OTS) unless `include_inactive`.
     pub fn due_counted(&self, query: &DueQuery) -> Result<(Vec<DueRow>, LeftOut)> {
         let public = self.enriched_at()?.is_some();
-        due_rows(&self.connection(), query, public)
+        let (mut rows, left_out) = due_rows(&self.connection(), query, public)?;
+        if public && query.public_record {
+            // Every row's public record in one statement.
+            let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+            let mut records = self.public_records(&ids)?;
+            for row in &mut rows {
+                row.public = Some(Box::new(records.remove(&row.id).unwrap_or_default()));
+            }
+        }
+        Ok((rows, left_out))
     }
 }
 
@@ -293,11 +290,7 @@ fn due_rows(
             months_since,
             expected_months,
             overdue_months: months_since - expected_months,
-            public: if public && query.public_record {
-                Some(Box::new(super::record::public_of(row, 11)?))
-            } else {
-                None
-            },
+            public: None,
             position: row.get(8)?,
             rowid: row.get(9)?,
         });
