@@ -428,7 +428,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__get)
-            opts="-h -V --config --help --version base_url api_key webhook_secret mirror rate"
+            opts="-h -V --config --help --version base_url api_key webhook_secret bankfind_key mirror rate"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -562,7 +562,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__set)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror rate"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret bankfind_key mirror rate"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -638,7 +638,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__config__subcmd__unset)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret mirror rate"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --help --version base_url api_key webhook_secret bankfind_key mirror rate"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -54,6 +54,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "CRA_BANKFIND",
         "The address of BankFind's institutions that cra enrich reads (overridden by --bankfind).",
     ),
+    (
+        "CRA_BANKFIND_KEY",
+        "The key BankFind asks for (a free api.data.gov key), sent by cra enrich as X-Api-Key (or: cra config set bankfind_key).",
+    ),
     ("NO_COLOR", "When set, no colour (as --color never)."),
     (
         "COLUMNS",

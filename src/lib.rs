@@ -61,11 +61,15 @@ pub fn run(cli: Cli) -> Result<Exit> {
     // The sandbox's own test keys are public (its banner exists to show
     // them), so they are not hidden.
     error::hide_secrets(
-        [&settings.api_key, &settings.webhook_secret]
-            .into_iter()
-            .flatten()
-            .map(|setting| &setting.value)
-            .filter(|secret| !sandbox::is_test_key(secret)),
+        [
+            &settings.api_key,
+            &settings.webhook_secret,
+            &settings.bankfind_key,
+        ]
+        .into_iter()
+        .flatten()
+        .map(|setting| &setting.value)
+        .filter(|secret| !sandbox::is_test_key(secret)),
     );
     mirror::set_sync_command(settings.sync_command());
     let mut io = Io::new(

@@ -34,6 +34,8 @@ Environment:
                       stats (or: cra config set mirror FILE)
   CRA_FFIEC           the FFIEC ratings file (a file or an address) for enrich
   CRA_BANKFIND        BankFind's institutions address for enrich
+  CRA_BANKFIND_KEY    BankFind's key (api.data.gov), for enrich (or: cra config
+                      set bankfind_key)
   NO_COLOR            disable colour
   COLUMNS             width tables are fitted to on a terminal (default: the
                       terminal's)

@@ -139,7 +139,7 @@ const DUE_COLUMNS: Columns<DueRow> = Columns::about_bank(
 .with_extra(DUE_PUBLIC);
 
 /// What `due` left out and why, or what would make it exact.
-fn left_out_note(left_out: LeftOut, enriched: bool, included: bool) -> Option<String> {
+fn left_out_note(left_out: LeftOut, activity: Activity, included: bool) -> Option<String> {
     use crate::text::{plural, thousands};
     if included {
         return None;
@@ -168,16 +168,54 @@ fn left_out_note(left_out: LeftOut, enriched: bool, included: bool) -> Option<St
     } else {
         String::new()
     };
-    if !enriched {
+    let unknown = match activity {
+        Activity::Known => None,
+        Activity::NoRecord => Some(format!(
+            "{} would make it exact, leaving out the banks no longer active",
+            crate::mirror::record::enrich_command()
+        )),
+        Activity::Unknown => Some(activity_unknown()),
+    };
+    if let Some(unknown) = unknown {
         if !note.is_empty() {
             note.push_str("; ");
         }
-        note.push_str(&format!(
-            "{} would make it exact, leaving out the banks no longer active",
-            crate::mirror::record::enrich_command()
-        ));
+        note.push_str(&unknown);
     }
     (!note.is_empty()).then_some(note)
+}
+
+/// Whether the local copy knows which banks are still active.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Activity {
+    /// Its public record read BankFind.
+    Known,
+    /// It has a public record, read without BankFind (`--no-bankfind`).
+    Unknown,
+    /// It has no public record.
+    NoRecord,
+}
+
+impl Activity {
+    pub(crate) fn of(reader: &crate::mirror::Reader) -> Result<Activity> {
+        Ok(if reader.enriched_at()?.is_none() {
+            Activity::NoRecord
+        } else if reader.activity_known()? {
+            Activity::Known
+        } else {
+            Activity::Unknown
+        })
+    }
+}
+
+/// What `due` and `report` say when the copy cannot tell closed banks
+/// from open ones.
+pub(crate) fn activity_unknown() -> String {
+    format!(
+        "closed banks could not be left out: the local copy does not know which banks are \
+         active (its public record was read without BankFind); run {} to learn it",
+        crate::mirror::record::enrich_command()
+    )
 }
 
 impl Spec for DueArgs {
@@ -248,7 +286,7 @@ impl Run for DueArgs {
             include_inactive: self.include_inactive,
             public_record: public,
         })?;
-        let enriched = reader.enriched_at()?.is_some();
+        let activity = Activity::of(&reader)?;
         let mut printed = io.rows(planned)?;
         for row in rows {
             printed.write(&row)?;
@@ -264,8 +302,9 @@ impl Run for DueArgs {
                 " (a heuristic: see cra due --help)"
             }
         ));
-        if let Some(note) = left_out_note(left_out, enriched, self.include_inactive) {
-            io.summary(&note);
+        // Rows left out are never left out in silence: said piped too.
+        if let Some(note) = left_out_note(left_out, activity, self.include_inactive) {
+            io.info(&note);
         }
         Ok(Exit::Success)
     }

@@ -150,8 +150,9 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
                     crate::text::inert(source)
                 )));
             };
-            let client = fetcher(&url)?;
-            let listed = read_bankfind(&client, &url, io, &trace).await;
+            let client = fetcher(&url)?.with_key(settings.bankfind_key.as_ref().map(|k| &k.value))?;
+            let keyed = settings.bankfind_key.is_some();
+            let listed = read_bankfind(&client, &url, keyed, io, &trace).await;
             requests += client.requests();
             listed?
         }
@@ -320,11 +321,24 @@ fn fetch_error(error: FetchError) -> anyhow::Error {
     }
 }
 
+/// What a 401 or 403 from BankFind says: it wants a key, or refused the
+/// one given; how to get and set one either way.
+fn key_refused(source: &str, status: u16, keyed: bool) -> String {
+    let how = "a free key comes from https://api.data.gov/signup; set it with CRA_BANKFIND_KEY \
+               or cra config set bankfind_key (or run cra enrich --no-bankfind)";
+    if keyed {
+        format!("{source} answered {status}: it refused the BankFind key given; {how}")
+    } else {
+        format!("{source} answered {status}: it asks for a key; {how}")
+    }
+}
+
 /// Every institution of BankFind, page after page: as many requests as its
 /// total needs at the largest page, and no more.
 async fn read_bankfind(
     client: &Fetcher,
     base: &Url,
+    keyed: bool,
     io: &Io,
     trace: &dyn Fn(String),
 ) -> Result<Vec<Listed>> {
@@ -339,6 +353,12 @@ async fn read_bankfind(
             .await
             .map_err(fetch_error)?;
         let source = format!("BankFind ({base})");
+        if matches!(fetched.status.as_u16(), 401 | 403) {
+            return Err(CraError::Response {
+                message: key_refused(&source, fetched.status.as_u16(), keyed),
+            }
+            .into());
+        }
         if !fetched.status.is_success() {
             // Its own message, when the error body says one.
             if let Err(bankfind::BankfindError::Answered(said)) = bankfind::parse_page(&fetched.body)

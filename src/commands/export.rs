@@ -273,12 +273,12 @@ async fn export<W: Write>(
     let history = |printer: &mut Printer<W>,
                    counts: &mut Counts,
                    detail: BankDetail,
-                   public: Option<crate::domain::PublicRecord>| {
+                   public: Option<Vec<crate::domain::PublicRecord>>| {
         counts.banks += 1;
         counts.records += detail.fields.ratings.len() as u64;
         progress.inc();
         match history_shape {
-            Some(shape) => write_history(printer, shape, detail, public.as_ref(), public_json),
+            Some(shape) => write_history(printer, shape, detail, public.as_deref(), public_json),
             None => Err(anyhow::anyhow!("a detail came for a list without history")),
         }
     };
@@ -299,7 +299,7 @@ async fn export<W: Write>(
                     std::pin::pin!(listing::details(source, listed, concurrency, true));
                 while let Some(((), _, detail)) = details.try_next().await? {
                     let detail = detail?;
-                    let public = source.public_record(&detail.fields.id)?;
+                    let public = source.exam_publics(&detail)?;
                     history(&mut printer, &mut counts, detail, public)?;
                 }
                 return Ok(());
@@ -322,7 +322,7 @@ async fn export<W: Write>(
             // A bank that cannot be fetched fails the export: nothing is
             // silently left out.
             let detail = detail?;
-            let public = source.public_record(&detail.fields.id)?;
+            let public = source.exam_publics(&detail)?;
             history(&mut printer, &mut counts, detail, public)?;
         }
         Ok::<_, anyhow::Error>(())

@@ -74,6 +74,10 @@ impl Run for ReportArgs {
         let started = Instant::now();
         let reader = ctx.copy.reader()?;
         let figures = gather(&reader, &ctx.selection)?;
+        if super::due::Activity::of(&reader)? == super::due::Activity::Unknown {
+            // The banks due it shows may include closed ones.
+            ctx.io.info(&super::due::activity_unknown());
+        }
         let mut out = ctx.io.stdout();
         let mut counted = Counted(&mut out, 0);
         let what = if ctx.io.view.format == Format::Xlsx {

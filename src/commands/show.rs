@@ -235,8 +235,8 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io, copy: &crate::source:
             let mut out = io.stdout();
             let bank = &banks[0];
             if public_json {
-                let public = joined.public_record(&bank.fields.id)?;
-                let json = history_json(bank, public.as_ref());
+                let public = joined.exam_publics(bank)?;
+                let json = history_json(bank, public.as_deref());
                 output::write_json_document(&mut out, &json, &io.view)?;
             } else {
                 output::write_json_document(&mut out, &bank.raw, &io.view)?;
@@ -246,8 +246,8 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io, copy: &crate::source:
         _ => {
             let mut printer = io.printer(shape.heads())?;
             for bank in banks {
-                let public = joined.public_record(&bank.fields.id)?;
-                write_history(&mut printer, &shape, bank, public.as_ref(), public_json)?;
+                let public = joined.exam_publics(&bank)?;
+                write_history(&mut printer, &shape, bank, public.as_deref(), public_json)?;
             }
             printer.finish()?;
         }

@@ -72,6 +72,15 @@ pub const WEBHOOK_SECRET: Key = Key {
     help: "the webhook signing secret",
 };
 
+pub const BANKFIND_KEY: Key = Key {
+    name: "bankfind_key",
+    kind: Kind::Secret,
+    // Never on the command line, as the API key.
+    flag: None,
+    env: Some("CRA_BANKFIND_KEY"),
+    help: "the key BankFind asks for (api.data.gov), sent by cra enrich",
+};
+
 pub const MIRROR: Key = Key {
     name: "mirror",
     kind: Kind::Path,
@@ -90,7 +99,14 @@ pub const RATE: Key = Key {
 
 /// Every key, in the order `cra config show` lists them and `--help`
 /// offers them.
-pub const KEYS: [&Key; 5] = [&BASE_URL, &API_KEY, &WEBHOOK_SECRET, &MIRROR, &RATE];
+pub const KEYS: [&Key; 6] = [
+    &BASE_URL,
+    &API_KEY,
+    &WEBHOOK_SECRET,
+    &BANKFIND_KEY,
+    &MIRROR,
+    &RATE,
+];
 
 /// The key of a name, exactly as written.
 pub fn find(name: &str) -> Option<&'static Key> {

@@ -45,6 +45,9 @@ pub struct Fetcher {
     policy: Policy,
     governor: Governor,
     requests: AtomicU64,
+    /// A key the server asks for (`X-Api-Key`, BankFind's), sent marked
+    /// sensitive so that no debug output of a request shows it.
+    key: Option<reqwest::header::HeaderValue>,
 }
 
 impl Fetcher {
@@ -62,7 +65,27 @@ impl Fetcher {
             policy: Policy::capped(retries, RETRY_AFTER_CAP),
             governor: Governor::new(rate, RETRY_AFTER_CAP),
             requests: AtomicU64::new(0),
+            key: None,
         })
+    }
+
+    /// The same client sending `key` as `X-Api-Key` with every request; a
+    /// key that cannot be a header (a control character) is an error
+    /// that does not show it.
+    pub fn with_key(mut self, key: Option<&secrecy::SecretString>) -> anyhow::Result<Fetcher> {
+        use secrecy::ExposeSecret;
+        if let Some(key) = key {
+            let mut value =
+                reqwest::header::HeaderValue::from_str(key.expose_secret()).map_err(|_| {
+                    crate::error::CraError::usage(
+                        "the BankFind key holds characters a key cannot (CRA_BANKFIND_KEY, or \
+                         the config key bankfind_key)",
+                    )
+                })?;
+            value.set_sensitive(true);
+            self.key = Some(value);
+        }
+        Ok(self)
     }
 
     /// Requests sent so far, retries included.
@@ -91,12 +114,14 @@ impl Fetcher {
             })?;
             self.requests.fetch_add(1, Ordering::Relaxed);
             let started = std::time::Instant::now();
-            let sent = self
+            let mut request = self
                 .http
                 .get(url.clone())
-                .header(reqwest::header::ACCEPT, "*/*")
-                .send()
-                .await;
+                .header(reqwest::header::ACCEPT, "*/*");
+            if let Some(key) = &self.key {
+                request = request.header("X-Api-Key", key.clone());
+            }
+            let sent = request.send().await;
             let failed = match sent {
                 Ok(response) => {
                     let status = response.status();

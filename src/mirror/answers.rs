@@ -119,10 +119,18 @@ impl Reader {
         } else {
             ""
         };
+        // Each record's own public record: the bank's link, and the file's
+        // record of that exam (one of a date, as `link_exams` may hold two).
         let (public, joined) = if filter.public {
             (
-                ", l.fdic_cert, l.rssd_id, l.occ_charter, l.assets, l.exam_method, l.active, l.pe_url",
-                " LEFT JOIN links l ON l.bank_id = b.id",
+                ", l.regulator, l.agency_id, l.fdic_cert, l.rssd_id, l.occ_charter, l.active, \
+                 le.regulator, le.agency_id, le.ffiec_date, f.assets_thousands, f.exam_method",
+                " LEFT JOIN links l ON l.bank_id = b.id \
+                 LEFT JOIN link_exams le ON le.rowid = (SELECT x.rowid FROM link_exams x \
+                   WHERE x.bank_id = b.id AND x.exam_date = h.exam_date LIMIT 1) \
+                 LEFT JOIN ffiec_exams f ON f.rowid = (SELECT y.rowid FROM ffiec_exams y \
+                   WHERE y.regulator = le.regulator AND y.agency_id = le.agency_id \
+                   AND y.exam_date = le.ffiec_date LIMIT 1)",
             )
         } else {
             ("", "")
@@ -157,7 +165,7 @@ impl Reader {
                 previous_rating: previous,
                 rating,
                 public: if filter.public {
-                    Some(Box::new(super::record::public_of(row, 9)?))
+                    Some(Box::new(exam_public(row, 9)?))
                 } else {
                     None
                 },
@@ -165,6 +173,49 @@ impl Reader {
         }
         Ok(())
     }
+}
+
+/// A change's own public record, from the columns at `at` on: the link
+/// (regulator, agency id, identifiers, activity), then the file's record
+/// of the exam (regulator, agency id, date, assets, method); every field
+/// unknown for a bank not linked.
+fn exam_public(row: &rusqlite::Row, at: usize) -> rusqlite::Result<crate::domain::PublicRecord> {
+    use crate::record::history::Day;
+    use crate::record::public::{FiledExam, Linked, exam_record};
+    let number = |i: usize| -> rusqlite::Result<Option<u64>> {
+        Ok(row
+            .get::<_, Option<i64>>(at + i)?
+            .and_then(|n| u64::try_from(n).ok()))
+    };
+    let Some(regulator) = vocab_or_null::<Regulator>(row, at)? else {
+        return Ok(crate::domain::PublicRecord::default());
+    };
+    let linked = Linked {
+        regulator,
+        agency_id: number(1)?.unwrap_or(0),
+        bank: crate::domain::PublicRecord {
+            fdic_cert: number(2)?,
+            rssd_id: number(3)?,
+            occ_charter: number(4)?,
+            active: row.get::<_, Option<i64>>(at + 5)?.map(|a| a != 0),
+            ..Default::default()
+        },
+    };
+    let filed = match (
+        vocab_or_null::<Regulator>(row, at + 6)?,
+        row.get_ref(at + 8)?.as_str_or_null()?.and_then(Day::parse),
+    ) {
+        (Some(regulator), Some(day)) => Some(FiledExam {
+            regulator,
+            agency_id: number(7)?.unwrap_or(0),
+            day,
+            assets_thousands: number(9)?,
+            exam_method: row.get(at + 10)?,
+        }),
+        _ => None,
+    };
+    let day = Day::parse(row.get_ref(4)?.as_str()?);
+    Ok(exam_record(&linked, filed.as_ref(), day))
 }
 
 #[cfg(test)]

@@ -208,25 +208,19 @@ impl Reader {
     /// only the typed view is read and `raw` is null: csv, tsv and tables
     /// print nothing else, and building the JSON tree was most of the time.
     ///
-    /// `public`: each comes with its public record, joined in the same
-    /// statement (a bank not linked: every field unknown).
+    /// `public`: each comes with the public record of each of its exams,
+    /// in the order of its `ratings`, read in the same transaction.
     pub fn details(
         &self,
         query: &ListQuery,
         raw: bool,
         public: bool,
-        mut visit: impl FnMut(BankDetail, Option<crate::domain::PublicRecord>) -> Result<()>,
+        mut visit: impl FnMut(BankDetail, Option<Vec<crate::domain::PublicRecord>>) -> Result<()>,
     ) -> Result<()> {
         let (filter, values) = query_filter(query);
         let connection = self.connection();
-        let joined = if public {
-            ", l.fdic_cert, l.rssd_id, l.occ_charter, l.assets, l.exam_method, l.active, l.pe_url \
-             FROM banks LEFT JOIN links l ON l.bank_id = banks.id"
-        } else {
-            " FROM banks"
-        };
         let mut statement = connection.prepare(&format!(
-            "SELECT {DETAIL}, octet_length(detail_json), banks.id{joined}{filter} ORDER BY position, banks.rowid"
+            "SELECT {DETAIL}, octet_length(detail_json), id FROM banks{filter} ORDER BY position, rowid"
         ))?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         while let Some(row) = rows.next()? {
@@ -242,12 +236,16 @@ impl Reader {
                     fields: model::typed(json).map_err(|e| self.corrupt(&format!("data.{e}")))?,
                 }
             };
-            let record = if public {
-                Some(super::record::public_of(row, 3)?)
+            let records = if public {
+                Some(super::record::exam_records_on(
+                    &connection,
+                    &detail.fields.id,
+                    &detail.fields.ratings,
+                )?)
             } else {
                 None
             };
-            visit(detail, record)?;
+            visit(detail, records)?;
         }
         Ok(())
     }

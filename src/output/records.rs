@@ -178,15 +178,14 @@ pub fn write_bank<W: std::io::Write>(
 }
 
 /// A bank's detail as served, each object of its `ratings` with the key
-/// `public_record`: its exam's, from the bank's `public` (`--enriched` in
-/// json).
-pub fn history_json(bank: &BankDetail, public: Option<&PublicRecord>) -> serde_json::Value {
+/// `public_record`: its exam's (`public`, in the order of its ratings;
+/// every field null when unknown) (`--enriched` in json).
+pub fn history_json(bank: &BankDetail, public: Option<&[PublicRecord]>) -> serde_json::Value {
     let mut json = bank.raw.to_value();
     if let Some(ratings) = json.get_mut("ratings").and_then(|r| r.as_array_mut()) {
-        for (object, record) in ratings.iter_mut().zip(&bank.fields.ratings) {
-            let exam = public.map(|p| exam_public(p, record));
-            *object =
-                crate::domain::public::with_public_record(std::mem::take(object), exam.as_ref());
+        for (at, object) in ratings.iter_mut().enumerate() {
+            let exam = public.and_then(|p| p.get(at));
+            *object = crate::domain::public::with_public_record(std::mem::take(object), exam);
         }
     }
     json
@@ -201,35 +200,24 @@ pub fn public_wanted(enriched: bool) -> &'static str {
     }
 }
 
-/// The public record of one exam of a bank whose public record (at its
-/// current exam) is `bank`: all of it for the current exam; for another,
-/// what is the bank's (identifiers, activity), its exam's own values
-/// unknown rather than another exam's.
-pub fn exam_public(bank: &PublicRecord, record: &RatingRecord) -> PublicRecord {
-    if record.is_current {
-        bank.clone()
-    } else {
-        bank.of_bank()
-    }
-}
-
 /// A bank's history rows, newest first (by exam date, the service's order
-/// kept for ties), each with its exam's public record when the bank's was
-/// joined.
-pub fn history_rows(bank: Arc<DetailFields>, public: Option<&PublicRecord>) -> Vec<HistoryRow> {
+/// kept for ties), each with its exam's public record when they were
+/// joined (`public`: one for each of its ratings, in their order; a bank
+/// with no exam has no public record, and its row none known).
+pub fn history_rows(bank: Arc<DetailFields>, public: Option<&[PublicRecord]>) -> Vec<HistoryRow> {
     let mut order: Vec<usize> = (0..bank.ratings.len()).collect();
     order.sort_by(|&a, &b| bank.ratings[b].exam_date.cmp(&bank.ratings[a].exam_date));
     if order.is_empty() {
         return vec![HistoryRow {
             bank,
             at: None,
-            public: public.map(|p| Arc::new(p.of_bank())),
+            public: public.map(|_| Arc::new(PublicRecord::default())),
         }];
     }
     order
         .into_iter()
         .map(|at| HistoryRow {
-            public: public.map(|p| Arc::new(exam_public(p, &bank.ratings[at]))),
+            public: public.and_then(|p| p.get(at)).cloned().map(Arc::new),
             bank: bank.clone(),
             at: Some(at),
         })
@@ -237,14 +225,14 @@ pub fn history_rows(bank: Arc<DetailFields>, public: Option<&PublicRecord>) -> V
 }
 
 /// Prints a bank with its history: its JSON as served, one row a record,
-/// each with its exam's public record when the bank's (`public`) was
-/// joined; with `public_json` (`--enriched` in json) each object of its
-/// `ratings` gains the key `public_record`.
+/// each with its exam's public record when they were joined (`public`, in
+/// the order of its ratings); with `public_json` (`--enriched` in json)
+/// each object of its `ratings` gains the key `public_record`.
 pub fn write_history<W: std::io::Write>(
     printer: &mut super::Printer<W>,
     shape: &super::Shape<HistoryRow>,
     bank: BankDetail,
-    public: Option<&PublicRecord>,
+    public: Option<&[PublicRecord]>,
     public_json: bool,
 ) -> anyhow::Result<()> {
     if printer.prints_json() && public_json {

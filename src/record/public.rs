@@ -161,9 +161,90 @@ pub fn record_of(
     }
 }
 
+/// What a link says of a bank whatever its exam: the institution it is
+/// linked to, its identifiers and whether it is active.
+#[derive(Debug, Clone)]
+pub struct Linked {
+    pub regulator: Regulator,
+    pub agency_id: u64,
+    /// Its identifiers and activity (assets, method and evaluation are an
+    /// exam's, and ignored here).
+    pub bank: PublicRecord,
+}
+
+/// The file's record of one exam of a linked bank: the institution and
+/// day the file dates it by, its assets (thousands) and method.
+#[derive(Debug, Clone)]
+pub struct FiledExam {
+    pub regulator: Regulator,
+    pub agency_id: u64,
+    pub day: Day,
+    pub assets_thousands: Option<u64>,
+    pub exam_method: Option<String>,
+}
+
+/// The public record of one exam of a linked bank (`changes`, each row of
+/// a history): the bank's identifiers and activity; the exam's own assets
+/// and method where the file has that exam (unknown where it has not: a
+/// later exam than the file's, or one it lacks, never another exam's);
+/// the address of that exam's evaluation, from the file's record of it,
+/// else from the link and the exam's `day` as the service gives it.
+pub fn exam_record(linked: &Linked, filed: Option<&FiledExam>, day: Option<Day>) -> PublicRecord {
+    let evaluation = match filed {
+        Some(exam) => pe::address(&exam.regulator, exam.agency_id, exam.day),
+        None => day.and_then(|day| pe::address(&linked.regulator, linked.agency_id, day)),
+    };
+    PublicRecord {
+        assets: filed
+            .and_then(|exam| exam.assets_thousands)
+            .map(|thousands| thousands.saturating_mul(1000)),
+        exam_method: filed.and_then(|exam| exam.exam_method.clone()),
+        pe_url: evaluation.map(|address| address.url().to_string()),
+        ..linked.bank.of_bank()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_exams_record_is_its_own_or_unknown_never_another_exams() {
+        let linked = Linked {
+            regulator: Regulator::Frb,
+            agency_id: 965789,
+            bank: PublicRecord {
+                rssd_id: Some(965789),
+                fdic_cert: Some(1),
+                active: Some(true),
+                assets: Some(9_000_000),
+                exam_method: Some("Large Bank".into()),
+                pe_url: Some("current".into()),
+                ..PublicRecord::default()
+            },
+        };
+        let filed = FiledExam {
+            regulator: Regulator::Frb,
+            agency_id: 965789,
+            day: Day::parse("2013-09-09").unwrap(),
+            assets_thousands: Some(90_000),
+            exam_method: Some("Small Bank".into()),
+        };
+        let record = exam_record(&linked, Some(&filed), Day::parse("2013-09-09"));
+        assert_eq!(record.assets, Some(90_000_000));
+        assert_eq!(record.exam_method.as_deref(), Some("Small Bank"));
+        assert_eq!(
+            (record.rssd_id, record.fdic_cert, record.active),
+            (Some(965789), Some(1), Some(true))
+        );
+        assert!(record.pe_url.unwrap().ends_with("965789_20130909"));
+        // An exam the file lacks: its own values unknown, its address
+        // from the link.
+        let later = exam_record(&linked, None, Day::parse("2025-03-03"));
+        assert_eq!((later.assets, later.exam_method), (None, None));
+        assert!(later.pe_url.unwrap().ends_with("965789_20250303"));
+        assert_eq!(later.rssd_id, Some(965789));
+    }
 
     fn exam(regulator: Regulator, agency_id: u64, day: u32, assets: u64) -> FileExam {
         FileExam {

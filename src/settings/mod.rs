@@ -78,6 +78,8 @@ pub struct Settings {
     pub api_key: Option<Setting<SecretString>>,
     /// Webhook signing secret; never printed.
     pub webhook_secret: Option<Setting<SecretString>>,
+    /// The key BankFind asks for (`X-Api-Key`); never printed.
+    pub bankfind_key: Option<Setting<SecretString>>,
     /// Output format asked for, if any.
     pub format: Option<Format>,
     pub color: ColorWhen,
@@ -213,6 +215,14 @@ impl Settings {
             file.take_secret(&keys::WEBHOOK_SECRET),
             None,
         );
+        let bankfind_key = resolve(
+            None,
+            env_of(&keys::BANKFIND_KEY)
+                .map(SecretString::from)
+                .and_then(trimmed),
+            file.take_secret(&keys::BANKFIND_KEY).and_then(trimmed),
+            None,
+        );
         let timeout = resolve(global.timeout.timeout, None, None, Some(DEFAULT_TIMEOUT))
             .expect("a default is given");
         let retries = resolve(global.api.retries, None, None, Some(DEFAULT_RETRIES))
@@ -235,6 +245,7 @@ impl Settings {
             base_url,
             api_key,
             webhook_secret,
+            bankfind_key,
             format: global.output.format,
             color: global.output.color.unwrap_or_default(),
             quiet: global.output.quiet,
@@ -270,6 +281,7 @@ impl Settings {
                 .map(|s| of(s, |url| crate::http::hide_userinfo(url))),
             keys::API_KEY => self.api_key.as_ref().map(|s| of(s, secret)),
             keys::WEBHOOK_SECRET => self.webhook_secret.as_ref().map(|s| of(s, secret)),
+            keys::BANKFIND_KEY => self.bankfind_key.as_ref().map(|s| of(s, secret)),
             keys::MIRROR => Some(of(&self.mirror, |path| path.display().to_string())),
             keys::RATE => self.rate.as_ref().map(|s| of(s, |rate| rate.to_string())),
             // A key added to the table without its field here (a test

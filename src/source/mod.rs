@@ -100,11 +100,16 @@ impl Source {
         Ok(())
     }
 
-    /// The public record of the bank `id`, when banks are joined with
-    /// theirs (every field unknown for a bank not linked).
-    pub fn public_record(&self, id: &str) -> Result<Option<crate::domain::PublicRecord>> {
+    /// The public record of each exam of `bank`, in the order of its
+    /// ratings, when banks are joined with theirs.
+    pub fn exam_publics(
+        &self,
+        bank: &BankDetail,
+    ) -> Result<Option<Vec<crate::domain::PublicRecord>>> {
         match &self.joined {
-            Some(reader) => reader.public_record(id).map(Some),
+            Some(reader) => reader
+                .exam_publics(&bank.fields.id, &bank.fields.ratings)
+                .map(Some),
             None => Ok(None),
         }
     }
@@ -266,10 +271,10 @@ impl DetailScan {
     }
 
     /// Hands each bank with its history to `each`, in the list's order,
-    /// with its public record when the source joins it.
+    /// with each exam's public record when the source joins it.
     pub fn run(
         &self,
-        each: impl FnMut(BankDetail, Option<crate::domain::PublicRecord>) -> Result<()>,
+        each: impl FnMut(BankDetail, Option<Vec<crate::domain::PublicRecord>>) -> Result<()>,
     ) -> Result<()> {
         self.reader
             .details(&self.query, self.raw, self.public, each)

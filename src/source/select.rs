@@ -138,6 +138,16 @@ pub fn resolve(
 /// method is one it holds, any case (else a usage error listing them).
 fn check_public(reader: &Reader, find: &mut Find) -> Result<()> {
     reader.require_public_record(&find.public.flags().join(", "))?;
+    if let Some(active) = find.public.active
+        && !reader.activity_known()?
+    {
+        return Err(CraError::usage(format!(
+            "{} needs to know which banks are active, and the local copy does not: its public \
+             record was read without BankFind (cra enrich --no-bankfind); run {} to learn it",
+            if active { "--active" } else { "--inactive" },
+            crate::mirror::record::enrich_command()
+        )));
+    }
     if find.public.exam_methods.is_empty() {
         return Ok(());
     }

@@ -9,8 +9,11 @@
 //! a public record once `cra enrich` has run, which `meta.enriched_at`
 //! says.
 
+mod exams;
 mod linking;
 pub mod store;
+
+pub(crate) use exams::exam_records_on;
 
 use anyhow::Result;
 use rusqlite::OptionalExtension;
@@ -253,6 +256,20 @@ impl Reader {
                 |row| row.get(0),
             )
             .optional()?)
+    }
+
+    /// Whether the copy knows which banks are active: its public record
+    /// read BankFind (not `cra enrich --no-bankfind`).
+    pub fn activity_known(&self) -> Result<bool> {
+        let source: Option<String> = self
+            .connection()
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'bankfind_source'",
+                [],
+                |row| row.get(0),
+            )
+            .optional()?;
+        Ok(source.is_some_and(|s| !s.is_empty()) && self.enriched_at()?.is_some())
     }
 
     /// Exit 2 saying to run `cra enrich` when the copy has no public record;

@@ -43,7 +43,7 @@ fn file_text(lines: &[&str]) -> String {
 }
 
 /// BankFind's answer: the Amarillo bank active, the Tulsa bank not.
-fn bankfind() -> TestServer {
+pub(super) fn bankfind() -> TestServer {
     TestServer::start(|_, _| {
         Reply::json(
             200,
@@ -56,7 +56,7 @@ fn bankfind() -> TestServer {
 }
 
 /// A synced world and the FFIEC file written in its home.
-fn world() -> (World, std::path::PathBuf) {
+pub(super) fn world() -> (World, std::path::PathBuf) {
     let world = World::with_data("banks.csv", BANKS);
     assert_code(&world.run(&["sync"]), 0);
     let file = world.home.path().join("craratng.txt");
@@ -64,13 +64,13 @@ fn world() -> (World, std::path::PathBuf) {
     (world, file)
 }
 
-fn enrich(world: &World, args: &[&str]) -> std::process::Output {
+pub(super) fn enrich(world: &World, args: &[&str]) -> std::process::Output {
     world.local(&[&["enrich"], args].concat())
 }
 
 /// `cra enrich` of `file` and the BankFind at `bankfind`, which must
 /// succeed: its json summary.
-fn enrich_summary(world: &World, file: &std::path::Path, bankfind: &str) -> Value {
+pub(super) fn enrich_summary(world: &World, file: &std::path::Path, bankfind: &str) -> Value {
     let out = enrich(
         world,
         &[

@@ -1,0 +1,93 @@
+//! The public record exam by exam: what a bank's link says of it whatever
+//! its exam, and each exam's own assets, method and evaluation where the
+//! file has the exam (`record::public::exam_record`), for the rows about
+//! one exam (`changes`, a history's rows).
+
+use anyhow::Result;
+use rusqlite::OptionalExtension;
+
+use super::public_of;
+use crate::domain::PublicRecord;
+use crate::mirror::Reader;
+
+impl Reader {
+    /// The public record of each of a bank's `ratings`, its exams, in
+    /// their order (see [`exam_records_on`]).
+    pub fn exam_publics(
+        &self,
+        bank_id: &str,
+        ratings: &[crate::domain::model::RatingRecord],
+    ) -> Result<Vec<PublicRecord>> {
+        exam_records_on(&self.connection(), bank_id, ratings)
+    }
+}
+
+/// What the link of the bank `bank_id` says of it whatever its exam (none:
+/// not linked), over `connection` (a reader's, whose lock is held).
+pub(crate) fn linked_on(
+    connection: &rusqlite::Connection,
+    bank_id: &str,
+) -> Result<Option<crate::record::public::Linked>> {
+    let mut statement = connection.prepare_cached(
+        "SELECT regulator, agency_id, fdic_cert, rssd_id, occ_charter, NULL, NULL, active, NULL \
+         FROM links WHERE bank_id = ?1",
+    )?;
+    Ok(statement
+        .query_row([bank_id], |row| {
+            Ok(crate::record::public::Linked {
+                regulator: crate::mirror::vocab(row, 0)?,
+                agency_id: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
+                bank: public_of(row, 2)?,
+            })
+        })
+        .optional()?)
+}
+
+/// The public record of each of `ratings`, exams of the bank `bank_id`,
+/// in their order: the exam's own (`record::public::exam_record`), every
+/// field unknown for a bank not linked. Over `connection` (a reader's,
+/// whose lock is held).
+pub(crate) fn exam_records_on(
+    connection: &rusqlite::Connection,
+    bank_id: &str,
+    ratings: &[crate::domain::model::RatingRecord],
+) -> Result<Vec<PublicRecord>> {
+    use crate::record::history::Day;
+    use crate::record::public::{FiledExam, exam_record};
+    let Some(linked) = linked_on(connection, bank_id)? else {
+        return Ok(vec![PublicRecord::default(); ratings.len()]);
+    };
+    let mut statement = connection.prepare_cached(
+        "SELECT l.exam_date, l.regulator, l.agency_id, l.ffiec_date, f.assets_thousands, f.exam_method \
+         FROM link_exams l LEFT JOIN ffiec_exams f ON f.rowid = (SELECT y.rowid FROM ffiec_exams y \
+           WHERE y.regulator = l.regulator AND y.agency_id = l.agency_id AND y.exam_date = l.ffiec_date LIMIT 1) \
+         WHERE l.bank_id = ?1",
+    )?;
+    let mut filed: std::collections::HashMap<String, FiledExam> = std::collections::HashMap::new();
+    let mut rows = statement.query([bank_id])?;
+    while let Some(row) = rows.next()? {
+        let exam_date: String = row.get(0)?;
+        let Some(day) = Day::parse(row.get_ref(3)?.as_str()?) else {
+            continue;
+        };
+        filed.entry(exam_date).or_insert(FiledExam {
+            regulator: crate::mirror::vocab(row, 1)?,
+            agency_id: u64::try_from(row.get::<_, i64>(2)?).unwrap_or(0),
+            day,
+            assets_thousands: row
+                .get::<_, Option<i64>>(4)?
+                .and_then(|n| u64::try_from(n).ok()),
+            exam_method: row.get(5)?,
+        });
+    }
+    Ok(ratings
+        .iter()
+        .map(|rating| {
+            exam_record(
+                &linked,
+                filed.get(&rating.exam_date),
+                Day::parse(&rating.exam_date),
+            )
+        })
+        .collect())
+}
