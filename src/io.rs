@@ -409,6 +409,14 @@ impl Io {
         self.line(format_args!("cra: warning: {message}"));
     }
 
+    /// A warning about the data, not the run (a watched bank that is not
+    /// there): like [`Io::warn`], but silenced by `--quiet`.
+    pub fn notice(&self, message: &str) {
+        if !self.quiet {
+            self.warn(message);
+        }
+    }
+
     /// A passing status for a person watching (a countdown), replaced by
     /// the next and cleared with `None`: the progress bar's message when a
     /// bar is on screen, else one line rewritten in place.

@@ -320,7 +320,7 @@ async fn show(name: &str, settings: &Settings, io: &Io, copy: &Copy) -> Result<E
             .cloned()
             .collect();
         if !missing.is_empty() {
-            io.warn(&watched.note(&missing, Place::Copy));
+            io.notice(&watched.note(&missing, Place::Copy));
         }
     }
     io.summary(&format!(
@@ -365,7 +365,7 @@ fn list(path: &std::path::Path, io: &Io, copy: &Copy) -> Result<Exit> {
         };
         if let Some(missing) = missing.as_ref().filter(|m| !m.is_empty()) {
             let watched = Watched::within(&lists, std::slice::from_ref(name))?;
-            io.warn(&watched.note(missing, Place::Copy));
+            io.notice(&watched.note(missing, Place::Copy));
         }
         printed.write_plain(&ListRow {
             name: name.clone(),

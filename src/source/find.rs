@@ -142,7 +142,7 @@ impl Source {
             }
         }
         if !gone.is_empty() {
-            io.warn(&watched.note(&gone, Place::Service));
+            io.notice(&watched.note(&gone, Place::Service));
         }
         Ok(())
     }

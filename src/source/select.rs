@@ -125,7 +125,7 @@ pub fn resolve(
         if let Some(reader) = &reader {
             let missing = reader.missing_ids(&watched.ids)?;
             if !missing.is_empty() {
-                io.warn(&watched.note(&missing, Place::Copy));
+                io.notice(&watched.note(&missing, Place::Copy));
             }
         }
         selection.find.ids = Some(watched.ids());

@@ -147,9 +147,47 @@ fn watch_keeps_a_file_a_person_reads_and_edits_and_refuses_what_it_cannot_find()
         lists,
         serde_json::json!([{"name": "peers", "banks": 4, "missing": 1}])
     );
-    let out = world.run(&["changes", "--watch", "peers"]);
-    assert_code(&out, 0);
-    assert!(stderr(&out).contains("GONE BANK"), "{}", stderr(&out));
+    // Every command that takes --watch names it the same way, online
+    // (the service asked for it by id) as offline; --quiet silences it.
+    for args in [
+        &["changes", "--watch", "peers"][..],
+        &["stats", "--watch", "peers", "--gaps"],
+        &["due", "--watch", "peers"],
+        &["report", "--watch", "peers", "-o", "-"],
+        &["--offline", "search", "--watch", "peers"],
+        &["--offline", "export", "--watch", "peers"],
+    ] {
+        let out = world.run(args);
+        assert_code(&out, 0);
+        assert!(
+            stderr(&out).contains(
+                "1 bank of the watch list 'peers' is not in the local copy (kept in the list; \
+                 removed from the service, or not synced yet): \
+                 00000000-0000-0000-0000-00000000dead (GONE BANK (NOWHERE, TX))"
+            ),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        let quiet = world.run(&[args, &["--quiet"]].concat());
+        assert!(
+            !stderr(&quiet).contains("GONE BANK"),
+            "{args:?}: {}",
+            stderr(&quiet)
+        );
+    }
+    for args in [
+        &["search", "--watch", "peers"][..],
+        &["export", "--watch", "peers"],
+    ] {
+        let out = world.run(args);
+        assert_code(&out, 0);
+        assert!(
+            stderr(&out).contains("1 bank of the watch list 'peers' is not listed by the service")
+                && stderr(&out).contains("GONE BANK"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
 
     // Removed by the name its comment gives, by short id: the person's
     // comment stays; the last bank takes the list.
