@@ -48,6 +48,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand sync 'Bring the local copy (SQLite) up to date with the service'
             cand enrich 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it'
             cand pe 'The address of a bank''s public evaluation (the examiners'' report behind a rating)'
+            cand lineage 'A bank''s predecessors and successors (mergers, failures, renames), oldest first'
             cand sql 'Run one read-only SQL query on the local copy'
             cand changes 'Rating changes (upgrades, downgrades...) from the local copy'
             cand stats 'Counts of banks by rating per group, with a chart, from the local copy'
@@ -298,6 +299,26 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --color 'When to use colour [default: auto]'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
             cand --open 'Open it in the default browser'
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Accepted; this command makes no HTTP request to trace'
+            cand --verbose 'Accepted; this command makes no HTTP request to trace'
+            cand --sandbox 'Read the sandbox''s local copy (see cra --sandbox sync)'
+            cand --offline 'Accepted; this command always reads the local copy'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;lineage'= {
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
+            cand -o 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
+            cand --output 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise]'
+            cand --color 'When to use colour [default: auto]'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --excel-safe-csv 'csv, tsv: prefix formula-like text cells with '''
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
             cand -v 'Accepted; this command makes no HTTP request to trace'
@@ -754,6 +775,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand sync 'Bring the local copy (SQLite) up to date with the service'
             cand enrich 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it'
             cand pe 'The address of a bank''s public evaluation (the examiners'' report behind a rating)'
+            cand lineage 'A bank''s predecessors and successors (mergers, failures, renames), oldest first'
             cand sql 'Run one read-only SQL query on the local copy'
             cand changes 'Rating changes (upgrades, downgrades...) from the local copy'
             cand stats 'Counts of banks by rating per group, with a chart, from the local copy'
@@ -786,6 +808,8 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;enrich'= {
         }
         &'cra;help;pe'= {
+        }
+        &'cra;help;lineage'= {
         }
         &'cra;help;sql'= {
         }

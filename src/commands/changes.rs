@@ -7,7 +7,7 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec, Wording};
-use crate::error::Exit;
+use crate::error::{CraError, Exit};
 use crate::filters::{OrderArgs, SelectionArgs};
 use crate::mirror::answers::{ChangeFilter, ChangeRow, RatingChange};
 use crate::output::bank::{AboutBank, BankView, ExamView};
@@ -59,13 +59,18 @@ pub enum ChangeKind {
     /// A failing record (Needs to Improve, Substantial Noncompliance)
     /// after a failing one: a repeat failure, whatever its kind
     RepeatFail,
+    /// A bank that merged into another in the period, with its last
+    /// rating (BankFind's history, after cra enrich)
+    Merged,
+    /// A bank that failed in the period, with its last rating
+    Failed,
 }
 
 pub const AFTER_HELP: &str = "\
 Kinds (best first: Outstanding, Satisfactory, Needs to Improve, Substantial
 Noncompliance): upgrade, downgrade, same, first (no earlier record), other
-(either rating is none of the four), all; repeat-fail: a record below
-Satisfactory after one below Satisfactory. Newest exam first; run cra sync.
+(either rating is none of the four), all; repeat-fail: a failing record after
+a failing one; merged, failed: banks that ended so (cra enrich). Newest first.
 
 Examples:
   cra --sandbox changes --state TX --since 2024-01 --columns name,change
@@ -79,7 +84,16 @@ fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {
         return vec![RatingChange::Upgrade, RatingChange::Downgrade];
     }
     if asked.contains(&ChangeKind::All) {
-        return RatingChange::ALL.to_vec();
+        let mut all = RatingChange::ALL.to_vec();
+        for (kind, ending) in [
+            (ChangeKind::Merged, RatingChange::Merged),
+            (ChangeKind::Failed, RatingChange::Failed),
+        ] {
+            if asked.contains(&kind) {
+                all.push(ending);
+            }
+        }
+        return all;
     }
     asked
         .iter()
@@ -89,9 +103,16 @@ fn kinds(asked: &[ChangeKind]) -> Vec<RatingChange> {
             ChangeKind::Same => Some(RatingChange::Same),
             ChangeKind::First => Some(RatingChange::First),
             ChangeKind::Other | ChangeKind::All => Some(RatingChange::Other),
+            ChangeKind::Merged => Some(RatingChange::Merged),
+            ChangeKind::Failed => Some(RatingChange::Failed),
             ChangeKind::RepeatFail => None,
         })
         .collect()
+}
+
+/// Whether a kind is a bank's end rather than a change of rating.
+fn ends(kind: &RatingChange) -> bool {
+    matches!(kind, RatingChange::Merged | RatingChange::Failed)
 }
 
 impl AboutBank for ChangeRow {
@@ -119,6 +140,14 @@ const CHANGE: &[Column<ChangeRow>] = &[
     }),
     Column::new("change", "CHANGE", Kind::Change, Fit::Keep { rank: 1 }, |r| {
         Cell::text(r.change.as_str())
+    }),
+    // A bank that ended: when, and who took it over (shown when
+    // --change merged or failed is asked for).
+    Column::new("ended", "ENDED", Kind::Date, Fit::Keep { rank: 2 }, |r| {
+        r.ended.as_deref().map_or(Cell::Empty, Cell::date)
+    }),
+    Column::new("successor", "INTO", Kind::Text, Fit::Shorten { rank: 9, min: 12 }, |r| {
+        Cell::maybe(r.successor.as_deref())
     }),
 ];
 
@@ -155,8 +184,10 @@ const CHANGES: Columns<ChangeRow> = Columns::about_bank(
     &[
         "name",
         "change",
+        "ended",
         "rating",
         "exam_date",
+        "successor",
         "previous_rating",
         "state",
         "exam_type",
@@ -249,12 +280,32 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     let reader = ctx.copy.reader()?;
     let wanted = kinds(&args.change);
     let shown = &args.order.shown;
-    let planned = io.plan_rows(&CHANGES, &shown.columns, shown.enriched)?;
+    let mut planned = io.plan_rows(&CHANGES, &shown.columns, shown.enriched)?;
+    if wanted.iter().any(ends) {
+        planned = planned.widened(&shown.columns, &["ended", "successor"]);
+    }
+    if wanted.iter().all(ends) {
+        // Banks that ended alone: their last rating has no "before".
+        planned = planned.narrowed(&shown.columns, &["previous_rating"]);
+    }
     let public = planned.needs_public();
     if public {
         reader.require_public_record(crate::output::records::public_wanted(shown.enriched))?;
     }
+    if wanted.iter().any(ends) && !reader.has_events()? {
+        let asked = if wanted.contains(&RatingChange::Failed) && !wanted.contains(&RatingChange::Merged) {
+            "--change failed"
+        } else {
+            "--change merged"
+        };
+        return Err(CraError::usage(format!(
+            "{asked} needs the structure changes of BankFind's history, which the local copy \
+             has not read (run: {})",
+            crate::mirror::record::enrich_command()
+        )));
+    }
     let repeat_fail = args.change.contains(&ChangeKind::RepeatFail);
+    let ratings: Vec<RatingChange> = wanted.iter().copied().filter(|k| !ends(k)).collect();
     let filter = ChangeFilter {
         selection: ctx.selection.clone(),
         new: args.new,
@@ -262,23 +313,52 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
         // Upgrades and downgrades alone (the default) are changes of the
         // rating: the statement keeps no other record.
         changed: !repeat_fail
-            && wanted
+            && ratings
                 .iter()
                 .all(|k| matches!(k, RatingChange::Upgrade | RatingChange::Downgrade)),
     };
+    // The banks that ended (a few hundred at most), newest first.
+    let endings: Vec<ChangeRow> = reader.endings(&filter, &wanted)?;
+    let ended = endings.len() as u64;
+    let mut endings = endings.into_iter().peekable();
     let mut rows = io.rows(planned)?;
-    // Each record printed as it is read: memory stays flat however many.
-    reader.each_change(&filter, |row| {
-        let repeated = row.rating.is_failing()
-            && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());
-        if wanted.contains(&row.change) || (repeat_fail && repeated) {
-            rows.write(&row)?;
-        }
-        Ok(())
-    })?;
+    if !ratings.is_empty() || repeat_fail {
+        // Each record printed as it is read: memory stays flat however
+        // many. The endings come in among them by date (newest first);
+        // sorted otherwise (--sort), after them.
+        let by_date = ctx.selection.find.sort.is_empty();
+        reader.each_change(&filter, |row| {
+            let repeated = row.rating.is_failing()
+                && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());
+            if ratings.contains(&row.change) || (repeat_fail && repeated) {
+                while by_date && endings.peek().is_some_and(|e| e.date() > row.date()) {
+                    rows.write(&endings.next().expect("peeked"))?;
+                }
+                rows.write(&row)?;
+            }
+            Ok(())
+        })?;
+    }
+    for ending in endings {
+        rows.write(&ending)?;
+    }
     let count = rows.finish()?;
     if count == 0 {
         io.summary("no rating records match");
+    } else if ended == count {
+        io.summary(&format!(
+            "{} {} that ended",
+            crate::text::thousands(ended),
+            crate::text::plural(ended, "bank", "banks"),
+        ));
+    } else if ended > 0 {
+        io.summary(&format!(
+            "{} {} and {} {} that ended",
+            crate::text::thousands(count - ended),
+            crate::text::plural(count - ended, "rating record", "rating records"),
+            crate::text::thousands(ended),
+            crate::text::plural(ended, "bank", "banks"),
+        ));
     } else {
         io.summary(&format!(
             "{} {}",

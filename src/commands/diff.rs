@@ -105,7 +105,10 @@ impl Wanted {
             RatingChange::Downgrade => Wanted::Downgrade,
             RatingChange::Same => Wanted::Same,
             // A rating change is never a first record.
-            RatingChange::First | RatingChange::Other => Wanted::Other,
+            RatingChange::First
+            | RatingChange::Other
+            | RatingChange::Merged
+            | RatingChange::Failed => Wanted::Other,
         });
         wanted.contains(&kind) || direction.is_some_and(|d| wanted.contains(&d))
     }

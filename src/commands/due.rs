@@ -145,6 +145,12 @@ fn left_out_note(left_out: LeftOut, activity: Activity, included: bool) -> Optio
         return None;
     }
     let mut parts = Vec::new();
+    if left_out.ended > 0 {
+        parts.push(format!(
+            "{} that ended (merged, failed or closed)",
+            thousands(left_out.ended)
+        ));
+    }
     if left_out.inactive > 0 {
         parts.push(format!(
             "{} known to be inactive",
@@ -157,7 +163,7 @@ fn left_out_note(left_out: LeftOut, activity: Activity, included: bool) -> Optio
             thousands(left_out.ots)
         ));
     }
-    let total = left_out.inactive + left_out.ots;
+    let total = left_out.ended + left_out.inactive + left_out.ots;
     let mut note = if total > 0 {
         format!(
             "left out {} {}: {} (--include-inactive keeps them)",

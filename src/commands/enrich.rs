@@ -15,20 +15,24 @@ use url::Url;
 use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::{CraError, Exit};
 use crate::http::fetch::{FetchError, Fetched, Fetcher};
-use crate::io::{Io, Progress};
+use crate::io::Io;
 use crate::mirror::record::store::{Sources, Store, Summary};
-use crate::record::bankfind::{self, Query};
+use crate::record::bankfind;
 use crate::record::ffiec::{self, FfiecError};
-use crate::record::public::{FileExam, Listed};
+use crate::record::public::FileExam;
 use crate::settings::Settings;
 use crate::text::{plural, thousands};
+
+mod bankfind_pages;
+use bankfind_pages::{read_bankfind, read_history};
 
 pub const AFTER_HELP: &str = "\
 Reads the FFIEC's Interagency CRA Ratings file (every published exam with the
 institution's agency ID, its assets and the exam method) and BankFind's
-institutions (identifiers, whether still active), stores them in the local
-copy and links each bank to at most one institution, by its exam history,
-regulator, state, city and name. A bank that cannot be linked with certainty
+institutions (identifiers, whether still active) and structure changes
+(mergers, failures, closings: cra lineage), stores them in the local copy and
+links each bank to at most one institution, by its exam history, regulator,
+state, city and name. A bank that cannot be linked with certainty
 stays unlinked; the summary says why. Run cra sync first; later syncs keep
 the links of banks whose history did not change.
 
@@ -36,9 +40,9 @@ The FFIEC site may refuse scripted downloads: download craratng.zip in a
 browser and pass it with --ffiec FILE.
 
 Examples:
-  cra --sandbox enrich
   cra enrich --ffiec ~/Downloads/craratng.zip --format json
-  cra --sandbox enrich --no-bankfind";
+  cra --sandbox enrich --no-bankfind
+  cra --sandbox enrich";
 
 #[derive(Debug, Clone, Args)]
 pub struct EnrichArgs {
@@ -61,9 +65,6 @@ pub struct EnrichArgs {
 /// The most of the FFIEC file read (published: about 1 MB zipped, 5 MB of
 /// text).
 const FFIEC_LIMIT: u64 = 64 << 20;
-
-/// BankFind institutions asked for a page: its largest.
-const BANKFIND_PAGE: u64 = bankfind::LIMIT_MAX;
 
 impl Spec for EnrichArgs {
     fn uses_api(&self) -> bool {
@@ -141,8 +142,8 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     };
     io.status(None);
 
-    let listed = match &bankfind_source {
-        None => Vec::new(),
+    let (listed, changes) = match &bankfind_source {
+        None => (Vec::new(), Vec::new()),
         Some(source) => {
             let Some(url) = web_address(source)? else {
                 return Err(CraError::usage(format!(
@@ -153,18 +154,29 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             let client = fetcher(&url)?.with_key(settings.bankfind_key.as_ref().map(|k| &k.value))?;
             let keyed = settings.bankfind_key.is_some();
             let listed = read_bankfind(&client, &url, keyed, io, &trace).await;
+            let changes = match listed {
+                // The structure changes, beside the institutions.
+                Ok(_) => read_history(&client, &history_address(&url), keyed, io, &trace).await,
+                Err(_) => Ok(Vec::new()),
+            };
             requests += client.requests();
-            listed?
+            (listed?, changes?)
         }
     };
 
+    let history_source = match &bankfind_source {
+        Some(source) => web_address(source)?.map(|url| history_address(&url).to_string()),
+        None => None,
+    };
     io.status(Some("linking the banks…"));
     let summary = store.enrich(
         &exams,
         &listed,
+        &changes,
         &Sources {
             ffiec: &ffiec_source,
             bankfind: bankfind_source.as_deref(),
+            history: history_source.as_deref(),
         },
     )?;
     io.status(None);
@@ -200,6 +212,13 @@ fn summary_line(summary: &Summary, seconds: f64, path: &std::path::Path) -> Stri
             "; {} in BankFind",
             thousands(summary.bankfind_institutions)
         ));
+        if summary.events > 0 {
+            line.push_str(&format!(
+                ", {} structure {}",
+                thousands(summary.events),
+                plural(summary.events, "change", "changes")
+            ));
+        }
     }
     line.push_str(&format!(") in {seconds:.1} s → {}", path.display()));
     line
@@ -220,6 +239,17 @@ fn reasons_line(summary: &Summary) -> String {
         plural(missing, "bank", "banks"),
         parts.join(", ")
     )
+}
+
+/// BankFind's structure changes, beside its institutions: `…/history` in
+/// place of `…/institutions` (the last segment of any other address).
+fn history_address(institutions: &Url) -> Url {
+    let mut history = institutions.clone();
+    history.set_query(None);
+    if let Ok(mut segments) = history.path_segments_mut() {
+        segments.pop_if_empty().pop().push("history");
+    }
+    history
 }
 
 /// `text` as an http(s) address, or none for a file name. Another scheme
@@ -319,82 +349,4 @@ fn fetch_error(error: FetchError) -> anyhow::Error {
         }
         FetchError::Body(message) => CraError::Response { message }.into(),
     }
-}
-
-/// What a 401 or 403 from BankFind says: it wants a key, or refused the
-/// one given; how to get and set one either way.
-fn key_refused(source: &str, status: u16, keyed: bool) -> String {
-    let how = "a free key comes from https://api.data.gov/signup; set it with CRA_BANKFIND_KEY \
-               or cra config set bankfind_key (or run cra enrich --no-bankfind)";
-    if keyed {
-        format!("{source} answered {status}: it refused the BankFind key given; {how}")
-    } else {
-        format!("{source} answered {status}: it asks for a key; {how}")
-    }
-}
-
-/// Every institution of BankFind, page after page: as many requests as its
-/// total needs at the largest page, and no more.
-async fn read_bankfind(
-    client: &Fetcher,
-    base: &Url,
-    keyed: bool,
-    io: &Io,
-    trace: &dyn Fn(String),
-) -> Result<Vec<Listed>> {
-    let mut listed: Vec<Listed> = Vec::new();
-    let mut progress: Option<Progress> = None;
-    let mut offset = 0u64;
-    loop {
-        let mut url = base.clone();
-        url.set_query(Some(&Query::page(offset, BANKFIND_PAGE).to_query_string()));
-        let fetched = client
-            .get(&url, crate::http::API_BODY_LIMIT, trace)
-            .await
-            .map_err(fetch_error)?;
-        let source = format!("BankFind ({base})");
-        if matches!(fetched.status.as_u16(), 401 | 403) {
-            return Err(CraError::Response {
-                message: key_refused(&source, fetched.status.as_u16(), keyed),
-            }
-            .into());
-        }
-        if !fetched.status.is_success() {
-            // Its own message, when the error body says one.
-            if let Err(bankfind::BankfindError::Answered(said)) = bankfind::parse_page(&fetched.body)
-            {
-                let message = format!("{source} answered {}: {said}", fetched.status.as_u16());
-                return Err(if crate::http::retry::is_retryable_status(fetched.status) {
-                    CraError::Unavailable { message }.into()
-                } else {
-                    CraError::Response { message }.into()
-                });
-            }
-            return Err(status_error(&source, &fetched));
-        }
-        let page = bankfind::parse_page(&fetched.body).map_err(|error| CraError::Response {
-            message: format!("{source}, the page at offset {offset}: {error}"),
-        })?;
-        let got = page.institutions.len() as u64;
-        let total = page.total;
-        listed.extend(page.institutions.iter().map(Listed::from_bankfind));
-        let bar = progress.get_or_insert_with(|| {
-            Progress::new(io, total.unwrap_or(got), "institutions")
-        });
-        for _ in 0..got {
-            bar.inc();
-        }
-        offset += got;
-        let done = match total {
-            Some(total) => offset >= total,
-            None => got < BANKFIND_PAGE,
-        };
-        if done || got == 0 {
-            break;
-        }
-    }
-    if let Some(bar) = progress {
-        bar.finish();
-    }
-    Ok(listed)
 }

@@ -98,6 +98,9 @@ command_list! {
     /// The address of a bank's public evaluation (the examiners' report behind a rating)
     #[command(after_help = pe::AFTER_HELP)]
     Pe(pe::PeArgs),
+    /// A bank's predecessors and successors (mergers, failures, renames), oldest first
+    #[command(after_help = lineage::AFTER_HELP)]
+    Lineage(lineage::LineageArgs),
     /// Run one read-only SQL query on the local copy
     #[command(after_help = sql::AFTER_HELP)]
     Sql(sql::SqlArgs),

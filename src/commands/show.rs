@@ -236,7 +236,15 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io, copy: &crate::source:
             let bank = &banks[0];
             if public_json {
                 let public = joined.exam_publics(bank)?;
-                let json = history_json(bank, public.as_deref());
+                let mut json = history_json(bank, public.as_deref());
+                // How it ended (null: it did not), once enrich read
+                // BankFind's history.
+                if let (Some(ending), Some(object)) =
+                    (joined.ending(&bank.fields.id)?, json.as_object_mut())
+                {
+                    let ended = ending.map_or(serde_json::Value::Null, |e| e.to_json());
+                    object.insert("ended".to_string(), ended);
+                }
                 output::write_json_document(&mut out, &json, &io.view)?;
             } else {
                 output::write_json_document(&mut out, &bank.raw, &io.view)?;

@@ -227,6 +227,11 @@ pub enum RatingChange {
     Same,
     First,
     Other,
+    /// Not a change of rating but the bank's end: it merged into another
+    /// (a structure change of BankFind's history), listed only when asked.
+    Merged,
+    /// The same: it failed.
+    Failed,
 }
 
 impl RatingChange {
@@ -245,6 +250,8 @@ impl RatingChange {
             RatingChange::Same => "same",
             RatingChange::First => "first",
             RatingChange::Other => "other",
+            RatingChange::Merged => "merged",
+            RatingChange::Failed => "failed",
         }
     }
 }

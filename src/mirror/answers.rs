@@ -6,6 +6,7 @@
 
 use anyhow::Result;
 
+use super::record::events::ENDINGS;
 use super::{Reader, vocab, vocab_or_null};
 use crate::domain::{ExamType, Rating, Regulator, SortField};
 
@@ -48,6 +49,18 @@ pub struct ChangeRow {
     pub change: RatingChange,
     /// The bank's public record, when its columns were asked for.
     pub public: Option<Box<crate::domain::PublicRecord>>,
+    /// For a bank that ended: the day it did (its row's rating and exam
+    /// date are its last ones).
+    pub ended: Option<String>,
+    /// For a bank that ended: who took it over (`NAME (fdic:N)`).
+    pub successor: Option<String>,
+}
+
+impl ChangeRow {
+    /// The day of the change: the exam's, or the day the bank ended.
+    pub fn date(&self) -> &str {
+        self.ended.as_deref().unwrap_or(&self.exam_date)
+    }
 }
 
 impl crate::domain::HasPublic for ChangeRow {
@@ -169,6 +182,8 @@ impl Reader {
                 } else {
                     None
                 },
+                ended: None,
+                successor: None,
             })?;
         }
         Ok(())
@@ -216,6 +231,84 @@ fn exam_public(row: &rusqlite::Row, at: usize) -> rusqlite::Result<crate::domain
     };
     let day = Day::parse(row.get_ref(4)?.as_str()?);
     Ok(exam_record(&linked, filed.as_ref(), day))
+}
+
+impl Reader {
+    /// The copy's banks that ended as `kinds` say (`Merged`, `Failed`),
+    /// newest first: each with its last rating and exam type, the date it
+    /// ended as the row's date (the selection's exam period bounds it)
+    /// and who took it over; a copy without structure changes has none.
+    pub fn endings(&self, filter: &ChangeFilter, kinds: &[RatingChange]) -> Result<Vec<ChangeRow>> {
+        let names: Vec<&str> = kinds
+            .iter()
+            .filter_map(|k| match k {
+                RatingChange::Merged => Some("'merger'"),
+                RatingChange::Failed => Some("'failure'"),
+                _ => None,
+            })
+            .collect();
+        if names.is_empty() || !self.has_events()? {
+            return Ok(Vec::new());
+        }
+        let (clauses, values) = super::find::selection_clauses(
+            &filter.selection,
+            &super::find::Tested {
+                exam_date: "e.date",
+                rating: "b.rating",
+                exam_type: "b.exam_type",
+                ..super::find::Tested::RECORDS
+            },
+        );
+        let more: String = clauses.iter().map(|c| format!(" AND {c}")).collect();
+        let connection = self.connection();
+        let mut statement = connection.prepare(&format!(
+            "SELECT b.id, b.name, b.state, b.regulator, b.exam_date, b.exam_type, b.rating, b.city, \
+             e.kind, e.successor_cert, e.successor_name, \
+             l.fdic_cert, l.rssd_id, l.occ_charter, l.assets, l.exam_method, l.active, l.pe_url, \
+             e.date \
+             FROM banks b JOIN links l ON l.bank_id = b.id \
+             JOIN events e ON e.rowid = (SELECT e2.rowid FROM events e2 \
+               WHERE e2.fdic_cert = l.fdic_cert AND e2.kind IN {ENDINGS} \
+               ORDER BY e2.date, e2.rowid LIMIT 1) \
+             WHERE e.kind IN ({}){more} ORDER BY e.date DESC, b.name, b.id",
+            names.join(", ")
+        ))?;
+        let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
+        let mut endings = Vec::new();
+        while let Some(row) = rows.next()? {
+            let successor = match row.get::<_, Option<i64>>(9)? {
+                Some(cert) => Some(format!(
+                    "{} (fdic:{cert})",
+                    row.get::<_, Option<String>>(10)?.unwrap_or_default()
+                )),
+                None => None,
+            };
+            endings.push(ChangeRow {
+                id: row.get(0)?,
+                name: row.get(1)?,
+                city: row.get(7)?,
+                state: row.get(2)?,
+                regulator: vocab(row, 3)?,
+                exam_date: row.get(4)?,
+                exam_type: vocab_or_null(row, 5)?.unwrap_or_else(|| "".into()),
+                previous_rating: None,
+                rating: vocab_or_null(row, 6)?.unwrap_or_else(|| "".into()),
+                change: if row.get_ref(8)?.as_str()? == "failure" {
+                    RatingChange::Failed
+                } else {
+                    RatingChange::Merged
+                },
+                public: if filter.public {
+                    Some(Box::new(super::record::public_of(row, 11)?))
+                } else {
+                    None
+                },
+                ended: row.get(18)?,
+                successor,
+            });
+        }
+        Ok(endings)
+    }
 }
 
 #[cfg(test)]

@@ -180,6 +180,8 @@ pub struct DueQuery {
 /// The banks `due` left out, by why.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LeftOut {
+    /// They ended (merged, failed, closed), as BankFind's history says.
+    pub ended: u64,
     /// BankFind lists them as no longer active.
     pub inactive: u64,
     /// Their last exam was under the OTS (closed in 2011).
@@ -187,8 +189,9 @@ pub struct LeftOut {
 }
 
 /// The statement and its values; `public`: the copy has the public
-/// record, whose activity each bank is read with.
-fn due_sql(query: &DueQuery, public: bool) -> (String, Vec<SqlValue>) {
+/// record, whose activity each bank is read with (and, `events`, whether
+/// it ended).
+fn due_sql(query: &DueQuery, public: bool, events: bool) -> (String, Vec<SqlValue>) {
     let mut clauses = vec!["exam_date IS NOT NULL".to_string()];
     let (more, values) = selection_clauses(&query.selection, &Tested::BANKS);
     clauses.extend(more);
@@ -197,9 +200,18 @@ fn due_sql(query: &DueQuery, public: bool) -> (String, Vec<SqlValue>) {
     } else {
         "NULL"
     };
+    let ended = if public && events {
+        format!(
+            "EXISTS (SELECT 1 FROM links l JOIN events e ON e.fdic_cert = l.fdic_cert \
+             WHERE l.bank_id = banks.id AND e.kind IN {})",
+            super::record::events::ENDINGS
+        )
+    } else {
+        "0".to_string()
+    };
     let sql = format!(
         "SELECT id, name, city, state, regulator, rating, exam_date, exam_type, position, rowid AS r, \
-         {active} FROM banks WHERE {} AND exam_date <= {}",
+         {active}, {ended} FROM banks WHERE {} AND exam_date <= {}",
         clauses.join(" AND "),
         cutoff_sql(query.today, query.older_than_months),
     );
@@ -221,7 +233,8 @@ impl Reader {
     /// last examined under the OTS) unless `include_inactive`.
     pub fn due_counted(&self, query: &DueQuery) -> Result<(Vec<DueRow>, LeftOut)> {
         let public = self.enriched_at()?.is_some();
-        let (mut rows, left_out) = due_rows(&self.connection(), query, public)?;
+        let events = public && self.has_events()?;
+        let (mut rows, left_out) = due_rows(&self.connection(), query, public, events)?;
         if public && query.public_record {
             // Every row's public record in one statement.
             let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
@@ -239,8 +252,9 @@ fn due_rows(
     connection: &rusqlite::Connection,
     query: &DueQuery,
     public: bool,
+    events: bool,
 ) -> Result<(Vec<DueRow>, LeftOut)> {
-    let (sql, values) = due_sql(query, public);
+    let (sql, values) = due_sql(query, public, events);
     let mut statement = connection.prepare_cached(&sql)?;
     let mut selected = statement.query(rusqlite::params_from_iter(&values))?;
     let mut rows = Vec::new();
@@ -255,6 +269,11 @@ fn due_rows(
                 .is_ok_and(|r| r.eq_ignore_ascii_case(Regulator::Ots.as_str()))
             {
                 left_out.ots += 1;
+                continue;
+            }
+            // A bank that ended will never be examined again.
+            if row.get::<_, i64>(11)? != 0 {
+                left_out.ended += 1;
                 continue;
             }
             if row.get::<_, Option<i64>>(10)? == Some(0) {
@@ -337,6 +356,7 @@ mod tests {
                 ..DueQuery::default()
             },
             false,
+            false,
         );
         let plan: Vec<String> = connection
             .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
@@ -399,7 +419,7 @@ mod tests {
                 ..DueQuery::default()
             };
             let query = DueQuery { include_inactive: true, ..query };
-            let here: Vec<String> = due_rows(&connection, &query, false).unwrap().0.into_iter().map(|r| r.id).collect();
+            let here: Vec<String> = due_rows(&connection, &query, false, false).unwrap().0.into_iter().map(|r| r.id).collect();
             let mut order: Vec<String> = sort
                 .iter()
                 .map(|key| {
@@ -427,7 +447,7 @@ mod tests {
                     Ok(i64::from(expected(&text(0)?, &text(1)?)))
                 })
                 .unwrap();
-            let (sql, values) = due_sql(&query, false);
+            let (sql, values) = due_sql(&query, false, false);
             let sqlite: Vec<String> = connection
                 .prepare(&format!(
                     "SELECT d.id FROM ({sql}) d JOIN banks b ON b.rowid = d.r ORDER BY {}, d.position, d.r",

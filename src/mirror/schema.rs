@@ -30,18 +30,26 @@ pub struct Migration {
 }
 
 /// Every step after schema 1, in order.
-pub const MIGRATIONS: &[Migration] = &[Migration {
-    to: 2,
-    what: "the public record's tables and every index belong to each copy (they were \
-           made by the first cra enrich, or the next sync, if at all)",
-    run: |tx| {
-        // The first copies had `links_assets(assets, bank_id)`, replaced by
-        // `links_public`, which covers activity and exam method too.
-        tx.execute_batch("DROP INDEX IF EXISTS links_assets;")?;
-        tx.execute_batch(record::SCHEMA)?;
-        tx.execute_batch(INDEXES)
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        to: 2,
+        what: "the public record's tables and every index belong to each copy (they were \
+               made by the first cra enrich, or the next sync, if at all)",
+        run: |tx| {
+            // The first copies had `links_assets(assets, bank_id)`, replaced
+            // by `links_public`, which covers activity and exam method too.
+            tx.execute_batch("DROP INDEX IF EXISTS links_assets;")?;
+            tx.execute_batch(record::SCHEMA)?;
+            tx.execute_batch(INDEXES)
+        },
     },
-}];
+    Migration {
+        to: 3,
+        what: "structure changes (events): the mergers, failures, closings and name \
+               changes of the institutions linked, read by the next cra enrich",
+        run: |tx| tx.execute_batch(record::EVENTS),
+    },
+];
 
 /// The schema this build reads and writes.
 pub const SCHEMA_VERSION: i64 = match MIGRATIONS.last() {
@@ -126,7 +134,13 @@ CREATE TABLE removed_banks (
 
 /// The tables, columns and indexes a copy has, as SQL (`cra sql --schema`).
 pub fn schema() -> String {
-    format!("{}{}{}", SCHEMA.trim_start(), INDEXES, record::SCHEMA)
+    format!(
+        "{}{}{}{}",
+        SCHEMA.trim_start(),
+        INDEXES,
+        record::SCHEMA,
+        record::EVENTS
+    )
 }
 
 /// Indexes added after schema 1 was first released: created by the writer

@@ -328,6 +328,34 @@ impl<R> Columns<R> {
         Ok(shape)
     }
 
+    /// The columns named `names` that `shape` does not show yet, added
+    /// (a run's defaults widened by what its rows carry: the date
+    /// a bank ended, say); what was added, for the json keys.
+    pub fn widen(&self, shape: &mut Shape<R>, names: &[&str]) -> Vec<&'static Column<R>> {
+        let mut added = Vec::new();
+        for name in names {
+            let column = self
+                .named(name)
+                .expect("a column named to widen is defined");
+            if !shape.columns.iter().any(|(c, _)| std::ptr::eq(*c, column)) {
+                // Before a table's id, which ends its row; else at the end.
+                let at = match shape.columns.iter().position(|(c, _)| c.name == "id") {
+                    Some(at) if at > 0 => at,
+                    _ => shape.columns.len(),
+                };
+                shape.columns.insert(at, (column, self.fit_of(column)));
+                added.push(column);
+            }
+        }
+        added
+    }
+
+    /// `shape` without the columns named `names` (a run's defaults
+    /// narrowed: a column its rows leave empty).
+    pub fn narrow(&self, shape: &mut Shape<R>, names: &[&str]) {
+        shape.columns.retain(|(c, _)| !names.contains(&c.name));
+    }
+
     /// Whether `shape` shows an extra column (its rows then need what it
     /// reads).
     pub fn shows_extra(&self, shape: &Shape<R>) -> bool {

@@ -9,7 +9,7 @@ use std::io::Write;
 use anyhow::Result;
 use serde_json::Value;
 
-use super::{Columns, Printer, Record, Shape};
+use super::{Column, Columns, Printer, Record, Shape};
 use crate::domain::HasPublic;
 
 /// The rows a run will print, decided before anything is: their columns
@@ -20,6 +20,8 @@ pub struct Planned<R: 'static> {
     columns: &'static Columns<R>,
     shape: Shape<R>,
     public_json: bool,
+    /// Columns added to the defaults: json objects get their keys too.
+    widened: Vec<&'static Column<R>>,
 }
 
 impl<R> Planned<R> {
@@ -39,7 +41,28 @@ impl<R> Planned<R> {
             columns,
             shape,
             public_json: enriched && json,
+            widened: Vec::new(),
         })
+    }
+
+    /// The default columns and json keys widened by `names` (when the
+    /// run's rows carry them: banks that ended, in `changes`), after the
+    /// others; columns chosen with `--columns` stay as chosen.
+    pub fn widened(mut self, wanted: &[String], names: &[&str]) -> Planned<R> {
+        if wanted.is_empty() {
+            self.widened = self.columns.widen(&mut self.shape, names);
+        }
+        self
+    }
+
+    /// The default columns without those named `names` (which the run's
+    /// rows all leave empty); json keeps its keys, and columns chosen with
+    /// `--columns` stay as chosen.
+    pub fn narrowed(mut self, wanted: &[String], names: &[&str]) -> Planned<R> {
+        if wanted.is_empty() {
+            self.columns.narrow(&mut self.shape, names);
+        }
+        self
     }
 
     /// Whether the rows need their public record (a column of it shown,
@@ -60,6 +83,7 @@ impl<R> Planned<R> {
             columns: self.columns,
             shape: self.shape,
             public_json: self.public_json,
+            widened: self.widened,
         }
     }
 }
@@ -71,6 +95,7 @@ pub struct Rows<R: 'static, W: Write> {
     shape: Shape<R>,
     /// json objects get `public_record` (`--enriched`).
     public_json: bool,
+    widened: Vec<&'static Column<R>>,
 }
 
 impl<R, W: Write> Rows<R, W> {
@@ -96,7 +121,12 @@ impl<R, W: Write> Rows<R, W> {
     fn write_with(&mut self, row: &R, public: Option<&crate::domain::PublicRecord>) -> Result<()> {
         let nothing = Value::Null;
         let json = self.printer.prints_json().then(|| {
-            let json = self.columns.json(row);
+            let mut json = self.columns.json(row);
+            if let Value::Object(object) = &mut json {
+                for column in &self.widened {
+                    object.insert(column.name.to_string(), (column.get)(row).to_json());
+                }
+            }
             if self.public_json {
                 crate::domain::public::with_public_record(json, public)
             } else {

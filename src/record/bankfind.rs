@@ -20,6 +20,7 @@ use serde_json::{Map, Value, json};
 use crate::domain::Regulator;
 
 mod filter;
+pub mod history;
 
 pub use filter::Filter;
 
@@ -284,6 +285,24 @@ pub struct Page {
 /// Reads an answer: the records whether nested (`{"data": {...}}`, as
 /// the API sends them) or not.
 pub fn parse_page(bytes: &[u8]) -> Result<Page, BankfindError> {
+    let mut institutions = Vec::new();
+    let total = envelope(bytes, |record| {
+        institutions.push(Institution::from_json(record));
+        Ok(())
+    })?;
+    Ok(Page {
+        total,
+        institutions,
+    })
+}
+
+/// An answer's envelope, every endpoint's alike: its total (`meta.total`,
+/// else `totals.count`), each record (nested, `{"data": {...}}`, or not)
+/// handed to `each`; an error's own words when it is one.
+fn envelope(
+    bytes: &[u8],
+    mut each: impl FnMut(&Map<String, Value>) -> Result<(), BankfindError>,
+) -> Result<Option<u64>, BankfindError> {
     let body: Value =
         serde_json::from_slice(bytes).map_err(|e| BankfindError::NotJson(e.to_string()))?;
     let Some(top) = body.as_object() else {
@@ -312,7 +331,6 @@ pub fn parse_page(bytes: &[u8]) -> Result<Page, BankfindError> {
                 .and_then(|t| t.get("count"))
                 .and_then(number)
         });
-    let mut institutions = Vec::with_capacity(data.len());
     for item in data {
         let record = match item.get("data") {
             Some(Value::Object(inner)) => inner,
@@ -320,12 +338,9 @@ pub fn parse_page(bytes: &[u8]) -> Result<Page, BankfindError> {
                 .as_object()
                 .ok_or(BankfindError::Shape("an item of \"data\" is not an object"))?,
         };
-        institutions.push(Institution::from_json(record));
+        each(record)?;
     }
-    Ok(Page {
-        total,
-        institutions,
-    })
+    Ok(total)
 }
 
 /// An answer as BankFind writes it: `meta` (the total and the parameters

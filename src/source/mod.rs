@@ -86,6 +86,19 @@ impl Source {
         Ok(self)
     }
 
+    /// How the bank `bank_id` ended, when banks are joined with their
+    /// public record and it holds BankFind's history: `Some(None)` for a
+    /// bank that did not end, `None` when that is not known.
+    pub fn ending(
+        &self,
+        bank_id: &str,
+    ) -> Result<Option<Option<crate::mirror::record::events::Ending>>> {
+        match &self.joined {
+            Some(reader) if reader.has_events()? => reader.ending(bank_id).map(Some),
+            _ => Ok(None),
+        }
+    }
+
     /// Gives `banks` their public records: one query for all of them.
     fn join(&self, banks: &mut [crate::domain::model::Bank]) -> Result<()> {
         let Some(reader) = &self.joined else {

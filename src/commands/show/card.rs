@@ -92,6 +92,9 @@ fn public_card(
                 None => "unknown (not in BankFind, or cra enrich --no-bankfind)",
             };
             lines.push(format!("  Active     {active}"));
+            if let Some(ending) = reader.ending(id)? {
+                lines.push(format!("  Ended      {}", ended(&ending)));
+            }
             lines.push(format!(
                 "  FFIEC      {} {agency_id}, linked by {basis}",
                 regulator.as_str()
@@ -123,6 +126,35 @@ fn public_card(
         }
     }
     Ok((lines, exams))
+}
+
+/// How a bank ended, in one line: `merged 2011-07-21 into FIRST NATIONAL
+/// BANK (fdic:1234) · Satisfactory 2023-05-01`, the successor as `show`
+/// takes it and its current rating when the copy has it.
+pub(crate) fn ended(ending: &crate::mirror::record::events::Ending) -> String {
+    let mut line = format!("{} {}", ending.kind.past(), ending.date);
+    if let Some(cert) = ending.successor_cert {
+        let name = ending
+            .successor
+            .as_ref()
+            .map(|known| known.name.clone())
+            .or_else(|| ending.successor_name.clone())
+            .unwrap_or_else(|| "an institution".to_string());
+        let into = match ending.kind {
+            crate::record::bankfind::history::ChangeKind::Merger => "into",
+            _ => "taken over by",
+        };
+        line.push_str(&format!(
+            " {into} {} (fdic:{cert})",
+            crate::text::inert(&name)
+        ));
+        if let Some(known) = &ending.successor
+            && let (Some(rating), Some(date)) = (&known.rating, &known.exam_date)
+        {
+            line.push_str(&format!(" · {} {date}", rating.as_str()));
+        }
+    }
+    line
 }
 
 /// The table view: a card of bank fields, then its history with the current

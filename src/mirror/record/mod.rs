@@ -9,6 +9,7 @@
 //! a public record once `cra enrich` has run, which `meta.enriched_at`
 //! says.
 
+pub mod events;
 mod exams;
 mod linking;
 pub mod store;
@@ -106,6 +107,24 @@ pub(crate) fn public_of(row: &rusqlite::Row, at: usize) -> rusqlite::Result<Publ
         pe_url: row.get(at + 6)?,
     })
 }
+
+/// The structure changes of the institutions linked (BankFind's history,
+/// `record::bankfind::history`), since schema 3: what `show`, `lineage`,
+/// `due` and `changes` read of a bank that ended.
+pub const EVENTS: &str = "
+CREATE TABLE IF NOT EXISTS events (
+    fdic_cert      INTEGER NOT NULL,
+    date           TEXT NOT NULL,
+    kind           TEXT NOT NULL,
+    code           INTEGER NOT NULL,
+    description    TEXT,
+    successor_cert INTEGER,
+    successor_name TEXT,
+    name           TEXT
+);
+CREATE INDEX IF NOT EXISTS events_cert ON events(fdic_cert, date);
+CREATE INDEX IF NOT EXISTS events_successor ON events(successor_cert);
+";
 
 /// `cra enrich`, as it works in the user's situation (`cra --sandbox
 /// enrich`, with `--mirror FILE` when one was given).

@@ -31,6 +31,8 @@ pub struct Summary {
     pub ffiec_exams: u64,
     pub ffiec_institutions: u64,
     pub bankfind_institutions: u64,
+    /// Structure changes kept (of the institutions linked).
+    pub events: u64,
 }
 
 /// Where the public record came from, as `meta` records it.
@@ -38,6 +40,9 @@ pub struct Sources<'a> {
     pub ffiec: &'a str,
     /// None: `--no-bankfind`.
     pub bankfind: Option<&'a str>,
+    /// BankFind's structure changes (beside its institutions); None with
+    /// `--no-bankfind`.
+    pub history: Option<&'a str>,
 }
 
 /// The copy, open to write its public record.
@@ -83,6 +88,7 @@ impl Store {
         &mut self,
         exams: &[FileExam],
         listed: &[Listed],
+        changes: &[crate::record::bankfind::history::Change],
         sources: &Sources,
     ) -> Result<Summary> {
         let path = self.path.clone();
@@ -136,7 +142,9 @@ impl Store {
         meta.execute(params!["enriched_at", now])?;
         meta.execute(params!["ffiec_source", sources.ffiec])?;
         meta.execute(params!["bankfind_source", sources.bankfind.unwrap_or("")])?;
+        meta.execute(params!["history_source", sources.history.unwrap_or("")])?;
         drop(meta);
+        let events = super::events::store(&tx, changes)?;
         tx.commit()
             .with_context(|| format!("cannot write the mirror {}", path.display()))?;
         let mut summary = Summary {
@@ -145,6 +153,7 @@ impl Store {
             ffiec_exams: exams.len() as u64,
             ffiec_institutions: register.institutions().len() as u64,
             bankfind_institutions: listed.len() as u64,
+            events,
             ..Summary::default()
         };
         for reason in Reason::ALL {

@@ -1,8 +1,9 @@
 //! The public record the sandbox serves beside the service, so that
 //! `cra --sandbox enrich` has an FFIEC file and BankFind to read with no
 //! network: `GET /ffiec/craratng.zip` (the FFIEC's zip of the sandbox's
-//! banks, as published) and `GET /bankfind/institutions` (BankFind's
-//! answers for them, with its filters, fields, sort, limit and offset).
+//! banks, as published), `GET /bankfind/institutions` (BankFind's
+//! answers for them, with its filters, fields, sort, limit and offset) and
+//! `GET /bankfind/history` (their structure changes, `history`).
 //! For benchmarks of the linking only, `GET /_truth/links` says which
 //! FFIEC institution each bank truly is (hidden; test-only).
 //!
@@ -16,6 +17,7 @@ mod days;
 mod decoys;
 mod draw;
 pub mod file;
+mod history;
 mod naming;
 mod pools;
 mod serve;
@@ -38,6 +40,9 @@ pub struct PublicRecord {
     pub exams: Vec<Exam>,
     /// BankFind's institutions, by certificate (those without one last).
     pub institutions: Vec<Institution>,
+    /// BankFind's structure changes of them (drawn by `finish` from the
+    /// institutions when none were given).
+    pub history: Vec<crate::record::bankfind::history::Change>,
     /// Each bank of the service and the FFIEC institution it truly is
     /// (none when none of its exams is in the file).
     pub truth: Vec<(String, Option<InstitutionKey>)>,
@@ -64,6 +69,14 @@ impl PublicRecord {
                 &b.name,
             ))
         });
+        if self.history.is_empty() {
+            let latest = self.vintage.unwrap_or_else(|| {
+                jiff::Timestamp::now()
+                    .to_zoned(jiff::tz::TimeZone::UTC)
+                    .date()
+            });
+            self.history = history::draw(&self.institutions, latest);
+        }
     }
 }
 

@@ -16,18 +16,21 @@ use axum::routing::get;
 use serde_json::{Map, Value, json};
 
 use super::{Public, PublicRecord};
+use crate::record::bankfind::history::{self, Change};
 use crate::record::bankfind::{self, Field, Filter, Institution, Query, SortOrder};
 use crate::record::ffiec;
 
 /// The paths, for the enrich command's `--sandbox` and the tests.
 pub const FFIEC_PATH: &str = "/ffiec/craratng.zip";
 pub const BANKFIND_PATH: &str = "/bankfind/institutions";
+pub const HISTORY_PATH: &str = "/bankfind/history";
 pub const TRUTH_PATH: &str = "/_truth/links";
 
 /// What the sandbox serves of a public record.
 pub struct Served {
     zip: bytes::Bytes,
     institutions: Vec<Institution>,
+    history: Vec<Change>,
     truth: bytes::Bytes,
 }
 
@@ -45,7 +48,45 @@ impl Served {
             zip: zip.into(),
             truth: truth_json(&record.truth).into(),
             institutions: record.institutions,
+            history: record.history,
         }
+    }
+
+    /// BankFind's structure changes for a query string (`filters` on
+    /// their fields, `limit`, `offset`; in the order of certificates), or
+    /// the message of a 400.
+    pub fn history(&self, raw: Option<&str>) -> Result<Vec<u8>, String> {
+        let query = Query::parse(raw)?;
+        let filter = match &query.filters {
+            Some(text) => Some(Filter::parse(text).map_err(|e| format!("filters: {e}"))?),
+            None => None,
+        };
+        let matched: Vec<&Change> = self
+            .history
+            .iter()
+            .filter(|change| {
+                filter
+                    .as_ref()
+                    .is_none_or(|f| f.matches(&|name: &str| history_text(change, name)))
+            })
+            .collect();
+        let page = matched
+            .iter()
+            .skip(usize::try_from(query.offset).unwrap_or(usize::MAX))
+            .take(query.limit as usize)
+            .copied();
+        let mut parameters = Map::new();
+        parameters.insert(
+            "filters".into(),
+            Value::from(query.filters.clone().unwrap_or_default()),
+        );
+        parameters.insert("limit".into(), Value::from(query.limit));
+        parameters.insert("offset".into(), Value::from(query.offset));
+        Ok(history::write_history(
+            matched.len() as u64,
+            page,
+            parameters,
+        ))
     }
 
     pub fn zip(&self) -> &[u8] {
@@ -215,6 +256,33 @@ async fn institutions(State(public): State<Arc<Public>>, RawQuery(raw): RawQuery
     }
 }
 
+/// A structure change's field as a filter compares it.
+fn history_text(change: &Change, name: &str) -> Option<String> {
+    Some(match name.to_ascii_uppercase().as_str() {
+        "CERT" => change.fdic_cert.to_string(),
+        "CHANGECODE" => change.code.to_string(),
+        "EFFDATE" => change.date.strftime("%Y%m%d").to_string(),
+        "ORG_ROLE_CDE" => (if change.institution { "FI" } else { "BR" }).to_string(),
+        "INSTNAME" => change.name.clone()?,
+        "ACQ_CERT" => change.successor_cert?.to_string(),
+        _ => return None,
+    })
+}
+
+async fn history_of(State(public): State<Arc<Public>>, RawQuery(raw): RawQuery) -> Response {
+    match public.served().history(raw.as_deref()) {
+        Ok(body) => answer(StatusCode::OK, "application/json", body),
+        Err(message) => {
+            let body = json!({ "error": { "status": 400, "message": message } });
+            answer(
+                StatusCode::BAD_REQUEST,
+                "application/json",
+                body.to_string(),
+            )
+        }
+    }
+}
+
 async fn truth(State(public): State<Arc<Public>>) -> Response {
     answer(
         StatusCode::OK,
@@ -228,6 +296,7 @@ pub fn routes(public: Arc<Public>) -> Router {
     Router::new()
         .route(FFIEC_PATH, get(ffiec_zip))
         .route(BANKFIND_PATH, get(institutions))
+        .route(HISTORY_PATH, get(history_of))
         .route(TRUTH_PATH, get(truth))
         .with_state(public)
 }

@@ -198,7 +198,10 @@ fn bankfinds_key_is_sent_never_shown_and_a_refusal_says_how_to_get_one() {
     const BANKFIND_KEY: &str = "bf_key_6d0c1e9a4b7f2e8d";
     let (world, file) = world();
     // A BankFind that wants a key: 403 without it.
-    let keyed = TestServer::start(|_, _| {
+    let keyed = TestServer::start(|_, target| {
+        if target.starts_with("/history") {
+            return Reply::json(200, super::enrich::NO_HISTORY);
+        }
         Reply::json(
             200,
             r#"{"meta":{"total":1},"data":[{"data":{"CERT":3510,"ACTIVE":1,"NAME":"Amarillo National Bank"},"score":0}],"totals":{"count":1}}"#,
@@ -241,7 +244,11 @@ fn bankfinds_key_is_sent_never_shown_and_a_refusal_says_how_to_get_one() {
                 .map(|v| v.to_str().unwrap().to_string())
         })
         .collect();
-    assert_eq!(sent, [BANKFIND_KEY]);
+    assert_eq!(
+        sent,
+        [BANKFIND_KEY, BANKFIND_KEY],
+        "institutions and history"
+    );
     let all = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),

@@ -1,0 +1,204 @@
+//! BankFind, page after page: its institutions and its structure changes
+//! (`/history`), both in as few requests as their totals need at its
+//! largest page, through the shared retries, pacing and quota, the key
+//! sent when one is set. A page that is not BankFind's answer is exit 1
+//! naming the source and the page; the copy is untouched (nothing is
+//! written before every page is in).
+
+use anyhow::Result;
+use url::Url;
+
+use super::{fetch_error, status_error};
+use crate::error::CraError;
+use crate::http::fetch::Fetcher;
+use crate::io::{Io, Progress};
+use crate::record::bankfind::history::{self, Change};
+use crate::record::bankfind::{self, BankfindError, Query};
+use crate::record::public::Listed;
+use crate::text::thousands;
+
+/// BankFind's largest page.
+const PAGE: u64 = bankfind::LIMIT_MAX;
+
+/// What a 401 or 403 from BankFind says: it wants a key, or refused the
+/// one given; how to get and set one either way.
+fn key_refused(source: &str, status: u16, keyed: bool) -> String {
+    let how = "a free key comes from https://api.data.gov/signup; set it with CRA_BANKFIND_KEY \
+               or cra config set bankfind_key (or run cra enrich --no-bankfind)";
+    if keyed {
+        format!("{source} answered {status}: it refused the BankFind key given; {how}")
+    } else {
+        format!("{source} answered {status}: it asks for a key; {how}")
+    }
+}
+
+/// Every institution of BankFind.
+pub(super) async fn read_bankfind(
+    client: &Fetcher,
+    base: &Url,
+    keyed: bool,
+    io: &Io,
+    trace: &dyn Fn(String),
+) -> Result<Vec<Listed>> {
+    let listed = pages(
+        client,
+        base,
+        Endpoint {
+            what: "institutions",
+            query: |offset| Query::page(offset, PAGE),
+            parse: |bytes| {
+                let page = bankfind::parse_page(bytes)?;
+                Ok((page.total, page.institutions))
+            },
+        },
+        keyed,
+        io,
+        trace,
+    )
+    .await?;
+    Ok(listed.iter().map(Listed::from_bankfind).collect())
+}
+
+/// Every institution-level structure change BankFind has (a branch's are
+/// asked to be left out, and left out here should it send them).
+pub(super) async fn read_history(
+    client: &Fetcher,
+    base: &Url,
+    keyed: bool,
+    io: &Io,
+    trace: &dyn Fn(String),
+) -> Result<Vec<Change>> {
+    let changes = pages(
+        client,
+        base,
+        Endpoint {
+            what: "structure changes",
+            query: |offset| Query {
+                filters: Some("ORG_ROLE_CDE:FI".to_string()),
+                fields: history::FIELDS.iter().map(|f| f.to_string()).collect(),
+                sort_by: Some("CERT".to_string()),
+                limit: PAGE,
+                offset,
+                ..Query::default()
+            },
+            parse: |bytes| {
+                let page = history::parse_history(bytes)?;
+                Ok((page.total, page.changes))
+            },
+        },
+        keyed,
+        io,
+        trace,
+    )
+    .await?;
+    Ok(changes.into_iter().filter(|c| c.institution).collect())
+}
+
+/// The most records `cra` reads of one BankFind endpoint: many times what
+/// the FDIC has (about 30,000 institutions; its history's institution-level
+/// changes fewer than a million). A total past it is paging gone wrong.
+const MOST_RECORDS: u64 = 2_000_000;
+
+/// A page as read: the total the answer states (if any) and its records.
+type Page<T> = (Option<u64>, Vec<T>);
+
+/// One of BankFind's endpoints: what its records are, the query of a page
+/// at an offset, how a page reads.
+struct Endpoint<T> {
+    what: &'static str,
+    query: fn(u64) -> Query,
+    parse: fn(&[u8]) -> Result<Page<T>, BankfindError>,
+}
+
+/// Every record of an endpoint, page after page: as many requests as its
+/// total needs at the largest page, and no more. Paging that goes past
+/// what its total (or, without one, [`MOST_RECORDS`]) allows is an error
+/// naming it, never a wait without end.
+async fn pages<T>(
+    client: &Fetcher,
+    base: &Url,
+    endpoint: Endpoint<T>,
+    keyed: bool,
+    io: &Io,
+    trace: &dyn Fn(String),
+) -> Result<Vec<T>> {
+    let source = format!("BankFind ({base})");
+    let broken = |why: String| -> anyhow::Error {
+        CraError::Response {
+            message: format!("{source}: paging looks broken ({why}); nothing was stored"),
+        }
+        .into()
+    };
+    let mut records: Vec<T> = Vec::new();
+    let mut progress: Option<Progress> = None;
+    let mut offset = 0u64;
+    let mut requests = 0u64;
+    loop {
+        let mut url = base.clone();
+        url.set_query(Some(&(endpoint.query)(offset).to_query_string()));
+        let fetched = client
+            .get(&url, crate::http::API_BODY_LIMIT, trace)
+            .await
+            .map_err(fetch_error)?;
+        requests += 1;
+        if matches!(fetched.status.as_u16(), 401 | 403) {
+            return Err(CraError::Response {
+                message: key_refused(&source, fetched.status.as_u16(), keyed),
+            }
+            .into());
+        }
+        if !fetched.status.is_success() {
+            // Its own message, when the error body says one.
+            if let Err(BankfindError::Answered(said)) = bankfind::parse_page(&fetched.body) {
+                let message = format!("{source} answered {}: {said}", fetched.status.as_u16());
+                return Err(if crate::http::retry::is_retryable_status(fetched.status) {
+                    CraError::Unavailable { message }.into()
+                } else {
+                    CraError::Response { message }.into()
+                });
+            }
+            return Err(status_error(&source, &fetched));
+        }
+        let (total, page) = (endpoint.parse)(&fetched.body).map_err(|error| CraError::Response {
+            message: format!("{source}, the {} at offset {offset}: {error}", endpoint.what),
+        })?;
+        if let Some(total) = total.filter(|t| *t > MOST_RECORDS) {
+            return Err(broken(format!(
+                "it says it has {} {}",
+                thousands(total),
+                endpoint.what
+            )));
+        }
+        let got = page.len() as u64;
+        records.extend(page);
+        let bar = progress.get_or_insert_with(|| {
+            Progress::new(io, total.unwrap_or(got), endpoint.what)
+        });
+        for _ in 0..got {
+            bar.inc();
+        }
+        offset += got;
+        let done = match total {
+            Some(total) => offset >= total,
+            None => got < PAGE,
+        };
+        if done || got == 0 {
+            break;
+        }
+        // More requests than the total needs at the pages given, or more
+        // records than any endpoint has: a server that pages without end.
+        let needed = total.unwrap_or(MOST_RECORDS).div_ceil(got.max(1)) + 1;
+        if requests >= needed || offset > MOST_RECORDS {
+            return Err(broken(format!(
+                "{} requests for {} {} so far",
+                thousands(requests),
+                thousands(offset),
+                endpoint.what
+            )));
+        }
+    }
+    if let Some(bar) = progress {
+        bar.finish();
+    }
+    Ok(records)
+}

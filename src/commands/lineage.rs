@@ -1,0 +1,254 @@
+//! `cra lineage BANK`: a bank's predecessors and successors, oldest first,
+//! one line each (the date, the kind of change, the institution, its
+//! latest rating when the copy has it), from the structure changes `cra
+//! enrich` read of BankFind's history: the CRA record a merger carries
+//! forward. A bank with no structure change says so.
+
+use std::sync::Arc;
+
+use anyhow::Result;
+use clap::Args;
+
+use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
+use crate::error::{CraError, Exit};
+use crate::mirror::record::events::Lineage;
+use crate::mirror::record::{AgencyId, LinkState};
+use crate::output::{Cell, Column, Columns, Fit, Kind};
+use crate::source::{Source, resolve};
+
+pub const AFTER_HELP: &str = "\
+Each line is one institution's change: a merger (into whom), a failure, a
+closing, a name or charter change, with that institution's latest rating
+when the local copy has a bank of it (show takes fdic:N). From BankFind's
+history, read by cra enrich. Run cra sync and cra enrich first.
+
+Examples:
+  cra --sandbox lineage \"union hill bank, fsb\"
+  cra lineage fdic:3510 --format csv
+  cra lineage 7db54db2 -o lineage.xlsx";
+
+#[derive(Debug, Clone, Args)]
+pub struct LineageArgs {
+    /// Bank id, a short id, a name (with a space), or fdic:N, rssd:N, occ:N
+    #[arg(value_name = "BANK")]
+    pub bank: String,
+
+    #[command(flatten)]
+    pub jq: JqArg,
+
+    #[command(flatten)]
+    pub output: OutputArg,
+
+    #[command(flatten)]
+    pub excel: ExcelSafeArg,
+}
+
+fn known<'r>(row: &'r Lineage, pick: fn(&'r crate::mirror::record::events::Known) -> Cell<'r>) -> Cell<'r> {
+    row.known.as_ref().map_or(Cell::Empty, pick)
+}
+
+const LINE: &[Column<Lineage>] = &[
+    Column::new("date", "DATE", Kind::Date, Fit::Keep { rank: 0 }, |r| Cell::date(&r.date)),
+    Column::new("kind", "KIND", Kind::Text, Fit::Keep { rank: 1 }, |r| Cell::text(r.kind.name())),
+    Column::new("role", "ROLE", Kind::Text, Fit::Keep { rank: 4 }, |r| Cell::text(r.role.name())),
+    Column::new("fdic_cert", "FDIC CERT", Kind::Number, Fit::Keep { rank: 6 }, |r| {
+        Cell::count(r.fdic_cert)
+    }),
+    Column::new("institution", "INSTITUTION", Kind::Text, Fit::Shorten { rank: 2, min: 16 }, |r| {
+        match &r.known {
+            Some(known) => Cell::text(&known.name),
+            None => Cell::maybe(r.name.as_deref()),
+        }
+    }),
+    Column::new("successor", "INTO", Kind::Text, Fit::Shorten { rank: 5, min: 12 }, |r| {
+        Cell::maybe(r.successor_name.as_deref())
+    }),
+    Column::new("successor_cert", "INTO CERT", Kind::Number, Fit::Keep { rank: 8 }, |r| {
+        r.successor_cert.map_or(Cell::Empty, Cell::count)
+    }),
+    Column::new("rating", "RATING", Kind::Rating, Fit::Rating { rank: 3 }, |r| {
+        known(r, |k| Cell::maybe_rating(k.rating.as_ref()))
+    }),
+    Column::new("exam_date", "EXAM DATE", Kind::Date, Fit::Keep { rank: 7 }, |r| {
+        known(r, |k| k.exam_date.as_deref().map_or(Cell::Empty, Cell::date))
+    }),
+    Column::new("code", "CODE", Kind::Number, Fit::Keep { rank: 10 }, |r| Cell::count(u64::from(r.code))),
+    Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |r| known(r, |k| Cell::text(&k.id))),
+];
+
+const LINES: Columns<Lineage> = Columns::new(
+    LINE,
+    &[
+        "date",
+        "kind",
+        "institution",
+        "successor",
+        "rating",
+        "exam_date",
+        "role",
+        "fdic_cert",
+        "id",
+    ],
+);
+
+impl Spec for LineageArgs {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            output: Some(&self.output),
+            excel: Some(&self.excel),
+            jq: Some(&self.jq),
+            ..Parts::default()
+        }
+    }
+
+    fn sheet(&self) -> &'static str {
+        "Lineage"
+    }
+
+    fn words(&self) -> crate::filters::words::Words {
+        crate::filters::words::Words::new().add("the lineage of", Some(&self.bank))
+    }
+
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::ROWS
+    }
+}
+
+impl Run for LineageArgs {
+    const GLOBALS: Globals = Globals::LOCAL_COPY;
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        let (settings, io) = (&ctx.settings, &ctx.io);
+        let reader = ctx.copy.reader()?;
+        reader.require_public_record("cra lineage")?;
+        if !reader.has_events()? {
+            return Err(CraError::usage(format!(
+                "cra lineage needs the structure changes of BankFind's history, which the local \
+                 copy has not read yet (run: {})",
+                crate::mirror::record::enrich_command()
+            )));
+        }
+        // An FDIC certificate is followed whether or not a bank of the copy
+        // is its institution (a predecessor long gone, say).
+        let (cert, shown) = match AgencyId::parse(&self.bank) {
+            Some(AgencyId::Fdic(cert)) => {
+                let name = reader.known(cert)?.map(|k| k.name);
+                (cert, name.map_or_else(|| "the institution".to_string(), |n| crate::text::inert(&n).into_owned()))
+            }
+            _ => {
+                let wanted = match resolve::classify(&self.bank) {
+                    name @ resolve::Wanted::Name(_) => name,
+                    _ => resolve::classify(&super::show::bank_id(&self.bank)?),
+                };
+                let source = Source::mirror(Arc::clone(&reader));
+                let among = resolve::Among {
+                    source: &source,
+                    io,
+                    state: None,
+                };
+                let id = resolve::resolve(wanted, &among, settings).await?;
+                let name = reader.bank(&id)?.fields.name;
+                let shown = crate::text::inert(&name).into_owned();
+                match reader.fdic_cert_of(&id)? {
+                    Some(cert) => (cert, shown),
+                    None => return Err(no_certificate(&reader, &id, &shown)?),
+                }
+            }
+        };
+        let lines = reader.lineage(cert)?;
+        let mut printed = io.rows(io.plan_rows(&LINES, &[], false)?)?;
+        for line in &lines {
+            printed.write_plain(line)?;
+        }
+        printed.finish()?;
+        if lines.is_empty() {
+            io.info(&format!(
+                "{shown} (fdic:{cert}) has no structure change in BankFind's history (as of the last cra enrich)"
+            ));
+        } else {
+            use crate::mirror::record::events::Role;
+            use crate::text::{plural, thousands};
+            use std::collections::HashSet;
+            let predecessors: HashSet<u64> = lines
+                .iter()
+                .filter(|l| l.role == Role::Predecessor)
+                .map(|l| l.fdic_cert)
+                .collect();
+            // Whoever the bank, then each successor, ended into.
+            let successors: HashSet<u64> = lines
+                .iter()
+                .filter(|l| l.role != Role::Predecessor && l.kind.ends())
+                .filter_map(|l| l.successor_cert)
+                .collect();
+            let said = |n: u64, one: &str, many: &str| match n {
+                0 => format!("no {one}"),
+                n => format!("{} {}", thousands(n), plural(n, one, many)),
+            };
+            let changes = lines.len() as u64;
+            // Where the record went last: the last successor, as the copy
+            // knows it.
+            let last = lines
+                .iter()
+                .rev()
+                .find(|l| l.role != Role::Predecessor && l.kind.ends() && l.successor_cert.is_some());
+            let now = match last {
+                Some(line) => {
+                    let into = line.successor_cert.expect("found with one");
+                    let known = reader.known(into)?;
+                    let name = known
+                        .as_ref()
+                        .map(|k| k.name.clone())
+                        .or_else(|| line.successor_name.clone())
+                        .unwrap_or_else(|| "an institution".to_string());
+                    let rating = known.as_ref().and_then(|k| {
+                        let (rating, date) = (k.rating.as_ref()?, k.exam_date.as_deref()?);
+                        Some(format!(" · {} {date}", rating.as_str()))
+                    });
+                    Some(format!(
+                        "now {} (fdic:{into}){}",
+                        crate::text::inert(&name),
+                        rating.unwrap_or_default()
+                    ))
+                }
+                None => None,
+            };
+            // Two short lines, so that a terminal of 80 columns shows
+            // each whole.
+            io.summary(&format!(
+                "{shown} (fdic:{cert}): {} {}, {}, {}",
+                thousands(changes),
+                plural(changes, "change", "changes"),
+                said(predecessors.len() as u64, "predecessor", "predecessors"),
+                said(successors.len() as u64, "successor", "successors"),
+            ));
+            if let Some(now) = now {
+                io.summary(&now);
+            }
+        }
+        Ok(Exit::Success)
+    }
+}
+
+/// Why a bank has no lineage to follow: not linked, or linked to an
+/// institution BankFind has no certificate for (exit 5).
+fn no_certificate(
+    reader: &crate::mirror::Reader,
+    id: &str,
+    shown: &str,
+) -> Result<anyhow::Error> {
+    let why = match reader.link_state(id)? {
+        LinkState::Linked { .. } => {
+            "BankFind lists no FDIC certificate for its institution, and its history is by certificate"
+                .to_string()
+        }
+        LinkState::Unlinked(reason) => format!("it is not linked to the FFIEC file: {}", reason.explain()),
+        LinkState::Unknown => format!(
+            "it is not linked yet (run: {})",
+            crate::mirror::record::enrich_command()
+        ),
+    };
+    Ok(CraError::NotFound {
+        message: format!("no lineage of {shown}: {why}"),
+    }
+    .into())
+}

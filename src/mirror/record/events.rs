@@ -1,0 +1,327 @@
+//! Structure changes in the local copy (`events`): written by `cra enrich`
+//! in its one transaction (the institution-level changes of the
+//! institutions it linked, and of those that merged into them), read for
+//! a bank that ended (`show`, `due`, `changes --change merged|failed`)
+//! and for a bank's lineage (`cra lineage`).
+
+use std::collections::{HashSet, VecDeque};
+
+use anyhow::Result;
+use rusqlite::{OptionalExtension, Transaction, params};
+
+use crate::domain::Rating;
+use crate::mirror::{Reader, vocab_or_null};
+use crate::record::bankfind::history::{Change, ChangeKind};
+
+/// The kinds of change that end an institution, as SQL's `IN` list.
+pub(crate) const ENDINGS: &str = "('merger', 'failure', 'closing')";
+
+/// Replaces the copy's structure changes with those of `changes` that are
+/// an institution's own (not a branch's) and concern an institution the
+/// copy links (its own change, or one that merged into it). Runs in
+/// enrich's transaction, after the links are written; how many it kept.
+pub(super) fn store(tx: &Transaction, changes: &[Change]) -> Result<u64> {
+    tx.execute("DELETE FROM events", [])?;
+    let linked: HashSet<u64> = {
+        let mut statement =
+            tx.prepare("SELECT DISTINCT fdic_cert FROM links WHERE fdic_cert IS NOT NULL")?;
+        let rows = statement.query_map([], |row| row.get::<_, i64>(0))?;
+        rows.filter_map(|r| r.ok().and_then(|n| u64::try_from(n).ok()))
+            .collect()
+    };
+    let mut insert = tx.prepare(
+        "INSERT INTO events (fdic_cert, date, kind, code, description, successor_cert, \
+         successor_name, name) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?;
+    let mut kept = 0;
+    // A record BankFind sent twice (pages that overlap) is stored once.
+    let mut stored = HashSet::new();
+    for change in changes {
+        let concerns = linked.contains(&change.fdic_cert)
+            || change.successor_cert.is_some_and(|s| linked.contains(&s));
+        let key = (
+            change.fdic_cert,
+            change.date,
+            change.code,
+            change.successor_cert,
+        );
+        if !change.institution || !concerns || !stored.insert(key) {
+            continue;
+        }
+        insert.execute(params![
+            change.fdic_cert as i64,
+            change.date.to_string(),
+            change.kind.name(),
+            i64::from(change.code),
+            change.description,
+            change.successor_cert.map(|c| c as i64),
+            change.successor_name,
+            change.name,
+        ])?;
+        kept += 1;
+    }
+    Ok(kept)
+}
+
+/// How a bank ended, and who took it over.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ending {
+    pub date: String,
+    pub kind: ChangeKind,
+    pub successor_cert: Option<u64>,
+    pub successor_name: Option<String>,
+    /// The successor in the copy: its id and current rating, when it has
+    /// it.
+    pub successor: Option<Known>,
+}
+
+impl Ending {
+    /// As json: `{"date", "kind", "successor_cert", "successor_name",
+    /// "successor": {"id", "name", "rating", "exam_date"} or null}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "date": self.date,
+            "kind": self.kind.name(),
+            "successor_cert": self.successor_cert,
+            "successor_name": self.successor_name,
+            "successor": self.successor.as_ref().map(|known| serde_json::json!({
+                "id": known.id,
+                "name": known.name,
+                "rating": known.rating.as_ref().map(|r| r.as_str()),
+                "exam_date": known.exam_date,
+            })),
+        })
+    }
+}
+
+/// An institution as the copy knows it: a bank of it, linked to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Known {
+    pub id: String,
+    pub name: String,
+    pub rating: Option<Rating>,
+    pub exam_date: Option<String>,
+}
+
+/// One line of a lineage: an institution's change.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lineage {
+    pub date: String,
+    pub kind: ChangeKind,
+    pub code: u32,
+    pub description: Option<String>,
+    /// The institution the change is of.
+    pub fdic_cert: u64,
+    /// Its name: the copy's bank's, else BankFind's at the change.
+    pub name: Option<String>,
+    /// Where it stands to the bank asked about.
+    pub role: Role,
+    pub successor_cert: Option<u64>,
+    pub successor_name: Option<String>,
+    /// The copy's bank of that institution, when it has it.
+    pub known: Option<Known>,
+}
+
+/// Where an institution of a lineage stands to the bank asked about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// It merged into the bank (or into one of its predecessors).
+    Predecessor,
+    /// The bank itself.
+    Itself,
+    /// The bank merged into it (or into one of its successors).
+    Successor,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Predecessor => "predecessor",
+            Role::Itself => "this bank",
+            Role::Successor => "successor",
+        }
+    }
+}
+
+/// At most this many institutions are followed either way (a chain of
+/// mergers is a handful; a loop in a malformed history ends here).
+const FOLLOWED: usize = 200;
+
+impl Reader {
+    /// Whether the copy holds structure changes: the last `cra enrich`
+    /// read BankFind's history (a copy enriched before it did, or with
+    /// `--no-bankfind`, does not know how its banks ended).
+    pub fn has_events(&self) -> Result<bool> {
+        let source: Option<String> = self
+            .connection()
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'history_source'",
+                [],
+                |row| row.get(0),
+            )
+            .optional()?;
+        Ok(source.is_some_and(|s| !s.is_empty()) && self.enriched_at()?.is_some())
+    }
+
+    /// The FDIC certificate of the bank `bank_id`'s institution.
+    pub fn fdic_cert_of(&self, bank_id: &str) -> Result<Option<u64>> {
+        let cert: Option<Option<i64>> = self
+            .connection()
+            .query_row(
+                "SELECT fdic_cert FROM links WHERE bank_id = ?1",
+                [bank_id],
+                |row| row.get(0),
+            )
+            .optional()?;
+        Ok(cert.flatten().and_then(|n| u64::try_from(n).ok()))
+    }
+
+    /// The copy's bank of the institution `fdic_cert`, when it has one
+    /// (the first by its place in the list, should two be linked to it).
+    pub fn known(&self, fdic_cert: u64) -> Result<Option<Known>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT b.id, b.name, b.rating, b.exam_date FROM links l JOIN banks b ON b.id = l.bank_id \
+             WHERE l.fdic_cert = ?1 ORDER BY b.position LIMIT 1",
+        )?;
+        Ok(statement
+            .query_row([fdic_cert as i64], |row| {
+                Ok(Known {
+                    id: row.get(0)?,
+                    name: row.get(1)?,
+                    rating: vocab_or_null(row, 2)?,
+                    exam_date: row.get(3)?,
+                })
+            })
+            .optional()?)
+    }
+
+    /// How the bank `bank_id` ended, if it did (its institution's first
+    /// merger, failure or closing), with its successor as the copy knows it.
+    pub fn ending(&self, bank_id: &str) -> Result<Option<Ending>> {
+        if !self.has_events()? {
+            return Ok(None);
+        }
+        let Some(cert) = self.fdic_cert_of(bank_id)? else {
+            return Ok(None);
+        };
+        let found = {
+            let connection = self.connection();
+            let mut statement = connection.prepare_cached(&format!(
+                "SELECT date, kind, successor_cert, successor_name FROM events \
+                 WHERE fdic_cert = ?1 AND kind IN {ENDINGS} ORDER BY date LIMIT 1"
+            ))?;
+            statement
+                .query_row([cert as i64], |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        ChangeKind::from_name(row.get_ref(1)?.as_str()?),
+                        row.get::<_, Option<i64>>(2)?
+                            .and_then(|n| u64::try_from(n).ok()),
+                        row.get::<_, Option<String>>(3)?,
+                    ))
+                })
+                .optional()?
+        };
+        let Some((date, kind, successor_cert, successor_name)) = found else {
+            return Ok(None);
+        };
+        let successor = match successor_cert {
+            Some(cert) => self.known(cert)?,
+            None => None,
+        };
+        Ok(Some(Ending {
+            date,
+            kind,
+            successor_cert,
+            successor_name,
+            successor,
+        }))
+    }
+
+    /// The changes of an institution, oldest first.
+    fn changes_of(&self, cert: u64) -> Result<Vec<Lineage>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT date, kind, code, description, successor_cert, successor_name, name \
+             FROM events WHERE fdic_cert = ?1 ORDER BY date, rowid",
+        )?;
+        let rows = statement.query_map([cert as i64], |row| {
+            Ok(Lineage {
+                date: row.get(0)?,
+                kind: ChangeKind::from_name(row.get_ref(1)?.as_str()?),
+                code: u32::try_from(row.get::<_, i64>(2)?).unwrap_or(0),
+                description: row.get(3)?,
+                fdic_cert: cert,
+                name: row.get(6)?,
+                role: Role::Itself,
+                successor_cert: row
+                    .get::<_, Option<i64>>(4)?
+                    .and_then(|n| u64::try_from(n).ok()),
+                successor_name: row.get(5)?,
+                known: None,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The institutions that merged into `cert`.
+    fn merged_into(&self, cert: u64) -> Result<Vec<u64>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT DISTINCT fdic_cert FROM events WHERE successor_cert = ?1 AND kind IN {ENDINGS}"
+        ))?;
+        let rows = statement.query_map([cert as i64], |row| row.get::<_, i64>(0))?;
+        Ok(rows
+            .filter_map(|r| r.ok().and_then(|n| u64::try_from(n).ok()))
+            .collect())
+    }
+
+    /// The lineage of the institution `cert`: its own changes, those of
+    /// every institution that merged into it or into one of those, and of
+    /// every institution it (or its successor) merged into; oldest first,
+    /// each with the copy's bank of it when there is one.
+    pub fn lineage(&self, cert: u64) -> Result<Vec<Lineage>> {
+        let mut lines = Vec::new();
+        let mut seen: HashSet<u64> = HashSet::from([cert]);
+        // Back: whoever merged into it, and into them.
+        let mut queue: VecDeque<u64> = VecDeque::from([cert]);
+        while let Some(at) = queue.pop_front() {
+            for predecessor in self.merged_into(at)? {
+                if seen.len() < FOLLOWED && seen.insert(predecessor) {
+                    for mut line in self.changes_of(predecessor)? {
+                        line.role = Role::Predecessor;
+                        lines.push(line);
+                    }
+                    queue.push_back(predecessor);
+                }
+            }
+        }
+        // Itself, then forward through each institution it ended into.
+        let mut at = Some(cert);
+        let mut role = Role::Itself;
+        while let Some(here) = at.take() {
+            let changes = self.changes_of(here)?;
+            let next = changes
+                .iter()
+                .find(|c| c.kind.ends())
+                .and_then(|c| c.successor_cert);
+            for mut line in changes {
+                line.role = role;
+                lines.push(line);
+            }
+            if let Some(next) = next
+                && seen.len() < FOLLOWED
+                && seen.insert(next)
+            {
+                at = Some(next);
+                role = Role::Successor;
+            }
+        }
+        for line in &mut lines {
+            line.known = self.known(line.fdic_cert)?;
+        }
+        lines.sort_by(|a, b| a.date.cmp(&b.date));
+        Ok(lines)
+    }
+}

@@ -1,0 +1,630 @@
+//! Structure changes (issue 38): `cra enrich` reads BankFind's history
+//! beside its institutions (a stand-in answering as BankFind does: numbers
+//! as text, branch events mixed in, small pages), keeps exactly the
+//! institution-level changes that concern the copy's institutions, and
+//! `show`, `lineage`, `due` and `changes --change merged|failed` agree
+//! with them; a malformed history leaves the copy as it was.
+
+use serde_json::{Value, json};
+
+use super::enrich::enrich;
+use crate::common::server::{Reply, TestServer, param};
+use crate::common::{World, assert_code, stderr, text};
+
+/// A chain of mergers in Oklahoma (100 into 200 in 2012, 200 into 300 in
+/// 2018), a Texas bank that failed (400, taken over by 300), one that
+/// closed (500), one still open (600); each linked by its FDIC
+/// certificate.
+const BANKS: &str = "\
+id,name,city,state,regulator,exam_date,rating,exam_type,is_current
+m1,OLD TOWN BANK,ADA,OK,FDIC,2010-04-12,Satisfactory,Small Bank,true
+m2,MIDDLE BANK,ENID,OK,FDIC,2016-06-06,Outstanding,Small Bank,true
+m2,MIDDLE BANK,ENID,OK,FDIC,2011-02-07,Satisfactory,Small Bank,false
+m3,BIG BANK,TULSA,OK,FDIC,2022-09-19,Satisfactory,Large Bank,true
+f1,LONE STAR BANK,WACO,TX,FDIC,2018-03-05,Needs to Improve,Small Bank,true
+c1,QUIET BANK,WACO,TX,FDIC,2017-08-14,Satisfactory,Small Bank,true
+d1,LIVE OAK BANK,AUSTIN,TX,FDIC,2023-05-01,Satisfactory,Small Bank,true
+";
+
+/// The FFIEC file: each exam, by FDIC certificate (regulator code 3).
+const FILE: &[&str] = &[
+    "100\t3\t20100412\tOLD TOWN BANK\tADA\tOK\t90000\t2\t2\t",
+    "200\t3\t20110207\tMIDDLE BANK\tENID\tOK\t150000\t2\t2\t",
+    "200\t3\t20160606\tMIDDLE BANK\tENID\tOK\t210000\t2\t1\t",
+    "300\t3\t20220919\tBIG BANK\tTULSA\tOK\t9000000\t1\t2\t",
+    "400\t3\t20180305\tLONE STAR BANK\tWACO\tTX\t80000\t2\t3\t",
+    "500\t3\t20170814\tQUIET BANK\tWACO\tTX\t60000\t2\t2\t",
+    "600\t3\t20230501\tLIVE OAK BANK\tAUSTIN\tTX\t120000\t2\t2\t",
+];
+
+/// BankFind's institutions: the ended ones inactive, but for the middle
+/// bank, which BankFind still lists as active (its ending is known from
+/// the history alone).
+const INSTITUTIONS: &str = r#"{"meta":{"total":7},"data":[
+  {"data":{"CERT":"100","ACTIVE":"0","NAME":"Old Town Bank","REPDTE":"20120331"},"score":0},
+  {"data":{"CERT":"200","ACTIVE":"1","NAME":"Middle Bank","REPDTE":"20171231"},"score":0},
+  {"data":{"CERT":"300","ACTIVE":"1","NAME":"Big Bank","REPDTE":"20240630"},"score":0},
+  {"data":{"CERT":"400","ACTIVE":"0","NAME":"Lone Star Bank","REPDTE":"20191231"},"score":0},
+  {"data":{"CERT":"500","ACTIVE":"0","NAME":"Quiet Bank","REPDTE":"20190331"},"score":0},
+  {"data":{"CERT":"600","ACTIVE":"1","NAME":"Live Oak Bank","REPDTE":"20240630"},"score":0},
+  {"data":{"CERT":"9999","ACTIVE":"1","NAME":"Elsewhere Bank","REPDTE":"20240630"},"score":0}
+],"totals":{"count":7}}"#;
+
+/// BankFind's history, as it sends it: certificates and codes as text,
+/// the acquirer or else the survivor, branch events of the same
+/// institutions, a code `cra` does not know, an institution the copy does
+/// not have that merged into one it has, and one that concerns none.
+fn history() -> Vec<Value> {
+    vec![
+        json!({"CERT":"50","INSTNAME":"Prairie Bank","CHANGECODE":"223","CHANGECODE_DESC":"Merger - Without Assistance","EFFDATE":"1999-10-01T00:00:00","ORG_ROLE_CDE":"FI","ACQ_CERT":"100","ACQ_INSTNAME":"Old Town Bank"}),
+        json!({"CERT":"100","INSTNAME":"Old Town Bank","CHANGECODE":"711","CHANGECODE_DESC":"Branch Opening","EFFDATE":"2005-01-03T00:00:00","ORG_ROLE_CDE":"BR"}),
+        json!({"CERT":"100","INSTNAME":"Old Town Bank","CHANGECODE":"223","CHANGECODE_DESC":"Merger - Without Assistance","EFFDATE":"2012-05-01T00:00:00","ORG_ROLE_CDE":"FI","ACQ_CERT":"200","ACQ_INSTNAME":"Middle Bank","SUR_CERT":"200","SUR_INSTNAME":"Middle Bank"}),
+        json!({"CERT":200,"INSTNAME":"Middle Bank","CHANGECODE":221,"CHANGECODE_DESC":"Merger - Interstate","EFFDATE":"2018-03-01T00:00:00","ORG_ROLE_CDE":"FI","ACQ_CERT":"0","SUR_CERT":"300","SUR_INSTNAME":"Big Bank"}),
+        json!({"CERT":"300","INSTNAME":"Big Bank","CHANGECODE":"510","CHANGECODE_DESC":"Change in Name","EFFDATE":"2015-07-01T00:00:00","ORG_ROLE_CDE":"FI"}),
+        json!({"CERT":"300","INSTNAME":"Big Bank","CHANGECODE":"721","CHANGECODE_DESC":"Branch Closing","EFFDATE":"2016-02-01T00:00:00","ORG_ROLE_CDE":"BR"}),
+        json!({"CERT":"300","INSTNAME":"Big Bank","CHANGECODE":"805","CHANGECODE_DESC":"Something New","EFFDATE":"2021-01-04T00:00:00","ORG_ROLE_CDE":"FI"}),
+        json!({"CERT":"400","INSTNAME":"Lone Star Bank","CHANGECODE":"211","CHANGECODE_DESC":"Failure - Payout or Sale of Deposits and Assets","EFFDATE":"2020-01-10T00:00:00","ORG_ROLE_CDE":"FI","SUR_CERT":"300","SUR_INSTNAME":"Big Bank"}),
+        json!({"CERT":"500","INSTNAME":"Quiet Bank","CHANGECODE":"240","CHANGECODE_DESC":"Voluntary Liquidation or Closing","EFFDATE":"2019-06-03T00:00:00","ORG_ROLE_CDE":"FI"}),
+        json!({"CERT":"600","INSTNAME":"Live Oak Bank","CHANGECODE":"711","CHANGECODE_DESC":"Branch Opening","EFFDATE":"2022-02-01T00:00:00","ORG_ROLE_CDE":"BR"}),
+        json!({"CERT":"7777","INSTNAME":"Far Away Bank","CHANGECODE":"223","EFFDATE":"2010-01-01T00:00:00","ORG_ROLE_CDE":"FI","ACQ_CERT":"8888","ACQ_INSTNAME":"Farther Bank"}),
+    ]
+}
+
+/// How many records the stand-in sends a page, whatever the limit asked.
+const PAGE: usize = 3;
+
+/// The stand-in BankFind: institutions in one page, the history `PAGE`
+/// records at a time from the offset asked; `history` answers `/history`.
+fn bankfind_with(history: Vec<Value>) -> TestServer {
+    TestServer::start(move |_, target| {
+        if target.starts_with("/history") {
+            let offset = param(target, "offset").unwrap_or(0) as usize;
+            let page: Vec<Value> = history
+                .iter()
+                .skip(offset)
+                .take(PAGE)
+                .map(|record| json!({"data": record, "score": 0}))
+                .collect();
+            let total = history.len().to_string();
+            let body = json!({"meta": {"total": total}, "data": page, "totals": {"count": total}});
+            return Reply::json(200, &body.to_string());
+        }
+        Reply::json(200, INSTITUTIONS)
+    })
+}
+
+struct Lineage {
+    world: World,
+    bankfind: TestServer,
+    file: std::path::PathBuf,
+}
+
+impl Lineage {
+    fn enrich(&self) -> std::process::Output {
+        enrich(
+            &self.world,
+            &[
+                "--ffiec",
+                self.file.to_str().unwrap(),
+                "--bankfind",
+                &format!("{}/institutions", self.bankfind.url),
+                "--format",
+                "json",
+            ],
+        )
+    }
+
+    fn ids(&self, args: &[&str]) -> Vec<String> {
+        self.world
+            .json(&[args, &["--format", "json"]].concat())
+            .iter()
+            .map(|row| row["id"].as_str().unwrap().to_string())
+            .collect()
+    }
+}
+
+fn synced() -> Lineage {
+    let world = World::with_data("banks.csv", BANKS);
+    assert_code(&world.run(&["sync"]), 0);
+    let file = world.home.path().join("craratng.txt");
+    let text: String = FILE.iter().map(|l| format!("{l}\r\n")).collect();
+    std::fs::write(&file, text).unwrap();
+    Lineage {
+        world,
+        bankfind: bankfind_with(history()),
+        file,
+    }
+}
+
+fn enriched() -> Lineage {
+    let lineage = synced();
+    let out = lineage.enrich();
+    assert_code(&out, 0);
+    lineage
+}
+
+#[test]
+fn events_hold_exactly_the_institution_level_changes_of_the_copys_institutions() {
+    let lineage = synced();
+    let out = lineage.enrich();
+    assert_code(&out, 0);
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["linked"], 6, "{summary}");
+    assert_eq!(summary["events"], 7, "{summary}");
+    assert!(
+        stderr(&out).contains("7 structure changes"),
+        "{}",
+        stderr(&out)
+    );
+    // One request of institutions; the history in as many pages as its
+    // total needs at the pages given, asking for the institution's own.
+    let asked: Vec<String> = lineage
+        .bankfind
+        .seen()
+        .into_iter()
+        .map(|(target, _)| target)
+        .filter(|t| t.starts_with("/history"))
+        .collect();
+    assert_eq!(asked.len(), history().len().div_ceil(PAGE), "{asked:?}");
+    assert!(
+        asked
+            .iter()
+            .all(|t| t.contains("ORG_ROLE_CDE%3AFI") || t.contains("ORG_ROLE_CDE:FI")),
+        "{asked:?}"
+    );
+    let events = lineage.world.sql_tsv(
+        "SELECT fdic_cert, date, kind, code, successor_cert, successor_name, name \
+         FROM events ORDER BY fdic_cert, date",
+    );
+    assert_eq!(
+        events,
+        "fdic_cert\tdate\tkind\tcode\tsuccessor_cert\tsuccessor_name\tname\n\
+         50\t1999-10-01\tmerger\t223\t100\tOld Town Bank\tPrairie Bank\n\
+         100\t2012-05-01\tmerger\t223\t200\tMiddle Bank\tOld Town Bank\n\
+         200\t2018-03-01\tmerger\t221\t300\tBig Bank\tMiddle Bank\n\
+         300\t2015-07-01\tname_change\t510\t\t\tBig Bank\n\
+         300\t2021-01-04\tother\t805\t\t\tBig Bank\n\
+         400\t2020-01-10\tfailure\t211\t300\tBig Bank\tLone Star Bank\n\
+         500\t2019-06-03\tclosing\t240\t\t\tQuiet Bank\n"
+    );
+    let described = lineage
+        .world
+        .sql("SELECT description FROM events WHERE fdic_cert = 200");
+    assert_eq!(described[0]["description"], "Merger - Interstate");
+    // Enriching again replaces them: the same rows, not twice as many.
+    assert_code(&lineage.enrich(), 0);
+    assert_eq!(
+        lineage.world.sql("SELECT count(*) AS n FROM events")[0]["n"],
+        7
+    );
+}
+
+#[test]
+fn show_says_when_how_and_into_whom_a_bank_ended() {
+    let lineage = enriched();
+    let card = |id: &str| {
+        let out = lineage
+            .world
+            .local(&["--offline", "show", id, "--format", "table"]);
+        assert_code(&out, 0);
+        text(&out.stdout)
+    };
+    // The successor as show takes it, with its current rating.
+    let old = card("m1");
+    assert!(
+        old.contains(
+            "Ended      merged 2012-05-01 into MIDDLE BANK (fdic:200) · Outstanding 2016-06-06"
+        ),
+        "{old}"
+    );
+    let failed = card("f1");
+    assert!(
+        failed.contains("Ended      failed 2020-01-10 taken over by BIG BANK (fdic:300) · Satisfactory 2022-09-19"),
+        "{failed}"
+    );
+    assert!(
+        card("c1").contains("Ended      closed 2019-06-03\n"),
+        "{}",
+        card("c1")
+    );
+    // Open, or only renamed: no ending.
+    for id in ["m3", "d1"] {
+        assert!(!card(id).contains("Ended"), "{id}: {}", card(id));
+    }
+    // The successor it names is one show accepts.
+    let successor = lineage
+        .world
+        .local(&["--offline", "show", "fdic:200", "--format", "csv"]);
+    assert_code(&successor, 0);
+    assert!(text(&successor.stdout).contains("MIDDLE BANK"));
+    // Its json, with --enriched: how it ended, the successor as the copy
+    // has it; null for a bank that did not end.
+    let json = |id: &str| -> Value {
+        let out = lineage
+            .world
+            .local(&["--offline", "show", id, "--enriched", "--format", "json"]);
+        assert_code(&out, 0);
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    assert_eq!(
+        json("m2")["ended"],
+        json!({"date": "2018-03-01", "kind": "merger", "successor_cert": 300,
+               "successor_name": "Big Bank",
+               "successor": {"id": "m3", "name": "BIG BANK", "rating": "Satisfactory",
+                             "exam_date": "2022-09-19"}})
+    );
+    assert_eq!(json("d1")["ended"], Value::Null);
+}
+
+#[test]
+fn lineage_follows_predecessors_and_successors_oldest_first_in_every_format() {
+    let lineage = enriched();
+    let rows = lineage
+        .world
+        .json(&["lineage", "MIDDLE BANK", "--format", "json"]);
+    let lines: Vec<(String, String, String, u64)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["date"].as_str().unwrap().to_string(),
+                r["kind"].as_str().unwrap().to_string(),
+                r["role"].as_str().unwrap().to_string(),
+                r["fdic_cert"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("1999-10-01", "merger", "predecessor", 50),
+        ("2012-05-01", "merger", "predecessor", 100),
+        ("2015-07-01", "name_change", "successor", 300),
+        ("2018-03-01", "merger", "this bank", 200),
+        ("2021-01-04", "other", "successor", 300),
+    ];
+    let expected: Vec<(String, String, String, u64)> = expected
+        .iter()
+        .map(|(d, k, r, c)| (d.to_string(), k.to_string(), r.to_string(), *c))
+        .collect();
+    assert_eq!(lines, expected);
+    // Each institution's latest rating when the copy has a bank of it; a
+    // predecessor it has not, named as BankFind names it.
+    assert_eq!(rows[1]["rating"], "Satisfactory");
+    assert_eq!(rows[1]["id"], "m1");
+    assert_eq!(rows[1]["successor_cert"], 200);
+    assert_eq!(rows[0]["institution"], "Prairie Bank");
+    assert_eq!(rows[0]["rating"], Value::Null);
+    assert_eq!(rows[3]["rating"], "Outstanding");
+    // The survivor's lineage: every institution that ended into it, the
+    // failed bank too, and its own changes.
+    let big = lineage
+        .world
+        .json(&["lineage", "fdic:300", "--format", "json"]);
+    let certs: Vec<u64> = big
+        .iter()
+        .map(|r| r["fdic_cert"].as_u64().unwrap())
+        .collect();
+    assert_eq!(certs, [50, 100, 300, 200, 400, 300]);
+    // Every format: one line each.
+    for (format, header) in [
+        ("csv", "date,kind,role,fdic_cert,institution,successor"),
+        ("tsv", "DATE\tKIND\tINSTITUTION\tINTO\tRATING"),
+        ("table", " DATE "),
+    ] {
+        let out = lineage.world.local(&["lineage", "m2", "--format", format]);
+        assert_code(&out, 0);
+        let printed = text(&out.stdout);
+        assert!(printed.starts_with(header), "{format}: {printed}");
+        assert!(printed.contains("MIDDLE BANK"), "{format}: {printed}");
+    }
+    let ndjson = lineage
+        .world
+        .local(&["lineage", "m2", "--format", "ndjson"]);
+    assert_eq!(text(&ndjson.stdout).lines().count(), 5);
+    let xlsx = lineage.world.home.path().join("lineage.xlsx");
+    let out = lineage
+        .world
+        .local(&["lineage", "m2", "-o", xlsx.to_str().unwrap()]);
+    assert_code(&out, 0);
+    assert!(std::fs::read(&xlsx).unwrap().starts_with(b"PK"));
+    // A bank with no structure change says so, and exits 0.
+    let none = lineage.world.local(&["lineage", "d1"]);
+    assert_code(&none, 0);
+    assert!(
+        stderr(&none).contains("LIVE OAK BANK (fdic:600) has no structure change"),
+        "{}",
+        stderr(&none)
+    );
+}
+
+#[test]
+fn due_leaves_out_banks_that_ended_and_counts_them() {
+    let lineage = enriched();
+    let out = lineage
+        .world
+        .local(&["due", "--older-than", "1y", "--format", "json"]);
+    assert_code(&out, 0);
+    let due: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let mut ids: Vec<&str> = due.iter().map(|b| b["id"].as_str().unwrap()).collect();
+    ids.sort_unstable();
+    // The middle bank is active in BankFind's list, and ended all the same.
+    assert_eq!(ids, ["d1", "m3"]);
+    assert!(
+        stderr(&out).contains("4 that ended (merged, failed or closed)"),
+        "{}",
+        stderr(&out)
+    );
+    // --include-inactive keeps them.
+    let all = lineage.ids(&["due", "--older-than", "1y", "--include-inactive"]);
+    for ended in ["m1", "m2", "f1", "c1"] {
+        assert!(all.iter().any(|id| id == ended), "{ended}: {all:?}");
+    }
+}
+
+#[test]
+fn changes_lists_the_banks_that_merged_or_failed_in_the_period_with_their_last_rating() {
+    let lineage = enriched();
+    let merged = lineage.world.json(&[
+        "changes", "--change", "merged", "--since", "2010", "--format", "json",
+    ]);
+    let got: Vec<(&str, &str, &str, &str, &str)> = merged
+        .iter()
+        .map(|r| {
+            (
+                r["id"].as_str().unwrap(),
+                r["ended"].as_str().unwrap(),
+                r["rating"].as_str().unwrap(),
+                r["exam_date"].as_str().unwrap(),
+                r["successor"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (
+                "m2",
+                "2018-03-01",
+                "Outstanding",
+                "2016-06-06",
+                "Big Bank (fdic:300)"
+            ),
+            (
+                "m1",
+                "2012-05-01",
+                "Satisfactory",
+                "2010-04-12",
+                "Middle Bank (fdic:200)"
+            ),
+        ]
+    );
+    assert!(merged.iter().all(|r| r["change"] == "merged"));
+    // The period is the day it ended.
+    assert_eq!(
+        lineage.ids(&["changes", "--change", "merged", "--since", "2015"]),
+        ["m2"]
+    );
+    assert_eq!(
+        lineage.ids(&["changes", "--change", "failed", "--since", "2015"]),
+        ["f1"]
+    );
+    // Both, newest first; the usual selection.
+    assert_eq!(
+        lineage.ids(&[
+            "changes", "--change", "merged", "--change", "failed", "--since", "2000"
+        ]),
+        ["f1", "m2", "m1"]
+    );
+    assert_eq!(
+        lineage.ids(&[
+            "changes", "--change", "merged", "--change", "failed", "--since", "2000", "--state",
+            "TX"
+        ]),
+        ["f1"]
+    );
+    assert_eq!(
+        lineage.ids(&[
+            "changes", "--change", "failed", "--since", "2000", "--rating", "nti"
+        ]),
+        ["f1"]
+    );
+    // A watched bank's ending, once enrich has seen it.
+    assert_code(
+        &lineage
+            .world
+            .local(&["--offline", "watch", "add", "mine", "m1", "d1"]),
+        0,
+    );
+    assert_eq!(
+        lineage.ids(&[
+            "changes", "--change", "merged", "--since", "2000", "--watch", "mine"
+        ]),
+        ["m1"]
+    );
+    // Upgrades and downgrades keep to themselves; both at once by date.
+    let mixed = lineage.world.json(&[
+        "changes", "--change", "upgrade", "--change", "merged", "--since", "2000", "--format",
+        "json",
+    ]);
+    let kinds: Vec<(&str, &str)> = mixed
+        .iter()
+        .map(|r| (r["id"].as_str().unwrap(), r["change"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [("m2", "merged"), ("m2", "upgrade"), ("m1", "merged")]
+    );
+    // csv: the day it ended and its successor are columns of their own.
+    let csv = lineage.world.local(&[
+        "changes", "--change", "failed", "--since", "2000", "--format", "csv",
+    ]);
+    let csv = text(&csv.stdout);
+    let header = csv.lines().next().unwrap();
+    assert!(header.ends_with(",ended,successor"), "{header}");
+    assert!(csv.contains(",2020-01-10,Big Bank (fdic:300)"), "{csv}");
+}
+
+#[test]
+fn a_copy_that_never_read_the_history_refuses_what_needs_it() {
+    let lineage = synced();
+    let out = enrich(
+        &lineage.world,
+        &["--ffiec", lineage.file.to_str().unwrap(), "--no-bankfind"],
+    );
+    assert_code(&out, 0);
+    for args in [
+        &["lineage", "m1"][..],
+        &["changes", "--change", "merged"],
+        &["changes", "--change", "failed", "--state", "TX"],
+    ] {
+        let out = lineage.world.local(args);
+        assert_code(&out, 2);
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let said = stderr(&out);
+        assert!(
+            said.contains("structure changes of BankFind's history") && said.contains("enrich"),
+            "{args:?}: {said}"
+        );
+    }
+    // show says nothing of an ending it cannot know.
+    let shown = lineage
+        .world
+        .local(&["--offline", "show", "m1", "--enriched", "--format", "json"]);
+    let shown: Value = serde_json::from_slice(&shown.stdout).unwrap();
+    assert!(shown.get("ended").is_none(), "{shown}");
+}
+
+#[test]
+fn a_malformed_history_is_exit_1_naming_it_and_the_copy_keeps_what_it_had() {
+    let lineage = enriched();
+    let before = lineage.world.sql_tsv("SELECT * FROM events ORDER BY rowid");
+    let stamp = lineage
+        .world
+        .sql_tsv("SELECT value FROM meta WHERE key = 'enriched_at'");
+    // A record without a change code, on the second page.
+    let mut broken = history();
+    broken[4].as_object_mut().unwrap().remove("CHANGECODE");
+    let bad = bankfind_with(broken);
+    let out = enrich(
+        &lineage.world,
+        &[
+            "--ffiec",
+            lineage.file.to_str().unwrap(),
+            "--bankfind",
+            &format!("{}/institutions", bad.url),
+        ],
+    );
+    assert_code(&out, 1);
+    let said = stderr(&out);
+    assert!(
+        said.contains("BankFind")
+            && said.contains("structure changes at offset 3")
+            && said.contains("CHANGECODE"),
+        "{said}"
+    );
+    assert_eq!(said.trim().lines().count(), 1, "{said}");
+    // An HTML page where the history should be.
+    let html = TestServer::start(|_, target| {
+        if target.starts_with("/history") {
+            return Reply::json(200, "<html>maintenance</html>").content_type("text/html");
+        }
+        Reply::json(200, INSTITUTIONS)
+    });
+    let out = enrich(
+        &lineage.world,
+        &[
+            "--ffiec",
+            lineage.file.to_str().unwrap(),
+            "--bankfind",
+            &format!("{}/institutions", html.url),
+        ],
+    );
+    assert_code(&out, 1);
+    assert!(stderr(&out).contains("BankFind"), "{}", stderr(&out));
+    assert_eq!(
+        lineage.world.sql_tsv("SELECT * FROM events ORDER BY rowid"),
+        before
+    );
+    assert_eq!(
+        lineage
+            .world
+            .sql_tsv("SELECT value FROM meta WHERE key = 'enriched_at'"),
+        stamp
+    );
+}
+
+#[test]
+fn the_sandbox_serves_a_history_that_agrees_with_its_institutions() {
+    let world = World::new(&["--banks", "1500", "--seed", "11"]);
+    assert_code(&world.run(&["sync"]), 0);
+    let out = world.run(&[
+        "enrich",
+        "--ffiec",
+        &format!("{}/ffiec/craratng.zip", world.url()),
+        "--bankfind",
+        &format!("{}/bankfind/institutions", world.url()),
+        "--format",
+        "json",
+    ]);
+    assert_code(&out, 0);
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(summary["events"].as_u64().unwrap() > 50, "{summary}");
+    // Every kind drawn, and no branch's event (the sandbox serves some).
+    let kinds = world.sql_tsv("SELECT DISTINCT kind FROM events ORDER BY kind");
+    assert_eq!(kinds, "kind\nclosing\nfailure\nmerger\nname_change\n");
+    assert!(
+        world
+            .sql("SELECT 1 FROM events WHERE code IN (711, 721)")
+            .is_empty()
+    );
+    // An institution that ended is one BankFind lists as inactive, and
+    // one that took another over is of the same state.
+    let odd = world.sql(
+        "SELECT e.fdic_cert FROM events e JOIN institutions i ON i.fdic_cert = e.fdic_cert \
+         WHERE e.kind IN ('merger', 'failure', 'closing') AND i.active = 1",
+    );
+    assert!(odd.is_empty(), "{odd:?}");
+    // A merged bank whose successor the copy has: show, lineage, changes
+    // and due agree on it.
+    let merged = world.sql(
+        "SELECT b.id, e.date, e.successor_cert FROM events e \
+         JOIN links l ON l.fdic_cert = e.fdic_cert JOIN banks b ON b.id = l.bank_id \
+         JOIN links s ON s.fdic_cert = e.successor_cert \
+         WHERE e.kind = 'merger' ORDER BY e.date DESC LIMIT 1",
+    );
+    let (id, date, successor) = (
+        merged[0]["id"].as_str().unwrap(),
+        merged[0]["date"].as_str().unwrap(),
+        merged[0]["successor_cert"].as_u64().unwrap(),
+    );
+    let card = world.local(&["--offline", "show", id, "--format", "table"]);
+    let card = text(&card.stdout);
+    assert!(
+        card.contains(&format!("Ended      merged {date} into "))
+            && card.contains(&format!("(fdic:{successor}) · ")),
+        "{card}"
+    );
+    let lines = world.json(&["lineage", id, "--format", "json"]);
+    assert!(
+        lines.iter().any(|l| l["role"] == "this bank"
+            && l["date"] == date
+            && l["successor_cert"] == successor),
+        "{lines:?}"
+    );
+    let changes = world.json(&[
+        "changes", "--change", "merged", "--since", date, "--format", "json",
+    ]);
+    assert!(
+        changes.iter().any(|c| c["id"] == id && c["ended"] == date),
+        "{changes:?}"
+    );
+    let due = world.json(&["due", "--older-than", "1y", "--format", "json"]);
+    let ended = world.sql(
+        "SELECT DISTINCT l.bank_id FROM links l JOIN events e ON e.fdic_cert = l.fdic_cert \
+         WHERE e.kind IN ('merger', 'failure', 'closing')",
+    );
+    for bank in &ended {
+        assert!(
+            !due.iter().any(|d| d["id"] == bank["bank_id"]),
+            "{bank} is due"
+        );
+    }
+}
