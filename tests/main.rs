@@ -51,6 +51,7 @@ mod suite {
     }
     mod record {
         mod enrich;
+        mod lasting;
     }
     mod output {
         mod jq;
