@@ -11,9 +11,13 @@ the truth (which institution each bank is), to score `cra enrich`'s links.
       renamed (another bank's name), a dropped exam, FDIC exams dated by
       the exam's own day months before the month made public, and twins
       (a copy of a bank in another state, which the file does not have)
+  bench/record.py OUT.csv TRUTH.csv --redate SEED   every FDIC bank dated
+      by its exams' own days, as the FDIC's own search dates them: each
+      exam 60 to 240 days before the date the file gives it (the month
+      its evaluation was made public), drawn from the seed, in order
   bench/record.py --score TRUTH.csv LINKS.csv       wrong / right / missed
 """
-import csv, gzip, os, random, sys, uuid
+import csv, datetime, gzip, os, random, sys, uuid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "..", "shared", "data", "cra_ratings.csv.gz")
@@ -44,7 +48,21 @@ def shift_back(date, rng):
     return "%04d-%02d-%02d" % (months // 12, months % 12 + 1, rng.randint(2, 28))
 
 
-def write(out, truth, seed):
+def redate(exams, rng):
+    """Exams (newest first) dated 60 to 240 days before the file's date,
+    each still after the one before it (a day after it at the least)."""
+    dated = []
+    after = None
+    for date, rating, exam_type in reversed(exams):
+        day = datetime.date.fromisoformat(date) - datetime.timedelta(days=rng.randint(60, 240))
+        if after is not None and day <= after:
+            day = after + datetime.timedelta(days=1)
+        after = day
+        dated.append((day.isoformat(), rating, exam_type))
+    return list(reversed(dated))
+
+
+def write(out, truth, seed, mode):
     rng = random.Random(seed)
     all_banks = list(banks())
     names = [b["name"] for _, b in all_banks]
@@ -55,7 +73,11 @@ def write(out, truth, seed):
         tw.writerow(["id", "truth", "perturbation"])
         for key, bank in all_banks:
             kinds = []
-            if seed is not None:
+            if mode == "redate":
+                if bank["regulator"] == "FDIC":
+                    bank["exams"] = redate(bank["exams"], rng)
+                    kinds.append("dated")
+            elif mode == "perturb":
                 roll = rng.random()
                 if roll < 0.03:
                     bank["name"] = rng.choice(names)
@@ -111,5 +133,5 @@ def score(truth, links):
 if __name__ == "__main__":
     if sys.argv[1] == "--score":
         sys.exit(1 if score(sys.argv[2], sys.argv[3]) else 0)
-    seed = int(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[3] == "--perturb" else None
-    write(sys.argv[1], sys.argv[2], seed)
+    mode = sys.argv[3][2:] if len(sys.argv) > 4 and sys.argv[3] in ("--perturb", "--redate") else None
+    write(sys.argv[1], sys.argv[2], int(sys.argv[4]) if mode else None, mode)

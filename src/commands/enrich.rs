@@ -32,9 +32,11 @@ institution's agency ID, its assets and the exam method) and BankFind's
 institutions (identifiers, whether still active) and structure changes
 (mergers, failures, closings: cra lineage), stores them in the local copy and
 links each bank to at most one institution, by its exam history, regulator,
-state, city and name. A bank that cannot be linked with certainty
-stays unlinked; the summary says why. Run cra sync first; later syncs keep
-the links of banks whose history did not change.
+state, city and name. A bank that cannot be linked with certainty stays
+unlinked; the summary says why. Run cra sync first. A link lasts: later
+syncs and enriches keep it unless the bank's history contradicts it (an exam
+the file has yet to publish does not), and the summary says how many links
+were kept, made and lost.
 
 The FFIEC site may refuse scripted downloads: download craratng.zip in a
 browser and pass it with --ffiec FILE.
@@ -182,6 +184,9 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     io.status(None);
     let seconds = started.elapsed().as_secs_f64();
     io.info(&summary_line(&summary, seconds, &path));
+    if let Some(line) = links_line(&summary) {
+        io.info(&line);
+    }
     if summary.linked < summary.banks {
         io.info(&reasons_line(&summary));
     }
@@ -224,20 +229,42 @@ fn summary_line(summary: &Summary, seconds: f64, path: &std::path::Path) -> Stri
     line
 }
 
-/// `not linked: 20 ambiguous, 8 not in the file…`.
-fn reasons_line(summary: &Summary) -> String {
-    let parts: Vec<String> = summary
-        .reasons
+/// `links: 18,650 kept, 3 new, 2 lost (1 conflict, 1 other institution)`:
+/// what became of the links the copy had (none on a first enrich).
+fn links_line(summary: &Summary) -> Option<String> {
+    let lost: u64 = summary.lost.values().sum();
+    if summary.kept + lost == 0 {
+        return None;
+    }
+    let mut line = format!(
+        "links: {} kept, {} new, {} lost",
+        thousands(summary.kept),
+        thousands(summary.new),
+        thousands(lost)
+    );
+    if lost > 0 {
+        line.push_str(&format!(" ({})", counts(&summary.lost)));
+    }
+    Some(line)
+}
+
+/// `1 conflict, 2 few exams`: the counts that are not zero, by name.
+fn counts(by: &std::collections::BTreeMap<&'static str, u64>) -> String {
+    let parts: Vec<String> = by
         .iter()
         .filter(|(_, n)| **n > 0)
         .map(|(reason, n)| format!("{} {}", thousands(*n), reason.replace('_', " ")))
         .collect();
-    let missing = summary.banks - summary.linked;
+    parts.join(", ")
+}
+
+/// `not linked: 20 ambiguous, 8 not in the file…`.
+fn reasons_line(summary: &Summary) -> String {
     format!(
         "not linked: {} {} ({}); cra pe and cra show say why for one",
-        thousands(missing),
-        plural(missing, "bank", "banks"),
-        parts.join(", ")
+        thousands(summary.unlinked),
+        plural(summary.unlinked, "bank", "banks"),
+        counts(&summary.reasons)
     )
 }
 

@@ -93,4 +93,7 @@ pub struct Bank {
     pub city: String,
     pub state: String,
     pub exams: Vec<Exam>,
+    /// The institution it was linked to before (an index of the register),
+    /// which it keeps unless the evidence contradicts it.
+    pub prior: Option<u32>,
 }

@@ -4,16 +4,23 @@
 //! A bank is known by its exam history (dates and ratings), its regulator,
 //! state, city and name; an institution of the file by the same, exam by
 //! exam. Candidates are the institutions that share an exam with the bank
-//! (the same day and rating; for the FDIC, whose file dates are the first
-//! of the month the evaluation was made public, a first of the month up to
-//! a year after the bank's date). Each is scored (`score`): exams matched
-//! in order, exams either side lacks, and agreement of regulator, state,
-//! city and name. A bank is linked to its best candidate only when that
-//! one scores [`LINK_AT`] or more, lies in a state the institution has
-//! been in, contradicts no exam (the same day, another rating), and beats
-//! every other by [`MARGIN`]; and an institution goes to one bank only, the
-//! one that fits it best by that margin. Everything else stays unlinked,
-//! counted by [`Reason`].
+//! (the same day and rating; for the FDIC, whose file dates are the month
+//! the evaluation was made public, a day of a month up to
+//! [`PUBLICATION_LAG`] months after the bank's date, the service dating
+//! the exam by its own day). Each is scored (`score`): exams matched in
+//! order, exams either side lacks (a bank's exam the file may not have
+//! published yet not counted), and agreement of regulator, state, city and
+//! name. A bank is linked to its best candidate only when that one scores
+//! [`LINK_AT`] or more, lies in a state the institution has been in,
+//! contradicts no exam (the same day, another rating), and beats every
+//! other by [`MARGIN`]; and an institution goes to one bank only, the one
+//! that fits it best by that margin. Everything else stays unlinked,
+//! counted by [`Reason`], which says what is true of it.
+//!
+//! Links last: a bank linked before keeps its institution while that one
+//! still fits well enough and no other fits better by the margin, and
+//! keeps it against another bank claiming it; only evidence against a
+//! link lets it go, and why is said.
 //!
 //! The OTS's thrifts moved to the OCC in 2011 under the charter 700000 +
 //! their OTS docket: an OCC institution of such a charter is also tried
@@ -22,16 +29,14 @@
 
 use std::collections::HashSet;
 
+pub use super::claims::Claims;
 pub use super::history::{Bank, Day, Exam, Institution, Word, rating_code};
+pub use super::reason::Reason;
 use super::register::state_code;
 pub use super::register::{OTS_TO_OCC, Register, Row};
-pub use super::score::LINK_AT;
 use super::score::{Candidate, Fit, Keys, Scratch, Side};
+pub use super::score::{LINK_AT, MARGIN, PUBLICATION_LAG};
 use crate::domain::Regulator;
-
-/// How far the best candidate must lead the next, and the best bank of an
-/// institution the next bank: equally good is never linked.
-pub const MARGIN: i32 = 3;
 
 /// Key lists longer than this gather no candidates (a month every FDIC
 /// bank of a region shares says nothing); they still count in a score.
@@ -186,8 +191,21 @@ impl Register {
 
     /// A bank's best candidate, if it is good enough and clearly the best.
     pub fn best_for(&self, bank: &Bank, work: &mut Work) -> Outcome {
+        self.decide(bank, work).outcome
+    }
+
+    /// What becomes of a bank: linked to its best candidate if that one is
+    /// good enough and clearly the best; or, for a bank linked before
+    /// (`bank.prior`), to that institution still, unless the evidence
+    /// contradicts it (it no longer fits well enough, or another fits
+    /// better by the margin), and then why it lost it.
+    pub fn decide(&self, bank: &Bank, work: &mut Work) -> Decision {
+        let unlinked = |reason: Reason| Decision {
+            outcome: Outcome::Unlinked(reason),
+            lost: bank.prior.map(|_| reason),
+        };
         if bank.exams.is_empty() {
-            return Outcome::Unlinked(Reason::NoExams);
+            return unlinked(Reason::NoExams);
         }
         work.scratch.next_bank();
         // Sorted by day, remembering each exam's place as given.
@@ -198,8 +216,14 @@ impl Register {
         work.exams.extend(work.order.iter().map(|&i| bank.exams[i]));
         let keys = Keys::of(bank, |key| self.word(key));
         self.candidates(bank, &keys, work);
+        // The institution it was linked to is weighed whatever it shares.
+        if let Some(prior) = bank.prior
+            && !work.ranked.iter().any(|r| r.3 == prior)
+        {
+            work.ranked.push((false, 0, 0, prior));
+        }
         if work.ranked.is_empty() {
-            return Outcome::Unlinked(Reason::NotInFile);
+            return unlinked(Reason::NotInFile);
         }
         let settle_all = work.settle_all;
         let Work {
@@ -219,47 +243,103 @@ impl Register {
         );
         // Settled only where it could matter: a fit that even at its most
         // trails one at its least by the margin neither wins nor makes the
-        // winner ambiguous.
+        // winner ambiguous (the prior's is settled always: it is weighed
+        // against the best).
         let least = fits.iter().map(|fit| fit.score).max().unwrap_or(i32::MIN);
         for fit in fits.iter_mut() {
-            if settle_all || fit.most() > least.saturating_sub(MARGIN) {
+            if settle_all
+                || fit.most() > least.saturating_sub(MARGIN)
+                || Some(fit.institution) == bank.prior
+            {
                 fit.settle(&self.institutions[fit.institution as usize], &keys, scratch);
             }
         }
         fits.sort_by_key(|fit| std::cmp::Reverse(fit.score));
-        let best = fits[0];
-        if !best.acceptable() {
-            return Outcome::Unlinked(Reason::Weak);
-        }
-        // A thrift's OTS institution and its OCC charter are one institution
-        // under two regulators: the history that fits better wins, by any
-        // lead (a tie is still ambiguous).
-        let lineage = |other: u32| {
-            self.predecessor[best.institution as usize] == Some(other)
-                || self.successor[best.institution as usize] == Some(other)
-        };
-        if fits[1..].iter().any(|next| {
-            let lead = best.score - next.score;
-            if lineage(next.institution) {
-                lead == 0
-            } else {
-                lead < MARGIN
+        let best = self.best_of(fits);
+        let (chosen, lost) = match bank.prior {
+            None => (best, None),
+            Some(prior) => {
+                let held = *fits
+                    .iter()
+                    .find(|fit| fit.institution == prior)
+                    .expect("the prior is fitted");
+                if matches!(best, Ok(best) if best.institution == prior) {
+                    (best, None)
+                } else if !held.acceptable() {
+                    (best, Some(held.why_not()))
+                } else if fits.iter().any(|other| self.ousts(other, &held)) {
+                    (best, Some(Reason::OtherInstitution))
+                } else {
+                    // Nothing contradicts it: equally good is no reason to
+                    // let go of a link (a new exam the file has yet to
+                    // publish, another institution as close as it).
+                    (Ok(held), None)
+                }
             }
-        }) {
-            return Outcome::Unlinked(Reason::Ambiguous);
-        }
+        };
+        let chosen = match chosen {
+            Ok(chosen) => chosen,
+            Err(reason) => {
+                return Decision {
+                    outcome: Outcome::Unlinked(reason),
+                    lost,
+                };
+            }
+        };
         // Fitted again, for the exams it matched.
-        self.fit(sorted, &keys, best.institution, Some(best.lineage), scratch);
-        Outcome::Linked(Link {
-            institution: best.institution,
-            score: best.score,
-            basis: best.basis(),
+        self.fit(
+            sorted,
+            &keys,
+            chosen.institution,
+            Some(chosen.lineage),
+            scratch,
+        );
+        let link = Link {
+            institution: chosen.institution,
+            score: chosen.score,
+            basis: chosen.basis(),
             exams: scratch
                 .pairs()
                 .iter()
                 .map(|&(at, institution, exam)| (order[at], institution, exam))
                 .collect(),
-        })
+            kept: Some(chosen.institution) == bank.prior,
+        };
+        Decision {
+            outcome: Outcome::Linked(link),
+            lost,
+        }
+    }
+
+    /// The best of `fits` (by score, best first) if it is good enough and
+    /// clearly the best, else why none is.
+    fn best_of(&self, fits: &[Fit]) -> Result<Fit, Reason> {
+        let best = fits[0];
+        if !best.acceptable() {
+            return Err(best.why_not());
+        }
+        if fits[1..].iter().any(|next| !self.leads(&best, next)) {
+            return Err(Reason::Ambiguous);
+        }
+        Ok(best)
+    }
+
+    /// Whether `first` fits clearly better than `second`: by the margin;
+    /// a thrift's OTS institution and its OCC charter being one
+    /// institution under two regulators, the history that fits better of
+    /// those two by any lead (a tie is still ambiguous).
+    fn leads(&self, first: &Fit, second: &Fit) -> bool {
+        let lead = first.score - second.score;
+        let at = first.institution as usize;
+        let lineage = self.predecessor[at] == Some(second.institution)
+            || self.successor[at] == Some(second.institution);
+        if lineage { lead > 0 } else { lead >= MARGIN }
+    }
+
+    /// Whether `other` takes a bank from the institution it was linked to
+    /// (`held`, good enough to keep): it must be good enough and lead.
+    fn ousts(&self, other: &Fit, held: &Fit) -> bool {
+        other.institution != held.institution && other.acceptable() && self.leads(other, held)
     }
 }
 
@@ -281,61 +361,6 @@ pub struct Work {
     settle_all: bool,
 }
 
-/// Why a bank was not linked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Reason {
-    /// No exam to match.
-    NoExams,
-    /// No institution of the file shares an exam with it.
-    NotInFile,
-    /// Its best candidate agrees too little (a renamed bank with one exam,
-    /// another state, an exam of the same day rated otherwise).
-    Weak,
-    /// Two or more institutions fit it as well.
-    Ambiguous,
-    /// Its institution fits another bank better.
-    Claimed,
-}
-
-impl Reason {
-    pub const ALL: [Reason; 5] = [
-        Reason::NoExams,
-        Reason::NotInFile,
-        Reason::Weak,
-        Reason::Ambiguous,
-        Reason::Claimed,
-    ];
-
-    /// Its name in summaries and the copy.
-    pub fn name(self) -> &'static str {
-        match self {
-            Reason::NoExams => "no_exams",
-            Reason::NotInFile => "not_in_file",
-            Reason::Weak => "weak",
-            Reason::Ambiguous => "ambiguous",
-            Reason::Claimed => "claimed",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|r| r.name() == name)
-    }
-
-    /// What it means, for a person.
-    pub fn explain(self) -> &'static str {
-        match self {
-            Reason::NoExams => "it has no exam to match",
-            Reason::NotInFile => "no institution of the FFIEC file shares an exam with it",
-            Reason::Weak => {
-                "its closest institution in the FFIEC file agrees too little (another name, \
-                 state or rating)"
-            }
-            Reason::Ambiguous => "two or more institutions of the FFIEC file fit it equally well",
-            Reason::Claimed => "the institution that fits it fits another bank better",
-        }
-    }
-}
-
 /// A bank's link: the institution, how sure, and which of its exams
 /// matched which of the file's.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -346,6 +371,8 @@ pub struct Link {
     pub basis: String,
     /// (the bank's exam, as given; the institution and its exam).
     pub exams: Vec<(usize, u32, u16)>,
+    /// The link the bank had before, kept.
+    pub kept: bool,
 }
 
 /// What became of a bank.
@@ -353,6 +380,15 @@ pub struct Link {
 pub enum Outcome {
     Linked(Link),
     Unlinked(Reason),
+}
+
+/// What became of a bank, and of the link it had.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    pub outcome: Outcome,
+    /// Why it let go of the institution it was linked to (none: it had
+    /// none, or kept it).
+    pub lost: Option<Reason>,
 }
 
 /// Links each bank to at most one institution of `register`. `taken`:
@@ -367,56 +403,13 @@ pub fn link(register: &Register, banks: &[Bank], taken: &HashSet<u32>) -> Vec<Ou
     let mut claims = Claims::default();
     for (at, outcome) in outcomes.iter().enumerate() {
         if let Outcome::Linked(link) = outcome {
-            claims.add(at as u64, link);
+            claims.add(at as u64, link.institution, link.score, link.kept);
         }
     }
-    for (at, reason) in claims.losers(taken) {
+    for (at, reason, _) in claims.losers(taken) {
         outcomes[at as usize] = Outcome::Unlinked(reason);
     }
     outcomes
-}
-
-/// The banks each institution was linked to, to keep one a institution
-/// (banks are named by a number of the caller's: their place, a row).
-#[derive(Debug, Default)]
-pub struct Claims {
-    /// (the institution, the link's score, the bank).
-    claims: Vec<(u32, i32, u64)>,
-}
-
-impl Claims {
-    pub fn add(&mut self, bank: u64, link: &Link) {
-        self.claims.push((link.institution, link.score, bank));
-    }
-
-    /// The banks that lose their link, and why: of an institution's banks
-    /// only the best by [`MARGIN`] keeps it, and none when the institution
-    /// is `taken`. Which banks lose does not depend on the order they
-    /// came in.
-    pub fn losers(mut self, taken: &HashSet<u32>) -> Vec<(u64, Reason)> {
-        self.claims
-            .sort_unstable_by_key(|&(institution, score, bank)| {
-                (institution, std::cmp::Reverse(score), bank)
-            });
-        let mut losers = Vec::new();
-        for banks in self.claims.chunk_by(|a, b| a.0 == b.0) {
-            let (institution, top, _) = banks[0];
-            let clear = banks.get(1).is_none_or(|next| top - next.1 >= MARGIN);
-            let winner = clear && !taken.contains(&institution);
-            for (at, &(_, score, bank)) in banks.iter().enumerate() {
-                if winner && at == 0 {
-                    continue;
-                }
-                let reason = if !clear && top - score < MARGIN {
-                    Reason::Ambiguous
-                } else {
-                    Reason::Claimed
-                };
-                losers.push((bank, reason));
-            }
-        }
-        losers
-    }
 }
 
 #[cfg(test)]

@@ -12,17 +12,20 @@
 //! What `cra` makes of them: the linking of the service's banks to the
 //! file's institutions (`link`, over the `register` of the file's
 //! institutions, scored in `score` over the facts of `history` and the
-//! spellings of `names`), the shapes the local copy
+//! spellings of `names`, an institution claimed twice settled by `claims`,
+//! each bank not linked told why by a `reason`), the shapes the local copy
 //! keeps and what a link says of a bank (`public`), and the address of a
 //! public evaluation (`pe`). Pure code: no network and no SQLite (the copy
 //! stores what is made here, `mirror::record`). Only `domain` is below it.
 
 pub mod bankfind;
+pub mod claims;
 pub mod ffiec;
 pub mod history;
 pub mod link;
 pub mod names;
 pub mod pe;
 pub mod public;
+pub mod reason;
 pub mod register;
 pub mod score;

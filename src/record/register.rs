@@ -27,8 +27,7 @@ pub struct Row<'a> {
 pub struct Register {
     pub(super) institutions: Vec<Institution>,
     pub(super) by_exam: HashMap<(Day, u8), Vec<u32>>,
-    /// FDIC exams on a first of the month, by month, rating and each
-    /// state of the institution (only one of the bank's state can be
+    /// FDIC exams by month, rating and each state of the institution (only one of the bank's state can be
     /// linked, and a month's list of the whole country is long).
     pub(super) by_month: HashMap<(i32, u8, u16), Vec<u32>>,
     /// For an OCC charter of 700000 + docket: the OTS institution of that
@@ -134,7 +133,7 @@ impl Register {
                     .entry((exam.day, exam.rating))
                     .or_default()
                     .push(index as u32);
-                if institution.regulator == Regulator::Fdic && exam.day.is_first() {
+                if institution.regulator == Regulator::Fdic {
                     for state in &institution.states {
                         by_month
                             .entry((exam.day.month(), exam.rating, state_code(state)))

@@ -9,15 +9,32 @@
 
 use super::history::{Bank, Day, Exam, Institution, Word};
 use super::names::{city_key, name_key, overlap};
+use super::reason::Reason;
 use crate::domain::Regulator;
 
-/// The most months between an FDIC exam's own date and the first of the
-/// month its evaluation was made public (the file's date).
-pub const PUBLICATION_LAG: i32 = 12;
+/// The most months between an exam's own date and the month its
+/// evaluation was made public: the FDIC's file dates are that month, a
+/// service may date the exam by its own day (the FDIC's own search does),
+/// 60 to 240 days before it.
+pub const PUBLICATION_LAG: i32 = 8;
 
 /// The least score a link needs: one exam matched with every attribute
 /// agreeing, or several exams with most of them.
 pub const LINK_AT: i32 = 10;
+
+/// Whether an FDIC exam the service dates `bank` may be the one the file
+/// dates `file`: the file has the month its evaluation was made public
+/// (mostly the first of it; some rows a day of it), the service the
+/// exam's own day up to [`PUBLICATION_LAG`] months before, or the first
+/// of that month itself.
+pub fn made_public_after(bank: Day, file: Day) -> bool {
+    let lag = file.month() - bank.month();
+    (0..=PUBLICATION_LAG).contains(&lag) && (file > bank || file.is_first())
+}
+
+/// How far the best candidate must lead the next, and the best bank of an
+/// institution the next bank: equally good is never linked.
+pub const MARGIN: i32 = 3;
 
 /// What each thing found is worth.
 const EXACT: i32 = 3;
@@ -130,7 +147,7 @@ pub struct Candidate<'a> {
     /// one first; the institution's own last).
     pub own: &'a Institution,
     pub sides: &'a [Side<'a>],
-    /// The file's last exam day.
+    /// The file's last exam day: see [`may_be_unpublished`].
     pub horizon: Day,
     /// Fitted with its OTS history before its own.
     pub lineage: bool,
@@ -152,6 +169,9 @@ pub struct Fit {
     agreed: u8,
     conflicts: u32,
     state_agrees: bool,
+    /// What is not the institution's ([`AGREED`]'s bits: regulator, a
+    /// city it had, a name it had; one merely close to its is not).
+    unlike: u8,
     /// What is still to settle ([`CITY_CLOSE`], [`NAME_CLOSE`]): the
     /// score counts it as least.
     pending: u8,
@@ -169,6 +189,22 @@ impl Fit {
     pub fn acceptable(&self) -> bool {
         debug_assert_eq!(self.pending, 0, "a fit decided on before it was settled");
         self.conflicts == 0 && self.state_agrees && self.score >= LINK_AT
+    }
+
+    /// Why it is not good enough to link (it is not [`Fit::acceptable`]):
+    /// what is true of the bank and this institution.
+    pub fn why_not(&self) -> Reason {
+        if self.conflicts > 0 {
+            Reason::Conflict
+        } else if !self.state_agrees {
+            Reason::OtherState
+        } else if self.unlike != 0 {
+            Reason::OtherName
+        } else {
+            // Regulator, state, city and name agree: only exams either
+            // side lacks can keep one matched exam under the bar.
+            Reason::FewExams
+        }
     }
 
     /// The most the score can be once settled.
@@ -241,11 +277,7 @@ impl Candidate<'_> {
         if bank.day == file.day {
             return EXACT;
         }
-        let lag = file.day.month() - bank.day.month();
-        if self.own.regulator == Regulator::Fdic
-            && file.day.is_first()
-            && (0..=PUBLICATION_LAG).contains(&lag)
-        {
+        if self.own.regulator == Regulator::Fdic && made_public_after(bank.day, file.day) {
             return NEAR;
         }
         0
@@ -312,7 +344,9 @@ impl Candidate<'_> {
         let bank_missed = bank
             .iter()
             .enumerate()
-            .filter(|(at, exam)| exam.day <= self.horizon && !pairs.iter().any(|p| p.0 == *at))
+            .filter(|(at, exam)| {
+                !may_be_unpublished(exam.day, self.horizon) && !pairs.iter().any(|p| p.0 == *at)
+            })
             .count();
         let file_missed = m - matched;
         let conflicts = bank
@@ -323,11 +357,14 @@ impl Candidate<'_> {
             })
             .count() as u32;
         let mut score = EXACT * exact + NEAR * near + MISSING * (bank_missed + file_missed) as i32;
-        let mut agreed = 0u8;
+        let (mut agreed, mut unlike) = (0u8, 0u8);
         let mut add = |points: i32, bit: u8, full: bool| {
             score += points;
             if full {
                 agreed |= 1 << bit;
+            }
+            if points < 0 {
+                unlike |= 1 << bit;
             }
         };
         let regulator = *self.regulator == self.own.regulator
@@ -378,9 +415,19 @@ impl Candidate<'_> {
             agreed,
             conflicts,
             state_agrees,
+            // A state is told by `state_agrees`: only regulator, city, name.
+            unlike: unlike & !(1 << 1),
             pending,
         }
     }
+}
+
+/// Whether the file may not have an exam of `day` yet, not being evidence
+/// against a link: the file lags the service by a quarter or more, and an
+/// exam dated after its last exam (`horizon`), or within the months an
+/// evaluation takes to be made public before it, may not be public yet.
+pub fn may_be_unpublished(day: Day, horizon: Day) -> bool {
+    day.month() + PUBLICATION_LAG > horizon.month()
 }
 
 /// Points for a word among an institution's (latest first): the latest,

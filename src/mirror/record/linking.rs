@@ -1,11 +1,12 @@
 //! Linking the copy's banks and writing their links, in constant memory
 //! and on every core: the banks are read a chunk at a time (each with its
-//! history), linked by worker threads (each with its own [`Work`]), and
-//! written in the order they were read as the chunks come back; only the
-//! claims (an institution, a score, a row: 16 bytes a linked bank) are
-//! held to the end, where an institution claimed by several banks is
-//! given to the best of them by the margin and the others lose their
-//! links again.
+//! history and the link it had, from `temp.link_prior`), linked by worker
+//! threads (each with its own [`Work`]), and written in the order they
+//! were read as the chunks come back; only the claims (an institution, a
+//! score, a row, whether it was the bank's before) are held to the end,
+//! where an institution claimed by several banks is given to the one
+//! that held it, or the best of them by the margin, and the others lose
+//! their links again.
 
 use std::collections::{BTreeMap, HashSet};
 use std::panic::AssertUnwindSafe;
@@ -15,8 +16,10 @@ use std::sync::mpsc;
 use anyhow::Result;
 use rusqlite::{Rows, Transaction, params};
 
-use crate::domain::Rating;
-use crate::record::link::{self, Claims, Day, Exam, Outcome, Reason, Register, Work, rating_code};
+use crate::domain::{Rating, Regulator};
+use crate::record::link::{
+    self, Claims, Day, Decision, Exam, Outcome, Reason, Register, Work, rating_code,
+};
 use crate::record::public::{FileExam, Listed, Listings, record_of};
 
 /// A number as SQLite stores it.
@@ -25,7 +28,18 @@ pub(super) fn number(n: u64) -> i64 {
 }
 
 /// A chunk of banks with what became of each, or the linking's panic.
-type Linked = std::result::Result<Vec<(Held, Outcome)>, ()>;
+type Linked = std::result::Result<Vec<(Held, Decision)>, ()>;
+
+/// The links the banks had before, by bank: what [`link_into`] reads to
+/// keep them (made by its caller, dropped after).
+pub(super) const PRIOR: &str = "
+DROP TABLE IF EXISTS temp.link_prior;
+CREATE TEMP TABLE link_prior (
+    bank_id   TEXT PRIMARY KEY,
+    regulator TEXT NOT NULL,
+    agency_id INTEGER NOT NULL
+);
+";
 
 /// Banks read, linked and written at a time.
 const CHUNK: usize = 1024;
@@ -40,19 +54,30 @@ struct Held {
     dates: Vec<String>,
     /// The current exam (its place in `bank.exams`).
     current: Option<usize>,
+    /// It had a link (`bank.prior` its institution, when the file still
+    /// has it).
+    had_link: bool,
 }
 
-/// What became of the banks linked.
+/// What became of the banks linked, and of the links they had.
 #[derive(Debug, Default)]
 pub(super) struct Tally {
     pub banks: u64,
     pub linked: u64,
     pub unlinked: BTreeMap<Reason, u64>,
+    /// Linked to the institution they had.
+    pub kept: u64,
+    /// Linked to an institution they did not have (none, or another).
+    pub new: u64,
+    /// The links let go of, by why.
+    pub lost: BTreeMap<Reason, u64>,
 }
 
 /// Links the copy's banks (all of them, or those a sync left to re-link:
 /// `pending`), none of them to an institution in `taken`, and writes
-/// their links, their exams' records, or why they have none.
+/// their links, their exams' records, or why they have none. The links
+/// they had are in `temp.link_prior` ([`PRIOR`]); theirs in `links` are
+/// gone already.
 pub(super) fn link_into(
     tx: &Transaction,
     register: &Register,
@@ -89,8 +114,8 @@ pub(super) fn link_into(
                         chunk
                             .into_iter()
                             .map(|held| {
-                                let outcome = register.best_for(&held.bank, &mut work);
-                                (held, outcome)
+                                let decision = register.decide(&held.bank, &mut work);
+                                (held, decision)
                             })
                             .collect::<Vec<_>>()
                     }));
@@ -104,8 +129,8 @@ pub(super) fn link_into(
         drop(to_writer);
         // Chunks come back in any order and are written in the order read;
         // no more than a few are out at once, so memory stays flat.
-        let mut waiting: BTreeMap<usize, Vec<(Held, Outcome)>> = BTreeMap::new();
-        let receive = |waiting: &mut BTreeMap<usize, Vec<(Held, Outcome)>>| -> Result<()> {
+        let mut waiting: BTreeMap<usize, Vec<(Held, Decision)>> = BTreeMap::new();
+        let receive = |waiting: &mut BTreeMap<usize, Vec<(Held, Decision)>>| -> Result<()> {
             let (number, done) = linked.recv()?;
             let done = done.map_err(|()| anyhow::anyhow!("linking a chunk of banks failed"))?;
             waiting.insert(number, done);
@@ -113,19 +138,19 @@ pub(super) fn link_into(
         };
         let (mut sent, mut written) = (0usize, 0usize);
         let mut carry = None;
-        let mut write_ready = |waiting: &mut BTreeMap<usize, Vec<(Held, Outcome)>>,
+        let mut write_ready = |waiting: &mut BTreeMap<usize, Vec<(Held, Decision)>>,
                                written: &mut usize|
          -> Result<()> {
             while let Some(chunk) = waiting.remove(written) {
-                for (held, outcome) in chunk {
-                    writer.write(&held, &outcome)?;
+                for (held, decision) in chunk {
+                    writer.write(&held, &decision)?;
                 }
                 *written += 1;
             }
             Ok(())
         };
         loop {
-            let chunk = next_chunk(&mut rows, &mut carry)?;
+            let chunk = next_chunk(&mut rows, &mut carry, register)?;
             if chunk.is_empty() {
                 break;
             }
@@ -148,8 +173,9 @@ pub(super) fn link_into(
     writer.finish(taken)
 }
 
-/// The banks with their exams, a row an exam (one with none for a bank
-/// without), a bank's rows together: all of them, or those `pending`.
+/// The banks with their exams and the link each had, a row an exam (one
+/// with none for a bank without), a bank's rows together: all of them,
+/// or those `pending`.
 fn banks_query(pending: bool) -> String {
     let only = if pending {
         " WHERE b.id IN (SELECT bank_id FROM link_pending)"
@@ -158,19 +184,25 @@ fn banks_query(pending: bool) -> String {
     };
     format!(
         "SELECT b.rowid, b.id, b.name, b.city, b.state, b.regulator, \
-         r.exam_date, r.rating, r.is_current \
-         FROM banks b LEFT JOIN ratings r ON r.bank_id = b.id{only} \
+         r.exam_date, r.rating, r.is_current, p.regulator, p.agency_id \
+         FROM banks b LEFT JOIN ratings r ON r.bank_id = b.id \
+         LEFT JOIN temp.link_prior p ON p.bank_id = b.id{only} \
          ORDER BY b.position, b.rowid, r.seq"
     )
 }
 
-/// The next banks (up to [`CHUNK`]) with their histories; `carry` is the
-/// bank whose first row the last chunk read past.
-fn next_chunk(rows: &mut Rows, carry: &mut Option<Held>) -> Result<Vec<Held>> {
+/// The next banks (up to [`CHUNK`]) with their histories and the
+/// institutions of `register` they were linked to; `carry` is the bank
+/// whose first row the last chunk read past.
+fn next_chunk(rows: &mut Rows, carry: &mut Option<Held>, register: &Register) -> Result<Vec<Held>> {
     let mut chunk: Vec<Held> = Vec::with_capacity(CHUNK);
     while let Some(row) = rows.next()? {
         let at: i64 = row.get(0)?;
         if carry.as_ref().is_none_or(|held| held.row != at) {
+            let prior: Option<(Regulator, i64)> = match row.get::<_, Option<i64>>(10)? {
+                Some(agency_id) => Some((super::super::vocab(row, 9)?, agency_id)),
+                None => None,
+            };
             let next = Held {
                 row: at,
                 id: row.get(1)?,
@@ -180,9 +212,13 @@ fn next_chunk(rows: &mut Rows, carry: &mut Option<Held>) -> Result<Vec<Held>> {
                     state: row.get(4)?,
                     regulator: super::super::vocab(row, 5)?,
                     exams: Vec::new(),
+                    prior: prior.as_ref().and_then(|(regulator, agency_id)| {
+                        register.index_of(regulator, u64::try_from(*agency_id).ok()?)
+                    }),
                 },
                 dates: Vec::new(),
                 current: None,
+                had_link: prior.is_some(),
             };
             if let Some(done) = carry.replace(next) {
                 chunk.push(finished(done));
@@ -231,7 +267,8 @@ fn finished(mut held: Held) -> Held {
 }
 
 /// Writes the banks' links as they come, and at the end takes back the
-/// links of the banks whose institution another bank fits better.
+/// links of the banks whose institution another bank holds or fits
+/// better.
 struct Writer<'t> {
     tx: &'t Transaction<'t>,
     register: &'t Register,
@@ -258,9 +295,18 @@ impl<'t> Writer<'t> {
         })
     }
 
-    fn write(&mut self, held: &Held, outcome: &Outcome) -> Result<()> {
+    fn write(&mut self, held: &Held, decision: &Decision) -> Result<()> {
         self.tally.banks += 1;
-        let found = match outcome {
+        // A link the file no longer has the institution of was not
+        // weighed: it is gone whatever became of the bank.
+        let lost = match (held.had_link, held.bank.prior) {
+            (true, None) => Some(Reason::Withdrawn),
+            _ => decision.lost,
+        };
+        if let Some(reason) = lost {
+            *self.tally.lost.entry(reason).or_default() += 1;
+        }
+        let found = match &decision.outcome {
             Outcome::Linked(found) => found,
             Outcome::Unlinked(reason) => {
                 self.tx
@@ -273,7 +319,13 @@ impl<'t> Writer<'t> {
             }
         };
         self.tally.linked += 1;
-        self.claims.add(held.row as u64, found);
+        if found.kept {
+            self.tally.kept += 1;
+        } else {
+            self.tally.new += 1;
+        }
+        self.claims
+            .add(held.row as u64, found.institution, found.score, found.kept);
         let institution = &self.register.institutions()[found.institution as usize];
         let mut exam_row = self.tx.prepare_cached(
             "INSERT INTO link_exams (bank_id, exam_date, regulator, agency_id, ffiec_date) \
@@ -327,7 +379,7 @@ impl<'t> Writer<'t> {
     /// them, and are counted by why.
     fn finish(mut self, taken: &HashSet<u32>) -> Result<Tally> {
         let claims = std::mem::take(&mut self.claims);
-        for (row, reason) in claims.losers(taken) {
+        for (row, reason, kept) in claims.losers(taken) {
             let row = row as i64;
             for sql in [
                 "DELETE FROM links WHERE bank_id = (SELECT id FROM banks WHERE rowid = ?1)",
@@ -343,6 +395,12 @@ impl<'t> Writer<'t> {
                 .execute(params![row, reason.name()])?;
             self.tally.linked -= 1;
             *self.tally.unlinked.entry(reason).or_default() += 1;
+            if kept {
+                self.tally.kept -= 1;
+                *self.tally.lost.entry(reason).or_default() += 1;
+            } else {
+                self.tally.new -= 1;
+            }
         }
         Ok(self.tally)
     }
@@ -353,8 +411,9 @@ mod tests {
     use super::*;
     use rusqlite::Connection;
 
-    /// Banks with 0 to 3 exams each (one of them not a date), read in
-    /// chunks: every bank once, in order, with every exam it has.
+    /// Banks with 0 to 3 exams each (one of them not a date), some linked
+    /// before, read in chunks: every bank once, in order, with every exam
+    /// it has and the institution it had.
     #[test]
     fn chunks_hold_every_bank_once_with_all_its_exams() {
         let connection = Connection::open_in_memory().unwrap();
@@ -367,6 +426,19 @@ mod tests {
                  CREATE TABLE link_pending (bank_id TEXT PRIMARY KEY);",
             )
             .unwrap();
+        connection.execute_batch(PRIOR).unwrap();
+        // The file: one institution, FDIC 7.
+        let register = Register::new([link::Row {
+            regulator: Regulator::Fdic,
+            agency_id: 7,
+            exam: Exam {
+                day: Day(20000301),
+                rating: 2,
+            },
+            name: "A BANK",
+            city: "A CITY",
+            state: "TX",
+        }]);
         let banks = 2 * CHUNK + 300;
         for i in 0..banks {
             let id = format!("bank-{i:05}");
@@ -394,6 +466,15 @@ mod tests {
                     .execute("INSERT INTO link_pending VALUES (?1)", [&id])
                     .unwrap();
             }
+            // Linked before: to FDIC 7, or to one the file no longer has.
+            if i % 5 < 2 {
+                connection
+                    .execute(
+                        "INSERT INTO link_prior VALUES (?1, 'FDIC', ?2)",
+                        params![id, 7 + (i % 5) as i64],
+                    )
+                    .unwrap();
+            }
         }
         for pending in [false, true] {
             let mut statement = connection.prepare(&banks_query(pending)).unwrap();
@@ -402,7 +483,7 @@ mod tests {
             let mut read: Vec<Held> = Vec::new();
             let mut sizes = Vec::new();
             loop {
-                let chunk = next_chunk(&mut rows, &mut carry).unwrap();
+                let chunk = next_chunk(&mut rows, &mut carry, &register).unwrap();
                 if chunk.is_empty() {
                     break;
                 }
@@ -436,6 +517,8 @@ mod tests {
                     (_, false) => Some(0),
                 };
                 assert_eq!(held.current, current, "{}", held.id);
+                assert_eq!(held.had_link, i % 5 < 2, "{}", held.id);
+                assert_eq!(held.bank.prior, (i % 5 == 0).then_some(0), "{}", held.id);
             }
         }
     }

@@ -2,9 +2,11 @@
 //! BankFind's institutions and every bank's link in one transaction
 //! ([`Store::enrich`]), so a failure leaves the copy as it was; a sync
 //! re-links only the banks whose history it changed ([`relink_pending`],
-//! run by its writer), keeping every other link.
+//! run by its writer), keeping every other link. Either way a bank keeps
+//! the link it had unless the evidence contradicts it (`record::link`),
+//! and the summary says how many were kept, made and lost.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -12,7 +14,7 @@ use anyhow::{Context, Result};
 use rusqlite::{Connection, Transaction, params};
 use serde::Serialize;
 
-use super::linking::{link_into, number};
+use super::linking::{PRIOR, link_into, number};
 use crate::domain::Regulator;
 use crate::record::link::{Day, Exam, Reason, Register, Row, rating_code};
 use crate::record::public::{FileExam, Listed};
@@ -22,11 +24,23 @@ use crate::record::public::{FileExam, Listed};
 pub struct Summary {
     pub banks: u64,
     pub linked: u64,
-    /// Not linked, ambiguous ones aside.
+    /// Every bank not linked (`banks` − `linked`), the ambiguous ones
+    /// included, as the text summary counts them.
     pub unlinked: u64,
+    /// Of the banks not linked, those two or more institutions fit
+    /// equally well.
     pub ambiguous: u64,
     /// Every bank not linked, by why.
-    pub reasons: std::collections::BTreeMap<&'static str, u64>,
+    pub reasons: BTreeMap<&'static str, u64>,
+    /// Of the links the copy had (of banks it still holds): those kept,
+    /// the same institution.
+    pub kept: u64,
+    /// Links made: banks not linked before, or linked to another
+    /// institution now (`linked` = `kept` + `new`).
+    pub new: u64,
+    /// Links the copy had and let go of, by why (the evidence that
+    /// contradicts them).
+    pub lost: BTreeMap<&'static str, u64>,
     /// The FFIEC file's exams and institutions, BankFind's institutions.
     pub ffiec_exams: u64,
     pub ffiec_institutions: u64,
@@ -93,8 +107,11 @@ impl Store {
     ) -> Result<Summary> {
         let path = self.path.clone();
         let tx = self.connection.transaction()?;
+        // The links the copy has, to keep those nothing contradicts.
+        tx.execute_batch(PRIOR)?;
         tx.execute_batch(
-            "DELETE FROM ffiec_exams; DELETE FROM institutions; DELETE FROM links; \
+            "INSERT INTO temp.link_prior SELECT bank_id, regulator, agency_id FROM links; \
+             DELETE FROM ffiec_exams; DELETE FROM institutions; DELETE FROM links; \
              DELETE FROM link_exams; DELETE FROM unlinked; DELETE FROM link_pending;",
         )?;
         {
@@ -134,6 +151,7 @@ impl Store {
         }
         let register = register_of(exams);
         let tally = link_into(&tx, &register, exams, listed, false, &HashSet::new())?;
+        tx.execute_batch("DROP TABLE temp.link_prior;")?;
         let now = super::super::now();
         let mut meta = tx.prepare(
             "INSERT INTO meta (key, value) VALUES (?1, ?2) \
@@ -150,6 +168,9 @@ impl Store {
         let mut summary = Summary {
             banks: tally.banks,
             linked: tally.linked,
+            unlinked: tally.banks - tally.linked,
+            kept: tally.kept,
+            new: tally.new,
             ffiec_exams: exams.len() as u64,
             ffiec_institutions: register.institutions().len() as u64,
             bankfind_institutions: listed.len() as u64,
@@ -159,11 +180,11 @@ impl Store {
         for reason in Reason::ALL {
             let count = tally.unlinked.get(&reason).copied().unwrap_or(0);
             summary.reasons.insert(reason.name(), count);
-            if reason == Reason::Ambiguous {
-                summary.ambiguous += count;
-            } else {
-                summary.unlinked += count;
-            }
+        }
+        summary.ambiguous = summary.reasons[Reason::Ambiguous.name()];
+        for reason in Reason::LOST {
+            let count = tally.lost.get(&reason).copied().unwrap_or(0);
+            summary.lost.insert(reason.name(), count);
         }
         // Fold the write-ahead log back into the file, as a sync does.
         let _ = self
@@ -200,16 +221,13 @@ pub(crate) fn enriched(connection: &Connection) -> Result<bool> {
 }
 
 /// Marks a bank whose history a sync changed (or a new one) to be
-/// re-linked, dropping its link: inside the sync's unit for that bank.
+/// re-linked when the sync ends: inside the sync's unit for that bank.
+/// Its link stays until then (and is kept then unless its new history
+/// contradicts it).
 pub(crate) fn mark_pending(connection: &Connection, bank_id: &str) -> Result<()> {
-    for sql in [
-        "DELETE FROM links WHERE bank_id = ?1",
-        "DELETE FROM link_exams WHERE bank_id = ?1",
-        "DELETE FROM unlinked WHERE bank_id = ?1",
-        "INSERT OR IGNORE INTO link_pending (bank_id) VALUES (?1)",
-    ] {
-        connection.prepare_cached(sql)?.execute([bank_id])?;
-    }
+    connection
+        .prepare_cached("INSERT OR IGNORE INTO link_pending (bank_id) VALUES (?1)")?
+        .execute([bank_id])?;
     Ok(())
 }
 
@@ -225,8 +243,9 @@ pub(crate) fn forget_removed(connection: &Connection) -> Result<()> {
 }
 
 /// Links the banks a sync marked, against the public record the copy
-/// holds, none of them to an institution another bank keeps. Returns how
-/// many were re-linked.
+/// holds, none of them to an institution another bank keeps, each
+/// keeping the link it had unless its history now contradicts it.
+/// Returns how many were re-linked.
 pub(crate) fn relink_pending(connection: &mut Connection) -> Result<u64> {
     let tx = connection.transaction()?;
     let pending: i64 = tx.query_row("SELECT count(*) FROM link_pending", [], |row| row.get(0))?;
@@ -237,6 +256,15 @@ pub(crate) fn relink_pending(connection: &mut Connection) -> Result<u64> {
     let exams = stored_exams(&tx)?;
     let listed = stored_listed(&tx)?;
     let register = register_of(&exams);
+    tx.execute_batch(PRIOR)?;
+    tx.execute_batch(
+        "INSERT INTO temp.link_prior SELECT bank_id, regulator, agency_id FROM links \
+           WHERE bank_id IN (SELECT bank_id FROM link_pending); \
+         DELETE FROM links WHERE bank_id IN (SELECT bank_id FROM link_pending); \
+         DELETE FROM link_exams WHERE bank_id IN (SELECT bank_id FROM link_pending); \
+         DELETE FROM unlinked WHERE bank_id IN (SELECT bank_id FROM link_pending);",
+    )?;
+    // The institutions the other banks keep.
     let mut taken = HashSet::new();
     {
         let mut statement = tx.prepare("SELECT regulator, agency_id FROM links")?;
@@ -250,7 +278,7 @@ pub(crate) fn relink_pending(connection: &mut Connection) -> Result<u64> {
         }
     }
     let tally = link_into(&tx, &register, &exams, &listed, true, &taken)?;
-    tx.execute("DELETE FROM link_pending", [])?;
+    tx.execute_batch("DELETE FROM link_pending; DROP TABLE temp.link_prior;")?;
     tx.commit()?;
     Ok(tally.banks)
 }

@@ -1,14 +1,20 @@
-//! The linker's tests: the cases it must decide one way (`cases`), and
-//! the properties proptest holds it to (`properties`: the order of the
-//! banks and of the file, crowds of look-alike institutions), over the
-//! small worlds built here.
+//! The linker's tests: the cases it must decide one way (`cases`), links
+//! that last (`lasting`: exam-day dates, exams not yet published, a link
+//! kept until contradicted), and the properties proptest holds it to
+//! (`properties`: the order of the banks and of the file, crowds of
+//! look-alike institutions, links through later exams), over the small
+//! worlds built here.
 
 use super::*;
 use crate::domain::Rating;
 use proptest::prelude::*;
 
 mod cases;
+mod lasting;
 mod properties;
+
+/// A history of three exams: (day, rating) each.
+const HISTORY: &[(u32, u8)] = &[(20030612, 2), (20070903, 1), (20120514, 2)];
 
 /// One institution's rows: (day, rating) each, one name, city, state.
 struct Inst {
@@ -67,6 +73,7 @@ fn bank(regulator: Regulator, exams: &[(u32, u8)], name: &str, city: &str, state
                 rating,
             })
             .collect(),
+        prior: None,
     }
 }
 

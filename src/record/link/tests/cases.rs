@@ -2,38 +2,37 @@
 
 use super::*;
 
-const HISTORY: &[(u32, u8)] = &[(20030612, 2), (20070903, 1), (20120514, 2)];
-
 #[test]
 fn an_institution_claimed_twice_goes_to_the_clear_best_or_to_none() {
-    let claim = |institution: u32, score: i32| Link {
-        institution,
-        score,
-        basis: String::new(),
-        exams: Vec::new(),
-    };
     let mut claims = Claims::default();
     // Institution 1: bank 10 leads bank 11 by the margin.
-    claims.add(11, &claim(1, 20 - MARGIN));
-    claims.add(10, &claim(1, 20));
+    claims.add(11, 1, 20 - MARGIN, false);
+    claims.add(10, 1, 20, false);
     // Institution 2: banks 20 and 21 within the margin, 22 far behind.
-    claims.add(20, &claim(2, 15));
-    claims.add(22, &claim(2, 5));
-    claims.add(21, &claim(2, 15 - MARGIN + 1));
+    claims.add(20, 2, 15, false);
+    claims.add(22, 2, 5, false);
+    claims.add(21, 2, 15 - MARGIN + 1, false);
     // Institution 3: one bank, but another bank outside holds it.
-    claims.add(30, &claim(3, 30));
+    claims.add(30, 3, 30, false);
     // Institution 4: one bank, kept.
-    claims.add(40, &claim(4, 10));
-    let mut losers = claims.losers(&HashSet::from([3]));
+    claims.add(40, 4, 10, false);
+    // Institution 5: the bank that held it keeps it, against a better fit.
+    claims.add(51, 5, 30, false);
+    claims.add(50, 5, 12, true);
+    // Institution 6: held before, but a bank outside holds it.
+    claims.add(60, 6, 12, true);
+    let mut losers = claims.losers(&HashSet::from([3, 6]));
     losers.sort();
     assert_eq!(
         losers,
         [
-            (11, Reason::Claimed),
-            (20, Reason::Ambiguous),
-            (21, Reason::Ambiguous),
-            (22, Reason::Claimed),
-            (30, Reason::Claimed),
+            (11, Reason::Claimed, false),
+            (20, Reason::Ambiguous, false),
+            (21, Reason::Ambiguous, false),
+            (22, Reason::Claimed, false),
+            (30, Reason::Claimed, false),
+            (51, Reason::Claimed, false),
+            (60, Reason::Claimed, true),
         ]
     );
 }
@@ -172,7 +171,7 @@ fn a_renamed_bank_needs_more_than_one_exam() {
             "NE",
         )],
     );
-    assert_eq!(outcomes[0], Outcome::Unlinked(Reason::Weak));
+    assert_eq!(outcomes[0], Outcome::Unlinked(Reason::OtherName));
     // The file's abbreviations are the bank's name.
     let (register, outcomes) = run(
         &one,
@@ -422,6 +421,8 @@ fn every_other_case_has_its_reason() {
         "TX",
     )];
     let other_rating = [(20030612, 3), (20070903, 1), (20120514, 2)];
+    // One exam of the three in the file, and three it lacks.
+    let few = [(19960311, 2), (19990412, 2), (20030612, 2), (20050606, 1)];
     let banks = [
         bank(Regulator::Occ, &[], "City Bank", "Lubbock", "TX"),
         bank(
@@ -433,6 +434,14 @@ fn every_other_case_has_its_reason() {
         ),
         bank(Regulator::Occ, &other_rating, "City Bank", "Lubbock", "TX"),
         bank(Regulator::Occ, HISTORY, "City Bank", "Lubbock", "NM"),
+        bank(Regulator::Occ, &few, "City Bank", "Lubbock", "TX"),
+        bank(
+            Regulator::Occ,
+            &HISTORY[..1],
+            "Plains Capital Bank",
+            "Lubbock",
+            "TX",
+        ),
     ];
     let (_, outcomes) = run(&insts, &banks);
     assert_eq!(
@@ -440,8 +449,10 @@ fn every_other_case_has_its_reason() {
         [
             Outcome::Unlinked(Reason::NoExams),
             Outcome::Unlinked(Reason::NotInFile),
-            Outcome::Unlinked(Reason::Weak),
-            Outcome::Unlinked(Reason::Weak),
+            Outcome::Unlinked(Reason::Conflict),
+            Outcome::Unlinked(Reason::OtherState),
+            Outcome::Unlinked(Reason::FewExams),
+            Outcome::Unlinked(Reason::OtherName),
         ]
     );
     // Two banks of one institution: the one that fits it better.

@@ -71,6 +71,9 @@ enum Change {
     Dropped(usize),
     /// An FDIC bank with the exam's own date, months before publication.
     ExamDates(u32),
+    /// An FDIC bank with the exam's own day, so many days before the
+    /// file's date (60 to 240, as the FDIC's own search dates them).
+    ExamDays(i32),
     /// A copy in another state: a bank the file does not have.
     Twin(usize),
     /// Its institution left out of the file.
@@ -83,6 +86,7 @@ fn arb_change() -> impl Strategy<Value = Change> {
         1 => (0..NAMES.len()).prop_map(Change::Renamed),
         1 => (0usize..6).prop_map(Change::Dropped),
         1 => (1u32..9).prop_map(Change::ExamDates),
+        1 => (60i32..=240).prop_map(Change::ExamDays),
         1 => (1..STATES.len()).prop_map(Change::Twin),
         1 => Just(Change::Absent),
     ]
@@ -107,6 +111,16 @@ fn insts_of(world: &[Drawn]) -> Vec<Inst> {
             state: STATES[*s],
         })
         .collect()
+}
+
+/// The day `days` before `day`.
+fn days_before(day: Day, days: i32) -> Day {
+    let text = day.text();
+    let date: jiff::civil::Date = text.parse().expect("a day");
+    let before = date
+        .checked_sub(jiff::Span::new().days(i64::from(days)))
+        .expect("in range");
+    Day::parse(&before.to_string()).expect("a day")
 }
 
 proptest! {
@@ -139,6 +153,13 @@ proptest! {
                         for exam in &mut facts.exams {
                             let month = exam.day.month() as u32 - months;
                             exam.day = Day((month / 12) * 10000 + (month % 12 + 1) * 100 + 15);
+                        }
+                    }
+                }
+                Change::ExamDays(days) => {
+                    if regulator == Regulator::Fdic {
+                        for exam in &mut facts.exams {
+                            exam.day = days_before(exam.day, *days);
                         }
                     }
                 }
@@ -281,6 +302,68 @@ proptest! {
         let again = link(&register, &turned, &HashSet::new());
         for (at, &i) in order.iter().enumerate() {
             prop_assert_eq!(&again[at], &outcomes[i]);
+        }
+    }
+
+    /// The banks linked, linked again with their links as the links they
+    /// had, each given later exams the file has yet to publish (a sync of
+    /// a later release, the file unchanged): every one keeps its
+    /// institution, and no bank is linked that was not.
+    #[test]
+    fn a_link_lasts_through_exams_not_yet_published(
+        world in prop::collection::vec(arb_inst(), 1..12),
+        changes in prop::collection::vec(arb_change(), 1..12),
+        later in prop::collection::vec((1u32..=300, prop::sample::select(vec![1u8, 2, 2, 3])), 0..3),
+    ) {
+        let insts = insts_of(&world);
+        let mut banks: Vec<Bank> = world.iter().zip(&insts).zip(changes.iter().cycle()).map(|((w, i), change)| {
+            let mut b = bank(i.regulator.clone(), &i.exams, i.name, i.city, i.state);
+            match change {
+                Change::Renamed(other) => b.name = NAMES[*other].to_string(),
+                Change::Dropped(at) if b.exams.len() > 1 => {
+                    b.exams.remove(at % b.exams.len());
+                }
+                Change::ExamDays(days) if i.regulator == Regulator::Fdic => {
+                    for exam in &mut b.exams {
+                        exam.day = days_before(exam.day, *days);
+                    }
+                }
+                Change::Twin(shift) => b.state = STATES[(w.2 + shift) % STATES.len()].to_string(),
+                _ => {}
+            }
+            b
+        }).collect();
+        let register = register(&insts);
+        let before = link(&register, &banks, &HashSet::new());
+        let horizon = register.horizon;
+        for (bank, outcome) in banks.iter_mut().zip(&before) {
+            if let Outcome::Linked(link) = outcome {
+                bank.prior = Some(link.institution);
+            }
+            // Days after the file's last exam.
+            let mut last = horizon;
+            for &(step, rating) in &later {
+                last = days_before(last, -(step as i32));
+                if bank.exams.iter().all(|e| e.day < last) {
+                    bank.exams.push(Exam { day: last, rating });
+                }
+            }
+        }
+        let after = link(&register, &banks, &HashSet::new());
+        for ((was, now), bank) in before.iter().zip(&after).zip(&banks) {
+            match (was, now) {
+                (Outcome::Linked(was), Outcome::Linked(now)) => {
+                    prop_assert_eq!(was.institution, now.institution, "{:?}", bank);
+                    prop_assert!(now.kept);
+                }
+                (Outcome::Linked(_), Outcome::Unlinked(reason)) => {
+                    prop_assert!(false, "lost ({:?}): {:?}", reason, bank);
+                }
+                (Outcome::Unlinked(_), Outcome::Linked(now)) => {
+                    prop_assert!(false, "linked only now to {}: {:?}", now.institution, bank);
+                }
+                _ => {}
+            }
         }
     }
 }
