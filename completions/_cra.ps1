@@ -325,6 +325,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;lineage' {
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'With a name: only banks in this state or territory (two letters)')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
             [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')

@@ -1448,12 +1448,16 @@ _cra() {
             return 0
             ;;
         cra__subcmd__lineage)
-            opts="-o -q -v -h -V --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --state --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --state)
+                    COMPREPLY=($(compgen -W "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP FM MH PW" -- "${cur}"))
+                    return 0
+                    ;;
                 --jq)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

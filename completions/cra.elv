@@ -311,6 +311,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --version 'Print version'
         }
         &'cra;lineage'= {
+            cand --state 'With a name: only banks in this state or territory (two letters)'
             cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
             cand -o 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
             cand --output 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'

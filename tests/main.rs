@@ -54,6 +54,7 @@ mod suite {
         mod exams;
         mod lasting;
         mod lineage;
+        mod real;
     }
     mod output {
         mod jq;

@@ -23,7 +23,7 @@ when the local copy has a bank of it (show takes fdic:N). From BankFind's
 history, read by cra enrich. Run cra sync and cra enrich first.
 
 Examples:
-  cra --sandbox lineage \"union hill bank, fsb\"
+  cra --sandbox lineage \"the eastern bank\" --state MO
   cra lineage fdic:3510 --format csv
   cra lineage 7db54db2 -o lineage.xlsx";
 
@@ -32,6 +32,10 @@ pub struct LineageArgs {
     /// Bank id, a short id, a name (with a space), or fdic:N, rssd:N, occ:N
     #[arg(value_name = "BANK")]
     pub bank: String,
+
+    /// With a name: only banks in this state or territory (two letters)
+    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
+    pub state: Option<String>,
 
     #[command(flatten)]
     pub jq: JqArg,
@@ -144,7 +148,7 @@ impl Run for LineageArgs {
                 let among = resolve::Among {
                     source: &source,
                     io,
-                    state: None,
+                    state: self.state.as_deref(),
                 };
                 let id = resolve::resolve(wanted, &among, settings).await?;
                 let name = reader.bank(&id)?.fields.name;

@@ -7,7 +7,11 @@
 //!
 //! How the tables are used (all counts in `tables.rs`):
 //! - regulator by institution share; OTS exams end 2011-07-20; FRB exams
-//!   start in 1996; FDIC records the month only (91% on the 1st);
+//!   start in 1996; FDIC exams dated as the FFIEC file dates them, by the
+//!   month the evaluation was made public (91% on the 1st), except for
+//!   about a third of the FDIC banks, which the service dates by each
+//!   exam's own day, as the FDIC's own search does ([`dated_by_exam_day`]:
+//!   the public record is published 60 to 240 days later);
 //! - number of exams from the real exams-per-institution table, the gaps
 //!   between them from the real gap quantiles (median 3 years);
 //! - the current rating from the real current shares, then earlier ratings
@@ -268,9 +272,11 @@ fn generate_one(
         day -= gap;
         days.push(day);
     }
+    let id = bank_id(seed, index);
+    let exam_days = regulator == "FDIC" && dated_by_exam_day(&id);
     let days: Vec<i64> = days
         .into_iter()
-        .map(|d| adjust_day(draw, regulator, d))
+        .map(|d| adjust_day(draw, regulator, d, exam_days))
         .collect();
 
     // Ratings backwards from the current one.
@@ -296,7 +302,7 @@ fn generate_one(
 
     skip_former_name_draws(draw, state);
     SandboxBank {
-        id: bank_id(seed, index),
+        id,
         name,
         city,
         state: state.to_string(),
@@ -321,9 +327,22 @@ fn skip_former_name_draws(draw: &mut Draw, state: &str) {
     }
 }
 
-/// FDIC records the month only; the others give a working day.
-fn adjust_day(draw: &mut Draw, regulator: &str, day: i64) -> i64 {
-    if regulator == "FDIC" && draw.chance(0.91) {
+/// Whether the service dates the exams of the FDIC bank `id` by their own
+/// day (a working day) rather than by the month their evaluation was made
+/// public: about a third of them, told by the id alone, so that the
+/// public record drawn for the bank (`public::draw`) knows it too.
+pub fn dated_by_exam_day(id: &str) -> bool {
+    let hash = id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    (hash >> 32) % 100 < 35
+}
+
+/// FDIC records the month only, unless the bank is dated by its exams'
+/// own days (`exam_days`); the others give a working day. The month's
+/// draw is taken either way, so that every other value stays as it was.
+fn adjust_day(draw: &mut Draw, regulator: &str, day: i64, exam_days: bool) -> i64 {
+    if regulator == "FDIC" && draw.chance(0.91) && !exam_days {
         let (y, m, _) = civil_from_days(day);
         return days_from_civil(y, m, 1);
     }
@@ -469,7 +488,10 @@ pub struct Shares {
     pub exams_mean: f64,
     pub exams_max: usize,
     pub gap_median_years: f64,
+    /// Of the exams of FDIC banks dated by the month made public.
     pub fdic_first_of_month: f64,
+    /// FDIC banks dated by their exams' own days.
+    pub fdic_by_exam_day: f64,
     pub ots_after_2011: usize,
     pub non_null_charter: f64,
     pub non_ascii_names: usize,
@@ -496,6 +518,7 @@ pub fn shares(banks: &[SandboxBank]) -> Shares {
     let mut exams = 0usize;
     let mut gaps = Vec::new();
     let (mut fdic, mut fdic_first) = (0usize, 0usize);
+    let (mut fdic_banks, mut by_exam_day) = (0usize, 0usize);
     let mut charter = 0usize;
     for bank in banks {
         add(&mut s.regulator, bank.regulator.as_str());
@@ -518,9 +541,14 @@ pub fn shares(banks: &[SandboxBank]) -> Shares {
             })
             .collect();
         gaps.extend(days.windows(2).map(|w| (w[0] - w[1]) as f64 / 365.25));
+        let exam_days = dated_by_exam_day(&bank.id);
+        if bank.regulator == Regulator::Fdic {
+            fdic_banks += 1;
+            by_exam_day += usize::from(exam_days);
+        }
         for r in &bank.ratings {
             add(&mut s.all_rating, r.rating.as_str());
-            if bank.regulator == Regulator::Fdic {
+            if bank.regulator == Regulator::Fdic && !exam_days {
                 fdic += 1;
                 fdic_first += usize::from(r.exam_date.ends_with("-01"));
             }
@@ -542,6 +570,7 @@ pub fn shares(banks: &[SandboxBank]) -> Shares {
     gaps.sort_by(f64::total_cmp);
     s.gap_median_years = gaps.get(gaps.len() / 2).copied().unwrap_or(0.0);
     s.fdic_first_of_month = fdic_first as f64 / fdic.max(1) as f64;
+    s.fdic_by_exam_day = by_exam_day as f64 / fdic_banks.max(1) as f64;
     s.non_null_charter = charter as f64 / banks.len().max(1) as f64;
     (s.distinct_names, s.name_city_shared) =
         name_shares(banks.iter().map(|b| (b.name.as_str(), b.city.as_str())));
@@ -604,8 +633,10 @@ mod distribution_tests {
         close(s.exams_mean, 4.18, 0.25, "exams mean");
         assert!(s.exams_max <= 18);
         close(s.gap_median_years, 3.0, 0.3, "gap median");
-        // FDIC dates on the 1st in 91% of rows (± 3 points); no OTS after 2011.
+        // FDIC dates on the 1st in 91% of rows (± 3 points), a third of
+        // FDIC banks dated by the exam's own day; no OTS after 2011.
         close(s.fdic_first_of_month, 0.91, 0.03, "FDIC on the 1st");
+        close(s.fdic_by_exam_day, 0.35, 0.03, "FDIC by the exam's own day");
         assert_eq!(s.ots_after_2011, 0);
         // States: all 56 appear; the largest, IL and TX, at 7.8% (± 1 point).
         assert_eq!(s.state.len(), 56);

@@ -1,6 +1,7 @@
 //! Days as the public record counts them: civil dates, day numbers, the
 //! first of a later month (FDIC dates), quarter ends (BankFind's report
-//! dates), working days, and the hash that seeds a bank's streams.
+//! dates), working days, how long a bank goes unexamined before it is
+//! surely closed, and the hash that seeds a bank's streams.
 
 use jiff::civil::Date;
 
@@ -8,6 +9,13 @@ use crate::sandbox::data::{civil_from_days, days_from_civil};
 
 /// 2011-07-21: the OTS's thrifts passed to the OCC.
 pub const OTS_END: Date = jiff::civil::date(2011, 7, 21);
+
+/// Whether an institution last examined on `last` has closed by
+/// `vintage`: a bank is examined every two to five years (a small one
+/// rated well, up to seven), so one not examined for eight years is gone.
+pub fn long_unexamined(last: Date, vintage: Date) -> bool {
+    day_number(vintage) - day_number(last) > 8 * 365 + 2
+}
 
 /// A stable hash of a bank's id (FNV-1a), the seed of its streams.
 pub fn seed_of(id: &str) -> u64 {

@@ -6,7 +6,9 @@
 use jiff::civil::Date;
 
 use super::PublicRecord;
-use super::days::{OTS_END, day_number, from_day_number, month_after, quarter_end, weekday};
+use super::days::{
+    OTS_END, day_number, from_day_number, long_unexamined, month_after, quarter_end, weekday,
+};
 use super::naming;
 use super::pools::{Pools, class_of, identify};
 use crate::domain::{ExamType, Rating, Regulator};
@@ -111,7 +113,9 @@ pub fn twin(
         ..e.clone()
     }));
     let last = exams.iter().max_by_key(|e| e.exam_date).expect("not empty");
-    record.active = Some(draw.chance(0.75));
+    // Its own: open or not, but closed when long unexamined, as any.
+    let open = draw.chance(0.75);
+    record.active = Some(open && !long_unexamined(last.exam_date, vintage));
     record.assets_thousands = Some(last.assets_thousands);
     record.report_date = Some(quarter_end(from_day_number(day_number(vintage) - 60)));
     record.name = Some(naming::legal(&name, *regulator == Regulator::Frb));

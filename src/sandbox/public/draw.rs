@@ -13,11 +13,17 @@
 //!   growing between exams; exam method codes as the regulators used them
 //!   (pre-1996 rules, then Large / Small / Intermediate Small, a few
 //!   strategic plans and wholesale banks);
-//! - FDIC dates in the file are the first of the month the evaluation was
-//!   made public, one to six months after the exam date the service shows
-//!   (none yet for an exam not public by the file's date);
-//! - about a quarter of institutions inactive in BankFind, more of those
-//!   last examined long ago; names at older exams sometimes a former name
+//! - FDIC dates in the file are the month the evaluation was made public:
+//!   the service's own date for most FDIC banks, which it dates so (mostly
+//!   the first of the month, as the file); for those it dates by each
+//!   exam's own day (`data::dated_by_exam_day`, about a third), the first
+//!   of the month 60 to 240 days later (none yet for an exam not public by
+//!   the file's date);
+//! - activity in BankFind as the last exam says: closed when it is more
+//!   than eight years before the file's date (before the OTS closed, for
+//!   a thrift: the others continued under the OCC or closed), mostly open
+//!   when it is recent, half and half between; names at older exams
+//!   sometimes a former name
 //!   or the same name written otherwise, a few banks renamed since their
 //!   latest exam; a few twins (the same history under another ID in
 //!   another state); about 1 % of exams left out of the file and a few
@@ -34,14 +40,15 @@ use jiff::civil::Date;
 
 use super::PublicRecord;
 use super::days::{
-    OTS_END, day_number, from_day_number, month_after, parse_day, quarter_end, seed_of,
+    OTS_END, day_number, from_day_number, long_unexamined, month_after, parse_day, quarter_end,
+    seed_of,
 };
 use super::decoys;
 use super::naming;
 use super::pools::{Pools, class_of, identify};
 use crate::domain::{ExamType, Rating, Regulator};
 use crate::record::ffiec::{self, Exam, ExamMethod, InstitutionKey};
-use crate::sandbox::data::SandboxBank;
+use crate::sandbox::data::{SandboxBank, dated_by_exam_day};
 use crate::sandbox::draw::Draw;
 
 const IDENTITY: u64 = 0x7075_6200_0001;
@@ -100,7 +107,7 @@ pub fn bank(bank: &SandboxBank, vintage: Date, pools: &mut Pools, out: &mut Publ
         record.ots_docket = Some(docket);
         record.class = Some("SA".to_string());
     }
-    let active = u[0] >= inactive_share(&regulator, last);
+    let active = u[0] >= inactive_share(&regulator, last, vintage);
     record.active = Some(active);
     if regulator == Regulator::Ots && active {
         // Continued under the OCC after 2011.
@@ -127,18 +134,14 @@ pub fn bank(bank: &SandboxBank, vintage: Date, pools: &mut Pools, out: &mut Publ
     let mut previous_day: Option<Date> = None;
     let mut previous_file: Option<Date> = None;
     let mut exams = Vec::with_capacity(held.len());
+    let exam_days = regulator == Regulator::Fdic && dated_by_exam_day(&bank.id);
     for (k, h) in held.iter().enumerate() {
         let v: [f64; 8] = std::array::from_fn(|_| each.unit());
-        let file_day = if regulator == Regulator::Fdic {
-            let lag = 1 + [0.10, 0.20, 0.25, 0.20, 0.15, 0.10]
-                .iter()
-                .scan(0.0, |sum, w| {
-                    *sum += w;
-                    Some(*sum)
-                })
-                .take_while(|sum| v[0] >= *sum)
-                .count() as i64;
-            let mut day = month_after(h.day, lag.min(6));
+        let file_day = if exam_days {
+            // The first of the month after 59 to 209 days: 60 to 240 days
+            // after the exam.
+            let lag = 59 + (v[0] * 151.0) as i64;
+            let mut day = month_after(from_day_number(day_number(h.day) + lag), 1);
             if let Some(before) = previous_file
                 && day <= before
             {
@@ -240,17 +243,22 @@ pub fn bank(bank: &SandboxBank, vintage: Date, pools: &mut Pools, out: &mut Publ
 }
 
 /// The share of banks last examined on `last` that BankFind lists as
-/// closed: most OTS thrifts, few banks examined lately.
-fn inactive_share(regulator: &Regulator, last: Date) -> f64 {
+/// closed, the file being of `vintage`: every bank not examined for eight
+/// years (an OTS thrift, by the time the OTS closed: the others continued
+/// under the OCC, and most of those closed too), few examined lately.
+fn inactive_share(regulator: &Regulator, last: Date, vintage: Date) -> f64 {
     if *regulator == Regulator::Ots {
-        return 0.6;
+        return if long_unexamined(last, OTS_END) {
+            1.0
+        } else {
+            0.6
+        };
     }
-    match last.year() {
-        2016.. => 0.05,
-        2011..=2015 => 0.2,
-        2005..=2010 => 0.45,
-        _ => 0.65,
+    if long_unexamined(last, vintage) {
+        return 1.0;
     }
+    let years = (day_number(vintage) - day_number(last)) as f64 / 365.25;
+    if years <= 5.0 { 0.05 } else { 0.5 }
 }
 
 /// The assets (thousands) an exam of `exam_type` may have: `[low, high)`.

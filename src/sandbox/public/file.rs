@@ -11,10 +11,11 @@
 //!   exam type from the method code where it says one, else from the
 //!   assets and that year's thresholds (`Exam::exam_type`).
 //! - FDIC dates in the file are the month the evaluation was made public;
-//!   the service's date of such an exam is a working day 2 to 5 months
-//!   earlier, drawn from the institution and the file's date alone (so the
-//!   same every run) and kept in order ([`service_date`]). Other
-//!   regulators' dates are the file's.
+//!   the service's date of such an exam is its own day, as the FDIC's own
+//!   search dates it: a working day 60 to 240 days earlier, drawn from the
+//!   institution and the file's date alone (so the same every run), kept
+//!   in order and never before the year of the institution's first exam
+//!   ([`service_date`]). Other regulators' dates are the file's.
 //! - BankFind records carry only what the file gives: the certificate of
 //!   an FDIC institution, the RSSD ID of an FRB one, the charter of an OCC
 //!   one (and its docket, for charters 700000 + docket), the docket of an
@@ -32,7 +33,7 @@ use std::collections::HashSet;
 use jiff::civil::Date;
 use serde_json::Map;
 
-use super::days::{day_number, from_day_number, month_after, quarter_end, seed_of};
+use super::days::{day_number, from_day_number, quarter_end, seed_of};
 use super::{PublicRecord, naming};
 use crate::domain::Regulator;
 use crate::record::bankfind::Institution;
@@ -92,23 +93,29 @@ impl std::str::FromStr for Perturb {
 }
 
 /// The service's date of an FDIC exam the file dates `file_date` (the
-/// month it was made public), after `after` (the institution's exam
-/// before it, so the order holds).
-pub fn service_date(key: &InstitutionKey, file_date: Date, after: Option<Date>) -> Date {
+/// month it was made public): its own day, 60 to 240 days before, after
+/// `after` (the institution's exam before it, so the order holds) and not
+/// before `floor` (the first of January of the institution's first exam:
+/// an exam of early 1990 made public then was not dated 1989).
+pub fn service_date(
+    key: &InstitutionKey,
+    file_date: Date,
+    after: Option<Date>,
+    floor: Date,
+) -> Date {
     let hash = seed_of(&format!("{key}/{file_date}"));
-    let lag = 2 + (hash % 4) as i64;
-    let mut day = day_number(month_after(file_date, -lag)) + ((hash >> 8) % 26) as i64;
-    if let Some(after) = after {
-        day = day.max(day_number(after) + 1);
-    }
-    // A Saturday or Sunday moves on to the Monday (still a month or more
+    let mut day = day_number(file_date) - 62 - (hash % 179) as i64;
+    // A Saturday or Sunday moves on to the Monday (still 60 days or more
     // before the file's date).
     day += match (day + 3).rem_euclid(7) {
         5 => 2,
         6 => 1,
         _ => 0,
     };
-    from_day_number(day)
+    if let Some(after) = after {
+        day = day.max(day_number(after) + 1);
+    }
+    from_day_number(day.max(day_number(floor)))
 }
 
 /// The banks and the public record of the file's `exams`, perturbed.
@@ -190,11 +197,12 @@ fn pick(draw: &mut Draw, n: usize, count: usize, fits: impl Fn(usize) -> bool) -
 /// The service's bank of one institution of the file (exams oldest first).
 fn bank_of(key: &InstitutionKey, exams: &[Exam]) -> SandboxBank {
     let latest = exams.last().expect("an institution has an exam");
+    let floor = jiff::civil::date(exams[0].exam_date.year(), 1, 1);
     let mut ratings = Vec::with_capacity(exams.len());
     let mut previous = None;
     for exam in exams {
         let day = if key.regulator == Regulator::Fdic {
-            service_date(key, exam.exam_date, previous)
+            service_date(key, exam.exam_date, previous, floor)
         } else {
             exam.exam_date
         };
@@ -286,6 +294,7 @@ fn twin_of(
 
 #[cfg(test)]
 mod tests {
+    use super::super::days::month_after;
     use super::*;
     use crate::record::ffiec::{self, ExamMethod};
     use jiff::civil::date;
@@ -327,25 +336,34 @@ mod tests {
     }
 
     #[test]
-    fn fdic_service_dates_are_working_days_months_before_in_order() {
+    fn fdic_service_dates_are_working_days_60_to_240_days_before_in_order() {
         let key = InstitutionKey::new(Regulator::Fdic, 27476);
+        let floor = date(2014, 1, 1);
         let mut previous = None;
-        for month in 0..60 {
+        let mut days = Vec::new();
+        for month in (0..120).step_by(7) {
             let file = month_after(date(2015, 1, 1), month);
-            let day = service_date(&key, file, previous);
-            assert!(day < file && day >= month_after(file, -5), "{file} {day}");
+            let day = service_date(&key, file, previous, floor);
+            let before = day_number(file) - day_number(day);
+            assert!((60..=240).contains(&before), "{file} {day}");
             assert!(previous.is_none_or(|p| day > p), "in order");
             assert!(
                 (day_number(day) + 3).rem_euclid(7) < 5,
                 "a working day: {day}"
             );
             assert_eq!(
-                service_date(&key, file, previous),
+                service_date(&key, file, previous, floor),
                 day,
                 "the same every run"
             );
             previous = Some(day);
+            days.push(before);
         }
+        // Spread over the range, not one lag.
+        assert!(days.iter().any(|&d| d < 120) && days.iter().any(|&d| d > 180));
+        // Never before the year of the first exam.
+        let early = service_date(&key, date(1990, 2, 1), None, date(1990, 1, 1));
+        assert_eq!(early, date(1990, 1, 1));
     }
 
     #[test]

@@ -325,6 +325,22 @@ fn lineage_follows_predecessors_and_successors_oldest_first_in_every_format() {
         .local(&["lineage", "m2", "-o", xlsx.to_str().unwrap()]);
     assert_code(&out, 0);
     assert!(std::fs::read(&xlsx).unwrap().starts_with(b"PK"));
+    // A name is narrowed to a state, as show narrows it.
+    let narrowed =
+        lineage
+            .world
+            .local(&["lineage", "middle bank", "--state", "OK", "--format", "csv"]);
+    assert_code(&narrowed, 0);
+    assert_eq!(text(&narrowed.stdout).lines().count(), 6);
+    let elsewhere = lineage
+        .world
+        .local(&["lineage", "middle bank", "--state", "TX"]);
+    assert_ne!(elsewhere.status.code(), Some(0), "{}", stderr(&elsewhere));
+    assert!(
+        stderr(&elsewhere).contains("middle bank"),
+        "{}",
+        stderr(&elsewhere)
+    );
     // A bank with no structure change says so, and exits 0.
     let none = lineage.world.local(&["lineage", "d1"]);
     assert_code(&none, 0);

@@ -382,7 +382,9 @@ fn a_missing_data_file_is_an_error_naming_it() {
 /// generated banks (ids, names, towns, regulators, ratings, dates, charter
 /// types) hash to the same bytes as when this test was written. Whatever
 /// the sandbox serves beside them (the public record) draws from streams of
-/// its own and must never move this.
+/// its own and must never move this. (Moved on purpose once, in round 5:
+/// a third of the FDIC banks are now dated by each exam's own day, as the
+/// FDIC's own search dates them; every other value as it was.)
 #[test]
 fn the_default_data_set_is_unchanged() {
     use sha2::{Digest, Sha256};
@@ -392,10 +394,10 @@ fn the_default_data_set_is_unchanged() {
     };
     assert_eq!(
         hash(&data::generate(18_820, 1, horizon)),
-        "9b3aaa5bf7bff80c458f6dce10d58dd89c31cf12b564edabbdbde0949f8d1ce1"
+        "472c069d8034ebc98f7effaa6ac9051aa7ff10d29d607ba2a54e789c73ca64a2"
     );
     assert_eq!(
         hash(&data::generate(500, 7, horizon)),
-        "9aa9cada6a1f6223790240473d291625985efd2082a718f9db34d340be7b2863"
+        "8ff8966f9e1ec80341b29d49dba027c945dc697d15dee61c7ed7b5238b2fadcf"
     );
 }
