@@ -185,33 +185,54 @@ pub fn run(cli: Cli) -> Result<Exit> {
 }
 
 /// The files `cra` reads and keeps, which no `-o` may replace: the local
-/// copy in use with its write-ahead log and shared-memory index, the
-/// config file and the watch lists.
+/// copy in use and every other copy it knows (the configured one, both
+/// default copies), each with its write-ahead log, shared-memory index and
+/// writers' lock (replacing the lock during a sync would let a second
+/// writer in), the config file and the watch lists. Any other SQLite file
+/// is refused by its header (`output::refuse_own_file`).
 fn own_files(settings: &Settings) -> Vec<output::OwnFile> {
-    let copy = &settings.mirror.value;
-    let beside = |suffix: &str| {
+    let beside = |copy: &std::path::Path, suffix: &str| {
         let mut name = copy.as_os_str().to_owned();
         name.push(suffix);
         std::path::PathBuf::from(name)
     };
-    let mut own = vec![
-        output::OwnFile {
-            path: copy.clone(),
-            what: "the local copy in use",
-        },
-        output::OwnFile {
-            path: beside("-wal"),
-            what: "the local copy's write-ahead log",
-        },
-        output::OwnFile {
-            path: beside("-shm"),
-            what: "the local copy's shared-memory index",
-        },
-        output::OwnFile {
-            path: settings.config_path.value.clone(),
-            what: "cra's config file",
-        },
-    ];
+    let copy = &settings.mirror.value;
+    let mut own = Vec::new();
+    let copies = std::iter::once((copy, true)).chain(
+        settings
+            .known_mirrors
+            .iter()
+            .filter(|other| *other != copy)
+            .map(|other| (other, false)),
+    );
+    for (copy, in_use) in copies {
+        own.extend([
+            output::OwnFile {
+                path: copy.clone(),
+                what: if in_use {
+                    "the local copy in use"
+                } else {
+                    "a local copy cra keeps"
+                },
+            },
+            output::OwnFile {
+                path: beside(copy, "-wal"),
+                what: "a local copy's write-ahead log",
+            },
+            output::OwnFile {
+                path: beside(copy, "-shm"),
+                what: "a local copy's shared-memory index",
+            },
+            output::OwnFile {
+                path: beside(copy, ".lock"),
+                what: "a local copy's lock file",
+            },
+        ]);
+    }
+    own.push(output::OwnFile {
+        path: settings.config_path.value.clone(),
+        what: "cra's config file",
+    });
     if let Some(path) = mirror::watch_lists_path() {
         own.push(output::OwnFile {
             path,
