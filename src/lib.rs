@@ -327,7 +327,7 @@ fn service(sandbox: bool, base: Option<&str>) -> String {
             .to_string(),
         (false, Some(base)) => format!(
             "the CRA ratings service at {} (the ratings as the regulators published them)",
-            http::hide_userinfo(base)
+            http::hide_address_secrets(base)
         ),
         (false, None) => "the CRA ratings service".to_string(),
     }

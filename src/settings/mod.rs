@@ -295,7 +295,7 @@ impl Settings {
             keys::BASE_URL => self
                 .base_url
                 .as_ref()
-                .map(|s| of(s, |url| crate::http::hide_userinfo(url))),
+                .map(|s| of(s, |url| crate::http::hide_address_secrets(url))),
             keys::API_KEY => self.api_key.as_ref().map(|s| of(s, secret)),
             keys::WEBHOOK_SECRET => self.webhook_secret.as_ref().map(|s| of(s, secret)),
             keys::BANKFIND_KEY => self.bankfind_key.as_ref().map(|s| of(s, secret)),
