@@ -560,3 +560,45 @@ fn watch_add_narrows_a_shared_name_with_state() {
     assert!(file.contains(&format!("\"{wanted}\"")), "{file}");
     assert!(stderr(&out).contains("added 1 bank "), "{}", stderr(&out));
 }
+
+/// `watch show` and `watch list` honour `--excel-safe-csv` as `search
+/// --watch` does: a name a spreadsheet would run (`=HYPERLINK(...)`,
+/// `+1+1`), a bank's or a hand-written list's, comes out as text; without
+/// the flag it is exact.
+#[test]
+fn watch_show_and_list_honour_excel_safe_csv() {
+    let data = "id,name,city,state,regulator,exam_date,rating,exam_type,is_current\n\
+a1,\"=HYPERLINK(\"\"http://x.example/\"\",\"\"click\"\")\",-TOWN,TX,OCC,2020-01-01,Outstanding,Small Bank,true\n\
+a2,+1+1,@HOME,TX,OCC,2020-01-02,Satisfactory,Small Bank,true\n";
+    let world = World::with_data("hostile.csv", data);
+    assert_code(&world.run(&["watch", "add", "hostile", "a1", "a2"]), 0);
+    let show = |more: &[&str]| {
+        stdout(
+            &world,
+            &[&["watch", "show", "hostile", "--format", "csv"][..], more].concat(),
+        )
+    };
+    let plain = show(&[]);
+    assert!(plain.contains(",+1+1,@HOME,"), "{plain}");
+    let safe = show(&["--excel-safe-csv"]);
+    assert!(safe.contains(",'+1+1,'@HOME,"), "{safe}");
+    assert!(safe.contains("\"'=HYPERLINK("), "{safe}");
+    assert!(!safe.contains(",+1+1,"), "{safe}");
+    // A list named by hand as a formula.
+    let file = watch_file(&world);
+    let toml = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, format!("{toml}\n[\"+1+1\"]\nbanks = [\"a1\"]\n")).unwrap();
+    let list = |more: &[&str]| {
+        stdout(
+            &world,
+            &[&["watch", "list", "--format", "csv"][..], more].concat(),
+        )
+    };
+    let plain = list(&[]);
+    assert!(plain.contains("\n+1+1,1"), "{plain}");
+    let safe = list(&["--excel-safe-csv"]);
+    assert!(safe.contains("\n'+1+1,1"), "{safe}");
+    // tsv, a watch list piped.
+    let tsv = stdout(&world, &["watch", "list", "--excel-safe-csv"]);
+    assert!(tsv.contains("\n'+1+1\t1"), "{tsv}");
+}
