@@ -331,7 +331,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --sort)
@@ -751,7 +753,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --exam-since)
@@ -907,7 +911,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --exam-since)
@@ -1675,7 +1681,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --exam-since)
@@ -1851,7 +1859,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --exam-since)
@@ -2099,7 +2109,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --exam-since)

@@ -151,8 +151,16 @@ OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Assessment Factors (pre-1995 rules)\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
@@ -390,8 +398,16 @@ OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Assessment Factors (pre-1995 rules)\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
@@ -626,8 +642,16 @@ OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand changes" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Assessment Factors (pre-1995 rules)\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
 city\t''
 state\t''
@@ -840,8 +864,16 @@ OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Assessment Factors (pre-1995 rules)\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
@@ -965,8 +997,16 @@ OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Assessment Factors (pre-1995 rules)\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
@@ -1238,8 +1278,16 @@ OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Assessment Factors (pre-1995 rules)\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
