@@ -30,8 +30,7 @@ id is tried as a name too. --state narrows a name to one state.
 Examples:
   cra show BANK_ID OTHER_ID -o histories.xlsx  # the format follows the extension
   cra show \"bank of houston\" --state TX  # a name: the exact one, or the only match
-  cra show 7db54db2 --format json      # a short id, from the local copy
-  cra show fdic:3510                   # the FDIC's certificate (after cra enrich)";
+  cra show fdic:3510 --format json     # the FDIC's certificate (after cra enrich)";
 
 #[derive(Debug, Clone, Args)]
 pub struct ShowArgs {
