@@ -319,7 +319,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -332,7 +332,7 @@ _cra() {
                     ;;
                 --exam-method)
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
-                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
@@ -741,7 +741,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -754,7 +754,7 @@ _cra() {
                     ;;
                 --exam-method)
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
-                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
@@ -899,7 +899,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -912,7 +912,7 @@ _cra() {
                     ;;
                 --exam-method)
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
-                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
@@ -1669,7 +1669,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -1682,7 +1682,7 @@ _cra() {
                     ;;
                 --exam-method)
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
-                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
@@ -1847,7 +1847,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -1860,7 +1860,7 @@ _cra() {
                     ;;
                 --exam-method)
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
-                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
@@ -2097,7 +2097,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -2110,7 +2110,7 @@ _cra() {
                     ;;
                 --exam-method)
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
-                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nAssessment Factors (pre-1995 rules)\nOther / not specified' -- "${word}"))
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
@@ -2231,7 +2231,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 *)
