@@ -229,7 +229,11 @@ fn two_syncs_of_one_mirror_at_once_the_second_refuses() {
     let second = run(world.cra().arg("sync"));
     assert_code(&second, 1);
     let message = String::from_utf8_lossy(&second.stderr);
-    assert!(message.contains("another cra sync"), "{message}");
+    // It names what holds the lock: this sync, by its process.
+    assert!(
+        message.contains(&format!("a cra sync (process {}) is updating", first.id())),
+        "{message}"
+    );
     // A reader meanwhile sees what is committed, and is told a sync runs.
     let reader = run(world.offline().args(["search", "--limit", "1"]));
     assert_code(&reader, 0);
