@@ -339,17 +339,22 @@ fn service(sandbox: bool, base: Option<&str>) -> String {
 /// run quoted anywhere).
 fn command_line(args: impl Iterator<Item = std::ffi::OsString>) -> String {
     let mut words = vec!["cra".to_string()];
-    let mut secret_next = false;
+    let (mut secret_next, mut base_next) = (false, false);
     for arg in args.skip(1) {
         let arg = arg.to_string_lossy();
         let shown = if secret_next {
             error::REDACTED.to_string()
         } else if arg.starts_with("--secret=") {
             format!("--secret={}", error::REDACTED)
+        } else if base_next || arg.starts_with("--base-url=") {
+            // A base address's query may hold a key (a command that never
+            // asks the service does not check the address, and writes it).
+            error::redact(&http::hide_address_secrets(&arg)).into_owned()
         } else {
             error::redact(&http::hide_userinfo(&arg)).into_owned()
         };
         secret_next = arg == "--secret";
+        base_next = arg == "--base-url";
         words.push(shell_quoted(&shown));
     }
     words.join(" ")
@@ -402,6 +407,17 @@ mod tests {
                 "search"
             ]),
             "cra --base-url 'https://***@api.example.com/v1' search"
+        );
+        assert_eq!(
+            line(&[
+                "cra",
+                "--base-url",
+                "http://127.0.0.1:8080/?api_key=SECRET",
+                "--base-url=https://h/#SECRET",
+                "search",
+                "http://x/?y"
+            ]),
+            "cra --base-url 'http://127.0.0.1:8080/?***' '--base-url=https://h/?***' search 'http://x/?y'"
         );
         assert_eq!(
             line(&["cra", "sql", "SELECT 'a'"]),
