@@ -355,6 +355,22 @@ fn hints_name_the_flags_given_and_agency_numbers_are_checked() {
         stderr.contains("run cra --sandbox sync, then cra --sandbox enrich"),
         "{stderr}"
     );
+    // A copy named by --mirror is named in both hints.
+    let copy = home.path().join("m.sqlite");
+    let copy = copy.to_str().unwrap();
+    let out = home
+        .cra()
+        .args(["--sandbox", "--mirror", copy, "show", "fdic:3070"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    let stderr = crate::common::stderr(&out);
+    assert!(
+        stderr.contains(&format!(
+            "run cra --sandbox sync --mirror {copy}, then cra --sandbox enrich --mirror {copy}"
+        )),
+        "{stderr}"
+    );
     for args in [
         &["pe", "fdic:abc"][..],
         &["--sandbox", "pe", "rssd:"],
