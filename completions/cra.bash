@@ -319,7 +319,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -331,7 +331,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --sort)
@@ -739,7 +741,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -751,7 +753,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --exam-since)
@@ -895,7 +899,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -907,7 +911,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --exam-since)
@@ -1667,7 +1673,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -1679,7 +1685,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --exam-since)
@@ -1843,7 +1851,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -1855,7 +1863,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --exam-since)
@@ -2091,7 +2101,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 --failed-last)
@@ -2103,7 +2113,9 @@ _cra() {
                     return 0
                     ;;
                 --exam-method)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
                     return 0
                     ;;
                 --exam-since)
@@ -2223,7 +2235,7 @@ _cra() {
                     return 0
                     ;;
                 --watch)
-                    COMPREPLY=($(compgen -f "${cur}"))
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
                     return 0
                     ;;
                 *)

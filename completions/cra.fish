@@ -149,10 +149,17 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r -f -a "(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)"
 complete -c cra -n "__fish_cra_using_subcommand search" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand search" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
@@ -388,10 +395,17 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r -f -a "(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)"
 complete -c cra -n "__fish_cra_using_subcommand export" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand export" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand export" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand export" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
@@ -522,7 +536,7 @@ complete -c cra -n "__fish_cra_using_subcommand sync" -l retries -d 'Retries aft
 complete -c cra -n "__fish_cra_using_subcommand sync" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l evolve -d 'With --sandbox or cra sandbox: serve the data as a later release would, after N new examinations' -r
 complete -c cra -n "__fish_cra_using_subcommand sync" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
-complete -c cra -n "__fish_cra_using_subcommand sync" -l watch -d 'With --notify: deliver only the new records of the banks of this watch list (repeatable: of any of them; cra watch --help)' -r
+complete -c cra -n "__fish_cra_using_subcommand sync" -l watch -d 'With --notify: deliver only the new records of the banks of this watch list (repeatable: of any of them; cra watch --help)' -r -f -a "(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)"
 complete -c cra -n "__fish_cra_using_subcommand sync" -l full -d 'Fetch every bank\'s detail, not only new and changed banks\''
 complete -c cra -n "__fish_cra_using_subcommand sync" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand sync" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
@@ -683,10 +697,17 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r -f -a "(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand changes" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand changes" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand changes" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
 city\t''
 state\t''
@@ -897,10 +918,17 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r -f -a "(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand stats" -l svg -d 'Also write the chart as an SVG file' -r -F
@@ -1022,10 +1050,17 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r -f -a "(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)"
 complete -c cra -n "__fish_cra_using_subcommand due" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand due" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l sort -d 'Sort keys, -KEY descending (name, rating, exam_date...)' -r -f -a "name\t''
@@ -1295,10 +1330,17 @@ OCC\t''
 FRB\t''
 OTS\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l city -d 'Part of the bank\'s city (case-insensitive)' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l watch -d 'Only the banks of watch list NAME (repeatable)' -r -f -a "(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)"
 complete -c cra -n "__fish_cra_using_subcommand report" -l failed-last -d 'Banks whose last N exams were all below Satisfactory' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -l assets -d 'Current assets in dollars: 250M..1B, ..100M, 10B..' -r
-complete -c cra -n "__fish_cra_using_subcommand report" -l exam-method -d 'The current exam method, any case (repeatable)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l assets -d 'Assets at the current exam: 250M..1B, ..100M, 10B..' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l exam-method -d 'The current exam method, any case (repeatable)' -r -f -a "Large Bank\t''
+Small Bank\t''
+Strategic Plan\t''
+Limited Purpose\t''
+Wholesale\t''
+Wholesale/Limited Purpose\t''
+Intermediate Small Bank\t''
+Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F

@@ -117,9 +117,45 @@ pub fn completion(shell: Shell) -> Vec<u8> {
     let mut cmd = crate::cli::command();
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut cmd, "cra", &mut out);
+    let script = String::from_utf8(out).expect("clap_complete writes UTF-8");
+    let script = watch_list_names(shell, script);
     if shell == Shell::Bash {
-        let script = String::from_utf8(out).expect("clap_complete writes UTF-8");
         return bash_multi_word_values(script, &cmd).into_bytes();
+    }
+    script.into_bytes()
+}
+
+/// The names of the watch lists, one a line, as a shell runs it while
+/// completing (no list, or no cra: nothing).
+const LIST_NAMES: &str = "cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1";
+
+/// `--watch NAME` completes the names of the watch lists, asked of `cra
+/// watch list` as the shell completes, where clap_complete's static
+/// scripts would offer file names (bash, zsh and fish; the others keep
+/// what clap_complete gives).
+fn watch_list_names(shell: Shell, script: String) -> String {
+    let mut out = String::with_capacity(script.len());
+    let mut after_watch = false;
+    for line in script.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let rewritten = match shell {
+            Shell::Bash if after_watch && trimmed == r#"COMPREPLY=($(compgen -f "${cur}"))"# => {
+                let indent = &line[..line.len() - line.trim_start().len()];
+                Some(format!(
+                    "{indent}COMPREPLY=($(compgen -W \"$({LIST_NAMES})\" -- \"${{cur}}\"))\n"
+                ))
+            }
+            Shell::Zsh if trimmed.starts_with("'*--watch=[") => Some(line.replace(
+                "]:NAME:_default'",
+                &format!("]:NAME:{{compadd -- ${{(f)\"$({LIST_NAMES})\"}}}}'"),
+            )),
+            Shell::Fish if line.contains(" -l watch ") && trimmed.ends_with(" -r") => {
+                Some(format!("{} -f -a \"({LIST_NAMES})\"\n", line.trim_end()))
+            }
+            _ => None,
+        };
+        after_watch = shell == Shell::Bash && trimmed == "--watch)";
+        out.push_str(rewritten.as_deref().unwrap_or(line));
     }
     out
 }
@@ -402,6 +438,36 @@ fn code(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every `--watch` of bash, zsh and fish offers the lists' names, never
+    /// file names (zsh and fish are not run here: their lines are read).
+    #[test]
+    fn watch_completes_the_lists_names() {
+        for shell in [Shell::Bash, Shell::Zsh, Shell::Fish] {
+            let script = String::from_utf8(completion(shell)).unwrap();
+            let lines: Vec<&str> = script.lines().collect();
+            let watch: Vec<usize> = lines
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| match shell {
+                    Shell::Bash => l.trim() == "--watch)",
+                    Shell::Zsh => l.contains("'*--watch="),
+                    _ => l.contains(" -l watch "),
+                })
+                .map(|(i, _)| i)
+                .collect();
+            assert!(watch.len() >= 3, "{shell:?}: {watch:?}");
+            for i in watch {
+                let action = if shell == Shell::Bash {
+                    lines[i + 1]
+                } else {
+                    lines[i]
+                };
+                assert!(action.contains(LIST_NAMES), "{shell:?}: {action}");
+                assert!(!action.contains("compgen -f") && !action.contains("_default"));
+            }
+        }
+    }
 
     #[test]
     fn roff_escapes() {

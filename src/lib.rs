@@ -185,33 +185,54 @@ pub fn run(cli: Cli) -> Result<Exit> {
 }
 
 /// The files `cra` reads and keeps, which no `-o` may replace: the local
-/// copy in use with its write-ahead log and shared-memory index, the
-/// config file and the watch lists.
+/// copy in use and every other copy it knows (the configured one, both
+/// default copies), each with its write-ahead log, shared-memory index and
+/// writers' lock (replacing the lock during a sync would let a second
+/// writer in), the config file and the watch lists. Any other SQLite file
+/// is refused by its header (`output::refuse_own_file`).
 fn own_files(settings: &Settings) -> Vec<output::OwnFile> {
-    let copy = &settings.mirror.value;
-    let beside = |suffix: &str| {
+    let beside = |copy: &std::path::Path, suffix: &str| {
         let mut name = copy.as_os_str().to_owned();
         name.push(suffix);
         std::path::PathBuf::from(name)
     };
-    let mut own = vec![
-        output::OwnFile {
-            path: copy.clone(),
-            what: "the local copy in use",
-        },
-        output::OwnFile {
-            path: beside("-wal"),
-            what: "the local copy's write-ahead log",
-        },
-        output::OwnFile {
-            path: beside("-shm"),
-            what: "the local copy's shared-memory index",
-        },
-        output::OwnFile {
-            path: settings.config_path.value.clone(),
-            what: "cra's config file",
-        },
-    ];
+    let copy = &settings.mirror.value;
+    let mut own = Vec::new();
+    let copies = std::iter::once((copy, true)).chain(
+        settings
+            .known_mirrors
+            .iter()
+            .filter(|other| *other != copy)
+            .map(|other| (other, false)),
+    );
+    for (copy, in_use) in copies {
+        own.extend([
+            output::OwnFile {
+                path: copy.clone(),
+                what: if in_use {
+                    "the local copy in use"
+                } else {
+                    "a local copy cra keeps"
+                },
+            },
+            output::OwnFile {
+                path: beside(copy, "-wal"),
+                what: "a local copy's write-ahead log",
+            },
+            output::OwnFile {
+                path: beside(copy, "-shm"),
+                what: "a local copy's shared-memory index",
+            },
+            output::OwnFile {
+                path: beside(copy, ".lock"),
+                what: "a local copy's lock file",
+            },
+        ]);
+    }
+    own.push(output::OwnFile {
+        path: settings.config_path.value.clone(),
+        what: "cra's config file",
+    });
     if let Some(path) = mirror::watch_lists_path() {
         own.push(output::OwnFile {
             path,
@@ -306,7 +327,7 @@ fn service(sandbox: bool, base: Option<&str>) -> String {
             .to_string(),
         (false, Some(base)) => format!(
             "the CRA ratings service at {} (the ratings as the regulators published them)",
-            http::hide_userinfo(base)
+            http::hide_address_secrets(base)
         ),
         (false, None) => "the CRA ratings service".to_string(),
     }
@@ -318,17 +339,22 @@ fn service(sandbox: bool, base: Option<&str>) -> String {
 /// run quoted anywhere).
 fn command_line(args: impl Iterator<Item = std::ffi::OsString>) -> String {
     let mut words = vec!["cra".to_string()];
-    let mut secret_next = false;
+    let (mut secret_next, mut base_next) = (false, false);
     for arg in args.skip(1) {
         let arg = arg.to_string_lossy();
         let shown = if secret_next {
             error::REDACTED.to_string()
         } else if arg.starts_with("--secret=") {
             format!("--secret={}", error::REDACTED)
+        } else if base_next || arg.starts_with("--base-url=") {
+            // A base address's query may hold a key (a command that never
+            // asks the service does not check the address, and writes it).
+            error::redact(&http::hide_address_secrets(&arg)).into_owned()
         } else {
             error::redact(&http::hide_userinfo(&arg)).into_owned()
         };
         secret_next = arg == "--secret";
+        base_next = arg == "--base-url";
         words.push(shell_quoted(&shown));
     }
     words.join(" ")
@@ -381,6 +407,17 @@ mod tests {
                 "search"
             ]),
             "cra --base-url 'https://***@api.example.com/v1' search"
+        );
+        assert_eq!(
+            line(&[
+                "cra",
+                "--base-url",
+                "http://127.0.0.1:8080/?api_key=SECRET",
+                "--base-url=https://h/#SECRET",
+                "search",
+                "http://x/?y"
+            ]),
+            "cra --base-url 'http://127.0.0.1:8080/?***' '--base-url=https://h/?***' search 'http://x/?y'"
         );
         assert_eq!(
             line(&["cra", "sql", "SELECT 'a'"]),

@@ -13,8 +13,8 @@ use crate::error::CraError;
 /// a loopback host unless allowed. A trailing `/api/v1` is taken off, since
 /// the endpoints add it.
 pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
-    // Echoed in messages with any user:password@ part hidden.
-    let shown = crate::http::hide_userinfo(text);
+    // Echoed in messages with any user:password@ part and query hidden.
+    let shown = crate::http::hide_address_secrets(text);
     let text = shown.as_str();
     let mut url = Url::parse(text.trim()).map_err(|e| {
         CraError::usage(format!(
@@ -26,6 +26,15 @@ pub fn check_base_url(text: &str, allow_insecure_http: bool) -> Result<Url> {
     if !url.username().is_empty() || url.password().is_some() {
         return Err(CraError::usage(format!(
             "the base address for {} has a user name or password in it; give just the address (the API key is the credential: CRA_API_KEY or cra config set api_key)",
+            url.host_str().unwrap_or("?")
+        )));
+    }
+    // A query or fragment would be dropped from every request (the
+    // endpoints replace them), and one holding a key would be shown in
+    // `config show` and every workbook's About sheet: refused, unechoed.
+    if url.query().is_some() || url.fragment().is_some() {
+        return Err(CraError::usage(format!(
+            "the base address for {} has a query or fragment (?... or #...) in it; give just the address (the API key is the credential: CRA_API_KEY or cra config set api_key)",
             url.host_str().unwrap_or("?")
         )));
     }
@@ -150,6 +159,26 @@ mod tests {
             let message = check_base_url(text, false).unwrap_err().to_string();
             assert!(!message.contains("hunter2"), "{message}");
         }
+    }
+
+    #[test]
+    fn base_url_with_a_query_or_fragment_is_refused_without_echoing_it() {
+        for text in [
+            "http://127.0.0.1:8080/?api_key=SECRET",
+            "https://api.example.com/v1?token=SECRET",
+            "https://api.example.com/#SECRET",
+            "https://u:pw@api.example.com/?SECRET",
+            "https://api.example.com:99999/?SECRET",
+        ] {
+            let error = check_base_url(text, false).unwrap_err();
+            let message = error.to_string();
+            assert!(!message.contains("SECRET"), "{message}");
+            assert_eq!(crate::error::exit_of(&error), crate::error::Exit::Usage);
+        }
+        let message = check_base_url("https://api.example.com/?k=SECRET", false)
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("query or fragment"), "{message}");
     }
 
     #[test]

@@ -25,7 +25,8 @@ Prints one line: `document URL` (the Federal Reserve's evaluations, whose
 address is built from the RSSD ID and the exam date) or `search URL` (the
 OCC's and the FDIC's, whose addresses hold what the public record does not
 give: the search for that institution, and what to look for, which goes to
-standard error). Run cra sync and cra enrich first.
+standard error). --format json prints one object instead: bank_id, name,
+exam_date, kind, url (and look_for). Run cra sync and cra enrich first.
 
 Examples:
   cra --sandbox pe \"eldridge bk\"
@@ -47,7 +48,13 @@ pub struct PeArgs {
     pub open: bool,
 }
 
-impl Spec for PeArgs {}
+impl Spec for PeArgs {
+    fn outputs(&self) -> crate::output::Outputs {
+        crate::output::Outputs::summary(
+            "pe prints `document URL` or `search URL`, or one json object with --format json",
+        )
+    }
+}
 
 impl Run for PeArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
@@ -159,7 +166,22 @@ impl Run for PeArgs {
             ),
         })?;
         let mut out = io.stdout();
-        writeln!(out, "{} {}", address.kind(), address.url())?;
+        if io.json() {
+            let mut json = serde_json::json!({
+                "bank_id": id,
+                "name": bank.fields.name,
+                "exam_date": day.text(),
+                "kind": address.kind(),
+                "url": address.url(),
+            });
+            if let Address::Search { look_for, .. } = &address {
+                json["look_for"] = look_for.as_str().into();
+            }
+            serde_json::to_writer(&mut out, &json)?;
+            out.write_all(b"\n")?;
+        } else {
+            writeln!(out, "{} {}", address.kind(), address.url())?;
+        }
         out.flush()?;
         if let Address::Search { look_for, .. } = &address {
             io.info(&format!(

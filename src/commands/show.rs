@@ -30,12 +30,14 @@ id is tried as a name too. --state narrows a name to one state.
 Examples:
   cra show BANK_ID OTHER_ID -o histories.xlsx  # the format follows the extension
   cra show \"bank of houston\" --state TX  # a name: the exact one, or the only match
-  cra show 7db54db2 --format json      # a short id, from the local copy";
+  cra show fdic:3510 --format json     # the FDIC's certificate (after cra enrich)";
 
 #[derive(Debug, Clone, Args)]
 pub struct ShowArgs {
     /// Bank id, a short id (its first 8 or more characters, from the local
-    /// copy), a bank name (with a space), or the bank's page address
+    /// copy), a bank name (with a space), fdic:N, rssd:N or occ:N (an
+    /// agency's number, from the public record: cra enrich), or the bank's
+    /// page address
     #[arg(value_name = "ID", required = true, value_parser = parse_wanted)]
     pub ids: Vec<String>,
 
@@ -291,7 +293,26 @@ pub fn bank_id(arg: &str) -> Result<String> {
             crate::error::shorten(&crate::text::inert(arg), 80)
         )));
     }
+    if page_address(trimmed).is_none() && bad_agency_id(&id) {
+        // No bank id starts so: it was meant as an agency's number.
+        return Err(CraError::usage(format!(
+            "'{}' is not an agency's number: give fdic:N, rssd:N or occ:N, N a whole number",
+            crate::error::shorten(&crate::text::inert(arg), 80)
+        )));
+    }
     Ok(id)
+}
+
+/// Whether `text` starts as an agency's number does (`fdic:`, `rssd:`,
+/// `occ:`, any case) but is not one (`fdic:abc`, `rssd:`, `occ:0`).
+fn bad_agency_id(text: &str) -> bool {
+    let Some((kind, _)) = text.trim().split_once(':') else {
+        return false;
+    };
+    let agency = ["fdic", "cert", "rssd", "occ", "charter"]
+        .iter()
+        .any(|k| kind.eq_ignore_ascii_case(k));
+    agency && crate::mirror::record::AgencyId::parse(text).is_none()
 }
 
 /// The path of `arg` when it is a page address rather than an id.
@@ -335,6 +356,14 @@ mod tests {
         assert_eq!(bank_id("bankscorer.com/banks/abc-123").unwrap(), "abc-123");
         assert_eq!(bank_id("https://x.com/banks/a%20b").unwrap(), "a b");
         assert!(bank_id("").is_err());
+        for bad in ["fdic:abc", "FDIC:", "rssd:-1", "occ:0", "cert:1.5", "charter:x"] {
+            let error = bank_id(bad).unwrap_err();
+            assert_eq!(crate::error::exit_of(&error), crate::error::Exit::Usage);
+            assert!(error.to_string().contains("fdic:N"), "{error}");
+        }
+        assert_eq!(bank_id("fdic:3510").unwrap(), "fdic:3510");
+        assert_eq!(bank_id("RSSD:12").unwrap(), "RSSD:12");
+        assert_eq!(bank_id("other:abc").unwrap(), "other:abc");
         assert!(bank_id("https://x.com/").is_err());
         for dots in [
             ".",

@@ -313,10 +313,12 @@ async fn show(name: &str, settings: &Settings, io: &Io, copy: &Copy) -> Result<E
     printer.finish()?;
     if settings.offline {
         // Online, the service was asked (`Source::find` named them).
+        let there: std::collections::HashSet<&str> =
+            found.banks.iter().map(|b| b.fields.id.as_str()).collect();
         let missing: Vec<String> = watched
             .ids
             .iter()
-            .filter(|id| !found.banks.iter().any(|b| &b.fields.id == *id))
+            .filter(|id| !there.contains(id.as_str()))
             .cloned()
             .collect();
         if !missing.is_empty() {

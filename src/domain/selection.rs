@@ -83,7 +83,12 @@ impl Selection {
             }
         };
         let any = |values: Vec<String>| (!values.is_empty()).then(|| values.join(" or "));
-        let quoted = |text: &str| format!("\"{}\"", crate::text::shorten(text.trim(), 60));
+        // A secret is hidden before the text is shortened: cut first, a
+        // long key pasted as the name would show all but its last part.
+        let quoted = |text: &str| {
+            let hidden = crate::error::redact(text.trim());
+            format!("\"{}\"", crate::text::shorten(&hidden, 60))
+        };
         let find = &self.find;
         add(
             "name containing",

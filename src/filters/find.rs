@@ -37,12 +37,13 @@ pub struct SelectArgs {
     #[arg(long, value_name = "N", value_parser = crate::parse::whole::<u32>(1, 100))]
     pub failed_last: Option<u32>,
 
-    /// Current assets in dollars: 250M..1B, ..100M, 10B..
+    /// Assets at the current exam: 250M..1B, ..100M, 10B..
     #[arg(long, value_name = "RANGE", value_parser = parse_assets)]
     pub assets: Option<AssetRange>,
 
     /// The current exam method, any case (repeatable)
-    #[arg(long, value_name = "M")]
+    #[arg(long, value_name = "M", hide_possible_values = true,
+          value_parser = super::Offered::new(parse_exam_method, EXAM_METHODS.to_vec()))]
     pub exam_method: Vec<String>,
 
     /// Only banks the FDIC lists as active (public record)
@@ -301,6 +302,34 @@ fn unknown_regulator(value: &str, known: &[String]) -> String {
     )
 }
 
+/// The exam methods the FFIEC's file names (`record::ffiec::ExamMethod`),
+/// offered by shell completion; the copy's own spellings are what is
+/// checked. Not the one in parentheses, which a shell would read as
+/// syntax once completed.
+const EXAM_METHODS: [&str; 8] = [
+    "Large Bank",
+    "Small Bank",
+    "Strategic Plan",
+    "Limited Purpose",
+    "Wholesale",
+    "Wholesale/Limited Purpose",
+    "Intermediate Small Bank",
+    "Other / not specified",
+];
+
+/// `--exam-method M`: a method, trimmed. An empty one is refused: it
+/// selected nothing less, in silence, as if the flag were not there.
+fn parse_exam_method(text: &str) -> Result<String, String> {
+    let method = text.trim();
+    if method.is_empty() {
+        return Err(
+            "an exam method cannot be empty; give one, e.g. 'Small Bank' or 'Large Bank'"
+                .to_string(),
+        );
+    }
+    Ok(method.to_string())
+}
+
 impl SelectArgs {
     /// What these flags select (the exam period and the order aside).
     pub fn find(&self, present: &[String]) -> Result<Find, String> {
@@ -346,6 +375,25 @@ impl SelectArgs {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_exam_methods_offered_are_the_files() {
+        let names: Vec<&str> = crate::record::ffiec::ExamMethod::NAMES
+            .iter()
+            .map(|(_, name)| *name)
+            .filter(|name| !name.contains('('))
+            .collect();
+        assert_eq!(names, EXAM_METHODS);
+    }
+
+    #[test]
+    fn an_empty_exam_method_is_refused_not_ignored() {
+        assert_eq!(parse_exam_method(" Small Bank "), Ok("Small Bank".into()));
+        for empty in ["", "   ", "\t"] {
+            let error = parse_exam_method(empty).unwrap_err();
+            assert!(error.contains("cannot be empty"), "{error}");
+        }
+    }
 
     #[test]
     fn ratings_by_name_and_alias() {

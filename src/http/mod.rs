@@ -257,6 +257,19 @@ pub fn hide_userinfo(text: &str) -> String {
     }
 }
 
+/// A base address as it may be shown: `hide_userinfo`, and a query or
+/// fragment (where a key could be pasted: `?api_key=...`) shown as `?***`.
+/// Such an address is refused (`api::base`), but it is still echoed by
+/// `config show` and in the refusal itself.
+pub fn hide_address_secrets(text: &str) -> String {
+    let text = hide_userinfo(text);
+    let after_scheme = text.find("://").map_or(0, |i| i + 3);
+    match text[after_scheme..].find(['?', '#']) {
+        Some(at) => format!("{}?***", &text[..after_scheme + at]),
+        None => text,
+    }
+}
+
 /// `localhost`, 127.0.0.0/8 or ::1.
 pub fn is_loopback(url: &Url) -> bool {
     match url.host() {
@@ -291,6 +304,19 @@ mod tests {
         );
         assert_eq!(hide_userinfo("not a url"), "not a url");
         assert_eq!(hide_userinfo("http://p@ss:w@rd@h/"), "http://***@h/");
+    }
+
+    #[test]
+    fn a_query_or_fragment_of_an_address_is_hidden() {
+        assert_eq!(
+            hide_address_secrets("http://127.0.0.1:8080/?api_key=SECRET"),
+            "http://127.0.0.1:8080/?***"
+        );
+        assert_eq!(
+            hide_address_secrets("https://u:pw@h/x#SECRET"),
+            "https://***@h/x?***"
+        );
+        assert_eq!(hide_address_secrets("https://h/x"), "https://h/x");
     }
 
     proptest::proptest! {

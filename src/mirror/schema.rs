@@ -222,8 +222,8 @@ pub(super) fn prepare(connection: &mut Connection, path: &Path, service: &str) -
         return Err(CraError::usage(format!(
             "the mirror {} is a copy of {}, not of {}; use --mirror FILE for a second service",
             path.display(),
-            crate::http::hide_userinfo(&recorded),
-            crate::http::hide_userinfo(service)
+            crate::http::hide_address_secrets(&recorded),
+            crate::http::hide_address_secrets(service)
         )));
     }
     upgrade(connection, path)

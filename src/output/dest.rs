@@ -289,10 +289,23 @@ pub struct OwnFile {
 /// lists. Paths are compared as the file system resolves them (symbolic
 /// links followed, as the atomic writer follows them; `..` and a relative
 /// path taken apart), whether or not the file exists yet.
+///
+/// Any other SQLite database is refused too, by the header its file starts
+/// with (a copy named some other way, an older copy kept aside), and so are
+/// the files SQLite and `cra` keep beside one (`-wal`, `-shm`, `-journal`,
+/// `.lock`).
 pub fn refuse_own_file(output: &Path, own: &[OwnFile]) -> Result<()> {
     let target = resolved(output);
-    let Some(file) = own.iter().find(|file| resolved(&file.path) == target) else {
-        return Ok(());
+    let found = own.iter().find(|file| resolved(&file.path) == target);
+    let file = match found {
+        Some(file) => file.clone(),
+        None => match sqlite_file(&target) {
+            Some(file) => OwnFile {
+                path: output.to_path_buf(),
+                ..file
+            },
+            None => return Ok(()),
+        },
     };
     let named = if file.path == output {
         String::new()
@@ -304,6 +317,46 @@ pub fn refuse_own_file(output: &Path, own: &[OwnFile]) -> Result<()> {
         output.display(),
         file.what,
     )))
+}
+
+/// The header every SQLite 3 database file starts with.
+const SQLITE_HEADER: &[u8; 16] = b"SQLite format 3\0";
+
+/// Whether `path` is a regular file starting with the SQLite header (a
+/// named pipe or a device is never opened: reading it could wait).
+fn is_sqlite(path: &Path) -> bool {
+    use std::io::Read;
+    let regular = std::fs::metadata(path).is_ok_and(|meta| meta.is_file());
+    let mut head = [0u8; 16];
+    regular
+        && std::fs::File::open(path)
+            .and_then(|mut file| file.read_exact(&mut head))
+            .is_ok()
+        && &head == SQLITE_HEADER
+}
+
+/// `path` as a SQLite database or one of the files kept beside one.
+fn sqlite_file(path: &Path) -> Option<OwnFile> {
+    if is_sqlite(path) {
+        return Some(OwnFile {
+            path: path.to_path_buf(),
+            what: "a SQLite database",
+        });
+    }
+    let name = path.file_name()?.to_str()?;
+    let beside = [
+        ("-wal", "a SQLite database's write-ahead log"),
+        ("-shm", "a SQLite database's shared-memory index"),
+        ("-journal", "a SQLite database's journal"),
+        (".lock", "a local copy's lock file"),
+    ];
+    beside.iter().find_map(|(suffix, what)| {
+        let database = path.with_file_name(name.strip_suffix(suffix)?);
+        is_sqlite(&database).then(|| OwnFile {
+            path: path.to_path_buf(),
+            what,
+        })
+    })
 }
 
 /// `path` as the file system resolves it: the file itself when it exists
@@ -405,6 +458,47 @@ mod tests {
             error.to_string().contains("the local copy in use"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn an_output_onto_any_sqlite_database_or_its_lock_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let database = dir.path().join("kept.db");
+        let mut bytes = SQLITE_HEADER.to_vec();
+        bytes.extend_from_slice(&[0; 84]);
+        std::fs::write(&database, &bytes).unwrap();
+        let text = dir.path().join("notes.txt");
+        std::fs::write(&text, "SQLite format 3 but text").unwrap();
+        let short = dir.path().join("short");
+        std::fs::write(&short, "SQLite").unwrap();
+        let refused = |name: &str| refuse_own_file(&dir.path().join(name), &[]).is_err();
+        assert!(refused("kept.db"));
+        assert!(refused("kept.db.lock"), "the lock, there or not");
+        assert!(refused("kept.db-wal"));
+        assert!(refused("kept.db-shm"));
+        assert!(refused("kept.db-journal"));
+        assert!(!refused("notes.txt"));
+        assert!(!refused("notes.txt.lock"));
+        assert!(!refused("short"));
+        assert!(!refused("new.csv"));
+        let error = refuse_own_file(&database, &[]).unwrap_err();
+        assert_eq!(crate::error::exit_of(&error), crate::error::Exit::Usage);
+        assert!(error.to_string().contains("a SQLite database"), "{error}");
+        assert!(!error.to_string().contains('\n'), "{error}");
+        assert_eq!(std::fs::read(&database).unwrap(), bytes);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_is_never_read_to_learn_what_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|status| status.success()) {
+            return;
+        }
+        // Reading the pipe would wait for a writer that never comes.
+        assert!(refuse_own_file(&fifo, &[]).is_ok());
     }
 
     #[test]

@@ -102,6 +102,10 @@ pub struct Settings {
     pub offline: bool,
     /// The mirror (local copy) file.
     pub mirror: Setting<PathBuf>,
+    /// Every local copy this run knows of, in use or not: the one named by
+    /// `--mirror`, `CRA_MIRROR` and the config file, and both default
+    /// copies (the service's and the sandbox's). No `-o` may replace one.
+    pub known_mirrors: Vec<PathBuf>,
     /// Where `cra enrich` reads the FFIEC file and BankFind from, when its
     /// own flags do not say (`CRA_FFIEC`, `CRA_BANKFIND`).
     pub ffiec: Option<String>,
@@ -228,10 +232,22 @@ impl Settings {
         let retries = resolve(global.api.retries, None, None, Some(DEFAULT_RETRIES))
             .expect("a default is given");
         let rate = resolve(global.api.rate, None, file.take_rate(&keys::RATE), None);
+        let env_mirror = env_of(&keys::MIRROR).map(PathBuf::from);
+        let file_mirror = file.take_text(&keys::MIRROR).map(PathBuf::from);
+        let known_mirrors = [
+            global.mirror.mirror.clone(),
+            env_mirror.clone(),
+            file_mirror.clone(),
+            crate::mirror::default_path(false),
+            crate::mirror::default_path(true),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         let mirror = resolve(
             global.mirror.mirror.clone(),
-            env_of(&keys::MIRROR).map(PathBuf::from),
-            file.take_text(&keys::MIRROR).map(PathBuf::from),
+            env_mirror,
+            file_mirror,
             crate::mirror::default_path(global.sandbox.sandbox),
         )
         .ok_or_else(|| {
@@ -259,6 +275,7 @@ impl Settings {
             evolve: global.evolve.evolve,
             offline: global.offline.offline,
             mirror,
+            known_mirrors,
             ffiec: env("CRA_FFIEC"),
             bankfind: env("CRA_BANKFIND"),
             warnings,
@@ -278,7 +295,7 @@ impl Settings {
             keys::BASE_URL => self
                 .base_url
                 .as_ref()
-                .map(|s| of(s, |url| crate::http::hide_userinfo(url))),
+                .map(|s| of(s, |url| crate::http::hide_address_secrets(url))),
             keys::API_KEY => self.api_key.as_ref().map(|s| of(s, secret)),
             keys::WEBHOOK_SECRET => self.webhook_secret.as_ref().map(|s| of(s, secret)),
             keys::BANKFIND_KEY => self.bankfind_key.as_ref().map(|s| of(s, secret)),

@@ -73,8 +73,9 @@ fn by_agency(id: crate::mirror::record::AgencyId, settings: &Settings) -> Result
     let path = &settings.mirror.value;
     if !path.exists() {
         return Err(CraError::usage(format!(
-            "{} is found in the local copy's public record; run cra sync, then {}",
+            "{} is found in the local copy's public record; run {}, then {}",
             id.text(),
+            settings.sync_command(),
             crate::mirror::record::enrich_command()
         )));
     }

@@ -213,16 +213,23 @@ pub fn text(bytes: &[u8]) -> String {
 }
 
 /// `cmd`'s output, failing if it takes over 10 s (a read that blocks).
-pub fn within_10s(mut cmd: std::process::Command) -> Output {
+pub fn within_10s(cmd: std::process::Command) -> Output {
+    within_secs(cmd, 10)
+}
+
+/// `cmd`'s output, failing if it takes over `secs` (a read that blocks, a
+/// cost that grows out of bounds). Standard output is read only at the
+/// end: for commands that print little.
+pub fn within_secs(mut cmd: std::process::Command, secs: u64) -> Output {
     cmd.stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped());
     let mut child = cmd.spawn().unwrap();
     let started = std::time::Instant::now();
     while child.try_wait().unwrap().is_none() {
-        if started.elapsed().as_secs() >= 10 {
+        if started.elapsed().as_secs() >= secs {
             let _ = child.kill();
-            panic!("{cmd:?} still running after 10 s");
+            panic!("{cmd:?} still running after {secs} s");
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }

@@ -301,6 +301,54 @@ fn set_checks_values() {
     );
 }
 
+/// A base address with a query or fragment (where a key may be pasted) is
+/// refused as one with a user and password is, from the environment, the
+/// flag, the file and `config set`, without echoing it; `config show`
+/// shows it without the query.
+#[test]
+fn a_base_address_with_a_query_is_refused_and_never_shown() {
+    let home = crate::common::Home::new();
+    let with_query = "http://127.0.0.1:9/?api_key=SECRET_IN_QUERY";
+    for (env, flag) in [(Some(with_query), None), (None, Some(with_query))] {
+        let mut cmd = home.cra();
+        if let Some(env) = env {
+            cmd.env("CRA_BASE_URL", env);
+        }
+        cmd.env("CRA_API_KEY", KEY).args(["search", "x"]);
+        if let Some(flag) = flag {
+            cmd.args(["--base-url", flag]);
+        }
+        let out = cmd.output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("query or fragment"), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(!stderr.contains("SECRET_IN_QUERY"), "{stderr}");
+    }
+    let out = home
+        .cra()
+        .args([
+            "config",
+            "set",
+            "base_url",
+            "https://api.example.com/#SECRET_IN_QUERY",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("SECRET_IN_QUERY"));
+    assert!(!home.config_path().exists(), "nothing written");
+    std::fs::write(home.config_path(), format!("base_url = \"{with_query}\"\n")).unwrap();
+    let out = home.cra().args(["config", "show"]).output().unwrap();
+    let all = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!all.contains("SECRET_IN_QUERY"), "{all}");
+    assert!(all.contains("http://127.0.0.1:9/?***"), "{all}");
+}
+
 /// Several `cra config set` of different keys at once: every one lands. (Each
 /// run reads, edits and replaces the whole file; without the lock, the last
 /// rename dropped the keys the others had just written.)

@@ -560,3 +560,103 @@ fn watch_add_narrows_a_shared_name_with_state() {
     assert!(file.contains(&format!("\"{wanted}\"")), "{file}");
     assert!(stderr(&out).contains("added 1 bank "), "{}", stderr(&out));
 }
+
+/// `watch show` and `watch list` honour `--excel-safe-csv` as `search
+/// --watch` does: a name a spreadsheet would run (`=HYPERLINK(...)`,
+/// `+1+1`), a bank's or a hand-written list's, comes out as text; without
+/// the flag it is exact.
+#[test]
+fn watch_show_and_list_honour_excel_safe_csv() {
+    let data = "id,name,city,state,regulator,exam_date,rating,exam_type,is_current\n\
+a1,\"=HYPERLINK(\"\"http://x.example/\"\",\"\"click\"\")\",-TOWN,TX,OCC,2020-01-01,Outstanding,Small Bank,true\n\
+a2,+1+1,@HOME,TX,OCC,2020-01-02,Satisfactory,Small Bank,true\n";
+    let world = World::with_data("hostile.csv", data);
+    assert_code(&world.run(&["watch", "add", "hostile", "a1", "a2"]), 0);
+    let show = |more: &[&str]| {
+        stdout(
+            &world,
+            &[&["watch", "show", "hostile", "--format", "csv"][..], more].concat(),
+        )
+    };
+    let plain = show(&[]);
+    assert!(plain.contains(",+1+1,@HOME,"), "{plain}");
+    let safe = show(&["--excel-safe-csv"]);
+    assert!(safe.contains(",'+1+1,'@HOME,"), "{safe}");
+    assert!(safe.contains("\"'=HYPERLINK("), "{safe}");
+    assert!(!safe.contains(",+1+1,"), "{safe}");
+    // A list named by hand as a formula.
+    let file = watch_file(&world);
+    let toml = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, format!("{toml}\n[\"+1+1\"]\nbanks = [\"a1\"]\n")).unwrap();
+    let list = |more: &[&str]| {
+        stdout(
+            &world,
+            &[&["watch", "list", "--format", "csv"][..], more].concat(),
+        )
+    };
+    let plain = list(&[]);
+    assert!(plain.contains("\n+1+1,1"), "{plain}");
+    let safe = list(&["--excel-safe-csv"]);
+    assert!(safe.contains("\n'+1+1,1"), "{safe}");
+    // tsv, a watch list piped.
+    let tsv = stdout(&world, &["watch", "list", "--excel-safe-csv"]);
+    assert!(tsv.contains("\n'+1+1\t1"), "{tsv}");
+}
+
+/// A watch file that is a named pipe is refused at once, in one line, by
+/// every command that reads the lists (it made them wait in silence for a
+/// writer), as a config file that is one is.
+#[cfg(unix)]
+#[test]
+fn a_watch_file_that_is_a_named_pipe_is_refused_at_once() {
+    let home = crate::common::Home::new();
+    let data = home.path().join(".local/share/cra");
+    std::fs::create_dir_all(&data).unwrap();
+    crate::common::tools::fifo(&data, "watch.toml");
+    for args in [
+        &["watch", "list"][..],
+        &["watch", "remove", "peers", "x"],
+        &["--sandbox", "search", "--watch", "peers"],
+    ] {
+        let mut cmd = home.cra_std();
+        cmd.args(args);
+        let out = crate::common::within_10s(cmd);
+        let stderr = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("is not a regular file") && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// A list of 100,000 ids is listed and edited in time that grows with the
+/// list, not its square (quadratic, `watch list` took 14 s in a release
+/// build): a bound far above what it takes, far below what it took.
+#[test]
+fn a_list_of_a_hundred_thousand_ids_is_listed_and_edited() {
+    let home = crate::common::Home::new();
+    let data = home.path().join(".local/share/cra");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut toml = String::from("[all]\nbanks = [\n");
+    for i in 0..100_000 {
+        toml.push_str(&format!("    \"id-{i:06}\",\n"));
+    }
+    toml.push_str("]\n");
+    std::fs::write(data.join("watch.toml"), toml).unwrap();
+    let mut cmd = home.cra_std();
+    cmd.args(["watch", "list", "--format", "csv"]);
+    let out = crate::common::within_secs(cmd, 120);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        text(&out.stdout).contains("all,100000"),
+        "{}",
+        text(&out.stdout)
+    );
+    let mut cmd = home.cra_std();
+    cmd.args(["watch", "remove", "all", "id-000007", "id-099999"]);
+    let out = crate::common::within_secs(cmd, 120);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let kept = std::fs::read_to_string(data.join("watch.toml")).unwrap();
+    assert_eq!(kept.matches("\"id-").count(), 99_998);
+}

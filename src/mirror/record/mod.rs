@@ -129,9 +129,10 @@ CREATE INDEX IF NOT EXISTS events_successor ON events(successor_cert);
 /// `cra enrich`, as it works in the user's situation (`cra --sandbox
 /// enrich`, with `--mirror FILE` when one was given).
 pub fn enrich_command() -> String {
+    // `--mirror FILE` comes after the command's name: kept (it was cut).
     let sync = super::sync_command();
-    match sync.strip_suffix("sync") {
-        Some(prefix) => format!("{prefix}enrich"),
+    match sync.split_once(" sync") {
+        Some((before, after)) => format!("{before} enrich{after}"),
         None => "cra enrich".to_string(),
     }
 }

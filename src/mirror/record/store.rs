@@ -73,9 +73,9 @@ impl Store {
     pub fn open(path: &Path) -> Result<Store> {
         // Checked as every reader checks it (schema, a mirror at all).
         drop(super::super::open_read_only(path)?);
-        let lock = super::super::write::take_lock(path, || {
+        let lock = super::super::write::take_lock(path, "enrich", |who| {
             format!(
-                "a cra sync is updating {}; wait for it to finish and run {} again",
+                "{who} is updating {}; wait for it to finish and run {} again",
                 path.display(),
                 super::enrich_command()
             )

@@ -13,11 +13,13 @@
 //! When the writer is dropped unfinished (Ctrl-C, SIGTERM, a failure), what
 //! it holds is committed and the sync is recorded as interrupted.
 //!
-//! One job a file: `known` (the in-memory comparison), `writer` (the lock,
-//! the units and their transactions), `outbox` (what `sync --notify` has
-//! yet to deliver), `thread` (the writer on its own thread).
+//! One job a file: `known` (the in-memory comparison), `lock` (one writer
+//! at a time, naming the one that holds it), `writer` (the units and their
+//! transactions), `outbox` (what `sync --notify` has yet to deliver),
+//! `thread` (the writer on its own thread).
 
 mod known;
+mod lock;
 mod outbox;
 mod thread;
 mod writer;
@@ -25,8 +27,9 @@ mod writer;
 use std::time::Duration;
 
 pub use known::{Known, Needs};
+pub use lock::{lock_path, take_lock};
 pub use thread::{Background, Edit};
-pub use writer::{Counts, Writer, lock_path, take_lock};
+pub use writer::{Counts, Writer};
 
 /// Commit at least this often, and after this many units.
 const COMMIT_EVERY: Duration = Duration::from_millis(250);

@@ -15,6 +15,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::known::{Known, digest};
+use super::lock::take_lock;
 use super::{COMMIT_EVERY, COMMIT_UNITS};
 use crate::domain::model::{Bank, BankDetail};
 use crate::error::CraError;
@@ -74,9 +75,9 @@ impl Writer {
                 path.display()
             )));
         }
-        let lock = take_lock(path, || {
+        let lock = take_lock(path, "sync", |who| {
             format!(
-                "another cra sync is updating {}; wait for it to finish and run {} again",
+                "{who} is updating {}; wait for it to finish and run {} again",
                 path.display(),
                 crate::mirror::sync_command()
             )
@@ -437,32 +438,4 @@ impl Drop for Writer {
             let _ = self.close(SyncStatus::Interrupted);
         }
     }
-}
-
-/// `FILE.lock` beside the mirror.
-/// The lock every writer of the copy at `path` holds (sync, enrich), taken
-/// without waiting: held by another, the error says `busy()`.
-pub fn take_lock(path: &Path, busy: impl FnOnce() -> String) -> Result<File> {
-    let lock_path = lock_path(path);
-    let lock = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .with_context(|| format!("cannot create the lock file {}", lock_path.display()))?;
-    match lock.try_lock() {
-        Ok(()) => Ok(lock),
-        Err(std::fs::TryLockError::WouldBlock) => {
-            Err(CraError::Response { message: busy() }.into())
-        }
-        Err(std::fs::TryLockError::Error(error)) => {
-            Err(error).with_context(|| format!("cannot lock {}", lock_path.display()))
-        }
-    }
-}
-
-pub fn lock_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".lock");
-    PathBuf::from(name)
 }

@@ -169,3 +169,31 @@ fn sandbox_and_base_url_conflict() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("--base-url"), "{stderr}");
 }
+
+/// `--exam-method ""` is a usage error (it applied no filter, silently),
+/// before any copy is opened, for every command that selects banks.
+#[test]
+fn an_empty_exam_method_is_a_usage_error() {
+    for args in [
+        &["--sandbox", "--offline", "search", "--exam-method", ""][..],
+        &["--sandbox", "stats", "--exam-method", "  "],
+        &[
+            "--sandbox",
+            "due",
+            "--exam-method",
+            "Small Bank",
+            "--exam-method",
+            "",
+        ],
+    ] {
+        let stderr = usage_error_laid_out(args);
+        assert!(
+            stderr
+                .lines()
+                .next()
+                .unwrap()
+                .contains("exam method cannot be empty"),
+            "{args:?}: {stderr}"
+        );
+    }
+}

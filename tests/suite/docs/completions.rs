@@ -96,7 +96,17 @@ complete_words cra due --sort exam_
 complete_words cra changes --columns prev
 complete_words cra export --columns is_
 complete_words cra stats --by re
+complete_words cra search --watch p
+complete_words cra sync --notify x --watch l
+complete_words cra search --exam-method Sm
 "#;
+    let data = home.path().join(".local/share/cra");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(
+        data.join("watch.toml"),
+        "[peers]\nbanks = [\"a\"]\n\n[lenders]\nbanks = [\"b\"]\n\n[pilots]\nbanks = [\"c\"]\n",
+    )
+    .unwrap();
     let Some(stdout) = run_bash(&home, script) else {
         return;
     };
@@ -128,6 +138,10 @@ complete_words cra stats --by re
         ("cra changes --columns prev:", &["previous_rating"]),
         ("cra export --columns is_:", &["is_current"]),
         ("cra stats --by re:", &["regulator"]),
+        // The watch lists' names, the exam methods.
+        ("cra search --watch p:", &["peers", "pilots"]),
+        ("cra sync --notify x --watch l:", &["lenders"]),
+        ("cra search --exam-method Sm:", &["Small\\ Bank"]),
     ] {
         let replies = line(prefix);
         for value in values {

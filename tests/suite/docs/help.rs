@@ -106,3 +106,17 @@ fn root_help_lists_environment_and_config_file() {
     assert!(help.contains("config.toml") && help.contains("cra config path"));
     assert!(help.contains("Precedence"));
 }
+
+/// `show --help` says a bank may be an agency's number (`fdic:N`, `rssd:N`,
+/// `occ:N`), and `--assets` is said to be the assets at the current exam,
+/// not today's.
+#[test]
+fn show_help_names_agency_numbers_and_assets_are_the_current_exams() {
+    let show = help(&["show"]);
+    for form in ["fdic:N", "rssd:N", "occ:N", "a bank name"] {
+        assert!(show.contains(form), "{form} missing from:\n{show}");
+    }
+    let search = help(&["search"]);
+    assert!(search.contains("Assets at the current exam"), "{search}");
+    assert!(!search.contains("Current assets"), "{search}");
+}

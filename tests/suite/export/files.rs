@@ -470,3 +470,85 @@ fn output_never_replaces_a_file_cra_reads_or_keeps() {
     ]);
     crate::common::assert_code(&out, 0);
 }
+
+/// `-o` never replaces a copy `cra` knows when another is in use: the
+/// default copies (the service's and the sandbox's, there or not), the one
+/// CRA_MIRROR names, any SQLite database by its header, and a copy's
+/// `.lock` (replaced during a sync, it would let a second writer in). One
+/// line, exit 2, for every command that takes `-o`; every file as it was.
+#[test]
+fn output_never_replaces_another_copy_or_a_lock() {
+    let world = crate::common::synced(20);
+    let data = world.home.path().join(".local/share/cra");
+    let copy = data.join("mirror.sqlite");
+    let lock = data.join("mirror.sqlite.lock");
+    if !lock.exists() {
+        std::fs::write(&lock, "").unwrap();
+    }
+    let other = world.home.path().join("other.sqlite");
+    std::fs::copy(&copy, &other).unwrap();
+    let kept = world.home.path().join("kept-aside.db");
+    std::fs::copy(&copy, &kept).unwrap();
+    let configured = world.home.path().join("configured.sqlite");
+    let before = |path: &std::path::Path| std::fs::read(path).ok();
+    let (copy_before, lock_before, kept_before) = (before(&copy), before(&lock), before(&kept));
+    let targets = [
+        (copy.clone(), "a local copy cra keeps"),
+        (lock.clone(), "lock file"),
+        (data.join("sandbox-mirror.sqlite"), "a local copy cra keeps"),
+        (data.join("sandbox-mirror.sqlite.lock"), "lock file"),
+        (configured.clone(), "a local copy cra keeps"),
+        (kept.clone(), "a SQLite database"),
+        (world.home.path().join("kept-aside.db.lock"), "lock file"),
+    ];
+    let commands: [&[&str]; 11] = [
+        &["--offline", "search", "--all"],
+        &["--offline", "export"],
+        &["sql", "SELECT 1"],
+        &["changes"],
+        &["stats"],
+        &["due"],
+        &["report"],
+        &["--offline", "show", "1"],
+        &["diff", "a.csv", "b.csv"],
+        &["watch", "list"],
+        &["lineage", "1"],
+    ];
+    for (target, what) in &targets {
+        for args in commands {
+            let out = world
+                .home
+                .cra()
+                .env("CRA_MIRROR", &configured)
+                .args(["--mirror", other.to_str().unwrap()])
+                .args(args)
+                .args(["-o", target.to_str().unwrap()])
+                .output()
+                .unwrap();
+            let stderr = crate::common::stderr(&out);
+            crate::common::assert_code(&out, 2);
+            assert!(
+                stderr.contains(what) && stderr.contains("would replace"),
+                "{args:?} -o {}: {stderr}",
+                target.display()
+            );
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        }
+    }
+    // --sandbox uses its own copy: the service's default copy is still kept.
+    let out = world.local(&[
+        "--sandbox",
+        "--offline",
+        "search",
+        "-o",
+        copy.to_str().unwrap(),
+    ]);
+    crate::common::assert_code(&out, 2);
+    assert!(crate::common::stderr(&out).contains("a local copy cra keeps"));
+    assert_eq!(before(&copy), copy_before);
+    assert_eq!(before(&lock), lock_before);
+    assert_eq!(before(&kept), kept_before);
+    assert!(!data.join("sandbox-mirror.sqlite").exists());
+    assert!(!configured.exists());
+    assert!(!world.home.path().join("kept-aside.db.lock").exists());
+}

@@ -229,7 +229,11 @@ fn two_syncs_of_one_mirror_at_once_the_second_refuses() {
     let second = run(world.cra().arg("sync"));
     assert_code(&second, 1);
     let message = String::from_utf8_lossy(&second.stderr);
-    assert!(message.contains("another cra sync"), "{message}");
+    // It names what holds the lock: this sync, by its process.
+    assert!(
+        message.contains(&format!("a cra sync (process {}) is updating", first.id())),
+        "{message}"
+    );
     // A reader meanwhile sees what is committed, and is told a sync runs.
     let reader = run(world.offline().args(["search", "--limit", "1"]));
     assert_code(&reader, 0);
@@ -388,4 +392,40 @@ fn a_sync_killed_with_9_is_marked_interrupted_by_the_next() {
         world.sql_tsv("SELECT status FROM syncs ORDER BY id"),
         "status\ninterrupted\ncomplete\n"
     );
+}
+
+/// A sync turned away by the copy's lock names what holds it, as the lock
+/// file says: an enrich as an enrich (it always said "a cra sync"); a file
+/// that says nothing readable, neither.
+#[test]
+fn a_sync_turned_away_names_the_command_holding_the_lock() {
+    let world = World::new(&["--banks", "20"]);
+    world.sync(&[]);
+    let lock_name = world
+        .home
+        .path()
+        .join(".local/share/cra/mirror.sqlite.lock");
+    for (written, said) in [
+        (
+            "cra enrich (process 4242)\n",
+            "a cra enrich (process 4242) is updating",
+        ),
+        ("\u{1b}[2J", "another cra sync or enrich is updating"),
+    ] {
+        std::fs::write(&lock_name, written).unwrap();
+        let lock = std::fs::File::options()
+            .read(true)
+            .write(true)
+            .open(&lock_name)
+            .unwrap();
+        lock.try_lock().unwrap();
+        let out = run(world.cra().arg("sync"));
+        assert_code(&out, 1);
+        let message = stderr(&out);
+        assert!(message.contains(said), "{message}");
+        assert!(!message.contains('\u{1b}'), "{message}");
+        assert_eq!(message.lines().count(), 1, "{message}");
+        drop(lock);
+    }
+    world.sync(&[]);
 }

@@ -537,6 +537,36 @@ fn the_about_sheet_hides_secrets() {
     assert!(about(&facts, "Data from").contains("sandbox"), "{facts:?}");
 }
 
+/// A key typed as the name searched for is hidden in the About sheet's
+/// filters as in its command line, a long key too (it was shortened for
+/// the filters before it could be recognised).
+#[test]
+fn the_about_sheet_hides_a_key_searched_for() {
+    let home = Home::new();
+    cra(&home, &["sync", "--quiet"]);
+    let long = format!("cra_live_{}", "0123456789abcdef".repeat(5));
+    for secret in ["cra_live_0123456789abcdef", long.as_str()] {
+        let out = home
+            .cra()
+            .current_dir(home.path())
+            .env("CRA_API_KEY", secret)
+            .args(["--sandbox", "--offline", "search", secret, "-o", "k.xlsx"])
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains(&secret[..20]), "{stderr}");
+        let facts = sheet_rows(&home.path().join("k.xlsx"), "About");
+        let filters = about(&facts, "Filters");
+        assert!(
+            filters.contains("[redacted]") && !filters.contains(&secret[..20]),
+            "{filters}"
+        );
+        let line = about(&facts, "Command line");
+        assert!(!line.contains(&secret[..20]), "{line}");
+    }
+}
+
 /// A text longer than an Excel cell holds is cut to fit with a marker, one
 /// warning per cell names the bank and the column, the About sheet lists
 /// them, and the csv keeps the whole text.

@@ -334,3 +334,125 @@ fn hints_on_a_terminal_name_the_sandbox_and_list_one_bank_a_line() {
         "{text}"
     );
 }
+
+/// Hints name the flags given: `cra --sandbox show fdic:N` with no copy
+/// says to run `cra --sandbox sync` (it said `cra sync`, which syncs
+/// another copy), then `cra --sandbox enrich`; on a copy not enriched yet,
+/// `cra --sandbox enrich`. An agency's number that is no number is a usage
+/// error (exit 2) for `show` and `pe` alike, before any copy is read; `pe
+/// --format json` prints one object.
+#[test]
+fn hints_name_the_flags_given_and_agency_numbers_are_checked() {
+    let home = crate::common::Home::new();
+    let out = home
+        .cra()
+        .args(["--sandbox", "show", "fdic:3070"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    let stderr = crate::common::stderr(&out);
+    assert!(
+        stderr.contains("run cra --sandbox sync, then cra --sandbox enrich"),
+        "{stderr}"
+    );
+    // A copy named by --mirror is named in both hints.
+    let copy = home.path().join("m.sqlite");
+    let copy = copy.to_str().unwrap();
+    let out = home
+        .cra()
+        .args(["--sandbox", "--mirror", copy, "show", "fdic:3070"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    let stderr = crate::common::stderr(&out);
+    assert!(
+        stderr.contains(&format!(
+            "run cra --sandbox sync --mirror {copy}, then cra --sandbox enrich --mirror {copy}"
+        )),
+        "{stderr}"
+    );
+    for args in [
+        &["pe", "fdic:abc"][..],
+        &["--sandbox", "pe", "rssd:"],
+        &["--sandbox", "show", "FDIC:x1"],
+        &["--sandbox", "--offline", "show", "occ:-3"],
+    ] {
+        let out = home.cra().args(args).output().unwrap();
+        assert_code(&out, 2);
+        let stderr = crate::common::stderr(&out);
+        assert!(
+            stderr.contains("is not an agency's number") && stderr.lines().count() == 1,
+            "{args:?}: {stderr}"
+        );
+    }
+    assert_code(
+        &home
+            .cra()
+            .args(["--sandbox", "sync", "--quiet"])
+            .output()
+            .unwrap(),
+        0,
+    );
+    let out = home
+        .cra()
+        .args(["--sandbox", "show", "fdic:3070"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+    let stderr = crate::common::stderr(&out);
+    assert!(stderr.contains("(run: cra --sandbox enrich)"), "{stderr}");
+    assert_code(
+        &home
+            .cra()
+            .args(["--sandbox", "enrich", "--quiet"])
+            .output()
+            .unwrap(),
+        0,
+    );
+    let linked = home
+        .cra()
+        .args([
+            "--sandbox",
+            "sql",
+            "SELECT bank_id FROM links WHERE rssd_id IS NOT NULL ORDER BY bank_id LIMIT 1",
+            "--format",
+            "json",
+            "--jq",
+            ".[0].bank_id",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&linked, 0);
+    let id = String::from_utf8(linked.stdout).unwrap();
+    let id = id.trim().trim_matches('"');
+    let text = home.cra().args(["--sandbox", "pe", id]).output().unwrap();
+    assert_code(&text, 0);
+    let line = String::from_utf8(text.stdout).unwrap();
+    let out = home
+        .cra()
+        .args(["--sandbox", "pe", id, "--format", "json"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    assert_eq!(json["bank_id"], id);
+    assert_eq!(
+        format!(
+            "{} {}\n",
+            json["kind"].as_str().unwrap(),
+            json["url"].as_str().unwrap()
+        ),
+        line
+    );
+    assert!(
+        json["exam_date"].as_str().is_some_and(|d| d.len() == 10),
+        "{json}"
+    );
+    let out = home
+        .cra()
+        .args(["--sandbox", "pe", id, "--format", "csv"])
+        .output()
+        .unwrap();
+    assert_code(&out, 2);
+}
