@@ -12,6 +12,9 @@
 # same run, curl fetching every answer that enrich fetches, one after the
 # other (what the transfers alone cost), and against `cra enrich
 # --no-bankfind` (what reading BankFind adds).
+# Memory: the largest resident size of one enrich; BANKS=N (default
+# 18,820) runs it on a sandbox of N banks, EXTRAS="0" serves only the
+# sandbox's own history: peak memory should not follow the bank count.
 # Usage: bench/history.sh   (a few minutes: it syncs a copy)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +40,7 @@ median() { # RUNS COMMAND... → median seconds
 }
 
 out=$work/sandbox.addr
-"$CRA" sandbox --port 0 >"$out" 2>/dev/null &
+"$CRA" sandbox --port 0 --banks "${BANKS:-18820}" >"$out" 2>/dev/null &
 pids+=($!)
 until [ -s "$out" ]; do sleep 0.05; done
 URL=$(head -n1 "$out")
@@ -58,9 +61,9 @@ curl_all() { # STAND_IN INSTITUTIONS CHANGES: every request enrich makes
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "copy: $banks banks (the sandbox's)"
 echo
-echo '| history served | cra enrich | curl of the same answers | ratio | enrich --no-bankfind |'
-echo '|---|---:|---:|---:|---:|'
-for extra in 0 300000; do
+echo '| history served | cra enrich | curl of the same answers | ratio | enrich --no-bankfind | enrich peak RSS |'
+echo '|---|---:|---:|---:|---:|---:|'
+for extra in ${EXTRAS:-0 300000}; do
   addr=$work/stand-in.$extra
   python3 bench/history.py "$URL" "$extra" >"$addr" &
   pids+=($!)
@@ -75,6 +78,7 @@ for extra in 0 300000; do
   yard=$(median 3 curl_all "$STAND_IN" "$institutions" "$changes")
   full=$(median 3 "${enrich[@]}" --bankfind "$STAND_IN/institutions")
   none=$(median 3 "${enrich[@]}" --no-bankfind)
-  printf '| %s changes (%s kept) | %s s | %s s | %.2f× | %s s |\n' \
-    "$changes" "$kept" "$full" "$yard" "$(echo "$full / $yard" | bc -l)" "$none"
+  rss=$(/usr/bin/time -f '%M' "${enrich[@]}" --bankfind "$STAND_IN/institutions" 2>&1 >/dev/null | tail -n1)
+  printf '| %s changes (%s kept) | %s s | %s s | %.2f× | %s s | %s MB |\n' \
+    "$changes" "$kept" "$full" "$yard" "$(echo "$full / $yard" | bc -l)" "$none" "$((rss / 1024))"
 done

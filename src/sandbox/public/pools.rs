@@ -24,9 +24,16 @@ impl Pool {
         }
     }
 
-    /// A number not given yet: drawn, and on a collision drawn again
-    /// (the pools are at most a third full).
+    /// A number not given yet: drawn, and on a collision drawn again. A
+    /// pool half given out doubles its range first (a sandbox of 60,000
+    /// banks wants more certificates than the 59,999 of the default
+    /// range, and drawing for the last free ones would take for ever);
+    /// the default data set never comes near that, so its numbers stay.
     fn take(&mut self, draw: &mut Draw) -> u64 {
+        let size = self.high - self.low + 1;
+        if self.used.len() as u64 * 2 >= size {
+            self.high = self.low + size * 2 - 1;
+        }
         loop {
             let n = self.low + draw.below((self.high - self.low + 1) as usize) as u64;
             if self.used.insert(n) {
@@ -99,5 +106,19 @@ pub fn class_of(regulator: &Regulator, u: f64) -> &'static str {
         _ if u < 0.88 => "NM",
         _ if u < 0.97 => "SI",
         _ => "SL",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pool_gives_out_more_numbers_than_its_range_each_once() {
+        let mut pool = Pool::new(1, 1_000);
+        let mut draw = Draw::new(7, 1);
+        let taken: HashSet<u64> = (0..5_000).map(|_| pool.take(&mut draw)).collect();
+        assert_eq!(taken.len(), 5_000);
+        assert!(taken.iter().all(|n| *n >= 1));
     }
 }
