@@ -397,6 +397,7 @@ fn a_sync_killed_with_9_is_marked_interrupted_by_the_next() {
 /// A sync turned away by the copy's lock names what holds it, as the lock
 /// file says: an enrich as an enrich (it always said "a cra sync"); a file
 /// that says nothing readable, neither.
+#[cfg(unix)]
 #[test]
 fn a_sync_turned_away_names_the_command_holding_the_lock() {
     let world = World::new(&["--banks", "20"]);
