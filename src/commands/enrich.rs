@@ -6,6 +6,7 @@
 //! that is said in one line, with the way round it (a file downloaded in a
 //! browser, `--ffiec FILE`), and no page is ever read as data.
 
+use std::collections::HashSet;
 use std::io::Write;
 
 use anyhow::{Context, Result};
@@ -18,6 +19,7 @@ use crate::http::fetch::{FetchError, Fetched, Fetcher};
 use crate::io::Io;
 use crate::mirror::record::store::{Sources, Store, Summary};
 use crate::record::bankfind;
+use crate::record::bankfind::history::Change;
 use crate::record::ffiec::{self, FfiecError};
 use crate::record::public::FileExam;
 use crate::settings::Settings;
@@ -144,8 +146,12 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     };
     io.status(None);
 
-    let (listed, changes) = match &bankfind_source {
-        None => (Vec::new(), Vec::new()),
+    let history_source = match &bankfind_source {
+        Some(source) => web_address(source)?.map(|url| history_address(&url).to_string()),
+        None => None,
+    };
+    let (listed, history) = match &bankfind_source {
+        None => (Vec::new(), None),
         Some(source) => {
             let Some(url) = web_address(source)? else {
                 return Err(CraError::usage(format!(
@@ -156,31 +162,67 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
             let client = fetcher(&url)?.with_key(settings.bankfind_key.as_ref().map(|k| &k.value))?;
             let keyed = settings.bankfind_key.is_some();
             let listed = read_bankfind(&client, &url, keyed, io, &trace).await;
-            let changes = match listed {
-                // The structure changes, beside the institutions.
-                Ok(_) => read_history(&client, &history_address(&url), keyed, io, &trace).await,
-                Err(_) => Ok(Vec::new()),
-            };
             requests += client.requests();
-            (listed?, changes?)
+            (listed?, Some((client, url, keyed)))
         }
     };
 
-    let history_source = match &bankfind_source {
-        Some(source) => web_address(source)?.map(|url| history_address(&url).to_string()),
-        None => None,
-    };
+    // The banks are linked on their own thread while BankFind's structure
+    // changes are read (they are stored after the links, in the same
+    // transaction), those of no institution the copy can link left out.
     io.status(Some("linking the banks…"));
-    let summary = store.enrich(
-        &exams,
-        &listed,
-        &changes,
-        &Sources {
-            ffiec: &ffiec_source,
-            bankfind: bankfind_source.as_deref(),
-            history: history_source.as_deref(),
-        },
-    )?;
+    let concerns: HashSet<u64> = listed
+        .iter()
+        .filter_map(|entry| entry.fdic_cert)
+        .chain(
+            exams
+                .iter()
+                .filter(|exam| exam.regulator == crate::domain::Regulator::Fdic)
+                .map(|exam| exam.agency_id),
+        )
+        .collect();
+    let (send, changes) = std::sync::mpsc::channel::<Option<Vec<Change>>>();
+    let linking = tokio::task::spawn_blocking(move || {
+        let summary = store.enrich(
+            &exams,
+            &listed,
+            || match changes.recv() {
+                Ok(Some(changes)) => Ok(changes),
+                // The reading failed: its error is the one told.
+                _ => Err(anyhow::anyhow!("the structure changes could not be read")),
+            },
+            &Sources {
+                ffiec: &ffiec_source,
+                bankfind: bankfind_source.as_deref(),
+                history: history_source.as_deref(),
+            },
+        );
+        (store, summary)
+    });
+    let read = match &history {
+        None => Ok(Vec::new()),
+        Some((client, url, keyed)) => {
+            let before = client.requests();
+            let read =
+                read_history(client, &history_address(url), *keyed, io, &trace, &concerns).await;
+            requests += client.requests() - before;
+            read
+        }
+    };
+    let read = match read {
+        Ok(changes) => {
+            let _ = send.send(Some(changes));
+            Ok(())
+        }
+        Err(error) => {
+            let _ = send.send(None);
+            Err(error)
+        }
+    };
+    let (store, summary) = linking.await.context("linking the banks failed")?;
+    read?;
+    let summary = summary?;
+    drop(store);
     io.status(None);
     let seconds = started.elapsed().as_secs_f64();
     io.info(&summary_line(&summary, seconds, &path));

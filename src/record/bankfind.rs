@@ -19,8 +19,11 @@ use serde_json::{Map, Value, json};
 
 use crate::domain::Regulator;
 
+mod envelope;
 mod filter;
 pub mod history;
+
+use envelope::{Record, flag, number};
 
 pub use filter::Filter;
 
@@ -184,18 +187,10 @@ impl Institution {
     }
 
     /// Reads one record, tolerantly (see the module's comment).
-    pub fn from_json(record: &Map<String, Value>) -> Institution {
-        let get = |field: Field| record.get(field.name()).filter(|v| !v.is_null());
+    pub fn from_record(record: &Record) -> Institution {
+        let get = |field: Field| record.get(field.name());
         let id = |field: Field| get(field).and_then(number).filter(|n| *n != 0);
-        let text = |field: Field| {
-            get(field)
-                .and_then(|v| match v {
-                    Value::String(s) => Some(s.trim().to_string()),
-                    Value::Number(n) => Some(n.to_string()),
-                    _ => None,
-                })
-                .filter(|s| !s.is_empty())
-        };
+        let text = |field: Field| record.text(field.name());
         Institution {
             fdic_cert: id(Field::Cert),
             rssd_id: id(Field::FedRssd),
@@ -210,40 +205,6 @@ impl Institution {
             regulator: text(Field::Regagnt).map(|r| Regulator::from_string(r.to_ascii_uppercase())),
             class: text(Field::Bkclass),
         }
-    }
-}
-
-/// A whole number from a JSON number or a string of one (`"123"`,
-/// `123.0`, `" 42 "`); none for anything else or a negative.
-fn number(value: &Value) -> Option<u64> {
-    match value {
-        Value::Number(n) => n.as_u64().or_else(|| {
-            n.as_f64()
-                .filter(|f| *f >= 0.0 && f.is_finite() && *f < 1e19)
-                .map(|f| f.round() as u64)
-        }),
-        Value::String(s) => {
-            let s = s.trim();
-            s.parse::<u64>().ok().or_else(|| {
-                s.parse::<f64>()
-                    .ok()
-                    .filter(|f| *f >= 0.0 && f.is_finite() && *f < 1e19)
-                    .map(|f| f.round() as u64)
-            })
-        }
-        _ => None,
-    }
-}
-
-/// `ACTIVE`: 1 or 0, as a number, a string or a boolean.
-fn flag(value: &Value) -> Option<bool> {
-    match value {
-        Value::Bool(b) => Some(*b),
-        other => match number(other)? {
-            0 => Some(false),
-            1 => Some(true),
-            _ => None,
-        },
     }
 }
 
@@ -286,61 +247,14 @@ pub struct Page {
 /// the API sends them) or not.
 pub fn parse_page(bytes: &[u8]) -> Result<Page, BankfindError> {
     let mut institutions = Vec::new();
-    let total = envelope(bytes, |record| {
-        institutions.push(Institution::from_json(record));
+    let total = envelope::read(bytes, |record| {
+        institutions.push(Institution::from_record(record));
         Ok(())
     })?;
     Ok(Page {
         total,
         institutions,
     })
-}
-
-/// An answer's envelope, every endpoint's alike: its total (`meta.total`,
-/// else `totals.count`), each record (nested, `{"data": {...}}`, or not)
-/// handed to `each`; an error's own words when it is one.
-fn envelope(
-    bytes: &[u8],
-    mut each: impl FnMut(&Map<String, Value>) -> Result<(), BankfindError>,
-) -> Result<Option<u64>, BankfindError> {
-    let body: Value =
-        serde_json::from_slice(bytes).map_err(|e| BankfindError::NotJson(e.to_string()))?;
-    let Some(top) = body.as_object() else {
-        return Err(BankfindError::Shape("the answer is not a JSON object"));
-    };
-    let Some(data) = top.get("data").and_then(Value::as_array) else {
-        if let Some(error) = top.get("error").or_else(|| top.get("message")) {
-            let text = match error {
-                Value::String(s) => s.clone(),
-                Value::Object(o) => o
-                    .get("message")
-                    .and_then(Value::as_str)
-                    .map_or_else(|| error.to_string(), str::to_string),
-                other => other.to_string(),
-            };
-            return Err(BankfindError::Answered(crate::text::clip(&text, 200)));
-        }
-        return Err(BankfindError::Shape("no \"data\" list of institutions"));
-    };
-    let total = top
-        .get("meta")
-        .and_then(|m| m.get("total"))
-        .and_then(number)
-        .or_else(|| {
-            top.get("totals")
-                .and_then(|t| t.get("count"))
-                .and_then(number)
-        });
-    for item in data {
-        let record = match item.get("data") {
-            Some(Value::Object(inner)) => inner,
-            _ => item
-                .as_object()
-                .ok_or(BankfindError::Shape("an item of \"data\" is not an object"))?,
-        };
-        each(record)?;
-    }
-    Ok(total)
 }
 
 /// An answer as BankFind writes it: `meta` (the total and the parameters

@@ -5,6 +5,8 @@
 //! naming the source and the page; the copy is untouched (nothing is
 //! written before every page is in).
 
+use std::collections::HashSet;
+
 use anyhow::Result;
 use url::Url;
 
@@ -54,19 +56,23 @@ pub(super) async fn read_bankfind(
         keyed,
         io,
         trace,
+        |_| true,
     )
     .await?;
     Ok(listed.iter().map(Listed::from_bankfind).collect())
 }
 
 /// Every institution-level structure change BankFind has (a branch's are
-/// asked to be left out, and left out here should it send them).
+/// asked to be left out, and left out here should it send them) of the
+/// institutions in `concerns` (as the one that changed or its successor):
+/// the others cannot concern a bank of the copy, and are not held.
 pub(super) async fn read_history(
     client: &Fetcher,
     base: &Url,
     keyed: bool,
     io: &Io,
     trace: &dyn Fn(String),
+    concerns: &HashSet<u64>,
 ) -> Result<Vec<Change>> {
     let changes = pages(
         client,
@@ -89,9 +95,14 @@ pub(super) async fn read_history(
         keyed,
         io,
         trace,
+        |change: &Change| {
+            change.institution
+                && (concerns.contains(&change.fdic_cert)
+                    || change.successor_cert.is_some_and(|s| concerns.contains(&s)))
+        },
     )
     .await?;
-    Ok(changes.into_iter().filter(|c| c.institution).collect())
+    Ok(changes)
 }
 
 /// The most records `cra` reads of one BankFind endpoint: many times what
@@ -110,10 +121,10 @@ struct Endpoint<T> {
     parse: fn(&[u8]) -> Result<Page<T>, BankfindError>,
 }
 
-/// Every record of an endpoint, page after page: as many requests as its
-/// total needs at the largest page, and no more. Paging that goes past
-/// what its total (or, without one, [`MOST_RECORDS`]) allows is an error
-/// naming it, never a wait without end.
+/// Every record of an endpoint that `keep` keeps, page after page: as many
+/// requests as its total needs at the largest page, and no more. Paging
+/// that goes past what its total (or, without one, [`MOST_RECORDS`])
+/// allows is an error naming it, never a wait without end.
 async fn pages<T>(
     client: &Fetcher,
     base: &Url,
@@ -121,6 +132,7 @@ async fn pages<T>(
     keyed: bool,
     io: &Io,
     trace: &dyn Fn(String),
+    keep: impl Fn(&T) -> bool,
 ) -> Result<Vec<T>> {
     let source = format!("BankFind ({base})");
     let broken = |why: String| -> anyhow::Error {
@@ -170,7 +182,7 @@ async fn pages<T>(
             )));
         }
         let got = page.len() as u64;
-        records.extend(page);
+        records.extend(page.into_iter().filter(|record| keep(record)));
         let bar = progress.get_or_insert_with(|| {
             Progress::new(io, total.unwrap_or(got), endpoint.what)
         });

@@ -96,13 +96,15 @@ impl Store {
         })
     }
 
-    /// Replaces the public record with `exams` and `listed` and links every
-    /// bank, in one transaction.
+    /// Replaces the public record with `exams` and `listed`, links every
+    /// bank and stores the structure changes `changes` gives once the links
+    /// are made (it may wait for them: they are read meanwhile), in one
+    /// transaction; an error from `changes` leaves the copy as it was.
     pub fn enrich(
         &mut self,
         exams: &[FileExam],
         listed: &[Listed],
-        changes: &[crate::record::bankfind::history::Change],
+        changes: impl FnOnce() -> Result<Vec<crate::record::bankfind::history::Change>>,
         sources: &Sources,
     ) -> Result<Summary> {
         let path = self.path.clone();
@@ -162,7 +164,8 @@ impl Store {
         meta.execute(params!["bankfind_source", sources.bankfind.unwrap_or("")])?;
         meta.execute(params!["history_source", sources.history.unwrap_or("")])?;
         drop(meta);
-        let events = super::events::store(&tx, changes)?;
+        // BankFind's structure changes, read while the banks were linked.
+        let events = super::events::store(&tx, &changes()?)?;
         tx.commit()
             .with_context(|| format!("cannot write the mirror {}", path.display()))?;
         let mut summary = Summary {

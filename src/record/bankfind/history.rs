@@ -16,7 +16,7 @@
 use jiff::civil::Date;
 use serde_json::{Map, Value, json};
 
-use super::{BankfindError, number, parse_date};
+use super::{BankfindError, Record, number, parse_date};
 
 /// The address beside BankFind's institutions.
 pub const URL: &str = "https://api.fdic.gov/banks/history";
@@ -143,18 +143,10 @@ impl Change {
     /// Reads one record. A record without a certificate, a change code or
     /// a readable date is a malformed answer (the error names the field);
     /// anything else absent is unknown.
-    pub fn from_json(record: &Map<String, Value>) -> Result<Change, BankfindError> {
-        let get = |name: &str| record.get(name).filter(|v| !v.is_null());
+    pub fn from_record(record: &Record) -> Result<Change, BankfindError> {
+        let get = |name: &str| record.get(name);
         let id = |name: &str| get(name).and_then(number).filter(|n| *n != 0);
-        let text = |name: &str| {
-            get(name)
-                .and_then(|v| match v {
-                    Value::String(s) => Some(s.trim().to_string()),
-                    Value::Number(n) => Some(n.to_string()),
-                    _ => None,
-                })
-                .filter(|s| !s.is_empty())
-        };
+        let text = |name: &str| record.text(name);
         let fdic_cert = id("CERT").ok_or(missing("a structure change without a CERT"))?;
         let code = get("CHANGECODE")
             .and_then(number)
@@ -224,8 +216,8 @@ pub struct HistoryPage {
 /// Reads an answer of `/history`.
 pub fn parse_history(bytes: &[u8]) -> Result<HistoryPage, BankfindError> {
     let mut changes = Vec::new();
-    let total = super::envelope(bytes, |record| {
-        changes.push(Change::from_json(record)?);
+    let total = super::envelope::read(bytes, |record| {
+        changes.push(Change::from_record(record)?);
         Ok(())
     })?;
     Ok(HistoryPage { total, changes })
