@@ -6,7 +6,6 @@
 //! that is said in one line, with the way round it (a file downloaded in a
 //! browser, `--ffiec FILE`), and no page is ever read as data.
 
-use std::collections::HashSet;
 use std::io::Write;
 
 use anyhow::{Context, Result};
@@ -17,16 +16,16 @@ use crate::commands::{Ctx, Globals, Run, Spec};
 use crate::error::{CraError, Exit};
 use crate::http::fetch::{FetchError, Fetched, Fetcher};
 use crate::io::Io;
-use crate::mirror::record::store::{Sources, Store, Summary};
+use crate::mirror::record::store::{Store, Summary};
 use crate::record::bankfind;
-use crate::record::bankfind::history::Change;
 use crate::record::ffiec::{self, FfiecError};
 use crate::record::public::FileExam;
 use crate::settings::Settings;
 use crate::text::{plural, thousands};
 
 mod bankfind_pages;
-use bankfind_pages::{read_bankfind, read_history};
+mod linking;
+use bankfind_pages::read_bankfind;
 
 pub const AFTER_HELP: &str = "\
 Reads the FFIEC's Interagency CRA Ratings file (every published exam with the
@@ -90,6 +89,9 @@ impl Run for EnrichArgs {
         .and(Globals::API)
         .and(Globals::SANDBOX)
         .and(Globals::MIRROR);
+    // A signal while the banks are linked stops them before the copy is
+    // written (130), or, once it is, is late and the record kept (0).
+    const OWN_SIGNALS: bool = true;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.io).await
@@ -99,8 +101,51 @@ impl Run for EnrichArgs {
 async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let started = std::time::Instant::now();
     let path = settings.mirror.value.clone();
+    // Until the linking starts, a signal ends the command, the copy
+    // untouched (the backstop: a read blocked in a system call).
+    let backstop = crate::commands::backstop();
+    let read = tokio::select! {
+        read = read(args, settings, io) => read,
+        () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),
+    };
+    backstop.abort();
+    io.status(Some("linking the banks…"));
+    let linking::Linked {
+        summary,
+        requests,
+        late_signal,
+    } = linking::link(read?, io).await?;
+    io.status(None);
+    let seconds = started.elapsed().as_secs_f64();
+    io.info(&summary_line(&summary, seconds, &path));
+    if let Some(line) = links_line(&summary) {
+        io.info(&line);
+    }
+    if summary.linked < summary.banks {
+        io.info(&reasons_line(&summary));
+    }
+    if late_signal {
+        io.info("the signal came once the public record was stored: it is kept");
+    }
+    if io.json() {
+        let mut json = serde_json::to_value(&summary)?;
+        json["requests"] = requests.into();
+        json["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);
+        json["mirror"] = path.display().to_string().into();
+        let mut out = io.stdout();
+        serde_json::to_writer(&mut out, &json)?;
+        out.write_all(b"\n")?;
+        out.flush()?;
+    }
+    Ok(Exit::Success)
+}
+
+/// The first half: the copy opened, the FFIEC file and BankFind's
+/// institutions read.
+async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking::Read> {
+    let path = settings.mirror.value.clone();
     // The copy first: no download for a copy that is not there.
-    let mut store = Store::open(&path)?;
+    let store = Store::open(&path)?;
     let sandbox = settings
         .sandbox
         .then(|| settings.base_url.as_ref().map(|b| b.value.trim_end_matches('/').to_string()))
@@ -146,10 +191,6 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     };
     io.status(None);
 
-    let history_source = match &bankfind_source {
-        Some(source) => web_address(source)?.map(|url| history_address(&url).to_string()),
-        None => None,
-    };
     let (listed, history) = match &bankfind_source {
         None => (Vec::new(), None),
         Some(source) => {
@@ -167,82 +208,16 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         }
     };
 
-    // The banks are linked on their own thread while BankFind's structure
-    // changes are read (they are stored after the links, in the same
-    // transaction), those of no institution the copy can link left out.
-    io.status(Some("linking the banks…"));
-    let concerns: HashSet<u64> = listed
-        .iter()
-        .filter_map(|entry| entry.fdic_cert)
-        .chain(
-            exams
-                .iter()
-                .filter(|exam| exam.regulator == crate::domain::Regulator::Fdic)
-                .map(|exam| exam.agency_id),
-        )
-        .collect();
-    let (send, changes) = std::sync::mpsc::channel::<Option<Vec<Change>>>();
-    let linking = tokio::task::spawn_blocking(move || {
-        let summary = store.enrich(
-            &exams,
-            &listed,
-            || match changes.recv() {
-                Ok(Some(changes)) => Ok(changes),
-                // The reading failed: its error is the one told.
-                _ => Err(anyhow::anyhow!("the structure changes could not be read")),
-            },
-            &Sources {
-                ffiec: &ffiec_source,
-                bankfind: bankfind_source.as_deref(),
-                history: history_source.as_deref(),
-            },
-        );
-        (store, summary)
-    });
-    let read = match &history {
-        None => Ok(Vec::new()),
-        Some((client, url, keyed)) => {
-            let before = client.requests();
-            let read =
-                read_history(client, &history_address(url), *keyed, io, &trace, &concerns).await;
-            requests += client.requests() - before;
-            read
-        }
-    };
-    let read = match read {
-        Ok(changes) => {
-            let _ = send.send(Some(changes));
-            Ok(())
-        }
-        Err(error) => {
-            let _ = send.send(None);
-            Err(error)
-        }
-    };
-    let (store, summary) = linking.await.context("linking the banks failed")?;
-    read?;
-    let summary = summary?;
-    drop(store);
     io.status(None);
-    let seconds = started.elapsed().as_secs_f64();
-    io.info(&summary_line(&summary, seconds, &path));
-    if let Some(line) = links_line(&summary) {
-        io.info(&line);
-    }
-    if summary.linked < summary.banks {
-        io.info(&reasons_line(&summary));
-    }
-    if io.json() {
-        let mut json = serde_json::to_value(&summary)?;
-        json["requests"] = requests.into();
-        json["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);
-        json["mirror"] = path.display().to_string().into();
-        let mut out = io.stdout();
-        serde_json::to_writer(&mut out, &json)?;
-        out.write_all(b"\n")?;
-        out.flush()?;
-    }
-    Ok(Exit::Success)
+    Ok(linking::Read {
+        store,
+        exams,
+        listed,
+        ffiec: ffiec_source,
+        bankfind: bankfind_source,
+        history,
+        requests,
+    })
 }
 
 /// `linked 18,790 of 18,820 banks …`.

@@ -368,18 +368,25 @@ pub async fn run<R: Run>(command: R, ctx: Ctx) -> Result<Exit> {
     // a read that never returns) never gets to hear the signal below:
     // after a grace period the process ends anyway, as the signal's
     // default would have ended it.
-    let backstop = tokio::spawn(async {
-        crate::signals::interrupted().await;
-        tokio::time::sleep(BLOCKED_GRACE).await;
-        crate::error::report(&CraError::Interrupted.into());
-        std::process::exit(Exit::Interrupted as i32);
-    });
+    let backstop = backstop();
     let result = tokio::select! {
         result = command.run(ctx) => result,
         () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),
     };
     backstop.abort();
     result
+}
+
+/// Ends the process a grace period after a signal, as the signal's default
+/// would have: for a command blocked in a system call, which never hears
+/// it (abort it once nothing can block).
+pub fn backstop() -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async {
+        crate::signals::interrupted().await;
+        tokio::time::sleep(BLOCKED_GRACE).await;
+        crate::error::report(&CraError::Interrupted.into());
+        std::process::exit(Exit::Interrupted as i32);
+    })
 }
 
 /// How long a signalled command that does not stop may take before the

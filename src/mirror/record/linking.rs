@@ -11,6 +11,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::panic::AssertUnwindSafe;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
 use anyhow::Result;
@@ -75,7 +76,8 @@ pub(super) struct Tally {
 
 /// Links the copy's banks (all of them, or those a sync left to re-link:
 /// `pending`), none of them to an institution in `taken`, and writes
-/// their links, their exams' records, or why they have none. The links
+/// their links, their exams' records, or why they have none (`stop` set:
+/// they stop, with an error, before the next chunk). The links
 /// they had are in `temp.link_prior` ([`PRIOR`]); theirs in `links` are
 /// gone already.
 pub(super) fn link_into(
@@ -85,6 +87,7 @@ pub(super) fn link_into(
     listed: &[Listed],
     pending: bool,
     taken: &HashSet<u32>,
+    stop: &AtomicBool,
 ) -> Result<Tally> {
     let mut statement = tx.prepare(&banks_query(pending))?;
     let mut rows = statement.query([])?;
@@ -150,6 +153,9 @@ pub(super) fn link_into(
             Ok(())
         };
         loop {
+            if stop.load(Ordering::SeqCst) {
+                return Err(crate::error::CraError::Interrupted.into());
+            }
             let chunk = next_chunk(&mut rows, &mut carry, register)?;
             if chunk.is_empty() {
                 break;

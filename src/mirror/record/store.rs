@@ -9,6 +9,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use rusqlite::{Connection, Transaction, params};
@@ -99,13 +100,15 @@ impl Store {
     /// Replaces the public record with `exams` and `listed`, links every
     /// bank and stores the structure changes `changes` gives once the links
     /// are made (it may wait for them: they are read meanwhile), in one
-    /// transaction; an error from `changes` leaves the copy as it was.
+    /// transaction; an error from `changes` leaves the copy as it was, and
+    /// so does `stop`, set before it commits.
     pub fn enrich(
         &mut self,
         exams: &[FileExam],
         listed: &[Listed],
         changes: impl FnOnce() -> Result<Vec<crate::record::bankfind::history::Change>>,
         sources: &Sources,
+        stop: &AtomicBool,
     ) -> Result<Summary> {
         let path = self.path.clone();
         let tx = self.connection.transaction()?;
@@ -152,7 +155,7 @@ impl Store {
             }
         }
         let register = register_of(exams);
-        let tally = link_into(&tx, &register, exams, listed, false, &HashSet::new())?;
+        let tally = link_into(&tx, &register, exams, listed, false, &HashSet::new(), stop)?;
         tx.execute_batch("DROP TABLE temp.link_prior;")?;
         let now = super::super::now();
         let mut meta = tx.prepare(
@@ -166,6 +169,10 @@ impl Store {
         drop(meta);
         // BankFind's structure changes, read while the banks were linked.
         let events = super::events::store(&tx, &changes()?)?;
+        // The last moment a signal leaves the copy as it was.
+        if stop.load(Ordering::SeqCst) {
+            return Err(crate::error::CraError::Interrupted.into());
+        }
         tx.commit()
             .with_context(|| format!("cannot write the mirror {}", path.display()))?;
         let mut summary = Summary {
@@ -280,7 +287,15 @@ pub(crate) fn relink_pending(connection: &mut Connection) -> Result<u64> {
             }
         }
     }
-    let tally = link_into(&tx, &register, &exams, &listed, true, &taken)?;
+    let tally = link_into(
+        &tx,
+        &register,
+        &exams,
+        &listed,
+        true,
+        &taken,
+        &AtomicBool::new(false),
+    )?;
     tx.execute_batch("DELETE FROM link_pending; DROP TABLE temp.link_prior;")?;
     tx.commit()?;
     Ok(tally.banks)

@@ -644,3 +644,136 @@ fn the_sandbox_serves_a_history_that_agrees_with_its_institutions() {
         );
     }
 }
+
+/// Ctrl-C while the banks are linked and the structure changes read (a
+/// BankFind slow to send them): the linking stops before the copy is
+/// written, at once, and the exit (130) says the copy is as it was.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_while_the_history_is_read_stops_before_the_copy_is_written() {
+    use crate::common::{Signal, signal};
+    let lineage = enriched();
+    let before = lineage.world.sql_tsv("SELECT * FROM events ORDER BY rowid");
+    let stamp = lineage
+        .world
+        .sql_tsv("SELECT value FROM meta WHERE key = 'enriched_at'");
+    let slow = TestServer::start(|_, target| {
+        if target.starts_with("/history") {
+            return Reply::json(200, r#"{"data": []}"#).delayed(std::time::Duration::from_secs(30));
+        }
+        Reply::json(200, INSTITUTIONS)
+    });
+    let mut cmd = lineage.world.home.cra_std();
+    cmd.args(["enrich", "--ffiec"])
+        .arg(&lineage.file)
+        .args(["--bankfind", &format!("{}/institutions", slow.url)])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    // Until it asks for the history (the banks are being linked meanwhile).
+    let started = std::time::Instant::now();
+    while !slow.seen().iter().any(|(t, _)| t.starts_with("/history")) {
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "never asked for the history"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    signal(child.id(), Signal::INT);
+    let signalled = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if signalled.elapsed().as_secs() > 10 {
+            let _ = child.kill();
+            panic!("still running 10 s after Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(signalled.elapsed().as_secs() < 3, "stops at once");
+    let mut said = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut said).unwrap();
+    assert_eq!(status.code(), Some(130), "{said}");
+    assert!(said.contains("interrupted"), "{said}");
+    assert_eq!(
+        lineage.world.sql_tsv("SELECT * FROM events ORDER BY rowid"),
+        before
+    );
+    assert_eq!(
+        lineage
+            .world
+            .sql_tsv("SELECT value FROM meta WHERE key = 'enriched_at'"),
+        stamp
+    );
+    // The copy is free again: an enrich runs.
+    assert_code(&lineage.enrich(), 0);
+}
+
+/// Ctrl-C while a sandbox's banks are linked: the exit status says what
+/// became of the copy. Either the linking stopped before it was written
+/// (130, no link stored), or the signal came once it was (0, every link
+/// stored, and said); never 130 over a copy that was written.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_while_the_banks_are_linked_exits_as_the_copy_is() {
+    use crate::common::{Signal, signal};
+    let world = World::logged(&["--banks", "3000"]);
+    world.sync(&[]);
+    let url = world.url().to_string();
+    let mut cmd = world.home.cra_std();
+    cmd.args(["enrich", "--ffiec", &format!("{url}/ffiec/craratng.zip")])
+        .args(["--bankfind", &format!("{url}/bankfind/institutions")])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let started = std::time::Instant::now();
+    while !world
+        .requests()
+        .iter()
+        .any(|r| r.path.starts_with("/bankfind/history"))
+    {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "never asked for the history"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    signal(child.id(), Signal::INT);
+    let signalled = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if signalled.elapsed().as_secs() > 10 {
+            let _ = child.kill();
+            panic!("still running 10 s after Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut said = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut said).unwrap();
+    let links = world.sql("SELECT count(*) AS n FROM links")[0]["n"]
+        .as_u64()
+        .unwrap();
+    eprintln!("exit {:?}, {links} links", status.code());
+    match status.code() {
+        Some(130) => {
+            assert_eq!(links, 0, "exit 130 over a written copy: {said}");
+            assert!(said.contains("interrupted"), "{said}");
+        }
+        Some(0) => {
+            assert!(links > 2900, "{links} links: {said}");
+            assert!(said.contains("it is kept"), "{said}");
+        }
+        other => panic!("exit {other:?}: {said}"),
+    }
+    // At the next chunk of banks, not after a grace period (2 s).
+    assert!(
+        signalled.elapsed().as_millis() < 1500,
+        "stops at once: {said}"
+    );
+}
