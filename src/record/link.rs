@@ -189,6 +189,25 @@ impl Register {
         }
     }
 
+    /// The most `institution` (one without an OTS history) can score for
+    /// `bank` once settled ([`Candidate::most`]).
+    fn most(&self, bank: (&Regulator, &[Exam]), keys: &Keys, institution: u32) -> i32 {
+        let own = &self.institutions[institution as usize];
+        Candidate {
+            regulator: bank.0,
+            bank: bank.1,
+            keys,
+            own,
+            sides: &[Side {
+                institution,
+                exams: &own.exams,
+            }],
+            horizon: self.horizon,
+            lineage: false,
+        }
+        .most()
+    }
+
     /// A bank's best candidate, if it is good enough and clearly the best.
     pub fn best_for(&self, bank: &Bank, work: &mut Work) -> Outcome {
         self.decide(bank, work).outcome
@@ -235,12 +254,32 @@ impl Register {
             ..
         } = work;
         let sorted = (&bank.regulator, exams.as_slice());
+        // Fitted best first; a candidate that at its most trails the best
+        // fit so far by the margin (and, for a bank linked before, cannot
+        // beat the institution it had) can change nothing, and is not
+        // fitted at all.
         fits.clear();
-        fits.extend(
-            ranked
-                .iter()
-                .map(|&(_, _, _, index)| self.fit(sorted, &keys, index, None, scratch)),
-        );
+        let held = bank
+            .prior
+            .map(|prior| self.fit(sorted, &keys, prior, None, scratch));
+        let mut best_yet = held.map_or(i32::MIN, |held| held.score);
+        for &(_, _, _, index) in ranked.iter() {
+            if let Some(held) = held.filter(|held| held.institution == index) {
+                fits.push(held);
+                continue;
+            }
+            if !settle_all && self.predecessor[index as usize].is_none() {
+                let most = self.most(sorted, &keys, index);
+                if most <= best_yet.saturating_sub(MARGIN)
+                    && held.is_none_or(|held| most <= held.score)
+                {
+                    continue;
+                }
+            }
+            let fit = self.fit(sorted, &keys, index, None, scratch);
+            best_yet = best_yet.max(fit.score);
+            fits.push(fit);
+        }
         // Settled only where it could matter: a fit that even at its most
         // trails one at its least by the margin neither wins nor makes the
         // winner ambiguous (the prior's is settled always: it is weighed
@@ -356,7 +395,7 @@ pub struct Work {
     order: Vec<usize>,
     fits: Vec<Fit>,
     scratch: Scratch,
-    /// Settle every candidate's fit, not only those that could matter
+    /// Fit and settle every candidate, not only those that could matter
     /// (for the tests that show the outcome is the same).
     settle_all: bool,
 }

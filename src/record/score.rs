@@ -283,6 +283,48 @@ impl Candidate<'_> {
         0
     }
 
+    /// The most the fit of a candidate with one side (no OTS history) can
+    /// score once settled, found without aligning: each of the bank's
+    /// exams that some exam of it could match counted as matched exactly,
+    /// what either side then lacks counted as missing, each attribute at
+    /// the most it can settle to. A candidate whose most trails another's
+    /// fit by the margin can neither win nor make the winner ambiguous.
+    pub fn most(&self) -> i32 {
+        debug_assert_eq!(self.sides.len(), 1, "one side: no OTS history");
+        let file = self.sides[0].exams;
+        let bank = self.bank;
+        let matchable = bank
+            .iter()
+            .filter(|b| file.iter().any(|f| self.weight(**b, *f) > 0))
+            .count()
+            .min(file.len()) as i32;
+        let countable = bank
+            .iter()
+            .filter(|exam| !may_be_unpublished(exam.day, self.horizon))
+            .count() as i32;
+        let missing = (file.len() as i32 - matchable) + (countable - matchable).max(0);
+        let own = self.own;
+        let keys = self.keys;
+        let regulator = if *self.regulator == own.regulator {
+            REGULATOR.0
+        } else {
+            REGULATOR.1
+        };
+        let state = three(&own.state_words, keys.state_word, STATE);
+        let city = if own.city_words.first() == Some(&keys.city_word) {
+            CITY.0
+        } else {
+            // Its own city, or one close to its own once settled.
+            CITY.1
+        };
+        let name = if own.name_words.contains(&keys.name_word) {
+            NAME.0
+        } else {
+            NAME.1
+        };
+        EXACT * matchable + MISSING * missing + regulator + state + city + name
+    }
+
     /// The fit, with the exams aligned in order (the most weight, as a
     /// longest common subsequence is found); the exams matched are left in
     /// `scratch`.

@@ -367,3 +367,123 @@ proptest! {
         }
     }
 }
+
+/// `yyyymmdd` moved `months` back, to the 15th (an FDIC exam's own day,
+/// its evaluation made public months later); unmoved when `months` is 0.
+fn exam_day(yyyymmdd: u32, months: u32) -> u32 {
+    if months == 0 {
+        return yyyymmdd;
+    }
+    let month = (yyyymmdd / 10000) * 12 + (yyyymmdd / 100 % 100 - 1) - months;
+    (month / 12) * 10000 + (month % 12 + 1) * 100 + 15
+}
+
+/// A crowd of institutions sharing some of `history`'s exams, of the
+/// three regulators, names, cities and states close to each other's.
+fn crowd_of(
+    history: &[(u32, u8)],
+    crowd: &[(u8, Vec<bool>, usize, usize, usize, usize)],
+) -> Vec<Inst> {
+    const NAMES: [&str; 4] = [
+        "FIRST STATE BANK",
+        "FIRST STATE BANK OF TEXAS",
+        "STATE BANK",
+        "CITIZENS BANK",
+    ];
+    const CITIES: [&str; 4] = ["SPRINGFIELD", "SPRINGFEILD", "DALLAS", "WACO"];
+    let regulators = [Regulator::Fdic, Regulator::Occ, Regulator::Frb];
+    crowd
+        .iter()
+        .enumerate()
+        .map(|(i, (r, shared, extra, n, c, st))| {
+            let mut exams: Vec<(u32, u8)> = history
+                .iter()
+                .zip(shared)
+                .filter(|(_, s)| **s)
+                .map(|(e, _)| *e)
+                .collect();
+            exams.extend((0..*extra).map(|k| (20200101 + k as u32 * 10000, 2)));
+            if exams.is_empty() {
+                exams.push(history[0]);
+            }
+            Inst {
+                regulator: regulators[*r as usize].clone(),
+                id: i as u64 + 1,
+                exams,
+                name: NAMES[*n % 4],
+                city: CITIES[*c % 4],
+                state: STATES[*st],
+            }
+        })
+        .collect()
+}
+
+fn arb_crowd() -> impl Strategy<Value = Vec<(u8, Vec<bool>, usize, usize, usize, usize)>> {
+    prop::collection::vec(
+        (
+            0u8..3,
+            prop::collection::vec(any::<bool>(), 6),
+            0usize..3,
+            0usize..4,
+            0usize..4,
+            0usize..3,
+        ),
+        2..40,
+    )
+}
+
+proptest! {
+    /// What a candidate can score at the most, found without aligning its
+    /// exams, is never under what its fit scores once settled: linking
+    /// skips a candidate on it.
+    #[test]
+    fn a_candidates_most_is_never_under_its_settled_fit(
+        (regulator, history) in arb_inst().prop_map(|(r, exams, ..)| (r, exams)),
+        crowd in arb_crowd(),
+        back in prop::collection::vec(0u32..10, 6),
+        (name, city, state) in (0usize..4, 0usize..4, 0usize..3),
+    ) {
+        let insts = crowd_of(&history, &crowd);
+        let register = register(&insts);
+        let dated: Vec<(u32, u8)> = history.iter().zip(&back).map(|(&(day, rating), &b)| (exam_day(day, b), rating)).collect();
+        let named = &insts[name % insts.len()];
+        let bank = bank([Regulator::Fdic, Regulator::Occ, Regulator::Frb][regulator as usize].clone(), &dated, named.name, insts[city % insts.len()].city, STATES[state]);
+        let keys = Keys::of(&bank, |key| register.word(key));
+        let mut sorted = bank.exams.clone();
+        sorted.sort_by_key(|exam| exam.day);
+        let mut scratch = Scratch::new(register.words.len());
+        scratch.next_bank();
+        for index in 0..register.institutions().len() as u32 {
+            if register.predecessor[index as usize].is_some() {
+                continue;
+            }
+            let mut fit = register.fit((&bank.regulator, &sorted), &keys, index, Some(false), &mut scratch);
+            fit.settle(&register.institutions()[index as usize], &keys, &mut scratch);
+            let most = register.most((&bank.regulator, &sorted), &keys, index);
+            prop_assert!(most >= fit.score, "{most} under {}", fit.score);
+        }
+    }
+
+    /// A bank linked before (to any institution of a crowd, dated by its
+    /// exams' own days or not): fitting only the candidates that could
+    /// matter decides as fitting and settling every one.
+    #[test]
+    fn fitting_only_what_could_matter_decides_the_same_for_a_bank_linked_before(
+        (regulator, history) in arb_inst().prop_map(|(r, exams, ..)| (r, exams)),
+        crowd in arb_crowd(),
+        back in prop::collection::vec(0u32..10, 6),
+        prior in any::<prop::sample::Index>(),
+        (city, state) in (0usize..4, 0usize..3),
+    ) {
+        let insts = crowd_of(&history, &crowd);
+        let register = register(&insts);
+        let dated: Vec<(u32, u8)> = history.iter().zip(&back).map(|(&(day, rating), &b)| (exam_day(day, b), rating)).collect();
+        let mut bank = bank([Regulator::Fdic, Regulator::Occ, Regulator::Frb][regulator as usize].clone(), &dated, insts[0].name, insts[city % insts.len()].city, STATES[state]);
+        bank.prior = Some(prior.index(insts.len()) as u32);
+        let (mut least, mut all) = (register.work(), register.work());
+        all.settle_all = true;
+        prop_assert_eq!(register.decide(&bank, &mut least), register.decide(&bank, &mut all));
+        bank.prior = None;
+        prop_assert_eq!(register.decide(&bank, &mut least), register.decide(&bank, &mut all));
+    }
+}
