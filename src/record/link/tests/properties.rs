@@ -378,12 +378,13 @@ fn exam_day(yyyymmdd: u32, months: u32) -> u32 {
     (month / 12) * 10000 + (month % 12 + 1) * 100 + 15
 }
 
+/// One of a crowd: its regulator, which of the history's exams it shares,
+/// how many later ones it has, its name, city and state.
+type Member = (u8, Vec<bool>, usize, usize, usize, usize);
+
 /// A crowd of institutions sharing some of `history`'s exams, of the
 /// three regulators, names, cities and states close to each other's.
-fn crowd_of(
-    history: &[(u32, u8)],
-    crowd: &[(u8, Vec<bool>, usize, usize, usize, usize)],
-) -> Vec<Inst> {
+fn crowd_of(history: &[(u32, u8)], crowd: &[Member]) -> Vec<Inst> {
     const NAMES: [&str; 4] = [
         "FIRST STATE BANK",
         "FIRST STATE BANK OF TEXAS",
@@ -418,7 +419,7 @@ fn crowd_of(
         .collect()
 }
 
-fn arb_crowd() -> impl Strategy<Value = Vec<(u8, Vec<bool>, usize, usize, usize, usize)>> {
+fn arb_crowd() -> impl Strategy<Value = Vec<Member>> {
     prop::collection::vec(
         (
             0u8..3,
