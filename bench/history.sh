@@ -19,25 +19,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
-CRA=${CARGO_TARGET_DIR:-$PWD/target}/release/cra
-work=$(mktemp -d)
-pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$work"; }
-trap cleanup EXIT
+# shellcheck source=bench/lib.sh
+source bench/lib.sh
 export CRA_API_KEY=sandbox_active CRA_CONFIG=$work/none.toml
-
-median() { # RUNS COMMAND... → median seconds
-  local runs=$1 times=()
-  shift
-  for _ in $(seq "$runs"); do
-    local start end
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1
-    end=$(date +%s%N)
-    times+=($(( (end - start) / 1000 )))
-  done
-  printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p" | awk "{ printf \"%.3f\", \$1 / 1000000 }"
-}
 
 out=$work/sandbox.addr
 "$CRA" sandbox --port 0 --banks "${BANKS:-18820}" >"$out" 2>/dev/null &

@@ -651,7 +651,6 @@ fn the_sandbox_serves_a_history_that_agrees_with_its_institutions() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_while_the_history_is_read_stops_before_the_copy_is_written() {
-    use crate::common::{Signal, signal};
     let lineage = enriched();
     let before = lineage.world.sql_tsv("SELECT * FROM events ORDER BY rowid");
     let stamp = lineage
@@ -670,7 +669,7 @@ fn ctrl_c_while_the_history_is_read_stops_before_the_copy_is_written() {
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
+    let child = cmd.spawn().unwrap();
     // Until it asks for the history (the banks are being linked meanwhile).
     let started = std::time::Instant::now();
     while !slow.seen().iter().any(|(t, _)| t.starts_with("/history")) {
@@ -681,21 +680,8 @@ fn ctrl_c_while_the_history_is_read_stops_before_the_copy_is_written() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     std::thread::sleep(std::time::Duration::from_millis(300));
-    signal(child.id(), Signal::INT);
-    let signalled = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if signalled.elapsed().as_secs() > 10 {
-            let _ = child.kill();
-            panic!("still running 10 s after Ctrl-C");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    assert!(signalled.elapsed().as_secs() < 3, "stops at once");
-    let mut said = String::new();
-    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut said).unwrap();
+    let (status, said, took) = ctrl_c(child);
+    assert!(took.as_secs() < 3, "stops at once");
     assert_eq!(status.code(), Some(130), "{said}");
     assert!(said.contains("interrupted"), "{said}");
     assert_eq!(
@@ -719,7 +705,6 @@ fn ctrl_c_while_the_history_is_read_stops_before_the_copy_is_written() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_while_the_banks_are_linked_exits_as_the_copy_is() {
-    use crate::common::{Signal, signal};
     let world = World::logged(&["--banks", "3000"]);
     world.sync(&[]);
     let url = world.url().to_string();
@@ -729,7 +714,7 @@ fn ctrl_c_while_the_banks_are_linked_exits_as_the_copy_is() {
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped());
-    let mut child = cmd.spawn().unwrap();
+    let child = cmd.spawn().unwrap();
     let started = std::time::Instant::now();
     while !world
         .requests()
@@ -742,20 +727,7 @@ fn ctrl_c_while_the_banks_are_linked_exits_as_the_copy_is() {
         );
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    signal(child.id(), Signal::INT);
-    let signalled = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if signalled.elapsed().as_secs() > 10 {
-            let _ = child.kill();
-            panic!("still running 10 s after Ctrl-C");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    let mut said = String::new();
-    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut said).unwrap();
+    let (status, said, took) = ctrl_c(child);
     let links = world.sql("SELECT count(*) AS n FROM links")[0]["n"]
         .as_u64()
         .unwrap();
@@ -772,8 +744,30 @@ fn ctrl_c_while_the_banks_are_linked_exits_as_the_copy_is() {
         other => panic!("exit {other:?}: {said}"),
     }
     // At the next chunk of banks, not after a grace period (2 s).
-    assert!(
-        signalled.elapsed().as_millis() < 1500,
-        "stops at once: {said}"
-    );
+    assert!(took.as_millis() < 1500, "stops at once: {said}");
+}
+
+/// Ctrl-C to `child`: its exit status, standard error, and how long it
+/// took to end (failing after 10 s).
+#[cfg(unix)]
+fn ctrl_c(
+    mut child: std::process::Child,
+) -> (std::process::ExitStatus, String, std::time::Duration) {
+    use crate::common::{Signal, signal};
+    signal(child.id(), Signal::INT);
+    let signalled = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if signalled.elapsed().as_secs() > 10 {
+            let _ = child.kill();
+            panic!("still running 10 s after Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let took = signalled.elapsed();
+    let mut said = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut said).unwrap();
+    (status, said, took)
 }
