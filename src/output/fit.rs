@@ -232,14 +232,21 @@ fn plan(
     widths
 }
 
-/// The shortest prefix length, at least `min`, at which the `ids` are all
-/// different (ids that are equal whole stay equal: the longest is taken).
+/// The shortest prefix length, at least `min`, at which the distinct `ids`
+/// are all different. A bank on several rows (`changes`: one row per exam)
+/// has one id: it must differ from the other banks', not from itself.
 pub fn unique_prefix<'a>(ids: impl Iterator<Item = &'a str> + Clone, min: usize) -> usize {
-    let longest = ids.clone().map(|id| id.chars().count()).max().unwrap_or(0);
+    let distinct: std::collections::BTreeSet<&str> = ids.collect();
+    let longest = distinct
+        .iter()
+        .map(|id| id.chars().count())
+        .max()
+        .unwrap_or(0);
     (min..longest)
         .find(|&len| {
             let mut seen = std::collections::HashSet::new();
-            ids.clone()
+            distinct
+                .iter()
                 .all(|id| seen.insert(id.chars().take(len).collect::<String>()))
         })
         .unwrap_or(longest)
@@ -412,10 +419,18 @@ mod tests {
         let ids = ["0123456789ab", "0123456789cd", "ffffffff0000"];
         assert_eq!(unique_prefix(ids.iter().copied(), 8), 11);
         assert_eq!(unique_prefix(["a1b2c3d4e5", "f1"].iter().copied(), 8), 8);
+        // A bank on two rows is one bank: its id needs no more than `min`.
         assert_eq!(
             unique_prefix(["same-id-xx", "same-id-xx"].iter().copied(), 8),
-            10
+            8
         );
+        let rows = [
+            "0123456789ab",
+            "ffffffff0000",
+            "0123456789ab",
+            "0123456789cd",
+        ];
+        assert_eq!(unique_prefix(rows.iter().copied(), 8), 11);
         assert_eq!(abbreviate("Needs to Improve"), Some("NTI"));
         assert_eq!(abbreviate("Glorious"), None);
     }

@@ -480,3 +480,57 @@ fn changes_and_sql_tables_fit_the_terminal_with_every_id_or_its_unique_prefix() 
         }
     }
 }
+
+/// A bank on several rows (`changes` of a watch list: one row per exam) is
+/// one bank: its short id must differ from the other banks', not from its
+/// own other rows. Printed whole, its id took the room of the answer.
+#[test]
+fn changes_of_two_watched_banks_at_80_columns_keep_the_answer_and_short_ids() {
+    let world = World::new(&["--banks", "300", "--seed", "5"]);
+    world.sync(&[]);
+    let changes = world.json(&["changes", "--change", "all", "--format", "json"]);
+    let mut per_bank: std::collections::BTreeMap<&str, usize> = Default::default();
+    for change in &changes {
+        *per_bank.entry(change["id"].as_str().unwrap()).or_default() += 1;
+    }
+    let twice: Vec<&str> = per_bank
+        .iter()
+        .filter(|(_, n)| **n >= 2)
+        .map(|(id, _)| *id)
+        .take(2)
+        .collect();
+    assert_eq!(twice.len(), 2, "two banks with several exams");
+    let out = world.run(&["watch", "add", "pair", twice[0], twice[1]]);
+    assert_code(&out, 0);
+    let out = world
+        .home
+        .cra()
+        .env("CRA_FORCE_TTY", "1")
+        .env("COLUMNS", "80")
+        .args([
+            "--color", "never", "changes", "--change", "all", "--watch", "pair",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header = text.lines().next().unwrap();
+    for column in ["NAME", "EXAM DATE", "PREVIOUS", "RATING", "CHANGE", "ID"] {
+        assert!(header.contains(column), "{column} at 80:\n{text}");
+    }
+    let rows: Vec<&str> = text
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with(' '))
+        .collect();
+    assert!(rows.len() > 2, "{text}");
+    for row in rows {
+        assert!(visible_width(row) <= 80, "{row:?}");
+        let shown = row.split_whitespace().last().unwrap();
+        let id = twice.iter().find(|id| id.starts_with(shown));
+        assert!(
+            shown.len() == 8 && id.is_some(),
+            "not an 8-character prefix of a watched id: {row:?}\n{text}"
+        );
+    }
+}
