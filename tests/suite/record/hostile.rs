@@ -269,3 +269,87 @@ fn a_saved_page_or_a_site_out_of_reach_says_to_pass_the_file_by_hand() {
          enrich --ffiec FILE",
     );
 }
+
+/// A BankFind that answers `total` and, at every offset, the records
+/// (`CERT`s) of `page(history, offset)`; no structure change where it
+/// gives none.
+fn bankfind_of(total: u64, page: fn(bool, u64) -> Option<Vec<u64>>) -> TestServer {
+    TestServer::start(move |_, target| {
+        let offset = target
+            .split(['?', '&'])
+            .find_map(|pair| pair.strip_prefix("offset="))
+            .and_then(|value| value.parse().ok())
+            .unwrap_or(0);
+        let Some(certs) = page(target.starts_with("/history"), offset) else {
+            return Reply::json(200, super::enrich::NO_HISTORY);
+        };
+        let data: Vec<String> = certs
+            .iter()
+            .map(|cert| {
+                if target.starts_with("/history") {
+                    format!(
+                        r#"{{"data":{{"CERT":{cert},"CHANGECODE":221,"EFFDATE":"2011-07-21","ORG_ROLE_CDE":"FI"}}}}"#
+                    )
+                } else {
+                    format!(r#"{{"data":{{"CERT":{cert},"ACTIVE":1}}}}"#)
+                }
+            })
+            .collect();
+        Reply::json(
+            200,
+            &format!(
+                r#"{{"meta":{{"total":{total}}},"data":[{}],"totals":{{"count":{total}}}}}"#,
+                data.join(",")
+            ),
+        )
+    })
+}
+
+#[test]
+fn bankfind_sending_records_twice_or_ignoring_the_offset_is_refused() {
+    let (world, file) = enriched();
+    let file = file.to_str().unwrap();
+    // The offset ignored: the first page again and again.
+    let ignored = bankfind_of(20_000, |history, _| {
+        (!history).then(|| (1..=10_000).collect())
+    });
+    // Every record twice: 20,000 sent, 10,000 distinct.
+    let twice = bankfind_of(20_000, |history, offset| {
+        (!history).then(|| {
+            (offset / 2 + 1..=offset / 2 + 5_000)
+                .flat_map(|c| [c, c])
+                .collect()
+        })
+    });
+    // The history's offset ignored; the institutions paged as they should.
+    let history = bankfind_of(15_000, |history, offset| {
+        Some(if history {
+            (1..=10_000).collect()
+        } else {
+            (offset + 1..=(offset + 10_000).min(15_000)).collect()
+        })
+    });
+    let cases = [
+        (
+            &ignored,
+            "paging looks broken (the institutions at offset 10000 repeat those at offset 0)",
+        ),
+        (
+            &twice,
+            "paging looks broken (CERT 1 twice, at offsets 0 and 1)",
+        ),
+        (
+            &history,
+            "paging looks broken (the structure changes at offset 10000 repeat those at offset 0)",
+        ),
+    ];
+    for (server, says) in cases {
+        let url = format!("{}/institutions", server.url);
+        refused(
+            &world,
+            &["enrich", "--ffiec", file, "--bankfind", &url],
+            1,
+            says,
+        );
+    }
+}
