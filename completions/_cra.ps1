@@ -293,6 +293,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--rate', '--rate', [CompletionResultType]::ParameterName, 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
             [CompletionResult]::new('--no-bankfind', '--no-bankfind', [CompletionResultType]::ParameterName, 'Skip BankFind: no identifiers beyond the file''s, activity unknown')
+            [CompletionResult]::new('--force', '--force', [CompletionResultType]::ParameterName, 'Replace the copy''s public record even with a file of less than half the institutions it has (refused otherwise: a cut or wrong file)')
             [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Trace every HTTP request on standard error (secrets redacted)')

@@ -814,7 +814,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__enrich)
-            opts="-q -v -h -V --ffiec --bankfind --no-bankfind --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --mirror --help --version"
+            opts="-q -v -h -V --ffiec --bankfind --no-bankfind --force --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

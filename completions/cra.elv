@@ -281,6 +281,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --rate 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
             cand --no-bankfind 'Skip BankFind: no identifiers beyond the file''s, activity unknown'
+            cand --force 'Replace the copy''s public record even with a file of less than half the institutions it has (refused otherwise: a cut or wrong file)'
             cand -q 'Print nothing but data and errors (no summary, no progress)'
             cand --quiet 'Print nothing but data and errors (no summary, no progress)'
             cand -v 'Trace every HTTP request on standard error (secrets redacted)'

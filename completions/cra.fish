@@ -563,6 +563,7 @@ complete -c cra -n "__fish_cra_using_subcommand enrich" -l retries -d 'Retries a
 complete -c cra -n "__fish_cra_using_subcommand enrich" -l rate -d 'Never more than N requests a second, minute or hour, evenly spread (50/s, 1000/h)' -r
 complete -c cra -n "__fish_cra_using_subcommand enrich" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand enrich" -l no-bankfind -d 'Skip BankFind: no identifiers beyond the file\'s, activity unknown'
+complete -c cra -n "__fish_cra_using_subcommand enrich" -l force -d 'Replace the copy\'s public record even with a file of less than half the institutions it has (refused otherwise: a cut or wrong file)'
 complete -c cra -n "__fish_cra_using_subcommand enrich" -s q -l quiet -d 'Print nothing but data and errors (no summary, no progress)'
 complete -c cra -n "__fish_cra_using_subcommand enrich" -s v -l verbose -d 'Trace every HTTP request on standard error (secrets redacted)'
 complete -c cra -n "__fish_cra_using_subcommand enrich" -l allow-insecure-http -d 'Allow plain http:// to a host that is not loopback (the key travels in clear)'

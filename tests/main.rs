@@ -52,6 +52,7 @@ mod suite {
     mod record {
         mod enrich;
         mod exams;
+        mod hostile;
         mod lasting;
         mod lineage;
         mod real;

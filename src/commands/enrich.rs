@@ -63,6 +63,11 @@ pub struct EnrichArgs {
     /// Skip BankFind: no identifiers beyond the file's, activity unknown
     #[arg(long)]
     pub no_bankfind: bool,
+
+    /// Replace the copy's public record even with a file of less than half
+    /// the institutions it has (refused otherwise: a cut or wrong file)
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// The most of the FFIEC file read (published: about 1 MB zipped, 5 MB of
@@ -181,7 +186,7 @@ async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking:
             let client = fetcher(&url)?;
             let fetched = client.get(&url, FFIEC_LIMIT, &trace).await;
             requests += client.requests();
-            let fetched = fetched.map_err(fetch_error)?;
+            let fetched = fetched.map_err(|e| by_hand(fetch_error(e)))?;
             read_ffiec(&ffiec_source, Some(&fetched), &fetched.body)?
         }
         None => {
@@ -190,6 +195,9 @@ async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking:
         }
     };
     io.status(None);
+    if !args.force {
+        shrinks(&ffiec_source, store.ffiec_institutions()?, &exams)?;
+    }
 
     let (listed, history) = match &bankfind_source {
         None => (Vec::new(), None),
@@ -340,6 +348,24 @@ fn refused(source: &str) -> anyhow::Error {
     .into()
 }
 
+/// The FFIEC site out of reach (or failing): the error, with the way
+/// round it.
+fn by_hand(error: anyhow::Error) -> anyhow::Error {
+    let hint = "download craratng.zip in a browser and run cra enrich --ffiec FILE";
+    match error.downcast::<CraError>() {
+        Ok(CraError::Unavailable { message }) => CraError::Unavailable {
+            message: format!("{message}; {hint}"),
+        }
+        .into(),
+        Ok(CraError::Response { message }) => CraError::Response {
+            message: format!("{message}; {hint}"),
+        }
+        .into(),
+        Ok(other) => other.into(),
+        Err(error) => error,
+    }
+}
+
 /// The file's exams, or exit 1 naming the source (and the line).
 fn read_ffiec(source: &str, fetched: Option<&Fetched>, bytes: &[u8]) -> Result<Vec<FileExam>> {
     if let Some(fetched) = fetched {
@@ -351,11 +377,20 @@ fn read_ffiec(source: &str, fetched: Option<&Fetched>, bytes: &[u8]) -> Result<V
             return Err(refused(source));
         }
         if !fetched.status.is_success() {
-            return Err(status_error(source, fetched));
+            return Err(by_hand(status_error(source, fetched)));
         }
     }
     let exams = ffiec::read_all(bytes).map_err(|error| match error {
         FfiecError::Html if fetched.is_some() => refused(source),
+        // A page saved in place of the file.
+        FfiecError::Html => CraError::Response {
+            message: format!(
+                "the FFIEC file {source}: an HTML page, not the FFIEC file; download {} itself \
+                 (not the page linking it) and run cra enrich --ffiec FILE",
+                ffiec::URL
+            ),
+        }
+        .into(),
         error => CraError::Response {
             message: format!("the FFIEC file {source}: {error}"),
         }
@@ -368,6 +403,35 @@ fn read_ffiec(source: &str, fetched: Option<&Fetched>, bytes: &[u8]) -> Result<V
         .into());
     }
     Ok(exams.iter().map(FileExam::from_ffiec).collect())
+}
+
+/// The fewest institutions a copy's record must have before a file with
+/// less than half of them is refused: a record that small (a test's, a
+/// sandbox's) may shrink as it likes.
+const SHRINK_FROM: u64 = 100;
+
+/// A file with less than half the institutions of the record the copy has
+/// (`before`) is refused unless `--force`: a good record is never replaced
+/// by a cut or wrong file.
+fn shrinks(source: &str, before: u64, exams: &[FileExam]) -> Result<()> {
+    let after = exams
+        .iter()
+        .map(|e| (e.regulator.as_str(), e.agency_id))
+        .collect::<std::collections::HashSet<_>>()
+        .len() as u64;
+    if before < SHRINK_FROM || after * 2 >= before {
+        return Ok(());
+    }
+    Err(CraError::Response {
+        message: format!(
+            "the FFIEC file {source} has {} {}, less than half the {} of the copy's public \
+             record: kept as it was (a cut or wrong file?); cra enrich --force replaces it",
+            thousands(after),
+            plural(after, "institution", "institutions"),
+            thousands(before)
+        ),
+    }
+    .into())
 }
 
 /// An answer that is not a success, as an error: exit 6 when the server is

@@ -27,9 +27,11 @@ use crate::domain::{ExamType, Rating, Regulator};
 
 mod archive;
 mod encoding;
+mod error;
 mod method;
 
 pub use archive::{Content, read_all, sniff, visit, visit_text, write_zip, zip_text};
+pub use error::FfiecError;
 pub use method::{
     ExamMethod, ISB_RULE, ISB_THRESHOLDS, PRE_ISB_SMALL_BELOW, SizeBands, exam_type_by_assets,
     size_bands,
@@ -43,36 +45,13 @@ pub const TEXT_NAME: &str = "craratng.txt";
 pub const FIELDS: usize = 9;
 /// The longest line read: the spec's widths add up to about 120 bytes.
 pub const MAX_LINE: usize = 4096;
-
-/// A malformed or unreadable FFIEC file. `Line` names the line (1-based)
-/// of the text; the caller adds which file or address it was.
-#[derive(Debug, thiserror::Error)]
-pub enum FfiecError {
-    #[error("line {line}: {what}")]
-    Line { line: u64, what: String },
-    #[error("an HTML page, not the FFIEC file")]
-    Html,
-    #[error("empty, not the FFIEC file")]
-    Empty,
-    #[error(
-        "not the FFIEC file: neither a zip nor its tab-separated text (it starts with {start})"
-    )]
-    NotFfiec { start: String },
-    #[error("a zip without {TEXT_NAME} (it holds {})", list(.names))]
-    NoText { names: Vec<String> },
-    #[error("not a readable zip: {0}")]
-    Zip(String),
-    #[error("cannot read it: {0}")]
-    Io(#[from] io::Error),
-}
-
-fn list(names: &[String]) -> String {
-    if names.is_empty() {
-        "no files".to_string()
-    } else {
-        names.join(", ")
-    }
-}
+/// The most text read out of a zip: the published file is about 5 MB of
+/// text; a zip that inflates past this is not it (a zip bomb), refused
+/// before anything else is read.
+pub const MAX_TEXT: u64 = 64 << 20;
+/// The most lines (blank ones included) read, and so the most exams: the
+/// published file has about 80,000, growing by a few thousand a year.
+pub const MAX_LINES: u64 = 500_000;
 
 /// An institution of the file: its regulator and the ID that regulator
 /// gives it (OCC charter, FRB RSSD ID, FDIC certificate, OTS docket). The
@@ -213,15 +192,23 @@ impl Exam {
 pub struct TextReader<R> {
     input: R,
     line: u64,
+    /// The most lines read ([`MAX_LINES`]).
+    most: u64,
     buf: Vec<u8>,
     done: bool,
 }
 
 impl<R: BufRead> TextReader<R> {
     pub fn new(input: R) -> TextReader<R> {
+        TextReader::with_most_lines(input, MAX_LINES)
+    }
+
+    /// A reader that refuses a text of more than `most` lines.
+    pub fn with_most_lines(input: R, most: u64) -> TextReader<R> {
         TextReader {
             input,
             line: 0,
+            most,
             buf: Vec::with_capacity(256),
             done: false,
         }
@@ -241,6 +228,12 @@ impl<R: BufRead> TextReader<R> {
             return Ok(false);
         }
         self.line += 1;
+        if self.line > self.most {
+            return Err(FfiecError::TooBig(format!(
+                "over {} lines",
+                crate::text::thousands(self.most)
+            )));
+        }
         if self.buf.last() == Some(&b'\n') {
             self.buf.pop();
         } else if self.buf.len() > MAX_LINE {
@@ -300,8 +293,26 @@ pub fn parse_line(bytes: &[u8], line: u64) -> Result<Exam, FfiecError> {
         (!t.is_empty() && t.len() <= 19 && t.bytes().all(|b| b.is_ascii_digit()))
             .then(|| t.parse().ok())
             .flatten()
+            // The copy keeps numbers as SQLite's: none past i64::MAX.
+            .filter(|n| i64::try_from(*n).is_ok())
     };
-    let agency_id = number(0).ok_or_else(|| bad(format!("ID '{}' is not a number", shown(0))))?;
+    // Digits, but too many: said so, not "not a number".
+    let huge = |i: usize| {
+        let t = text[i].trim();
+        !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())
+    };
+    let big = |i: usize, what: &str| {
+        bad(format!(
+            "{what} '{}' is out of range (over {})",
+            shown(i),
+            i64::MAX
+        ))
+    };
+    let agency_id = match number(0) {
+        Some(n) => n,
+        None if huge(0) => return Err(big(0, "ID")),
+        None => return Err(bad(format!("ID '{}' is not a number", shown(0)))),
+    };
     let regulator = number(1)
         .and_then(|c| u8::try_from(c).ok())
         .and_then(regulator_from_code)
@@ -322,12 +333,16 @@ pub fn parse_line(bytes: &[u8], line: u64) -> Result<Exam, FfiecError> {
     }
     let state = normalize_state(&text[5])
         .ok_or_else(|| bad(format!("state '{}' is not a two-letter code", shown(5))))?;
-    let assets_thousands = number(6).ok_or_else(|| {
-        bad(format!(
-            "asset size '{}' is not a whole number of thousands",
-            shown(6)
-        ))
-    })?;
+    let assets_thousands = match number(6) {
+        Some(n) => n,
+        None if huge(6) => return Err(big(6, "asset size")),
+        None => {
+            return Err(bad(format!(
+                "asset size '{}' is not a whole number of thousands",
+                shown(6)
+            )));
+        }
+    };
     let method = number(7)
         .and_then(|c| u8::try_from(c).ok())
         .map(ExamMethod)

@@ -5,7 +5,7 @@
 //! naming the source and the page; the copy is untouched (nothing is
 //! written before every page is in).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use anyhow::Result;
 use url::Url;
@@ -52,6 +52,7 @@ pub(super) async fn read_bankfind(
                 let page = bankfind::parse_page(bytes)?;
                 Ok((page.total, page.institutions))
             },
+            key: |institution| institution.fdic_cert,
         },
         keyed,
         io,
@@ -91,6 +92,9 @@ pub(super) async fn read_history(
                 let page = history::parse_history(bytes)?;
                 Ok((page.total, page.changes))
             },
+            // A change may be listed beside its like (one merger, two
+            // roles): only a page repeated whole is paging gone wrong.
+            key: |_| None,
         },
         keyed,
         io,
@@ -119,13 +123,16 @@ struct Endpoint<T> {
     what: &'static str,
     query: fn(u64) -> Query,
     parse: fn(&[u8]) -> Result<Page<T>, BankfindError>,
+    /// What no two records share (an institution's CERT), if anything.
+    key: fn(&T) -> Option<u64>,
 }
 
 /// Every record of an endpoint that `keep` keeps, page after page: as many
 /// requests as its total needs at the largest page, and no more. Paging
 /// that goes past what its total (or, without one, [`MOST_RECORDS`])
-/// allows is an error naming it, never a wait without end.
-async fn pages<T>(
+/// allows, a page that repeats the one before or a record sent twice is
+/// an error naming it, never a wait without end.
+async fn pages<T: PartialEq + Clone>(
     client: &Fetcher,
     base: &Url,
     endpoint: Endpoint<T>,
@@ -142,6 +149,9 @@ async fn pages<T>(
         .into()
     };
     let mut records: Vec<T> = Vec::new();
+    // Each key seen: the offset of its record.
+    let mut seen: HashMap<u64, u64> = HashMap::new();
+    let mut last_page: (u64, Vec<T>) = (0, Vec::new());
     let mut progress: Option<Progress> = None;
     let mut offset = 0u64;
     let mut requests = 0u64;
@@ -182,7 +192,24 @@ async fn pages<T>(
             )));
         }
         let got = page.len() as u64;
-        records.extend(page.into_iter().filter(|record| keep(record)));
+        // The same page again (the offset ignored), or a record sent twice.
+        if got > 0 && last_page.1 == page {
+            return Err(broken(format!(
+                "the {} at offset {offset} repeat those at offset {}",
+                endpoint.what, last_page.0
+            )));
+        }
+        for (at, record) in (offset..).zip(&page) {
+            if let Some(key) = (endpoint.key)(record)
+                && let Some(first) = seen.insert(key, at)
+            {
+                return Err(broken(format!(
+                    "CERT {key} twice, at offsets {first} and {at}"
+                )));
+            }
+        }
+        records.extend(page.iter().filter(|record| keep(record)).cloned());
+        last_page = (offset, page);
         let bar = progress.get_or_insert_with(|| {
             Progress::new(io, total.unwrap_or(got), endpoint.what)
         });

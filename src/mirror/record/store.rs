@@ -97,6 +97,17 @@ impl Store {
         })
     }
 
+    /// How many institutions (regulator and agency ID) the copy's FFIEC
+    /// record has: none before a first enrich.
+    pub fn ffiec_institutions(&self) -> Result<u64> {
+        let count: i64 = self.connection.query_row(
+            "SELECT COUNT(*) FROM (SELECT DISTINCT regulator, agency_id FROM ffiec_exams)",
+            [],
+            |row| row.get(0),
+        )?;
+        Ok(u64::try_from(count).unwrap_or(0))
+    }
+
     /// Replaces the public record with `exams` and `listed`, links every
     /// bank and stores the structure changes `changes` gives once the links
     /// are made (it may wait for them: they are read meanwhile), in one

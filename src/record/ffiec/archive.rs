@@ -6,7 +6,12 @@
 
 use std::io::{self, BufRead, BufReader, Cursor, Read, Seek, SeekFrom, Write};
 
-use super::{Exam, FfiecError, TEXT_NAME, TextReader, write_text};
+use std::collections::HashMap;
+
+use jiff::civil::Date;
+
+use super::{Exam, FfiecError, MAX_TEXT, TEXT_NAME, TextReader, regulator_code, write_text};
+use crate::domain::Rating;
 
 /// What the first bytes of a file or an answer say it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,15 +80,44 @@ fn read_head<R: Read + Seek>(input: &mut R) -> Result<Vec<u8>, FfiecError> {
     Ok(head)
 }
 
-/// [`visit`] for the text alone.
-pub fn visit_text<R, E>(input: R, mut each: impl FnMut(Exam) -> Result<(), E>) -> Result<u64, E>
+/// [`visit`] for the text alone. An exam listed twice (one institution,
+/// one date: the file has no two, and linking would take either) is an
+/// error naming both lines.
+pub fn visit_text<R, E>(input: R, each: impl FnMut(Exam) -> Result<(), E>) -> Result<u64, E>
 where
     R: BufRead,
     E: From<FfiecError>,
 {
+    read_text(TextReader::new(input), each)
+}
+
+fn read_text<R, E>(
+    mut reader: TextReader<R>,
+    mut each: impl FnMut(Exam) -> Result<(), E>,
+) -> Result<u64, E>
+where
+    R: BufRead,
+    E: From<FfiecError>,
+{
+    // Each exam's institution and date: its line and rating.
+    let mut seen: HashMap<(u8, u64, Date), (u64, Rating)> = HashMap::new();
     let mut count = 0;
-    for exam in TextReader::new(input) {
-        each(exam?)?;
+    while let Some(exam) = reader.next() {
+        let exam = exam?;
+        let line = reader.line();
+        let code = regulator_code(&exam.regulator).unwrap_or(u8::MAX);
+        let at = (code, exam.agency_id, exam.exam_date);
+        if let Some((first, rating)) = seen.insert(at, (line, exam.rating.clone())) {
+            return Err(FfiecError::Repeated {
+                line,
+                first,
+                key: exam.key(),
+                date: exam.exam_date,
+                ratings: (rating != exam.rating).then(|| (rating, exam.rating.clone())),
+            }
+            .into());
+        }
+        each(exam)?;
         count += 1;
     }
     Ok(count)
@@ -106,17 +140,58 @@ where
         .iter()
         .filter(|n| base(n).to_ascii_lowercase().ends_with(".txt"))
         .collect();
-    // The file by its name; else the only text file in the archive.
-    let chosen = text
+    // The file by its name (two of that name: refused); else the only
+    // text file in the archive.
+    let named: Vec<&&String> = text
         .iter()
-        .find(|n| base(n).eq_ignore_ascii_case(TEXT_NAME))
+        .filter(|n| base(n).eq_ignore_ascii_case(TEXT_NAME))
+        .collect();
+    if let [first, second, ..] = named[..] {
+        let shown = |n: &str| crate::text::inert(&crate::text::clip(n, 80)).into_owned();
+        return Err(FfiecError::TwoTexts {
+            first: shown(first),
+            second: shown(second),
+        }
+        .into());
+    }
+    let chosen = named
+        .first()
+        .copied()
         .or(if text.len() == 1 { text.first() } else { None })
         .map(|n| (*n).clone());
     let Some(name) = chosen else {
-        return Err(FfiecError::NoText { names }.into());
+        let count = names.len();
+        let names = names.into_iter().take(super::error::LISTED).collect();
+        return Err(FfiecError::NoText { names, count }.into());
     };
-    let file = archive.by_name(&name).map_err(zip_error)?;
-    visit_text(BufReader::new(file), each)
+    let text = inflate(&mut archive, &name)?;
+    read_text(TextReader::new(&text[..]), each)
+}
+
+/// The text of `name`, whole: at most [`MAX_TEXT`] (a bomb is refused as
+/// soon as it passes it), its checksum verified, so that a damaged
+/// archive is said to be damaged rather than read as lines gone wrong.
+fn inflate<R: Read + Seek>(
+    archive: &mut zip::ZipArchive<R>,
+    name: &str,
+) -> Result<Vec<u8>, FfiecError> {
+    let too_big = || FfiecError::TooBig(format!("over {} MiB of text unzipped", MAX_TEXT >> 20));
+    let mut file = archive
+        .by_name(name)
+        .map_err(|e| FfiecError::Damaged(e.to_string()))?;
+    // What the archive says of the size, then what it inflates to.
+    if file.size() > MAX_TEXT {
+        return Err(too_big());
+    }
+    let mut text = Vec::with_capacity(file.size() as usize);
+    (&mut file)
+        .take(MAX_TEXT + 1)
+        .read_to_end(&mut text)
+        .map_err(|e| FfiecError::Damaged(format!("{name}: {e}")))?;
+    if text.len() as u64 > MAX_TEXT {
+        return Err(too_big());
+    }
+    Ok(text)
 }
 
 /// Every exam of a file or download held in memory (the published file is

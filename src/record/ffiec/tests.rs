@@ -65,7 +65,20 @@ fn the_files_oddities_are_read() {
 
 #[test]
 fn a_malformed_line_is_an_error_naming_it() {
-    let cases: [(&[u8], &str); 10] = [
+    let cases: [(&[u8], &str); 13] = [
+        // Past what SQLite keeps (i64::MAX): two IDs never stored as one.
+        (
+            b"9223372036854775808\t1\t20190204\tW\tS\tSD\t1\t1\t1\t",
+            "line 2: ID '9223372036854775808' is out of range (over 9223372036854775807)",
+        ),
+        (
+            b"18446744073709551616\t1\t20190204\tW\tS\tSD\t1\t1\t1\t",
+            "line 2: ID '18446744073709551616' is out of range (over 9223372036854775807)",
+        ),
+        (
+            b"1\t1\t20190204\tW\tS\tSD\t18446744073709551615\t1\t1\t",
+            "line 2: asset size '18446744073709551615' is out of range (over 9223372036854775807)",
+        ),
         (
             b"1\t1\t20190204\tW\tS\tSD\t1\t1\t",
             "line 2: expected 9 tab-separated fields, found 8",
@@ -191,6 +204,26 @@ fn the_zip_is_found_read_and_written_as_published() {
     assert_eq!(
         e.to_string(),
         "a zip without craratng.txt (it holds a.csv, b.pdf)"
+    );
+    // Of many files, the count and the first few.
+    let names: Vec<String> = (0..1000).map(|i| format!("f{i}.csv")).collect();
+    let files: Vec<(&str, &[u8])> = names.iter().map(|n| (n.as_str(), &b""[..])).collect();
+    let e = read_all(&zip_of(&files)).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "a zip without craratng.txt (it holds 1,000 files: f0.csv, f1.csv, f2.csv, f3.csv, \
+         f4.csv, …)"
+    );
+    // Two of the name, in two folders: neither is taken.
+    let e = read_all(&zip_of(&[
+        ("old/craratng.txt", WELLS),
+        ("new/CRARATNG.TXT", WELLS),
+    ]))
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "a zip with two craratng.txt, old/craratng.txt and new/CRARATNG.TXT: which is the \
+         file is unclear"
     );
     let e = read_all(&zip_of(&[("a.txt", WELLS), ("b.txt", WELLS)])).unwrap_err();
     assert!(matches!(e, FfiecError::NoText { .. }), "{e}");
@@ -347,4 +380,94 @@ fn every_line_of_the_real_file_reads_and_writes_back() {
         assert_eq!(was.to_ascii_uppercase().replace("\tLL\t", "\tIL\t"), now);
     }
     assert_eq!(original.len(), written.len());
+}
+
+/// The text of `n` distinct exams, one line each.
+fn lines(n: u64) -> Vec<u8> {
+    let mut text = Vec::new();
+    for id in 1..=n {
+        text.extend_from_slice(
+            format!("{id}\t3\t20190201\tBANK {id}\tTOWN\tKS\t1000\t2\t2\t\r\n").as_bytes(),
+        );
+    }
+    text
+}
+
+#[test]
+fn a_text_of_too_many_lines_is_refused_at_the_first_line_past_them() {
+    let text = lines(10);
+    let read = |most| TextReader::with_most_lines(&text[..], most).collect::<Result<Vec<_>, _>>();
+    assert_eq!(read(10).unwrap().len(), 10);
+    let e = read(9).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "over 9 lines: not the FFIEC file, which is about 5 MB of text in 80,000 lines"
+    );
+    // Blank lines count: a text of nothing but line ends is no cheaper.
+    let blank = b"\r\n".repeat(20);
+    let e = TextReader::with_most_lines(&blank[..], 9)
+        .next()
+        .unwrap()
+        .unwrap_err();
+    assert!(e.to_string().starts_with("over 9 lines"), "{e}");
+    const { assert!(MAX_LINES >= 5 * 80_000) };
+}
+
+#[test]
+fn a_zip_bomb_is_refused_once_its_text_passes_the_limit() {
+    // Blank lines inflating past the limit: 64 KiB of zip.
+    let bomb = zip_text(
+        &b"\r\n".repeat((MAX_TEXT / 2 + 1) as usize),
+        date(2021, 11, 9).at(0, 0, 0, 0),
+    )
+    .unwrap();
+    assert!(bomb.len() < 1 << 20);
+    let e = read_all(&bomb).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "over 64 MiB of text unzipped: not the FFIEC file, which is about 5 MB of text in \
+         80,000 lines"
+    );
+}
+
+#[test]
+fn a_damaged_zip_is_said_to_be_damaged() {
+    let zip = zip_text(&lines(20_000), date(2021, 11, 9).at(0, 0, 0, 0)).unwrap();
+    assert_eq!(read_all(&zip).unwrap().len(), 20_000);
+    // Bytes of the deflated stream changed, its headers left alone.
+    let mut damaged = zip.clone();
+    let middle = damaged.len() / 2;
+    for byte in &mut damaged[middle..middle + 16] {
+        *byte ^= 0x5a;
+    }
+    let e = read_all(&damaged).unwrap_err();
+    assert!(matches!(e, FfiecError::Damaged(_)), "{e}");
+    assert!(
+        e.to_string().starts_with("a damaged zip: craratng.txt: "),
+        "{e}"
+    );
+}
+
+#[test]
+fn an_exam_listed_twice_is_refused_naming_both_lines() {
+    let mut text = lines(3);
+    text.extend_from_slice(b"2\t3\t20190201\tBANK 2\tTOWN\tKS\t1000\t2\t1\t\r\n");
+    let e = read_all(&text).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 4 repeats the exam of line 2 (FDIC-2, 2019-02-01), rated Satisfactory there and \
+         Outstanding here"
+    );
+    // Every line twice: refused at the first repeat.
+    let twice = [lines(3), lines(3)].concat();
+    let e = read_all(&twice).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 4 repeats the exam of line 1 (FDIC-1, 2019-02-01)"
+    );
+    // Another date, or the same ID under another regulator: two exams.
+    let mut other = lines(1);
+    other.extend_from_slice(b"1\t3\t20220201\tBANK 1\tTOWN\tKS\t1000\t2\t1\t\r\n");
+    other.extend_from_slice(b"1\t1\t20190201\tBANK 1\tTOWN\tKS\t1000\t2\t1\t\r\n");
+    assert_eq!(read_all(&other).unwrap().len(), 3);
 }

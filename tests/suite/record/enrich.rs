@@ -28,7 +28,7 @@ b5,HOME SAVINGS,WACO,TX,OTS,2009-02-02,Satisfactory,Small Bank,true
 
 /// The FFIEC file: ID, regulator code, date, name, city, state, assets
 /// (thousands), method code, rating code, and the trailing tab.
-const FILE: &[&str] = &[
+pub(super) const FILE: &[&str] = &[
     "14206\t1\t20150302\tAMARILLO NATIONAL BANK\tAMARILLO\tTX\t4100000\t1\t2\t",
     "14206\t1\t20190415\tAMARILLO NATIONAL BANK\tAMARILLO\tTX\t5600000\t1\t1\t",
     "27476\t3\t20170501\tCITIZENS BANK\tTULSA\tOK\t180000\t2\t2\t",
@@ -38,7 +38,7 @@ const FILE: &[&str] = &[
     "5848\t4\t20090202\tHOME SAVINGS\tWACO\tTX\t300000\t8\t2\t",
 ];
 
-fn file_text(lines: &[&str]) -> String {
+pub(super) fn file_text(lines: &[&str]) -> String {
     lines.iter().map(|l| format!("{l}\r\n")).collect()
 }
 
