@@ -23,7 +23,7 @@ mod envelope;
 mod filter;
 pub mod history;
 
-use envelope::{Record, flag, number};
+use envelope::{Record, flag, whole};
 
 pub use filter::Filter;
 
@@ -186,25 +186,28 @@ impl Institution {
         record
     }
 
-    /// Reads one record, tolerantly (see the module's comment).
-    pub fn from_record(record: &Record) -> Institution {
+    /// Reads one record, tolerantly (see the module's comment); a number
+    /// too large to store is an error naming it.
+    pub fn from_record(record: &Record) -> Result<Institution, BankfindError> {
         let get = |field: Field| record.get(field.name());
-        let id = |field: Field| get(field).and_then(number).filter(|n| *n != 0);
+        let id = |field: Field| -> Result<Option<u64>, BankfindError> {
+            Ok(whole(record, field.name())?.filter(|n| *n != 0))
+        };
         let text = |field: Field| record.text(field.name());
-        Institution {
-            fdic_cert: id(Field::Cert),
-            rssd_id: id(Field::FedRssd),
-            occ_charter: id(Field::Charter),
-            ots_docket: id(Field::Docket),
+        Ok(Institution {
+            fdic_cert: id(Field::Cert)?,
+            rssd_id: id(Field::FedRssd)?,
+            occ_charter: id(Field::Charter)?,
+            ots_docket: id(Field::Docket)?,
             active: get(Field::Active).and_then(flag),
-            assets_thousands: get(Field::Asset).and_then(number),
+            assets_thousands: whole(record, Field::Asset.name())?,
             report_date: text(Field::Repdte).and_then(|t| parse_date(&t)),
             name: text(Field::Name),
             city: text(Field::City),
             state: text(Field::Stalp).map(|s| s.to_ascii_uppercase()),
             regulator: text(Field::Regagnt).map(|r| Regulator::from_string(r.to_ascii_uppercase())),
             class: text(Field::Bkclass),
-        }
+        })
     }
 }
 
@@ -232,6 +235,8 @@ pub enum BankfindError {
     Answered(String),
     #[error("not a BankFind answer: {0}")]
     Shape(&'static str),
+    #[error("{0}")]
+    OutOfRange(String),
 }
 
 /// One page of an answer.
@@ -248,7 +253,7 @@ pub struct Page {
 pub fn parse_page(bytes: &[u8]) -> Result<Page, BankfindError> {
     let mut institutions = Vec::new();
     let total = envelope::read(bytes, |record| {
-        institutions.push(Institution::from_record(record));
+        institutions.push(Institution::from_record(record)?);
         Ok(())
     })?;
     Ok(Page {

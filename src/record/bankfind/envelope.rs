@@ -75,6 +75,39 @@ pub fn number(value: &Scalar) -> Option<u64> {
     }
 }
 
+/// The whole number of `name` as [`number`] reads it, but one past the
+/// largest the copy stores (`i64::MAX`: 19 or 20 digits) is an error
+/// naming it, never two ids stored as one or an amount cut short.
+pub fn whole(record: &Record, name: &str) -> Result<Option<u64>, BankfindError> {
+    let Some(value) = record.get(name) else {
+        return Ok(None);
+    };
+    const MOST: u64 = i64::MAX as u64;
+    let past = |f: f64| f.is_finite() && f >= MOST as f64;
+    let (over, text) = match value {
+        Scalar::Number(n) => (
+            n.as_u64()
+                .map_or_else(|| n.as_f64().is_some_and(past), |n| n > MOST),
+            n.to_string(),
+        ),
+        Scalar::Text(s) => {
+            let t = s.trim();
+            let over = match t.parse::<u64>() {
+                Ok(n) => n > MOST,
+                Err(_) => t.parse::<f64>().is_ok_and(past),
+            };
+            (over, crate::text::clip(t, 40))
+        }
+        _ => (false, String::new()),
+    };
+    if over {
+        return Err(BankfindError::OutOfRange(format!(
+            "{name} '{text}' is out of range (over {MOST})"
+        )));
+    }
+    Ok(number(value))
+}
+
 /// `ACTIVE`: 1 or 0, as a number, a string or a boolean.
 pub fn flag(value: &Scalar) -> Option<bool> {
     match value {
@@ -443,6 +476,23 @@ mod tests {
         // A "data" that is no object is one of the item's own fields.
         let own = records(r#"{"data":[{"data":"x","CERT":3}]}"#);
         assert_eq!(own[0].get("CERT").and_then(number), Some(3));
+    }
+
+    #[test]
+    fn a_number_past_what_the_copy_stores_is_an_error_naming_it() {
+        let records = records(
+            r#"{"data":[{"CERT":9223372036854775807,"FED_RSSD":"9223372036854775808","ASSET":18446744073709551616,"DOCKET":"123456789012345678901"}]}"#,
+        );
+        let record = &records[0];
+        assert_eq!(whole(record, "CERT").unwrap(), Some(9223372036854775807));
+        for name in ["FED_RSSD", "ASSET", "DOCKET"] {
+            let error = whole(record, name).unwrap_err().to_string();
+            assert!(
+                error.contains(name) && error.contains("out of range"),
+                "{error}"
+            );
+        }
+        assert_eq!(whole(record, "NAME").unwrap(), None);
     }
 
     #[test]

@@ -16,7 +16,7 @@
 use jiff::civil::Date;
 use serde_json::{Map, Value, json};
 
-use super::{BankfindError, Record, number, parse_date};
+use super::{BankfindError, Record, parse_date, whole};
 
 /// The address beside BankFind's institutions.
 pub const URL: &str = "https://api.fdic.gov/banks/history";
@@ -144,20 +144,20 @@ impl Change {
     /// a readable date is a malformed answer (the error names the field);
     /// anything else absent is unknown.
     pub fn from_record(record: &Record) -> Result<Change, BankfindError> {
-        let get = |name: &str| record.get(name);
-        let id = |name: &str| get(name).and_then(number).filter(|n| *n != 0);
+        let id = |name: &str| -> Result<Option<u64>, BankfindError> {
+            Ok(whole(record, name)?.filter(|n| *n != 0))
+        };
         let text = |name: &str| record.text(name);
-        let fdic_cert = id("CERT").ok_or(missing("a structure change without a CERT"))?;
-        let code = get("CHANGECODE")
-            .and_then(number)
+        let fdic_cert = id("CERT")?.ok_or(missing("a structure change without a CERT"))?;
+        let code = whole(record, "CHANGECODE")?
             .and_then(|n| u32::try_from(n).ok())
             .ok_or(missing("a structure change without a CHANGECODE"))?;
         let date = text("EFFDATE")
             .and_then(|t| parse_date(&t))
             .ok_or(missing("a structure change without a readable EFFDATE"))?;
-        let (successor_cert, successor_name) = match id("ACQ_CERT") {
+        let (successor_cert, successor_name) = match id("ACQ_CERT")? {
             Some(cert) => (Some(cert), text("ACQ_INSTNAME")),
-            None => (id("SUR_CERT"), text("SUR_INSTNAME")),
+            None => (id("SUR_CERT")?, text("SUR_INSTNAME")),
         };
         let kind = ChangeKind::of_code(code);
         Ok(Change {

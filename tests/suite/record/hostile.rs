@@ -353,3 +353,49 @@ fn bankfind_sending_records_twice_or_ignoring_the_offset_is_refused() {
         );
     }
 }
+
+/// BankFind numbers past what the copy keeps (19 and 20 digits: two
+/// certificates would be stored as one, an amount cut short), in an
+/// institution or a structure change, as numbers or as text: refused
+/// naming the field and the value.
+#[test]
+fn bankfind_numbers_past_what_the_copy_keeps_are_refused_naming_them() {
+    let (world, file) = enriched();
+    let file = file.to_str().unwrap();
+    let institution = |record: &'static str| {
+        TestServer::start(move |_, target| {
+            if target.starts_with("/history") {
+                return Reply::json(200, super::enrich::NO_HISTORY);
+            }
+            Reply::json(
+                200,
+                &format!(r#"{{"meta":{{"total":1}},"data":[{{"data":{record}}}]}}"#),
+            )
+        })
+    };
+    let cert = institution(r#"{"CERT":12345678901234567890,"ACTIVE":1}"#);
+    let assets = institution(r#"{"CERT":7,"ASSET":"9223372036854775808"}"#);
+    let change = TestServer::start(|_, target| {
+        if target.starts_with("/history") {
+            return Reply::json(
+                200,
+                r#"{"meta":{"total":1},"data":[{"data":{"CERT":7,"CHANGECODE":221,"EFFDATE":"2011-07-21","ACQ_CERT":"99999999999999999999"}}]}"#,
+            );
+        }
+        Reply::json(200, r#"{"meta":{"total":1},"data":[{"data":{"CERT":7}}]}"#)
+    });
+    for (server, says) in [
+        (&cert, "CERT '12345678901234567890' is out of range"),
+        (&assets, "ASSET '9223372036854775808' is out of range"),
+        (&change, "ACQ_CERT '99999999999999999999' is out of range"),
+    ] {
+        let url = format!("{}/institutions", server.url);
+        let said = refused(
+            &world,
+            &["enrich", "--ffiec", file, "--bankfind", &url],
+            1,
+            says,
+        );
+        assert!(said.contains("BankFind"), "{said}");
+    }
+}
