@@ -15,6 +15,7 @@ use std::fmt::Write;
 
 use super::classes::{Class, class_of, quantiles};
 use super::{Group, RATINGS, escape, percent};
+use crate::output::fit::abbreviate;
 use crate::text::thousands;
 
 /// Postal code, name, SVG path: one line a state (and DC).
@@ -103,12 +104,13 @@ impl Measure<'_> {
     }
 }
 
-/// The colours of `k` classes, light to dark, spread over the ramp.
+/// The colours of `k` classes, light to dark, spread over the ramp; the
+/// lowest class always the lightest step (a 0.0 % is never drawn dark).
 fn colours(ramp: &'static [&'static str; 5], k: usize) -> Vec<&'static str> {
     let picks: &[usize] = match k {
         0 => &[],
-        1 => &[2],
-        2 => &[1, 3],
+        1 => &[0],
+        2 => &[0, 3],
         3 => &[0, 2, 4],
         4 => &[0, 1, 3, 4],
         _ => &[0, 1, 2, 3, 4],
@@ -149,25 +151,26 @@ pub fn section(page: &mut String, by_state: &[Group], measure: Measure, state: O
         page.push_str("</section>\n");
         return;
     }
-    let shares: Vec<f64> = with_banks.iter().map(|g| measure.share(g)).collect();
+    // Classed as shown (to 0.1 %): two states that read the same share
+    // get the same colour, and no two classes' ranges meet once rounded.
+    let shares: Vec<f64> = with_banks.iter().map(|g| shown(measure.share(g))).collect();
     let classes = quantiles(&shares, CLASSES);
     let fills = colours(measure.ramp(), classes.len());
     let _ = write!(
         page,
         "<section id=\"map\">\n<h2>Share of banks rated {words}, by state</h2>\n\
          <p>Each state is coloured by the share of its banks whose current rating is {words}: \
-         the darker, the larger. The colours split the states into {} groups of about as many \
-         states each (quantiles), so that each colour covers a similar part of the map whatever \
-         the outliers. Point at a state for its figures; all of them are in the table below.</p>\n\
+         the darker, the larger. {} Point at a state for its figures; all of them are in the \
+         table below.</p>\n\
          <figure class=\"map\">\n\
          <svg class=\"map\" viewBox=\"0 0 975 610\" role=\"img\" aria-label=\"Map of the United States by share of banks rated {words}\">\n",
-        classes.len(),
+        how_coloured(shares.len(), &classes),
         words = escape(&words),
     );
     for (code, name, path, group) in &drawn {
         let (fill, title) = match group {
             Some(g) => (
-                fills[class_of(&classes, measure.share(g))],
+                fills[class_of(&classes, shown(measure.share(g)))],
                 format!("{name} ({code}): {}", figures(g, measure)),
             ),
             None => (NO_BANKS, format!("{name} ({code}): no banks")),
@@ -219,6 +222,36 @@ fn legend(page: &mut String, classes: &[Class], fills: &[&str], empty: bool, mea
         );
     }
     page.push_str("</ul></figcaption>\n");
+}
+
+/// Fewer states than this are not split into groups of similar size:
+/// with two or three states a group, "groups" would be an empty word.
+const FEW_STATES: usize = 2 * CLASSES;
+
+/// How the colours were chosen, in a sentence for `states` states.
+fn how_coloured(states: usize, classes: &[Class]) -> String {
+    match classes {
+        [one] => format!(
+            "All {states} states have the same share, {}%: one colour.",
+            percent_of(one.low)
+        ),
+        _ if states < FEW_STATES => format!(
+            "With only {states} states, they are not split into groups: the {} colours go from \
+             the lowest share to the highest, as the legend says.",
+            classes.len()
+        ),
+        _ => format!(
+            "The colours split the states into {} groups of about as many states each \
+             (quantiles), so that each colour covers a similar part of the map whatever the \
+             outliers.",
+            classes.len()
+        ),
+    }
+}
+
+/// A share (0 to 1) as shown: rounded to a tenth of a percent.
+fn shown(share: f64) -> f64 {
+    (share * 1000.0).round() / 1000.0
 }
 
 /// A share (0 to 1) as a percentage with one decimal.
@@ -289,12 +322,18 @@ fn table(page: &mut String, by_state: &[Group], measure: Measure) {
         }
         // Whole words where there is room; on a phone, short forms (said
         // under the table).
-        for (full, short) in [
-            ("Out&shy;stand&shy;ing", "Out"),
-            ("Satis&shy;fac&shy;tory", "Sat"),
-            ("Needs to Im&shy;prove", "NI"),
-            ("Sub&shy;stan&shy;tial Non&shy;com&shy;pli&shy;ance", "SN"),
-        ] {
+        // The short forms are the terminal's (`fit::abbreviate`), so a
+        // reader of both sees one set of words.
+        for (full, (name, _)) in [
+            "Out&shy;stand&shy;ing",
+            "Satis&shy;fac&shy;tory",
+            "Needs to Im&shy;prove",
+            "Sub&shy;stan&shy;tial Non&shy;com&shy;pli&shy;ance",
+        ]
+        .into_iter()
+        .zip(RATINGS)
+        {
+            let short = abbreviate(name).unwrap_or(name);
             let _ = write!(
                 page,
                 "<th class=\"n\"><span class=\"full\">{full}</span><span class=\"short\">{short}</span></th>"
@@ -329,9 +368,14 @@ fn table(page: &mut String, by_state: &[Group], measure: Measure) {
         }
         page.push_str("</tbody>\n</table></div>\n");
     }
-    page.push_str(
-        "</div>\n<p class=\"note short\">Out: Outstanding · Sat: Satisfactory · NI: Needs to Improve · \
-         SN: Substantial Noncompliance.</p>\n",
+    let shorts: Vec<String> = RATINGS[..4]
+        .iter()
+        .map(|(name, _)| format!("{}: {name}", abbreviate(name).unwrap_or(name)))
+        .collect();
+    let _ = writeln!(
+        page,
+        "</div>\n<p class=\"note short\">{}.</p>",
+        shorts.join(" · ")
     );
     if more > 0 {
         let _ = writeln!(
@@ -412,5 +456,104 @@ mod tests {
         let mut plain = String::new();
         table(&mut plain, &states, Measure(&[]));
         assert!(!plain.contains("<b>") && !plain.contains("Meas&shy;ured"));
+    }
+
+    /// The fill the map gives the state `code`.
+    fn fill_of<'a>(page: &'a str, code: &str) -> &'a str {
+        let title = page
+            .find(&format!(" ({code}): "))
+            .unwrap_or_else(|| panic!("{code} not drawn"));
+        let head = &page[..title];
+        let at = head.rfind("fill=\"").expect("a fill") + 6;
+        &head[at..at + 7]
+    }
+
+    /// The ranges the legend gives, as (low, high) in tenths of a percent.
+    fn legend_ranges(page: &str) -> Vec<(i64, i64)> {
+        let legend = &page[page.find("legend steps").unwrap()..];
+        let legend = &legend[..legend.find("</ul>").unwrap()];
+        legend
+            .split("</span>")
+            .skip(1)
+            .filter_map(|item| item.split('%').next())
+            .filter(|range| !range.starts_with("no banks"))
+            .map(|range| {
+                let tenths = |t: &str| (t.trim().parse::<f64>().unwrap() * 10.0).round() as i64;
+                match range.split_once('–') {
+                    Some((low, high)) => (tenths(low), tenths(high)),
+                    None => (tenths(range), tenths(range)),
+                }
+            })
+            .collect()
+    }
+
+    const CODES: [&str; 14] = [
+        "TX", "VT", "NH", "ME", "MA", "RI", "CT", "NY", "NJ", "PA", "OH", "MI", "IN", "IL",
+    ];
+
+    #[test]
+    fn a_few_states_are_not_split_into_groups_and_zero_is_the_lightest() {
+        let states = [
+            group("TX", [0, 4, 0, 0, 0]),
+            group("VT", [1, 3, 0, 0, 0]),
+            group("NH", [2, 2, 0, 0, 0]),
+            group("ME", [3, 1, 0, 0, 0]),
+        ];
+        let mut page = String::new();
+        section(&mut page, &states, Measure(&[]), None);
+        assert!(!page.contains("groups of"), "{page}");
+        assert!(page.contains("With only 4 states"), "{page}");
+        assert_eq!(fill_of(&page, "TX"), BLUES[0]);
+        assert_eq!(fill_of(&page, "ME"), BLUES[4]);
+        // All at one share: one colour, the lightest, said plainly.
+        let zeros: Vec<Group> = CODES[..4]
+            .iter()
+            .map(|c| group(c, [0, 4, 0, 0, 0]))
+            .collect();
+        let mut page = String::new();
+        section(&mut page, &zeros, Measure(&[]), None);
+        assert!(page.contains("All 4 states have the same share, 0.0%: one colour."));
+        assert!(!page.contains("1 groups"), "{page}");
+        for code in &CODES[..4] {
+            assert_eq!(fill_of(&page, code), BLUES[0]);
+        }
+    }
+
+    #[test]
+    fn shares_that_read_the_same_share_a_colour_and_ranges_never_meet() {
+        // 14.09 % and 14.11 % both read 14.1 %; the others spread around.
+        let mut states: Vec<Group> = [
+            1290, 1300, 1350, 1380, 1400, 1409, 1411, 1430, 1460, 1490, 1500, 1600, 2000, 0,
+        ]
+        .iter()
+        .zip(CODES)
+        .map(|(n, code)| group(code, [*n, 10_000 - n, 0, 0, 0]))
+        .collect();
+        states.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut page = String::new();
+        section(&mut page, &states, Measure(&[]), None);
+        let (a, b) = (CODES[5], CODES[6]);
+        assert_eq!(fill_of(&page, a), fill_of(&page, b), "{page}");
+        let ranges = legend_ranges(&page);
+        assert!(ranges.len() > 1, "{page}");
+        for pair in ranges.windows(2) {
+            assert!(pair[0].1 < pair[1].0, "{ranges:?}");
+        }
+        assert!(page.contains("split the states into"), "{page}");
+        assert_eq!(fill_of(&page, CODES[13]), BLUES[0]);
+    }
+
+    #[test]
+    fn the_short_rating_names_are_the_terminals() {
+        let mut page = String::new();
+        table(&mut page, &[group("TX", [10, 80, 6, 4, 0])], Measure(&[]));
+        for short in ["OUT", "SAT", "NTI", "SNC"] {
+            assert!(
+                page.contains(&format!("<span class=\"short\">{short}</span>")),
+                "{page}"
+            );
+            assert!(page.contains(&format!("{short}: ")), "{page}");
+        }
+        assert!(!page.contains(">NI<") && !page.contains("NI:"), "{page}");
     }
 }
