@@ -114,12 +114,13 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),
     };
     backstop.abort();
+    let read = read?;
     io.status(Some("linking the banks…"));
     let linking::Linked {
         summary,
         requests,
         late_signal,
-    } = linking::link(read?, io).await?;
+    } = linking::link(read, io).await?;
     io.status(None);
     let seconds = started.elapsed().as_secs_f64();
     io.info(&summary_line(&summary, seconds, &path));
