@@ -100,6 +100,16 @@ struct Lineage {
 }
 
 impl Lineage {
+    /// What a refused enrich must leave as it was: the events, and when
+    /// the copy was enriched.
+    fn kept(&self) -> (String, String) {
+        (
+            self.world.sql_tsv("SELECT * FROM events ORDER BY rowid"),
+            self.world
+                .sql_tsv("SELECT value FROM meta WHERE key = 'enriched_at'"),
+        )
+    }
+
     fn enrich(&self) -> std::process::Output {
         enrich(
             &self.world,
@@ -511,10 +521,7 @@ fn a_copy_that_never_read_the_history_refuses_what_needs_it() {
 #[test]
 fn a_malformed_history_is_exit_1_naming_it_and_the_copy_keeps_what_it_had() {
     let lineage = enriched();
-    let before = lineage.world.sql_tsv("SELECT * FROM events ORDER BY rowid");
-    let stamp = lineage
-        .world
-        .sql_tsv("SELECT value FROM meta WHERE key = 'enriched_at'");
+    let before = lineage.kept();
     // A record without a change code, on the second page.
     let mut broken = history();
     broken[4].as_object_mut().unwrap().remove("CHANGECODE");
@@ -555,16 +562,7 @@ fn a_malformed_history_is_exit_1_naming_it_and_the_copy_keeps_what_it_had() {
     );
     assert_code(&out, 1);
     assert!(stderr(&out).contains("BankFind"), "{}", stderr(&out));
-    assert_eq!(
-        lineage.world.sql_tsv("SELECT * FROM events ORDER BY rowid"),
-        before
-    );
-    assert_eq!(
-        lineage
-            .world
-            .sql_tsv("SELECT value FROM meta WHERE key = 'enriched_at'"),
-        stamp
-    );
+    assert_eq!(lineage.kept(), before);
 }
 
 #[test]
@@ -652,10 +650,7 @@ fn the_sandbox_serves_a_history_that_agrees_with_its_institutions() {
 #[test]
 fn ctrl_c_while_the_history_is_read_stops_before_the_copy_is_written() {
     let lineage = enriched();
-    let before = lineage.world.sql_tsv("SELECT * FROM events ORDER BY rowid");
-    let stamp = lineage
-        .world
-        .sql_tsv("SELECT value FROM meta WHERE key = 'enriched_at'");
+    let before = lineage.kept();
     let slow = TestServer::start(|_, target| {
         if target.starts_with("/history") {
             return Reply::json(200, r#"{"data": []}"#).delayed(std::time::Duration::from_secs(30));
@@ -684,16 +679,7 @@ fn ctrl_c_while_the_history_is_read_stops_before_the_copy_is_written() {
     assert!(took.as_secs() < 3, "stops at once");
     assert_eq!(status.code(), Some(130), "{said}");
     assert!(said.contains("interrupted"), "{said}");
-    assert_eq!(
-        lineage.world.sql_tsv("SELECT * FROM events ORDER BY rowid"),
-        before
-    );
-    assert_eq!(
-        lineage
-            .world
-            .sql_tsv("SELECT value FROM meta WHERE key = 'enriched_at'"),
-        stamp
-    );
+    assert_eq!(lineage.kept(), before);
     // The copy is free again: an enrich runs.
     assert_code(&lineage.enrich(), 0);
 }
