@@ -6,14 +6,17 @@
 //! as [`Find`] says, with a stable sort so ties keep its order. Then a
 //! page is cut locally. `--failed-last` needs a bank's history: online,
 //! only the banks whose current rating fails have their detail fetched.
+//! A short watch list is read by id instead of by every page (`by_id`:
+//! whichever costs fewer requests).
 
 use anyhow::Result;
 
+use super::by_id::{self, ById as By};
 use super::listing::{self, Listing};
 use super::select::{Place, Watched};
 use super::{From, Source};
-use crate::domain::Selection;
 use crate::domain::model::Bank;
+use crate::domain::{Find, Selection};
 use crate::text::thousands;
 
 /// What a find gives: the banks of the page asked for, how many the
@@ -49,16 +52,37 @@ impl Source {
             }),
             From::Service(_, io) => {
                 let before = self.requests_made();
+                let watched: Option<Vec<String>> =
+                    find.ids.as_ref().map(|ids| ids.iter().cloned().collect());
+                if let Some(ids) = &watched
+                    && by_id::cheaper(ids.len(), None)
+                {
+                    return self
+                        .found_by_id(selection, ids, offset, limit, before)
+                        .await;
+                }
+                let query = selection.list_query(1, listing::MAX_PER_PAGE);
+                let first = self.list(&query).await?;
+                if let Some(ids) = &watched
+                    && by_id::cheaper(
+                        ids.len(),
+                        Some(first.meta.total.div_ceil(listing::MAX_PER_PAGE)),
+                    )
+                {
+                    return self
+                        .found_by_id(selection, ids, offset, limit, before)
+                        .await;
+                }
                 let mut seen_watched = std::collections::HashSet::new();
-                let mut listing = Listing::start(
+                let mut listing = Listing::start_from(
                     self,
-                    selection.list_query(1, listing::MAX_PER_PAGE),
+                    query,
                     listing::Options {
                         window: WINDOW,
                         limit: None,
                     },
-                )
-                .await?;
+                    first,
+                );
                 let mut banks = Vec::new();
                 // Nothing is printed until every page is in: a person
                 // watching is told how far it got, once it takes a while.
@@ -93,20 +117,65 @@ impl Source {
                 if let Some(n) = find.failed_last {
                     banks = self.failing(banks, n).await?;
                 }
-                banks.sort_by(|a, b| find.compare(&a.fields, &b.fields));
-                let total = banks.len() as u64;
-                let start = usize::try_from(offset)
-                    .unwrap_or(usize::MAX)
-                    .min(banks.len());
-                let end = start
-                    .saturating_add(usize::try_from(limit).unwrap_or(usize::MAX))
-                    .min(banks.len());
-                Ok(Found {
-                    banks: banks.drain(start..end).collect(),
-                    total,
-                    requests: self.requests_made() - before,
-                })
+                Ok(self.ordered(find, banks, offset, limit, before))
             }
+        }
+    }
+
+    /// The banks of a short watch list read by id (`by_id`), the ones the
+    /// service no longer has named, and the page of them asked for.
+    async fn found_by_id(
+        &self,
+        selection: &Selection,
+        ids: &[String],
+        offset: u64,
+        limit: u64,
+        before: u64,
+    ) -> Result<Found> {
+        let By { banks, gone } = self.by_id(selection, ids).await?;
+        if let (From::Service(_, io), false) = (&self.from, gone.is_empty())
+            && let Some(watched) = Watched::load(&selection.watch)?
+        {
+            io.notice(&watched.note(&gone, Place::Service));
+        }
+        let mut kept = Vec::with_capacity(banks.len());
+        for (bank, detail) in banks {
+            let failing = selection
+                .find
+                .failed_last
+                .is_none_or(|n| crate::domain::find::failed_last(&detail.fields.ratings, n));
+            if failing {
+                // A command that goes on to the banks' histories (`export
+                // --with-history`) is handed these rather than asking again.
+                self.hold(detail);
+                kept.push(bank);
+            }
+        }
+        Ok(self.ordered(&selection.find, kept, offset, limit, before))
+    }
+
+    /// The banks in the selection's order (a stable sort: ties keep the
+    /// order they came in), `limit` of them after the first `offset`.
+    fn ordered(
+        &self,
+        find: &Find,
+        mut banks: Vec<Bank>,
+        offset: u64,
+        limit: u64,
+        before: u64,
+    ) -> Found {
+        banks.sort_by(|a, b| find.compare(&a.fields, &b.fields));
+        let total = banks.len() as u64;
+        let start = usize::try_from(offset)
+            .unwrap_or(usize::MAX)
+            .min(banks.len());
+        let end = start
+            .saturating_add(usize::try_from(limit).unwrap_or(usize::MAX))
+            .min(banks.len());
+        Found {
+            banks: banks.drain(start..end).collect(),
+            total,
+            requests: self.requests_made() - before,
         }
     }
 }

@@ -86,6 +86,11 @@ impl Listing {
                 ..base.clone()
             })
             .await?;
+        Ok(Listing::start_from(source, base, options, first))
+    }
+
+    /// The same, its first page (`base` at page 1) already read.
+    pub fn start_from(source: &Source, base: ListQuery, options: Options, first: Page) -> Listing {
         let meta = first.meta;
         let (tx, rx) = mpsc::channel(CHANNEL);
         let complete = Arc::new(AtomicBool::new(false));
@@ -99,12 +104,12 @@ impl Listing {
         };
         let done = complete.clone();
         let task = tokio::spawn(producer.run(first, done));
-        Ok(Listing {
+        Listing {
             rx,
             meta,
             complete,
             task,
-        })
+        }
     }
 
     /// The first page's meta: the total as the service first said it.

@@ -5,6 +5,7 @@
 //! `api` and `mirror`, which never import each other, and offers
 //! capabilities rather than its variants: no command matches on them.
 
+pub mod by_id;
 pub mod find;
 pub mod listing;
 pub mod resolve;
@@ -33,6 +34,9 @@ pub struct Source {
     /// at a time (`--enriched`, a public record's column); none: not
     /// joined.
     joined: Option<Arc<Reader>>,
+    /// Details already read while finding banks by id (`by_id`), each
+    /// handed to the first ask for its bank instead of a second request.
+    held: Arc<std::sync::Mutex<std::collections::HashMap<String, BankDetail>>>,
 }
 
 /// The service, or the local copy.
@@ -63,6 +67,7 @@ impl Source {
         Source {
             from: From::Service(client, io),
             joined: None,
+            held: Arc::default(),
         }
     }
 
@@ -71,6 +76,7 @@ impl Source {
         Source {
             from: From::Mirror(reader),
             joined: None,
+            held: Arc::default(),
         }
     }
 
@@ -164,6 +170,9 @@ impl Source {
     pub async fn bank_in(&self, id: &str, turn: Option<&Turn>) -> Result<BankDetail> {
         match &self.from {
             From::Service(client, io) => {
+                if let Some(detail) = self.held_detail(id) {
+                    return Ok(detail);
+                }
                 let mut detail = client.bank_in(id, turn).await?;
                 check_detail_id(id, &detail)?;
                 if let Some(hidden) = hide_secrets(&detail.raw) {
@@ -175,6 +184,17 @@ impl Source {
             }
             From::Mirror(reader) => reader.bank(id),
         }
+    }
+
+    /// Keeps `detail` for the first ask for its bank.
+    fn hold(&self, detail: BankDetail) {
+        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        held.insert(detail.fields.id.clone(), detail);
+    }
+
+    fn held_detail(&self, id: &str) -> Option<BankDetail> {
+        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        held.remove(id)
     }
 
     /// Requests sent so far (none offline).

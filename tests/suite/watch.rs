@@ -660,3 +660,132 @@ fn a_list_of_a_hundred_thousand_ids_is_listed_and_edited() {
     let kept = std::fs::read_to_string(data.join("watch.toml")).unwrap();
     assert_eq!(kept.matches("\"id-").count(), 99_998);
 }
+
+#[test]
+fn online_a_short_list_is_read_by_id_and_a_longer_one_as_costs_fewer_requests() {
+    // 3,000 banks: 30 pages of the list.
+    let world = World::logged(&["--banks", "3000", "--seed", "12"]);
+    let list = world.sandbox().walk("");
+    let ids_of = |banks: &[Value]| -> BTreeSet<String> { banks.iter().map(id).collect() };
+    let add = |name: &str, banks: &[Value]| {
+        let mut args = vec!["watch".to_string(), "add".into(), name.into()];
+        args.extend(banks.iter().map(id));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_code(&world.run(&args), 0);
+    };
+    let two = [list[10].clone(), list[2_000].clone()];
+    add("two", &two);
+    let all = stdout(&world, &["search", "--all", "--format", "csv"]);
+    let all_json: Vec<Value> =
+        serde_json::from_str(&stdout(&world, &["search", "--all", "--format", "json"])).unwrap();
+
+    // Two banks: two detail requests, no page; what the list gives them,
+    // byte for byte, as csv and as the objects a script reads.
+    world.take_requests();
+    let watched = stdout(
+        &world,
+        &["search", "--watch", "two", "--all", "--format", "csv"],
+    );
+    assert_eq!(world.take_requests().counts(), (0, 2));
+    assert_eq!(watched, rows_of(&all, &ids_of(&two)));
+    let json: Vec<Value> = serde_json::from_str(&stdout(
+        &world,
+        &["search", "--watch", "two", "--format", "json"],
+    ))
+    .unwrap();
+    let listed: Vec<Value> = all_json
+        .iter()
+        .filter(|b| ids_of(&two).contains(&id(b)))
+        .cloned()
+        .collect();
+    assert_eq!(json, listed);
+    world.take_requests();
+
+    // The service's own filters are applied to them as it applies them.
+    let state = two[1]["state"].as_str().unwrap();
+    let word: String = two[0]["name"].as_str().unwrap().chars().take(5).collect();
+    let lower_word = word.to_lowercase();
+    let lower_state = state.to_lowercase();
+    for filters in [
+        vec!["--state", state],
+        vec!["--state", &lower_state],
+        vec![word.as_str()],
+        vec![lower_word.as_str()],
+        vec!["--size", "Small Bank"],
+        vec!["--rating", "Satisfactory", "--sort", "-exam_date"],
+    ] {
+        let by_hand = rows_of(
+            &stdout(
+                &world,
+                &[&["search", "--all", "--format", "csv"][..], &filters].concat(),
+            ),
+            &ids_of(&two),
+        );
+        world.take_requests();
+        let watched = stdout(
+            &world,
+            &[
+                &["search", "--watch", "two", "--all", "--format", "csv"][..],
+                &filters,
+            ]
+            .concat(),
+        );
+        assert_eq!(world.take_requests().counts(), (0, 2), "{filters:?}");
+        assert_eq!(watched, by_hand, "{filters:?}");
+    }
+
+    // With their histories: the details read to find them are the ones
+    // written (one request a bank).
+    let histories = stdout(&world, &["export", "--watch", "two", "--with-history"]);
+    assert_eq!(world.take_requests().counts(), (0, 2));
+    let records: usize = two
+        .iter()
+        .map(|b| {
+            world.sandbox().get(&format!("/api/v1/banks/{}", id(b))).1["data"]["ratings"]
+                .as_array()
+                .unwrap()
+                .len()
+        })
+        .sum();
+    assert_eq!(histories.lines().count(), 1 + records, "{histories}");
+
+    // 26 banks: more than a list read by id at once, fewer than the pages
+    // left after the first: one page, then their details.
+    let some: Vec<Value> = list.iter().step_by(100).take(26).cloned().collect();
+    add("some", &some);
+    world.take_requests();
+    let watched = stdout(
+        &world,
+        &["search", "--watch", "some", "--all", "--format", "csv"],
+    );
+    assert_eq!(world.take_requests().counts(), (1, 26));
+    assert_eq!(watched, rows_of(&all, &ids_of(&some)));
+
+    // 40 banks of a state's few pages: its pages are read, no detail.
+    let texas: Vec<Value> = list
+        .iter()
+        .filter(|b| b["state"] == "TX")
+        .cloned()
+        .collect();
+    let pages = texas.len().div_ceil(100) as u64;
+    assert!(texas.len() >= 40 && pages < 39, "{} in TX", texas.len());
+    add("texas", &texas[..40]);
+    world.take_requests();
+    let watched = stdout(
+        &world,
+        &[
+            "search", "--watch", "texas", "--state", "TX", "--all", "--format", "csv",
+        ],
+    );
+    assert_eq!(world.take_requests().counts(), (pages, 0));
+    assert_eq!(
+        watched,
+        rows_of(
+            &stdout(
+                &world,
+                &["search", "--state", "TX", "--all", "--format", "csv"]
+            ),
+            &ids_of(&texas[..40])
+        )
+    );
+}
