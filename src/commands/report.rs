@@ -146,17 +146,10 @@ fn gather(reader: &Reader, selection: &Selection) -> Result<Report> {
         .map(group)
         .collect();
     let by_regulator = groups(GroupBy::Regulator)?;
-    // Downgrades of the last twelve months (within the exam period, when
-    // one was given).
-    let year_ago = today
-        .checked_sub(jiff::Span::new().months(12))
-        .unwrap_or(today)
-        .to_string();
-    let since = find
-        .exam_since
-        .clone()
-        .filter(|since| *since > year_ago)
-        .unwrap_or(year_ago);
+    // Downgrades of the last twelve months of the data (within the exam
+    // period, when one was given).
+    let newest_exam = reader.newest_exam()?;
+    let (since, until) = downgrades_window(today, newest_exam.as_deref(), find.exam_since.as_deref());
     let mut recent = selection.clone();
     recent.find.exam_since = Some(since.clone());
     let downgrades = reader
@@ -204,6 +197,7 @@ fn gather(reader: &Reader, selection: &Selection) -> Result<Report> {
     Ok(Report {
         filters: selection.said(),
         synced,
+        newest_exam,
         made: crate::mirror::now(),
         banks: by_regulator.iter().map(Group::total).sum(),
         by_state,
@@ -213,14 +207,68 @@ fn gather(reader: &Reader, selection: &Selection) -> Result<Report> {
         by_exam_type: groups(GroupBy::Size)?,
         by_year: groups(GroupBy::Year)?,
         downgrades_since: since,
+        downgrades_until: until,
         downgrades,
         due,
     })
+}
+
+/// The twelve months the page's downgrades are from: their first day,
+/// and their last when it is not today. They end at the newest exam in
+/// the copy (a copy of old data shows its last year's downgrades, not
+/// none), or today when that is sooner; `--since` narrows them.
+fn downgrades_window(
+    today: jiff::civil::Date,
+    newest: Option<&str>,
+    since: Option<&str>,
+) -> (String, Option<String>) {
+    let newest = newest
+        .and_then(|date| date.parse::<jiff::civil::Date>().ok())
+        .filter(|newest| *newest < today);
+    let until = newest.unwrap_or(today);
+    let year_ago = until
+        .checked_sub(jiff::Span::new().months(12))
+        .unwrap_or(until)
+        .to_string();
+    let first = since
+        .filter(|since| **since > *year_ago)
+        .map_or(year_ago, str::to_string);
+    (first, newest.map(|date| date.to_string()))
 }
 
 fn group(row: &StatsRow) -> Group {
     Group {
         name: row.group.clone(),
         counts: row.counts(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_downgrades_are_of_the_twelve_months_to_the_newest_exam() {
+        let today: jiff::civil::Date = "2026-11-28".parse().unwrap();
+        let window = |newest, since| downgrades_window(today, newest, since);
+        let to = |first: &str, last: Option<&str>| (first.to_string(), last.map(str::to_string));
+        // Current data: the last twelve months.
+        assert_eq!(window(Some("2026-11-20"), None), to("2025-11-20", Some("2026-11-20")));
+        assert_eq!(window(None, None), to("2025-11-28", None));
+        // Old data (the public file of 2021): its own last year.
+        assert_eq!(window(Some("2021-06-30"), None), to("2020-06-30", Some("2021-06-30")));
+        // An exam dated today or after, or a date that does not parse: today.
+        assert_eq!(window(Some("2026-11-28"), None), to("2025-11-28", None));
+        assert_eq!(window(Some("2031-01-01"), None), to("2025-11-28", None));
+        assert_eq!(window(Some("2021-02-30"), None), to("2025-11-28", None));
+        // --since narrows it, never widens it.
+        assert_eq!(
+            window(Some("2021-06-30"), Some("2021-01-01")),
+            to("2021-01-01", Some("2021-06-30"))
+        );
+        assert_eq!(
+            window(Some("2021-06-30"), Some("2019-01-01")),
+            to("2020-06-30", Some("2021-06-30"))
+        );
     }
 }

@@ -117,6 +117,18 @@ impl Reader {
             .flatten()
     }
 
+    /// The newest exam date the copy holds (`YYYY-MM-DD`; a date of
+    /// another shape aside): how current its data is, whenever it was
+    /// synced.
+    pub fn newest_exam(&self) -> Result<Option<String>> {
+        Ok(self.connection().query_row(
+            "SELECT max(exam_date) FROM ratings \
+             WHERE exam_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'",
+            [],
+            |row| row.get(0),
+        )?)
+    }
+
     /// The warning to give when the answer may be out of date: the copy's
     /// log could not be read, or the last sync did not finish.
     pub fn unfinished_warning(&self) -> Option<String> {

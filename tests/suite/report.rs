@@ -702,3 +702,62 @@ fn the_report_fits_the_screen_and_prints_on_six_pages() {
         }
     }
 }
+
+/// Exams of a copy whose data ends in mid-2021 (as the public file does):
+/// one downgrade in its last year, one before it.
+const OLD_DATA: &str = "id,name,city,state,regulator,exam_date,rating,exam_type,is_current\n\
+a0000000-0000-4000-8000-000000000001,RECENT DOWNGRADE BANK,AUSTIN,TX,FDIC,2016-05-01,Outstanding,Small Bank,false\n\
+a0000000-0000-4000-8000-000000000001,RECENT DOWNGRADE BANK,AUSTIN,TX,FDIC,2021-03-01,Satisfactory,Small Bank,true\n\
+b0000000-0000-4000-8000-000000000002,EARLIER DOWNGRADE BANK,DALLAS,TX,OCC,2015-01-01,Satisfactory,Small Bank,false\n\
+b0000000-0000-4000-8000-000000000002,EARLIER DOWNGRADE BANK,DALLAS,TX,OCC,2019-05-01,Needs to Improve,Small Bank,true\n\
+c0000000-0000-4000-8000-000000000003,NEWEST EXAM BANK,WACO,TX,FDIC,2017-02-01,Satisfactory,Small Bank,false\n\
+c0000000-0000-4000-8000-000000000003,NEWEST EXAM BANK,WACO,TX,FDIC,2021-06-30,Satisfactory,Small Bank,true\n";
+
+#[test]
+fn the_report_says_how_current_the_data_is_and_reckons_its_last_year_to_it() {
+    let world = crate::common::World::with_data("old.csv", OLD_DATA);
+    world.sync(&[]);
+    let out = world.run(&["report", "-o", "-"]);
+    assert_code(&out, 0);
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        page.contains(", newest exam 2021-06-30 · made by"),
+        "header"
+    );
+    let downgrades = &page[page.find("<section id=\"downgrades\"").unwrap()..];
+    let downgrades = &downgrades[..downgrades.find("</section>").unwrap()];
+    assert!(
+        downgrades.contains(
+            "1 rating record worse than the bank's previous one, with an exam date \
+             from 2020-06-30 to 2021-06-30, the newest exam in the local copy."
+        ),
+        "{downgrades}"
+    );
+    assert!(downgrades.contains("RECENT DOWNGRADE BANK"), "{downgrades}");
+    assert!(
+        !downgrades.contains("EARLIER DOWNGRADE BANK"),
+        "{downgrades}"
+    );
+    // The same in the workbook: its About sheet says it.
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+    let path = world.home.path().join("r.xlsx");
+    let out = world.run(&["report", "-o", path.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let mut book: Xlsx<_> = open_workbook(&path).unwrap();
+    let about = book.worksheet_range("About").unwrap();
+    let fact = |name: &str| {
+        about
+            .rows()
+            .find(|row| row[0] == Data::String(name.into()))
+            .map(|row| row[1].to_string())
+            .unwrap_or_default()
+    };
+    assert_eq!(fact("Newest exam"), "2021-06-30");
+    assert!(
+        fact("Report").ends_with(
+            "downgrades from 2020-06-30 to 2021-06-30, the newest exam in the local copy"
+        ),
+        "{}",
+        fact("Report")
+    );
+}

@@ -94,11 +94,24 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
             (
                 "Report",
                 format!(
-                    "{} banks; the map's measure: the share rated {}; downgrades since {}",
+                    "{} banks; the map's measure: the share rated {}; downgrades {}",
                     thousands(report.banks),
                     measure.words(),
-                    report.downgrades_since
+                    match &report.downgrades_until {
+                        Some(until) => format!(
+                            "from {} to {}, the newest exam in the local copy",
+                            report.downgrades_since, until
+                        ),
+                        None => format!("since {}", report.downgrades_since),
+                    }
                 ),
+            ),
+            (
+                "Newest exam",
+                report
+                    .newest_exam
+                    .clone()
+                    .unwrap_or_else(|| "none: the local copy holds no exam".into()),
             ),
             (
                 "Sheets",

@@ -77,6 +77,10 @@ pub struct Report {
     pub filters: String,
     /// When the local copy was last synced (RFC 3339), if ever.
     pub synced: Option<String>,
+    /// The newest exam date in the local copy (`YYYY-MM-DD`), if any: how
+    /// current the data is, whenever it was synced; the downgrades' twelve
+    /// months end there.
+    pub newest_exam: Option<String>,
     /// When the page was made (RFC 3339).
     pub made: String,
     /// The banks the filters select.
@@ -94,6 +98,9 @@ pub struct Report {
     pub by_year: Vec<Group>,
     /// The first of the twelve months the downgrades are from (`YYYY-MM-DD`).
     pub downgrades_since: String,
+    /// Their last day, the newest exam in the copy, when that is before
+    /// today (old data); none: to today.
+    pub downgrades_until: Option<String>,
     pub downgrades: Vec<Downgrade>,
     /// The banks probably due, most overdue first.
     pub due: Vec<DueBank>,
@@ -125,7 +132,7 @@ pub fn render(report: &Report) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>CRA ratings report</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<main>\n\
-         <header>\n<h1>CRA ratings</h1>\n<p class=\"meta\">{} · {} · {} · made by cra {} on {}</p>\n</header>\n",
+         <header>\n<h1>CRA ratings</h1>\n<p class=\"meta\">{} · {} · {}{} · made by cra {} on {}</p>\n</header>\n",
         plural_banks(report.banks),
         if report.filters.is_empty() {
             "all banks in the local copy".to_string()
@@ -135,6 +142,10 @@ pub fn render(report: &Report) -> String {
         match &report.synced {
             Some(when) => format!("local copy synced {}", escape(&day_and_time(when))),
             None => "local copy never fully synced".to_string(),
+        },
+        match &report.newest_exam {
+            Some(date) => format!(", newest exam {}", escape(date)),
+            None => String::new(),
         },
         env!("CARGO_PKG_VERSION"),
         escape(&day_and_time(&report.made)),
@@ -251,6 +262,7 @@ mod tests {
         Report {
             filters: "regulator <OCC>".into(),
             synced: Some("2026-11-20T10:00:00.000Z".into()),
+            newest_exam: Some("2026-01-02".into()),
             made: "2026-11-24T08:00:00.000Z".into(),
             banks: 113,
             by_state: vec![
@@ -269,6 +281,7 @@ mod tests {
                 group("2025", [1, 1, 0, 0, 0]),
             ],
             downgrades_since: "2025-11-24".into(),
+            downgrades_until: None,
             downgrades: vec![Downgrade {
                 name: "A & B <BANK>".into(),
                 state: "TX".into(),
@@ -325,7 +338,7 @@ mod tests {
             "<td data-label=\"Bank\">Overdue &lt;Savings&gt;</td><td data-label=\"City\">Austin, TX</td>",
             "<td data-label=\"Cycle\" class=\"n\">48&nbsp;mo</td><td data-label=\"Overdue\" class=\"n\"><b>44&nbsp;mo</b></td>",
             "filters: regulator &lt;OCC&gt;",
-            "local copy synced 2026-11-20 10:00 UTC",
+            "local copy synced 2026-11-20 10:00 UTC, newest exam 2026-01-02 · made by",
             "Puerto Rico",
         ] {
             assert!(page.contains(part), "no {part:?}");

@@ -36,10 +36,17 @@ pub fn downgrades(page: &mut String, report: &Report) {
     let _ = write!(
         page,
         "<section id=\"downgrades\">\n<h2>Downgrades in the last 12 months</h2>\n\
-         <p>{} rating {} worse than the bank's previous one, with an exam date since {}{}.</p>\n",
+         <p>{} rating {} worse than the bank's previous one, with an exam date {}{}.</p>\n",
         thousands(rows.len() as u64),
         if rows.len() == 1 { "record" } else { "records" },
-        escape(&report.downgrades_since),
+        match &report.downgrades_until {
+            Some(until) => format!(
+                "from {} to {}, the newest exam in the local copy",
+                escape(&report.downgrades_since),
+                escape(until)
+            ),
+            None => format!("since {}", escape(&report.downgrades_since)),
+        },
         if rows.len() > DOWNGRADES_SHOWN {
             format!("; the {DOWNGRADES_SHOWN} most recent below")
         } else {
@@ -65,9 +72,14 @@ pub fn downgrades(page: &mut String, report: &Report) {
         if rows.len() > DOWNGRADES_SHOWN {
             let _ = writeln!(
                 page,
-                "<p class=\"note\">All of them: <code>cra changes --change downgrade --since {}</code> \
+                "<p class=\"note\">All of them: <code>cra changes --change downgrade --since {}{}</code> \
                  with the same filters, or <code>cra report -o report.xlsx</code>.</p>",
-                escape(&report.downgrades_since)
+                escape(&report.downgrades_since),
+                report
+                    .downgrades_until
+                    .as_ref()
+                    .map(|until| format!(" --until {}", escape(until)))
+                    .unwrap_or_default()
             );
         }
     }
