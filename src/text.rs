@@ -162,6 +162,20 @@ pub fn escape_markup(text: &str) -> String {
     out
 }
 
+/// `$2.17B`: an amount for a person (a bank card, a table's ASSETS):
+/// three significant figures or so, in the largest unit under it. Files
+/// keep the exact amount.
+pub fn dollars(amount: u64) -> String {
+    let n = amount as f64;
+    match amount {
+        0..1_000 => format!("${amount}"),
+        1_000..1_000_000 => format!("${:.0}K", n / 1e3),
+        1_000_000..1_000_000_000 => format!("${:.1}M", n / 1e6),
+        1_000_000_000..1_000_000_000_000 => format!("${:.2}B", n / 1e9),
+        _ => format!("${:.2}T", n / 1e12),
+    }
+}
+
 /// An amount of dollars as a person writes a bound (`250M`, `1.5B`,
 /// `10K`): the largest unit that keeps it exact in two decimals, else the
 /// whole number grouped by thousands. Never rounded: a bound said is the

@@ -167,7 +167,12 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
         let mut line = summary(printed, &meta, follow, &nothing);
         if found.requests > 0 {
             line.push_str(&format!(
-                " · filtered here from every page the service's filters leave ({} {})",
+                " · {} ({} {})",
+                if found.by_id {
+                    "read by id"
+                } else {
+                    "filtered here from every page"
+                },
                 thousands(found.requests),
                 crate::text::plural(found.requests, "request", "requests")
             ));

@@ -101,7 +101,8 @@ pub const fn columns<R: AboutBank + 'static>() -> [Column<R>; 8] {
             Kind::Text,
             Fit::Keep { rank: 6 },
             regulator::<R>,
-        ),
+        )
+        .short("REG"),
         Column::new(
             "rating",
             "RATING",
@@ -122,7 +123,8 @@ pub const fn columns<R: AboutBank + 'static>() -> [Column<R>; 8] {
             Kind::Text,
             Fit::ExamType { rank: 5 },
             exam_type::<R>,
-        ),
+        )
+        .short("TYPE"),
     ]
 }
 

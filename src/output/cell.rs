@@ -116,6 +116,15 @@ impl<'a> Cell<'a> {
         }
     }
 
+    /// The text a table shows of an amount of dollars: compact (`$3.16B`);
+    /// anything but a whole number as it is.
+    pub fn money_text(&self) -> Cow<'_, str> {
+        match self {
+            Cell::Int(n) if *n >= 0 => Cow::Owned(crate::text::dollars(n.unsigned_abs())),
+            _ => self.as_text(),
+        }
+    }
+
     /// The JSON value: numbers as numbers, nothing as null.
     pub fn to_json(&self) -> Value {
         match self {
@@ -205,6 +214,18 @@ fn grouped(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn an_amount_on_a_table_reads_as_the_card_says_it_and_stays_exact_elsewhere() {
+        let cell = Cell::count(1_574_460_000);
+        assert_eq!(cell.money_text(), "$1.57B");
+        assert_eq!(cell.as_text(), "1574460000");
+        assert_eq!(cell.to_json(), serde_json::json!(1_574_460_000u64));
+        assert_eq!(Cell::count(999).money_text(), "$999");
+        assert_eq!(Cell::count(250_000_000).money_text(), "$250.0M");
+        assert_eq!(Cell::Empty.money_text(), "");
+        assert_eq!(Cell::Int(-5).money_text(), "-5");
+    }
     use super::*;
     use proptest::prelude::*;
     use serde_json::json;

@@ -30,6 +30,9 @@ pub enum Kind {
     /// A count or an amount: right-aligned, grouped by thousands on a
     /// table.
     Count,
+    /// An amount of dollars: right-aligned; a table shows it as a person
+    /// reads it (`$3.16B`, as `show`'s card does), every file exact.
+    Money,
     /// A number that is not an amount (a year, a number that names
     /// something): right-aligned, never grouped.
     Number,
@@ -54,6 +57,9 @@ pub struct Head {
     pub name: Cow<'static, str>,
     /// Its table and tsv header.
     pub header: Cow<'static, str>,
+    /// Its header on a narrow terminal, where the column's cells are
+    /// shorter than its header (`REG` over `FDIC`): none, the header whole.
+    pub short: Option<&'static str>,
     pub kind: Kind,
     pub fit: Fit,
 }
@@ -87,6 +93,7 @@ impl Head {
         Head {
             name: Cow::Owned(name.to_string()),
             header: Cow::Owned(name.to_string()),
+            short: None,
             kind,
             fit,
         }
@@ -97,6 +104,8 @@ impl Head {
 pub struct Column<R: 'static> {
     pub name: &'static str,
     pub header: &'static str,
+    /// Its header on a narrow terminal (see [`Head::short`]).
+    pub short: Option<&'static str>,
     pub kind: Kind,
     pub fit: Fit,
     /// Reads the cell from a row.
@@ -114,9 +123,18 @@ impl<R> Column<R> {
         Column {
             name,
             header,
+            short: None,
             kind,
             fit,
             get,
+        }
+    }
+
+    /// The same column, headed `short` on a narrow terminal.
+    pub const fn short(self, short: &'static str) -> Column<R> {
+        Column {
+            short: Some(short),
+            ..self
         }
     }
 
@@ -124,6 +142,7 @@ impl<R> Column<R> {
         Head {
             name: Cow::Borrowed(self.name),
             header: Cow::Borrowed(self.header),
+            short: self.short,
             kind: self.kind,
             fit: self.fit,
         }

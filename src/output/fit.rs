@@ -6,9 +6,11 @@
 //!    unique in the table, as git and docker print short ids (`cra show`
 //!    takes it), and long text (names, cities) is shortened with `…` down
 //!    to a floor;
-//! 2. exam types are shortened (`Int. Small`), and then ratings abbreviated
-//!    (`SAT`, with a legend under the table), when that keeps a column
-//!    that would otherwise go; never cut mid-word;
+//! 2. exam types are shortened (`Large`, `ISB`) and long headers take
+//!    their short forms (`REG` over `FDIC`), and then ratings are
+//!    abbreviated (`SAT`), when that keeps a column that would otherwise
+//!    go; never cut mid-word; a legend under the table says what `ISB`
+//!    and the ratings' letters stand for;
 //! 3. the least important columns are dropped, and named in a note.
 //!
 //! The columns that carry a table's answer rank first and go last. Widths
@@ -35,9 +37,9 @@ pub enum Fit {
     /// A rating: whole, or abbreviated to three letters (with a legend)
     /// when that saves a column; dropped in `rank` order.
     Rating { rank: u8 },
-    /// An exam type: whole, or shortened (`Large`, `Small`, `Int. Small`:
-    /// no legend needed) when that saves a column; dropped in `rank`
-    /// order.
+    /// An exam type: whole, or shortened (`Large`, `Small`, `ISB`, with
+    /// a legend when `ISB` shows) when that saves a column; dropped in
+    /// `rank` order.
     ExamType { rank: u8 },
     /// Values joined by ` · ` (`diff`'s `Satisfactory · 2020-01-01`):
     /// whole, or with their ratings abbreviated (with the legend) when
@@ -122,29 +124,46 @@ impl Fit {
 #[cfg(test)]
 pub fn fit(natural: &[usize], fits: &[Fit], available: usize, pad: usize) -> Vec<Option<usize>> {
     let short: Vec<usize> = natural.iter().map(|w| (*w).min(ABBREVIATED)).collect();
-    fit_headed(natural, &short, fits, available, pad)
+    fit_headed(
+        natural,
+        &short,
+        &vec![false; fits.len()],
+        fits,
+        available,
+        pad,
+    )
 }
 
 /// [`fit`], where `short` is each column's width shortened (its widest
-/// shortened cell, header included: a header is never shortened), for the
-/// columns that can be.
+/// shortened cell and its header, shortened when `headed` says it has a
+/// short form), for the columns that can be.
 pub fn fit_headed(
     natural: &[usize],
     short: &[usize],
+    headed: &[bool],
     fits: &[Fit],
     available: usize,
     pad: usize,
 ) -> Vec<Option<usize>> {
     debug_assert_eq!(natural.len(), fits.len());
+    debug_assert_eq!(headed.len(), fits.len());
     let total_natural: usize = natural.iter().map(|w| w + pad).sum();
     if total_natural <= available {
         return natural.iter().copied().map(Some).collect();
     }
-    // Before a column is dropped, exam types are shortened (readable as
-    // they are), then ratings too (a legend costs the reader a look-up);
-    // each only when it keeps a column the plainer table would drop.
+    // Before a column is dropped, exam types and long headers are
+    // shortened (`Large`, `REG`: read at a glance), then ratings too (a
+    // legend costs the reader a look-up); each only when it keeps a
+    // column the plainer table would drop.
     let dropped = |widths: &[Option<usize>]| widths.iter().filter(|w| w.is_none()).count();
-    let mut best = plan(natural, short, fits, available, pad, |_| false);
+    let mut best = plan(
+        natural,
+        short,
+        fits,
+        available,
+        pad,
+        &vec![false; fits.len()],
+    );
     for shortened in [
         (|f: Fit| matches!(f, Fit::ExamType { .. })) as fn(Fit) -> bool,
         Fit::shortens,
@@ -152,10 +171,13 @@ pub fn fit_headed(
         if dropped(&best) == 0 {
             break;
         }
-        if !fits.iter().any(|f| shortened(*f)) {
+        let mask: Vec<bool> = (0..fits.len())
+            .map(|i| shortened(fits[i]) || headed[i])
+            .collect();
+        if !mask.contains(&true) {
             continue;
         }
-        let candidate = plan(natural, short, fits, available, pad, shortened);
+        let candidate = plan(natural, short, fits, available, pad, &mask);
         if dropped(&candidate) < dropped(&best) {
             best = candidate;
         }
@@ -163,20 +185,20 @@ pub fn fit_headed(
     best
 }
 
+/// The widths of one way of giving way: `shortened` says which columns
+/// may show their short forms.
 fn plan(
     natural: &[usize],
     short: &[usize],
     fits: &[Fit],
     available: usize,
     pad: usize,
-    shortened: fn(Fit) -> bool,
+    shortened: &[bool],
 ) -> Vec<Option<usize>> {
     let floor = |i: usize| match fits[i] {
         Fit::Shorten { min, .. } | Fit::Id { min } => natural[i].min(usize::from(min)),
-        Fit::Values { min, .. } if shortened(fits[i]) => {
-            natural[i].min(short[i]).min(usize::from(min))
-        }
-        f if shortened(f) => natural[i].min(short[i]),
+        Fit::Values { min, .. } if shortened[i] => natural[i].min(short[i]).min(usize::from(min)),
+        _ if shortened[i] => natural[i].min(short[i]),
         Fit::Whole
         | Fit::Keep { .. }
         | Fit::Rating { .. }
@@ -212,7 +234,7 @@ fn plan(
         .filter(|&i| {
             shown[i]
                 && (matches!(fits[i], Fit::Shorten { .. })
-                    || matches!(fits[i], Fit::Values { .. }) && shortened(fits[i]))
+                    || matches!(fits[i], Fit::Values { .. }) && shortened[i])
         })
         .collect();
     growable.sort_by_key(|&i| (fits[i].rank(), i));
@@ -270,7 +292,7 @@ pub fn exam_type(text: &str) -> Option<&'static str> {
     match ExamType::from_text(text) {
         ExamType::LargeBank => Some("Large"),
         ExamType::SmallBank => Some("Small"),
-        ExamType::IntermediateSmallBank => Some("Int. Small"),
+        ExamType::IntermediateSmallBank => Some("ISB"),
         _ => None,
     }
 }
@@ -278,6 +300,10 @@ pub fn exam_type(text: &str) -> Option<&'static str> {
 /// The legend of the abbreviations, printed under a table that uses them.
 pub const LEGEND: &str =
     "OUT Outstanding · SAT Satisfactory · NTI Needs to Improve · SNC Substantial Noncompliance";
+
+/// The legend of the one exam type shortened past reading
+/// ([`exam_type`]), under a table that shows it.
+pub const EXAM_TYPE_LEGEND: &str = "ISB Intermediate Small Bank";
 
 #[cfg(test)]
 mod tests {
@@ -373,24 +399,44 @@ mod tests {
             Fit::ExamType { rank: 5 },
         ];
         let natural = [20, 9, 25, 23];
-        let short = [20, 9, 6, 10];
-        let at = |available| fit_headed(&natural, &short, &fits, available, 3);
+        // The exam type under its short header (`TYPE` over `Large`).
+        let short = [20, 9, 6, 5];
+        let headed = [false; 4];
+        let at = |available| fit_headed(&natural, &short, &headed, &fits, available, 3);
         // Shortening the exam type alone keeps the regulator: ratings whole.
         assert_eq!(
-            at(12 + 9 + 25 + 10 + 12),
-            [Some(12), Some(9), Some(25), Some(10)]
+            at(12 + 9 + 25 + 5 + 12),
+            [Some(12), Some(9), Some(25), Some(5)]
         );
         // Narrower: the ratings too, still no column dropped.
         assert_eq!(
-            at(12 + 9 + 6 + 10 + 12),
-            [Some(12), Some(9), Some(6), Some(10)]
+            at(12 + 9 + 6 + 5 + 12),
+            [Some(12), Some(9), Some(6), Some(5)]
         );
         // Narrower still: a column goes, and nothing is shortened that
         // would not save one.
-        assert_eq!(at(12 + 6 + 10 + 9), [Some(12), None, Some(6), Some(10)]);
+        assert_eq!(at(12 + 6 + 5 + 9), [Some(12), None, Some(6), Some(5)]);
+        // A header with a short form (`REG` over `FDIC`) takes it with the
+        // exam types, before the ratings are abbreviated.
+        let headed = [false, true, false, false];
+        let short = [20, 4, 6, 5];
+        let with_short = |available| fit_headed(&natural, &short, &headed, &fits, available, 3);
+        assert_eq!(
+            with_short(12 + 4 + 25 + 5 + 12),
+            [Some(12), Some(4), Some(25), Some(5)]
+        );
+        assert_eq!(
+            with_short(12 + 4 + 6 + 5 + 12),
+            [Some(12), Some(4), Some(6), Some(5)]
+        );
+        // Not taken when nothing would be dropped without it.
+        assert_eq!(
+            with_short(20 + 9 + 25 + 23 + 12),
+            [Some(20), Some(9), Some(25), Some(23)]
+        );
         assert_eq!(
             Fit::ExamType { rank: 0 }.shortened("Intermediate Small Bank"),
-            "Int. Small"
+            "ISB"
         );
         assert_eq!(
             Fit::ExamType { rank: 0 }.shortened("Wholesale"),
@@ -405,7 +451,14 @@ mod tests {
         let fits = [Fit::Keep { rank: 0 }, NAME, values, values];
         let natural = [7, 30, 25, 30];
         let short = [7, 30, 16, 30];
-        let widths = fit_headed(&natural, &short, &fits, 7 + 12 + 16 + 18 + 12 + 6, 3);
+        let widths = fit_headed(
+            &natural,
+            &short,
+            &[false; 4],
+            &fits,
+            7 + 12 + 16 + 18 + 12 + 6,
+            3,
+        );
         assert_eq!(widths, [Some(7), Some(18), Some(16), Some(18)]);
         assert_eq!(
             values.shortened("Satisfactory · 2020-01-01"),

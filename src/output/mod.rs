@@ -336,6 +336,7 @@ mod tests {
             .map(|name| Head {
                 name: (*name).into(),
                 header: (*name).into(),
+                short: None,
                 kind,
                 fit: Fit::Shorten { rank: 0, min: 8 },
             })
@@ -476,7 +477,7 @@ mod tests {
             let heads: Vec<Head> = ["NAME", "CITY", "RATING", "ID"]
                 .iter()
                 .zip(fits)
-                .map(|(name, fit)| Head { name: (*name).into(), header: (*name).into(), kind: Kind::Text, fit })
+                .map(|(name, fit)| Head { name: (*name).into(), header: (*name).into(), short: None, kind: Kind::Text, fit })
                 .collect();
             let fitted = render_table(&heads, &rows, &[false; 4], &view);
             for note in &fitted.notes {
@@ -509,7 +510,7 @@ mod tests {
             let heads: Vec<Head> = ["NAME", "ID"]
                 .iter()
                 .zip(fits)
-                .map(|(name, fit)| Head { name: (*name).into(), header: (*name).into(), kind: Kind::Text, fit })
+                .map(|(name, fit)| Head { name: (*name).into(), header: (*name).into(), short: None, kind: Kind::Text, fit })
                 .collect();
             let text = render_table(&heads, &rows, &[false; 2], &View::terminal(width, false))
                 .table

@@ -16,7 +16,7 @@ use comfy_table::{
 
 use super::column::Kind;
 use super::fit::Fit;
-use super::style::{COLUMN_PADDING, TERMINAL_STYLE, colour, prepare};
+use super::style::{TERMINAL_STYLE, colour, padding, prepare};
 use super::view::View;
 use crate::text::{shorten, width};
 
@@ -36,6 +36,8 @@ pub struct More {
     pub(super) shown: Vec<(usize, usize)>,
     /// The content width of each shown column as now printed.
     pub(super) content: Vec<u16>,
+    /// Display columns each column takes beyond its text (`style`).
+    pub(super) pad: usize,
 }
 
 impl More {
@@ -144,7 +146,7 @@ impl More {
         let used: usize = self
             .content
             .iter()
-            .map(|w| usize::from(*w) + COLUMN_PADDING)
+            .map(|w| usize::from(*w) + self.pad)
             .sum();
         let mut spare = limit.saturating_sub(used);
         if spare >= need {
@@ -189,24 +191,27 @@ impl More {
             let texts = self.later_texts(&row);
             if before != self.content && !run.is_empty() {
                 let done = std::mem::replace(&mut run, self.empty_table());
-                lines.push(fixed(done, &before));
+                lines.push(fixed(done, &before, self.pad));
             }
             run.add_row(self.colour(&row, texts));
         }
         if !run.is_empty() {
-            lines.push(fixed(run, &self.content));
+            lines.push(fixed(run, &self.content, self.pad));
         }
         lines.join("\n")
     }
 }
 
-/// `table` printed with its columns `widths` wide.
-fn fixed(mut table: Table, widths: &[u16]) -> String {
+/// `table` printed with its columns `widths` wide, `pad` columns of
+/// padding and separator each.
+fn fixed(mut table: Table, widths: &[u16], pad: usize) -> String {
+    let (left, right) = padding(pad);
     for (k, width) in widths.iter().enumerate() {
         if let Some(column) = table.column_mut(k) {
-            // The constraint counts the padding of one space a side.
+            column.set_padding((left, right));
+            // The constraint counts the padding.
             column.set_constraint(ColumnConstraint::Absolute(Width::Fixed(
-                width.saturating_add(2),
+                width.saturating_add(left + right),
             )));
         }
     }

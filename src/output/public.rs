@@ -42,7 +42,7 @@ fn pe_url<R: HasPublic>(row: &R) -> Cell<'_> {
 
 /// The public record's columns for rows of type `R`, in the order
 /// `--enriched` appends them. Identifiers are numbers never grouped by
-/// thousands; assets a count, grouped on a table.
+/// thousands; assets an amount, compact on a table (`$3.16B`).
 pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 7] {
     [
         Column::new(
@@ -69,7 +69,7 @@ pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 7] {
         Column::new(
             "assets",
             "ASSETS",
-            Kind::Count,
+            Kind::Money,
             Fit::Keep { rank: 21 },
             assets::<R>,
         ),

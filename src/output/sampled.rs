@@ -81,7 +81,10 @@ impl Sampled {
             let texts = row
                 .iter()
                 .zip(&self.heads)
-                .map(|(cell, head)| cell.table_text(head.kind.groups_digits()).into_owned())
+                .map(|(cell, head)| match head.kind {
+                    super::column::Kind::Money => cell.money_text().into_owned(),
+                    kind => cell.table_text(kind.groups_digits()).into_owned(),
+                })
                 .collect();
             self.rows.push(texts);
         }
@@ -146,6 +149,7 @@ mod tests {
         let head = |header: &'static str, kind, fit| Head {
             name: header.into(),
             header: header.into(),
+            short: None,
             kind,
             fit,
         };
@@ -254,7 +258,7 @@ mod tests {
                 ))
             })
             .collect();
-        let view = View::terminal(40, false);
+        let view = View::terminal(44, false);
         let text = printed(&rows, 2, &view);
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[7].starts_with("OUT Outstanding"), "{text}");

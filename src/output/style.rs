@@ -20,6 +20,17 @@ pub(super) const TERMINAL_STYLE: TableStyle =
 /// width available.
 pub(super) const COLUMN_PADDING: usize = 3;
 
+/// The same, on a terminal too narrow for the table: no space on the
+/// right, so that columns stand two spaces apart (as `gh` prints them)
+/// before any column gives way.
+pub(super) const TIGHT_PADDING: usize = 2;
+
+/// comfy-table's padding (left, right) of a column, for `pad` columns of
+/// padding and separator in all.
+pub(super) fn padding(pad: usize) -> (u16, u16) {
+    if pad == TIGHT_PADDING { (1, 0) } else { (1, 1) }
+}
+
 /// Server text made inert, so that the width counted is the width shown;
 /// a change gets its arrow here too, so that it is measured as shown.
 pub(super) fn prepare(row: &[String], kinds: &[Kind], view: &View) -> Vec<String> {

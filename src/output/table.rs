@@ -7,7 +7,7 @@ use comfy_table::{Attribute, Cell, CellAlignment, Table};
 
 use super::column::Head;
 use super::fit;
-use super::style::{COLUMN_PADDING, prepare};
+use super::style::{COLUMN_PADDING, TIGHT_PADDING, padding, prepare};
 use super::view::View;
 use crate::text::shorten;
 
@@ -73,21 +73,29 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
                 .unwrap_or(0)
         })
         .collect();
+    // Columns stand two spaces apart rather than three on a terminal too
+    // narrow for the table as it is.
+    let mut pad = COLUMN_PADDING;
     let widths: Vec<Option<usize>> = match (view.terminal, view.width) {
         (true, Some(width)) => {
+            if natural.iter().map(|w| w + pad).sum::<usize>() > width + 1 {
+                pad = TIGHT_PADDING;
+            }
             // A shortened column is as wide as its widest shortened cell
-            // and its header, which is never shortened.
+            // and its header (its short form, when it has one).
             let short: Vec<usize> = (0..header.len())
                 .map(|i| {
+                    let header = heads[i].short.unwrap_or(header[i]);
                     rows.iter()
                         .filter_map(|row| row.get(i))
                         .map(|c| crate::text::width(&fits[i].shortened(c)))
-                        .chain([crate::text::width(header[i])])
+                        .chain([crate::text::width(header)])
                         .max()
                         .unwrap_or(0)
                 })
                 .collect();
-            fit::fit_headed(&natural, &short, &fits, width + 1, COLUMN_PADDING)
+            let headed: Vec<bool> = heads.iter().map(|h| h.short.is_some()).collect();
+            fit::fit_headed(&natural, &short, &headed, &fits, width + 1, pad)
         }
         _ => natural.iter().copied().map(Some).collect(),
     };
@@ -97,7 +105,10 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
         .filter_map(|(i, w)| w.map(|w| (i, w)))
         .collect();
     let abbreviated: Vec<bool> = (0..header.len())
-        .map(|i| fits[i].shortens() && widths[i].is_some_and(|w| w < natural[i]))
+        .map(|i| {
+            (fits[i].shortens() || heads[i].short.is_some())
+                && widths[i].is_some_and(|w| w < natural[i])
+        })
         .collect();
     let mut more = More {
         view: view.clone(),
@@ -110,10 +121,15 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
             .collect(),
         shown: shown.clone(),
         content: Vec::new(),
+        pad,
     };
     let mut table = more.empty_table();
     table.set_header(shown.iter().map(|&(i, w)| {
-        let mut cell = Cell::new(shorten(header[i], w));
+        let header = match heads[i].short {
+            Some(short) if more.abbreviated[i] => short,
+            _ => header[i],
+        };
+        let mut cell = Cell::new(shorten(header, w));
         if right.get(i).copied().unwrap_or(false) {
             cell = cell.set_alignment(CellAlignment::Right);
         }
@@ -126,13 +142,36 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
     for row in &rows {
         table.add_row(more.sample_cells(row));
     }
+    for column in table.column_iter_mut() {
+        column.set_padding(padding(pad));
+    }
     more.content = table.column_max_content_widths();
     let mut notes = Vec::new();
-    let legend = (0..header.len())
-        .any(|i| more.abbreviated[i] && !matches!(fits[i], fit::Fit::ExamType { .. }));
+    // What the abbreviations shown stand for: the ratings' letters, and
+    // `ISB` when an exam type shows so.
+    let legend = (0..header.len()).any(|i| {
+        more.abbreviated[i] && matches!(fits[i], fit::Fit::Rating { .. } | fit::Fit::Values { .. })
+    });
+    let short_type = fit::exam_type("Intermediate Small Bank");
+    let isb = (0..header.len()).any(|i| {
+        more.abbreviated[i]
+            && matches!(fits[i], fit::Fit::ExamType { .. })
+            && rows.iter().any(|row| {
+                row.get(i).is_some_and(|c| {
+                    fits[i].shortened(c).as_str() == short_type.unwrap_or_default()
+                })
+            })
+    });
+    let mut legends: Vec<&str> = Vec::new();
     if legend {
+        legends.extend(fit::LEGEND.split(" · "));
+    }
+    if isb {
+        legends.push(fit::EXAM_TYPE_LEGEND);
+    }
+    if !legends.is_empty() {
         notes.extend(wrap_items(
-            fit::LEGEND.split(" · "),
+            legends.into_iter(),
             " · ",
             view.width.unwrap_or(80),
         ));

@@ -106,7 +106,12 @@ impl Sheet {
             ratings: heads.iter().map(|h| h.kind == Kind::Rating).collect(),
             right: heads
                 .iter()
-                .map(|h| matches!(h.kind, Kind::Date | Kind::Count | Kind::Number | Kind::Any))
+                .map(|h| {
+                    matches!(
+                        h.kind,
+                        Kind::Date | Kind::Count | Kind::Money | Kind::Number | Kind::Any
+                    )
+                })
                 .collect(),
             id: heads.iter().position(|h| h.name == "id"),
             date: CellFormat::new().set_num_format("yyyy-mm-dd"),

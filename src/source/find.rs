@@ -25,6 +25,8 @@ pub struct Found {
     pub banks: Vec<Bank>,
     pub total: u64,
     pub requests: u64,
+    /// Read online by id (a short watch list), not from the list's pages.
+    pub by_id: bool,
 }
 
 /// List requests on the wire at once while reading every page.
@@ -49,6 +51,7 @@ impl Source {
                 total: reader.found(selection)?,
                 banks: reader.find(selection, offset, limit)?,
                 requests: 0,
+                by_id: false,
             }),
             From::Service(_, io) => {
                 let before = self.requests_made();
@@ -151,7 +154,10 @@ impl Source {
                 kept.push(bank);
             }
         }
-        Ok(self.ordered(&selection.find, kept, offset, limit, before))
+        Ok(Found {
+            by_id: true,
+            ..self.ordered(&selection.find, kept, offset, limit, before)
+        })
     }
 
     /// The banks in the selection's order (a stable sort: ties keep the
@@ -176,6 +182,7 @@ impl Source {
             banks: banks.drain(start..end).collect(),
             total,
             requests: self.requests_made() - before,
+            by_id: false,
         }
     }
 }

@@ -699,6 +699,19 @@ fn online_a_short_list_is_read_by_id_and_a_longer_one_as_costs_fewer_requests() 
         .cloned()
         .collect();
     assert_eq!(json, listed);
+    // On a terminal, the summary says how it was read.
+    let out = world
+        .cra()
+        .env("CRA_FORCE_TTY", "1")
+        .args(["search", "--watch", "two", "--color", "never"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    assert!(
+        stderr(&out).contains("2 of 2 banks · page 1 of 1 · read by id (2 requests)"),
+        "{}",
+        stderr(&out)
+    );
     world.take_requests();
 
     // The service's own filters are applied to them as it applies them.

@@ -14,12 +14,14 @@ use crate::mirror::record::LinkState;
 use crate::output::{self, Fit, Head, Kind};
 use crate::record::pe::Address;
 use crate::settings::Settings;
+use crate::text::dollars;
 
 /// The card's history: on a narrow terminal the exam type goes first.
 fn history_heads() -> Vec<Head> {
     let head = |header: &'static str, kind, fit| Head {
         name: header.into(),
         header: header.into(),
+        short: None,
         kind,
         fit,
     };
@@ -38,17 +40,6 @@ pub(super) fn public_record(settings: &Settings) -> Option<Reader> {
     reader.enriched_at().ok().flatten().map(|_| reader)
 }
 
-/// `$2.17B`: an amount for a person.
-fn dollars(amount: u64) -> String {
-    let n = amount as f64;
-    match amount {
-        0..1_000 => format!("${amount}"),
-        1_000..1_000_000 => format!("${:.0}K", n / 1e3),
-        1_000_000..1_000_000_000 => format!("${:.1}M", n / 1e6),
-        1_000_000_000..1_000_000_000_000 => format!("${:.2}B", n / 1e9),
-        _ => format!("${:.2}T", n / 1e12),
-    }
-}
 
 /// Each exam's assets, method and evaluation, by the bank's exam date.
 type ExamsShown = HashMap<String, (String, String, Option<Address>)>;
@@ -227,8 +218,8 @@ pub(super) fn write_cards(
             // With the public record: each exam's assets and method, then
             // where its evaluation is.
             let mut heads = history_heads();
-            heads.insert(3, output::Head { name: "ASSETS".into(), header: "ASSETS".into(), kind: Kind::Text, fit: Fit::Keep { rank: 5 } });
-            heads.insert(4, output::Head { name: "METHOD".into(), header: "METHOD".into(), kind: Kind::Text, fit: Fit::Shorten { rank: 4, min: 10 } });
+            heads.insert(3, output::Head { name: "ASSETS".into(), header: "ASSETS".into(), short: None, kind: Kind::Text, fit: Fit::Keep { rank: 5 } });
+            heads.insert(4, output::Head { name: "METHOD".into(), header: "METHOD".into(), short: None, kind: Kind::Text, fit: Fit::Shorten { rank: 4, min: 10 } });
             let dates: Vec<&String> = f.ratings_newest_first().into_iter().map(|r| &r.exam_date).collect();
             let rows: Vec<Vec<String>> = rows
                 .into_iter()

@@ -94,6 +94,52 @@ fn every_row_about_an_exam_has_that_exams_public_record() {
     let csv = String::from_utf8(out.stdout).unwrap();
     assert!(csv.contains("b1,2019-04-15,5600000000,"), "{csv}");
     assert!(csv.contains("b1,2015-03-02,4100000000,"), "{csv}");
+    // A table shows each amount as the bank's card does; files keep it
+    // exact.
+    let table = world
+        .offline()
+        .env("CRA_FORCE_TTY", "1")
+        .env("COLUMNS", "120")
+        .args([
+            "export",
+            "--with-history",
+            "--state",
+            "TX",
+            "--columns",
+            "id,exam_date,assets",
+            "--format",
+            "table",
+            "--color",
+            "never",
+        ])
+        .output()
+        .unwrap();
+    assert_code(&table, 0);
+    let table = String::from_utf8(table.stdout).unwrap();
+    for amount in ["$5.60B", "$4.10B"] {
+        assert!(
+            table.lines().any(|l| l.trim_end().ends_with(amount)),
+            "{amount}: {table}"
+        );
+    }
+    assert!(!table.contains("5,600,000,000"), "{table}");
+    let tsv = world.local(&[
+        "--offline",
+        "export",
+        "--with-history",
+        "--state",
+        "TX",
+        "--columns",
+        "id,exam_date,assets",
+        "--format",
+        "tsv",
+    ]);
+    assert!(
+        String::from_utf8(tsv.stdout)
+            .unwrap()
+            .contains("b1\t2019-04-15\t5600000000"),
+        "tsv exact"
+    );
     // A row about a bank: its current exam's.
     let banks = world.json(&["--offline", "search", "--enriched", "--format", "json"]);
     let b1 = banks.iter().find(|b| b["id"] == "b1").unwrap();
