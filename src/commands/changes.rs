@@ -135,9 +135,10 @@ impl AboutBank for ChangeRow {
 /// What a change adds to the bank's columns and its exam's: the rating
 /// before, and the kind of change.
 const CHANGE: &[Column<ChangeRow>] = &[
-    Column::new("previous_rating", "PREVIOUS", Kind::Rating, Fit::Rating { rank: 4 }, |r| {
+    Column::new("previous_rating", "PREVIOUS", Kind::Rating, Fit::Rating { rank: 4 }, |r: &ChangeRow| {
         Cell::maybe_rating(r.previous_rating.as_ref())
-    }),
+    })
+    .short("PREV"),
     Column::new("change", "CHANGE", Kind::Change, Fit::Keep { rank: 1 }, |r| {
         Cell::text(r.change.as_str())
     }),

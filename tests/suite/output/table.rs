@@ -319,7 +319,7 @@ fn tables_keep_their_answer_in_80_100_and_120_columns() {
                 "search at {width}:\n{search}"
             );
         }
-        for column in ["EXAM DATE", "NAME", "PREVIOUS", "RATING", "CHANGE", "ID"] {
+        for column in ["EXAM DATE", "NAME", "PREV", "RATING", "CHANGE", "ID"] {
             assert!(
                 header_of(&changes).contains(column),
                 "changes at {width}:\n{changes}"
@@ -538,7 +538,7 @@ fn changes_of_two_watched_banks_at_80_columns_keep_the_answer_and_short_ids() {
     assert_code(&out, 0);
     let text = String::from_utf8(out.stdout).unwrap();
     let header = text.lines().next().unwrap();
-    for column in ["NAME", "EXAM DATE", "PREVIOUS", "RATING", "CHANGE", "ID"] {
+    for column in ["NAME", "EXAM DATE", "PREV", "RATING", "CHANGE", "ID"] {
         assert!(header.contains(column), "{column} at 80:\n{text}");
     }
     let rows: Vec<&str> = text
