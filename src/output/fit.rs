@@ -154,31 +154,32 @@ pub fn fit_headed(
     // Before a column is dropped, exam types and long headers are
     // shortened (`Large`, `REG`: read at a glance), then ratings too (a
     // legend costs the reader a look-up); each only when it keeps a
-    // column the plainer table would drop.
+    // column the plainer table would drop. The exam types' and headers'
+    // short forms are also taken when they leave more of the names and
+    // cities whole, the same columns shown (`ISB` rather than a name cut
+    // for `Intermediate Small Bank`).
     let dropped = |widths: &[Option<usize>]| widths.iter().filter(|w| w.is_none()).count();
-    let mut best = plan(
-        natural,
-        short,
-        fits,
-        available,
-        pad,
-        &vec![false; fits.len()],
-    );
-    for shortened in [
-        (|f: Fit| matches!(f, Fit::ExamType { .. })) as fn(Fit) -> bool,
-        Fit::shortens,
-    ] {
-        if dropped(&best) == 0 {
-            break;
-        }
+    let cut = |widths: &[Option<usize>]| -> usize {
+        (0..fits.len())
+            .filter(|&i| matches!(fits[i], Fit::Shorten { .. }))
+            .filter_map(|i| widths[i].map(|w| natural[i].saturating_sub(w)))
+            .sum()
+    };
+    let plain = vec![false; fits.len()];
+    let mut best = plan(natural, short, fits, available, pad, &plain);
+    let passes: [fn(Fit) -> bool; 2] = [|f| matches!(f, Fit::ExamType { .. }), Fit::shortens];
+    for (pass, shortened) in passes.into_iter().enumerate() {
         let mask: Vec<bool> = (0..fits.len())
             .map(|i| shortened(fits[i]) || headed[i])
             .collect();
-        if !mask.contains(&true) {
+        if !mask.contains(&true) || pass > 0 && dropped(&best) == 0 {
             continue;
         }
         let candidate = plan(natural, short, fits, available, pad, &mask);
-        if dropped(&candidate) < dropped(&best) {
+        let fewer = dropped(&candidate) < dropped(&best);
+        let whole =
+            pass == 0 && dropped(&candidate) == dropped(&best) && cut(&candidate) < cut(&best);
+        if fewer || whole {
             best = candidate;
         }
     }
@@ -441,6 +442,30 @@ mod tests {
         assert_eq!(
             Fit::ExamType { rank: 0 }.shortened("Wholesale"),
             "Wholesale"
+        );
+    }
+
+    #[test]
+    fn exam_types_give_way_before_a_name_is_cut_and_ratings_do_not() {
+        // NAME, REGULATOR (short header REG), RATING, EXAM TYPE: 30 + 9 +
+        // 16 + 23 + 12 = 90 wanted in 88. Cutting the name 2 would show
+        // every column; `ISB` and `REG` show them with the name whole.
+        let fits = [
+            NAME,
+            Fit::Keep { rank: 6 },
+            Fit::Rating { rank: 1 },
+            Fit::ExamType { rank: 5 },
+        ];
+        let natural = [30, 9, 16, 23];
+        let short = [30, 4, 6, 4];
+        let headed = [false, true, false, false];
+        let widths = fit_headed(&natural, &short, &headed, &fits, 88, 3);
+        assert_eq!(widths, [Some(30), Some(4), Some(16), Some(4)]);
+        // The ratings stay whole: a legend is not worth a name's letters.
+        let no_type = [NAME, Fit::Rating { rank: 1 }];
+        assert_eq!(
+            fit_headed(&[30, 16], &[30, 6], &[false, false], &no_type, 44, 3),
+            [Some(22), Some(16)]
         );
     }
 
