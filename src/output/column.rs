@@ -34,6 +34,9 @@ pub enum Kind {
     /// something): right-aligned, never grouped.
     Number,
     Bool,
+    /// A web address: a link in a workbook (when it is one: `http` or
+    /// `https`), text everywhere else.
+    Link,
     /// A query's column (`sql`): any cell; whole numbers grouped by
     /// thousands on a table.
     Any,
