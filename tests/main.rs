@@ -59,6 +59,7 @@ mod suite {
     }
     mod output {
         mod jq;
+        mod print;
         mod table;
         mod xlsx;
     }

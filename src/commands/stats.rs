@@ -147,17 +147,57 @@ const OTHER: Column<Line> = Column::new("other", "OTHER", Kind::Count, Fit::Keep
     l.share(l.row.other)
 });
 
+// A year is a number (a workbook writes a number cell, not text).
+const YEAR: Column<Line> = Column::new("group", "GROUP", Kind::Number, Fit::Keep { rank: 0 }, |l| year(&l.row.group));
+const SUBYEAR: Column<Line> = Column::new("subgroup", "SUBGROUP", Kind::Number, Fit::Keep { rank: 1 }, |l| {
+    l.row.subgroup.as_deref().map_or(Cell::Empty, year)
+});
+
+const TABLE: &[&str] = &["group", "total", "outstanding", "satisfactory", "needs_to_improve", "substantial_noncompliance", "other"];
+const PAIRS_TABLE: &[&str] = &["group", "subgroup", "total", "outstanding", "satisfactory", "needs_to_improve", "substantial_noncompliance", "other"];
+
 /// One grouping: its group, then the counts.
 const SINGLE: Columns<Line> = Columns::new(
     &[GROUP, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
-    &["group", "total", "outstanding", "satisfactory", "needs_to_improve", "substantial_noncompliance", "other"],
+    TABLE,
+);
+const SINGLE_YEAR: Columns<Line> = Columns::new(
+    &[YEAR, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
+    TABLE,
 );
 
 /// `--by A,B`: the pair's two columns first.
 const PAIRS: Columns<Line> = Columns::new(
     &[GROUP, SUBGROUP, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
-    &["group", "subgroup", "total", "outstanding", "satisfactory", "needs_to_improve", "substantial_noncompliance", "other"],
+    PAIRS_TABLE,
 );
+const YEAR_PAIRS: Columns<Line> = Columns::new(
+    &[YEAR, SUBGROUP, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
+    PAIRS_TABLE,
+);
+const PAIRS_YEAR: Columns<Line> = Columns::new(
+    &[GROUP, SUBYEAR, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
+    PAIRS_TABLE,
+);
+
+/// A year's group as a number (text if it is not one).
+fn year(group: &str) -> Cell<'_> {
+    match group.parse::<i32>() {
+        Ok(year) if group.len() == 4 && group.bytes().all(|b| b.is_ascii_digit()) => Cell::Year(year),
+        _ => Cell::text(group),
+    }
+}
+
+/// The columns of a grouping (`by`): a year's as numbers.
+fn columns_of<R>(by: &[GroupBy], [single, single_year, pairs, year_pairs, pairs_year]: [&'static Columns<R>; 5]) -> &'static Columns<R> {
+    match by {
+        [GroupBy::Year] => single_year,
+        [GroupBy::Year, _] => year_pairs,
+        [_, GroupBy::Year] => pairs_year,
+        [_, _] => pairs,
+        _ => single,
+    }
+}
 
 impl Spec for StatsArgs {
     fn parts(&self) -> Parts<'_> {
@@ -218,7 +258,7 @@ impl Run for StatsArgs {
 fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     let io = &ctx.io;
     let by = groupings(&args.by)?;
-    let columns = if by.len() == 2 { &PAIRS } else { &SINGLE };
+    let columns = columns_of(&by, [&SINGLE, &SINGLE_YEAR, &PAIRS, &YEAR_PAIRS, &PAIRS_YEAR]);
     let reader = ctx.copy.reader()?;
     let title = title(&args, &by, &ctx.selection);
     let filter = StatsFilter {
@@ -226,7 +266,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         exams: args.exams,
     };
     if args.gaps {
-        return gaps::print(&reader.gaps_by(&by, &filter)?, by.len() == 2, &args.columns, io);
+        return gaps::print(&reader.gaps_by(&by, &filter)?, &by, &args.columns, io);
     }
     // A wrong --columns is said before anything is counted.
     let planned = io.plan_rows(columns, &args.columns, false)?;

@@ -110,7 +110,7 @@ pub fn add_sheet(workbook: &mut Workbook, facts: &[Fact]) -> Result<(), XlsxErro
         let at = row + 1 + i as u32;
         sheet.write_string_with_format(at, 1, hue.name, &rating_format(i))?;
     }
-    print_setup(sheet, false);
+    super::print::plan(&[18.0, VALUE_WIDTH], 0, false).apply(sheet, false)?;
     Ok(())
 }
 
@@ -131,17 +131,6 @@ pub fn rating_format(rank: usize) -> CellFormat {
 /// `#2166ac` as `0x2166ac`.
 pub fn hex_rgb(hex: &str) -> u32 {
     u32::from_str_radix(hex.trim_start_matches('#'), 16).unwrap_or(0)
-}
-
-/// How every sheet prints: one page wide (landscape for the wide sheets
-/// of rows), the page number in the footer, the sheet's name on top.
-pub fn print_setup(sheet: &mut Worksheet, landscape: bool) {
-    if landscape {
-        sheet.set_landscape();
-    }
-    sheet.set_print_fit_to_pages(1, 0);
-    sheet.set_header("&L&A&R&F");
-    sheet.set_footer("&CPage &P of &N");
 }
 
 /// A value short enough for one cell (the About sheet quotes command lines

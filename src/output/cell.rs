@@ -30,6 +30,10 @@ pub enum Cell<'a> {
     /// (`41.0`, `0.1`, `1e+20`): `sql`'s REAL values.
     Real(f64),
     Bool(bool),
+    /// A year naming a group (`stats --by year`): a number in a workbook
+    /// (never grouped: 2008, not 2,008), text in json as every other
+    /// grouping's names, so that a group is one type whatever it is.
+    Year(i32),
 }
 
 impl<'a> Cell<'a> {
@@ -78,6 +82,7 @@ impl<'a> Cell<'a> {
             Cell::Fixed(x, places) => Cow::Owned(format!("{x:.*}", usize::from(*places))),
             Cell::Real(x) => Cow::Owned(real_text(*x)),
             Cell::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
+            Cell::Year(y) => Cow::Owned(y.to_string()),
         }
     }
 
@@ -136,6 +141,7 @@ impl<'a> Cell<'a> {
                 serde_json::Number::from_f64(*x).map_or(Value::Null, Value::Number)
             }
             Cell::Bool(b) => Value::Bool(*b),
+            Cell::Year(y) => Value::String(y.to_string()),
         }
     }
 
@@ -169,6 +175,7 @@ impl<'a> Cell<'a> {
             Cell::Fixed(x, p) => Cell::Fixed(x, p),
             Cell::Real(x) => Cell::Real(x),
             Cell::Bool(b) => Cell::Bool(b),
+            Cell::Year(y) => Cell::Year(y),
         }
     }
 }
@@ -242,6 +249,8 @@ mod tests {
         assert_eq!(Cell::Real(f64::INFINITY).as_text(), "Inf");
         assert_eq!(Cell::Bool(true).as_text(), "true");
         assert_eq!(Cell::date("2024-01-02").as_text(), "2024-01-02");
+        assert_eq!(Cell::Year(2008).as_text(), "2008");
+        assert_eq!(Cell::Year(2008).table_text(true), "2008");
     }
 
     #[test]
@@ -259,6 +268,7 @@ mod tests {
         assert_eq!(Cell::Fixed(81.0, 1).to_json().to_string(), "81.0");
         assert_eq!(Cell::Int(3).to_json(), json!(3));
         assert_eq!(Cell::Empty.to_json(), Value::Null);
+        assert_eq!(Cell::Year(2008).to_json(), json!("2008"));
         assert_eq!(Cell::text("").to_json(), json!(""));
         let value = json!(41.0);
         assert_eq!(Cell::from_json(&value, false), Cell::Real(41.0));

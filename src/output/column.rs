@@ -37,15 +37,19 @@ pub enum Kind {
     /// something): right-aligned, never grouped.
     Number,
     Bool,
+    /// A web address: a link in a workbook (when it is one: `http` or
+    /// `https`), text everywhere else.
+    Link,
     /// A query's column (`sql`): any cell; whole numbers grouped by
     /// thousands on a table.
     Any,
 }
 
 impl Kind {
-    /// Whether a table groups its numbers' digits by thousands.
+    /// Whether a table and a workbook group its numbers' digits by
+    /// thousands (a table shows an amount compact, before this is asked).
     pub fn groups_digits(self) -> bool {
-        matches!(self, Kind::Count | Kind::Any)
+        matches!(self, Kind::Count | Kind::Money | Kind::Any)
     }
 }
 

@@ -24,6 +24,7 @@ mod fit;
 pub mod jq;
 mod more;
 pub mod palette;
+pub mod print;
 pub mod public;
 pub mod records;
 pub mod report;

@@ -90,7 +90,7 @@ pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 7] {
         Column::new(
             "pe_url",
             "PE",
-            Kind::Text,
+            Kind::Link,
             Fit::Shorten { rank: 27, min: 12 },
             pe_url::<R>,
         ),

@@ -6,15 +6,22 @@
 //! (`about`).
 //!
 //! Each cell is written as its type says (`cell::Cell`), never as its
-//! text looks: a number is a number cell, a date column's `YYYY-MM-DD` a
-//! real date, a boolean a boolean, and text stays text whatever it holds
-//! (`true`, `007`, a 14-digit number). A rating is filled with its colour
-//! of the one palette; formats are written with each cell, which is what
+//! text looks: a number is a number cell (a count or an amount grouped by
+//! thousands, a year not), a date column's `YYYY-MM-DD` a real date, a
+//! boolean a boolean (formatted so that LibreOffice too shows TRUE, not
+//! 1), a web address in a link column a link, and text stays text
+//! whatever it holds (`true`, `007`, a 14-digit number). A number or a
+//! date ends with a little space, so that it never runs into the text of
+//! the next column. A rating is filled with its colour of the one
+//! palette; formats are written with each cell, which is what
 //! constant-memory mode allows (a cell cannot be styled once its row is
 //! gone). The header row keeps the csv's names (scripts read them), bold,
-//! frozen, with an autofilter; column widths fit the longest cell seen.
-//! Printed, the rows sheet is landscape, one page wide, the header row on
-//! every page and the page number in the footer.
+//! frozen, with an autofilter, each over its cells (a number's to the
+//! right: written with the first row, so that a query's column stands as
+//! its first cell); column widths fit the longest cell seen. Printed
+//! (`print`), the rows sheet is landscape, never under 8 pt: one page wide
+//! when that holds, else across pages with the bank's id and name on each;
+//! the header row on every page and the page number in the footer.
 //!
 //! A text longer than an Excel cell holds (32,767 characters) is cut, with
 //! a marker at its end, a warning naming its row (the bank's id when the
@@ -25,12 +32,15 @@ use std::io::{Seek, Write};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use rust_xlsxwriter::{Color, ExcelDateTime, Format as CellFormat, FormatBorder, Workbook};
+use rust_xlsxwriter::{
+    Color, ExcelDateTime, Format as CellFormat, FormatAlign, FormatBorder, Url, Workbook,
+};
 use unicode_width::UnicodeWidthStr;
 
 use super::about::{self, About, Fact};
 use super::cell::Cell;
 use super::column::{Head, Kind};
+use super::print;
 use super::view::{View, Warn};
 use crate::domain::Rating;
 use crate::text::thousands;
@@ -45,6 +55,81 @@ pub const MAX_CELL: usize = 32_767;
 /// Cut cells named one by one (in warnings and on the About sheet); the
 /// rest are counted.
 const CUTS_NAMED: usize = 5;
+/// The most links Excel takes on one sheet; past them an address is text.
+const MAX_LINKS: u32 = 65_530;
+/// The longest address Excel takes as a link.
+const MAX_URL: usize = 2_080;
+/// What ends the number format of a right-aligned cell: a space as wide
+/// as `)`, so that a number or a date never touches the text of the
+/// column after it (`2008-10-01 Small Bank`, not `2008-10-01Small Bank`).
+const PAD: &str = "_)";
+
+/// Where a column's cells and its header stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Align {
+    Left,
+    /// Numbers and dates (their header too).
+    Right,
+    /// Booleans (`TRUE`, `FALSE`).
+    Center,
+}
+
+/// The cell formats of a rows sheet (written with each cell: constant
+/// memory mode).
+struct Formats {
+    /// The header over a column of each `Align`.
+    header: [CellFormat; 3],
+    date: CellFormat,
+    /// Whole numbers: `[plain, grouped by thousands]` (a count, an amount).
+    int: [CellFormat; 2],
+    /// Decimals with a fixed number of places, by places, likewise.
+    fixed: Vec<[CellFormat; 2]>,
+    real: CellFormat,
+    /// `TRUE` or `FALSE` in LibreOffice too (which shows a bare boolean
+    /// cell as 1 or 0).
+    boolean: CellFormat,
+    /// The four ratings' formats, best first.
+    rating: [CellFormat; 4],
+}
+
+impl Formats {
+    fn new() -> Formats {
+        let header = CellFormat::new()
+            .set_bold()
+            .set_background_color(Color::RGB(0xeeeeee))
+            .set_border_bottom(FormatBorder::Thin);
+        let number = |code: &str| CellFormat::new().set_num_format(format!("{code}{PAD}"));
+        Formats {
+            header: [
+                header.clone(),
+                header
+                    .clone()
+                    .set_align(FormatAlign::Right)
+                    .set_num_format(format!("@{PAD}")),
+                header.set_align(FormatAlign::Center),
+            ],
+            date: number("yyyy-mm-dd"),
+            int: [number("0"), number("#,##0")],
+            fixed: (0..=6u8)
+                .map(|places| {
+                    let decimals = match places {
+                        0 => String::new(),
+                        _ => format!(".{}", "0".repeat(usize::from(places))),
+                    };
+                    [
+                        number(&format!("0{decimals}")),
+                        number(&format!("#,##0{decimals}")),
+                    ]
+                })
+                .collect(),
+            real: number("General"),
+            boolean: CellFormat::new()
+                .set_num_format("\"TRUE\";\"TRUE\";\"FALSE\"")
+                .set_align(FormatAlign::Center),
+            rating: std::array::from_fn(about::rating_format),
+        }
+    }
+}
 
 /// One sheet of rows being written, and the workbook around it.
 pub struct Sheet {
@@ -52,21 +137,21 @@ pub struct Sheet {
     /// The next row to write (0 is the header).
     row: u32,
     columns: u16,
-    /// The csv names, for warnings.
+    /// The csv names, for warnings and the header.
     names: Vec<String>,
+    kinds: Vec<Kind>,
+    /// Where each column stands, once the header is written.
+    align: Vec<Align>,
     /// The widest cell of each column so far, in characters.
     widths: Vec<usize>,
-    /// Which columns hold ratings (filled with their colours).
-    ratings: Vec<bool>,
-    /// Which columns are right-aligned (numbers and dates).
-    right: Vec<bool>,
     /// The column of the bank's id, to name a row in a warning.
     id: Option<usize>,
-    date: CellFormat,
-    /// Decimals shown with a fixed number of places, by places.
-    fixed: Vec<CellFormat>,
-    /// The four ratings' formats, best first.
-    rating: [CellFormat; 4],
+    /// The columns at the left that name a row (the bank's id and name, a
+    /// group), repeated on every printed page of a sheet too wide for one.
+    keys: usize,
+    formats: Formats,
+    /// Links written so far.
+    links: u32,
     about: Option<Arc<About>>,
     warn: Warn,
     /// The cells cut to Excel's limit, named (the first few) and counted.
@@ -75,8 +160,9 @@ pub struct Sheet {
 }
 
 impl Sheet {
-    /// A workbook whose first sheet has the columns' csv names (bold,
-    /// frozen) as row 0; `view` gives what the `About` sheet says and where
+    /// A workbook whose first sheet will have the columns' csv names as
+    /// row 0 (written with the first row: a query's column stands as its
+    /// first cell); `view` gives what the `About` sheet says and where
     /// warnings go.
     pub fn new(heads: &[Head], view: &View) -> Result<Sheet> {
         let mut workbook = Workbook::new();
@@ -85,53 +171,54 @@ impl Sheet {
             .about
             .as_ref()
             .map_or_else(|| "Rows".to_string(), |a| about::sheet_name(&a.sheet));
-        let header = CellFormat::new()
-            .set_bold()
-            .set_background_color(Color::RGB(0xeeeeee))
-            .set_border_bottom(FormatBorder::Thin);
         let sheet = workbook.add_worksheet_with_constant_memory()?;
         sheet.set_name(name)?;
-        for (col, head) in (0..columns).zip(heads) {
-            sheet.write_string_with_format(0, col, &*head.name, &header)?;
-        }
-        sheet.set_freeze_panes(1, 0)?;
-        about::print_setup(sheet, true);
-        sheet.set_repeat_rows(0, 0)?;
+        let keys = heads
+            .iter()
+            .take_while(|h| h.kind == Kind::Id || matches!(&*h.name, "name" | "group" | "subgroup"))
+            .count()
+            .max(1);
         Ok(Sheet {
             workbook,
             row: 1,
             columns,
             names: heads.iter().map(|h| h.name.to_string()).collect(),
+            kinds: heads.iter().map(|h| h.kind).collect(),
+            align: Vec::new(),
             widths: heads.iter().map(|h| h.name.width() + 2).collect(),
-            ratings: heads.iter().map(|h| h.kind == Kind::Rating).collect(),
-            right: heads
-                .iter()
-                .map(|h| {
-                    matches!(
-                        h.kind,
-                        Kind::Date | Kind::Count | Kind::Money | Kind::Number | Kind::Any
-                    )
-                })
-                .collect(),
             id: heads.iter().position(|h| h.name == "id"),
-            date: CellFormat::new().set_num_format("yyyy-mm-dd"),
-            fixed: (0..=6u8)
-                .map(|places| {
-                    let zeros = "0".repeat(usize::from(places));
-                    let format = if places == 0 {
-                        "0".to_string()
-                    } else {
-                        format!("0.{zeros}")
-                    };
-                    CellFormat::new().set_num_format(format)
-                })
-                .collect(),
-            rating: std::array::from_fn(about::rating_format),
+            keys,
+            formats: Formats::new(),
+            links: 0,
             about: view.about.clone(),
             warn: view.warn.clone(),
             cuts: Vec::new(),
             cut: 0,
         })
+    }
+
+    /// Writes the header row (bold, on a grey fill), each name where its
+    /// column's cells stand: a number's and a date's to the right.
+    fn header(&mut self, first: Option<&[Cell]>) -> Result<()> {
+        self.align = self
+            .kinds
+            .iter()
+            .enumerate()
+            .map(|(col, kind)| match kind {
+                Kind::Date | Kind::Count | Kind::Money | Kind::Number => Align::Right,
+                Kind::Bool => Align::Center,
+                Kind::Any if first.and_then(|c| c.get(col)).is_some_and(Cell::is_number) => {
+                    Align::Right
+                }
+                _ => Align::Left,
+            })
+            .collect();
+        let sheet = self.workbook.worksheet_from_index(0)?;
+        for ((col, name), align) in (0..self.columns).zip(&self.names).zip(&self.align) {
+            let format = &self.formats.header[*align as usize];
+            sheet.write_string_with_format(0, col, name, format)?;
+        }
+        Ok(())
     }
 
     /// Appends one row, each cell as its type says.
@@ -142,48 +229,65 @@ impl Sheet {
                 thousands(u64::from(MAX_ROWS - 1))
             )));
         }
+        if self.align.is_empty() {
+            self.header(Some(cells))?;
+        }
         let row = self.row;
         for (col, cell) in (0..self.columns).zip(cells) {
+            let at = usize::from(col);
+            let group = self.kinds[at].groups_digits();
             let text = cell.as_text();
+            let shown = cell.table_text(group);
+            let formats = &self.formats;
             let sheet = self.workbook.worksheet_from_index(0)?;
             match cell {
                 Cell::Empty => {}
                 Cell::Date(_) if date(&text).is_some() => {
                     let (y, m, d) = date(&text).expect("checked");
-                    sheet.write_date_with_format(
-                        row,
-                        col,
-                        &ExcelDateTime::from_ymd(y, m, d)?,
-                        &self.date,
-                    )?;
+                    let day = ExcelDateTime::from_ymd(y, m, d)?;
+                    sheet.write_date_with_format(row, col, &day, &formats.date)?;
                 }
                 Cell::Bool(b) => {
-                    sheet.write_boolean(row, col, *b)?;
+                    sheet.write_boolean_with_format(row, col, *b, &formats.boolean)?;
                 }
                 // Excel holds a number as a double: exact up to 2^53.
                 Cell::Int(n) if n.unsigned_abs() <= 1 << 53 => {
-                    sheet.write_number(row, col, *n as f64)?;
+                    let format = &formats.int[usize::from(group)];
+                    sheet.write_number_with_format(row, col, *n as f64, format)?;
+                }
+                Cell::Year(year) => {
+                    sheet.write_number_with_format(row, col, *year, &formats.int[0])?;
                 }
                 Cell::Fixed(x, places) => {
-                    let format = &self.fixed[usize::from(*places).min(self.fixed.len() - 1)];
+                    let places = usize::from(*places).min(formats.fixed.len() - 1);
+                    let format = &formats.fixed[places][usize::from(group)];
                     sheet.write_number_with_format(row, col, *x, format)?;
                 }
                 Cell::Real(x) if x.is_finite() => {
-                    sheet.write_number(row, col, *x)?;
+                    sheet.write_number_with_format(row, col, *x, &formats.real)?;
+                }
+                Cell::Text(_) if self.kinds[at] == Kind::Link && self.links < MAX_LINKS => {
+                    match web_address(&text) {
+                        Some(url) => {
+                            sheet.write_url(row, col, Url::new(url))?;
+                            self.links += 1;
+                        }
+                        None => self.text(row, col, &text, None, cells)?,
+                    }
                 }
                 Cell::Rating(rating) => {
                     self.text(row, col, &text, rating.rank(), cells)?;
                 }
                 // A query's text in a rating column (`sql`): read as one.
-                Cell::Text(_) if self.ratings[usize::from(col)] => {
+                Cell::Text(_) if self.kinds[at] == Kind::Rating => {
                     self.text(row, col, &text, Rating::from_text(&text).rank(), cells)?;
                 }
                 Cell::Int(_) | Cell::Real(_) | Cell::Text(_) | Cell::Date(_) => {
                     self.text(row, col, &text, None, cells)?;
                 }
             }
-            let width = &mut self.widths[usize::from(col)];
-            *width = (*width).max(text.width().min(MAX_WIDTH));
+            let width = &mut self.widths[at];
+            *width = (*width).max(shown.width().min(MAX_WIDTH));
         }
         self.row += 1;
         Ok(())
@@ -199,7 +303,7 @@ impl Sheet {
         rank: Option<usize>,
         cells: &[Cell],
     ) -> Result<()> {
-        let rank = rank.filter(|_| self.ratings[usize::from(col)]);
+        let rank = rank.filter(|_| self.kinds[usize::from(col)] == Kind::Rating);
         let cut;
         let text = match cut_to_fit(text) {
             Some(shorter) => {
@@ -216,7 +320,9 @@ impl Sheet {
         };
         let sheet = self.workbook.worksheet_from_index(0)?;
         match rank {
-            Some(rank) => sheet.write_string_with_format(row, col, text, &self.rating[rank])?,
+            Some(rank) => {
+                sheet.write_string_with_format(row, col, text, &self.formats.rating[rank])?
+            }
             None => sheet.write_string(row, col, text)?,
         };
         Ok(())
@@ -241,18 +347,26 @@ impl Sheet {
     /// writes the workbook to `out` (through a temporary file: the zip
     /// needs to seek, a pipe cannot).
     pub fn save(mut self, out: &mut impl Write) -> Result<()> {
-        let last_row = self.row - 1;
-        let sheet = self.workbook.worksheet_from_index(0)?;
-        for (col, width) in (0..self.columns).zip(&self.widths) {
-            // Numbers and dates are right-aligned: a little more room keeps
-            // them off the next column's text.
-            let pad = if self.right[usize::from(col)] {
-                3.0
-            } else {
-                1.0
-            };
-            sheet.set_column_width(col, (*width as f64 + pad).min(MAX_WIDTH as f64))?;
+        if self.align.is_empty() {
+            self.header(None)?;
         }
+        let last_row = self.row - 1;
+        // Numbers and dates stand to the right: a little more room keeps
+        // them clear of the text before them.
+        let widths: Vec<f64> = self
+            .widths
+            .iter()
+            .zip(&self.align)
+            .map(|(width, align)| {
+                let pad = if *align == Align::Right { 3.0 } else { 1.0 };
+                (*width as f64 + pad).min(MAX_WIDTH as f64)
+            })
+            .collect();
+        let sheet = self.workbook.worksheet_from_index(0)?;
+        for (col, width) in (0..self.columns).zip(&widths) {
+            sheet.set_column_width(col, *width)?;
+        }
+        print::plan(&widths, self.keys, true).apply(sheet, true)?;
         if self.columns > 0 {
             sheet.autofilter(0, 0, last_row, self.columns - 1)?;
         }
@@ -321,6 +435,18 @@ pub fn cut_to_fit(text: &str) -> Option<String> {
     Some(format!("{}{marker}", &text[..end]))
 }
 
+/// `text` when it is a web address a link can take (`http` or `https`,
+/// nothing Excel would refuse); anything else stays text.
+fn web_address(text: &str) -> Option<&str> {
+    let rest = ["http://", "https://"].iter().find_map(|scheme| {
+        text.get(..scheme.len())
+            .filter(|start| start.eq_ignore_ascii_case(scheme))
+            .map(|_| &text[scheme.len()..])
+    })?;
+    let plain = !text.chars().any(|c| c.is_whitespace() || c.is_control());
+    (plain && !rest.is_empty() && text.encode_utf16().count() <= MAX_URL).then_some(text)
+}
+
 /// `YYYY-MM-DD`, a real calendar day Excel can show (1900 to 9999).
 fn date(text: &str) -> Option<(u16, u8, u8)> {
     let b = text.as_bytes();
@@ -347,6 +473,27 @@ mod tests {
         assert_eq!(date("2024-02-30"), None);
         assert_eq!(date("1899-12-31"), None);
         assert_eq!(date("2024-6-30"), None);
+    }
+
+    #[test]
+    fn only_web_addresses_are_links() {
+        for url in ["https://crapes.fdic.gov/", "HTTP://x.example/a?b=c#d"] {
+            assert_eq!(web_address(url), Some(url));
+        }
+        for text in [
+            "javascript:alert(1)",
+            "file:///etc/passwd",
+            "mailto:a@b.example",
+            "https://",
+            "https://a b.example/",
+            "www.fdic.gov",
+            "",
+            "é",
+        ] {
+            assert_eq!(web_address(text), None, "{text}");
+        }
+        let long = format!("https://x.example/{}", "a".repeat(MAX_URL));
+        assert_eq!(web_address(&long), None);
     }
 
     #[test]

@@ -3,7 +3,11 @@
 //! downgrades, due) and `About`, with a native Excel chart beside each
 //! section the page draws (the map's measure by state, the two splits by
 //! rating, the trend), coloured with the one palette, so that an analyst
-//! can restyle them and paste them into slides.
+//! can restyle them and paste them into slides. Printed, a sheet's text
+//! is never under 8 pt (`print`), a short table is whole on its page and
+//! a chart whole on a page of its own when it does not fit under its
+//! table (after a page break: never across two, under the header row
+//! repeated), no wider nor taller than the page.
 //!
 //! The long lists (downgrades, banks due: every one of them, where the page
 //! shows the head) are written in constant-memory mode. The sheets with a
@@ -16,14 +20,15 @@ use std::io::{Seek, Write};
 
 use anyhow::{Context, Result};
 use rust_xlsxwriter::{
-    Chart, ChartFont, ChartFormat, ChartSolidFill, ChartType, Color, ExcelDateTime,
-    Format as CellFormat, FormatBorder, Workbook, Worksheet, XlsxError,
+    Chart, ChartFont, ChartFormat, ChartLegendPosition, ChartSolidFill, ChartType, Color,
+    ExcelDateTime, Format as CellFormat, FormatAlign, FormatBorder, Workbook, Worksheet, XlsxError,
 };
 
 use super::map::{Measure, name_of};
 use super::{GROUPS_SHOWN, Group, RATINGS, Report, YEARS_SHOWN, capped};
 use crate::domain::Rating;
-use crate::output::about::{self, About, Fact, hex_rgb, print_setup, rating_format};
+use crate::output::about::{self, About, Fact, hex_rgb, rating_format};
+use crate::output::print::{self, Print, ROW_HEIGHT};
 use crate::output::xlsx::fit;
 use crate::text::thousands;
 
@@ -37,10 +42,33 @@ const COUNT_HEADS: [&str; 6] = [
     "other",
 ];
 
-/// Shared cell formats.
+/// The columns that hold numbers and dates (right-aligned, their header
+/// too).
+const RIGHT: [&str; 12] = [
+    "exam_year",
+    "records",
+    "banks",
+    "outstanding",
+    "satisfactory",
+    "needs_to_improve",
+    "substantial_noncompliance",
+    "other",
+    "measured_share",
+    "exam_date",
+    "months_since",
+    "expected_months",
+];
+
+/// Shared cell formats. A number or a date ends with a space as wide as
+/// `)`, so that it never touches the text of the column after it.
 struct Formats {
-    header: CellFormat,
+    /// Over text, and over numbers (right-aligned).
+    header: [CellFormat; 2],
     date: CellFormat,
+    /// Counts, grouped by thousands.
+    count: CellFormat,
+    /// A year, never grouped.
+    year: CellFormat,
     percent: CellFormat,
     rating: [CellFormat; 4],
 }
@@ -49,13 +77,19 @@ struct Formats {
 /// to seek).
 pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Result<()> {
     let mut book = Workbook::new();
+    let header = CellFormat::new()
+        .set_bold()
+        .set_background_color(Color::RGB(0xeeeeee))
+        .set_border_bottom(FormatBorder::Thin);
     let formats = Formats {
-        header: CellFormat::new()
-            .set_bold()
-            .set_background_color(Color::RGB(0xeeeeee))
-            .set_border_bottom(FormatBorder::Thin),
-        date: CellFormat::new().set_num_format("yyyy-mm-dd"),
-        percent: CellFormat::new().set_num_format("0.0%"),
+        header: [
+            header.clone(),
+            header.set_align(FormatAlign::Right).set_num_format("@_)"),
+        ],
+        date: CellFormat::new().set_num_format("yyyy-mm-dd_)"),
+        count: CellFormat::new().set_num_format("#,##0_)"),
+        year: CellFormat::new().set_num_format("0_)"),
+        percent: CellFormat::new().set_num_format("0.0%_)"),
         rating: std::array::from_fn(rating_format),
     };
     let measure = Measure(&report.measure);
@@ -129,21 +163,62 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
     Ok(())
 }
 
-/// A sheet's header row, its widths, frozen, printed one page wide.
+/// A sheet's header row (a number's name to the right, over it), its
+/// widths, frozen; printed as `print::plan` says, the first column naming
+/// each row.
 fn header(
     sheet: &mut Worksheet,
     formats: &Formats,
     heads: &[&str],
     widths: &[f64],
-) -> Result<(), XlsxError> {
+) -> Result<Print, XlsxError> {
     for (col, (head, width)) in (0u16..).zip(heads.iter().zip(widths)) {
-        sheet.write_string_with_format(0, col, *head, &formats.header)?;
+        let right = usize::from(RIGHT.contains(head) || head.ends_with("_months"));
+        sheet.write_string_with_format(0, col, *head, &formats.header[right])?;
         sheet.set_column_width(col, *width)?;
     }
-    sheet.set_freeze_panes(1, 0)?;
-    sheet.set_repeat_rows(0, 0)?;
-    print_setup(sheet, true);
+    let print = print::plan(widths, 1, true);
+    print.apply(sheet, true)?;
+    Ok(print)
+}
+
+/// `chart` inserted below a table of `last` rows, on the table's last
+/// page if it fits there, else on a page of its own; never wider or
+/// taller than a page (nor split across two, under the header row
+/// printed on each).
+fn below(
+    sheet: &mut Worksheet,
+    print: Print,
+    last: u32,
+    chart: &mut Chart,
+    (width, height): (u32, u32),
+) -> Result<()> {
+    let print = print.tall(last).scaled();
+    print.apply(sheet, true)?;
+    let (width, height) = on_a_page(print, width, height);
+    chart.set_width(width).set_height(height);
+    // The header, the rows, a blank row, and one to spare.
+    let table = f64::from(last + 3) * ROW_HEIGHT;
+    let row = if table + f64::from(height) <= print.page_height() {
+        last + 2
+    } else {
+        sheet.set_page_breaks(&[last + 1])?;
+        last + 1
+    };
+    sheet.insert_chart(row, 0, chart)?;
     Ok(())
+}
+
+/// A chart's size cut to what one printed page holds under the header
+/// row, in pixels. A chart is anchored to cells, which LibreOffice draws
+/// wider than Excel (7.4 pixels a character to 7): it stretches with them;
+/// and a page ends at a column's edge: a default column less.
+fn on_a_page(print: Print, width: u32, height: u32) -> (u32, u32) {
+    let room = |pixels: f64| ((pixels * 7.0 / 7.4) - 4.0 * ROW_HEIGHT).max(200.0) as u32;
+    (
+        width.min(room(print.page_width())),
+        height.min(room(print.page_height())),
+    )
 }
 
 /// A chart's series of `col` (rows 1 to `last`), named `name` and filled
@@ -168,18 +243,14 @@ fn states(book: &mut Workbook, formats: &Formats, report: &Report, measure: Meas
     let mut heads = vec!["state", "name"];
     heads.extend(COUNT_HEADS);
     heads.push("measured_share");
-    header(
-        sheet,
-        formats,
-        &heads,
-        &[7.0, 24.0, 9.0, 13.0, 13.0, 18.0, 27.0, 8.0, 16.0],
-    )?;
+    let widths = [7.0, 24.0, 9.0, 13.0, 13.0, 18.0, 27.0, 8.0, 16.0];
+    let print = header(sheet, formats, &heads, &widths)?;
     let mut rows: Vec<&Group> = report.by_state.iter().filter(|g| g.total() > 0).collect();
     rows.sort_by_cached_key(|g| name_of(&g.name));
     for (row, g) in (1u32..).zip(&rows) {
         sheet.write_string(row, 0, fit(&g.name))?;
         sheet.write_string(row, 1, fit(&name_of(&g.name)))?;
-        counts(sheet, row, 2, g)?;
+        counts(sheet, formats, row, 2, g)?;
         sheet.write_number_with_format(row, 8, measure.share(g), &formats.percent)?;
     }
     let last = rows.len() as u32;
@@ -212,17 +283,30 @@ fn states(book: &mut Workbook, formats: &Formats, report: &Report, measure: Meas
         chart.x_axis().set_num_format("0%");
         chart.y_axis().set_reverse();
         chart.legend().set_hidden();
-        chart.set_width(520).set_height(18 * last.max(12) + 80);
-        sheet.insert_chart(1, 10, &chart)?;
+        // Beside the table on screen; printed after it, on a page of its
+        // own (the table's pages first, then the chart's), at the table's
+        // scale, no taller than the page.
+        let print = print.scaled();
+        print.apply(sheet, true)?;
+        let (width, height) = on_a_page(print, 520, 18 * last.max(12) + 80);
+        chart.set_width(width).set_height(height);
+        sheet.set_vertical_page_breaks(&[widths.len() as u32])?;
+        sheet.insert_chart(1, widths.len() as u16 + 1, &chart)?;
     }
     Ok(())
 }
 
 /// The counts of a group from column `col`: total, then by rating.
-fn counts(sheet: &mut Worksheet, row: u32, col: u16, g: &Group) -> Result<(), XlsxError> {
-    sheet.write_number(row, col, g.total() as f64)?;
+fn counts(
+    sheet: &mut Worksheet,
+    formats: &Formats,
+    row: u32,
+    col: u16,
+    g: &Group,
+) -> Result<(), XlsxError> {
+    sheet.write_number_with_format(row, col, g.total() as f64, &formats.count)?;
     for (i, n) in g.counts.iter().enumerate() {
-        sheet.write_number(row, col + 1 + i as u16, *n as f64)?;
+        sheet.write_number_with_format(row, col + 1 + i as u16, *n as f64, &formats.count)?;
     }
     Ok(())
 }
@@ -243,15 +327,24 @@ fn groups(
     let records = what == "exam_year";
     let mut heads = vec![what, if records { "records" } else { "banks" }];
     heads.extend(&COUNT_HEADS[1..]);
-    header(
+    let first = if records { 11.0 } else { 24.0 };
+    let print = header(
         sheet,
         formats,
         &heads,
-        &[24.0, 9.0, 13.0, 13.0, 18.0, 27.0, 8.0],
+        &[first, 9.0, 13.0, 13.0, 18.0, 27.0, 8.0],
     )?;
     for (row, g) in (1u32..).zip(groups) {
-        sheet.write_string(row, 0, fit(&g.name))?;
-        counts(sheet, row, 1, g)?;
+        // A year is a number (a category of the chart all the same).
+        match g.name.parse::<u16>() {
+            Ok(year) if records => {
+                sheet.write_number_with_format(row, 0, year, &formats.year)?;
+            }
+            _ => {
+                sheet.write_string(row, 0, fit(&g.name))?;
+            }
+        }
+        counts(sheet, formats, row, 1, g)?;
     }
     let last = groups.len() as u32;
     if last > 0 {
@@ -268,17 +361,17 @@ fn groups(
         }
         // A bar chart's values run across (its x axis), its groups down,
         // first at the top as in the sheet.
-        if kind == ChartType::BarPercentStacked {
+        let size = if kind == ChartType::BarPercentStacked {
             chart.x_axis().set_num_format("0%");
             chart.y_axis().set_reverse();
-            chart.set_width(720).set_height(90 + 36 * last.max(3));
+            (720, 90 + 36 * last.max(3))
         } else {
+            // The legend below: beside, it takes a wide chart's room.
             chart.y_axis().set_num_format("0%");
-            chart
-                .set_width((24 * last + 160).clamp(480, 1200))
-                .set_height(320);
-        }
-        sheet.insert_chart(last + 3, 0, &chart)?;
+            chart.legend().set_position(ChartLegendPosition::Bottom);
+            ((24 * last + 160).clamp(480, 1200), 360)
+        };
+        below(sheet, print, last, &mut chart, size)?;
     }
     Ok(())
 }
@@ -373,9 +466,9 @@ fn due(book: &mut Workbook, formats: &Formats, report: &Report) -> Result<()> {
         rating(sheet, formats, row, 4, &d.rating)?;
         date(sheet, formats, row, 5, &d.exam_date)?;
         sheet.write_string(row, 6, fit(&d.exam_type))?;
-        sheet.write_number(row, 7, d.months_since as f64)?;
-        sheet.write_number(row, 8, d.expected_months as f64)?;
-        sheet.write_number(row, 9, d.overdue_months() as f64)?;
+        sheet.write_number_with_format(row, 7, d.months_since as f64, &formats.count)?;
+        sheet.write_number_with_format(row, 8, d.expected_months as f64, &formats.count)?;
+        sheet.write_number_with_format(row, 9, d.overdue_months() as f64, &formats.count)?;
     }
     Ok(())
 }
