@@ -86,6 +86,20 @@ impl Home {
         Command::from_std(self.cra_std())
     }
 
+    /// `cra --sandbox ARGS` run in this home's folder, which must succeed:
+    /// its output.
+    pub fn sandboxed(&self, args: &[&str]) -> std::process::Output {
+        let out = self
+            .cra()
+            .current_dir(self.path())
+            .arg("--sandbox")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        out
+    }
+
     /// The same as a `std::process::Command`, for tests that stream.
     pub fn cra_std(&self) -> StdCommand {
         let mut cmd = StdCommand::new(cra_bin());

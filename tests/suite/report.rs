@@ -130,17 +130,7 @@ fn the_report_shows_in_a_browser_with_no_request_leaving_the_machine() {
         return;
     };
     let home = Home::new();
-    let cra = |args: &[&str]| {
-        let out = home
-            .cra()
-            .current_dir(home.path())
-            .arg("--sandbox")
-            .args(args)
-            .output()
-            .unwrap();
-        assert_code(&out, 0);
-        out
-    };
+    let cra = |args: &[&str]| home.sandboxed(args);
     cra(&["sync", "--quiet"]);
     let started = std::time::Instant::now();
     let out = cra(&["report"]);
@@ -256,14 +246,7 @@ fn the_report_refuses_a_missing_local_copy_and_keeps_filters() {
     assert!(!home.path().join("cra-report.html").exists());
 
     let cra = |args: &[&str]| {
-        let out = home
-            .cra()
-            .current_dir(home.path())
-            .arg("--sandbox")
-            .args(args)
-            .output()
-            .unwrap();
-        assert_code(&out, 0);
+        home.sandboxed(args);
     };
     cra(&["sync", "--quiet"]);
     cra(&[

@@ -230,17 +230,7 @@ fn a_wide_sheet_prints_at_8_pt_with_the_bank_on_every_page() {
 #[test]
 fn a_year_is_a_number_and_headers_stand_over_their_cells() {
     let home = Home::new();
-    let cra = |args: &[&str]| {
-        let out = home
-            .cra()
-            .current_dir(home.path())
-            .arg("--sandbox")
-            .args(args)
-            .output()
-            .unwrap();
-        assert_code(&out, 0);
-        out
-    };
+    let cra = |args: &[&str]| home.sandboxed(args);
     cra(&["sync", "--quiet"]);
     cra(&[
         "stats",
@@ -302,14 +292,7 @@ fn a_year_is_a_number_and_headers_stand_over_their_cells() {
 fn the_reports_charts_print_whole_on_their_own_page() {
     let home = Home::new();
     let cra = |args: &[&str]| {
-        let out = home
-            .cra()
-            .current_dir(home.path())
-            .arg("--sandbox")
-            .args(args)
-            .output()
-            .unwrap();
-        assert_code(&out, 0);
+        home.sandboxed(args);
     };
     cra(&["sync", "--quiet"]);
     cra(&["report", "-o", "r.xlsx"]);

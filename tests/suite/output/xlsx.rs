@@ -74,15 +74,7 @@ fn part(path: &Path, name: &str) -> String {
 
 /// `cra --sandbox ARGS` in `home`'s folder, its output checked.
 fn cra(home: &Home, args: &[&str]) -> std::process::Output {
-    let out = home
-        .cra()
-        .current_dir(home.path())
-        .arg("--sandbox")
-        .args(args)
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
-    out
+    home.sandboxed(args)
 }
 
 #[test]

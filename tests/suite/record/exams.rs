@@ -96,22 +96,21 @@ fn every_row_about_an_exam_has_that_exams_public_record() {
     assert!(csv.contains("b1,2015-03-02,4100000000,"), "{csv}");
     // A table shows each amount as the bank's card does; files keep it
     // exact.
+    let export = [
+        "export",
+        "--with-history",
+        "--state",
+        "TX",
+        "--columns",
+        "id,exam_date,assets",
+        "--format",
+    ];
     let table = world
         .offline()
         .env("CRA_FORCE_TTY", "1")
         .env("COLUMNS", "120")
-        .args([
-            "export",
-            "--with-history",
-            "--state",
-            "TX",
-            "--columns",
-            "id,exam_date,assets",
-            "--format",
-            "table",
-            "--color",
-            "never",
-        ])
+        .args(export)
+        .args(["table", "--color", "never"])
         .output()
         .unwrap();
     assert_code(&table, 0);
@@ -123,17 +122,7 @@ fn every_row_about_an_exam_has_that_exams_public_record() {
         );
     }
     assert!(!table.contains("5,600,000,000"), "{table}");
-    let tsv = world.local(&[
-        "--offline",
-        "export",
-        "--with-history",
-        "--state",
-        "TX",
-        "--columns",
-        "id,exam_date,assets",
-        "--format",
-        "tsv",
-    ]);
+    let tsv = world.local(&[&["--offline"][..], &export, &["tsv"]].concat());
     assert!(
         String::from_utf8(tsv.stdout)
             .unwrap()
