@@ -378,15 +378,7 @@ fn the_report_follows_the_output_rules() {
 
 /// `cra --sandbox ARGS` in `home`'s folder, exit 0.
 fn run(home: &Home, args: &[&str]) -> std::process::Output {
-    let out = home
-        .cra()
-        .current_dir(home.path())
-        .arg("--sandbox")
-        .args(args)
-        .output()
-        .unwrap();
-    assert_code(&out, 0);
-    out
+    home.sandboxed(args)
 }
 
 /// The map section of a page.
