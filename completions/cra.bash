@@ -710,7 +710,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__due)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --sort --enriched --older-than --include-inactive --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --sort --enriched --older-than --as-of --include-inactive --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -771,6 +771,10 @@ _cra() {
                     return 0
                     ;;
                 --older-than)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --as-of)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1642,7 +1646,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__report)
-            opts="-q -v -o -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --config --format --color --quiet --verbose --sandbox --mirror --offline --output --help --version"
+            opts="-q -v -o -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --as-of --config --format --color --quiet --verbose --sandbox --mirror --offline --output --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1695,6 +1699,10 @@ _cra() {
                     return 0
                     ;;
                 --exam-until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --as-of)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1081,6 +1081,7 @@ id\t''
 -exam_type\t''
 -id\t''"
 complete -c cra -n "__fish_cra_using_subcommand due" -l older-than -d 'One age for every bank instead of the table: banks whose current exam is older than WHEN (90d, 18m, 6y, or a date)' -r
+complete -c cra -n "__fish_cra_using_subcommand due" -l as-of -d 'Reckon to this day instead of today: which banks will be due by then (YYYY-MM-DD; YYYY-MM and YYYY stand for their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
 complete -c cra -n "__fish_cra_using_subcommand due" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand due" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
@@ -1344,6 +1345,7 @@ Intermediate Small Bank\t''
 Other / not specified\t''"
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-since -d 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l exam-until -d 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)' -r
+complete -c cra -n "__fish_cra_using_subcommand report" -l as-of -d 'Reckon the banks due and the last twelve months to this day instead of today (YYYY-MM-DD; YYYY-MM and YYYY stand for their last day)' -r
 complete -c cra -n "__fish_cra_using_subcommand report" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand report" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''

@@ -66,6 +66,7 @@ mod suite {
     mod report;
     mod sandbox {
         mod api;
+        mod clock;
         mod data;
         mod public;
         mod serve;

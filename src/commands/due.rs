@@ -27,7 +27,7 @@ months overdue may already have been examined. Run cra sync first.
 
 Examples:
   cra --sandbox due --state TX --city a --exam-until 2015 --sort -exam_date
-  cra --sandbox due --regulator occ --rating nti --columns name,state,overdue_months
+  cra --sandbox due --regulator occ --rating nti --as-of 2027-03-31
   cra --sandbox due --older-than 6y --size large --format csv";
 
 #[derive(Debug, Clone, Args)]
@@ -43,6 +43,11 @@ pub struct DueArgs {
     #[arg(long, value_name = "WHEN", value_parser = parse_when)]
     pub older_than: Option<When>,
 
+    /// Reckon to this day instead of today: which banks will be due by
+    /// then (YYYY-MM-DD; YYYY-MM and YYYY stand for their last day)
+    #[arg(long, value_name = "DATE", value_parser = parse_when)]
+    pub as_of: Option<When>,
+
     /// Keep the banks known to be no longer active (BankFind, after cra
     /// enrich) and those last examined under the OTS (closed in 2011)
     #[arg(long)]
@@ -56,6 +61,13 @@ pub struct DueArgs {
 
     #[command(flatten)]
     pub excel: ExcelSafeArg,
+}
+
+impl DueArgs {
+    /// The day `due` reckons to: today, or `--as-of`.
+    fn day(&self) -> jiff::civil::Date {
+        self.as_of.map_or_else(today, |day| day.last_day(today()))
+    }
 }
 
 impl AboutBank for DueRow {
@@ -243,7 +255,8 @@ impl Spec for DueArgs {
     fn words(&self) -> crate::filters::words::Words {
         crate::filters::words::Words::new()
             .sort(Some(&self.order))
-            .when("exam older than", self.older_than, Bound::Until)
+            .when_to("exam older than", self.older_than, Bound::Until, self.day())
+            .add("as of", self.as_of.map(|_| self.day()))
     }
 
     fn outputs(&self) -> crate::output::Outputs {
@@ -265,7 +278,7 @@ impl Run for DueArgs {
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let io = &ctx.io;
         let reader = ctx.copy.reader()?;
-        let today = today();
+        let today = self.day();
         let older_than_months = match self.older_than {
             None => None,
             Some(when) => {
@@ -299,9 +312,13 @@ impl Run for DueArgs {
         }
         let count = printed.finish()?;
         io.summary(&format!(
-            "{} {} probably due or overdue{}",
+            "{} {} probably due or overdue{}{}",
             crate::text::thousands(count),
             crate::text::plural(count, "bank", "banks"),
+            match self.as_of {
+                Some(_) => format!(" on {today}"),
+                None => String::new(),
+            },
             if older_than_months.is_some() {
                 " (by --older-than)"
             } else {

@@ -36,6 +36,11 @@ pub struct ReportArgs {
     #[command(flatten)]
     pub selection: SelectionArgs,
 
+    /// Reckon the banks due and the last twelve months to this day instead
+    /// of today (YYYY-MM-DD; YYYY-MM and YYYY stand for their last day)
+    #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
+    pub as_of: Option<crate::filters::when::When>,
+
     #[command(flatten)]
     pub output: OutputArg,
 }
@@ -56,6 +61,12 @@ impl Spec for ReportArgs {
     fn sheet(&self) -> &'static str {
         "States"
     }
+
+    fn words(&self) -> crate::filters::words::Words {
+        let today = crate::filters::when::today();
+        crate::filters::words::Words::new()
+            .add("as of", self.as_of.map(|day| day.last_day(today)))
+    }
 }
 
 impl Run for ReportArgs {
@@ -73,7 +84,9 @@ impl Run for ReportArgs {
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let started = Instant::now();
         let reader = ctx.copy.reader()?;
-        let figures = gather(&reader, &ctx.selection)?;
+        let today = crate::filters::when::today();
+        let as_of = self.as_of.map(|day| day.last_day(today));
+        let figures = gather(&reader, &ctx.selection, as_of)?;
         if super::due::Activity::of(&reader)? == super::due::Activity::Unknown {
             // The banks due it shows may include closed ones.
             ctx.io.info(&super::due::activity_unknown());
@@ -119,8 +132,14 @@ impl<W: std::io::Write> std::io::Write for Counted<W> {
 }
 
 /// The figures of the page, from the local copy.
-fn gather(reader: &Reader, selection: &Selection) -> Result<Report> {
-    let today = crate::filters::when::today();
+/// `as_of`: the day the banks due and the downgrades are reckoned to, when
+/// not today.
+fn gather(
+    reader: &Reader,
+    selection: &Selection,
+    as_of: Option<jiff::civil::Date>,
+) -> Result<Report> {
+    let today = as_of.unwrap_or_else(crate::filters::when::today);
     let find = &selection.find;
     let filter = StatsFilter {
         selection: selection.clone(),
@@ -150,8 +169,18 @@ fn gather(reader: &Reader, selection: &Selection) -> Result<Report> {
     // period, when one was given).
     let newest_exam = reader.newest_exam()?;
     let (since, until) = downgrades_window(today, newest_exam.as_deref(), find.exam_since.as_deref());
+    let until = match (until, as_of) {
+        (Some(newest), _) => Some((newest, "the newest exam in the local copy")),
+        (None, Some(day)) => Some((day.to_string(), "the day given by --as-of")),
+        (None, None) => None,
+    };
     let mut recent = selection.clone();
     recent.find.exam_since = Some(since.clone());
+    if let Some((last, _)) = &until {
+        // The exams after the day reckoned to are not in its twelve months.
+        recent.find.exam_until = std::cmp::min(recent.find.exam_until.take(), Some(last.clone()))
+            .or(Some(last.clone()));
+    }
     let downgrades = reader
         .changes(&ChangeFilter {
             selection: recent,

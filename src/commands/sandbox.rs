@@ -145,7 +145,7 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
             )
         }
         None => (
-            data::generate(args.banks as usize, args.seed, data::default_horizon()),
+            data::generate(args.banks as usize, args.seed, data::DATA_DAY),
             None,
             format!("generated (seed {})", args.seed),
         ),

@@ -125,6 +125,14 @@ impl When {
     }
 }
 
+impl When {
+    /// The last day this names (`2027-03`: 2027-03-31), the future
+    /// allowed: the day `--as-of` reckons to.
+    pub fn last_day(self, today: Date) -> Date {
+        self.span(today).1
+    }
+}
+
 /// Both bounds of a period as `YYYY-MM-DD`, checked against today and
 /// each other; `flags` names them in messages (`--exam-since`, ...).
 pub fn period(

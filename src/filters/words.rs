@@ -8,6 +8,8 @@
 use std::fmt::Display;
 
 use super::OrderArgs;
+use jiff::civil::Date;
+
 use super::when::{Bound, When, today};
 
 /// The filters of one command line, in order.
@@ -47,8 +49,13 @@ impl Words {
 
     /// A bound of a period, as the day it resolves to today.
     pub fn when(self, what: &str, when: Option<When>, bound: Bound) -> Words {
-        let day = when.and_then(|w| w.resolve(bound, today()).ok());
-        self.add(what, day)
+        self.when_to(what, when, bound, today())
+    }
+
+    /// A bound of a period, as the day it resolves to `day` (`due --as-of`).
+    pub fn when_to(self, what: &str, when: Option<When>, bound: Bound, day: Date) -> Words {
+        let resolved = when.and_then(|w| w.resolve(bound, day).ok());
+        self.add(what, resolved)
     }
 
     /// `--sort`, as given.

@@ -1,6 +1,7 @@
 //! The bank model the sandbox serves, and the deterministic generator.
 //!
-//! Determinism: one ChaCha8 stream per (seed, N, horizon) and our own
+//! Determinism: one ChaCha8 stream per (seed, N, horizon; the horizon is
+//! [`DATA_DAY`], never the clock) and our own
 //! sampling helpers on `next_u64` (`draw`), so the data cannot change with
 //! a `rand` upgrade. Ids are UUIDv5 of `cra-sandbox/<seed>/<index>`, so a
 //! bank keeps its id for a seed whatever N is.
@@ -103,17 +104,13 @@ pub fn format_day(day: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
-/// Today (UTC) as a day count.
-pub fn today() -> i64 {
-    jiff::Timestamp::now().as_second().div_euclid(86_400)
-}
-
-/// The generator's horizon: the first day of the current month (UTC), so
-/// the data of a seed only changes at a month boundary.
-pub fn default_horizon() -> i64 {
-    let (y, m, _) = civil_from_days(today());
-    days_from_civil(y, m, 1)
-}
+/// The day the sandbox's data is as of, 2026-11-01, whatever the clock
+/// says: its exams end there, its public record (the FFIEC file, BankFind,
+/// the history of mergers and failures) is of that day, and `--evolve`
+/// dates its new exams in the months before it. A seed, a size and
+/// `--evolve` alone decide what the sandbox serves, so the guide's
+/// examples and the tests hold on any day of any year.
+pub const DATA_DAY: i64 = 20_758;
 
 fn weights<const N: usize>(counts: [u32; N]) -> [f64; N] {
     counts.map(f64::from)

@@ -1,10 +1,10 @@
 //! `--evolve N`: the data set as a later release of the service would serve
-//! it: N new examinations (each on a different bank, dated within the last
-//! four months and after the bank's newest record, its rating drawn from the
-//! real transitions), plus a few banks added (N/40) and removed (N/80).
+//! it: N new examinations (each on a different bank, dated within the four
+//! months before the data's day, [`data::DATA_DAY`], and after the bank's
+//! newest record, its rating drawn from the real transitions), plus a few
+//! banks added (N/40) and removed (N/80).
 //!
-//! Deterministic from the seed and N (and the day, as the generated data
-//! itself), so a sync against `--seed S` followed by one against
+//! Deterministic from the seed and N alone (never the clock), so a sync against `--seed S` followed by one against
 //! `--seed S --evolve N` on the same port is a reproducible refresh. Each
 //! part draws from its own stream, and evolving by more keeps what evolving
 //! by less did: `--evolve 20` is `--evolve 10` and ten more examinations.
@@ -28,7 +28,7 @@ pub fn evolve(banks: &mut Vec<SandboxBank>, seed: u64, n: u64) -> Vec<SandboxBan
     if n == 0 || banks.is_empty() {
         return Vec::new();
     }
-    let today = data::today();
+    let day_of_data = data::DATA_DAY;
     let generated = banks.len();
     let (added, removed) = added_and_removed(n);
 
@@ -44,12 +44,12 @@ pub fn evolve(banks: &mut Vec<SandboxBank>, seed: u64, n: u64) -> Vec<SandboxBan
             !examined.contains(&p)
                 && banks[p].regulator != Regulator::Ots
                 && banks[p].current().is_some()
-                && next_day(&banks[p], today - back).is_some()
+                && next_day(&banks[p], day_of_data - back).is_some()
         });
         let Some(p) = found else { break };
         examined.insert(p);
         let bank = &mut banks[p];
-        let day = next_day(bank, today - back).expect("checked above");
+        let day = next_day(bank, day_of_data - back).expect("checked above");
         let current = bank.current().expect("checked above");
         let record = SandboxExam {
             exam_date: format_day(day),
@@ -74,12 +74,7 @@ pub fn evolve(banks: &mut Vec<SandboxBank>, seed: u64, n: u64) -> Vec<SandboxBan
         .partition(|b| drop.contains(&b.id));
     *banks = kept;
 
-    banks.extend(data::generate_more(
-        seed,
-        generated,
-        added,
-        data::default_horizon(),
-    ));
+    banks.extend(data::generate_more(seed, generated, added, data::DATA_DAY));
     gone
 }
 
@@ -100,7 +95,7 @@ mod tests {
     use super::*;
 
     fn base() -> Vec<SandboxBank> {
-        data::generate(2_000, 7, data::default_horizon())
+        data::generate(2_000, 7, data::DATA_DAY)
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub fn default_store(evolve: Option<u64>) -> store::Store {
 
 /// The default data set and the source of its public record.
 pub fn default_data(evolve: Option<u64>) -> (store::Store, public::Source) {
-    let mut banks = data::generate(DEFAULT_BANKS, DEFAULT_SEED, data::default_horizon());
+    let mut banks = data::generate(DEFAULT_BANKS, DEFAULT_SEED, data::DATA_DAY);
     let mut lineage = public::Lineage::of(&banks);
     if let Some(n) = evolve {
         let gone = evolve::evolve(&mut banks, DEFAULT_SEED, n);

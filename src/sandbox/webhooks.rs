@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use secrecy::{ExposeSecret, SecretString};
 
-use super::data::{SandboxExam, civil_from_days, days_from_civil, format_day, today};
+use super::data::{SandboxExam, civil_from_days, days_from_civil, format_day};
 use super::draw::Draw;
 use super::server::App;
 use super::tables::{RATINGS, TRANSITIONS};
@@ -55,7 +55,9 @@ pub fn add_exam(app: &App, draw: &mut Draw) -> Option<RatingCreatedData> {
     let start = draw.below(n);
     // The first bank from `start` on that can take a new record: not OTS,
     // with a current record, and a next exam date this side of 9999-12-31.
-    let today = today();
+    // A delivery is news: its exam is dated today (after the data's day),
+    // as the service would date one published now.
+    let today = jiff::Timestamp::now().as_second().div_euclid(86_400);
     let (pos, day) = (0..n).map(|k| (start + k) % n).find_map(|p| {
         let bank = &store.banks()[p];
         if bank.regulator == Regulator::Ots || bank.current().is_none() {

@@ -48,11 +48,20 @@ pub fn cra_bin() -> PathBuf {
 }
 
 /// The one clean environment every process a test starts gets: nothing of
-/// this process's but PATH, LANG and LC_ALL; HOME at `home` and CRA_CONFIG
-/// at its `config.toml`, so no test reads the developer's own config.
+/// this process's but PATH, LANG and LC_ALL (and faketime's variables, so
+/// that the suite run under `faketime -f +365d` moves the clock of every
+/// `cra` it starts, not its own alone); HOME at `home` and CRA_CONFIG at
+/// its `config.toml`, so no test reads the developer's own config.
 pub fn clean_env<'a>(cmd: &'a mut StdCommand, home: &Path) -> &'a mut StdCommand {
     cmd.env_clear();
-    for key in ["PATH", "LANG", "LC_ALL"] {
+    for key in [
+        "PATH",
+        "LANG",
+        "LC_ALL",
+        "LD_PRELOAD",
+        "FAKETIME",
+        "FAKETIME_DONT_FAKE_MONOTONIC",
+    ] {
         if let Ok(value) = std::env::var(key) {
             cmd.env(key, value);
         }

@@ -35,11 +35,16 @@ impl Sandbox {
     /// port of one that was stopped is, to a client, the same service.
     pub fn start_at(port: u16, args: &[&str], env: &[(&str, &str)]) -> Sandbox {
         let home = Home::new();
-        let mut child = home
-            .cra_std()
-            .envs(env.iter().copied())
+        let mut cra = home.cra_std();
+        cra.envs(env.iter().copied())
             .args(["sandbox", "--port", &port.to_string()])
-            .args(args)
+            .args(args);
+        Sandbox::spawn(home, cra)
+    }
+
+    /// Starts `command` (a `cra sandbox`) and reads the address it prints.
+    fn spawn(home: Home, mut command: std::process::Command) -> Sandbox {
+        let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

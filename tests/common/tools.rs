@@ -48,6 +48,36 @@ pub fn any_of<'a>(programs: &[&'a str], package: &str) -> Option<&'a str> {
     found
 }
 
+/// The environment that moves a process's clock by `offset` (`+3650d`)
+/// with libfaketime (Debian's `faketime`), preloaded into the process
+/// itself rather than through the `faketime` wrapper, which forks and
+/// would leave its child running when the test stops it; None as
+/// [`need`] when the library is missing.
+#[track_caller]
+pub fn moved_clock(offset: &str) -> Option<Vec<(&'static str, String)>> {
+    let library = std::fs::read_dir("/usr/lib")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|dir| dir.path().join("faketime/libfaketime.so.1"))
+        .chain([std::path::PathBuf::from(
+            "/usr/lib/faketime/libfaketime.so.1",
+        )])
+        .find(|path| path.is_file());
+    match library {
+        Some(library) => Some(vec![
+            ("LD_PRELOAD", library.display().to_string()),
+            ("FAKETIME", offset.to_string()),
+            // Timeouts and pacing keep the machine's steady clock.
+            ("FAKETIME_DONT_FAKE_MONOTONIC", "1".to_string()),
+        ]),
+        None => {
+            missing("libfaketime", "apt-get install faketime");
+            None
+        }
+    }
+}
+
 /// Whether the IPv6 loopback `::1` can be bound here; as [`need`].
 #[track_caller]
 pub fn need_ipv6_loopback() -> bool {

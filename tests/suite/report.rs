@@ -735,4 +735,48 @@ fn the_report_says_how_current_the_data_is_and_reckons_its_last_year_to_it() {
         "{}",
         fact("Report")
     );
+
+    // Reckoned to an earlier day (--as-of): its twelve months, not the
+    // downgrade after it; its due section counts the months to that day.
+    let out = world.run(&["report", "--as-of", "2020-12-31", "-o", "-"]);
+    assert_code(&out, 0);
+    let page = String::from_utf8(out.stdout).unwrap();
+    let downgrades = &page[page.find("<section id=\"downgrades\"").unwrap()..];
+    let downgrades = &downgrades[..downgrades.find("</section>").unwrap()];
+    assert!(
+        downgrades.contains(
+            "0 rating records worse than the bank's previous one, with an exam date \
+             from 2019-12-31 to 2020-12-31, the day given by --as-of."
+        ),
+        "{downgrades}"
+    );
+    let path = world.home.path().join("as-of.xlsx");
+    let out = world.run(&["report", "--as-of", "2020-12", "-o", path.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let mut book: Xlsx<_> = open_workbook(&path).unwrap();
+    let about = book.worksheet_range("About").unwrap();
+    let filters = about
+        .rows()
+        .find(|row| row[0] == Data::String("Filters".into()))
+        .map(|row| row[1].to_string())
+        .unwrap_or_default();
+    assert_eq!(filters, "as of 2020-12-31");
+    let due = book.worksheet_range("Due").unwrap();
+    // EARLIER DOWNGRADE BANK: Needs to Improve on 2019-05-01, due after
+    // 24 months: 19 months on 2020-12-31, so not yet due then.
+    assert!(
+        !due.rows().any(|row| row
+            .iter()
+            .any(|c| *c == Data::String("EARLIER DOWNGRADE BANK".into()))),
+        "{:?}",
+        due.rows().collect::<Vec<_>>()
+    );
+    let out = world.run(&["report", "-o", path.to_str().unwrap()]);
+    assert_code(&out, 0);
+    let mut book: Xlsx<_> = open_workbook(&path).unwrap();
+    let due = book.worksheet_range("Due").unwrap();
+    assert!(due.rows().any(|row| {
+        row.iter()
+            .any(|c| *c == Data::String("EARLIER DOWNGRADE BANK".into()))
+    }));
 }

@@ -132,10 +132,9 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
                     thousands(report.banks),
                     measure.words(),
                     match &report.downgrades_until {
-                        Some(until) => format!(
-                            "from {} to {}, the newest exam in the local copy",
-                            report.downgrades_since, until
-                        ),
+                        Some((until, what)) => {
+                            format!("from {} to {until}, {what}", report.downgrades_since)
+                        }
                         None => format!("since {}", report.downgrades_since),
                     }
                 ),

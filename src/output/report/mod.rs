@@ -98,9 +98,9 @@ pub struct Report {
     pub by_year: Vec<Group>,
     /// The first of the twelve months the downgrades are from (`YYYY-MM-DD`).
     pub downgrades_since: String,
-    /// Their last day, the newest exam in the copy, when that is before
-    /// today (old data); none: to today.
-    pub downgrades_until: Option<String>,
+    /// Their last day when it is not today, and what that day is: the
+    /// newest exam in the copy (old data), or the day `--as-of` gave.
+    pub downgrades_until: Option<(String, &'static str)>,
     pub downgrades: Vec<Downgrade>,
     /// The banks probably due, most overdue first.
     pub due: Vec<DueBank>,

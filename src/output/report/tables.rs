@@ -40,8 +40,8 @@ pub fn downgrades(page: &mut String, report: &Report) {
         thousands(rows.len() as u64),
         if rows.len() == 1 { "record" } else { "records" },
         match &report.downgrades_until {
-            Some(until) => format!(
-                "from {} to {}, the newest exam in the local copy",
+            Some((until, what)) => format!(
+                "from {} to {}, {what}",
                 escape(&report.downgrades_since),
                 escape(until)
             ),
@@ -78,7 +78,7 @@ pub fn downgrades(page: &mut String, report: &Report) {
                 report
                     .downgrades_until
                     .as_ref()
-                    .map(|until| format!(" --until {}", escape(until)))
+                    .map(|(until, _)| format!(" --until {}", escape(until)))
                     .unwrap_or_default()
             );
         }

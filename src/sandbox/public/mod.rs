@@ -70,11 +70,9 @@ impl PublicRecord {
             ))
         });
         if self.history.is_empty() {
-            let latest = self.vintage.unwrap_or_else(|| {
-                jiff::Timestamp::now()
-                    .to_zoned(jiff::tz::TimeZone::UTC)
-                    .date()
-            });
+            let latest = self
+                .vintage
+                .unwrap_or_else(|| days::from_day_number(data::DATA_DAY));
             self.history = history::draw(&self.institutions, latest);
         }
     }
@@ -140,13 +138,13 @@ pub fn build(source: Source, store: &Store) -> PublicRecord {
             None => gone.get(id.as_str()).copied(),
         })
         .collect();
-    // The file is as of this month, or of the newest exam if later.
+    // The file is as of the data's day, or of the newest exam if later.
     let newest = banks
         .iter()
         .flat_map(|b| b.ratings.iter())
         .filter_map(|r| days::parse_day(&r.exam_date))
         .max();
-    let month = days::from_day_number(data::default_horizon());
+    let month = days::from_day_number(data::DATA_DAY);
     let vintage = newest.map_or(month, |n| n.max(month));
     let mut record = PublicRecord {
         vintage: Some(vintage),

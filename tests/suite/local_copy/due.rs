@@ -1,7 +1,8 @@
 //! `cra due` against a copy synced from the real sandbox: the banks it
 //! lists are exactly those whose current exam is older than the README's
 //! table of expected intervals says (worked out here independently from
-//! `cra sql`), most overdue first; `--older-than` and the filters.
+//! `cra sql`), most overdue first; `--older-than` and the filters. Each
+//! reckons to a day of its own (`--as-of`), so it passes on any day.
 
 use serde_json::Value;
 
@@ -49,6 +50,13 @@ fn expected(exam_type: &str, rating: &str) -> i64 {
     }
 }
 
+/// The day the tests reckon to (`--as-of`), whatever today is.
+const AS_OF: &str = "2027-06-30";
+
+fn as_of() -> jiff::civil::Date {
+    AS_OF.parse().unwrap()
+}
+
 fn months(from: &str, to: jiff::civil::Date) -> i64 {
     let from: jiff::civil::Date = from.parse().unwrap();
     i64::from(from.until((jiff::Unit::Month, to)).unwrap().get_months())
@@ -57,7 +65,7 @@ fn months(from: &str, to: jiff::civil::Date) -> i64 {
 #[test]
 fn due_lists_exactly_the_banks_past_their_expected_interval_most_overdue_first() {
     let (home, _sandbox) = synced("700");
-    let today = jiff::Zoned::now().date();
+    let today = as_of();
     let banks = json(
         &home,
         &[
@@ -75,7 +83,9 @@ fn due_lists_exactly_the_banks_past_their_expected_interval_most_overdue_first()
         })
         .collect();
     want.sort_by_key(|(id, overdue)| (-overdue, id.clone()));
-    let rows = json(&home, &["due"]);
+    let rows = json(&home, &["due", "--as-of", AS_OF]);
+    // A month stands for its last day.
+    assert_eq!(json(&home, &["due", "--as-of", "2027-06"]), rows);
     assert!(
         !rows.is_empty() && rows.len() < banks.len(),
         "{} of {}",
@@ -104,9 +114,18 @@ fn due_lists_exactly_the_banks_past_their_expected_interval_most_overdue_first()
 
     let out = home
         .cra()
-        .args(["due", "--format", "csv"])
+        .args(["due", "--format", "csv", "--as-of", AS_OF])
+        .env("CRA_FORCE_TTY", "1")
         .output()
         .unwrap();
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(&format!(
+            "{} banks probably due or overdue on {AS_OF}",
+            rows.len()
+        )),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).starts_with(
         "id,name,city,state,regulator,rating,exam_date,exam_type,months_since,expected_months,overdue_months\r\n"
     ));
@@ -115,8 +134,19 @@ fn due_lists_exactly_the_banks_past_their_expected_interval_most_overdue_first()
 #[test]
 fn older_than_replaces_the_table_and_the_filters_apply() {
     let (home, _sandbox) = synced("700");
-    let today = jiff::Zoned::now().date();
-    let rows = json(&home, &["due", "--older-than", "10y", "--state", "tx"]);
+    let today = as_of();
+    let rows = json(
+        &home,
+        &[
+            "due",
+            "--older-than",
+            "10y",
+            "--state",
+            "tx",
+            "--as-of",
+            AS_OF,
+        ],
+    );
     let all = json(
         &home,
         &[
