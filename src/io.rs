@@ -271,6 +271,7 @@ impl Io {
                 warn: Sink::Process.warn(),
                 excel_safe: false,
                 file: None,
+                side_file: None,
             },
             stderr_tty,
             color_stderr: decide(stderr_tty),
@@ -345,10 +346,21 @@ impl Io {
             warn: self.view.warn.clone(),
             excel_safe: self.view.excel_safe,
             file: self.view.file.take(),
+            side_file: self.view.side_file.take(),
             ..View::piped()
         };
         self.out = Sink::File(Arc::new(Mutex::new(Some(FileOut { writer, file }))));
         Ok(self)
+    }
+
+    /// Writes `bytes` atomically to the file the command writes beside its
+    /// output (`stats --svg FILE`), as the plan checked it; nothing
+    /// without one.
+    pub fn write_side_file(&self, bytes: &[u8]) -> anyhow::Result<()> {
+        match &self.view.side_file {
+            Some(path) => crate::atomic::write(path, bytes, crate::atomic::Access::Shared),
+            None => Ok(()),
+        }
     }
 
     /// Puts the `-o FILE` written in place (nothing to do without one).

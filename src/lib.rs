@@ -105,6 +105,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         }
         resolved.to
     };
+    let mut own = own_files(&settings);
     if let output::Destination::File(path) = &destination {
         if path.is_dir() {
             return Err(error::CraError::usage(format!(
@@ -112,7 +113,22 @@ pub fn run(cli: Cli) -> Result<Exit> {
                 path.display()
             )));
         }
-        output::refuse_own_file(path, &own_files(&settings))?;
+        output::refuse_own_file(path, &own)?;
+        own.push(output::OwnFile {
+            path: path.clone(),
+            what: "the -o file",
+        });
+    }
+    if let Some((written, path)) = parts.side_file {
+        if path.is_dir() {
+            return Err(error::CraError::usage(format!(
+                "{} {} is a folder; give a file name",
+                written.flag,
+                path.display()
+            )));
+        }
+        output::refuse_own_file_as(&written, path, &own)?;
+        io.view.side_file = Some(path.to_path_buf());
     }
     for warning in &settings.warnings {
         io.warn(warning);

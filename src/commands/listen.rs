@@ -68,6 +68,13 @@ impl Spec for ListenArgs {
     fn parts(&self) -> crate::commands::Parts<'_> {
         crate::commands::Parts {
             secret: Some(&self.secret),
+            side_file: self.log.as_deref().map(|path| {
+                let log = crate::output::Written {
+                    flag: "--log",
+                    appended: true,
+                };
+                (log, path)
+            }),
             ..Default::default()
         }
     }

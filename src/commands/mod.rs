@@ -202,6 +202,10 @@ pub struct Parts<'a> {
     pub order: Option<&'a crate::filters::OrderArgs>,
     /// `--watch` without the rest of a selection (`sync --notify`).
     pub watch: Option<&'a crate::filters::WatchArg>,
+    /// A file it writes beside its output (`stats --svg`, `listen --log`),
+    /// refused as `-o` is where it would replace or write into a file
+    /// `cra` keeps.
+    pub side_file: Option<(crate::output::Written, &'a std::path::Path)>,
 }
 
 impl Parts<'_> {

@@ -94,6 +94,13 @@ impl Spec for SandboxArgs {
     fn parts(&self) -> crate::commands::Parts<'_> {
         crate::commands::Parts {
             secret: Some(&self.secret),
+            side_file: self.log_requests.as_deref().map(|path| {
+                let log = crate::output::Written {
+                    flag: "--log-requests",
+                    appended: true,
+                };
+                (log, path)
+            }),
             ..Default::default()
         }
     }

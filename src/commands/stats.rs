@@ -206,6 +206,7 @@ impl Spec for StatsArgs {
             excel: Some(&self.excel),
             jq: Some(&self.jq),
             selection: Some(&self.selection),
+            side_file: self.svg.as_deref().map(|path| (SVG, path)),
             ..Parts::default()
         }
     }
@@ -255,6 +256,12 @@ impl Run for StatsArgs {
     }
 }
 
+/// `--svg FILE`: the chart, written as the plan checked it.
+const SVG: crate::output::Written = crate::output::Written {
+    flag: "--svg",
+    appended: false,
+};
+
 fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     let io = &ctx.io;
     let by = groupings(&args.by)?;
@@ -272,12 +279,8 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     let planned = io.plan_rows(columns, &args.columns, false)?;
     let rows = reader.stats_by(&by, &filter)?;
     let unit = unit(&args, &by);
-    if let Some(path) = &args.svg {
-        crate::atomic::write(
-            path,
-            chart::svg(&title, &bars(&rows)).as_bytes(),
-            crate::atomic::Access::Shared,
-        )?;
+    if args.svg.is_some() {
+        io.write_side_file(chart::svg(&title, &bars(&rows)).as_bytes())?;
     }
     if io.view.terminal && io.view.format == crate::domain::Format::Table {
         let mut out = io.stdout();

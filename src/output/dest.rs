@@ -295,6 +295,27 @@ pub struct OwnFile {
 /// the files SQLite and `cra` keep beside one (`-wal`, `-shm`, `-journal`,
 /// `.lock`).
 pub fn refuse_own_file(output: &Path, own: &[OwnFile]) -> Result<()> {
+    refuse_own_file_as(&Written::OUTPUT, output, own)
+}
+
+/// How a file the tool writes is named on its line, and whether it is
+/// replaced (`-o`, `--svg`) or appended to (`--log`).
+#[derive(Debug, Clone, Copy)]
+pub struct Written {
+    pub flag: &'static str,
+    pub appended: bool,
+}
+
+impl Written {
+    pub const OUTPUT: Written = Written {
+        flag: "-o",
+        appended: false,
+    };
+}
+
+/// [`refuse_own_file`] for a file written by `written` (`--svg FILE`,
+/// `--log FILE`).
+pub fn refuse_own_file_as(written: &Written, output: &Path, own: &[OwnFile]) -> Result<()> {
     let target = resolved(output);
     let found = own.iter().find(|file| resolved(&file.path) == target);
     let file = match found {
@@ -313,9 +334,20 @@ pub fn refuse_own_file(output: &Path, own: &[OwnFile]) -> Result<()> {
         format!(", {}", file.path.display())
     };
     Err(CraError::usage(format!(
-        "-o {} would replace {}{named}; write the output to another file",
+        "{} {} would {} {}{named}; write {} to another file",
+        written.flag,
         output.display(),
+        if written.appended {
+            "write into"
+        } else {
+            "replace"
+        },
         file.what,
+        if written.flag == "-o" {
+            "the output"
+        } else {
+            "it"
+        },
     )))
 }
 

@@ -39,8 +39,8 @@ pub use about::About;
 pub use cell::Cell;
 pub use column::{Column, Columns, Head, Kind, Shape};
 pub use dest::{
-    Destination, Outputs, OwnFile, Resolved, excel_safe_for, format_for_path, refuse_own_file,
-    resolve, xlsx_to_terminal,
+    Destination, Outputs, OwnFile, Resolved, Written, excel_safe_for, format_for_path,
+    refuse_own_file, refuse_own_file_as, resolve, xlsx_to_terminal,
 };
 pub use fit::Fit;
 pub use rows::{Planned, Rows};

@@ -34,6 +34,9 @@ pub struct View {
     /// The file standard output goes to (`-o FILE`, or the command's
     /// default file), for what a summary says; none for standard output.
     pub file: Option<std::path::PathBuf>,
+    /// The file a command writes beside its output (`stats --svg FILE`),
+    /// checked with it (never the copy, the config, the `-o` file).
+    pub side_file: Option<std::path::PathBuf>,
 }
 
 /// Where a printer says what it had to change (a workbook cell cut to
@@ -79,6 +82,7 @@ impl View {
             warn: Warn::default(),
             excel_safe: false,
             file: None,
+            side_file: None,
         }
     }
 
@@ -94,6 +98,7 @@ impl View {
             warn: Warn::default(),
             excel_safe: false,
             file: None,
+            side_file: None,
         }
     }
 

@@ -552,3 +552,91 @@ fn output_never_replaces_another_copy_or_a_lock() {
     assert!(!configured.exists());
     assert!(!world.home.path().join("kept-aside.db.lock").exists());
 }
+
+/// Every file the tool writes goes through the plan's refusals, not only
+/// `-o`: `stats --svg` onto the copy, its lock, the config, another copy or
+/// the `-o` file is one line, exit 2, every file as it was (it once
+/// replaced the copy with an SVG, exit 0); `listen --log` and `sandbox
+/// --log-requests`, which append, never write into a copy either.
+#[test]
+fn svg_and_logs_never_replace_or_write_into_a_file_cra_keeps() {
+    let world = crate::common::synced(20);
+    let data = world.home.path().join(".local/share/cra");
+    let copy = data.join("mirror.sqlite");
+    let lock = data.join("mirror.sqlite.lock");
+    if !lock.exists() {
+        std::fs::write(&lock, "").unwrap();
+    }
+    let other = world.home.path().join("other.sqlite");
+    std::fs::copy(&copy, &other).unwrap();
+    let config = world.home.config_path();
+    std::fs::write(&config, "# mine\n").unwrap();
+    let csv = world.home.path().join("counts.csv");
+    let snapshot = || {
+        [&copy, &lock, &other, &config]
+            .map(|path| std::fs::read(path).ok())
+            .to_vec()
+    };
+    let before = snapshot();
+    let targets = [
+        (copy.clone(), "the local copy in use"),
+        (lock.clone(), "lock file"),
+        (other.clone(), "a SQLite database"),
+        (config.clone(), "config file"),
+        (csv.clone(), "the -o file"),
+    ];
+    for (target, what) in &targets {
+        let out = world
+            .home
+            .cra()
+            .args(["stats", "--by", "state", "-o", csv.to_str().unwrap()])
+            .args(["--svg", target.to_str().unwrap()])
+            .output()
+            .unwrap();
+        let stderr = crate::common::stderr(&out);
+        crate::common::assert_code(&out, 2);
+        assert!(
+            stderr.contains(&format!("--svg {} would replace", target.display()))
+                && stderr.contains(what),
+            "--svg {}: {stderr}",
+            target.display()
+        );
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(!csv.exists(), "nothing written when refused");
+    }
+    // A folder is named as one.
+    let out = world
+        .home
+        .cra()
+        .args(["stats", "--svg", world.home.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    crate::common::assert_code(&out, 2);
+    assert!(crate::common::stderr(&out).contains("is a folder"));
+    for (args, flag) in [
+        (&["listen", "--secret", "s", "--log"][..], "--log"),
+        (
+            &["sandbox", "--port", "0", "--log-requests"],
+            "--log-requests",
+        ),
+    ] {
+        let out = world.home.cra().args(args).arg(&copy).output().unwrap();
+        let stderr = crate::common::stderr(&out);
+        crate::common::assert_code(&out, 2);
+        assert!(
+            stderr.contains(&format!("{flag} {} would write into", copy.display())),
+            "{stderr}"
+        );
+    }
+    assert_eq!(snapshot(), before);
+    // Elsewhere, the chart is written.
+    let svg = world.home.path().join("chart.svg");
+    let out = world
+        .home
+        .cra()
+        .args(["stats", "--by", "state", "--svg", svg.to_str().unwrap()])
+        .output()
+        .unwrap();
+    crate::common::assert_code(&out, 0);
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+}
