@@ -28,7 +28,12 @@ pub struct ChangesArgs {
     pub order: OrderArgs,
 
     /// Kinds (repeatable; below) [default: upgrade, downgrade]
-    #[arg(long = "change", value_name = "KIND", value_enum, hide_possible_values = true)]
+    #[arg(
+        long = "change",
+        value_name = "KIND",
+        value_enum,
+        hide_possible_values = true
+    )]
     pub change: Vec<ChangeKind>,
 
     #[command(flatten)]
@@ -135,21 +140,33 @@ impl AboutBank for ChangeRow {
 /// What a change adds to the bank's columns and its exam's: the rating
 /// before, and the kind of change.
 const CHANGE: &[Column<ChangeRow>] = &[
-    Column::new("previous_rating", "PREVIOUS", Kind::Rating, Fit::Rating { rank: 4 }, |r: &ChangeRow| {
-        Cell::maybe_rating(r.previous_rating.as_ref())
-    })
+    Column::new(
+        "previous_rating",
+        "PREVIOUS",
+        Kind::Rating,
+        Fit::Rating { rank: 4 },
+        |r: &ChangeRow| Cell::maybe_rating(r.previous_rating.as_ref()),
+    )
     .short("PREV"),
-    Column::new("change", "CHANGE", Kind::Change, Fit::Keep { rank: 1 }, |r| {
-        Cell::text(r.change.as_str())
-    }),
+    Column::new(
+        "change",
+        "CHANGE",
+        Kind::Change,
+        Fit::Keep { rank: 1 },
+        |r| Cell::text(r.change.as_str()),
+    ),
     // A bank that ended: when, and who took it over (shown when
     // --change merged or failed is asked for).
     Column::new("ended", "ENDED", Kind::Date, Fit::Keep { rank: 2 }, |r| {
         r.ended.as_deref().map_or(Cell::Empty, Cell::date)
     }),
-    Column::new("successor", "INTO", Kind::Text, Fit::Shorten { rank: 9, min: 12 }, |r| {
-        Cell::maybe(r.successor.as_deref())
-    }),
+    Column::new(
+        "successor",
+        "INTO",
+        Kind::Text,
+        Fit::Shorten { rank: 9, min: 12 },
+        |r| Cell::maybe(r.successor.as_deref()),
+    ),
 ];
 
 const CHANGE_BANK: &[Column<ChangeRow>] = &crate::output::bank::columns::<ChangeRow>();
@@ -218,9 +235,7 @@ impl Spec for ChangesArgs {
         let kinds: Vec<String> = self
             .change
             .iter()
-            .filter_map(|k| {
-                clap::ValueEnum::to_possible_value(k).map(|v| v.get_name().to_string())
-            })
+            .filter_map(|k| clap::ValueEnum::to_possible_value(k).map(|v| v.get_name().to_string()))
             .collect();
         crate::filters::words::Words::new()
             .flag("new banks only", self.new)
@@ -256,7 +271,10 @@ impl Run for ChangesArgs {
         ),
         Wording::help("state", "The bank's state or territory code (any case)"),
         Wording::help("size", "The record's exam type: large, small, intermediate"),
-        Wording::help("rating", "The record's rating (repeatable): out, sat, nti, snc"),
+        Wording::help(
+            "rating",
+            "The record's rating (repeatable): out, sat, nti, snc",
+        ),
         Wording::help(
             "output",
             "Write to FILE atomically (format from its extension; - is standard output)",
@@ -294,11 +312,12 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
         reader.require_public_record(crate::output::records::public_wanted(shown.enriched))?;
     }
     if wanted.iter().any(ends) && !reader.has_events()? {
-        let asked = if wanted.contains(&RatingChange::Failed) && !wanted.contains(&RatingChange::Merged) {
-            "--change failed"
-        } else {
-            "--change merged"
-        };
+        let asked =
+            if wanted.contains(&RatingChange::Failed) && !wanted.contains(&RatingChange::Merged) {
+                "--change failed"
+            } else {
+                "--change merged"
+            };
         return Err(CraError::usage(format!(
             "{asked} needs the structure changes of BankFind's history, which the local copy \
              has not read (run: {})",

@@ -145,11 +145,7 @@ fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
             } else {
                 value
             };
-            io.info(&format!(
-                "set {} = {shown} in {}",
-                key.name,
-                path.display()
-            ));
+            io.info(&format!("set {} = {shown} in {}", key.name, path.display()));
         }
         ConfigCommand::Unset { key, .. } => {
             if config_file::update(path, key, None)? {
@@ -274,8 +270,7 @@ fn read_secret(key: &Key) -> Result<String> {
     if value.is_empty() {
         return Err(CraError::usage(format!(
             "no {} on standard input (echo KEY | cra config set {})",
-            key.name,
-            key.name
+            key.name, key.name
         )));
     }
     Ok(value)

@@ -90,15 +90,27 @@ impl AboutBank for DueRow {
 /// What a bank probably due adds to the bank's columns: how long since
 /// its exam, how long is expected, how overdue.
 const DUE: &[Column<DueRow>] = &[
-    Column::new("months_since", "MONTHS", Kind::Count, Fit::Keep { rank: 9 }, |r| {
-        Cell::Int(r.months_since)
-    }),
-    Column::new("expected_months", "EXPECTED", Kind::Count, Fit::Keep { rank: 5 }, |r| {
-        Cell::Int(r.expected_months)
-    }),
-    Column::new("overdue_months", "OVERDUE", Kind::Count, Fit::Keep { rank: 1 }, |r| {
-        Cell::Int(r.overdue_months)
-    }),
+    Column::new(
+        "months_since",
+        "MONTHS",
+        Kind::Count,
+        Fit::Keep { rank: 9 },
+        |r| Cell::Int(r.months_since),
+    ),
+    Column::new(
+        "expected_months",
+        "EXPECTED",
+        Kind::Count,
+        Fit::Keep { rank: 5 },
+        |r| Cell::Int(r.expected_months),
+    ),
+    Column::new(
+        "overdue_months",
+        "OVERDUE",
+        Kind::Count,
+        Fit::Keep { rank: 1 },
+        |r| Cell::Int(r.overdue_months),
+    ),
 ];
 
 const DUE_BANK: &[Column<DueRow>] = &crate::output::bank::columns::<DueRow>();

@@ -154,19 +154,32 @@ async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking:
     let store = Store::open(&path)?;
     let sandbox = settings
         .sandbox
-        .then(|| settings.base_url.as_ref().map(|b| b.value.trim_end_matches('/').to_string()))
+        .then(|| {
+            settings
+                .base_url
+                .as_ref()
+                .map(|b| b.value.trim_end_matches('/').to_string())
+        })
         .flatten();
     let ffiec_source = args
         .ffiec
         .clone()
         .or_else(|| settings.ffiec.clone())
-        .or_else(|| sandbox.as_ref().map(|base| format!("{base}/ffiec/craratng.zip")))
+        .or_else(|| {
+            sandbox
+                .as_ref()
+                .map(|base| format!("{base}/ffiec/craratng.zip"))
+        })
         .unwrap_or_else(|| ffiec::URL.to_string());
     let bankfind_source = (!args.no_bankfind).then(|| {
         args.bankfind
             .clone()
             .or_else(|| settings.bankfind.clone())
-            .or_else(|| sandbox.as_ref().map(|base| format!("{base}/bankfind/institutions")))
+            .or_else(|| {
+                sandbox
+                    .as_ref()
+                    .map(|base| format!("{base}/bankfind/institutions"))
+            })
             .unwrap_or_else(|| bankfind::URL.to_string())
     });
     let trace = |line: String| io.trace(&line);
@@ -209,7 +222,8 @@ async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking:
                     crate::text::inert(source)
                 )));
             };
-            let client = fetcher(&url)?.with_key(settings.bankfind_key.as_ref().map(|k| &k.value))?;
+            let client =
+                fetcher(&url)?.with_key(settings.bankfind_key.as_ref().map(|k| &k.value))?;
             let keyed = settings.bankfind_key.is_some();
             let listed = read_bankfind(&client, &url, keyed, io, &trace).await;
             requests += client.requests();

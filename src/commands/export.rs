@@ -107,7 +107,12 @@ impl Run for ExportArgs {
 
     fn column_names() -> Vec<&'static str> {
         let mut names = BANKS.names();
-        names.extend(HISTORIES.names().into_iter().filter(|n| !BANKS.names().contains(n)));
+        names.extend(
+            HISTORIES
+                .names()
+                .into_iter()
+                .filter(|n| !BANKS.names().contains(n)),
+        );
         names
     }
     const ARGS: &'static [Wording] = &[
@@ -166,7 +171,9 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
         .then(|| source.detail_scan(query.clone(), raw))
         .flatten();
     let banks = match scan {
-        _ if !selection.is_plain() => Banks::Found(source.find(selection, 0, u64::MAX).await?.banks),
+        _ if !selection.is_plain() => {
+            Banks::Found(source.find(selection, 0, u64::MAX).await?.banks)
+        }
         Some(scan) => Banks::Scan(scan),
         None => Banks::Listing(
             Listing::start(
@@ -294,7 +301,8 @@ async fn export<W: Write>(
                     }
                     return Ok(());
                 }
-                let listed = futures_util::stream::iter(banks.into_iter().map(|bank| Ok(((), bank))));
+                let listed =
+                    futures_util::stream::iter(banks.into_iter().map(|bank| Ok(((), bank))));
                 let mut details =
                     std::pin::pin!(listing::details(source, listed, concurrency, true));
                 while let Some(((), _, detail)) = details.try_next().await? {
@@ -305,7 +313,8 @@ async fn export<W: Write>(
                 return Ok(());
             }
             Banks::Scan(scan) => {
-                return scan.run(|detail, public| history(&mut printer, &mut counts, detail, public));
+                return scan
+                    .run(|detail, public| history(&mut printer, &mut counts, detail, public));
             }
         };
         if let Some(shape) = bank_shape {

@@ -47,37 +47,78 @@ pub struct LineageArgs {
     pub excel: ExcelSafeArg,
 }
 
-fn known<'r>(row: &'r Lineage, pick: fn(&'r crate::mirror::record::events::Known) -> Cell<'r>) -> Cell<'r> {
+fn known<'r>(
+    row: &'r Lineage,
+    pick: fn(&'r crate::mirror::record::events::Known) -> Cell<'r>,
+) -> Cell<'r> {
     row.known.as_ref().map_or(Cell::Empty, pick)
 }
 
 const LINE: &[Column<Lineage>] = &[
-    Column::new("date", "DATE", Kind::Date, Fit::Keep { rank: 0 }, |r| Cell::date(&r.date)),
-    Column::new("kind", "KIND", Kind::Text, Fit::Keep { rank: 1 }, |r| Cell::text(r.kind.name())),
-    Column::new("role", "ROLE", Kind::Text, Fit::Keep { rank: 4 }, |r| Cell::text(r.role.name())),
-    Column::new("fdic_cert", "FDIC CERT", Kind::Number, Fit::Keep { rank: 6 }, |r| {
-        Cell::count(r.fdic_cert)
+    Column::new("date", "DATE", Kind::Date, Fit::Keep { rank: 0 }, |r| {
+        Cell::date(&r.date)
     }),
-    Column::new("institution", "INSTITUTION", Kind::Text, Fit::Shorten { rank: 2, min: 16 }, |r| {
-        match &r.known {
+    Column::new("kind", "KIND", Kind::Text, Fit::Keep { rank: 1 }, |r| {
+        Cell::text(r.kind.name())
+    }),
+    Column::new("role", "ROLE", Kind::Text, Fit::Keep { rank: 4 }, |r| {
+        Cell::text(r.role.name())
+    }),
+    Column::new(
+        "fdic_cert",
+        "FDIC CERT",
+        Kind::Number,
+        Fit::Keep { rank: 6 },
+        |r| Cell::count(r.fdic_cert),
+    ),
+    Column::new(
+        "institution",
+        "INSTITUTION",
+        Kind::Text,
+        Fit::Shorten { rank: 2, min: 16 },
+        |r| match &r.known {
             Some(known) => Cell::text(&known.name),
             None => Cell::maybe(r.name.as_deref()),
-        }
+        },
+    ),
+    Column::new(
+        "successor",
+        "INTO",
+        Kind::Text,
+        Fit::Shorten { rank: 5, min: 12 },
+        |r| Cell::maybe(r.successor_name.as_deref()),
+    ),
+    Column::new(
+        "successor_cert",
+        "INTO CERT",
+        Kind::Number,
+        Fit::Keep { rank: 8 },
+        |r| r.successor_cert.map_or(Cell::Empty, Cell::count),
+    ),
+    Column::new(
+        "rating",
+        "RATING",
+        Kind::Rating,
+        Fit::Rating { rank: 3 },
+        |r| known(r, |k| Cell::maybe_rating(k.rating.as_ref())),
+    ),
+    Column::new(
+        "exam_date",
+        "EXAM DATE",
+        Kind::Date,
+        Fit::Keep { rank: 7 },
+        |r| {
+            known(r, |k| {
+                k.exam_date.as_deref().map_or(Cell::Empty, Cell::date)
+            })
+        },
+    ),
+    Column::new("code", "CODE", Kind::Number, Fit::Keep { rank: 10 }, |r| {
+        Cell::count(u64::from(r.code))
     }),
-    Column::new("successor", "INTO", Kind::Text, Fit::Shorten { rank: 5, min: 12 }, |r| {
-        Cell::maybe(r.successor_name.as_deref())
+    Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |r| {
+        known(r, |k| Cell::text(&k.id))
     }),
-    Column::new("successor_cert", "INTO CERT", Kind::Number, Fit::Keep { rank: 8 }, |r| {
-        r.successor_cert.map_or(Cell::Empty, Cell::count)
-    }),
-    Column::new("rating", "RATING", Kind::Rating, Fit::Rating { rank: 3 }, |r| {
-        known(r, |k| Cell::maybe_rating(k.rating.as_ref()))
-    }),
-    Column::new("exam_date", "EXAM DATE", Kind::Date, Fit::Keep { rank: 7 }, |r| {
-        known(r, |k| k.exam_date.as_deref().map_or(Cell::Empty, Cell::date))
-    }),
-    Column::new("code", "CODE", Kind::Number, Fit::Keep { rank: 10 }, |r| Cell::count(u64::from(r.code))),
-    Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |r| known(r, |k| Cell::text(&k.id))),
 ];
 
 const LINES: Columns<Lineage> = Columns::new(
@@ -137,7 +178,13 @@ impl Run for LineageArgs {
         let (cert, shown) = match AgencyId::parse(&self.bank) {
             Some(AgencyId::Fdic(cert)) => {
                 let name = reader.known(cert)?.map(|k| k.name);
-                (cert, name.map_or_else(|| "the institution".to_string(), |n| crate::text::inert(&n).into_owned()))
+                (
+                    cert,
+                    name.map_or_else(
+                        || "the institution".to_string(),
+                        |n| crate::text::inert(&n).into_owned(),
+                    ),
+                )
             }
             _ => {
                 let wanted = match resolve::classify(&self.bank) {
@@ -191,10 +238,9 @@ impl Run for LineageArgs {
             let changes = lines.len() as u64;
             // Where the record went last: the last successor, as the copy
             // knows it.
-            let last = lines
-                .iter()
-                .rev()
-                .find(|l| l.role != Role::Predecessor && l.kind.ends() && l.successor_cert.is_some());
+            let last = lines.iter().rev().find(|l| {
+                l.role != Role::Predecessor && l.kind.ends() && l.successor_cert.is_some()
+            });
             let now = match last {
                 Some(line) => {
                     let into = line.successor_cert.expect("found with one");
@@ -235,11 +281,7 @@ impl Run for LineageArgs {
 
 /// Why a bank has no lineage to follow: not linked, or linked to an
 /// institution BankFind has no certificate for (exit 5).
-fn no_certificate(
-    reader: &crate::mirror::Reader,
-    id: &str,
-    shown: &str,
-) -> Result<anyhow::Error> {
+fn no_certificate(reader: &crate::mirror::Reader, id: &str, shown: &str) -> Result<anyhow::Error> {
     let why = match reader.link_state(id)? {
         LinkState::Linked { .. } => {
             "BankFind lists no FDIC certificate for its institution, and its history is by certificate"

@@ -177,19 +177,20 @@ fn bodies(path: &Path, chosen: Vec<u64>, last: u64) -> Result<impl Iterator<Item
     let chosen: BTreeSet<u64> = chosen.into_iter().collect();
     Ok(
         BufReader::new(crate::limited::Lines::new(file, crate::limited::MAX_LINE))
-        .lines()
-        .take(last as usize)
-        .zip(1u64..)
-        .filter(move |(_, number)| chosen.contains(number))
-        .filter_map(|(line, number)| {
-            // Checked in the first pass; a line that changed since (the
-            // file rewritten underneath) is skipped rather than sent wrong.
-            let record = parse_record(&line.ok()?).ok()?;
-            Some(Delivery {
-                number,
-                body: record.body().ok()?,
-            })
-        }))
+            .lines()
+            .take(last as usize)
+            .zip(1u64..)
+            .filter(move |(_, number)| chosen.contains(number))
+            .filter_map(|(line, number)| {
+                // Checked in the first pass; a line that changed since (the
+                // file rewritten underneath) is skipped rather than sent wrong.
+                let record = parse_record(&line.ok()?).ok()?;
+                Some(Delivery {
+                    number,
+                    body: record.body().ok()?,
+                })
+            }),
+    )
 }
 
 impl Spec for ReplayArgs {

@@ -64,8 +64,7 @@ impl Spec for ReportArgs {
 
     fn words(&self) -> crate::filters::words::Words {
         let today = crate::filters::when::today();
-        crate::filters::words::Words::new()
-            .add("as of", self.as_of.map(|day| day.last_day(today)))
+        crate::filters::words::Words::new().add("as of", self.as_of.map(|day| day.last_day(today)))
     }
 }
 
@@ -168,7 +167,8 @@ fn gather(
     // Downgrades of the last twelve months of the data (within the exam
     // period, when one was given).
     let newest_exam = reader.newest_exam()?;
-    let (since, until) = downgrades_window(today, newest_exam.as_deref(), find.exam_since.as_deref());
+    let (since, until) =
+        downgrades_window(today, newest_exam.as_deref(), find.exam_since.as_deref());
     let until = match (until, as_of) {
         (Some(newest), _) => Some((newest, "the newest exam in the local copy")),
         (None, Some(day)) => Some((day.to_string(), "the day given by --as-of")),
@@ -178,8 +178,8 @@ fn gather(
     recent.find.exam_since = Some(since.clone());
     if let Some((last, _)) = &until {
         // The exams after the day reckoned to are not in its twelve months.
-        recent.find.exam_until = std::cmp::min(recent.find.exam_until.take(), Some(last.clone()))
-            .or(Some(last.clone()));
+        recent.find.exam_until =
+            std::cmp::min(recent.find.exam_until.take(), Some(last.clone())).or(Some(last.clone()));
     }
     let downgrades = reader
         .changes(&ChangeFilter {
@@ -282,10 +282,16 @@ mod tests {
         let window = |newest, since| downgrades_window(today, newest, since);
         let to = |first: &str, last: Option<&str>| (first.to_string(), last.map(str::to_string));
         // Current data: the last twelve months.
-        assert_eq!(window(Some("2026-11-20"), None), to("2025-11-20", Some("2026-11-20")));
+        assert_eq!(
+            window(Some("2026-11-20"), None),
+            to("2025-11-20", Some("2026-11-20"))
+        );
         assert_eq!(window(None, None), to("2025-11-28", None));
         // Old data (the public file of 2021): its own last year.
-        assert_eq!(window(Some("2021-06-30"), None), to("2020-06-30", Some("2021-06-30")));
+        assert_eq!(
+            window(Some("2021-06-30"), None),
+            to("2020-06-30", Some("2021-06-30"))
+        );
         // An exam dated today or after, or a date that does not parse: today.
         assert_eq!(window(Some("2026-11-28"), None), to("2025-11-28", None));
         assert_eq!(window(Some("2031-01-01"), None), to("2025-11-28", None));

@@ -123,8 +123,7 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
     let webhook = match &args.webhook_url {
         None => None,
         Some(url) => {
-            let secret =
-                settings.require_secret("sandbox --webhook-url")?;
+            let secret = settings.require_secret("sandbox --webhook-url")?;
             let parsed =
                 crate::webhook::endpoint_url("--webhook-url", url, "http://127.0.0.1:4000/")?;
             Some(webhooks::Config {

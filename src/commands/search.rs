@@ -114,9 +114,8 @@ impl Run for SearchArgs {
 
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
         self.selection.note_positions(matches);
-        let given = |id: &str| {
-            matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
-        };
+        let given =
+            |id: &str| matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
         self.chose_page = given("page") || given("per_page");
     }
 
@@ -146,10 +145,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
         let (offset, limit) = if follow {
             (0, args.limit.unwrap_or(u64::MAX))
         } else {
-            (
-                (args.page - 1).saturating_mul(args.per_page),
-                args.per_page,
-            )
+            ((args.page - 1).saturating_mul(args.per_page), args.per_page)
         };
         let found = source.find(selection, offset, limit).await?;
         let mut printer = io.printer(shape.heads())?;

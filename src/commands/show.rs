@@ -13,8 +13,8 @@ use crate::domain::Format;
 use crate::domain::model::BankDetail;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
-use crate::output::records::{HISTORIES, history_json, public_wanted, write_history};
 use crate::output;
+use crate::output::records::{HISTORIES, history_json, public_wanted, write_history};
 use crate::settings::Settings;
 use crate::source::{Source, resolve};
 
@@ -122,7 +122,12 @@ impl Run for ShowArgs {
     }
 }
 
-async fn run(args: ShowArgs, settings: &Settings, io: &Io, copy: &crate::source::Copy) -> Result<Exit> {
+async fn run(
+    args: ShowArgs,
+    settings: &Settings,
+    io: &Io,
+    copy: &crate::source::Copy,
+) -> Result<Exit> {
     // A name (it has a space) is never taken apart as an address.
     let wanted = args
         .ids
@@ -273,11 +278,7 @@ async fn run(args: ShowArgs, settings: &Settings, io: &Io, copy: &crate::source:
 pub fn bank_id(arg: &str) -> Result<String> {
     let trimmed = arg.trim_matches(' ');
     let id = match page_address(trimmed) {
-        Some(path) => percent_decode(
-            path.rsplit('/')
-                .find(|s| !s.is_empty())
-                .unwrap_or(""),
-        ),
+        Some(path) => percent_decode(path.rsplit('/').find(|s| !s.is_empty()).unwrap_or("")),
         None => trimmed.to_string(),
     };
     // `.` and `..` would be resolved away as path steps (`show ..` would
@@ -286,7 +287,8 @@ pub fn bank_id(arg: &str) -> Result<String> {
     if id.is_empty()
         || id == "."
         || id == ".."
-        || (page_address(trimmed).is_some() && (id.contains('/') || id.chars().any(char::is_control)))
+        || (page_address(trimmed).is_some()
+            && (id.contains('/') || id.chars().any(char::is_control)))
     {
         return Err(CraError::usage(format!(
             "'{}' is not a bank id or a bank page address",
@@ -356,7 +358,14 @@ mod tests {
         assert_eq!(bank_id("bankscorer.com/banks/abc-123").unwrap(), "abc-123");
         assert_eq!(bank_id("https://x.com/banks/a%20b").unwrap(), "a b");
         assert!(bank_id("").is_err());
-        for bad in ["fdic:abc", "FDIC:", "rssd:-1", "occ:0", "cert:1.5", "charter:x"] {
+        for bad in [
+            "fdic:abc",
+            "FDIC:",
+            "rssd:-1",
+            "occ:0",
+            "cert:1.5",
+            "charter:x",
+        ] {
             let error = bank_id(bad).unwrap_err();
             assert_eq!(crate::error::exit_of(&error), crate::error::Exit::Usage);
             assert!(error.to_string().contains("fdic:N"), "{error}");
@@ -376,7 +385,9 @@ mod tests {
             assert!(bank_id(dots).is_err(), "{dots}");
         }
         // Anything else is an id, exactly as given.
-        for id in ["a/b", "a?b&c=d", "a\tb", "a\nb", "%2e%2e", "foo/..", "50%", "./"] {
+        for id in [
+            "a/b", "a?b&c=d", "a\tb", "a\nb", "%2e%2e", "foo/..", "50%", "./",
+        ] {
             assert_eq!(bank_id(id).unwrap(), id, "{id:?}");
         }
         assert_eq!(bank_id("...").unwrap(), "...");

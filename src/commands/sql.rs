@@ -233,9 +233,13 @@ mod tests {
 
     #[test]
     fn duplicate_column_names_are_suffixed_as_sqlite_does() {
-        let names = |list: &[&str]| unique_names(&list.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        let names =
+            |list: &[&str]| unique_names(&list.iter().map(|s| s.to_string()).collect::<Vec<_>>());
         assert_eq!(names(&["a", "b"]), ["a", "b"]);
-        assert_eq!(names(&["exam_date", "exam_date"]), ["exam_date", "exam_date:1"]);
+        assert_eq!(
+            names(&["exam_date", "exam_date"]),
+            ["exam_date", "exam_date:1"]
+        );
         assert_eq!(names(&["a", "a", "a"]), ["a", "a:1", "a:2"]);
         // A suffixed name already taken by a real column is skipped.
         assert_eq!(names(&["a", "a:1", "a"]), ["a", "a:1", "a:2"]);

@@ -29,8 +29,13 @@ pub struct StatsArgs {
     /// no regulator per exam), size (the exam type) or year (of the exam:
     /// counts exams); two (A,B) for one row per pair [default: one group,
     /// all]
-    #[arg(long, value_name = "GROUP[,GROUP]", value_enum, value_delimiter = ',',
-          num_args = 1)]
+    #[arg(
+        long,
+        value_name = "GROUP[,GROUP]",
+        value_enum,
+        value_delimiter = ',',
+        num_args = 1
+    )]
     pub by: Vec<By>,
 
     /// The rating counts as percentages of the total (one decimal)
@@ -118,24 +123,45 @@ impl Line {
 }
 
 // Counts are never cut (a cut number misleads); the rarest go first.
-const GROUP: Column<Line> = Column::new("group", "GROUP", Kind::Text, Fit::Shorten { rank: 0, min: 8 }, |l| {
-    Cell::text(l.row.group.as_str())
-});
-const SUBGROUP: Column<Line> = Column::new("subgroup", "SUBGROUP", Kind::Text, Fit::Shorten { rank: 1, min: 8 }, |l| {
-    Cell::text(l.row.subgroup.as_deref().unwrap_or(""))
-});
-const TOTAL: Column<Line> = Column::new("total", "TOTAL", Kind::Count, Fit::Keep { rank: 2 }, |l| {
-    Cell::count(l.row.total)
-});
-const OUTSTANDING: Column<Line> = Column::new("outstanding", "OUTSTANDING", Kind::Count, Fit::Keep { rank: 3 }, |l| {
-    l.share(l.row.outstanding)
-});
-const SATISFACTORY: Column<Line> = Column::new("satisfactory", "SATISFACTORY", Kind::Count, Fit::Keep { rank: 4 }, |l| {
-    l.share(l.row.satisfactory)
-});
-const NEEDS_TO_IMPROVE: Column<Line> = Column::new("needs_to_improve", "NEEDS TO IMPROVE", Kind::Count, Fit::Keep { rank: 5 }, |l| {
-    l.share(l.row.needs_to_improve)
-});
+const GROUP: Column<Line> = Column::new(
+    "group",
+    "GROUP",
+    Kind::Text,
+    Fit::Shorten { rank: 0, min: 8 },
+    |l| Cell::text(l.row.group.as_str()),
+);
+const SUBGROUP: Column<Line> = Column::new(
+    "subgroup",
+    "SUBGROUP",
+    Kind::Text,
+    Fit::Shorten { rank: 1, min: 8 },
+    |l| Cell::text(l.row.subgroup.as_deref().unwrap_or("")),
+);
+const TOTAL: Column<Line> =
+    Column::new("total", "TOTAL", Kind::Count, Fit::Keep { rank: 2 }, |l| {
+        Cell::count(l.row.total)
+    });
+const OUTSTANDING: Column<Line> = Column::new(
+    "outstanding",
+    "OUTSTANDING",
+    Kind::Count,
+    Fit::Keep { rank: 3 },
+    |l| l.share(l.row.outstanding),
+);
+const SATISFACTORY: Column<Line> = Column::new(
+    "satisfactory",
+    "SATISFACTORY",
+    Kind::Count,
+    Fit::Keep { rank: 4 },
+    |l| l.share(l.row.satisfactory),
+);
+const NEEDS_TO_IMPROVE: Column<Line> = Column::new(
+    "needs_to_improve",
+    "NEEDS TO IMPROVE",
+    Kind::Count,
+    Fit::Keep { rank: 5 },
+    |l| l.share(l.row.needs_to_improve),
+);
 const SUBSTANTIAL_NONCOMPLIANCE: Column<Line> = Column::new(
     "substantial_noncompliance",
     "SUBSTANTIAL NONCOMPLIANCE",
@@ -143,53 +169,126 @@ const SUBSTANTIAL_NONCOMPLIANCE: Column<Line> = Column::new(
     Fit::Keep { rank: 6 },
     |l| l.share(l.row.substantial_noncompliance),
 );
-const OTHER: Column<Line> = Column::new("other", "OTHER", Kind::Count, Fit::Keep { rank: 7 }, |l| {
-    l.share(l.row.other)
-});
+const OTHER: Column<Line> =
+    Column::new("other", "OTHER", Kind::Count, Fit::Keep { rank: 7 }, |l| {
+        l.share(l.row.other)
+    });
 
 // A year is a number (a workbook writes a number cell, not text).
-const YEAR: Column<Line> = Column::new("group", "GROUP", Kind::Number, Fit::Keep { rank: 0 }, |l| year(&l.row.group));
-const SUBYEAR: Column<Line> = Column::new("subgroup", "SUBGROUP", Kind::Number, Fit::Keep { rank: 1 }, |l| {
-    l.row.subgroup.as_deref().map_or(Cell::Empty, year)
-});
+const YEAR: Column<Line> =
+    Column::new("group", "GROUP", Kind::Number, Fit::Keep { rank: 0 }, |l| {
+        year(&l.row.group)
+    });
+const SUBYEAR: Column<Line> = Column::new(
+    "subgroup",
+    "SUBGROUP",
+    Kind::Number,
+    Fit::Keep { rank: 1 },
+    |l| l.row.subgroup.as_deref().map_or(Cell::Empty, year),
+);
 
-const TABLE: &[&str] = &["group", "total", "outstanding", "satisfactory", "needs_to_improve", "substantial_noncompliance", "other"];
-const PAIRS_TABLE: &[&str] = &["group", "subgroup", "total", "outstanding", "satisfactory", "needs_to_improve", "substantial_noncompliance", "other"];
+const TABLE: &[&str] = &[
+    "group",
+    "total",
+    "outstanding",
+    "satisfactory",
+    "needs_to_improve",
+    "substantial_noncompliance",
+    "other",
+];
+const PAIRS_TABLE: &[&str] = &[
+    "group",
+    "subgroup",
+    "total",
+    "outstanding",
+    "satisfactory",
+    "needs_to_improve",
+    "substantial_noncompliance",
+    "other",
+];
 
 /// One grouping: its group, then the counts.
 const SINGLE: Columns<Line> = Columns::new(
-    &[GROUP, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
+    &[
+        GROUP,
+        TOTAL,
+        OUTSTANDING,
+        SATISFACTORY,
+        NEEDS_TO_IMPROVE,
+        SUBSTANTIAL_NONCOMPLIANCE,
+        OTHER,
+    ],
     TABLE,
 );
 const SINGLE_YEAR: Columns<Line> = Columns::new(
-    &[YEAR, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
+    &[
+        YEAR,
+        TOTAL,
+        OUTSTANDING,
+        SATISFACTORY,
+        NEEDS_TO_IMPROVE,
+        SUBSTANTIAL_NONCOMPLIANCE,
+        OTHER,
+    ],
     TABLE,
 );
 
 /// `--by A,B`: the pair's two columns first.
 const PAIRS: Columns<Line> = Columns::new(
-    &[GROUP, SUBGROUP, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
+    &[
+        GROUP,
+        SUBGROUP,
+        TOTAL,
+        OUTSTANDING,
+        SATISFACTORY,
+        NEEDS_TO_IMPROVE,
+        SUBSTANTIAL_NONCOMPLIANCE,
+        OTHER,
+    ],
     PAIRS_TABLE,
 );
 const YEAR_PAIRS: Columns<Line> = Columns::new(
-    &[YEAR, SUBGROUP, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
+    &[
+        YEAR,
+        SUBGROUP,
+        TOTAL,
+        OUTSTANDING,
+        SATISFACTORY,
+        NEEDS_TO_IMPROVE,
+        SUBSTANTIAL_NONCOMPLIANCE,
+        OTHER,
+    ],
     PAIRS_TABLE,
 );
 const PAIRS_YEAR: Columns<Line> = Columns::new(
-    &[GROUP, SUBYEAR, TOTAL, OUTSTANDING, SATISFACTORY, NEEDS_TO_IMPROVE, SUBSTANTIAL_NONCOMPLIANCE, OTHER],
+    &[
+        GROUP,
+        SUBYEAR,
+        TOTAL,
+        OUTSTANDING,
+        SATISFACTORY,
+        NEEDS_TO_IMPROVE,
+        SUBSTANTIAL_NONCOMPLIANCE,
+        OTHER,
+    ],
     PAIRS_TABLE,
 );
 
 /// A year's group as a number (text if it is not one).
 fn year(group: &str) -> Cell<'_> {
     match group.parse::<i32>() {
-        Ok(year) if group.len() == 4 && group.bytes().all(|b| b.is_ascii_digit()) => Cell::Year(year),
+        Ok(year) if group.len() == 4 && group.bytes().all(|b| b.is_ascii_digit()) => {
+            Cell::Year(year)
+        }
         _ => Cell::text(group),
     }
 }
 
 /// The columns of a grouping (`by`): a year's as numbers.
-fn columns_of<R>(by: &[GroupBy], [single, single_year, pairs, year_pairs, pairs_year]: [&'static Columns<R>; 5]) -> &'static Columns<R> {
+fn columns_of<R>(
+    by: &[GroupBy],
+    [single, single_year, pairs, year_pairs, pairs_year]: [&'static Columns<R>; 5],
+) -> &'static Columns<R> {
     match by {
         [GroupBy::Year] => single_year,
         [GroupBy::Year, _] => year_pairs,
@@ -219,9 +318,7 @@ impl Spec for StatsArgs {
         let by: Vec<String> = self
             .by
             .iter()
-            .filter_map(|b| {
-                clap::ValueEnum::to_possible_value(b).map(|v| v.get_name().to_string())
-            })
+            .filter_map(|b| clap::ValueEnum::to_possible_value(b).map(|v| v.get_name().to_string()))
             .collect();
         crate::filters::words::Words::new()
             .add("by", (!by.is_empty()).then(|| by.join(" and ")))
@@ -265,7 +362,10 @@ const SVG: crate::output::Written = crate::output::Written {
 fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     let io = &ctx.io;
     let by = groupings(&args.by)?;
-    let columns = columns_of(&by, [&SINGLE, &SINGLE_YEAR, &PAIRS, &YEAR_PAIRS, &PAIRS_YEAR]);
+    let columns = columns_of(
+        &by,
+        [&SINGLE, &SINGLE_YEAR, &PAIRS, &YEAR_PAIRS, &PAIRS_YEAR],
+    );
     let reader = ctx.copy.reader()?;
     let title = title(&args, &by, &ctx.selection);
     let filter = StatsFilter {
@@ -380,7 +480,11 @@ fn title(args: &StatsArgs, by: &[GroupBy], selection: &Selection) -> String {
 fn bars(rows: &[StatsRow]) -> Vec<Bar> {
     // Pairs: the first group named on its first row only, so the chart
     // reads as one small block per group.
-    let width = rows.iter().map(|r| r.group.chars().count()).max().unwrap_or(0);
+    let width = rows
+        .iter()
+        .map(|r| r.group.chars().count())
+        .max()
+        .unwrap_or(0);
     rows.iter()
         .enumerate()
         .map(|(i, row)| Bar {

@@ -165,7 +165,16 @@ async fn run(
         started = start(&args, settings, io, only) => started?,
         () = stop.clone() => return Err(CraError::Interrupted.into()),
     };
-    let Started { client, path, writer, listing, mut known, started, concurrency, source } = started_sync;
+    let Started {
+        client,
+        path,
+        writer,
+        listing,
+        mut known,
+        started,
+        concurrency,
+        source,
+    } = started_sync;
     let background = Background::start(writer)?;
     let mut failed: Vec<(String, anyhow::Error)> = Vec::new();
     // A signal while banks are fetched stops the fetching (the progress bar

@@ -132,7 +132,10 @@ impl Run for WatchCommand {
     const SUB_GLOBALS: &'static [(&'static str, Globals)] = &[
         // Looked up as `show` looks banks up: online or offline.
         ("add", Globals::ALL),
-        ("remove", Globals::CONFIG.and(Globals::OUTPUT).and(Globals::MIRROR)),
+        (
+            "remove",
+            Globals::CONFIG.and(Globals::OUTPUT).and(Globals::MIRROR),
+        ),
         ("show", Globals::ALL),
         ("list", Globals::LOCAL_COPY),
     ];
@@ -191,7 +194,10 @@ async fn add(
         plural(added.len() as u64, "bank", "banks"),
         thousands(total as u64),
         if already > 0 {
-            format!("; {already} {} in it already", plural(already as u64, "was", "were"))
+            format!(
+                "; {already} {} in it already",
+                plural(already as u64, "was", "were")
+            )
         } else {
             String::new()
         },
@@ -343,13 +349,23 @@ struct ListRow {
 }
 
 const LIST: &[Column<ListRow>] = &[
-    Column::new("name", "LIST", Kind::Text, Fit::Shorten { rank: 0, min: 12 }, |r| {
-        Cell::text(r.name.as_str())
+    Column::new(
+        "name",
+        "LIST",
+        Kind::Text,
+        Fit::Shorten { rank: 0, min: 12 },
+        |r| Cell::text(r.name.as_str()),
+    ),
+    Column::new("banks", "BANKS", Kind::Count, Fit::Keep { rank: 1 }, |r| {
+        Cell::count(r.banks)
     }),
-    Column::new("banks", "BANKS", Kind::Count, Fit::Keep { rank: 1 }, |r| Cell::count(r.banks)),
-    Column::new("missing", "NOT IN COPY", Kind::Count, Fit::Keep { rank: 2 }, |r| {
-        r.missing.map_or(Cell::Empty, Cell::count)
-    }),
+    Column::new(
+        "missing",
+        "NOT IN COPY",
+        Kind::Count,
+        Fit::Keep { rank: 2 },
+        |r| r.missing.map_or(Cell::Empty, Cell::count),
+    ),
 ];
 
 const LISTS: Columns<ListRow> = Columns::new(LIST, &["name", "banks", "missing"]);

@@ -181,9 +181,13 @@ async fn pages<T: PartialEq + Clone>(
             }
             return Err(status_error(&source, &fetched));
         }
-        let (total, page) = (endpoint.parse)(&fetched.body).map_err(|error| CraError::Response {
-            message: format!("{source}, the {} at offset {offset}: {error}", endpoint.what),
-        })?;
+        let (total, page) =
+            (endpoint.parse)(&fetched.body).map_err(|error| CraError::Response {
+                message: format!(
+                    "{source}, the {} at offset {offset}: {error}",
+                    endpoint.what
+                ),
+            })?;
         if let Some(total) = total.filter(|t| *t > MOST_RECORDS) {
             return Err(broken(format!(
                 "it says it has {} {}",
@@ -210,9 +214,8 @@ async fn pages<T: PartialEq + Clone>(
         }
         records.extend(page.iter().filter(|record| keep(record)).cloned());
         last_page = (offset, page);
-        let bar = progress.get_or_insert_with(|| {
-            Progress::new(io, total.unwrap_or(got), endpoint.what)
-        });
+        let bar =
+            progress.get_or_insert_with(|| Progress::new(io, total.unwrap_or(got), endpoint.what));
         for _ in 0..got {
             bar.inc();
         }

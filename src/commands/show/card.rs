@@ -40,16 +40,12 @@ pub(super) fn public_record(settings: &Settings) -> Option<Reader> {
     reader.enriched_at().ok().flatten().map(|_| reader)
 }
 
-
 /// Each exam's assets, method and evaluation, by the bank's exam date.
 type ExamsShown = HashMap<String, (String, String, Option<Address>)>;
 
 /// The public record's lines of a card, and each exam's assets, method
 /// and evaluation by the bank's exam date.
-fn public_card(
-    reader: &Reader,
-    id: &str,
-) -> Result<(Vec<String>, ExamsShown)> {
+fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
     let mut lines = Vec::new();
     let mut exams = HashMap::new();
     match reader.link_state(id)? {
@@ -92,8 +88,9 @@ fn public_card(
             ));
             for exam in reader.exam_records(id)? {
                 let day = crate::record::link::Day::parse(&exam.ffiec_date);
-                let evaluation =
-                    day.and_then(|day| crate::record::pe::address(&exam.regulator, exam.agency_id, day));
+                let evaluation = day.and_then(|day| {
+                    crate::record::pe::address(&exam.regulator, exam.agency_id, day)
+                });
                 exams.insert(
                     exam.exam_date,
                     (
@@ -185,7 +182,11 @@ pub(super) fn write_cards(
             crate::text::inert(&f.city),
             crate::text::inert(&f.state)
         )?;
-        writeln!(out, "  Regulator  {}", crate::text::inert(f.regulator.as_str()))?;
+        writeln!(
+            out,
+            "  Regulator  {}",
+            crate::text::inert(f.regulator.as_str())
+        )?;
         if let Some(charter) = f.charter_text() {
             writeln!(out, "  Charter    {}", crate::text::inert(&charter))?;
         }
@@ -218,9 +219,31 @@ pub(super) fn write_cards(
             // With the public record: each exam's assets and method, then
             // where its evaluation is.
             let mut heads = history_heads();
-            heads.insert(3, output::Head { name: "ASSETS".into(), header: "ASSETS".into(), short: None, kind: Kind::Text, fit: Fit::Keep { rank: 5 } });
-            heads.insert(4, output::Head { name: "METHOD".into(), header: "METHOD".into(), short: None, kind: Kind::Text, fit: Fit::Shorten { rank: 4, min: 10 } });
-            let dates: Vec<&String> = f.ratings_newest_first().into_iter().map(|r| &r.exam_date).collect();
+            heads.insert(
+                3,
+                output::Head {
+                    name: "ASSETS".into(),
+                    header: "ASSETS".into(),
+                    short: None,
+                    kind: Kind::Text,
+                    fit: Fit::Keep { rank: 5 },
+                },
+            );
+            heads.insert(
+                4,
+                output::Head {
+                    name: "METHOD".into(),
+                    header: "METHOD".into(),
+                    short: None,
+                    kind: Kind::Text,
+                    fit: Fit::Shorten { rank: 4, min: 10 },
+                },
+            );
+            let dates: Vec<&String> = f
+                .ratings_newest_first()
+                .into_iter()
+                .map(|r| &r.exam_date)
+                .collect();
             let rows: Vec<Vec<String>> = rows
                 .into_iter()
                 .zip(&dates)
@@ -260,4 +283,3 @@ pub(super) fn write_cards(
     }
     Ok(())
 }
-

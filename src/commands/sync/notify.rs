@@ -105,4 +105,3 @@ pub(super) async fn deliver(
     ));
     Ok(notified)
 }
-
