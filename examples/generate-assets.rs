@@ -17,7 +17,7 @@ fn main() -> std::io::Result<()> {
         .nth(1)
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
-    for path in cra::assets::write_all(&root)? {
+    for path in cra::assets::write_all(&root, &cra::cli::command())? {
         println!("wrote {}", path.display());
     }
     Ok(())

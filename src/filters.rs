@@ -20,6 +20,15 @@ pub use find::{OrderArgs, PeriodArgs, SelectArgs, ShownArgs, WatchArg};
 
 use crate::domain::Selection;
 
+/// The flags of one command line that choose its banks: the selection and
+/// its order, or `--watch` alone (`sync --notify`).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Choice<'a> {
+    pub selection: Option<&'a SelectionArgs>,
+    pub order: Option<&'a OrderArgs>,
+    pub watch: Option<&'a WatchArg>,
+}
+
 /// Every flag that selects banks.
 #[derive(Debug, Clone, Default, Args)]
 pub struct SelectionArgs {

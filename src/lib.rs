@@ -47,7 +47,7 @@ pub use crate::error::report;
 /// Runs one command line to completion and says how it went.
 pub fn run(cli: Cli) -> Result<Exit> {
     let spec = cli.command.spec();
-    if let Some(result) = spec.before_settings() {
+    if let Some(result) = spec.before_settings(cli::command) {
         return result;
     }
     let parts = spec.parts();
@@ -152,7 +152,8 @@ pub fn run(cli: Cli) -> Result<Exit> {
     // show), which is then opened once.
     let copy = source::Copy::new(&settings, &io);
     let on_copy = !spec.uses_api() || settings.offline;
-    let selection = source::select::resolve(&parts, spec.period_flags(), &copy, on_copy, &io)?;
+    let selection =
+        source::select::resolve(parts.choice(), spec.period_flags(), &copy, on_copy, &io)?;
     if io.view.format == domain::Format::Xlsx {
         io.view.about = Some(std::sync::Arc::new(about(spec, &settings, &selection)));
     }

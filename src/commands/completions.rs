@@ -25,9 +25,9 @@ pub struct CompletionsArgs {
 
 impl Spec for CompletionsArgs {
     // Needs neither settings nor a runtime, and must work with a broken
-    // config file.
-    fn before_settings(&self) -> Option<Result<Exit>> {
-        Some(run(self))
+    // config file: it always runs here, before them.
+    fn before_settings(&self, definition: fn() -> clap::Command) -> Option<Result<Exit>> {
+        Some(print(self.shell, definition()))
     }
 }
 
@@ -35,13 +35,15 @@ impl Run for CompletionsArgs {
     const GLOBALS: Globals = Globals::NONE;
 
     async fn run(self, _ctx: Ctx) -> Result<Exit> {
-        run(&self)
+        Err(anyhow::anyhow!(
+            "cra completions runs before the settings are read, never after"
+        ))
     }
 }
 
-fn run(args: &CompletionsArgs) -> Result<Exit> {
+fn print(shell: clap_complete::Shell, definition: clap::Command) -> Result<Exit> {
     let mut out = std::io::stdout().lock();
-    out.write_all(&crate::assets::completion(args.shell))?;
+    out.write_all(&crate::assets::completion(shell, definition))?;
     out.flush()?;
     Ok(Exit::Success)
 }

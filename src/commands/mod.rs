@@ -232,6 +232,15 @@ pub struct Parts<'a> {
 }
 
 impl Parts<'_> {
+    /// The flags that choose its banks.
+    pub fn choice(&self) -> crate::filters::Choice<'_> {
+        crate::filters::Choice {
+            selection: self.selection,
+            order: self.order,
+            watch: self.watch,
+        }
+    }
+
     /// `--jq`, when given.
     pub fn jq(&self) -> Option<&str> {
         self.jq.and_then(|jq| jq.jq.as_deref())
@@ -302,8 +311,9 @@ pub trait Spec {
         false
     }
     /// Whether it runs before any setting is read (completions must work
-    /// with a broken config file and need no runtime).
-    fn before_settings(&self) -> Option<Result<Exit>> {
+    /// with a broken config file and need no runtime), given the command
+    /// line's definition (the completion script is generated from it).
+    fn before_settings(&self, _definition: fn() -> clap::Command) -> Option<Result<Exit>> {
         None
     }
 }

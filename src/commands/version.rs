@@ -81,7 +81,7 @@ impl Build {
 
 impl Spec for VersionArgs {
     // Must answer with a broken config file and needs no runtime.
-    fn before_settings(&self) -> Option<Result<Exit>> {
+    fn before_settings(&self, _definition: fn() -> clap::Command) -> Option<Result<Exit>> {
         Some(run(self))
     }
 }

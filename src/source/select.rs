@@ -16,7 +16,6 @@ use std::sync::{Arc, OnceLock};
 
 use anyhow::Result;
 
-use crate::commands::Parts;
 use crate::domain::{Find, Selection};
 use crate::error::CraError;
 use crate::io::Io;
@@ -70,7 +69,7 @@ impl Copy {
 /// which is then checked for what the selection needs and for the banks
 /// of its watch lists.
 pub fn resolve(
-    parts: &Parts,
+    parts: crate::filters::Choice,
     period_flags: (&str, &str),
     copy: &Copy,
     on_copy: bool,

@@ -5,7 +5,7 @@ use cra::assets;
 
 /// Names of the visible subcommands, as a user types them.
 fn subcommands() -> Vec<String> {
-    assets::command()
+    assets::command(cra::cli::command())
         .get_subcommands()
         .filter(|s| !s.is_hide_set())
         .map(|s| s.get_name().to_string())

@@ -30,7 +30,7 @@ fn help_examples_of(args: &[&str]) -> Vec<String> {
 /// The examples of `cra --help` and of every subcommand's `--help`, nested
 /// ones included, each with where it was found.
 fn all_help_examples() -> Vec<(String, String)> {
-    let root = assets::command();
+    let root = assets::command(cra::cli::command());
     let mut examples = Vec::new();
     for cmd in assets::pages(&root) {
         let bin_name = cmd.get_bin_name().unwrap_or("cra").to_string();

@@ -62,8 +62,8 @@ fn plain(text: &str) -> String {
 #[test]
 fn man_pages_render_with_every_flag_and_section() {
     let dir = tempfile::tempdir().unwrap();
-    assets::write_all(dir.path()).unwrap();
-    let root = assets::command();
+    assets::write_all(dir.path(), &cra::cli::command()).unwrap();
+    let root = assets::command(cra::cli::command());
     let pages: Vec<(clap::Command, String)> = assets::pages(&root)
         .into_iter()
         .map(|cmd| (cmd.clone(), assets::page_name(cmd)))
@@ -128,7 +128,7 @@ fn man_pages_render_with_every_flag_and_section() {
 #[test]
 fn committed_completions_and_man_pages_are_fresh() {
     let root = repo();
-    let assets = assets::all();
+    let assets = assets::all(&cra::cli::command());
     let mut problems = Vec::new();
     for asset in &assets {
         match std::fs::read(root.join(&asset.path)) {
