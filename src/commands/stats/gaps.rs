@@ -59,14 +59,18 @@ const P90: Column<GapRow> = Column::new("p90", "P90", Kind::Count, Fit::Keep { r
 // A year is a number (a workbook writes a number cell, not text).
 const YEAR: Column<GapRow> =
     Column::new("group", "GROUP", Kind::Number, Fit::Keep { rank: 0 }, |r| {
-        super::year(&r.group)
+        super::columns::year(&r.group)
     });
 const SUBYEAR: Column<GapRow> = Column::new(
     "subgroup",
     "SUBGROUP",
     Kind::Number,
     Fit::Keep { rank: 1 },
-    |r| r.subgroup.as_deref().map_or(Cell::Empty, super::year),
+    |r| {
+        r.subgroup
+            .as_deref()
+            .map_or(Cell::Empty, super::columns::year)
+    },
 );
 
 const TABLE: &[&str] = &[
