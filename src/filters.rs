@@ -29,6 +29,27 @@ pub struct Choice<'a> {
     pub watch: Option<&'a WatchArg>,
 }
 
+/// `--state` of the commands that take banks by name (`show`, `lineage`,
+/// `watch add`): a name narrowed to one state, as the selection's
+/// `--state` narrows a list, and through the same selection.
+#[derive(Debug, Clone, Default, Args)]
+pub struct NarrowArgs {
+    /// With a name: only banks in this state or territory (two letters)
+    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
+    pub state: Option<String>,
+}
+
+impl NarrowArgs {
+    /// The selection a name is looked for within.
+    pub fn selection(&self) -> Selection {
+        let NarrowArgs { state } = self;
+        Selection {
+            state: state.clone(),
+            ..Selection::default()
+        }
+    }
+}
+
 /// Every flag that selects banks.
 #[derive(Debug, Clone, Default, Args)]
 pub struct SelectionArgs {
@@ -99,20 +120,58 @@ impl SelectionArgs {
         today: jiff::civil::Date,
         period_flags: (&str, &str),
     ) -> Result<Selection, String> {
-        let mut find = self.select.find(present)?;
-        (find.exam_since, find.exam_until) = when::period(
-            self.period.exam_since,
-            self.period.exam_until,
-            period_flags,
-            today,
-        )?;
-        find.sort = order.map(OrderArgs::keys).unwrap_or_default();
+        let SelectionArgs {
+            query,
+            state,
+            size,
+            select:
+                SelectArgs {
+                    rating,
+                    regulator,
+                    city,
+                    watch: WatchArg { watch },
+                    failed_last,
+                    assets,
+                    exam_method,
+                    active,
+                    inactive,
+                },
+            period:
+                PeriodArgs {
+                    exam_since,
+                    exam_until,
+                },
+            query_follows_size: _,
+        } = self;
+        let (exam_since, exam_until) = when::period(*exam_since, *exam_until, period_flags, today)?;
         Ok(Selection {
-            name: self.query.clone().filter(|q| !q.is_empty()),
-            state: self.state.clone(),
-            size: self.size.clone(),
-            find,
-            watch: self.select.watch.watch.clone(),
+            name: query.clone().filter(|q| !q.is_empty()),
+            state: state.clone(),
+            size: size.clone(),
+            ratings: find::ratings_once(rating),
+            regulators: find::resolve_regulators(regulator, present)?,
+            city: city
+                .as_deref()
+                .map(|c| c.trim().to_lowercase())
+                .filter(|c| !c.is_empty()),
+            exam_since,
+            exam_until,
+            watch: watch.clone(),
+            // The lists' banks, once the lists are read (`source::select`).
+            ids: None,
+            failed_last: *failed_last,
+            assets: *assets,
+            exam_methods: exam_method
+                .iter()
+                .map(|m| m.trim().to_string())
+                .filter(|m| !m.is_empty())
+                .collect(),
+            active: match (active, inactive) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+            sort: order.map(OrderArgs::keys).unwrap_or_default(),
         })
     }
 }

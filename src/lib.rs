@@ -157,6 +157,10 @@ pub fn run(cli: Cli) -> Result<Exit> {
     if io.view.format == domain::Format::Xlsx {
         io.view.about = Some(std::sync::Arc::new(about(spec, &settings, &selection)));
     }
+    let nothing = spec
+        .words()
+        .after(&selection, spec.period_words())
+        .no_match();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -184,6 +188,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
                     settings,
                     io,
                     selection,
+                    nothing,
                     copy,
                 })
                 .await
@@ -298,7 +303,8 @@ fn about(
     output::About {
         sheet: spec.sheet().to_string(),
         command: command_line(std::env::args_os()),
-        filters: error::redact(&spec.words().after(selection).done()).into_owned(),
+        filters: error::redact(&spec.words().after(selection, spec.period_words()).done())
+            .into_owned(),
         source,
         copy,
         written: text::day_and_time(&mirror::now()),

@@ -232,19 +232,35 @@ impl Spec for ChangesArgs {
     }
 
     fn words(&self) -> crate::filters::words::Words {
-        let kinds: Vec<String> = self
-            .change
-            .iter()
-            .filter_map(|k| clap::ValueEnum::to_possible_value(k).map(|v| v.get_name().to_string()))
-            .collect();
+        // The kinds as resolved: none given is upgrades and downgrades.
+        let mut kinds: Vec<&str> = kinds(&self.change).iter().map(|k| k.as_str()).collect();
+        if self.change.contains(&ChangeKind::RepeatFail) {
+            kinds.push("repeat-fail");
+        }
         crate::filters::words::Words::new()
-            .flag("new banks only", self.new)
+            .flag(
+                "only the rating records the last sync added (--new)",
+                self.new,
+            )
             .any("change", &kinds)
             .sort(Some(&self.order))
     }
 
     fn period_flags(&self) -> (&'static str, &'static str) {
         ("--since", "--until")
+    }
+
+    /// `--since` and `--until` bound a record's exam date, and the day a
+    /// bank ended for `--change merged` and `failed`.
+    fn period_words(&self) -> [&'static str; 2] {
+        let wanted = kinds(&self.change);
+        if wanted.iter().all(ends) {
+            ["ended since", "ended until"]
+        } else if wanted.iter().any(ends) {
+            ["exam or ending since", "exam or ending until"]
+        } else {
+            ["exam since", "exam until"]
+        }
     }
 
     fn outputs(&self) -> crate::output::Outputs {
@@ -346,7 +362,7 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
         // Each record printed as it is read: memory stays flat however
         // many. The endings come in among them by date (newest first);
         // sorted otherwise (--sort), after them.
-        let by_date = ctx.selection.find.sort.is_empty();
+        let by_date = ctx.selection.sort.is_empty();
         reader.each_change(&filter, |row| {
             let repeated = row.rating.is_failing()
                 && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());
@@ -364,7 +380,7 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     }
     let count = rows.finish()?;
     if count == 0 {
-        io.summary("no rating records match");
+        io.summary(&ctx.nothing);
     } else if ended == count {
         io.summary(&format!(
             "{} {} that ended",

@@ -267,8 +267,9 @@ impl Spec for DueArgs {
     fn words(&self) -> crate::filters::words::Words {
         crate::filters::words::Words::new()
             .sort(Some(&self.order))
+            .flag("probably due by the exam cycles", self.older_than.is_none())
             .when_to("exam older than", self.older_than, Bound::Until, self.day())
-            .add("as of", self.as_of.map(|_| self.day()))
+            .how("as of", self.as_of.map(|_| self.day()))
     }
 
     fn outputs(&self) -> crate::output::Outputs {
@@ -318,28 +319,36 @@ impl Run for DueArgs {
             public_record: public,
         })?;
         let activity = Activity::of(&reader)?;
+        let note = left_out_note(left_out, activity, self.include_inactive);
         let mut printed = io.rows(planned)?;
         for row in rows {
             printed.write(&row)?;
         }
+        if let Some(note) = &note {
+            printed.note(("Left out", note.clone()));
+        }
         let count = printed.finish()?;
-        io.summary(&format!(
-            "{} {} probably due or overdue{}{}",
-            crate::text::thousands(count),
-            crate::text::plural(count, "bank", "banks"),
-            match self.as_of {
-                Some(_) => format!(" on {today}"),
-                None => String::new(),
-            },
-            if older_than_months.is_some() {
-                " (by --older-than)"
-            } else {
-                " (a heuristic: see cra due --help)"
-            }
-        ));
+        if count == 0 {
+            io.summary(&ctx.nothing);
+        } else {
+            io.summary(&format!(
+                "{} {} probably due or overdue{}{}",
+                crate::text::thousands(count),
+                crate::text::plural(count, "bank", "banks"),
+                match self.as_of {
+                    Some(_) => format!(" on {today}"),
+                    None => String::new(),
+                },
+                if older_than_months.is_some() {
+                    " (by --older-than)"
+                } else {
+                    " (a heuristic: see cra due --help)"
+                }
+            ));
+        }
         // Rows left out are never left out in silence: said piped too.
-        if let Some(note) = left_out_note(left_out, activity, self.include_inactive) {
-            io.info(&note);
+        if let Some(note) = &note {
+            io.info(note);
         }
         Ok(Exit::Success)
     }

@@ -87,7 +87,7 @@ impl Spec for ExportArgs {
     fn words(&self) -> crate::filters::words::Words {
         crate::filters::words::Words::new()
             .sort(Some(&self.order))
-            .flag(
+            .how_flag(
                 "every rating record of each bank (--with-history)",
                 self.with_history,
             )
@@ -213,6 +213,10 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
     ));
     if let Some(path) = &io.view.file {
         summary.push_str(&format!(" → {}", path.display()));
+    }
+    if counts.banks == 0 {
+        // Said before the figures, in the words of every selecting command.
+        io.info(&ctx.nothing);
     }
     io.info(&summary);
     Ok(Exit::Success)

@@ -33,9 +33,8 @@ pub struct LineageArgs {
     #[arg(value_name = "BANK")]
     pub bank: String,
 
-    /// With a name: only banks in this state or territory (two letters)
-    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
-    pub state: Option<String>,
+    #[command(flatten)]
+    pub narrow: crate::filters::NarrowArgs,
 
     #[command(flatten)]
     pub jq: JqArg,
@@ -195,7 +194,7 @@ impl Run for LineageArgs {
                 let among = resolve::Among {
                     source: &source,
                     io,
-                    state: self.state.as_deref(),
+                    within: &self.narrow.selection(),
                 };
                 let id = resolve::resolve(wanted, &among, settings).await?;
                 let name = reader.bank(&id)?.fields.name;

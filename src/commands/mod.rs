@@ -206,6 +206,9 @@ pub struct Ctx {
     pub io: Io,
     /// The selection, resolved (empty for a command that takes none).
     pub selection: crate::domain::Selection,
+    /// What it says when nothing matches: `no banks match` and its
+    /// filters, in the words every selecting command uses.
+    pub nothing: String,
     /// The local copy, opened once: by the selection, or on first use.
     pub copy: crate::source::Copy,
 }
@@ -293,6 +296,11 @@ pub trait Spec {
     /// calls them `--since` and `--until`).
     fn period_flags(&self) -> (&'static str, &'static str) {
         ("--exam-since", "--exam-until")
+    }
+    /// What its exam period bounds, in words (`changes --change merged`
+    /// bounds the day a bank ended: `ended since`).
+    fn period_words(&self) -> [&'static str; 2] {
+        ["exam since", "exam until"]
     }
     /// Where its rows come from when that is neither the service nor the
     /// local copy (`diff`: the files it compares), for the same sheet.

@@ -78,7 +78,7 @@ impl Run for PeArgs {
         let among = resolve::Among {
             source: &source,
             io,
-            state: None,
+            within: &crate::domain::Selection::default(),
         };
         let id = resolve::resolve(wanted, &among, settings).await?;
         let bank = reader.bank(&id)?;

@@ -64,7 +64,7 @@ impl Spec for ReportArgs {
 
     fn words(&self) -> crate::filters::words::Words {
         let today = crate::filters::when::today();
-        crate::filters::words::Words::new().add("as of", self.as_of.map(|day| day.last_day(today)))
+        crate::filters::words::Words::new().how("as of", self.as_of.map(|day| day.last_day(today)))
     }
 }
 
@@ -86,6 +86,9 @@ impl Run for ReportArgs {
         let today = crate::filters::when::today();
         let as_of = self.as_of.map(|day| day.last_day(today));
         let figures = gather(&reader, &ctx.selection, as_of)?;
+        if figures.banks == 0 {
+            ctx.io.info(&ctx.nothing);
+        }
         if super::due::Activity::of(&reader)? == super::due::Activity::Unknown {
             // The banks due it shows may include closed ones.
             ctx.io.info(&super::due::activity_unknown());
@@ -139,7 +142,7 @@ fn gather(
     as_of: Option<jiff::civil::Date>,
 ) -> Result<Report> {
     let today = as_of.unwrap_or_else(crate::filters::when::today);
-    let find = &selection.find;
+    let find = selection;
     let filter = StatsFilter {
         selection: selection.clone(),
         exams: false,
@@ -151,7 +154,7 @@ fn gather(
     // the other filters select (among the selected banks alone it would be
     // 100% everywhere).
     let mut unrated = selection.clone();
-    unrated.find.ratings.clear();
+    unrated.ratings.clear();
     let by_state = reader
         .stats(
             GroupBy::State,
@@ -175,11 +178,11 @@ fn gather(
         (None, None) => None,
     };
     let mut recent = selection.clone();
-    recent.find.exam_since = Some(since.clone());
+    recent.exam_since = Some(since.clone());
     if let Some((last, _)) = &until {
         // The exams after the day reckoned to are not in its twelve months.
-        recent.find.exam_until =
-            std::cmp::min(recent.find.exam_until.take(), Some(last.clone())).or(Some(last.clone()));
+        recent.exam_until =
+            std::cmp::min(recent.exam_until.take(), Some(last.clone())).or(Some(last.clone()));
     }
     let downgrades = reader
         .changes(&ChangeFilter {

@@ -6,7 +6,6 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
-use crate::domain::Selection;
 use crate::domain::model::Meta;
 use crate::error::{CraError, Exit};
 use crate::filters::{OrderArgs, SelectionArgs};
@@ -140,7 +139,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
     let follow = args.all || args.limit.is_some();
     // Rows the user picked (a limit, a page) are not rows lost.
     let chosen = args.limit.is_some() || args.chose_page;
-    let nothing = no_match(selection);
+    let nothing = &ctx.nothing;
     if !selection.is_plain() {
         let (offset, limit) = if follow {
             (0, args.limit.unwrap_or(u64::MAX))
@@ -160,7 +159,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
             per_page: args.per_page,
             total_pages: found.total.div_ceil(args.per_page),
         };
-        let mut line = summary(printed, &meta, follow, &nothing);
+        let mut line = summary(printed, &meta, follow, nothing);
         if found.requests > 0 {
             line.push_str(&format!(
                 " · {} ({} {})",
@@ -192,7 +191,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
         }
         let printed = printer.count;
         printer.finish()?;
-        io.summary(&summary(printed, &meta, false, &nothing));
+        io.summary(&summary(printed, &meta, false, nothing));
         if !chosen {
             warn_partial(io, printed, total);
         }
@@ -223,7 +222,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
     let closed = printer.finish();
     listed?;
     closed?;
-    io.summary(&summary(printed, &meta, true, &nothing));
+    io.summary(&summary(printed, &meta, true, nothing));
     if !chosen {
         warn_partial(io, printed, meta.total);
     }
@@ -260,16 +259,5 @@ fn summary(printed: u64, meta: &Meta, follow: bool, nothing: &str) -> String {
             thousands(meta.page),
             thousands(meta.total_pages)
         )
-    }
-}
-
-/// What a person reads when no bank matches: `no banks match` and the
-/// selection in words, so the filter to loosen is in sight.
-fn no_match(selection: &Selection) -> String {
-    let said = selection.said();
-    if said.is_empty() {
-        "no banks match".to_string()
-    } else {
-        format!("no banks match: {}", crate::text::inert(&said))
     }
 }

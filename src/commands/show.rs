@@ -41,9 +41,8 @@ pub struct ShowArgs {
     #[arg(value_name = "ID", required = true, value_parser = parse_wanted)]
     pub ids: Vec<String>,
 
-    /// With a name: only banks in this state or territory (two letters)
-    #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
-    pub state: Option<String>,
+    #[command(flatten)]
+    pub narrow: crate::filters::NarrowArgs,
 
     #[command(flatten)]
     pub shown: crate::filters::ShownArgs,
@@ -141,7 +140,7 @@ async fn run(
     let among = resolve::Among {
         source: &source,
         io,
-        state: args.state.as_deref(),
+        within: &args.narrow.selection(),
     };
     let mut ids = Vec::with_capacity(wanted.len());
     for wanted in wanted {
@@ -184,7 +183,7 @@ async fn run(
                             message: format!(
                                 "no bank has the id '{}' or a name like it{} (try: cra search \"{}\")",
                                 crate::error::shorten(id, 80),
-                                args.state
+                                args.narrow.state
                                     .as_deref()
                                     .map(|s| format!(" in {s}"))
                                     .unwrap_or_default(),

@@ -72,7 +72,7 @@ impl Spec for SqlArgs {
             Some(query) => format!("the query {}", query.trim()),
             None => "the schema of the local copy".to_string(),
         };
-        crate::filters::words::Words::new().flag(&what, true)
+        crate::filters::words::Words::new().how_flag(&what, true)
     }
 
     fn outputs(&self) -> crate::output::Outputs {

@@ -131,10 +131,10 @@ impl Spec for StatsArgs {
             .filter_map(|b| clap::ValueEnum::to_possible_value(b).map(|v| v.get_name().to_string()))
             .collect();
         crate::filters::words::Words::new()
-            .add("by", (!by.is_empty()).then(|| by.join(" and ")))
-            .flag("as percentages", self.percent)
-            .flag("every exam counted (--exams)", self.exams)
-            .flag("months between exams (--gaps)", self.gaps)
+            .how("by", (!by.is_empty()).then(|| by.join(" and ")))
+            .how_flag("as percentages", self.percent)
+            .how_flag("every exam counted (--exams)", self.exams)
+            .how_flag("months between exams (--gaps)", self.gaps)
     }
 
     fn outputs(&self) -> crate::output::Outputs {
@@ -183,11 +183,14 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         exams: args.exams,
     };
     if args.gaps {
-        return gaps::print(&reader.gaps_by(&by, &filter)?, &by, &args.columns, io);
+        return gaps::print(&reader.gaps_by(&by, &filter)?, &by, &args.columns, ctx);
     }
     // A wrong --columns is said before anything is counted.
     let planned = io.plan_rows(columns, &args.columns, false)?;
     let rows = reader.stats_by(&by, &filter)?;
+    if rows.iter().all(|row| row.total == 0) {
+        io.summary(&ctx.nothing);
+    }
     let unit = unit(&args, &by);
     if args.svg.is_some() {
         io.write_side_file(chart::svg(&title, &bars(&rows)).as_bytes())?;

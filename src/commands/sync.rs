@@ -122,7 +122,7 @@ impl Run for SyncArgs {
         let stop = crate::signals::watch().boxed().shared();
         let mut settings = ctx.settings;
         settings.max_wait = Some(self.max_wait);
-        let only = ctx.selection.find.ids;
+        let only = ctx.selection.ids;
         run(self, &settings, &ctx.io, only, stop)
             .await
             .map_err(resumable)
@@ -144,7 +144,8 @@ async fn run(
             "sync brings the local copy up to date from the service; drop --offline",
         ));
     }
-    if !args.watch.watch.is_empty() && args.notify.is_none() {
+    // `only`: the banks of the lists `--watch` named, as the selection holds them.
+    if only.is_some() && args.notify.is_none() {
         return Err(CraError::usage(
             "--watch chooses whose new records --notify delivers: add --notify URL",
         ));

@@ -10,7 +10,7 @@ use anyhow::Result;
 use clap::Subcommand;
 
 use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
-use crate::domain::{Find, Selection};
+use crate::domain::Selection;
 use crate::error::{CraError, Exit};
 use crate::io::Io;
 use crate::output::records::{BANKS, write_bank};
@@ -51,9 +51,8 @@ Examples:
         /// The banks: ids, short ids, names (with a space) or page addresses
         #[arg(value_name = "BANK", required = true)]
         banks: Vec<String>,
-        /// With a name: only banks in this state or territory (two letters)
-        #[arg(long, value_name = "XX", value_parser = crate::filters::StateParser, hide_possible_values = true)]
-        state: Option<String>,
+        #[command(flatten)]
+        narrow: crate::filters::NarrowArgs,
     },
     /// Remove banks from a list, by id, short id or name as the list holds them (the last one removed takes the list)
     #[command(after_help = "\
@@ -144,9 +143,11 @@ impl Run for WatchCommand {
         let (settings, io) = (&ctx.settings, &ctx.io);
         let path = crate::watch::path()?;
         match self {
-            WatchCommand::Add { name, banks, state } => {
-                add(&path, &name, &banks, state.as_deref(), settings, io).await
-            }
+            WatchCommand::Add {
+                name,
+                banks,
+                narrow,
+            } => add(&path, &name, &banks, &narrow.selection(), settings, io).await,
             WatchCommand::Remove { name, banks } => remove(&path, &name, &banks, io, &ctx.copy),
             WatchCommand::Show { name, .. } => show(&name, settings, io, &ctx.copy).await,
             WatchCommand::List { .. } => list(&path, io, &ctx.copy),
@@ -158,7 +159,7 @@ async fn add(
     path: &std::path::Path,
     name: &str,
     banks: &[String],
-    state: Option<&str>,
+    within: &Selection,
     settings: &Settings,
     io: &Io,
 ) -> Result<Exit> {
@@ -175,7 +176,7 @@ async fn add(
         let among = resolve::Among {
             source: &source,
             io,
-            state,
+            within,
         };
         let id = resolve::resolve(wanted, &among, settings).await?;
         let detail = source.bank(&id).await?;
@@ -304,10 +305,7 @@ async fn show(name: &str, settings: &Settings, io: &Io, copy: &Copy) -> Result<E
     let shape = BANKS.shape(io.view.format, &[]).map_err(CraError::usage)?;
     let source = Source::new(settings, io, copy)?;
     let selection = Selection {
-        find: Find {
-            ids: Some(watched.ids()),
-            ..Find::default()
-        },
+        ids: Some(watched.ids()),
         watch: names.to_vec(),
         ..Selection::default()
     };

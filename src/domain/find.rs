@@ -1,17 +1,17 @@
-//! What a finding command selects and how it orders, beyond the list's own
-//! filters (`q`, state, size): ratings, regulators, a city, an exam period,
-//! the banks of watch lists, banks failing their last exams, and a sort. Both answers use it: the local copy turns it into SQL
+//! How a selection is tested and ordered on the banks the service lists,
+//! beyond the list's own filters (`q`, state, size): ratings, regulators, a
+//! city, an exam period, the banks of watch lists, banks failing their last
+//! exams, and a sort. The local copy turns the same selection into SQL
 //! (`mirror::find`), the service's banks are tested and sorted here
-//! ([`Find::matches`], [`Find::compare`]), and the two agree row for row:
+//! ([`Selection::matches`], [`Selection::compare`]), and the two agree row for row:
 //! byte comparison of text (SQLite's `BINARY`), a missing exam date first
 //! in ascending order, ties kept in the service's order.
 
 use std::cmp::Ordering;
-use std::collections::BTreeSet;
 
 use super::Rating;
+use super::Selection;
 use super::model::{BankFields, RatingRecord};
-use super::public::PublicFilter;
 
 /// A sort key (`--sort -exam_date,name`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,77 +65,51 @@ pub struct SortKey {
     pub descending: bool,
 }
 
-/// The selection and order beyond the list's own filters.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Find {
-    /// Current ratings (any of them).
-    pub ratings: Vec<Rating>,
-    /// Regulators, as the local copy spells them (any of them, compared
-    /// ignoring ASCII case online).
-    pub regulators: Vec<String>,
-    /// Part of the city, lower case (Unicode), trimmed.
-    pub city: Option<String>,
-    /// Inclusive bounds on the current exam date, `YYYY-MM-DD`.
-    pub exam_since: Option<String>,
-    pub exam_until: Option<String>,
-    /// Only these banks, by id (`--watch`: the banks of watch lists).
-    pub ids: Option<BTreeSet<String>>,
-    /// Only banks whose last N exams were all failing
-    /// ([`Rating::is_failing`]): `--failed-last N`. A test of the history,
-    /// which the list does not give: online, [`Find::matches`] keeps the
-    /// banks whose current rating fails and [`failed_last`] decides from
-    /// each one's history.
-    pub failed_last: Option<u32>,
-    pub sort: Vec<SortKey>,
-    /// What the public record selects (the local copy only: the service
-    /// has none of it).
-    pub public: PublicFilter,
-}
-
-impl Find {
-    /// True when it neither selects nor orders: the plain list.
-    pub fn is_plain(&self) -> bool {
-        *self == Find::default()
-    }
-
-    /// True when it selects something (rather than only sorting).
-    pub fn selects(&self) -> bool {
-        *self
-            != Find {
-                sort: self.sort.clone(),
-                ..Find::default()
-            }
-    }
-
-    /// Whether a listed bank passes (what the service cannot filter; the
-    /// public record's filters are refused online before this is asked).
+impl Selection {
+    /// Whether a bank the service lists passes what the service cannot
+    /// filter itself (its own filters, QUERY, state and size, were sent;
+    /// the public record's are refused online before this is asked).
     pub fn matches(&self, bank: &BankFields) -> bool {
+        let Selection {
+            // Sent to the service, which filtered by them.
+            name: _,
+            state: _,
+            size: _,
+            ratings,
+            regulators,
+            city,
+            exam_since,
+            exam_until,
+            // The lists' banks are `ids`.
+            watch: _,
+            ids,
+            failed_last,
+            // The local copy's alone: refused online (`source::select`).
+            assets: _,
+            exam_methods: _,
+            active: _,
+            sort: _,
+        } = self;
         let current = bank.current_rating.as_ref();
         let rating = current.map(|c| &c.rating);
         let date = current.map(|c| c.exam_date.as_str());
-        (self.ratings.is_empty() || rating.is_some_and(|r| self.ratings.contains(r)))
-            && (self.regulators.is_empty()
-                || self
-                    .regulators
+        (ratings.is_empty() || rating.is_some_and(|r| ratings.contains(r)))
+            && (regulators.is_empty()
+                || regulators
                     .iter()
                     .any(|x| x.eq_ignore_ascii_case(bank.regulator.as_str())))
-            && self
-                .city
+            && city
                 .as_deref()
                 .is_none_or(|part| crate::text::contains_folded(&bank.city, part))
-            && self
-                .exam_since
+            && exam_since
                 .as_deref()
                 .is_none_or(|since| date.is_some_and(|d| d >= since))
-            && self
-                .exam_until
+            && exam_until
                 .as_deref()
                 .is_none_or(|until| date.is_some_and(|d| d <= until))
-            && self.ids.as_ref().is_none_or(|ids| ids.contains(&bank.id))
+            && ids.as_ref().is_none_or(|ids| ids.contains(&bank.id))
             // The last exam is the current one: it must fail too.
-            && self
-                .failed_last
-                .is_none_or(|n| n == 0 || rating.is_some_and(Rating::is_failing))
+            && failed_last.is_none_or(|n| n == 0 || rating.is_some_and(Rating::is_failing))
     }
 
     /// The order of two banks by the sort keys (equal: keep the service's
@@ -212,7 +186,7 @@ mod tests {
     #[test]
     fn matching_is_each_filter_and_all_of_them() {
         let b = bank("First", "San Antonio", Some(("Outstanding", "2023-05-01")));
-        let mut find = Find::default();
+        let mut find = Selection::default();
         assert!(find.matches(&b));
         find.city = Some("antonio".into());
         find.regulators = vec!["occ".into()];
@@ -223,26 +197,26 @@ mod tests {
         find.exam_since = Some("2023-05-02".into());
         assert!(!find.matches(&b));
         let none = bank("None", "San Antonio", None);
-        let only_city = Find {
+        let only_city = Selection {
             city: Some("san".into()),
-            ..Find::default()
+            ..Selection::default()
         };
         assert!(only_city.matches(&none));
-        let with_rating = Find {
+        let with_rating = Selection {
             ratings: vec![Rating::Outstanding],
-            ..Find::default()
+            ..Selection::default()
         };
         assert!(!with_rating.matches(&none));
     }
 
     #[test]
     fn rating_sorts_best_first_then_others_then_none() {
-        let find = Find {
+        let find = Selection {
             sort: vec![SortKey {
                 field: SortField::Rating,
                 descending: false,
             }],
-            ..Find::default()
+            ..Selection::default()
         };
         let mut banks = [
             bank("a", "x", None),
@@ -260,8 +234,8 @@ mod tests {
         fn descending_is_ascending_reversed_for_distinct_names(
             a in "[a-zA-Zé ]{0,6}", b in "[a-zA-Zé ]{0,6}"
         ) {
-            let up = Find { sort: vec![SortKey { field: SortField::Name, descending: false }], ..Find::default() };
-            let down = Find { sort: vec![SortKey { field: SortField::Name, descending: true }], ..Find::default() };
+            let up = Selection { sort: vec![SortKey { field: SortField::Name, descending: false }], ..Selection::default() };
+            let down = Selection { sort: vec![SortKey { field: SortField::Name, descending: true }], ..Selection::default() };
             let (x, y) = (bank(&a, "c", None), bank(&b, "c", None));
             prop_assert_eq!(up.compare(&x, &y), down.compare(&x, &y).reverse());
             prop_assert_eq!(up.compare(&x, &y), a.as_bytes().cmp(b.as_bytes()));

@@ -15,8 +15,8 @@ pub mod selection;
 pub mod states;
 pub mod vocab;
 
-pub use find::{Find, SortField, SortKey};
-pub use public::{HasPublic, PublicFilter, PublicRecord};
+pub use find::{SortField, SortKey};
+pub use public::{AssetRange, HasPublic, PublicRecord};
 pub use selection::Selection;
 pub use vocab::{ExamType, Rating, Regulator};
 

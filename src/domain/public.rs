@@ -78,40 +78,12 @@ pub trait HasPublic {
     fn public(&self) -> Option<&PublicRecord>;
 }
 
-/// What `--assets`, `--exam-method`, `--active` and `--inactive` select
-/// (on a copy with the public record).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PublicFilter {
-    /// Inclusive bounds on the assets at the current exam, in dollars.
-    pub assets: Option<(Option<u64>, Option<u64>)>,
-    /// Exam methods, as the copy spells them (any of them).
-    pub exam_methods: Vec<String>,
-    /// Known active (true) or known inactive (false).
-    pub active: Option<bool>,
-}
-
-impl PublicFilter {
-    /// True when it selects nothing.
-    pub fn is_empty(&self) -> bool {
-        *self == PublicFilter::default()
-    }
-
-    /// The flags given, for messages (`--assets, --active`).
-    pub fn flags(&self) -> Vec<&'static str> {
-        let mut flags = Vec::new();
-        if self.assets.is_some() {
-            flags.push("--assets");
-        }
-        if !self.exam_methods.is_empty() {
-            flags.push("--exam-method");
-        }
-        match self.active {
-            Some(true) => flags.push("--active"),
-            Some(false) => flags.push("--inactive"),
-            None => {}
-        }
-        flags
-    }
+/// `--assets`: inclusive bounds on the assets at the exam, in dollars,
+/// either open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AssetRange {
+    pub low: Option<u64>,
+    pub high: Option<u64>,
 }
 
 #[cfg(test)]
@@ -137,16 +109,5 @@ mod tests {
         assert_eq!(json["fdic_cert"], 27476);
         assert_eq!(json["rssd_id"], serde_json::Value::Null);
         assert_eq!(json["active"], false);
-    }
-
-    #[test]
-    fn a_filter_names_its_flags() {
-        let filter = PublicFilter {
-            assets: Some((Some(1), None)),
-            active: Some(false),
-            ..PublicFilter::default()
-        };
-        assert_eq!(filter.flags(), ["--assets", "--inactive"]);
-        assert!(PublicFilter::default().is_empty());
     }
 }

@@ -1,22 +1,26 @@
 //! The banks a command is about, as one typed value: every flag that
 //! selects banks (QUERY, `--state`, `--size`, `--rating`, `--regulator`,
 //! `--city`, the exam period, `--watch`, `--failed-last`, and the public
-//! record's `--assets`, `--exam-method`, `--active`/`--inactive`),
-//! declared once (`filters::SelectionArgs`), resolved once before the
-//! command runs (`source::select`), and said once in words
-//! ([`Selection::words`]): the `About` sheet, "no banks match", a chart's
-//! title and the report's header all say it the same way.
+//! record's `--assets`, `--exam-method`, `--active`/`--inactive`) and the
+//! order (`--sort`), declared once (`filters::SelectionArgs`), resolved
+//! once before the command runs (`source::select`).
 //!
-//! Every reader takes the whole value, so none can leave a filter out:
-//! the service's pages (QUERY, state and size are sent; [`Find`] is
-//! applied to what it lists), and the local copy, whose readers map its
-//! two parts onto their own columns. The bank's part (name, state,
-//! regulator, city, watch lists, failing exams, the public record) is of
-//! the bank; the exam's part (exam type, rating, exam period) is of the
-//! exam a row is about: the current one for a bank, each record for
-//! `changes`, `stats --exams` and `--gaps`.
+//! Complete by construction: each reader destructures the whole value with
+//! no `..`, so a field added here does not compile until every reader says
+//! what it does with it. The readers are its words ([`Selection::words_for`]:
+//! the `About` sheet, "no banks match", a chart's title, the report's
+//! header), what the service is sent ([`Selection::list_query`]), the
+//! online matcher and order (`domain::find`), and the local copy's one
+//! clause builder (`mirror::find::selection_clauses`). The bank's part
+//! (name, state, regulator, city, watch lists, failing exams, the public
+//! record) is of the bank; the exam's part (exam type, rating, exam period)
+//! is of the exam a row is about: the current one for a bank, each record
+//! for `changes`, `stats --exams` and `--gaps`.
 
-use super::{Find, ListQuery, PublicFilter};
+use std::collections::BTreeSet;
+
+use super::public::AssetRange;
+use super::{ListQuery, Rating, SortKey};
 
 /// One command's selection, resolved.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -27,24 +31,74 @@ pub struct Selection {
     pub state: Option<String>,
     /// The exam type, as the service spells it.
     pub size: Option<String>,
-    /// What the service cannot filter: ratings, regulators, city, exam
-    /// period, watch lists, failing exams, the public record; and the
-    /// order.
-    pub find: Find,
+    /// Ratings (any of them).
+    pub ratings: Vec<Rating>,
+    /// Regulators, as the local copy spells them (any of them, compared
+    /// ignoring ASCII case online).
+    pub regulators: Vec<String>,
+    /// Part of the city, lower case (Unicode), trimmed.
+    pub city: Option<String>,
+    /// Inclusive bounds on the exam date, `YYYY-MM-DD`.
+    pub exam_since: Option<String>,
+    pub exam_until: Option<String>,
     /// The watch lists named (`--watch`), as given.
     pub watch: Vec<String>,
+    /// Only these banks, by id (the banks of the watch lists).
+    pub ids: Option<BTreeSet<String>>,
+    /// Only banks whose last N exams were all failing
+    /// ([`Rating::is_failing`]): `--failed-last N`. A test of the history,
+    /// which the list does not give: online, the matcher keeps the banks
+    /// whose current rating fails and [`super::find::failed_last`] decides
+    /// from each one's history.
+    pub failed_last: Option<u32>,
+    /// The public record's: the assets at the exam (`--assets`).
+    pub assets: Option<AssetRange>,
+    /// The public record's: exam methods, as the copy spells them.
+    pub exam_methods: Vec<String>,
+    /// The public record's: known active (true) or inactive (false).
+    pub active: Option<bool>,
+    /// The order (`--sort`): not a selection, but read with it.
+    pub sort: Vec<SortKey>,
 }
 
 impl Selection {
     /// The list query for page `page` of `per_page` banks: what the
-    /// service filters itself.
+    /// service filters itself (the rest is tested on what it lists).
     pub fn list_query(&self, page: u64, per_page: u64) -> ListQuery {
+        let Selection {
+            name,
+            state,
+            size,
+            ratings: _,
+            regulators: _,
+            city: _,
+            exam_since: _,
+            exam_until: _,
+            watch: _,
+            ids: _,
+            failed_last: _,
+            assets: _,
+            exam_methods: _,
+            active: _,
+            sort: _,
+        } = self;
         ListQuery {
-            q: self.name.clone().filter(|q| !q.is_empty()),
-            state: self.state.clone(),
-            size: self.size.clone(),
+            q: name.clone().filter(|q| !q.is_empty()),
+            state: state.clone(),
+            size: size.clone(),
             page,
             per_page,
+        }
+    }
+
+    /// The plain list of a page: what the service's own list filters
+    /// select, as the local copy answers the same query.
+    pub fn of_list(query: &ListQuery) -> Selection {
+        Selection {
+            name: query.q.clone(),
+            state: query.state.clone(),
+            size: query.size.clone(),
+            ..Selection::default()
         }
     }
 
@@ -58,17 +112,46 @@ impl Selection {
     }
 
     /// True when it neither selects nor orders beyond the list's own
-    /// filters.
+    /// filters (QUERY, state, size).
     pub fn is_plain(&self) -> bool {
-        self.find.is_plain()
+        *self
+            == Selection {
+                name: self.name.clone(),
+                state: self.state.clone(),
+                size: self.size.clone(),
+                ..Selection::default()
+            }
     }
 
-    /// True when it selects anything at all.
+    /// True when it selects anything at all (rather than only sorting; a
+    /// name of spaces selects nothing).
     pub fn selects(&self) -> bool {
-        self.name_folded().is_some()
-            || self.state.is_some()
-            || self.size.is_some()
-            || self.find.selects()
+        let mut rest = self.clone();
+        rest.name = None;
+        rest.sort.clear();
+        self.name_folded().is_some() || rest != Selection::default()
+    }
+
+    /// True when it selects by the public record (the local copy's alone).
+    pub fn by_public_record(&self) -> bool {
+        !self.public_flags().is_empty()
+    }
+
+    /// The public record's flags given, for messages (`--assets, --active`).
+    pub fn public_flags(&self) -> Vec<&'static str> {
+        let mut flags = Vec::new();
+        if self.assets.is_some() {
+            flags.push("--assets");
+        }
+        if !self.exam_methods.is_empty() {
+            flags.push("--exam-method");
+        }
+        match self.active {
+            Some(true) => flags.push("--active"),
+            Some(false) => flags.push("--inactive"),
+            None => {}
+        }
+        flags
     }
 
     /// The selection in words, each filter once, in the order the flags
@@ -76,6 +159,30 @@ impl Selection {
     /// Improve`. Values as resolved (a rating's name for `nti`, a period's
     /// days), not as typed; the order (`--sort`) is not a selection.
     pub fn words(&self) -> Vec<String> {
+        self.words_for(["exam since", "exam until"])
+    }
+
+    /// [`Selection::words`], the exam period named `period` (`changes
+    /// --change merged` bounds the day a bank ended: `ended since`).
+    pub fn words_for(&self, period: [&str; 2]) -> Vec<String> {
+        let Selection {
+            name,
+            state,
+            size,
+            ratings,
+            regulators,
+            city,
+            exam_since,
+            exam_until,
+            watch,
+            // The banks of the lists, said by the lists' names.
+            ids: _,
+            failed_last,
+            assets,
+            exam_methods,
+            active,
+            sort: _,
+        } = self;
         let mut words = Vec::new();
         let mut add = |what: &str, value: Option<String>| {
             if let Some(value) = value {
@@ -89,34 +196,43 @@ impl Selection {
             let hidden = crate::error::redact(text.trim());
             format!("\"{}\"", crate::text::shorten(&hidden, 60))
         };
-        let find = &self.find;
         add(
             "name containing",
-            self.name
-                .as_deref()
-                .filter(|q| !q.trim().is_empty())
-                .map(quoted),
+            name.as_deref().filter(|q| !q.trim().is_empty()).map(quoted),
         );
-        add("state", self.state.clone());
-        add("exam type", self.size.clone());
+        add("state", state.clone());
+        add("exam type", size.clone());
         add(
             "rating",
-            any(find
-                .ratings
-                .iter()
-                .map(|r| r.as_str().to_string())
-                .collect()),
+            any(ratings.iter().map(|r| r.as_str().to_string()).collect()),
         );
-        add("regulator", any(find.regulators.clone()));
-        add("city containing", find.city.as_deref().map(quoted));
-        add("exam since", find.exam_since.clone());
-        add("exam until", find.exam_until.clone());
-        add("watch list", any(self.watch.clone()));
+        add("regulator", any(regulators.clone()));
+        add("city containing", city.as_deref().map(quoted));
+        add(period[0], exam_since.clone());
+        add(period[1], exam_until.clone());
+        add("watch list", any(watch.clone()));
         add(
             "failed their last",
-            find.failed_last.map(|n| format!("{n} exams")),
+            failed_last.map(|n| match n {
+                1 => "exam".to_string(),
+                n => format!("{n} exams"),
+            }),
         );
-        public_words(&find.public, &mut add);
+        let dollars = |n: u64| format!("${}", crate::text::compact_dollars(n));
+        add(
+            "assets",
+            assets.map(|AssetRange { low, high }| match (low, high) {
+                (Some(low), Some(high)) => format!("{} to {}", dollars(low), dollars(high)),
+                (Some(low), None) => format!("{} or more", dollars(low)),
+                (None, Some(high)) => format!("up to {}", dollars(high)),
+                (None, None) => "any".to_string(),
+            }),
+        );
+        add("exam method", any(exam_methods.clone()));
+        add(
+            "FDIC lists it as",
+            active.map(|active| if active { "active" } else { "inactive" }.to_string()),
+        );
         words
     }
 
@@ -127,34 +243,9 @@ impl Selection {
     }
 }
 
-/// The public record's filters in words.
-fn public_words(public: &PublicFilter, add: &mut impl FnMut(&str, Option<String>)) {
-    let dollars = |n: u64| format!("${}", crate::text::compact_dollars(n));
-    add(
-        "assets",
-        public.assets.map(|range| match range {
-            (Some(low), Some(high)) => format!("{} to {}", dollars(low), dollars(high)),
-            (Some(low), None) => format!("{} or more", dollars(low)),
-            (None, Some(high)) => format!("up to {}", dollars(high)),
-            (None, None) => "any".to_string(),
-        }),
-    );
-    add(
-        "exam method",
-        (!public.exam_methods.is_empty()).then(|| public.exam_methods.join(" or ")),
-    );
-    add(
-        "FDIC lists it as",
-        public
-            .active
-            .map(|active| if active { "active" } else { "inactive" }.to_string()),
-    );
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::Rating;
 
     #[test]
     fn a_selection_reads_as_words_in_the_flags_order() {
@@ -162,20 +253,19 @@ mod tests {
             name: Some(" first ".into()),
             state: Some("TX".into()),
             size: Some("Small Bank".into()),
-            find: Find {
-                ratings: vec![Rating::NeedsToImprove, Rating::Outstanding],
-                regulators: vec!["OCC".into()],
-                city: Some("austin".into()),
-                exam_since: Some("2020-01-01".into()),
-                failed_last: Some(2),
-                public: PublicFilter {
-                    assets: Some((Some(250_000_000), Some(1_000_000_000))),
-                    exam_methods: vec!["Strategic Plan".into()],
-                    active: Some(true),
-                },
-                ..Find::default()
-            },
+            ratings: vec![Rating::NeedsToImprove, Rating::Outstanding],
+            regulators: vec!["OCC".into()],
+            city: Some("austin".into()),
+            exam_since: Some("2020-01-01".into()),
+            failed_last: Some(2),
+            assets: Some(AssetRange {
+                low: Some(250_000_000),
+                high: Some(1_000_000_000),
+            }),
+            exam_methods: vec!["Strategic Plan".into()],
+            active: Some(true),
             watch: vec!["peers".into()],
+            ..Selection::default()
         };
         assert_eq!(
             selection.said(),
@@ -187,5 +277,25 @@ mod tests {
         assert_eq!(Selection::default().said(), "");
         assert!(!Selection::default().selects());
         assert!(selection.selects());
+        let once = Selection {
+            failed_last: Some(1),
+            ..Selection::default()
+        };
+        assert_eq!(once.said(), "failed their last exam");
+    }
+
+    #[test]
+    fn the_public_record_names_its_flags() {
+        let selection = Selection {
+            assets: Some(AssetRange {
+                low: Some(1),
+                high: None,
+            }),
+            active: Some(false),
+            ..Selection::default()
+        };
+        assert_eq!(selection.public_flags(), ["--assets", "--inactive"]);
+        assert!(selection.by_public_record());
+        assert!(!Selection::default().by_public_record());
     }
 }

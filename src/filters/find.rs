@@ -11,7 +11,7 @@
 use clap::Args;
 
 use super::when::{When, parse_when};
-use crate::domain::{Find, Rating, Regulator, SortField, SortKey};
+use crate::domain::{AssetRange, Rating, Regulator, SortField, SortKey};
 
 /// `--rating`, `--regulator`, `--city`.
 #[derive(Debug, Clone, Default, Args)]
@@ -61,13 +61,6 @@ pub struct WatchArg {
     /// Only the banks of watch list NAME (repeatable)
     #[arg(long = "watch", value_name = "NAME")]
     pub watch: Vec<String>,
-}
-
-/// `--assets`: inclusive bounds in dollars, either open.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AssetRange {
-    pub low: Option<u64>,
-    pub high: Option<u64>,
 }
 
 /// `--exam-since`, `--exam-until`.
@@ -330,45 +323,17 @@ fn parse_exam_method(text: &str) -> Result<String, String> {
     Ok(method.to_string())
 }
 
-impl SelectArgs {
-    /// What these flags select (the exam period and the order aside).
-    pub fn find(&self, present: &[String]) -> Result<Find, String> {
-        // Each rating once, however often it was given: a repeat selects
-        // nothing more (and 30,000 of them would pass SQLite's limit on
-        // a statement's values).
-        let mut ratings: Vec<Rating> = Vec::new();
-        for rating in &self.rating {
-            if !ratings.contains(rating) {
-                ratings.push(rating.clone());
-            }
+/// Each rating once, however often it was given: a repeat selects nothing
+/// more (and 30,000 of them would pass SQLite's limit on a statement's
+/// values).
+pub(super) fn ratings_once(given: &[Rating]) -> Vec<Rating> {
+    let mut ratings: Vec<Rating> = Vec::new();
+    for rating in given {
+        if !ratings.contains(rating) {
+            ratings.push(rating.clone());
         }
-        let public = crate::domain::PublicFilter {
-            assets: self.assets.map(|range| (range.low, range.high)),
-            exam_methods: self
-                .exam_method
-                .iter()
-                .map(|m| m.trim().to_string())
-                .filter(|m| !m.is_empty())
-                .collect(),
-            active: match (self.active, self.inactive) {
-                (true, _) => Some(true),
-                (_, true) => Some(false),
-                _ => None,
-            },
-        };
-        Ok(Find {
-            public,
-            ratings,
-            regulators: resolve_regulators(&self.regulator, present)?,
-            city: self
-                .city
-                .as_deref()
-                .map(|c| c.trim().to_lowercase())
-                .filter(|c| !c.is_empty()),
-            failed_last: self.failed_last,
-            ..Find::default()
-        })
     }
+    ratings
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! What a command does with the banks beyond selecting them, as a person
-//! reads it ("by state and regulator", "sorted by -exam_date"): what a
-//! workbook's `About` sheet says after the selection's own words
-//! (`Selection::words`). Values are shown as they were resolved (a period's
+//! reads it ("change merged", "by state and regulator", "sorted by
+//! -exam_date"): what a workbook's `About` sheet says after the
+//! selection's own words (`Selection::words_for`), and what "no banks
+//! match" names. Values are shown as they were resolved (a period's
 //! first or last day), not as typed; the command line, also on that
 //! sheet, shows what was typed.
 
@@ -12,32 +13,66 @@ use jiff::civil::Date;
 
 use super::when::{Bound, When, today};
 
-/// The filters of one command line, in order.
+/// The words of one command line, in order: each a filter (it narrows
+/// what is printed: `change upgrade`, `exam older than 2020-12-31`) or a
+/// manner (how it is printed: `by state`, `sorted by -exam_date`). Both
+/// are on the `About` sheet; "no banks match" names the filters alone.
 #[derive(Debug, Default)]
-pub struct Words(Vec<String>);
+pub struct Words(Vec<(Said, String)>);
+
+/// What a word of [`Words`] does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Said {
+    Filter,
+    Manner,
+}
 
 impl Words {
     pub fn new() -> Words {
         Words::default()
     }
 
-    /// `what value`, when there is a value.
-    pub fn add(mut self, what: &str, value: Option<impl Display>) -> Words {
-        if let Some(value) = value {
-            self.0.push(format!("{what} {value}"));
-        }
+    fn push(mut self, said: Said, text: String) -> Words {
+        self.0.push((said, text));
         self
     }
 
-    /// `what`, when `on`.
-    pub fn flag(mut self, what: &str, on: bool) -> Words {
+    /// The filter `what value`, when there is a value.
+    pub fn add(self, what: &str, value: Option<impl Display>) -> Words {
+        match value {
+            Some(value) => self.push(Said::Filter, format!("{what} {value}")),
+            None => self,
+        }
+    }
+
+    /// The filter `what`, when `on`.
+    pub fn flag(self, what: &str, on: bool) -> Words {
         if on {
-            self.0.push(what.to_string());
+            self.push(Said::Filter, what.to_string())
+        } else {
+            self
         }
-        self
     }
 
-    /// `what` and the values, joined by "or", when there are any.
+    /// The manner `what value` (how the rows are shown), when there is a
+    /// value.
+    pub fn how(self, what: &str, value: Option<impl Display>) -> Words {
+        match value {
+            Some(value) => self.push(Said::Manner, format!("{what} {value}")),
+            None => self,
+        }
+    }
+
+    /// The manner `what`, when `on`.
+    pub fn how_flag(self, what: &str, on: bool) -> Words {
+        if on {
+            self.push(Said::Manner, what.to_string())
+        } else {
+            self
+        }
+    }
+
+    /// The filter `what` and the values, joined by "or", when there are any.
     pub fn any<T: Display>(self, what: &str, values: &[T]) -> Words {
         let joined = values
             .iter()
@@ -58,7 +93,7 @@ impl Words {
         self.add(what, resolved)
     }
 
-    /// `--sort`, as given.
+    /// `--sort`, as given: a manner.
     pub fn sort(self, order: Option<&OrderArgs>) -> Words {
         let sort: Vec<String> = order
             .map(|order| &order.sort[..])
@@ -72,19 +107,47 @@ impl Words {
                 )
             })
             .collect();
-        self.add("sorted by", (!sort.is_empty()).then(|| sort.join(",")))
+        self.how("sorted by", (!sort.is_empty()).then(|| sort.join(",")))
     }
 
-    /// The words of a selection first, then these.
-    pub fn after(self, selection: &crate::domain::Selection) -> Words {
-        let mut words = selection.words();
+    /// The words of a selection first (its exam period named `period`:
+    /// `exam since`, `exam until`), then these.
+    pub fn after(self, selection: &crate::domain::Selection, period: [&str; 2]) -> Words {
+        let mut words: Vec<(Said, String)> = selection
+            .words_for(period)
+            .into_iter()
+            .map(|word| (Said::Filter, word))
+            .collect();
         words.extend(self.0);
         Words(words)
     }
 
     /// "state TX, rating Needs to Improve"; empty for none.
     pub fn done(self) -> String {
-        self.0.join(", ")
+        self.0
+            .into_iter()
+            .map(|(_, word)| word)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// What every command that selects says when nothing matches: `no
+    /// banks match` and its filters (not its manner), in one wording.
+    pub fn no_match(self) -> String {
+        let filters: Vec<String> = self
+            .0
+            .into_iter()
+            .filter(|(said, _)| *said == Said::Filter)
+            .map(|(_, word)| word)
+            .collect();
+        if filters.is_empty() {
+            "no banks match".to_string()
+        } else {
+            format!(
+                "no banks match: {}",
+                crate::text::inert(&filters.join(", "))
+            )
+        }
     }
 }
 
@@ -103,18 +166,25 @@ mod tests {
             ..OrderArgs::default()
         };
         let words = Words::new()
-            .add("by", Some("state and regulator"))
-            .flag("as percentages", true)
+            .how("by", Some("state and regulator"))
+            .how_flag("as percentages", true)
             .flag("new banks only", false)
             .sort(Some(&order))
-            .when("exam older than", Some(When::Year(2020)), Bound::Until)
-            .after(&selection)
-            .done();
+            .when("exam older than", Some(When::Year(2020)), Bound::Until);
+        let words = words.after(&selection, ["exam since", "exam until"]);
         assert_eq!(
-            words,
+            words.done(),
             "state TX, by state and regulator, as percentages, sorted by -exam_date, \
              exam older than 2020-12-31"
         );
         assert_eq!(Words::new().done(), "");
+        // Nothing matched: the filters are named, not the manner.
+        let words = Words::new()
+            .how("by", Some("state"))
+            .sort(Some(&order))
+            .add("change", Some("merged"))
+            .after(&selection, ["ended since", "ended until"]);
+        assert_eq!(words.no_match(), "no banks match: state TX, change merged");
+        assert_eq!(Words::new().no_match(), "no banks match");
     }
 }

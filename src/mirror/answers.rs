@@ -112,7 +112,6 @@ impl Reader {
         let more: String = more.iter().map(|c| format!(" AND {c}")).collect();
         let mut order: String = filter
             .selection
-            .find
             .sort
             .iter()
             .map(|key| {

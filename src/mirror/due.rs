@@ -125,7 +125,7 @@ impl crate::domain::HasPublic for DueRow {
 }
 
 impl DueRow {
-    /// The order of two rows: `sort`'s keys (as [`crate::domain::Find`]
+    /// The order of two rows: `sort`'s keys (as [`crate::domain::Selection`]
     /// sorts banks and SQL sorts them: bytes, rating best first, a missing
     /// value first), else most overdue first; then the list's order.
     fn compare(&self, other: &DueRow, sort: &[SortKey]) -> Ordering {
@@ -316,7 +316,7 @@ fn due_rows(
     }
     // Sorted by index, then moved once: a row is a dozen strings.
     let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&a, &b| rows[a].compare(&rows[b], &query.selection.find.sort));
+    order.sort_by(|&a, &b| rows[a].compare(&rows[b], &query.selection.sort));
     let mut slots: Vec<Option<DueRow>> = rows.into_iter().map(Some).collect();
     Ok((
         order.into_iter().filter_map(|i| slots[i].take()).collect(),
@@ -413,7 +413,7 @@ mod tests {
             let query = DueQuery {
                 today: jiff::civil::date(2026, 11, 24),
                 selection: crate::domain::Selection {
-                    find: crate::domain::Find { sort: sort.clone(), ..Default::default() },
+                    sort: sort.clone(),
                     ..Default::default()
                 },
                 ..DueQuery::default()

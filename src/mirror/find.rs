@@ -127,91 +127,128 @@ pub(super) fn contains_clause(column: &str, needle: &str) -> (String, Vec<SqlVal
 /// SQL clauses and the values they bind, in order.
 pub(super) type Clauses = (Vec<String>, Vec<SqlValue>);
 
-/// The clauses of the bank's part of `selection` over `columns`: the name
-/// searched for, state, regulators, city, the public record, watch lists,
-/// failing exams.
-pub(super) fn bank_clauses(selection: &Selection, columns: &Tested) -> Clauses {
-    let find = &selection.find;
-    let mut clauses: Vec<String> = Vec::new();
-    let mut values: Vec<SqlValue> = Vec::new();
-    if let Some(state) = &selection.state {
-        clauses.push(format!("{} = ?", columns.state));
-        values.push(state.clone().into());
+/// A selection's clauses, in its two parts: the bank's (the name searched
+/// for, state, regulators, city, watch lists, failing exams, the public
+/// record) and the exam's (exam type, ratings, exam period). A reader that
+/// reads banks and exams apart (`stats --exams`, the gaps) takes each
+/// part; the others take both ([`selection_clauses`]).
+pub(super) struct Split {
+    pub bank: Clauses,
+    pub exam: Clauses,
+}
+
+/// The one clause builder of the local copy: every field of `selection`
+/// as SQL over `columns`. The selection is destructured whole, so a field
+/// added to it does not compile until it is said here.
+pub(super) fn split_clauses(selection: &Selection, columns: &Tested) -> Split {
+    let Selection {
+        // Trimmed and folded as the service matches it (`name_folded`).
+        name: _,
+        state,
+        size,
+        ratings,
+        regulators,
+        city,
+        exam_since,
+        exam_until,
+        // The lists' banks are `ids`.
+        watch: _,
+        ids,
+        failed_last,
+        assets,
+        exam_methods,
+        active,
+        // The order is the page's (`page_sql`), not a clause.
+        sort: _,
+    } = selection;
+    let mut bank: Clauses = (Vec::new(), Vec::new());
+    let mut exam: Clauses = (Vec::new(), Vec::new());
+    let push = |part: &mut Clauses, clause: String, values: Vec<SqlValue>| {
+        part.0.push(clause);
+        part.1.extend(values);
+    };
+    let any = |column: &str, n: usize| format!("{column} IN ({})", vec!["?"; n].join(", "));
+    if let Some(state) = state {
+        let clause = format!("{} = ?", columns.state);
+        push(&mut bank, clause, vec![state.clone().into()]);
     }
     if let Some(name) = selection.name_folded() {
-        let (clause, more) = contains_clause(columns.name, &name);
-        clauses.push(clause);
-        values.extend(more);
+        let (clause, values) = contains_clause(columns.name, &name);
+        push(&mut bank, clause, values);
     }
-    if let Some(city) = &find.city {
-        let (clause, more) = contains_clause(columns.city, city);
-        clauses.push(clause);
-        values.extend(more);
+    if let Some(city) = city {
+        let (clause, values) = contains_clause(columns.city, city);
+        push(&mut bank, clause, values);
     }
-    if !find.regulators.is_empty() {
-        let marks = vec!["?"; find.regulators.len()].join(", ");
-        clauses.push(format!("{} IN ({marks})", columns.regulator));
-        values.extend(find.regulators.iter().map(|v| SqlValue::from(v.clone())));
+    if !regulators.is_empty() {
+        let values = regulators
+            .iter()
+            .map(|v| SqlValue::from(v.clone()))
+            .collect();
+        push(&mut bank, any(columns.regulator, regulators.len()), values);
     }
-    if let (Some(clause), more) =
-        super::record::filter_clause(&find.public, columns.id, columns.seek_public)
+    let public = super::record::PublicTests {
+        assets: *assets,
+        exam_methods,
+        active: *active,
+    };
+    if let (Some(clause), values) =
+        super::record::filter_clause(&public, columns.id, columns.seek_public)
     {
-        clauses.push(clause);
-        values.extend(more);
+        push(&mut bank, clause, values);
     }
-    if let Some(ids) = &find.ids {
+    if let Some(ids) = ids {
         // One value however many ids (a list may hold thousands: more than
         // SQLite's limit of bound values).
-        clauses.push(format!(
-            "{} IN (SELECT value FROM json_each(?))",
-            columns.id
-        ));
-        values.push(serde_json::to_string(ids).unwrap_or_default().into());
+        let clause = format!("{} IN (SELECT value FROM json_each(?))", columns.id);
+        let values = vec![serde_json::to_string(ids).unwrap_or_default().into()];
+        push(&mut bank, clause, values);
     }
-    if let Some(n) = find.failed_last {
-        clauses.push(format!("{} IN ({})", columns.id, failed_last_sql()));
-        values.extend(std::iter::repeat_n(SqlValue::from(i64::from(n)), 3));
+    if let Some(n) = failed_last {
+        let clause = format!("{} IN ({})", columns.id, failed_last_sql());
+        let values = std::iter::repeat_n(SqlValue::from(i64::from(*n)), 3).collect();
+        push(&mut bank, clause, values);
     }
-    (clauses, values)
+    if let Some(size) = size {
+        let clause = format!("{} = ?", columns.exam_type);
+        push(&mut exam, clause, vec![size.clone().into()]);
+    }
+    if let Some(since) = exam_since {
+        let clause = format!("{} >= ?", columns.exam_date);
+        push(&mut exam, clause, vec![since.clone().into()]);
+    }
+    if let Some(until) = exam_until {
+        let clause = format!("{} <= ?", columns.exam_date);
+        push(&mut exam, clause, vec![until.clone().into()]);
+    }
+    if !ratings.is_empty() {
+        let values = ratings
+            .iter()
+            .map(|r| SqlValue::from(r.as_str().to_string()))
+            .collect();
+        push(&mut exam, any(columns.rating, ratings.len()), values);
+    }
+    Split { bank, exam }
 }
 
-/// The clauses of the exam's part of `selection` over `columns`: exam
-/// type, ratings, exam period.
-pub(super) fn exam_clauses(selection: &Selection, columns: &Tested) -> Clauses {
-    let find = &selection.find;
-    let mut clauses: Vec<String> = Vec::new();
-    let mut values: Vec<SqlValue> = Vec::new();
-    if let Some(size) = &selection.size {
-        clauses.push(format!("{} = ?", columns.exam_type));
-        values.push(size.clone().into());
-    }
-    if let Some(since) = &find.exam_since {
-        clauses.push(format!("{} >= ?", columns.exam_date));
-        values.push(since.clone().into());
-    }
-    if let Some(until) = &find.exam_until {
-        clauses.push(format!("{} <= ?", columns.exam_date));
-        values.push(until.clone().into());
-    }
-    if !find.ratings.is_empty() {
-        let marks = vec!["?"; find.ratings.len()].join(", ");
-        clauses.push(format!("{} IN ({marks})", columns.rating));
-        values.extend(
-            find.ratings
-                .iter()
-                .map(|r| SqlValue::from(r.as_str().to_string())),
-        );
-    }
-    (clauses, values)
-}
-
-/// Every clause of `selection` over `columns`.
+/// Every clause of `selection` over `columns`, the bank's then the exam's.
 pub(super) fn selection_clauses(selection: &Selection, columns: &Tested) -> Clauses {
-    let (mut clauses, mut values) = bank_clauses(selection, columns);
-    let (more, more_values) = exam_clauses(selection, columns);
+    let Split {
+        bank: (mut clauses, mut values),
+        exam: (more, more_values),
+    } = split_clauses(selection, columns);
     clauses.extend(more);
     values.extend(more_values);
     (clauses, values)
+}
+
+/// The public record's part of `selection`, for counting what it selects.
+fn public_tests(selection: &Selection) -> super::record::PublicTests<'_> {
+    super::record::PublicTests {
+        assets: selection.assets,
+        exam_methods: &selection.exam_methods,
+        active: selection.active,
+    }
 }
 
 /// The `WHERE` of some clauses (empty for none).
@@ -246,7 +283,7 @@ fn failed_last_sql() -> String {
 
 /// The `WHERE` clause of a selection over `banks` (empty when nothing
 /// selects).
-fn clause(selection: &Selection, tested: &Tested) -> (String, Vec<SqlValue>) {
+pub(super) fn clause(selection: &Selection, tested: &Tested) -> (String, Vec<SqlValue>) {
     let (clauses, values) = selection_clauses(selection, tested);
     (where_sql(&clauses), values)
 }
@@ -284,7 +321,7 @@ pub(super) fn key_sql(field: SortField) -> String {
 /// limit last). The inner query selects and orders from the covering
 /// index; the outer one reads the page's JSON and keeps that order.
 fn page_sql(selection: &Selection, reading: Reading) -> (String, Vec<SqlValue>) {
-    let find = &selection.find;
+    let find = selection;
     let (filter, values) = clause(selection, &reading.tested());
     let mut inner_keys = Vec::new();
     let mut outer_keys = Vec::new();
@@ -366,7 +403,7 @@ impl Reader {
 
     /// How a find reads its public record's filter.
     fn reading(&self, selection: &Selection) -> Result<Reading> {
-        let Some((tests, values)) = super::record::links_where(&selection.find.public) else {
+        let Some((tests, values)) = super::record::links_where(&public_tests(selection)) else {
             return Ok(Reading::default());
         };
         let connection = self.connection();
@@ -379,7 +416,7 @@ impl Reader {
             .query_row([], |row| row.get(0))?;
         let many = selected.saturating_mul(MANY) >= banks;
         let mut rest = selection.clone();
-        rest.find.public = Default::default();
+        (rest.assets, rest.exam_methods, rest.active) = (None, Vec::new(), None);
         let alone = clause(&rest, &Tested::BANKS).0.is_empty();
         Ok(Reading {
             seek: !many,
@@ -428,15 +465,14 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::{Find, PublicFilter, SortKey};
+    use crate::domain::{AssetRange, SortKey};
     use rusqlite::Connection;
 
     /// A selection of `find` alone, or in a state.
-    fn of(find: &Find, state: Option<&str>) -> Selection {
+    fn of(find: &Selection, state: Option<&str>) -> Selection {
         Selection {
-            find: find.clone(),
             state: state.map(str::to_string),
-            ..Selection::default()
+            ..find.clone()
         }
     }
 
@@ -468,33 +504,33 @@ mod tests {
             .join("; ")
     }
 
-    fn finds() -> Vec<(&'static str, Find)> {
+    fn finds() -> Vec<(&'static str, Selection)> {
         let mut all = vec![];
-        let base = Find::default();
+        let base = Selection::default();
         all.push((
             "rating",
-            Find {
+            Selection {
                 ratings: vec![Rating::Outstanding, Rating::Satisfactory],
                 ..base.clone()
             },
         ));
         all.push((
             "regulator",
-            Find {
+            Selection {
                 regulators: vec!["OCC".into()],
                 ..base.clone()
             },
         ));
         all.push((
             "city",
-            Find {
+            Selection {
                 city: Some("austin".into()),
                 ..base.clone()
             },
         ));
         all.push((
             "period",
-            Find {
+            Selection {
                 exam_since: Some("2022-01-01".into()),
                 exam_until: Some("2023-12-31".into()),
                 ..base.clone()
@@ -502,7 +538,7 @@ mod tests {
         ));
         all.push((
             "sort",
-            Find {
+            Selection {
                 sort: vec![
                     SortKey {
                         field: SortField::ExamDate,
@@ -518,17 +554,17 @@ mod tests {
         ));
         all.push((
             "public record",
-            Find {
-                public: PublicFilter {
-                    assets: Some((Some(250_000_000), Some(1_000_000_000))),
-                    ..PublicFilter::default()
-                },
+            Selection {
+                assets: Some(AssetRange {
+                    low: Some(250_000_000),
+                    high: Some(1_000_000_000),
+                }),
                 ..base.clone()
             },
         ));
         all.push((
             "everything",
-            Find {
+            Selection {
                 ratings: vec!["Needs to Improve".into()],
                 regulators: vec!["FDIC".into(), "OCC".into()],
                 city: Some("a".into()),
@@ -538,7 +574,7 @@ mod tests {
                     field: SortField::Name,
                     descending: false,
                 }],
-                ..Find::default()
+                ..Selection::default()
             },
         ));
         all
@@ -595,12 +631,12 @@ mod tests {
             "{regulators}"
         );
         assert!(!regulators.contains("SCAN banks"), "{regulators}");
-        let by_name = Find {
+        let by_name = Selection {
             sort: vec![SortKey {
                 field: SortField::Name,
                 descending: false,
             }],
-            ..Find::default()
+            ..Selection::default()
         };
         let (sql, values) = page_sql(&of(&by_name, None), Reading::default());
         let page = plan(&sql, &values);
@@ -608,10 +644,10 @@ mod tests {
             page.starts_with("CO-ROUTINE m; SCAN banks USING COVERING INDEX banks_name; USE TEMP B-TREE FOR LAST 2 TERMS"),
             "{page}"
         );
-        let period = Find {
+        let period = Selection {
             regulators: vec!["OCC".into(), "FRB".into()],
             exam_since: Some("2024-11-24".into()),
-            ..Find::default()
+            ..Selection::default()
         };
         let (filter, values) = clause(&of(&period, None), &Tested::BANKS);
         let count = plan(&format!("SELECT count(*) FROM banks{filter}"), &values);
@@ -652,7 +688,7 @@ mod tests {
         );
         assert!(!page.contains("(id=?)"), "{page}");
         // Sorted otherwise: that sort's covering index, each id tested.
-        let by_name = Find {
+        let by_name = Selection {
             sort: vec![SortKey {
                 field: SortField::Name,
                 descending: false,
@@ -707,7 +743,7 @@ mod tests {
             use super::super::stats::tests::{RATING_NAMES, copy_with};
             let (_dir, path) = copy_with(&banks);
             let reader = Reader::open(&path).unwrap();
-            let find = Find { failed_last: Some(n), ..Find::default() };
+            let find = Selection { failed_last: Some(n), ..Selection::default() };
             let (clauses, values) = selection_clauses(&of(&find, None), &Tested::BANKS);
             let sql = format!("SELECT id FROM banks WHERE {} ORDER BY id", clauses.join(" AND "));
             let found: Vec<String> = {

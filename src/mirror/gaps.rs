@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use anyhow::Result;
 
 use super::Reader;
-use super::find::{Tested, bank_clauses, exam_clauses, where_sql};
+use super::find::{Split, Tested, split_clauses, where_sql};
 use super::stats::{GroupBy, StatsFilter};
 
 /// The intervals of one group.
@@ -56,7 +56,10 @@ impl Reader {
     /// follows.
     pub fn gaps_by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<GapRow>> {
         let connection = self.connection();
-        let (clauses, values) = bank_clauses(&filter.selection, &Tested::BANKS);
+        let Split {
+            bank: (clauses, values),
+            exam: (exam_clauses, exam_values),
+        } = split_clauses(&filter.selection, &Tested::BANKS);
         let mut banks: HashMap<String, [String; 2]> = HashMap::new();
         {
             let mut statement = connection.prepare_cached(&format!(
@@ -72,7 +75,7 @@ impl Reader {
         // of one date in reverse of the order served), each saying whether
         // it passes the exam part: read in one pass, bank by bank (a window
         // function over the table sorts every row first, twice the cost).
-        let (exam, exam_values) = exam_clauses(&filter.selection, &Tested::BANKS);
+        let exam = exam_clauses;
         let passes = if exam.is_empty() {
             "1".to_string()
         } else {
@@ -142,7 +145,6 @@ impl Reader {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::Find;
     use proptest::prelude::*;
 
     #[test]
@@ -190,7 +192,7 @@ mod tests {
         for row in rows {
             let (id, state, regulator, date, kind, rating, next) = row.unwrap();
             let Some(next) = next else { continue };
-            let f = &filter.selection.find;
+            let f = &filter.selection;
             let keep = filter.selection.state.as_ref().is_none_or(|s| *s == state)
                 && filter.selection.size.as_ref().is_none_or(|s| *s == kind)
                 && (f.regulators.is_empty() || f.regulators.contains(&regulator))
@@ -257,13 +259,10 @@ mod tests {
                 selection: crate::domain::Selection {
                 state: state.map(|s| STATES[s].to_string()),
                 size: size.map(|k| KINDS[k].to_string()),
-                find: Find {
-                    ratings: ratings.iter().map(|r| RATING_NAMES[*r].into()).collect(),
+                ratings: ratings.iter().map(|r| RATING_NAMES[*r].into()).collect(),
                     regulators: regulators.iter().map(|r| REGULATORS[*r].to_string()).collect(),
                     exam_since: since.map(|y| format!("{y}-01-01")),
                     ids: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
-                    ..Find::default()
-                },
                 ..crate::domain::Selection::default()
                 },
                 exams: false,

@@ -349,45 +349,16 @@ impl Reader {
     }
 }
 
-/// The `WHERE` clause of a list query's filters, and its values. `q`
-/// matches as the service matches: trimmed, any case.
+/// The `WHERE` clause of a list query's filters (QUERY, state, size), and
+/// its values: the one clause builder's (`mirror::find`), naming only the
+/// filters given (a clause such as `(?1 IS NULL OR state = ?1)` would hide
+/// the column from SQLite's planner, which would then read every bank's
+/// row, JSON and all, to count a state's banks instead of an index).
 fn query_filter(query: &ListQuery) -> (String, Vec<rusqlite::types::Value>) {
-    let q = query
-        .q
-        .as_deref()
-        .map(|q| q.trim().to_lowercase())
-        .filter(|q| !q.is_empty());
-    list_filter(query.state.as_deref(), query.size.as_deref(), q)
-}
-
-/// The `WHERE` clause of the offline list and its values, naming only the
-/// filters given: a clause such as `(?1 IS NULL OR state = ?1)` hides the
-/// column from SQLite's planner, which then reads every bank's row (JSON
-/// and all) to count a state's banks instead of an index.
-fn list_filter(
-    state: Option<&str>,
-    size: Option<&str>,
-    q: Option<String>,
-) -> (String, Vec<rusqlite::types::Value>) {
-    let mut clauses = Vec::new();
-    let mut values: Vec<rusqlite::types::Value> = Vec::new();
-    if let Some(state) = state {
-        clauses.push("state = ?".to_string());
-        values.push(state.to_string().into());
-    }
-    if let Some(size) = size {
-        clauses.push("exam_type = ?".to_string());
-        values.push(size.to_string().into());
-    }
-    if let Some(q) = q {
-        let (clause, more) = super::find::contains_clause("name", &q);
-        clauses.push(clause);
-        values.extend(more);
-    }
-    if clauses.is_empty() {
-        return (String::new(), values);
-    }
-    (format!(" WHERE {}", clauses.join(" AND ")), values)
+    super::find::clause(
+        &crate::domain::Selection::of_list(query),
+        &super::find::Tested::BANKS,
+    )
 }
 
 /// What `Reader::query` hands on: the column names, then each row.
@@ -468,7 +439,11 @@ mod tests {
         let connection = Connection::open_in_memory().unwrap();
         connection.execute_batch(super::super::SCHEMA).unwrap();
         connection.execute_batch(super::super::INDEXES).unwrap();
-        let (filter, values) = list_filter(state, size, None);
+        let (filter, values) = query_filter(&ListQuery {
+            state: state.map(str::to_string),
+            size: size.map(str::to_string),
+            ..ListQuery::default()
+        });
         let mut statement = connection
             .prepare(&format!(
                 "EXPLAIN QUERY PLAN {}",
@@ -487,13 +462,21 @@ mod tests {
 
     #[test]
     fn the_filters_given_and_only_they_are_in_the_clause() {
-        let (clause, values) = list_filter(Some("TX"), None, Some("first".into()));
+        let (clause, values) = query_filter(&ListQuery {
+            q: Some(" First ".into()),
+            state: Some("TX".into()),
+            ..ListQuery::default()
+        });
         assert!(
             clause.starts_with(" WHERE state = ? AND (name LIKE ? ESCAPE"),
             "{clause}"
         );
         assert_eq!(values.len(), 3);
-        assert_eq!(list_filter(None, None, None).0, "");
+        assert_eq!(
+            values[1],
+            rusqlite::types::Value::from("%first%".to_string())
+        );
+        assert_eq!(query_filter(&ListQuery::default()).0, "");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use rusqlite::types::ValueRef;
 
 use super::Reader;
 use super::answers::RATINGS;
-use super::find::{Tested, bank_clauses, exam_clauses, selection_clauses, where_sql};
+use super::find::{Split, Tested, selection_clauses, split_clauses, where_sql};
 use crate::domain::Selection;
 
 /// What `cra stats` groups by.
@@ -202,7 +202,10 @@ impl Reader {
     fn tally_records(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
         let connection = self.connection();
         // The bank's part of the selection.
-        let (clauses, values) = bank_clauses(&filter.selection, &Tested::BANKS);
+        let Split {
+            bank: (clauses, values),
+            exam: (exam_clauses, exam_values),
+        } = split_clauses(&filter.selection, &Tested::BANKS);
         // Group values are few (states, regulators, years): each is kept
         // once and a row carries their numbers.
         let mut names = Names::default();
@@ -221,7 +224,7 @@ impl Reader {
         }
         // The record's part: exam type, ratings, exam period (the columns of
         // `ratings` are named as those of `banks`).
-        let (clauses, values) = exam_clauses(&filter.selection, &Tested::BANKS);
+        let (clauses, values) = (exam_clauses, exam_values);
         // The exam type only when a grouping reads it.
         let size = if by.contains(&GroupBy::Size) {
             "exam_type"
@@ -285,7 +288,6 @@ impl Reader {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::domain::Find;
     use proptest::prelude::*;
     use rusqlite::Connection;
 
@@ -442,13 +444,10 @@ pub(super) mod tests {
                 selection: crate::domain::Selection {
                 state: state.map(|s| states[s].to_string()),
                 size: size.map(|k| kinds[k].to_string()),
-                find: Find {
-                    ratings: ratings.iter().map(|r| rating_names[*r].into()).collect(),
+                ratings: ratings.iter().map(|r| rating_names[*r].into()).collect(),
                     regulators: regulators.iter().map(|r| regulators_[*r].to_string()).collect(),
                     exam_since: since.map(|y| format!("{y}-01-01")),
                     ids: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
-                    ..Find::default()
-                },
                 ..crate::domain::Selection::default()
                 },
                 exams,

@@ -107,6 +107,15 @@ enum Printing<W: Write> {
 }
 
 impl<W: Write> Printer<W> {
+    /// A fact for a workbook's `About` sheet, learnt as the command ran
+    /// (`due`: the banks it left out); nothing in other formats, which
+    /// say it on standard error.
+    pub fn note(&mut self, fact: about::Fact) {
+        if let Printing::Xlsx { sheet, .. } = &mut self.kind {
+            sheet.note(fact);
+        }
+    }
+
     /// A printer of the view's format writing `heads` to `out`. Headers
     /// (tsv, csv) are written at once, so an empty result still has its
     /// header row.

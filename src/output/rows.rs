@@ -144,6 +144,11 @@ impl<R, W: Write> Rows<R, W> {
         })
     }
 
+    /// A fact for a workbook's `About` sheet (see [`Printer::note`]).
+    pub fn note(&mut self, fact: super::about::Fact) {
+        self.printer.note(fact);
+    }
+
     /// Writes what was held back and flushes: how many rows were written.
     pub fn finish(self) -> Result<u64> {
         let count = self.printer.count;

@@ -157,6 +157,9 @@ pub struct Sheet {
     /// The cells cut to Excel's limit, named (the first few) and counted.
     cuts: Vec<String>,
     cut: u64,
+    /// What the command learnt as it ran, for the `About` sheet (`due`:
+    /// the banks it left out).
+    notes: Vec<Fact>,
 }
 
 impl Sheet {
@@ -194,7 +197,13 @@ impl Sheet {
             warn: view.warn.clone(),
             cuts: Vec::new(),
             cut: 0,
+            notes: Vec::new(),
         })
+    }
+
+    /// A fact for the `About` sheet, after the rows' own.
+    pub fn note(&mut self, fact: Fact) {
+        self.notes.push(fact);
     }
 
     /// Writes the header row (bold, on a grey fill), each name where its
@@ -396,6 +405,7 @@ impl Sheet {
                 }
                 more.push(("Cells cut", cuts));
             }
+            more.append(&mut self.notes);
             about::add_sheet(&mut self.workbook, &about.facts(&more))?;
         }
         let mut file = tempfile::tempfile().context("cannot create a temporary file")?;

@@ -61,7 +61,7 @@ impl Source {
             match answer {
                 Ok(detail) => {
                     let bank = listed(&detail)?;
-                    if lists(selection, &bank.fields) && selection.find.matches(&bank.fields) {
+                    if lists(selection, &bank.fields) && selection.matches(&bank.fields) {
                         banks.push((bank, detail));
                     }
                 }

@@ -15,8 +15,8 @@ use super::by_id::{self, ById as By};
 use super::listing::{self, Listing};
 use super::select::{Place, Watched};
 use super::{From, Source};
+use crate::domain::Selection;
 use crate::domain::model::Bank;
-use crate::domain::{Find, Selection};
 use crate::text::thousands;
 
 /// What a find gives: the banks of the page asked for, how many the
@@ -45,7 +45,6 @@ impl Source {
 
     /// [`Source::find`], the public record aside.
     async fn found(&self, selection: &Selection, offset: u64, limit: u64) -> Result<Found> {
-        let find = &selection.find;
         match &self.from {
             From::Mirror(reader) => Ok(Found {
                 total: reader.found(selection)?,
@@ -55,8 +54,10 @@ impl Source {
             }),
             From::Service(_, io) => {
                 let before = self.requests_made();
-                let watched: Option<Vec<String>> =
-                    find.ids.as_ref().map(|ids| ids.iter().cloned().collect());
+                let watched: Option<Vec<String>> = selection
+                    .ids
+                    .as_ref()
+                    .map(|ids| ids.iter().cloned().collect());
                 if let Some(ids) = &watched
                     && by_id::cheaper(ids.len(), None)
                 {
@@ -95,14 +96,14 @@ impl Source {
                 while let Some(bank) = listing.next().await {
                     let bank = bank?;
                     read += 1;
-                    if find
+                    if selection
                         .ids
                         .as_ref()
                         .is_some_and(|ids| ids.contains(&bank.fields.id))
                     {
                         seen_watched.insert(bank.fields.id.clone());
                     }
-                    if find.matches(&bank.fields) {
+                    if selection.matches(&bank.fields) {
                         banks.push(bank);
                     }
                     ticker.tick(|| {
@@ -117,10 +118,10 @@ impl Source {
                 }
                 drop(ticker);
                 self.gone_watched(selection, &seen_watched).await?;
-                if let Some(n) = find.failed_last {
+                if let Some(n) = selection.failed_last {
                     banks = self.failing(banks, n).await?;
                 }
-                Ok(self.ordered(find, banks, offset, limit, before))
+                Ok(self.ordered(selection, banks, offset, limit, before))
             }
         }
     }
@@ -144,7 +145,6 @@ impl Source {
         let mut kept = Vec::with_capacity(banks.len());
         for (bank, detail) in banks {
             let failing = selection
-                .find
                 .failed_last
                 .is_none_or(|n| crate::domain::find::failed_last(&detail.fields.ratings, n));
             if failing {
@@ -156,7 +156,7 @@ impl Source {
         }
         Ok(Found {
             by_id: true,
-            ..self.ordered(&selection.find, kept, offset, limit, before)
+            ..self.ordered(selection, kept, offset, limit, before)
         })
     }
 
@@ -164,13 +164,13 @@ impl Source {
     /// order they came in), `limit` of them after the first `offset`.
     fn ordered(
         &self,
-        find: &Find,
+        selection: &Selection,
         mut banks: Vec<Bank>,
         offset: u64,
         limit: u64,
         before: u64,
     ) -> Found {
-        banks.sort_by(|a, b| find.compare(&a.fields, &b.fields));
+        banks.sort_by(|a, b| selection.compare(&a.fields, &b.fields));
         let total = banks.len() as u64;
         let start = usize::try_from(offset)
             .unwrap_or(usize::MAX)

@@ -11,7 +11,6 @@ use anyhow::Result;
 
 use super::Source;
 use super::listing::{self, Listing};
-use crate::domain::ListQuery;
 use crate::domain::model::Bank;
 use crate::error::CraError;
 use crate::io::Io;
@@ -54,8 +53,8 @@ const LISTED: usize = 10;
 pub struct Among<'a> {
     pub source: &'a Source,
     pub io: &'a Io,
-    /// `--state`: only banks of this state.
-    pub state: Option<&'a str>,
+    /// Where names are looked for (`--state`: only banks of this state).
+    pub within: &'a crate::domain::Selection,
 }
 
 /// The one bank's id an argument names.
@@ -154,15 +153,13 @@ pub async fn named(raw: &str, among: &Among<'_>) -> Result<String> {
     let source = among.source;
     let name = raw.split_whitespace().collect::<Vec<_>>().join(" ");
     let name = name.as_str();
+    let named = crate::domain::Selection {
+        name: Some(name.to_string()),
+        ..among.within.clone()
+    };
     let mut listing = Listing::start(
         source,
-        ListQuery {
-            q: Some(name.to_string()),
-            state: among.state.map(str::to_string),
-            page: 1,
-            per_page: source.page_size(),
-            ..ListQuery::default()
-        },
+        named.list_query(1, source.page_size()),
         listing::Options {
             window: 2,
             limit: None,
@@ -182,8 +179,8 @@ pub async fn named(raw: &str, among: &Among<'_>) -> Result<String> {
     } else {
         exact
     };
-    let within = among
-        .state
+    let state = among.within.state.as_deref();
+    let within = state
         .map(|state| format!(" in {state}"))
         .unwrap_or_default();
     let shown = crate::error::shorten(name, 80);
@@ -210,13 +207,12 @@ pub async fn named(raw: &str, among: &Among<'_>) -> Result<String> {
                 among.io.info(&format!(
                     "  and {} more (cra search \"{shown}\"{})",
                     crate::text::thousands(more as u64),
-                    among
-                        .state
+                    state
                         .map(|state| format!(" --state {state}"))
                         .unwrap_or_default()
                 ));
             }
-            let narrow = if among.state.is_none() {
+            let narrow = if state.is_none() {
                 ", or narrow it with --state XX"
             } else {
                 ""

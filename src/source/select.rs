@@ -16,7 +16,7 @@ use std::sync::{Arc, OnceLock};
 
 use anyhow::Result;
 
-use crate::domain::{Find, Selection};
+use crate::domain::Selection;
 use crate::error::CraError;
 use crate::io::Io;
 use crate::mirror::Reader;
@@ -81,7 +81,7 @@ pub fn resolve(
             watch: watch.watch.clone(),
             ..Selection::default()
         };
-        selection.find.ids = Watched::load(&watch.watch)?.map(|w| w.ids());
+        selection.ids = Watched::load(&watch.watch)?.map(|w| w.ids());
         return Ok(selection);
     }
     let Some(args) = parts.selection else {
@@ -108,9 +108,9 @@ pub fn resolve(
             period_flags,
         )
         .map_err(CraError::usage)?;
-    if !selection.find.public.is_empty() {
+    if selection.by_public_record() {
         let Some(reader) = &reader else {
-            let flags = selection.find.public.flags();
+            let flags = selection.public_flags();
             return Err(CraError::usage(format!(
                 "{} {} the local copy (the service has no public record): add --offline, after \
                  cra sync and cra enrich",
@@ -118,7 +118,7 @@ pub fn resolve(
                 if flags.len() > 1 { "need" } else { "needs" }
             )));
         };
-        check_public(reader, &mut selection.find)?;
+        check_public(reader, &mut selection)?;
     }
     if let Some(watched) = Watched::load(&selection.watch)? {
         if let Some(reader) = &reader {
@@ -127,17 +127,17 @@ pub fn resolve(
                 io.notice(&watched.note(&missing, Place::Copy));
             }
         }
-        selection.find.ids = Some(watched.ids());
+        selection.ids = Some(watched.ids());
     }
     Ok(selection)
 }
 
-/// Checks the public record's filters of `find` against the copy: it has
+/// Checks the public record's filters of `selection` against the copy: it has
 /// a public record (else exit 2 saying to run `cra enrich`), and each exam
 /// method is one it holds, any case (else a usage error listing them).
-fn check_public(reader: &Reader, find: &mut Find) -> Result<()> {
-    reader.require_public_record(&find.public.flags().join(", "))?;
-    if let Some(active) = find.public.active
+fn check_public(reader: &Reader, find: &mut Selection) -> Result<()> {
+    reader.require_public_record(&find.public_flags().join(", "))?;
+    if let Some(active) = find.active
         && !reader.activity_known()?
     {
         return Err(CraError::usage(format!(
@@ -147,12 +147,12 @@ fn check_public(reader: &Reader, find: &mut Find) -> Result<()> {
             crate::mirror::record::enrich_command()
         )));
     }
-    if find.public.exam_methods.is_empty() {
+    if find.exam_methods.is_empty() {
         return Ok(());
     }
     let known = reader.exam_methods()?;
     let mut spellings = Vec::new();
-    for given in &find.public.exam_methods {
+    for given in &find.exam_methods {
         let found: Vec<&String> = known
             .iter()
             .filter(|k| k.eq_ignore_ascii_case(given))
@@ -166,7 +166,7 @@ fn check_public(reader: &Reader, find: &mut Find) -> Result<()> {
         spellings.extend(found.into_iter().cloned());
     }
     spellings.dedup();
-    find.public.exam_methods = spellings;
+    find.exam_methods = spellings;
     Ok(())
 }
 

@@ -4,8 +4,8 @@
 
 use anyhow::Result;
 
+use crate::commands::Ctx;
 use crate::error::Exit;
-use crate::io::Io;
 use crate::mirror::gaps::GapRow;
 use crate::mirror::stats::GroupBy;
 use crate::output::{Cell, Column, Columns, Fit, Kind};
@@ -113,7 +113,8 @@ const PAIRS_YEAR: Columns<GapRow> = Columns::new(
 );
 
 /// Prints the rows (grouped `by`), `--columns` chosen.
-pub fn print(rows: &[GapRow], by: &[GroupBy], wanted: &[String], io: &Io) -> Result<Exit> {
+pub fn print(rows: &[GapRow], by: &[GroupBy], wanted: &[String], ctx: &Ctx) -> Result<Exit> {
+    let io = &ctx.io;
     let columns = super::columns_of(
         by,
         [&SINGLE, &SINGLE_YEAR, &PAIRS, &YEAR_PAIRS, &PAIRS_YEAR],
@@ -124,6 +125,10 @@ pub fn print(rows: &[GapRow], by: &[GroupBy], wanted: &[String], io: &Io) -> Res
     }
     let count: u64 = rows.iter().map(|r| r.intervals).sum();
     printed.finish()?;
+    if count == 0 {
+        io.summary(&ctx.nothing);
+        return Ok(Exit::Success);
+    }
     io.summary(&format!(
         "{} {} between exams, in whole months",
         crate::text::thousands(count),

@@ -21,7 +21,7 @@ use rusqlite::OptionalExtension;
 use rusqlite::types::Value as SqlValue;
 
 use super::Reader;
-use crate::domain::{PublicFilter, PublicRecord, Regulator};
+use crate::domain::{AssetRange, PublicRecord, Regulator};
 use crate::error::CraError;
 use crate::record::link::Reason;
 
@@ -200,15 +200,31 @@ pub struct ExamRecord {
     pub exam_method: Option<String>,
 }
 
+/// What a selection asks of the public record (`--assets`,
+/// `--exam-method`, `--active`/`--inactive`), as the clause builder hands
+/// it on.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct PublicTests<'a> {
+    pub assets: Option<AssetRange>,
+    pub exam_methods: &'a [String],
+    pub active: Option<bool>,
+}
+
+impl PublicTests<'_> {
+    fn is_empty(&self) -> bool {
+        self.assets.is_none() && self.exam_methods.is_empty() && self.active.is_none()
+    }
+}
+
 /// The test of `links` selecting the banks `filter` keeps (none when it
 /// keeps all), and its values.
-pub(crate) fn links_where(filter: &PublicFilter) -> Option<(String, Vec<SqlValue>)> {
+pub(crate) fn links_where(filter: &PublicTests) -> Option<(String, Vec<SqlValue>)> {
     if filter.is_empty() {
         return None;
     }
     let mut tests = Vec::new();
     let mut values: Vec<SqlValue> = Vec::new();
-    if let Some((low, high)) = filter.assets {
+    if let Some(AssetRange { low, high }) = filter.assets {
         if let Some(low) = low {
             tests.push("assets >= ?");
             values.push(i64::try_from(low).unwrap_or(i64::MAX).into());
@@ -249,7 +265,7 @@ pub(crate) fn links_where(filter: &PublicFilter) -> Option<(String, Vec<SqlValue
 /// query, and each id tested against the filter's list (best when they
 /// are many: looking each up reads its whole row).
 pub(crate) fn filter_clause(
-    filter: &PublicFilter,
+    filter: &PublicTests,
     id: &str,
     seek: bool,
 ) -> (Option<String>, Vec<SqlValue>) {
@@ -431,9 +447,13 @@ mod tests {
 
     #[test]
     fn the_filter_is_one_subquery_of_links() {
-        let filter = PublicFilter {
-            assets: Some((Some(250_000_000), Some(1_000_000_000))),
-            exam_methods: vec!["Large Bank".into()],
+        let methods = ["Large Bank".to_string()];
+        let filter = PublicTests {
+            assets: Some(AssetRange {
+                low: Some(250_000_000),
+                high: Some(1_000_000_000),
+            }),
+            exam_methods: &methods,
             active: Some(true),
         };
         let (clause, values) = filter_clause(&filter, "b.id", false);
@@ -448,6 +468,6 @@ mod tests {
                 .unwrap()
                 .starts_with("id IN (SELECT bank_id FROM links WHERE assets >= ?")
         );
-        assert_eq!(filter_clause(&PublicFilter::default(), "id", true).0, None);
+        assert_eq!(filter_clause(&PublicTests::default(), "id", true).0, None);
     }
 }

@@ -167,6 +167,22 @@ fn every_reader_selects_exactly_the_banks_search_selects() {
         .unwrap()
         .to_string();
     let all_records = records(&world);
+    // The banks that ended (merged or failed), by every reader that lists
+    // them: each selection's are those of its banks.
+    let endings = |flags: &[&str]| -> BTreeSet<String> {
+        let rows = json(
+            &world,
+            &with(
+                flags,
+                &[
+                    "changes", "--change", "merged", "--change", "failed", "--format", "json",
+                ],
+            ),
+        );
+        ids(&rows, "id")
+    };
+    let ended = endings(&[]);
+    assert!(!ended.is_empty(), "no bank ended, which proves nothing");
     for case in CASES {
         let flags: Vec<&str> = case
             .flags
@@ -201,7 +217,23 @@ fn every_reader_selects_exactly_the_banks_search_selects() {
             &with(&flags, &["--offline", "export", "--format", "json"]),
         );
         assert_eq!(ids(&exported, "id"), selected, "export {what}");
+        if !case.exam {
+            let wanted: BTreeSet<String> = ended.intersection(&selected).cloned().collect();
+            assert_eq!(
+                endings(&flags),
+                wanted,
+                "changes --change merged,failed {what}"
+            );
+        }
         if !case.public {
+            let online = world
+                .cra()
+                .args(with(&flags, &["export", "--format", "json"]))
+                .output()
+                .unwrap();
+            assert_code(&online, 0);
+            let online: Value = serde_json::from_slice(&online.stdout).unwrap();
+            assert_eq!(ids(&online, "id"), selected, "export online {what}");
             let online = world
                 .cra()
                 .args(with(&flags, &["search", "--all", "--format", "json"]))
@@ -292,4 +324,211 @@ fn every_reader_selects_exactly_the_banks_search_selects() {
             );
         }
     }
+}
+
+/// The commands that take one bank by name narrow it with `--state`
+/// through the same selection: `show`, `lineage` and `watch add` find, in
+/// a state, the bank `search` lists there by that name.
+#[test]
+fn a_name_is_narrowed_to_a_state_as_search_narrows_it() {
+    let world = world();
+    // A name two banks share, in two states.
+    let shared = world.sql(
+        "SELECT a.name, a.state AS a_state, a.id AS a_id FROM banks a \
+         JOIN banks b ON b.name = a.name AND b.state <> a.state \
+         WHERE a.name LIKE '% %' ORDER BY a.name LIMIT 1",
+    );
+    let Some(shared) = shared.first() else {
+        panic!("no name shared across states in the sandbox");
+    };
+    let text = |k: &str| shared[k].as_str().unwrap().to_string();
+    let (name, state, id) = (text("name"), text("a_state"), text("a_id"));
+    let searched = json(
+        &world,
+        &[
+            "--offline",
+            "search",
+            &name,
+            "--state",
+            &state,
+            "--all",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(ids(&searched, "id").contains(&id));
+    // Unnarrowed, the name is ambiguous (exit 2 listing them).
+    assert_code(&world.local(&["--offline", "show", &name]), 2);
+    for args in [
+        &[
+            "--offline",
+            "show",
+            &name,
+            "--state",
+            &state,
+            "--format",
+            "json",
+        ][..],
+        &["lineage", &name, "--state", &state, "--format", "json"],
+        &[
+            "--offline",
+            "watch",
+            "add",
+            "narrowed",
+            &name,
+            "--state",
+            &state,
+        ],
+    ] {
+        let out = world.local(args);
+        assert_code(&out, 0);
+    }
+    let shown = json(
+        &world,
+        &[
+            "--offline",
+            "show",
+            &name,
+            "--state",
+            &state,
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(shown["id"], id.as_str());
+    let watched = json(
+        &world,
+        &[
+            "--offline",
+            "search",
+            "--watch",
+            "narrowed",
+            "--all",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(ids(&watched, "id"), BTreeSet::from([id]));
+}
+
+/// Nothing matches: every command that selects banks says so in the same
+/// words, `no banks match:` and the filters (its own after the
+/// selection's), on a terminal; `export`, whose summary is said piped too,
+/// the same. A page or a chart is still written.
+#[test]
+fn every_selecting_command_says_no_banks_match_in_one_wording() {
+    let world = world();
+    let selection = "state TX, city containing \"zzzzqq\"";
+    let cases: [(&[&str], String); 8] = [
+        (
+            &["--offline", "search"],
+            format!("no banks match: {selection}"),
+        ),
+        (&["search"], format!("no banks match: {selection}")),
+        (
+            &["--offline", "export"],
+            format!("no banks match: {selection}"),
+        ),
+        (
+            &["changes"],
+            format!("no banks match: {selection}, change upgrade or downgrade"),
+        ),
+        (
+            &["stats", "--by", "state"],
+            format!("no banks match: {selection}"),
+        ),
+        (&["stats", "--gaps"], format!("no banks match: {selection}")),
+        (
+            &["due"],
+            format!("no banks match: {selection}, probably due by the exam cycles"),
+        ),
+        (
+            &["report", "-o", "-"],
+            format!("no banks match: {selection}"),
+        ),
+    ];
+    for (args, said) in cases {
+        let out = world
+            .cra()
+            .args(args)
+            .args(["--state", "TX", "--city", "zzzzqq"])
+            .env("CRA_FORCE_TTY", "1")
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        let stderr = crate::common::stderr(&out);
+        assert!(
+            // Online, what it cost may follow (` · filtered here ...`).
+            stderr
+                .lines()
+                .any(|line| line == said || line.starts_with(&format!("{said} · "))),
+            "{args:?}: wanted {said:?} on a line of its own in:\n{stderr}"
+        );
+    }
+}
+
+/// A workbook's `About` sheet words each flag by what it means in that
+/// command: `--since` bounds the day a bank ended for `changes --change
+/// merged`, `--new` selects the records the last sync added, and `due`'s
+/// sheet says how many banks it left out.
+#[test]
+fn about_sheets_word_each_flag_by_what_it_means_in_the_command() {
+    use calamine::{Data, Reader, Xlsx, open_workbook};
+    let world = world();
+    let fact = |args: &[&str], name: &str| -> String {
+        let path = world.home.path().join("about.xlsx");
+        let out = world.local(&[args, &["-o", path.to_str().unwrap()]].concat());
+        assert_code(&out, 0);
+        let mut book: Xlsx<_> = open_workbook(&path).unwrap();
+        let about = book.worksheet_range("About").unwrap();
+        about
+            .rows()
+            .find(|row| row[0] == Data::String(name.into()))
+            .map(|row| row[1].to_string())
+            .unwrap_or_default()
+    };
+    let merged = fact(
+        &["changes", "--change", "merged", "--since", "2020-01-01"],
+        "Filters",
+    );
+    assert_eq!(merged, "ended since 2020-01-01, change merged");
+    let mixed = fact(
+        &[
+            "changes",
+            "--change",
+            "merged",
+            "--change",
+            "upgrade",
+            "--since",
+            "2020-01-01",
+        ],
+        "Filters",
+    );
+    assert_eq!(
+        mixed,
+        "exam or ending since 2020-01-01, change merged or upgrade"
+    );
+    let records = fact(&["changes", "--since", "2020-01-01"], "Filters");
+    assert_eq!(
+        records,
+        "exam since 2020-01-01, change upgrade or downgrade"
+    );
+    let new = fact(&["changes", "--new"], "Filters");
+    assert_eq!(
+        new,
+        "only the rating records the last sync added (--new), change upgrade or downgrade"
+    );
+    let failing = fact(&["search", "--offline", "--failed-last", "1"], "Filters");
+    assert_eq!(failing, "failed their last exam");
+    let left_out = fact(&["due"], "Left out");
+    assert!(
+        left_out.starts_with("left out ") && left_out.contains("(--include-inactive keeps them)"),
+        "{left_out}"
+    );
+    let due_filters = fact(&["due", "--as-of", "2027-03-31"], "Filters");
+    assert_eq!(
+        due_filters,
+        "probably due by the exam cycles, as of 2027-03-31"
+    );
 }
