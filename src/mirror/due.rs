@@ -347,9 +347,8 @@ mod tests {
 
     #[test]
     fn the_whole_statement_reads_a_covering_index() {
-        let connection = Connection::open_in_memory().unwrap();
-        connection.execute_batch(super::super::SCHEMA).unwrap();
-        connection.execute_batch(super::super::INDEXES).unwrap();
+        let mut connection = Connection::open_in_memory().unwrap();
+        crate::mirror::schema::create(&mut connection).unwrap();
         let (sql, values) = due_sql(
             &DueQuery {
                 today: jiff::civil::date(2026, 11, 24),
@@ -384,8 +383,8 @@ mod tests {
             ),
             keys in proptest::collection::vec((0usize..8, any::<bool>()), 0..3),
         ) {
-            let connection = Connection::open_in_memory().unwrap();
-            connection.execute_batch(super::super::SCHEMA).unwrap();
+            let mut connection = Connection::open_in_memory().unwrap();
+            crate::mirror::schema::create(&mut connection).unwrap();
             let names = ["B", "a", "Ä"];
             let ratings = [Some("Outstanding"), Some("Satisfactory"), Some("Needs to Improve"), Some("Pending"), Some(""), None];
             let types = [Some("Small Bank"), Some("Large Bank"), None];

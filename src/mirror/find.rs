@@ -478,12 +478,8 @@ mod tests {
 
     /// The plan SQLite picks for `sql` on an empty copy with every index.
     fn plan(sql: &str, values: &[SqlValue]) -> String {
-        let connection = Connection::open_in_memory().unwrap();
-        connection.execute_batch(super::super::SCHEMA).unwrap();
-        connection.execute_batch(super::super::INDEXES).unwrap();
-        connection
-            .execute_batch(super::super::record::SCHEMA)
-            .unwrap();
+        let mut connection = Connection::open_in_memory().unwrap();
+        crate::mirror::schema::create(&mut connection).unwrap();
         connection
             .create_scalar_function("cra_name_contains", 2, Default::default(), |_| Ok(true))
             .unwrap();

@@ -28,8 +28,6 @@ use anyhow::{Context, Result};
 use rusqlite::{Connection, OpenFlags};
 
 pub use read::Reader;
-#[cfg(test)]
-pub(crate) use schema::{INDEXES, SCHEMA};
 pub use schema::{SCHEMA_VERSION, schema};
 pub use write::Writer;
 
@@ -324,9 +322,8 @@ mod tests {
 
     #[test]
     fn counts_over_all_banks_read_an_index_not_the_rows() {
-        let connection = Connection::open_in_memory().unwrap();
-        connection.execute_batch(SCHEMA).unwrap();
-        connection.execute_batch(INDEXES).unwrap();
+        let mut connection = Connection::open_in_memory().unwrap();
+        schema::create(&mut connection).unwrap();
         for query in [
             "SELECT state, rating, count(*) FROM banks GROUP BY state, rating",
             "SELECT regulator, rating, count(*) FROM banks GROUP BY regulator, rating",

@@ -436,9 +436,8 @@ mod tests {
 
     /// The plan SQLite picks for `sql`, `{filter}` replaced by the filters.
     fn plan(state: Option<&str>, size: Option<&str>, sql: &str) -> String {
-        let connection = Connection::open_in_memory().unwrap();
-        connection.execute_batch(super::super::SCHEMA).unwrap();
-        connection.execute_batch(super::super::INDEXES).unwrap();
+        let mut connection = Connection::open_in_memory().unwrap();
+        crate::mirror::schema::create(&mut connection).unwrap();
         let (filter, values) = query_filter(&ListQuery {
             state: state.map(str::to_string),
             size: size.map(str::to_string),

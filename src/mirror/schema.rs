@@ -18,16 +18,22 @@ use std::path::Path;
 use anyhow::Result;
 use rusqlite::{Connection, OptionalExtension, Transaction};
 
-use super::{now, record};
+use super::now;
 use crate::error::CraError;
 
-/// One step forward: the version it makes, what it does in words, and the
-/// statements that do it.
+/// One step forward: the version it makes, what it does in words, and its
+/// statements, literal SQL of its own (`migrations/N.sql`): no constant
+/// the current schema also uses, so a released step cannot change by an
+/// edit elsewhere (a test pins each one's checksum).
 pub struct Migration {
     pub to: i64,
     pub what: &'static str,
-    pub run: fn(&Transaction) -> rusqlite::Result<()>,
+    pub sql: &'static str,
 }
+
+/// Schema 1's tables, as the first release that recorded a version made
+/// them: what a new copy starts from, before every step after it.
+pub const SCHEMA_1: &str = include_str!("migrations/1.sql");
 
 /// Every step after schema 1, in order.
 pub const MIGRATIONS: &[Migration] = &[
@@ -35,19 +41,13 @@ pub const MIGRATIONS: &[Migration] = &[
         to: 2,
         what: "the public record's tables and every index belong to each copy (they were \
                made by the first cra enrich, or the next sync, if at all)",
-        run: |tx| {
-            // The first copies had `links_assets(assets, bank_id)`, replaced
-            // by `links_public`, which covers activity and exam method too.
-            tx.execute_batch("DROP INDEX IF EXISTS links_assets;")?;
-            tx.execute_batch(record::SCHEMA)?;
-            tx.execute_batch(INDEXES)
-        },
+        sql: include_str!("migrations/2.sql"),
     },
     Migration {
         to: 3,
         what: "structure changes (events): the mergers, failures, closings and name \
                changes of the institutions linked, read by the next cra enrich",
-        run: |tx| tx.execute_batch(record::EVENTS),
+        sql: include_str!("migrations/3.sql"),
     },
 ];
 
@@ -60,114 +60,34 @@ pub const SCHEMA_VERSION: i64 = match MIGRATIONS.last() {
 /// The oldest schema this build reads and upgrades.
 pub const OLDEST: i64 = 1;
 
-/// Schema 1's tables.
-pub(crate) const SCHEMA: &str = "
-CREATE TABLE meta (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE syncs (
-    id            INTEGER PRIMARY KEY,
-    started_at    TEXT NOT NULL,
-    finished_at   TEXT,
-    status        TEXT NOT NULL,
-    full          INTEGER NOT NULL,
-    banks         INTEGER NOT NULL DEFAULT 0,
-    new_banks     INTEGER NOT NULL DEFAULT 0,
-    removed_banks INTEGER NOT NULL DEFAULT 0,
-    changed_banks INTEGER NOT NULL DEFAULT 0,
-    new_exams     INTEGER NOT NULL DEFAULT 0,
-    failed_banks  INTEGER NOT NULL DEFAULT 0,
-    requests      INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE banks (
-    id           TEXT PRIMARY KEY,
-    position     INTEGER NOT NULL,
-    name         TEXT NOT NULL,
-    city         TEXT NOT NULL,
-    state        TEXT NOT NULL,
-    regulator    TEXT NOT NULL,
-    rating       TEXT,
-    exam_date    TEXT,
-    exam_type    TEXT,
-    charter_type TEXT,
-    list_json    TEXT NOT NULL,
-    detail_json  TEXT NOT NULL,
-    first_sync   INTEGER NOT NULL,
-    listed_sync  INTEGER NOT NULL,
-    fetched_sync INTEGER NOT NULL
-);
-CREATE INDEX banks_position ON banks(position);
-CREATE INDEX banks_state ON banks(state, position);
-CREATE TABLE ratings (
-    bank_id    TEXT NOT NULL REFERENCES banks(id) ON DELETE CASCADE,
-    seq        INTEGER NOT NULL,
-    exam_date  TEXT NOT NULL,
-    rating     TEXT NOT NULL,
-    exam_type  TEXT NOT NULL,
-    is_current INTEGER NOT NULL,
-    added_sync INTEGER NOT NULL,
-    PRIMARY KEY (bank_id, seq)
-) WITHOUT ROWID;
-CREATE INDEX ratings_exam_date ON ratings(exam_date);
-CREATE INDEX ratings_added ON ratings(added_sync);
-CREATE TABLE outbox (
-    id         INTEGER PRIMARY KEY,
-    bank_id    TEXT NOT NULL,
-    data       TEXT NOT NULL,
-    added_sync INTEGER NOT NULL,
-    attempts   INTEGER NOT NULL DEFAULT 0,
-    last_error TEXT
-);
-CREATE TABLE removed_banks (
-    id           TEXT PRIMARY KEY,
-    name         TEXT NOT NULL,
-    city         TEXT NOT NULL,
-    state        TEXT NOT NULL,
-    regulator    TEXT NOT NULL,
-    list_json    TEXT NOT NULL,
-    detail_json  TEXT NOT NULL,
-    removed_at   TEXT NOT NULL,
-    removed_sync INTEGER NOT NULL
-);
-";
-
-/// The tables, columns and indexes a copy has, as SQL (`cra sql --schema`).
+/// The tables, columns and indexes a copy of this build's schema has, as
+/// SQLite holds them (`cra sql --schema`): those of a new copy, made here
+/// in memory by the released steps.
 pub fn schema() -> String {
-    format!(
-        "{}{}{}{}",
-        SCHEMA.trim_start(),
-        INDEXES,
-        record::SCHEMA,
-        record::EVENTS
-    )
+    let made = Connection::open_in_memory()
+        .map_err(anyhow::Error::from)
+        .and_then(|mut connection| {
+            create(&mut connection)?;
+            let mut statement = connection
+                .prepare("SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY rowid")?;
+            let statements = statement
+                .query_map([], |row| row.get::<_, String>(0))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(statements)
+        });
+    match made {
+        Ok(statements) => statements.iter().map(|sql| format!("{sql};\n")).collect(),
+        Err(error) => format!("-- cannot make the schema in memory: {error}\n"),
+    }
 }
 
-/// Indexes added after schema 1 was first released: created by the writer
-/// (`IF NOT EXISTS`, so an older mirror gains them at its next sync) and
-/// readable by any build of schema 1. A bank's row carries its stored JSON
-/// (most of the file), so a query that reads rows for a count reads the
-/// file. The first two cover the offline list's filters (counting
-/// `--state TX --size large`); `banks_groups` holds the columns counts are
-/// grouped and filtered by, so `sql` and `stats` counts over all banks
-/// (by state, regulator, size, rating) read it (about 1 MB) instead;
-/// `banks_find` holds every column a finding command selects or sorts by
-/// (`mirror::find`), so a filtered, sorted page reads it and then only the
-/// page's rows. `banks_regulator` (the same columns, regulator and exam
-/// date first) answers "which regulators" with a seek per regulator and
-/// serves a regulator with an exam period; `banks_name` (the same, name
-/// first) gives the banks in name order without sorting them all, so the
-/// first page of `--sort name` reads about a page of it; `banks_city`,
-/// the narrowest, is what a partial city is tested against.
-pub(crate) const INDEXES: &str = "
-CREATE INDEX IF NOT EXISTS banks_state_size ON banks(state, exam_type, position);
-CREATE INDEX IF NOT EXISTS banks_size ON banks(exam_type, position);
-CREATE INDEX IF NOT EXISTS banks_groups ON banks(state, regulator, exam_type, rating);
-CREATE INDEX IF NOT EXISTS banks_find ON banks(rating, regulator, exam_date, state, exam_type, position, city, name, id);
-CREATE INDEX IF NOT EXISTS banks_regulator ON banks(regulator, exam_date, rating, state, exam_type, position, city, name, id);
-CREATE INDEX IF NOT EXISTS banks_name ON banks(name, position, rating, regulator, exam_date, state, exam_type, city, id);
-CREATE INDEX IF NOT EXISTS banks_city ON banks(city, position);
-";
+/// Makes an empty database a copy of this build's schema: schema 1, then
+/// every step, as a copy written by the first release moves forward.
+pub(crate) fn create(connection: &mut Connection) -> Result<()> {
+    let tx = connection.transaction()?;
+    tx.execute_batch(SCHEMA_1)?;
+    migrate(tx, OLDEST)
+}
 
 /// Whether this build reads a copy of schema `version`; the refusal when
 /// not (a later one, written by a newer `cra`).
@@ -200,8 +120,7 @@ pub(super) fn prepare(connection: &mut Connection, path: &Path, service: &str) -
         if tables > 0 {
             return Err(super::not_a_mirror(path));
         }
-        tx.execute_batch(SCHEMA)?;
-        tx.execute_batch(INDEXES)?;
+        tx.execute_batch(SCHEMA_1)?;
         tx.execute(
             "INSERT INTO meta (key, value) VALUES ('service', ?1), ('created_at', ?2)",
             (service, now()),
@@ -253,7 +172,7 @@ pub(super) fn upgrade(connection: &mut Connection, path: &Path) -> Result<()> {
 /// Runs every migration after `from` in `tx`, sets the version, commits.
 fn migrate(tx: Transaction, from: i64) -> Result<()> {
     for migration in MIGRATIONS.iter().filter(|m| m.to > from) {
-        (migration.run)(&tx)?;
+        tx.execute_batch(migration.sql)?;
     }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;
@@ -340,11 +259,9 @@ mod tests {
         assert_eq!(version(&connection).unwrap(), SCHEMA_VERSION);
         let after: Vec<Vec<String>> = COUNTED.iter().map(|t| rows(&connection, t)).collect();
         assert_eq!(before, after);
-        // Every table and index of this build's schema is there.
+        // Every table and index of a new copy is there.
         let mut fresh = Connection::open_in_memory().unwrap();
-        fresh.execute_batch(SCHEMA).unwrap();
-        fresh.execute_batch(INDEXES).unwrap();
-        migrate(fresh.transaction().unwrap(), OLDEST).unwrap();
+        create(&mut fresh).unwrap();
         let names = |c: &Connection| -> Vec<String> {
             let mut s = c
                 .prepare("SELECT type || ' ' || name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY 1")
@@ -372,6 +289,41 @@ mod tests {
         assert!(check_readable(OLDEST, Path::new("c")).is_ok());
         assert!(check_readable(SCHEMA_VERSION, Path::new("c")).is_ok());
         assert!(check_readable(0, Path::new("c")).is_err());
+    }
+
+    /// Each released step, pinned: a step is never changed once a `cra`
+    /// with it is out (copies took it as it was), so a new step is added
+    /// here with its checksum, and an edit of a released one fails.
+    #[test]
+    fn released_steps_are_frozen() {
+        use sha2::{Digest, Sha256};
+        const RELEASED: &[(i64, &str)] = &[
+            (
+                1,
+                "21330de45e0ce9fee5c3484d30bd5fc76acf9e62f5393168aaaac9e7fdd04bb2",
+            ),
+            (
+                2,
+                "80c84a1a1fa5c99b5ab44c2ef327ef2718a81c9feced9d40b90889562aafc717",
+            ),
+            (
+                3,
+                "f0a3194e1c5dd708c5062a48aef152deb2272485b9f2e785bd63934777bf72ae",
+            ),
+        ];
+        let steps =
+            std::iter::once((OLDEST, SCHEMA_1)).chain(MIGRATIONS.iter().map(|m| (m.to, m.sql)));
+        for (version, sql) in steps {
+            let sum = hex::encode(Sha256::digest(sql.as_bytes()));
+            let pinned = RELEASED.iter().find(|(v, _)| *v == version);
+            assert_eq!(
+                pinned.map(|(_, sum)| *sum),
+                Some(sum.as_str()),
+                "schema {version}: a released step changed (add a new step instead), or a new \
+                 one is not pinned yet (add ({version}, \"{sum}\") to RELEASED)"
+            );
+        }
+        assert_eq!(RELEASED.len() as i64, SCHEMA_VERSION);
     }
 
     #[test]
