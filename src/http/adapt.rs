@@ -380,8 +380,8 @@ mod tests {
         }
     }
 
-    /// The values a hostile service sent (issue 27): too large for any
-    /// clock, they are no figures, as `inf` is.
+    /// Values a hostile service may send: too large for any clock, they
+    /// are no figures, as `inf` is.
     #[test]
     fn absurd_resets_are_ignored() {
         let now = SystemTime::UNIX_EPOCH + Duration::from_secs(1_800_000_000);

@@ -407,8 +407,8 @@ mod tests {
     }
 
     /// A per-minute quota spent (nothing left, reset in 60 s) is waited
-    /// out under the default longest wait: it has a margin over a minute
-    /// (issue 27: a search failed at the window's edge).
+    /// out under the default longest wait: it has a margin over a minute,
+    /// so a search at the window's edge does not fail.
     #[tokio::test(start_paused = true)]
     async fn a_minute_window_is_within_the_default_wait() {
         let governor = Governor::new(None, crate::http::retry::RETRY_AFTER_CAP);

@@ -32,30 +32,6 @@ impl std::fmt::Debug for Jq {
 }
 
 impl Jq {
-    /// The compiled `--jq` of a command that takes one, checked before
-    /// anything runs (no request is made for a bad expression); it makes
-    /// the output format json, and any other `--format` a usage error.
-    pub fn for_output(
-        expr: Option<&str>,
-        format: &mut Option<crate::domain::Format>,
-    ) -> anyhow::Result<Option<std::sync::Arc<Jq>>> {
-        use crate::domain::Format;
-        let Some(expr) = expr else {
-            return Ok(None);
-        };
-        let jq = Jq::compile(expr)?;
-        match *format {
-            None | Some(Format::Json) => *format = Some(Format::Json),
-            Some(other) => {
-                return Err(crate::error::CraError::usage(format!(
-                    "--jq filters the json output; it cannot be combined with --format {}",
-                    other.name()
-                )));
-            }
-        }
-        Ok(Some(std::sync::Arc::new(jq)))
-    }
-
     /// Parses and compiles `expr` with jq's standard library. An expression
     /// that does not parse, or names a filter or variable that does not
     /// exist, is a usage error that says where.

@@ -44,12 +44,6 @@ impl Drop for Running {
     }
 }
 
-/// The default data set: 18,820 banks, seed 1, after `evolve` new
-/// examinations when given.
-pub fn default_store(evolve: Option<u64>) -> store::Store {
-    default_data(evolve).0
-}
-
 /// The default data set and the source of its public record.
 pub fn default_data(evolve: Option<u64>) -> (store::Store, public::Source) {
     let mut banks = data::generate(DEFAULT_BANKS, DEFAULT_SEED, data::DATA_DAY);

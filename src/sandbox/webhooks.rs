@@ -213,8 +213,8 @@ mod tests {
     }
 
     /// Banks whose newest record is 9999-12-31 cannot take another: they
-    /// are skipped (this used to loop for ever, holding the store's lock),
-    /// and when no bank can, there is nothing to add.
+    /// are skipped (never looped on, holding the store's lock), and when
+    /// no bank can, there is nothing to add.
     #[test]
     fn banks_at_the_end_of_the_calendar_are_skipped() {
         let mut banks = generate(20, 3, day("2026-11-01"));

@@ -22,8 +22,8 @@ pub enum Needs {
 /// per bank (by a digest of its id), a digest of its stored list entry and
 /// its position. About 50 bytes a bank, so comparing the list costs no
 /// query, and which banks the list still holds is known without writing a
-/// mark on each (the old way: an UPDATE per listed bank, which rewrote
-/// every row of the file on every refresh).
+/// mark on each (an UPDATE per listed bank would rewrite every row of the
+/// file on every refresh).
 pub struct Known {
     banks: HashMap<u128, Held>,
     order: Order,
