@@ -171,9 +171,11 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
         .then(|| source.detail_scan(query.clone(), raw))
         .flatten();
     let banks = match scan {
-        _ if !selection.is_plain() => {
-            Banks::Found(source.find(selection, 0, u64::MAX).await?.banks)
-        }
+        _ if !selection.is_plain() => Banks::Found(match source.found_pages(selection)? {
+            // The copy: a page at a time, whatever the selection holds.
+            Some(pages) => Found::Paged(pages),
+            None => Found::Held(Some(source.find(selection, 0, u64::MAX).await?.banks)),
+        }),
         Some(scan) => Banks::Scan(scan),
         None => Banks::Listing(
             Listing::start(
@@ -245,7 +247,30 @@ enum Banks {
     /// details in one pass (the local copy), with no list pages on the way.
     Scan(DetailScan),
     /// Found with filters the service lacks, in their order.
-    Found(Vec<crate::domain::model::Bank>),
+    Found(Found),
+}
+
+/// Banks found with filters the service lacks: online, held (the service's
+/// every page read and tested); from the copy, read a page at a time.
+enum Found {
+    Held(Option<Vec<crate::domain::model::Bank>>),
+    Paged(crate::source::find::FoundPages),
+}
+
+impl Found {
+    fn total(&self) -> u64 {
+        match self {
+            Found::Held(banks) => banks.as_ref().map_or(0, |b| b.len() as u64),
+            Found::Paged(pages) => pages.total(),
+        }
+    }
+
+    fn next_page(&mut self, source: &Source) -> Result<Option<Vec<crate::domain::model::Bank>>> {
+        match self {
+            Found::Held(banks) => Ok(banks.take()),
+            Found::Paged(pages) => pages.next_page(source),
+        }
+    }
 }
 
 #[derive(Debug, Default, Clone, Copy)]
@@ -271,7 +296,7 @@ async fn export<W: Write>(
     let total = match &banks {
         Banks::Listing(banks) => banks.meta().total,
         Banks::Scan(scan) => scan.count()?,
-        Banks::Found(banks) => banks.len() as u64,
+        Banks::Found(found) => found.total(),
     };
     let progress = Progress::new(io, total, "banks");
     let mut counts = Counts::default();
@@ -296,29 +321,31 @@ async fn export<W: Write>(
     let result = async {
         let mut banks = match banks {
             Banks::Listing(banks) => banks,
-            Banks::Found(banks) => {
-                if let Some(shape) = bank_shape {
-                    for bank in &banks {
-                        write_bank(&mut printer, shape, bank, public_json)?;
-                        counts.banks += 1;
-                        progress.inc();
-                    }
-                    return Ok(());
-                }
-                let listed =
-                    futures_util::stream::iter(banks.into_iter().map(|bank| Ok(((), bank))));
-                let mut details =
-                    std::pin::pin!(listing::details(source, listed, concurrency, true));
-                while let Some(((), _, detail)) = details.try_next().await? {
-                    let detail = detail?;
-                    let public = source.exam_publics(&detail)?;
-                    history(&mut printer, &mut counts, detail, public)?;
-                }
-                return Ok(());
-            }
             Banks::Scan(scan) => {
                 return scan
                     .run(|detail, public| history(&mut printer, &mut counts, detail, public));
+            }
+            Banks::Found(mut found) => {
+                while let Some(page) = found.next_page(source)? {
+                    if let Some(shape) = bank_shape {
+                        for bank in &page {
+                            write_bank(&mut printer, shape, bank, public_json)?;
+                            counts.banks += 1;
+                            progress.inc();
+                        }
+                        continue;
+                    }
+                    let listed =
+                        futures_util::stream::iter(page.into_iter().map(|bank| Ok(((), bank))));
+                    let mut details =
+                        std::pin::pin!(listing::details(source, listed, concurrency, true));
+                    while let Some(((), _, detail)) = details.try_next().await? {
+                        let detail = detail?;
+                        let public = source.exam_publics(&detail)?;
+                        history(&mut printer, &mut counts, detail, public)?;
+                    }
+                }
+                return Ok(());
             }
         };
         if let Some(shape) = bank_shape {

@@ -321,6 +321,12 @@ pub(super) fn key_sql(field: SortField) -> String {
 /// limit last). The inner query selects and orders from the covering
 /// index; the outer one reads the page's JSON and keeps that order.
 fn page_sql(selection: &Selection, reading: Reading) -> (String, Vec<SqlValue>) {
+    ordered_sql(selection, reading, true)
+}
+
+/// [`page_sql`] (`page`), or the rows of every bank found in order, with
+/// no page (and no JSON) read.
+fn ordered_sql(selection: &Selection, reading: Reading, page: bool) -> (String, Vec<SqlValue>) {
     let find = selection;
     let (filter, values) = clause(selection, &reading.tested());
     let mut inner_keys = Vec::new();
@@ -349,13 +355,20 @@ fn page_sql(selection: &Selection, reading: Reading) -> (String, Vec<SqlValue>) 
     };
     order.extend([position.to_string(), "rowid".to_string()]);
     outer_keys.extend(["m.p".to_string(), "m.r".to_string()]);
-    let sql = format!(
-        "WITH m AS (SELECT rowid AS r, position AS p{selected} FROM banks{filter} \
-         ORDER BY {} LIMIT ? OFFSET ?) \
-         SELECT b.list_json FROM m CROSS JOIN banks b ON b.rowid = m.r ORDER BY {}",
-        order.join(", "),
-        outer_keys.join(", ")
-    );
+    let sql = if page {
+        format!(
+            "WITH m AS (SELECT rowid AS r, position AS p{selected} FROM banks{filter} \
+             ORDER BY {} LIMIT ? OFFSET ?) \
+             SELECT b.list_json FROM m CROSS JOIN banks b ON b.rowid = m.r ORDER BY {}",
+            order.join(", "),
+            outer_keys.join(", ")
+        )
+    } else {
+        format!(
+            "SELECT rowid{selected} FROM banks{filter} ORDER BY {}",
+            order.join(", ")
+        )
+    };
     (sql, values)
 }
 
@@ -441,6 +454,46 @@ impl Reader {
 
     /// The banks `selection` selects, in its order (ties in the service's),
     /// `limit` of them after the first `offset`.
+    /// Every bank `selection` selects, as the rows of `banks` in the
+    /// selection's order: a few bytes a bank, whatever the banks hold, for
+    /// a reader that then reads them a page at a time ([`Reader::banks_at`]:
+    /// `export` of a selection, in memory that does not grow with it).
+    pub fn found_rows(&self, selection: &Selection) -> Result<Vec<i64>> {
+        let (sql, values) = ordered_sql(selection, self.reading(selection)?, false);
+        let connection = self.connection();
+        let mut statement = connection.prepare(&sql)?;
+        let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| row.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<i64>>>()?)
+    }
+
+    /// The banks of these rows of `banks`, in the order given (rows since
+    /// removed are skipped).
+    pub fn banks_at(&self, rows: &[i64]) -> Result<Vec<Bank>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT rowid, list_json FROM banks WHERE rowid IN (SELECT value FROM json_each(?))",
+        )?;
+        let wanted = serde_json::to_string(rows)?;
+        let mut found: std::collections::HashMap<i64, String> = statement
+            .query_map([wanted], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut banks = Vec::with_capacity(rows.len());
+        for row in rows {
+            if let Some(json) = found.remove(row) {
+                banks.push(model::stored_bank(json).map_err(|e| self.misfit(&e))?);
+            }
+        }
+        Ok(banks)
+    }
+
+    /// A bank of the copy that does not fit the documented shape.
+    fn misfit(&self, error: &impl std::fmt::Display) -> anyhow::Error {
+        anyhow::anyhow!(
+            "the local copy {} holds a bank that does not fit the documented shape (data.{error}); run cra sync --full",
+            self.path().display()
+        )
+    }
+
     pub fn find(&self, selection: &Selection, offset: u64, limit: u64) -> Result<Vec<Bank>> {
         let (sql, mut values) = page_sql(selection, self.reading(selection)?);
         values.push(i64::try_from(limit).unwrap_or(i64::MAX).into());
@@ -450,12 +503,8 @@ impl Reader {
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         let mut banks = Vec::new();
         while let Some(row) = rows.next()? {
-            let bank = model::stored_bank(row.get_ref(0)?.as_str()?.to_string()).map_err(|e| {
-                anyhow::anyhow!(
-                    "the local copy {} holds a bank that does not fit the documented shape (data.{e}); run cra sync --full",
-                    self.path().display()
-                )
-            })?;
+            let bank = model::stored_bank(row.get_ref(0)?.as_str()?.to_string())
+                .map_err(|e| self.misfit(&e))?;
             banks.push(bank);
         }
         Ok(banks)

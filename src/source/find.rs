@@ -3,7 +3,7 @@
 //! either source with one answer: the local copy selects and orders in SQL
 //! (`mirror::find`); the service is asked for every page its own filters
 //! (`q`, state, size) leave and the rest is applied to the banks it lists,
-//! as [`Find`] says, with a stable sort so ties keep its order. Then a
+//! as [`Selection::matches`] says, with a stable sort so ties keep its order. Then a
 //! page is cut locally. `--failed-last` needs a bank's history: online,
 //! only the banks whose current rating fails have their detail fetched.
 //! A short watch list is read by id instead of by every page (`by_id`:
@@ -32,7 +32,53 @@ pub struct Found {
 /// List requests on the wire at once while reading every page.
 const WINDOW: usize = 4;
 
+/// Every bank a selection selects from the local copy, a page at a time:
+/// their rows in order first (a few bytes a bank), then each page's banks,
+/// with their public record when the source joins it. What `export` of a
+/// selection reads, in memory that does not grow with the selection.
+pub struct FoundPages {
+    reader: std::sync::Arc<crate::mirror::Reader>,
+    rows: Vec<i64>,
+    at: usize,
+}
+
+/// Banks read at once by [`FoundPages`].
+const FOUND_PAGE: usize = 1_000;
+
+impl FoundPages {
+    /// How many banks there are.
+    pub fn total(&self) -> u64 {
+        self.rows.len() as u64
+    }
+
+    /// The next page of banks (none when all were given).
+    pub fn next_page(&mut self, source: &Source) -> Result<Option<Vec<Bank>>> {
+        if self.at >= self.rows.len() {
+            return Ok(None);
+        }
+        let end = (self.at + FOUND_PAGE).min(self.rows.len());
+        let mut banks = self.reader.banks_at(&self.rows[self.at..end])?;
+        self.at = end;
+        source.join(&mut banks)?;
+        Ok(Some(banks))
+    }
+}
+
 impl Source {
+    /// Every bank `selection` selects, a page at a time, when this source
+    /// can read them so (the local copy); none online, where the service's
+    /// pages are read and tested ([`Source::find`]).
+    pub fn found_pages(&self, selection: &Selection) -> Result<Option<FoundPages>> {
+        match &self.from {
+            From::Mirror(reader) => Ok(Some(FoundPages {
+                reader: reader.clone(),
+                rows: reader.found_rows(selection)?,
+                at: 0,
+            })),
+            From::Service(..) => Ok(None),
+        }
+    }
+
     /// The banks `selection` selects, in its order, `limit` of them after
     /// the first `offset`. Online, a bank of its watch lists that the
     /// service no longer has is named on standard error, as the copy's

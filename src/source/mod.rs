@@ -106,7 +106,7 @@ impl Source {
     }
 
     /// Gives `banks` their public records: one query for all of them.
-    fn join(&self, banks: &mut [crate::domain::model::Bank]) -> Result<()> {
+    pub(super) fn join(&self, banks: &mut [crate::domain::model::Bank]) -> Result<()> {
         let Some(reader) = &self.joined else {
             return Ok(());
         };
