@@ -10,7 +10,7 @@ use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, 
 use crate::error::{CraError, Exit};
 use crate::filters::{OrderArgs, SelectionArgs};
 use crate::mirror::answers::{ChangeFilter, ChangeRow, RatingChange};
-use crate::output::bank::{AboutBank, BankView, ExamView};
+use crate::output::bank::{AboutBank, BankView};
 use crate::output::{Cell, Column, Columns, Fit, Kind};
 
 #[derive(Debug, Clone, Args)]
@@ -122,18 +122,7 @@ fn ends(kind: &RatingChange) -> bool {
 
 impl AboutBank for ChangeRow {
     fn bank(&self) -> BankView<'_> {
-        BankView {
-            id: &self.id,
-            name: &self.name,
-            city: &self.city,
-            state: &self.state,
-            regulator: &self.regulator,
-            exam: Some(ExamView {
-                rating: &self.rating,
-                exam_date: &self.exam_date,
-                exam_type: &self.exam_type,
-            }),
-        }
+        super::bank_view(&self.bank)
     }
 }
 
@@ -364,7 +353,7 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
         // sorted otherwise (--sort), after them.
         let by_date = ctx.selection.sort.is_empty();
         reader.each_change(&filter, |row| {
-            let repeated = row.rating.is_failing()
+            let repeated = row.bank.rating().is_failing()
                 && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());
             if ratings.contains(&row.change) || (repeat_fail && repeated) {
                 while by_date && endings.peek().is_some_and(|e| e.date() > row.date()) {

@@ -12,7 +12,7 @@ use crate::error::{CraError, Exit};
 use crate::filters::when::{Bound, When, parse_when, today};
 use crate::filters::{OrderArgs, SelectionArgs};
 use crate::mirror::due::{DueQuery, DueRow, LeftOut};
-use crate::output::bank::{AboutBank, BankView, ExamView};
+use crate::output::bank::{AboutBank, BankView};
 use crate::output::records::public_wanted;
 use crate::output::{Cell, Column, Columns, Fit, Kind};
 
@@ -72,18 +72,7 @@ impl DueArgs {
 
 impl AboutBank for DueRow {
     fn bank(&self) -> BankView<'_> {
-        BankView {
-            id: &self.id,
-            name: &self.name,
-            city: &self.city,
-            state: &self.state,
-            regulator: &self.regulator,
-            exam: Some(ExamView {
-                rating: &self.rating,
-                exam_date: &self.exam_date,
-                exam_type: &self.exam_type,
-            }),
-        }
+        super::bank_view(&self.bank)
     }
 }
 

@@ -159,6 +159,23 @@ command_list! {
     Watch(watch::WatchCommand),
 }
 
+/// A bank of the copy and its row's exam, as the bank's columns show them
+/// (`changes`, `due`: rows that embed [`crate::mirror::row::BankRow`]).
+pub(crate) fn bank_view(bank: &crate::mirror::row::BankRow) -> crate::output::bank::BankView<'_> {
+    crate::output::bank::BankView {
+        id: &bank.id,
+        name: &bank.name,
+        city: &bank.city,
+        state: &bank.state,
+        regulator: &bank.regulator,
+        exam: Some(crate::output::bank::ExamView {
+            rating: bank.rating(),
+            exam_date: bank.exam_date(),
+            exam_type: bank.exam_type(),
+        }),
+    }
+}
+
 /// `--secret`, shared by the webhook commands.
 #[derive(Debug, Clone, Args)]
 pub struct SecretArg {

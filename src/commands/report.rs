@@ -192,13 +192,16 @@ fn gather(
         })?
         .into_iter()
         .filter(|row| row.change == RatingChange::Downgrade)
-        .map(|row| Downgrade {
-            name: row.name,
-            state: row.state,
-            regulator: row.regulator.into(),
-            exam_date: row.exam_date,
-            previous: row.previous_rating.map(String::from).unwrap_or_default(),
-            rating: row.rating.into(),
+        .map(|row| {
+            let bank = row.bank;
+            Downgrade {
+                rating: bank.rating().as_str().to_string(),
+                exam_date: bank.exam_date().to_string(),
+                name: bank.name,
+                state: bank.state,
+                regulator: bank.regulator.into(),
+                previous: row.previous_rating.map(String::from).unwrap_or_default(),
+            }
         })
         .collect();
     let due = reader
@@ -210,16 +213,19 @@ fn gather(
             public_record: false,
         })?
         .into_iter()
-        .map(|row| DueBank {
-            name: row.name,
-            city: row.city,
-            state: row.state,
-            regulator: row.regulator.into(),
-            rating: row.rating.into(),
-            exam_date: row.exam_date,
-            exam_type: row.exam_type.into(),
-            months_since: row.months_since,
-            expected_months: row.expected_months,
+        .map(|row| {
+            let bank = row.bank;
+            DueBank {
+                rating: bank.rating().as_str().to_string(),
+                exam_date: bank.exam_date().to_string(),
+                exam_type: bank.exam_type().as_str().to_string(),
+                name: bank.name,
+                city: bank.city,
+                state: bank.state,
+                regulator: bank.regulator.into(),
+                months_since: row.months_since,
+                expected_months: row.expected_months,
+            }
         })
         .collect();
     let synced = reader

@@ -7,8 +7,8 @@
 use anyhow::Result;
 
 use super::record::events::ENDINGS;
-use super::{Reader, vocab, vocab_or_null};
-use crate::domain::{ExamType, Rating, Regulator, SortField};
+use super::{Reader, vocab_or_null};
+use crate::domain::{Rating, Regulator, SortField};
 
 /// The four ratings the CRA defines, best first.
 pub const RATINGS: [&str; 4] = Rating::NAMES;
@@ -37,15 +37,10 @@ pub struct ChangeFilter {
 /// One rating record with the bank's previous rating.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChangeRow {
-    pub id: String,
-    pub name: String,
-    pub city: String,
-    pub state: String,
-    pub regulator: Regulator,
-    pub exam_date: String,
-    pub exam_type: ExamType,
+    /// The bank, and the record's exam (its last one for a bank that
+    /// ended).
+    pub bank: super::row::BankRow,
     pub previous_rating: Option<Rating>,
-    pub rating: Rating,
     pub change: RatingChange,
     /// The bank's public record, when its columns were asked for.
     pub public: Option<Box<crate::domain::PublicRecord>>,
@@ -59,7 +54,7 @@ pub struct ChangeRow {
 impl ChangeRow {
     /// The day of the change: the exam's, or the day the bank ended.
     pub fn date(&self) -> &str {
-        self.ended.as_deref().unwrap_or(&self.exam_date)
+        self.ended.as_deref().unwrap_or(self.bank.exam_date())
     }
 }
 
@@ -135,8 +130,12 @@ impl Reader {
         // record of that exam (one of a date, as `link_exams` may hold two).
         let (public, joined) = if filter.public {
             (
-                ", l.regulator, l.agency_id, l.fdic_cert, l.rssd_id, l.occ_charter, l.active, \
-                 le.regulator, le.agency_id, le.ffiec_date, f.assets_thousands, f.exam_method",
+                ", l.regulator AS link_regulator, l.agency_id AS link_agency_id, \
+                 l.fdic_cert AS link_fdic_cert, l.rssd_id AS link_rssd_id, \
+                 l.occ_charter AS link_occ_charter, l.active AS link_active, \
+                 le.regulator AS filed_regulator, le.agency_id AS filed_agency_id, \
+                 le.ffiec_date AS filed_date, f.assets_thousands AS filed_assets_thousands, \
+                 f.exam_method AS filed_exam_method",
                 " LEFT JOIN links l ON l.bank_id = b.id \
                  LEFT JOIN link_exams le ON le.rowid = (SELECT x.rowid FROM link_exams x \
                    WHERE x.bank_id = b.id AND x.exam_date = h.exam_date LIMIT 1) \
@@ -147,6 +146,7 @@ impl Reader {
         } else {
             ("", "")
         };
+        let bank = super::row::bank_sql(&super::row::RECORD);
         let connection = self.connection();
         let mut statement = connection.prepare_cached(&format!(
             "WITH history AS (
@@ -154,7 +154,7 @@ impl Reader {
                         LAG(rating) OVER (PARTITION BY bank_id ORDER BY exam_date, seq DESC) AS previous
                  FROM ratings
              )
-             SELECT b.id, b.name, b.state, b.regulator, h.exam_date, h.exam_type, h.previous, h.rating, b.city{public}
+             SELECT {bank}, h.previous AS previous_rating{public}
              FROM history h JOIN banks b ON b.id = h.bank_id{joined}
              WHERE (?1 IS NULL OR h.added_sync > ?1){changed}{more}
              ORDER BY {order}",
@@ -163,24 +163,17 @@ impl Reader {
         values.extend(more_values);
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         while let Some(row) = rows.next()? {
-            let previous: Option<Rating> = vocab_or_null(row, 6)?;
-            let rating: Rating = vocab(row, 7)?;
+            let previous: Option<Rating> = vocab_or_null(row, "previous_rating")?;
+            let bank = super::row::BankRow::read(row)?;
             visit(ChangeRow {
-                id: row.get(0)?,
-                name: row.get(1)?,
-                city: row.get(8)?,
-                state: row.get(2)?,
-                regulator: vocab(row, 3)?,
-                exam_date: row.get(4)?,
-                exam_type: vocab(row, 5)?,
-                change: change_kind(previous.as_ref(), &rating),
+                change: change_kind(previous.as_ref(), bank.rating()),
                 previous_rating: previous,
-                rating,
                 public: if filter.public {
-                    Some(Box::new(exam_public(row, 9)?))
+                    Some(Box::new(exam_public(row, bank.exam_date())?))
                 } else {
                     None
                 },
+                bank,
                 ended: None,
                 successor: None,
             })?;
@@ -189,46 +182,51 @@ impl Reader {
     }
 }
 
-/// A change's own public record, from the columns at `at` on: the link
-/// (regulator, agency id, identifiers, activity), then the file's record
-/// of the exam (regulator, agency id, date, assets, method); every field
-/// unknown for a bank not linked.
-fn exam_public(row: &rusqlite::Row, at: usize) -> rusqlite::Result<crate::domain::PublicRecord> {
+/// A change's own public record, from the columns named `link_*` (the
+/// link: regulator, agency id, identifiers, activity) and `filed_*` (the
+/// file's record of the exam of `exam_date`: regulator, agency id, date,
+/// assets, method); every field unknown for a bank not linked.
+fn exam_public(
+    row: &rusqlite::Row,
+    exam_date: &str,
+) -> rusqlite::Result<crate::domain::PublicRecord> {
     use crate::record::history::Day;
     use crate::record::public::{FiledExam, Linked, exam_record};
-    let number = |i: usize| -> rusqlite::Result<Option<u64>> {
+    let number = |name: &str| -> rusqlite::Result<Option<u64>> {
         Ok(row
-            .get::<_, Option<i64>>(at + i)?
+            .get::<_, Option<i64>>(name)?
             .and_then(|n| u64::try_from(n).ok()))
     };
-    let Some(regulator) = vocab_or_null::<Regulator>(row, at)? else {
+    let Some(regulator) = vocab_or_null::<Regulator>(row, "link_regulator")? else {
         return Ok(crate::domain::PublicRecord::default());
     };
     let linked = Linked {
         regulator,
-        agency_id: number(1)?.unwrap_or(0),
+        agency_id: number("link_agency_id")?.unwrap_or(0),
         bank: crate::domain::PublicRecord {
-            fdic_cert: number(2)?,
-            rssd_id: number(3)?,
-            occ_charter: number(4)?,
-            active: row.get::<_, Option<i64>>(at + 5)?.map(|a| a != 0),
+            fdic_cert: number("link_fdic_cert")?,
+            rssd_id: number("link_rssd_id")?,
+            occ_charter: number("link_occ_charter")?,
+            active: row.get::<_, Option<i64>>("link_active")?.map(|a| a != 0),
             ..Default::default()
         },
     };
     let filed = match (
-        vocab_or_null::<Regulator>(row, at + 6)?,
-        row.get_ref(at + 8)?.as_str_or_null()?.and_then(Day::parse),
+        vocab_or_null::<Regulator>(row, "filed_regulator")?,
+        row.get_ref("filed_date")?
+            .as_str_or_null()?
+            .and_then(Day::parse),
     ) {
         (Some(regulator), Some(day)) => Some(FiledExam {
             regulator,
-            agency_id: number(7)?.unwrap_or(0),
+            agency_id: number("filed_agency_id")?.unwrap_or(0),
             day,
-            assets_thousands: number(9)?,
-            exam_method: row.get(at + 10)?,
+            assets_thousands: number("filed_assets_thousands")?,
+            exam_method: row.get("filed_exam_method")?,
         }),
         _ => None,
     };
-    let day = Day::parse(row.get_ref(4)?.as_str()?);
+    let day = Day::parse(exam_date);
     Ok(exam_record(&linked, filed.as_ref(), day))
 }
 
@@ -261,48 +259,42 @@ impl Reader {
         let more: String = clauses.iter().map(|c| format!(" AND {c}")).collect();
         let connection = self.connection();
         let mut statement = connection.prepare(&format!(
-            "SELECT b.id, b.name, b.state, b.regulator, b.exam_date, b.exam_type, b.rating, b.city, \
-             e.kind, e.successor_cert, e.successor_name, \
-             l.fdic_cert, l.rssd_id, l.occ_charter, l.assets, l.exam_method, l.active, l.pe_url, \
-             e.date \
+            "SELECT {}, {}, e.kind AS ending, e.successor_cert, e.successor_name, \
+             e.date AS ended \
              FROM banks b JOIN links l ON l.bank_id = b.id \
              JOIN events e ON e.rowid = (SELECT e2.rowid FROM events e2 \
                WHERE e2.fdic_cert = l.fdic_cert AND e2.kind IN {ENDINGS} \
                ORDER BY e2.date, e2.rowid LIMIT 1) \
              WHERE e.kind IN ({}){more} ORDER BY e.date DESC, b.name, b.id",
+            super::row::bank_sql(&super::row::CURRENT),
+            super::row::public_sql(),
             names.join(", ")
         ))?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         let mut endings = Vec::new();
         while let Some(row) = rows.next()? {
-            let successor = match row.get::<_, Option<i64>>(9)? {
+            let successor = match row.get::<_, Option<i64>>("successor_cert")? {
                 Some(cert) => Some(format!(
                     "{} (fdic:{cert})",
-                    row.get::<_, Option<String>>(10)?.unwrap_or_default()
+                    row.get::<_, Option<String>>("successor_name")?
+                        .unwrap_or_default()
                 )),
                 None => None,
             };
             endings.push(ChangeRow {
-                id: row.get(0)?,
-                name: row.get(1)?,
-                city: row.get(7)?,
-                state: row.get(2)?,
-                regulator: vocab(row, 3)?,
-                exam_date: row.get(4)?,
-                exam_type: vocab_or_null(row, 5)?.unwrap_or_else(|| "".into()),
+                bank: super::row::BankRow::read(row)?,
                 previous_rating: None,
-                rating: vocab_or_null(row, 6)?.unwrap_or_else(|| "".into()),
-                change: if row.get_ref(8)?.as_str()? == "failure" {
+                change: if row.get_ref("ending")?.as_str()? == "failure" {
                     RatingChange::Failed
                 } else {
                     RatingChange::Merged
                 },
                 public: if filter.public {
-                    Some(Box::new(super::record::public_of(row, 11)?))
+                    Some(Box::new(super::row::read_public(row)?))
                 } else {
                     None
                 },
-                ended: row.get(18)?,
+                ended: row.get("ended")?,
                 successor,
             });
         }

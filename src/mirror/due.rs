@@ -8,7 +8,7 @@
 use anyhow::Result;
 use rusqlite::types::Value as SqlValue;
 
-use super::{Reader, vocab, vocab_or_null};
+use super::Reader;
 use std::cmp::Ordering;
 
 use super::find::{Tested, selection_clauses};
@@ -80,9 +80,9 @@ fn cutoff_sql(today: jiff::civil::Date, older_than: Option<i64>) -> String {
     if let Some(months) = older_than {
         return date(months);
     }
-    let mut sql = String::from("CASE exam_type");
+    let mut sql = String::from("CASE b.exam_type");
     for (kind, months) in &INTERVALS {
-        sql.push_str(&format!(" WHEN '{kind}' THEN CASE rating"));
+        sql.push_str(&format!(" WHEN '{kind}' THEN CASE b.rating"));
         for (rating, m) in Rating::SCALE.iter().zip(months) {
             sql.push_str(&format!(" WHEN '{rating}' THEN {}", date(i64::from(*m))));
         }
@@ -95,15 +95,8 @@ fn cutoff_sql(today: jiff::civil::Date, older_than: Option<i64>) -> String {
 /// One bank probably due.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DueRow {
-    pub id: String,
-    pub name: String,
-    pub city: String,
-    pub state: String,
-    pub regulator: Regulator,
-    /// Empty text when missing (see `rating_missing`).
-    pub rating: Rating,
-    pub exam_date: String,
-    pub exam_type: ExamType,
+    /// The bank and its current exam.
+    pub bank: super::row::BankRow,
     pub months_since: i64,
     pub expected_months: i64,
     pub overdue_months: i64,
@@ -112,10 +105,6 @@ pub struct DueRow {
     /// Where the list had it, and its row: the last keys of the order.
     position: i64,
     rowid: i64,
-    /// The rating or exam type was missing (printed empty; sorted as SQL
-    /// sorts NULL).
-    rating_missing: bool,
-    exam_type_missing: bool,
 }
 
 impl crate::domain::HasPublic for DueRow {
@@ -145,17 +134,19 @@ impl DueRow {
 
     fn compare_field(&self, other: &DueRow, field: SortField) -> Ordering {
         let text = |a: &str, b: &str| a.as_bytes().cmp(b.as_bytes());
-        let rank = |row: &DueRow| Rating::sort_rank((!row.rating_missing).then_some(&row.rating));
+        // A missing rating or exam type sorts as SQL sorts NULL: first.
+        let rank = |row: &DueRow| Rating::sort_rank(row.bank.rating.as_ref());
         fn kind(row: &DueRow) -> Option<&[u8]> {
-            (!row.exam_type_missing).then_some(row.exam_type.as_str().as_bytes())
+            row.bank.exam_type.as_ref().map(|k| k.as_str().as_bytes())
         }
+        let (a, b) = (&self.bank, &other.bank);
         match field {
-            SortField::Name => text(&self.name, &other.name),
-            SortField::City => text(&self.city, &other.city),
-            SortField::State => text(&self.state, &other.state),
-            SortField::Regulator => text(self.regulator.as_str(), other.regulator.as_str()),
-            SortField::Id => text(&self.id, &other.id),
-            SortField::ExamDate => text(&self.exam_date, &other.exam_date),
+            SortField::Name => text(&a.name, &b.name),
+            SortField::City => text(&a.city, &b.city),
+            SortField::State => text(&a.state, &b.state),
+            SortField::Regulator => text(a.regulator.as_str(), b.regulator.as_str()),
+            SortField::Id => text(&a.id, &b.id),
+            SortField::ExamDate => text(a.exam_date(), b.exam_date()),
             SortField::Rating => rank(self).cmp(&rank(other)),
             SortField::ExamType => kind(self).cmp(&kind(other)),
         }
@@ -190,28 +181,39 @@ pub struct LeftOut {
 
 /// The statement and its values; `public`: the copy has the public
 /// record, whose activity each bank is read with (and, `events`, whether
-/// it ended).
+/// it ended), and with `query.public_record` each bank's public record,
+/// joined in the same statement.
 fn due_sql(query: &DueQuery, public: bool, events: bool) -> (String, Vec<SqlValue>) {
-    let mut clauses = vec!["exam_date IS NOT NULL".to_string()];
-    let (more, values) = selection_clauses(&query.selection, &Tested::BANKS);
+    let mut clauses = vec!["b.exam_date IS NOT NULL".to_string()];
+    let (more, values) = selection_clauses(&query.selection, &Tested::BANKS_AS_B);
     clauses.extend(more);
-    let active = if public {
-        "(SELECT active FROM links WHERE bank_id = banks.id)"
+    let joined = public && query.public_record;
+    let (record, linked) = if joined {
+        (
+            format!(", {}", super::row::public_sql()),
+            super::row::LINKED,
+        )
     } else {
-        "NULL"
+        (String::new(), "")
+    };
+    let active = match (public, joined) {
+        (true, true) => "l.active",
+        (true, false) => "(SELECT active FROM links WHERE bank_id = b.id)",
+        (false, _) => "NULL",
     };
     let ended = if public && events {
         format!(
-            "EXISTS (SELECT 1 FROM links l JOIN events e ON e.fdic_cert = l.fdic_cert \
-             WHERE l.bank_id = banks.id AND e.kind IN {})",
+            "EXISTS (SELECT 1 FROM links k JOIN events e ON e.fdic_cert = k.fdic_cert \
+             WHERE k.bank_id = b.id AND e.kind IN {})",
             super::record::events::ENDINGS
         )
     } else {
         "0".to_string()
     };
     let sql = format!(
-        "SELECT id, name, city, state, regulator, rating, exam_date, exam_type, position, rowid AS r, \
-         {active}, {ended} FROM banks WHERE {} AND exam_date <= {}",
+        "SELECT {}, b.position AS position, b.rowid AS r, {active} AS active, {ended} AS ended\
+         {record} FROM banks b{linked} WHERE {} AND b.exam_date <= {}",
+        super::row::bank_sql(&super::row::CURRENT),
         clauses.join(" AND "),
         cutoff_sql(query.today, query.older_than_months),
     );
@@ -234,16 +236,7 @@ impl Reader {
     pub fn due_counted(&self, query: &DueQuery) -> Result<(Vec<DueRow>, LeftOut)> {
         let public = self.enriched_at()?.is_some();
         let events = public && self.has_events()?;
-        let (mut rows, left_out) = due_rows(&self.connection(), query, public, events)?;
-        if public && query.public_record {
-            // Every row's public record in one statement.
-            let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
-            let mut records = self.public_records(&ids)?;
-            for row in &mut rows {
-                row.public = Some(Box::new(records.remove(&row.id).unwrap_or_default()));
-            }
-        }
-        Ok((rows, left_out))
+        due_rows(&self.connection(), query, public, events)
     }
 }
 
@@ -259,59 +252,49 @@ fn due_rows(
     let mut selected = statement.query(rusqlite::params_from_iter(&values))?;
     let mut rows = Vec::new();
     let mut left_out = LeftOut::default();
+    let joined = public && query.public_record;
     while let Some(row) = selected.next()? {
+        let bank = super::row::BankRow::read(row)?;
         if !query.include_inactive {
             // Closed banks are not due: the OTS's last exams were in 2011,
             // and BankFind says which others are gone.
-            if row
-                .get_ref(4)?
+            if bank
+                .regulator
                 .as_str()
-                .is_ok_and(|r| r.eq_ignore_ascii_case(Regulator::Ots.as_str()))
+                .eq_ignore_ascii_case(Regulator::Ots.as_str())
             {
                 left_out.ots += 1;
                 continue;
             }
             // A bank that ended will never be examined again.
-            if row.get::<_, i64>(11)? != 0 {
+            if row.get::<_, i64>("ended")? != 0 {
                 left_out.ended += 1;
                 continue;
             }
-            if row.get::<_, Option<i64>>(10)? == Some(0) {
+            if row.get::<_, Option<i64>>("active")? == Some(0) {
                 left_out.inactive += 1;
                 continue;
             }
         }
-        let exam_date: String = row.get(6)?;
         // A date not of the form YYYY-MM-DD says nothing of how old it is.
-        let Some(months_since) = months_since(&exam_date, query.today) else {
+        let Some(months_since) = months_since(bank.exam_date(), query.today) else {
             continue;
         };
-        let rating: Option<Rating> = vocab_or_null(row, 5)?;
-        let exam_type: Option<ExamType> = vocab_or_null(row, 7)?;
-        // A missing one is the empty text (no allocation), as printed.
-        let (rating_missing, rating) = (rating.is_none(), rating.unwrap_or_else(|| "".into()));
-        let (exam_type_missing, exam_type) =
-            (exam_type.is_none(), exam_type.unwrap_or_else(|| "".into()));
         let expected_months = query
             .older_than_months
-            .unwrap_or_else(|| i64::from(expected(&exam_type, &rating)));
+            .unwrap_or_else(|| i64::from(expected(bank.exam_type(), bank.rating())));
         rows.push(DueRow {
-            id: row.get(0)?,
-            name: row.get(1)?,
-            city: row.get(2)?,
-            state: row.get(3)?,
-            regulator: vocab(row, 4)?,
-            rating_missing,
-            rating,
-            exam_date,
-            exam_type_missing,
-            exam_type,
             months_since,
             expected_months,
             overdue_months: months_since - expected_months,
-            public: None,
-            position: row.get(8)?,
-            rowid: row.get(9)?,
+            public: if joined {
+                Some(Box::new(super::row::read_public(row)?))
+            } else {
+                None
+            },
+            position: row.get("position")?,
+            rowid: row.get("r")?,
+            bank,
         });
     }
     // Sorted by index, then moved once: a row is a dozen strings.
@@ -418,7 +401,7 @@ mod tests {
                 ..DueQuery::default()
             };
             let query = DueQuery { include_inactive: true, ..query };
-            let here: Vec<String> = due_rows(&connection, &query, false, false).unwrap().0.into_iter().map(|r| r.id).collect();
+            let here: Vec<String> = due_rows(&connection, &query, false, false).unwrap().0.into_iter().map(|r| r.bank.id).collect();
             let mut order: Vec<String> = sort
                 .iter()
                 .map(|key| {
@@ -449,7 +432,7 @@ mod tests {
             let (sql, values) = due_sql(&query, false, false);
             let sqlite: Vec<String> = connection
                 .prepare(&format!(
-                    "SELECT d.id FROM ({sql}) d JOIN banks b ON b.rowid = d.r ORDER BY {}, d.position, d.r",
+                    "SELECT d.bank_id FROM ({sql}) d JOIN banks b ON b.rowid = d.r ORDER BY {}, d.position, d.r",
                     order.join(", ")
                 ))
                 .unwrap()

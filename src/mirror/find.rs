@@ -49,6 +49,20 @@ impl Tested<'static> {
         seek_public: false,
     };
 
+    /// The current rating's columns of `banks` named `b`, for a query that
+    /// joins other tables.
+    pub const BANKS_AS_B: Tested<'static> = Tested {
+        id: "b.id",
+        name: "b.name",
+        city: "b.city",
+        state: "b.state",
+        regulator: "b.regulator",
+        rating: "b.rating",
+        exam_date: "b.exam_date",
+        exam_type: "b.exam_type",
+        seek_public: false,
+    };
+
     /// A bank's columns as `b.`, each exam's of `ratings` as `h.`, for a
     /// query of records joined with their banks.
     pub const RECORDS: Tested<'static> = Tested {

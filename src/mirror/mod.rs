@@ -18,6 +18,7 @@ pub mod gaps;
 pub mod order;
 pub mod read;
 pub mod record;
+pub mod row;
 pub mod schema;
 pub mod stats;
 pub mod write;
@@ -295,7 +296,7 @@ pub fn now() -> String {
 /// `Regulator`): read in place, so a known value allocates nothing.
 pub(crate) fn vocab<T: for<'a> From<&'a str>>(
     row: &rusqlite::Row,
-    column: usize,
+    column: impl rusqlite::RowIndex,
 ) -> rusqlite::Result<T> {
     Ok(T::from(row.get_ref(column)?.as_str()?))
 }
@@ -303,7 +304,7 @@ pub(crate) fn vocab<T: for<'a> From<&'a str>>(
 /// [`vocab`] of a column that may be NULL.
 pub(crate) fn vocab_or_null<T: for<'a> From<&'a str>>(
     row: &rusqlite::Row,
-    column: usize,
+    column: impl rusqlite::RowIndex,
 ) -> rusqlite::Result<Option<T>> {
     Ok(row.get_ref(column)?.as_str_or_null()?.map(T::from))
 }

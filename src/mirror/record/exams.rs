@@ -6,7 +6,6 @@
 use anyhow::Result;
 use rusqlite::OptionalExtension;
 
-use super::public_of;
 use crate::domain::PublicRecord;
 use crate::mirror::Reader;
 
@@ -28,16 +27,17 @@ pub(crate) fn linked_on(
     connection: &rusqlite::Connection,
     bank_id: &str,
 ) -> Result<Option<crate::record::public::Linked>> {
-    let mut statement = connection.prepare_cached(
-        "SELECT regulator, agency_id, fdic_cert, rssd_id, occ_charter, NULL, NULL, active, NULL \
-         FROM links WHERE bank_id = ?1",
-    )?;
+    let mut statement = connection.prepare_cached(&format!(
+        "SELECT l.regulator, l.agency_id, {} FROM links l WHERE l.bank_id = ?1",
+        crate::mirror::row::public_sql()
+    ))?;
     Ok(statement
         .query_row([bank_id], |row| {
             Ok(crate::record::public::Linked {
-                regulator: crate::mirror::vocab(row, 0)?,
-                agency_id: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
-                bank: public_of(row, 2)?,
+                regulator: crate::mirror::vocab(row, "regulator")?,
+                agency_id: u64::try_from(row.get::<_, i64>("agency_id")?).unwrap_or(0),
+                // What is the bank's whatever its exam.
+                bank: crate::mirror::row::read_public(row)?.of_bank(),
             })
         })
         .optional()?)

@@ -89,25 +89,6 @@ CREATE TABLE IF NOT EXISTS link_pending (
 );
 ";
 
-/// The public record in a row's columns from `at` on: `fdic_cert`,
-/// `rssd_id`, `occ_charter`, `assets`, `exam_method`, `active`, `pe_url`.
-pub(crate) fn public_of(row: &rusqlite::Row, at: usize) -> rusqlite::Result<PublicRecord> {
-    let number = |i: usize| -> rusqlite::Result<Option<u64>> {
-        Ok(row
-            .get::<_, Option<i64>>(at + i)?
-            .and_then(|n| u64::try_from(n).ok()))
-    };
-    Ok(PublicRecord {
-        fdic_cert: number(0)?,
-        rssd_id: number(1)?,
-        occ_charter: number(2)?,
-        assets: number(3)?,
-        exam_method: row.get(at + 4)?,
-        active: row.get::<_, Option<i64>>(at + 5)?.map(|a| a != 0),
-        pe_url: row.get(at + 6)?,
-    })
-}
-
 /// The structure changes of the institutions linked (BankFind's history,
 /// `record::bankfind::history`), since schema 3: what `show`, `lineage`,
 /// `due` and `changes` read of a bank that ended.
@@ -323,15 +304,10 @@ impl Reader {
 
     /// A bank's public record (every field unknown for a bank not linked).
     pub fn public_record(&self, bank_id: &str) -> Result<PublicRecord> {
-        let connection = self.connection();
-        let mut statement = connection.prepare_cached(
-            "SELECT fdic_cert, rssd_id, occ_charter, assets, exam_method, active, pe_url \
-             FROM links WHERE bank_id = ?1",
-        )?;
-        let found = statement
-            .query_row([bank_id], |row| public_of(row, 0))
-            .optional()?;
-        Ok(found.unwrap_or_default())
+        Ok(self
+            .public_records(&[bank_id])?
+            .remove(bank_id)
+            .unwrap_or_default())
     }
 
     /// The public records of the banks `ids` (those linked), by id: one
@@ -341,12 +317,15 @@ impl Reader {
         ids: &[&str],
     ) -> Result<std::collections::HashMap<String, PublicRecord>> {
         let connection = self.connection();
-        let mut statement = connection.prepare_cached(
-            "SELECT bank_id, fdic_cert, rssd_id, occ_charter, assets, exam_method, active, pe_url \
-             FROM links WHERE bank_id IN (SELECT value FROM json_each(?1))",
-        )?;
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT l.bank_id, {} FROM links l WHERE l.bank_id IN (SELECT value FROM json_each(?1))",
+            super::row::public_sql()
+        ))?;
         let rows = statement.query_map([serde_json::to_string(ids)?], |row| {
-            Ok((row.get::<_, String>(0)?, public_of(row, 1)?))
+            Ok((
+                row.get::<_, String>("bank_id")?,
+                super::row::read_public(row)?,
+            ))
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }

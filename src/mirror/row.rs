@@ -1,0 +1,158 @@
+//! The columns every row about a bank reads from the copy, written once as
+//! SQL and read by name: the bank and the exam the row is about (its
+//! current one, or a record of its history), and the bank's public record
+//! (its link, at its current exam). A reader selects [`bank_sql`] (and
+//! [`public_sql`] with [`LINKED`]) beside its own columns and reads them
+//! with [`BankRow::read`] and [`read_public`], whatever else it selects
+//! and in whatever order: no position to keep in step.
+
+use rusqlite::Row;
+
+use super::{vocab, vocab_or_null};
+use crate::domain::{ExamType, PublicRecord, Rating, Regulator};
+
+/// Where a row's exam is: the bank's current one (`banks`), or a record
+/// of its history (`ratings`).
+pub(super) struct ExamAt {
+    pub rating: &'static str,
+    pub exam_date: &'static str,
+    pub exam_type: &'static str,
+}
+
+/// The current exam of the bank `b`.
+pub(super) const CURRENT: ExamAt = ExamAt {
+    rating: "b.rating",
+    exam_date: "b.exam_date",
+    exam_type: "b.exam_type",
+};
+
+/// The record `h` of the bank's history.
+pub(super) const RECORD: ExamAt = ExamAt {
+    rating: "h.rating",
+    exam_date: "h.exam_date",
+    exam_type: "h.exam_type",
+};
+
+/// The bank's columns: the bank `b` and the exam `exam`, named as
+/// [`BankRow::read`] reads them.
+pub(super) fn bank_sql(exam: &ExamAt) -> String {
+    format!(
+        "b.id AS bank_id, b.name AS bank_name, b.city AS bank_city, b.state AS bank_state, \
+         b.regulator AS bank_regulator, {} AS exam_rating, {} AS exam_date, {} AS exam_type",
+        exam.rating, exam.exam_date, exam.exam_type
+    )
+}
+
+/// The bank and its row's exam, as a row about a bank reads them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BankRow {
+    pub id: String,
+    pub name: String,
+    pub city: String,
+    pub state: String,
+    pub regulator: Regulator,
+    /// Missing (NULL) for a bank the service lists with no rating.
+    pub rating: Option<Rating>,
+    pub exam_date: Option<String>,
+    pub exam_type: Option<ExamType>,
+}
+
+/// A missing rating or exam type, as a row shows it: empty.
+static NONE_RATING: Rating = Rating::Other(String::new());
+static NONE_EXAM_TYPE: ExamType = ExamType::Other(String::new());
+
+impl BankRow {
+    /// The row's rating, empty where missing.
+    pub fn rating(&self) -> &Rating {
+        self.rating.as_ref().unwrap_or(&NONE_RATING)
+    }
+
+    /// The row's exam date, empty where missing.
+    pub fn exam_date(&self) -> &str {
+        self.exam_date.as_deref().unwrap_or_default()
+    }
+
+    /// The row's exam type, empty where missing.
+    pub fn exam_type(&self) -> &ExamType {
+        self.exam_type.as_ref().unwrap_or(&NONE_EXAM_TYPE)
+    }
+
+    /// The columns of [`bank_sql`], by name.
+    pub(super) fn read(row: &Row) -> rusqlite::Result<BankRow> {
+        Ok(BankRow {
+            id: row.get("bank_id")?,
+            name: row.get("bank_name")?,
+            city: row.get("bank_city")?,
+            state: row.get("bank_state")?,
+            regulator: vocab(row, "bank_regulator")?,
+            rating: vocab_or_null(row, "exam_rating")?,
+            exam_date: row.get("exam_date")?,
+            exam_type: vocab_or_null(row, "exam_type")?,
+        })
+    }
+}
+
+/// The link `l` of the bank: its public record at its current exam (join
+/// it with [`LINKED`]), named as [`read_public`] reads it.
+pub(super) const PUBLIC_SQL: &str = "l.fdic_cert AS public_fdic_cert, l.rssd_id AS public_rssd_id, \
+     l.occ_charter AS public_occ_charter, l.assets AS public_assets, \
+     l.exam_method AS public_exam_method, l.active AS public_active, l.pe_url AS public_pe_url";
+
+/// [`PUBLIC_SQL`]: the public record's columns.
+pub(super) fn public_sql() -> &'static str {
+    PUBLIC_SQL
+}
+
+/// The join of the link `l` of the bank `b` (none: every column NULL).
+pub(super) const LINKED: &str = " LEFT JOIN links l ON l.bank_id = b.id";
+
+/// The columns of [`PUBLIC_SQL`], by name (every field unknown for a bank
+/// not linked).
+pub(super) fn read_public(row: &Row) -> rusqlite::Result<PublicRecord> {
+    let number = |name: &str| -> rusqlite::Result<Option<u64>> {
+        Ok(row
+            .get::<_, Option<i64>>(name)?
+            .and_then(|n| u64::try_from(n).ok()))
+    };
+    Ok(PublicRecord {
+        fdic_cert: number("public_fdic_cert")?,
+        rssd_id: number("public_rssd_id")?,
+        occ_charter: number("public_occ_charter")?,
+        assets: number("public_assets")?,
+        exam_method: row.get("public_exam_method")?,
+        active: row.get::<_, Option<i64>>("public_active")?.map(|a| a != 0),
+        pe_url: row.get("public_pe_url")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_is_read_by_its_names_whatever_their_order() {
+        let connection = rusqlite::Connection::open_in_memory().unwrap();
+        connection
+            .execute_batch(
+                "CREATE TABLE banks (id, name, city, state, regulator, rating, exam_date, exam_type);
+                 CREATE TABLE links (bank_id, fdic_cert, rssd_id, occ_charter, assets, exam_method, active, pe_url);
+                 INSERT INTO banks VALUES ('a', 'A BANK', 'WACO', 'TX', 'FDIC', NULL, NULL, 'Small Bank');
+                 INSERT INTO links VALUES ('a', 3510, NULL, NULL, 1250000000, 'Small Bank', 0, NULL);",
+            )
+            .unwrap();
+        let sql = format!(
+            "SELECT 1 AS other, {}, 2 AS more, {} FROM banks b{LINKED}",
+            public_sql(),
+            bank_sql(&CURRENT)
+        );
+        let (bank, public) = connection
+            .query_row(&sql, [], |row| Ok((BankRow::read(row)?, read_public(row)?)))
+            .unwrap();
+        assert_eq!(bank.name, "A BANK");
+        assert_eq!(bank.rating, None);
+        assert_eq!(bank.exam_type, Some(ExamType::SmallBank));
+        assert_eq!(public.fdic_cert, Some(3510));
+        assert_eq!(public.active, Some(false));
+        assert_eq!(public.assets, Some(1_250_000_000));
+    }
+}
