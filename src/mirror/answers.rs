@@ -103,7 +103,7 @@ impl Reader {
             None
         };
         let (more, more_values) =
-            super::find::selection_clauses(&filter.selection, &super::find::Tested::RECORDS);
+            super::clauses::selection_clauses(&filter.selection, &super::clauses::Tested::RECORDS);
         let more: String = more.iter().map(|c| format!(" AND {c}")).collect();
         let mut order: String = filter
             .selection
@@ -111,7 +111,7 @@ impl Reader {
             .iter()
             .map(|key| {
                 let column = match key.field {
-                    SortField::Rating => super::find::rating_rank_sql("h.rating"),
+                    SortField::Rating => super::clauses::rating_rank_sql("h.rating"),
                     SortField::ExamDate => "h.exam_date".to_string(),
                     SortField::ExamType => "h.exam_type".to_string(),
                     other => format!("b.{}", other.name()),
@@ -247,13 +247,13 @@ impl Reader {
         if names.is_empty() || !self.has_events()? {
             return Ok(Vec::new());
         }
-        let (clauses, values) = super::find::selection_clauses(
+        let (clauses, values) = super::clauses::selection_clauses(
             &filter.selection,
-            &super::find::Tested {
+            &super::clauses::Tested {
                 exam_date: "e.date",
                 rating: "b.rating",
                 exam_type: "b.exam_type",
-                ..super::find::Tested::RECORDS
+                ..super::clauses::Tested::RECORDS
             },
         );
         let more: String = clauses.iter().map(|c| format!(" AND {c}")).collect();

@@ -11,7 +11,7 @@ use rusqlite::types::Value as SqlValue;
 use super::Reader;
 use std::cmp::Ordering;
 
-use super::find::{Tested, selection_clauses};
+use super::clauses::{Tested, selection_clauses};
 use crate::domain::{ExamType, Rating, Regulator, SortField, SortKey};
 
 /// Months expected between exams, by exam type (rows) and rating (columns,
@@ -406,7 +406,7 @@ mod tests {
                 .iter()
                 .map(|key| {
                     let column = match key.field {
-                        SortField::Rating => super::super::find::rating_rank_sql("b.rating"),
+                        SortField::Rating => super::super::clauses::rating_rank_sql("b.rating"),
                         other => format!("b.{}", other.name()),
                     };
                     format!("{column}{}", if key.descending { " DESC" } else { "" })

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use anyhow::Result;
 
 use super::Reader;
-use super::find::{Split, Tested, split_clauses, where_sql};
+use super::clauses::{Split, Tested, split_clauses, where_sql};
 use super::stats::{GroupBy, StatsFilter};
 
 /// The intervals of one group.

@@ -12,6 +12,7 @@
 //! WAL, see the last committed state while a sync writes.
 
 pub mod answers;
+pub mod clauses;
 pub mod due;
 pub mod find;
 pub mod gaps;

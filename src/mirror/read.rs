@@ -355,9 +355,9 @@ impl Reader {
 /// the column from SQLite's planner, which would then read every bank's
 /// row, JSON and all, to count a state's banks instead of an index).
 fn query_filter(query: &ListQuery) -> (String, Vec<rusqlite::types::Value>) {
-    super::find::clause(
+    super::clauses::clause(
         &crate::domain::Selection::of_list(query),
-        &super::find::Tested::BANKS,
+        &super::clauses::Tested::BANKS,
     )
 }
 

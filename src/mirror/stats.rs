@@ -10,7 +10,7 @@ use rusqlite::types::ValueRef;
 
 use super::Reader;
 use super::answers::RATINGS;
-use super::find::{Split, Tested, selection_clauses, split_clauses, where_sql};
+use super::clauses::{Split, Tested, selection_clauses, split_clauses, where_sql};
 use crate::domain::Selection;
 
 /// What `cra stats` groups by.
