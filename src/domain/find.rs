@@ -53,6 +53,20 @@ impl SortField {
         }
     }
 
+    /// The key's name descending (`-exam_date`).
+    pub fn descending_name(self) -> &'static str {
+        match self {
+            SortField::Name => "-name",
+            SortField::City => "-city",
+            SortField::State => "-state",
+            SortField::Regulator => "-regulator",
+            SortField::Rating => "-rating",
+            SortField::ExamDate => "-exam_date",
+            SortField::ExamType => "-exam_type",
+            SortField::Id => "-id",
+        }
+    }
+
     pub fn from_name(text: &str) -> Option<SortField> {
         SortField::ALL.into_iter().find(|f| f.name() == text)
     }

@@ -28,17 +28,6 @@ pub struct PublicRecord {
 }
 
 impl PublicRecord {
-    /// The names of its fields, as columns and json keys name them.
-    pub const FIELDS: [&'static str; 7] = [
-        "fdic_cert",
-        "rssd_id",
-        "occ_charter",
-        "assets",
-        "exam_method",
-        "active",
-        "pe_url",
-    ];
-
     /// What is the bank's, whichever its exam: its identifiers and whether
     /// it is active (assets, exam method and evaluation are an exam's).
     pub fn of_bank(&self) -> PublicRecord {
@@ -105,7 +94,18 @@ mod tests {
             .keys()
             .map(String::as_str)
             .collect();
-        assert_eq!(keys, PublicRecord::FIELDS);
+        assert_eq!(
+            keys,
+            [
+                "fdic_cert",
+                "rssd_id",
+                "occ_charter",
+                "assets",
+                "exam_method",
+                "active",
+                "pe_url"
+            ]
+        );
         assert_eq!(json["fdic_cert"], 27476);
         assert_eq!(json["rssd_id"], serde_json::Value::Null);
         assert_eq!(json["active"], false);

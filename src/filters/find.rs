@@ -145,22 +145,8 @@ fn rating_values() -> Vec<&'static str> {
 
 /// What completions offer for `--sort`: each key, then each descending.
 fn sort_values() -> Vec<&'static str> {
-    const DESCENDING: [&str; 8] = [
-        "-name",
-        "-city",
-        "-state",
-        "-regulator",
-        "-rating",
-        "-exam_date",
-        "-exam_type",
-        "-id",
-    ];
     let mut values: Vec<&'static str> = SortField::ALL.iter().map(|f| f.name()).collect();
-    let descending: Vec<&'static str> = DESCENDING
-        .into_iter()
-        .filter(|d| values.contains(&&d[1..]))
-        .collect();
-    values.extend(descending);
+    values.extend(SortField::ALL.iter().map(|f| f.descending_name()));
     values
 }
 

@@ -46,24 +46,33 @@ pub struct StatsRow {
     /// The second grouping's value (`--by A,B`).
     pub subgroup: Option<String>,
     pub total: u64,
-    pub outstanding: u64,
-    pub satisfactory: u64,
-    pub needs_to_improve: u64,
-    pub substantial_noncompliance: u64,
-    pub other: u64,
+    /// The count of each rating of the scale ([`crate::domain::Rating::SCALE`], best
+    /// first), then of any other rating: the order the chart draws them.
+    pub counts: [u64; RATED],
 }
 
+/// The counts of a row: one for each rating of the scale, then `other`.
+pub const RATED: usize = crate::domain::Rating::SCALE.len() + 1;
+
 impl StatsRow {
+    /// The counts of `total` banks or records, `on_scale` of them for each
+    /// rating of the scale: the rest is `other`.
+    fn of(group: String, subgroup: Option<String>, total: u64, on_scale: &[u64]) -> StatsRow {
+        let mut counts = [0; RATED];
+        counts[..on_scale.len()].copy_from_slice(on_scale);
+        counts[RATED - 1] = total - on_scale.iter().sum::<u64>();
+        StatsRow {
+            group,
+            subgroup,
+            total,
+            counts,
+        }
+    }
+
     /// The five counts in the order the chart draws them, best first,
     /// `other` last.
-    pub fn counts(&self) -> [u64; 5] {
-        [
-            self.outstanding,
-            self.satisfactory,
-            self.needs_to_improve,
-            self.substantial_noncompliance,
-            self.other,
-        ]
+    pub fn counts(&self) -> [u64; RATED] {
+        self.counts
     }
 }
 
@@ -146,15 +155,8 @@ impl Reader {
         };
         let mut rows: Vec<StatsRow> = tally
             .into_iter()
-            .map(|((group, subgroup), counts)| StatsRow {
-                group,
-                subgroup,
-                total: counts[0],
-                outstanding: counts[1],
-                satisfactory: counts[2],
-                needs_to_improve: counts[3],
-                substantial_noncompliance: counts[4],
-                other: counts[0] - counts[1..].iter().sum::<u64>(),
+            .map(|((group, subgroup), counts)| {
+                StatsRow::of(group, subgroup, counts[0], &counts[1..])
             })
             .collect();
         if by[0] == GroupBy::All && rows.is_empty() {
@@ -349,16 +351,7 @@ pub(super) mod tests {
             .query_map(rusqlite::params_from_iter(&values), |row| {
                 let n = |i| row.get::<_, i64>(i).map(|n| n as u64);
                 let (total, four) = (n(2)?, [n(3)?, n(4)?, n(5)?, n(6)?]);
-                Ok(StatsRow {
-                    group: row.get(0)?,
-                    subgroup: row.get(1)?,
-                    total,
-                    outstanding: four[0],
-                    satisfactory: four[1],
-                    needs_to_improve: four[2],
-                    substantial_noncompliance: four[3],
-                    other: total - four.iter().sum::<u64>(),
-                })
+                Ok(StatsRow::of(row.get(0)?, row.get(1)?, total, &four))
             })
             .unwrap();
         let mut rows: Vec<StatsRow> = rows.map(Result::unwrap).collect();

@@ -129,17 +129,35 @@ pub const fn columns<R: AboutBank + 'static>() -> [Column<R>; 8] {
 }
 
 /// The names of the bank's columns, as csv, json and `--columns` name
-/// them (`diff` reads an export's fields by them).
-pub const NAMES: [&str; 8] = [
-    "id",
-    "name",
-    "city",
-    "state",
-    "regulator",
-    "rating",
-    "exam_date",
-    "exam_type",
-];
+/// them (`diff` reads an export's fields by them): read off the columns
+/// themselves, so a column added above is named here too.
+pub const NAMES: [&str; 8] = names(&columns::<Named>());
+
+/// A row type that is never made: what [`NAMES`] reads the columns of.
+struct Named;
+
+impl HasPublic for Named {
+    fn public(&self) -> Option<&crate::domain::PublicRecord> {
+        None
+    }
+}
+
+impl AboutBank for Named {
+    fn bank(&self) -> BankView<'_> {
+        unreachable!("Named is never made: its columns are only named")
+    }
+}
+
+/// The names of `columns`, in order.
+const fn names<R, const N: usize>(columns: &[Column<R>; N]) -> [&'static str; N] {
+    let mut names = [""; N];
+    let mut i = 0;
+    while i < N {
+        names[i] = columns[i].name;
+        i += 1;
+    }
+    names
+}
 
 #[cfg(test)]
 mod tests {
@@ -182,6 +200,29 @@ mod tests {
     fn each_bank_column_once_and_none_without_an_exam() {
         let names: Vec<&str> = COLUMNS.iter().map(|c| c.name).collect();
         assert_eq!(names, NAMES);
+        assert_eq!(
+            NAMES,
+            [
+                "id",
+                "name",
+                "city",
+                "state",
+                "regulator",
+                "rating",
+                "exam_date",
+                "exam_type"
+            ]
+        );
+        // Every bank column sorts (`--sort`), by its own name.
+        let sorted: Vec<&str> = crate::domain::SortField::ALL
+            .iter()
+            .map(|f| f.name())
+            .collect();
+        let mut columns = NAMES.to_vec();
+        columns.sort_unstable();
+        let mut keys = sorted.clone();
+        keys.sort_unstable();
+        assert_eq!(columns, keys);
         let mut row = Row {
             rating: Rating::Outstanding,
             kind: ExamType::SmallBank,

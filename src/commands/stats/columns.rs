@@ -39,38 +39,48 @@ const TOTAL: Column<Line> =
     Column::new("total", "TOTAL", Kind::Count, Fit::Keep { rank: 2 }, |l| {
         Cell::count(l.row.total)
     });
+/// The count of the rating at `I` of the scale (`other` after it), as a
+/// count or a share of the total.
+fn rated<const I: usize>(l: &Line) -> Cell<'static> {
+    l.share(l.row.counts[I])
+}
+
+// The scale's ratings, best first, then any other: csv's names for them.
 const OUTSTANDING: Column<Line> = Column::new(
     "outstanding",
     "OUTSTANDING",
     Kind::Count,
     Fit::Keep { rank: 3 },
-    |l| l.share(l.row.outstanding),
+    rated::<0>,
 );
 const SATISFACTORY: Column<Line> = Column::new(
     "satisfactory",
     "SATISFACTORY",
     Kind::Count,
     Fit::Keep { rank: 4 },
-    |l| l.share(l.row.satisfactory),
+    rated::<1>,
 );
 const NEEDS_TO_IMPROVE: Column<Line> = Column::new(
     "needs_to_improve",
     "NEEDS TO IMPROVE",
     Kind::Count,
     Fit::Keep { rank: 5 },
-    |l| l.share(l.row.needs_to_improve),
+    rated::<2>,
 );
 const SUBSTANTIAL_NONCOMPLIANCE: Column<Line> = Column::new(
     "substantial_noncompliance",
     "SUBSTANTIAL NONCOMPLIANCE",
     Kind::Count,
     Fit::Keep { rank: 6 },
-    |l| l.share(l.row.substantial_noncompliance),
+    rated::<3>,
 );
-const OTHER: Column<Line> =
-    Column::new("other", "OTHER", Kind::Count, Fit::Keep { rank: 7 }, |l| {
-        l.share(l.row.other)
-    });
+const OTHER: Column<Line> = Column::new(
+    "other",
+    "OTHER",
+    Kind::Count,
+    Fit::Keep { rank: 7 },
+    rated::<4>,
+);
 
 // A year is a number (a workbook writes a number cell, not text).
 const YEAR: Column<Line> =
