@@ -10,6 +10,7 @@ use crate::domain::ColorWhen;
 use crate::output::View;
 
 mod print;
+pub use print::Histories;
 mod progress;
 mod sink;
 pub use progress::{Progress, Ticker, rate_text};

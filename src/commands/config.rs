@@ -107,7 +107,11 @@ fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
     let mut out = io.stdout();
     match command {
         ConfigCommand::Path => writeln!(out, "{}", path.display())?,
-        ConfigCommand::Show => show(&mut out, settings, io.json())?,
+        ConfigCommand::Show => {
+            if !io.summary_object(&shown(settings))? {
+                show(&mut out, settings)?;
+            }
+        }
         ConfigCommand::Get { key, .. } => match settings.shown(key) {
             Some((value, _)) => writeln!(out, "{value}")?,
             None => {
@@ -167,39 +171,41 @@ fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
 /// value is then null; the table says "(not set)").
 const UNSET: &str = "unset";
 
-fn show(out: &mut impl Write, settings: &Settings, json: bool) -> Result<()> {
-    if json {
-        let mut object = serde_json::Map::new();
-        for key in keys::KEYS {
-            let (value, origin) = settings
-                .shown(key)
-                .map_or((serde_json::Value::Null, UNSET), |(v, o)| {
-                    (serde_json::Value::String(v), o.describe())
-                });
-            object.insert(
-                key.name.to_string(),
-                serde_json::json!({"value": value, "origin": origin}),
-            );
-        }
+/// Every setting with its value and where it came from, as `config show
+/// --format json` gives them.
+fn shown(settings: &Settings) -> serde_json::Value {
+    let mut object = serde_json::Map::new();
+    for key in keys::KEYS {
+        let (value, origin) = settings
+            .shown(key)
+            .map_or((serde_json::Value::Null, UNSET), |(v, o)| {
+                (serde_json::Value::String(v), o.describe())
+            });
         object.insert(
-            "timeout".to_string(),
-            serde_json::json!({"value": settings.timeout.value.as_secs_f64(),
-                               "origin": settings.timeout.origin.describe()}),
+            key.name.to_string(),
+            serde_json::json!({"value": value, "origin": origin}),
         );
-        object.insert(
-            "retries".to_string(),
-            serde_json::json!({"value": settings.retries.value,
-                               "origin": settings.retries.origin.describe()}),
-        );
-        object.insert(
-            "config_file".to_string(),
-            serde_json::json!({"value": settings.config_path.value.display().to_string(),
-                               "origin": settings.config_path.origin.describe()}),
-        );
-        serde_json::to_writer_pretty(&mut *out, &object)?;
-        writeln!(out)?;
-        return Ok(());
     }
+    object.insert(
+        "timeout".to_string(),
+        serde_json::json!({"value": settings.timeout.value.as_secs_f64(),
+                           "origin": settings.timeout.origin.describe()}),
+    );
+    object.insert(
+        "retries".to_string(),
+        serde_json::json!({"value": settings.retries.value,
+                           "origin": settings.retries.origin.describe()}),
+    );
+    object.insert(
+        "config_file".to_string(),
+        serde_json::json!({"value": settings.config_path.value.display().to_string(),
+                           "origin": settings.config_path.origin.describe()}),
+    );
+    serde_json::Value::Object(object)
+}
+
+/// The settings as text: one a line, with where each came from.
+fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
     let exists = settings.config_path.value.exists();
     writeln!(
         out,

@@ -6,8 +6,6 @@
 //! that is said in one line, with the way round it (a file downloaded in a
 //! browser, `--ffiec FILE`), and no page is ever read as data.
 
-use std::io::Write;
-
 use anyhow::{Context, Result};
 use clap::Args;
 use url::Url;
@@ -133,16 +131,11 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     if late_signal {
         io.info("the signal came once the public record was stored: it is kept");
     }
-    if io.json() {
-        let mut json = serde_json::to_value(&summary)?;
-        json["requests"] = requests.into();
-        json["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);
-        json["mirror"] = path.display().to_string().into();
-        let mut out = io.stdout();
-        serde_json::to_writer(&mut out, &json)?;
-        out.write_all(b"\n")?;
-        out.flush()?;
-    }
+    let mut json = serde_json::to_value(&summary)?;
+    json["requests"] = requests.into();
+    json["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);
+    json["mirror"] = path.display().to_string().into();
+    io.summary_object(&json)?;
     Ok(Exit::Success)
 }
 

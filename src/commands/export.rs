@@ -17,7 +17,6 @@ use clap::Args;
 use futures_util::stream::TryStreamExt;
 
 use crate::commands::{Ctx, ExcelSafeArg, Globals, OutputArg, Parts, Run, Spec, Wording};
-use crate::domain::Format;
 use crate::domain::model::{Bank, BankDetail};
 use crate::error::{CraError, Exit};
 use crate::filters::{OrderArgs, SelectionArgs};
@@ -165,7 +164,7 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
     // history, the list runs only two pages ahead of the detail requests.
     let query = selection.list_query(1, source.page_size());
     // Only json prints the objects as served.
-    let raw = matches!(format, Format::Json | Format::Ndjson);
+    let raw = io.served_objects();
     let scan = args
         .with_history
         .then(|| source.detail_scan(query.clone(), raw))

@@ -36,6 +36,9 @@ pub mod verify_webhook;
 pub mod version;
 pub mod watch;
 
+/// The output a command is handed, decided before it runs.
+pub mod plan;
+
 /// The commands: one entry each (its help line, its attributes, its
 /// module and arguments type, which implements `Run`). From this list come
 /// the clap subcommands, the global flags each takes, and the dispatch; a

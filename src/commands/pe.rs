@@ -165,24 +165,21 @@ impl Run for PeArgs {
                 regulator.as_str()
             ),
         })?;
-        let mut out = io.stdout();
-        if io.json() {
-            let mut json = serde_json::json!({
-                "bank_id": id,
-                "name": bank.fields.name,
-                "exam_date": day.text(),
-                "kind": address.kind(),
-                "url": address.url(),
-            });
-            if let Address::Search { look_for, .. } = &address {
-                json["look_for"] = look_for.as_str().into();
-            }
-            serde_json::to_writer(&mut out, &json)?;
-            out.write_all(b"\n")?;
-        } else {
-            writeln!(out, "{} {}", address.kind(), address.url())?;
+        let mut json = serde_json::json!({
+            "bank_id": id,
+            "name": bank.fields.name,
+            "exam_date": day.text(),
+            "kind": address.kind(),
+            "url": address.url(),
+        });
+        if let Address::Search { look_for, .. } = &address {
+            json["look_for"] = look_for.as_str().into();
         }
-        out.flush()?;
+        if !io.summary_object(&json)? {
+            let mut out = io.stdout();
+            writeln!(out, "{} {}", address.kind(), address.url())?;
+            out.flush()?;
+        }
         if let Address::Search { look_for, .. } = &address {
             io.info(&format!(
                 "cra: the agency publishes no address to build for this evaluation; look for \

@@ -12,7 +12,7 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::commands::{Ctx, Globals, OutputArg, Parts, Run, Spec, Wording};
-use crate::domain::{Format, Selection};
+use crate::domain::Selection;
 use crate::error::Exit;
 use crate::filters::SelectionArgs;
 use crate::mirror::Reader;
@@ -95,7 +95,7 @@ impl Run for ReportArgs {
         }
         let mut out = ctx.io.stdout();
         let mut counted = Counted(&mut out, 0);
-        let what = if ctx.io.view.format == Format::Xlsx {
+        let what = if ctx.io.workbook() {
             report::book::write(&figures, ctx.io.view.about.as_deref(), &mut counted)?;
             "the workbook"
         } else {

@@ -9,11 +9,9 @@ use clap::Args;
 use futures_util::stream::{self, StreamExt};
 
 use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
-use crate::domain::Format;
 use crate::domain::model::BankDetail;
 use crate::error::{CraError, Exit};
-use crate::io::Io;
-use crate::output;
+use crate::io::{Histories, Io};
 use crate::output::records::{HISTORIES, history_json, public_wanted, write_history};
 use crate::settings::Settings;
 use crate::source::{Source, resolve};
@@ -230,15 +228,14 @@ async fn run(
     let public = shown.enriched || HISTORIES.shows_extra(&shape);
     let joined = source.joining(public, copy, public_wanted(shown.enriched))?;
     let public_json = shown.enriched && io.json();
-    match io.view.format {
-        Format::Table if shown.columns.is_empty() => {
+    match io.histories(banks.len(), !shown.columns.is_empty()) {
+        Histories::Cards => {
             let public = public_record(settings);
             let mut out = io.stdout();
             write_cards(&mut out, &banks, io, public.as_ref())?;
             out.flush()?;
         }
-        Format::Json if banks.len() == 1 => {
-            let mut out = io.stdout();
+        Histories::Document => {
             let bank = &banks[0];
             if public_json {
                 let public = joined.exam_publics(bank)?;
@@ -251,13 +248,12 @@ async fn run(
                     let ended = ending.map_or(serde_json::Value::Null, |e| e.to_json());
                     object.insert("ended".to_string(), ended);
                 }
-                output::write_json_document(&mut out, &json, &io.view)?;
+                io.summary_object(&json)?;
             } else {
-                output::write_json_document(&mut out, &bank.raw, &io.view)?;
+                io.summary_object(&bank.raw)?;
             }
-            out.flush()?;
         }
-        _ => {
+        Histories::Rows => {
             let mut printer = io.printer(shape.heads())?;
             for bank in banks {
                 let public = joined.exam_publics(&bank)?;

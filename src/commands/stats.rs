@@ -195,7 +195,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     if args.svg.is_some() {
         io.write_side_file(chart::svg(&title, &bars(&rows)).as_bytes())?;
     }
-    if io.view.terminal && io.view.format == crate::domain::Format::Table {
+    if io.charted() {
         let mut out = io.stdout();
         out.write_all(
             chart::chart(

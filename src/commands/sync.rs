@@ -15,7 +15,6 @@
 //! Banks the service no longer lists leave `banks` only when the whole list
 //! was read and added up.
 
-use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -272,20 +271,15 @@ async fn run(
         plural(counts.requests, "request", "requests"),
         path.display()
     ));
-    if io.json() {
-        let mut summary = serde_json::to_value(counts)?;
-        summary["complete"] = serde_json::Value::Bool(status == SyncStatus::Complete);
-        summary["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);
-        summary["mirror"] = serde_json::Value::String(path.display().to_string());
-        if let Some(notified) = &notified {
-            summary["notified"] = notified.delivered.into();
-            summary["notify_kept"] = notified.kept.into();
-        }
-        let mut out = io.stdout();
-        serde_json::to_writer(&mut out, &summary)?;
-        out.write_all(b"\n")?;
-        out.flush()?;
+    let mut summary = serde_json::to_value(counts)?;
+    summary["complete"] = serde_json::Value::Bool(status == SyncStatus::Complete);
+    summary["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);
+    summary["mirror"] = serde_json::Value::String(path.display().to_string());
+    if let Some(notified) = &notified {
+        summary["notified"] = notified.delivered.into();
+        summary["notify_kept"] = notified.kept.into();
     }
+    io.summary_object(&summary)?;
     if !failed.is_empty() {
         let exit = crate::error::exit_of(&failed[0].1);
         let names: Vec<String> = failed

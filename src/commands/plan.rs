@@ -1,0 +1,319 @@
+//! The output decided once, before a command runs (ripgrep's `HiArgs`
+//! hands each mode a finished printer): the format, `--jq` and the
+//! destination from the command's outputs, its flags and the terminal;
+//! every file it writes (`-o`, a side file such as `--svg`) checked against
+//! the files `cra` keeps; what a workbook says about itself. Commands are
+//! handed the result in `Io` and never choose.
+
+use anyhow::Result;
+
+use super::{Parts, Spec};
+use crate::io::Io;
+use crate::settings::Settings;
+use crate::{atomic, domain, error, http, mirror, output, signals, text};
+
+/// Decides the output of command `name` (its `spec` and `parts`) into
+/// `io.view`: the format, `--jq`, `--excel-safe-csv`, the `-o` file and
+/// the side file, each refused where it would replace a file `cra` keeps.
+/// The destination standard output goes to.
+pub fn decide(
+    spec: &dyn Spec,
+    parts: &Parts,
+    name: &str,
+    settings: &Settings,
+    io: &mut Io,
+) -> Result<output::Destination> {
+    let outputs = spec.outputs();
+    let destination = if outputs.formats.is_empty() {
+        output::Destination::Stdout
+    } else {
+        let default_file = outputs.default_file(settings.format);
+        let resolved = output::resolve(
+            name,
+            outputs,
+            settings.format,
+            parts.output_file().or(default_file.as_deref()),
+            parts.jq(),
+            io.view.terminal,
+        )?;
+        io.view.format = resolved.format;
+        io.view.jq = resolved.jq;
+        if parts.excel_safe() {
+            output::excel_safe_for(resolved.format)?;
+            io.view.excel_safe = true;
+        }
+        if let output::Destination::File(path) = &resolved.to {
+            io.view.file = Some(path.clone());
+        }
+        resolved.to
+    };
+    let mut own = own_files(settings);
+    if let output::Destination::File(path) = &destination {
+        if path.is_dir() {
+            return Err(error::CraError::usage(format!(
+                "{} is a folder; give a file name with -o",
+                path.display()
+            )));
+        }
+        output::refuse_own_file(path, &own)?;
+        own.push(output::OwnFile {
+            path: path.clone(),
+            what: "the -o file",
+        });
+    }
+    if let Some((written, path)) = parts.side_file {
+        if path.is_dir() {
+            return Err(error::CraError::usage(format!(
+                "{} {} is a folder; give a file name",
+                written.flag,
+                path.display()
+            )));
+        }
+        output::refuse_own_file_as(&written, path, &own)?;
+        io.view.side_file = Some(path.to_path_buf());
+    }
+    Ok(destination)
+}
+
+/// The files `cra` reads and keeps, which no `-o` may replace: the local
+/// copy in use and every other copy it knows (the configured one, both
+/// default copies), each with its write-ahead log, shared-memory index and
+/// writers' lock (replacing the lock during a sync would let a second
+/// writer in), the config file and the watch lists. Any other SQLite file
+/// is refused by its header (`output::refuse_own_file`).
+fn own_files(settings: &Settings) -> Vec<output::OwnFile> {
+    let beside = |copy: &std::path::Path, suffix: &str| {
+        let mut name = copy.as_os_str().to_owned();
+        name.push(suffix);
+        std::path::PathBuf::from(name)
+    };
+    let copy = &settings.mirror.value;
+    let mut own = Vec::new();
+    let copies = std::iter::once((copy, true)).chain(
+        settings
+            .known_mirrors
+            .iter()
+            .filter(|other| *other != copy)
+            .map(|other| (other, false)),
+    );
+    for (copy, in_use) in copies {
+        own.extend([
+            output::OwnFile {
+                path: copy.clone(),
+                what: if in_use {
+                    "the local copy in use"
+                } else {
+                    "a local copy cra keeps"
+                },
+            },
+            output::OwnFile {
+                path: beside(copy, "-wal"),
+                what: "a local copy's write-ahead log",
+            },
+            output::OwnFile {
+                path: beside(copy, "-shm"),
+                what: "a local copy's shared-memory index",
+            },
+            output::OwnFile {
+                path: beside(copy, ".lock"),
+                what: "a local copy's lock file",
+            },
+        ]);
+    }
+    own.push(output::OwnFile {
+        path: settings.config_path.value.clone(),
+        what: "cra's config file",
+    });
+    if let Some(path) = mirror::watch_lists_path() {
+        own.push(output::OwnFile {
+            path,
+            what: "cra's watch lists",
+        });
+    }
+    own
+}
+
+/// Standard output sent to `path`, written aside and put in place when the
+/// command succeeds. Opened off the runtime's threads: opening a named
+/// pipe waits for its reader, and Ctrl-C must still be heard meanwhile.
+pub(crate) async fn open_output(io: Io, path: std::path::PathBuf) -> Result<Io> {
+    // Watched before the file exists, so that a signal from then on stops
+    // the command (see `signals`) rather than the process.
+    let stop = signals::watch();
+    let open = tokio::task::spawn_blocking(move || {
+        atomic::AtomicFile::create(&path, atomic::Access::Shared)
+    });
+    tokio::select! {
+        file = open => io.into_file(file??),
+        () = stop => Err(error::CraError::Interrupted.into()),
+    }
+}
+
+/// What a workbook says about itself (`output::about`), decided with the
+/// output: the command line (secrets hidden), the selection and what the
+/// command does with it in words (secrets hidden there too: a key pasted
+/// as the name searched for), where the rows come from and when.
+pub(crate) fn about(
+    spec: &dyn Spec,
+    settings: &Settings,
+    selection: &domain::Selection,
+) -> output::About {
+    let (source, copy) = match spec.source() {
+        Some(files) => (files, String::new()),
+        None if spec.uses_api() && !settings.offline => (
+            service(
+                settings.sandbox,
+                settings.base_url.as_ref().map(|b| b.value.as_str()),
+            ),
+            "none: asked of the service as the command ran (live)".to_string(),
+        ),
+        None => copy_facts(&settings.mirror.value),
+    };
+    output::About {
+        sheet: spec.sheet().to_string(),
+        command: command_line(std::env::args_os()),
+        filters: error::redact(&spec.words().after(selection, spec.period_words()).done())
+            .into_owned(),
+        source,
+        copy,
+        written: text::day_and_time(&mirror::now()),
+    }
+}
+
+/// Where a local copy's data comes from, and when it was last synced.
+fn copy_facts(path: &std::path::Path) -> (String, String) {
+    let Ok(reader) = mirror::Reader::open(path) else {
+        return (String::new(), path.display().to_string());
+    };
+    let synced = match reader.last_sync() {
+        Some(last) => {
+            let when = last.finished_at.as_deref().unwrap_or(&last.started_at);
+            format!(
+                "last synced {} ({}){}",
+                text::day_and_time(when),
+                mirror::age(when),
+                if last.status == mirror::SyncStatus::Complete {
+                    ""
+                } else {
+                    "; that sync did not finish"
+                }
+            )
+        }
+        None => "never synced".to_string(),
+    };
+    let recorded = reader.service();
+    (
+        service(
+            recorded.as_deref() == Some(mirror::SANDBOX_SERVICE),
+            recorded.as_deref(),
+        ),
+        format!("{}, {synced}", path.display()),
+    )
+}
+
+/// Where the data comes from, for a person.
+fn service(sandbox: bool, base: Option<&str>) -> String {
+    match (sandbox, base) {
+        (true, _) => "the built-in sandbox (cra --sandbox): made-up banks for trying cra, \
+                      not real ratings"
+            .to_string(),
+        (false, Some(base)) => format!(
+            "the CRA ratings service at {} (the ratings as the regulators published them)",
+            http::hide_address_secrets(base)
+        ),
+        (false, None) => "the CRA ratings service".to_string(),
+    }
+}
+
+/// The command line as typed, for a workbook: the program as `cra`, each
+/// argument quoted as a shell would need it, no secret shown (a
+/// `--secret` value, a user and password in an address, any secret of this
+/// run quoted anywhere).
+fn command_line(args: impl Iterator<Item = std::ffi::OsString>) -> String {
+    let mut words = vec!["cra".to_string()];
+    let (mut secret_next, mut base_next) = (false, false);
+    for arg in args.skip(1) {
+        let arg = arg.to_string_lossy();
+        let shown = if secret_next {
+            error::REDACTED.to_string()
+        } else if arg.starts_with("--secret=") {
+            format!("--secret={}", error::REDACTED)
+        } else if base_next || arg.starts_with("--base-url=") {
+            // A base address's query may hold a key (a command that never
+            // asks the service does not check the address, and writes it).
+            error::redact(&http::hide_address_secrets(&arg)).into_owned()
+        } else {
+            error::redact(&http::hide_userinfo(&arg)).into_owned()
+        };
+        secret_next = arg == "--secret";
+        base_next = arg == "--base-url";
+        words.push(shell_quoted(&shown));
+    }
+    words.join(" ")
+}
+
+/// `word` as a shell reads it back: bare when it is plain, else in single
+/// quotes.
+fn shell_quoted(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@,+%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(args: &[&str]) -> String {
+        command_line(args.iter().map(std::ffi::OsString::from))
+    }
+
+    #[test]
+    fn a_command_line_shows_no_secret_and_reads_back_in_a_shell() {
+        assert_eq!(
+            line(&[
+                "/usr/bin/cra",
+                "search",
+                "--state",
+                "TX",
+                "--size",
+                "Small Bank"
+            ]),
+            "cra search --state TX --size 'Small Bank'"
+        );
+        assert_eq!(
+            line(&["cra", "trigger", "--secret", "whsec_abc", "--secret=x"]),
+            "cra trigger --secret '[redacted]' '--secret=[redacted]'"
+        );
+        assert_eq!(
+            line(&[
+                "cra",
+                "--base-url",
+                "https://u:pw@api.example.com/v1",
+                "search"
+            ]),
+            "cra --base-url 'https://***@api.example.com/v1' search"
+        );
+        assert_eq!(
+            line(&[
+                "cra",
+                "--base-url",
+                "http://127.0.0.1:8080/?api_key=SECRET",
+                "--base-url=https://h/#SECRET",
+                "search",
+                "http://x/?y"
+            ]),
+            "cra --base-url 'http://127.0.0.1:8080/?***' '--base-url=https://h/?***' search 'http://x/?y'"
+        );
+        assert_eq!(
+            line(&["cra", "sql", "SELECT 'a'"]),
+            r"cra sql 'SELECT '\''a'\'''"
+        );
+    }
+}
