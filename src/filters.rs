@@ -17,6 +17,8 @@ pub mod when;
 pub mod words;
 
 pub use find::{OrderArgs, PeriodArgs, SelectArgs, ShownArgs, WatchArg};
+pub use when::{Bound, When, parse_when, today};
+pub use words::Words;
 
 use crate::domain::Selection;
 

@@ -9,5 +9,5 @@ pub mod client;
 mod errors;
 pub mod wait;
 
-pub use client::Client;
+pub use client::{Client, check_base_url};
 pub use errors::WaitTooLong;

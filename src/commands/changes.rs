@@ -6,12 +6,17 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec, Wording};
-use crate::error::{CraError, Exit};
+use crate::commands::{
+    CraError, Ctx, ExcelSafeArg, Exit, Globals, JqArg, OutputArg, Outputs, Parts, Run, Spec,
+    Wording, Words, plural, thousands,
+};
+use crate::domain::RatingChange;
 use crate::filters::{OrderArgs, SelectionArgs};
-use crate::mirror::answers::{ChangeFilter, ChangeRow, RatingChange};
-use crate::output::bank::{AboutBank, BankView};
-use crate::output::{Cell, Column, Columns, Fit, Kind};
+use crate::mirror::{ChangeFilter, ChangeRow};
+use crate::output::{
+    AboutBank, BankView, Cell, Column, Columns, Fit, Kind, bank_columns, public_columns,
+    public_wanted,
+};
 
 #[derive(Debug, Clone, Args)]
 pub struct ChangesArgs {
@@ -158,8 +163,8 @@ const CHANGE: &[Column<ChangeRow>] = &[
     ),
 ];
 
-const CHANGE_BANK: &[Column<ChangeRow>] = &crate::output::bank::columns::<ChangeRow>();
-const CHANGE_PUBLIC: &[Column<ChangeRow>] = &crate::output::public::columns::<ChangeRow>();
+const CHANGE_BANK: &[Column<ChangeRow>] = &bank_columns::<ChangeRow>();
+const CHANGE_PUBLIC: &[Column<ChangeRow>] = &public_columns::<ChangeRow>();
 
 /// The columns of a change: the answer first (which bank went from what
 /// to what, and when); the exam's details give way on a narrow terminal.
@@ -220,13 +225,13 @@ impl Spec for ChangesArgs {
         "Changes"
     }
 
-    fn words(&self) -> crate::filters::words::Words {
+    fn words(&self) -> Words {
         // The kinds as resolved: none given is upgrades and downgrades.
         let mut kinds: Vec<&str> = kinds(&self.change).iter().map(|k| k.as_str()).collect();
         if self.change.contains(&ChangeKind::RepeatFail) {
             kinds.push("repeat-fail");
         }
-        crate::filters::words::Words::new()
+        Words::new()
             .flag(
                 "only the rating records the last sync added (--new)",
                 self.new,
@@ -252,8 +257,8 @@ impl Spec for ChangesArgs {
         }
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::ROWS
+    fn outputs(&self) -> Outputs {
+        Outputs::ROWS
     }
 }
 
@@ -314,7 +319,7 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     }
     let public = planned.needs_public();
     if public {
-        reader.require_public_record(crate::output::records::public_wanted(shown.enriched))?;
+        reader.require_public_record(public_wanted(shown.enriched))?;
     }
     if wanted.iter().any(ends) && !reader.has_events()? {
         let asked =
@@ -326,7 +331,7 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
         return Err(CraError::usage(format!(
             "{asked} needs the structure changes of BankFind's history, which the local copy \
              has not read (run: {})",
-            crate::mirror::record::enrich_command()
+            crate::mirror::enrich_command()
         )));
     }
     let repeat_fail = args.change.contains(&ChangeKind::RepeatFail);
@@ -373,22 +378,22 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     } else if ended == count {
         io.summary(&format!(
             "{} {} that ended",
-            crate::text::thousands(ended),
-            crate::text::plural(ended, "bank", "banks"),
+            thousands(ended),
+            plural(ended, "bank", "banks"),
         ));
     } else if ended > 0 {
         io.summary(&format!(
             "{} {} and {} {} that ended",
-            crate::text::thousands(count - ended),
-            crate::text::plural(count - ended, "rating record", "rating records"),
-            crate::text::thousands(ended),
-            crate::text::plural(ended, "bank", "banks"),
+            thousands(count - ended),
+            plural(count - ended, "rating record", "rating records"),
+            thousands(ended),
+            plural(ended, "bank", "banks"),
         ));
     } else {
         io.summary(&format!(
             "{} {}",
-            crate::text::thousands(count),
-            crate::text::plural(count, "rating record", "rating records")
+            thousands(count),
+            plural(count, "rating record", "rating records")
         ));
     }
     Ok(Exit::Success)

@@ -6,8 +6,7 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::Exit;
+use crate::commands::{Ctx, Exit, Globals, Run, Spec};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\

@@ -7,11 +7,8 @@ use std::io::{BufRead, IsTerminal, Write};
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
-use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::commands::{CraError, Ctx, Exit, Globals, Io, Outputs, Run, Settings, Spec};
 use crate::config_file::{self, Key, keys, redact};
-use crate::error::{CraError, Exit};
-use crate::io::Io;
-use crate::settings::Settings;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -76,12 +73,12 @@ impl Spec for ConfigCommand {
         matches!(self, ConfigCommand::Show | ConfigCommand::Get { .. })
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
+    fn outputs(&self) -> Outputs {
         match self {
-            ConfigCommand::Show => crate::output::Outputs::summary(
+            ConfigCommand::Show => Outputs::summary(
                 "config show prints the settings as text, or as json with --format json",
             ),
-            _ => crate::output::Outputs::NONE,
+            _ => Outputs::NONE,
         }
     }
 }
@@ -245,11 +242,11 @@ fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
 fn check_value(key: &Key, value: String) -> Result<String> {
     match key.kind {
         keys::Kind::Url => {
-            crate::api::client::check_base_url(&value, true)?;
+            crate::api::check_base_url(&value, true)?;
             Ok(value.trim().to_string())
         }
         keys::Kind::Rate => value
-            .parse::<crate::http::rate::Rate>()
+            .parse::<crate::http::Rate>()
             .map(|rate| rate.to_string())
             .map_err(|e| CraError::usage(format!("{}: {e}", key.name))),
         keys::Kind::Secret | keys::Kind::Path if value.trim().is_empty() => {

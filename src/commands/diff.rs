@@ -9,15 +9,13 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::{Map, Value};
 
-use crate::commands::JqArg;
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::diff::read::Export;
-use crate::diff::{self, Differ, Difference, FIELDS, Kind, Row};
-use crate::domain::vocab::RatingChange;
-use crate::error::{CraError, Exit};
-use crate::io::Io;
+use crate::commands::{
+    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run, Spec,
+    plural, shorten, thousands,
+};
+use crate::diff::{self, Differ, Difference, Export, FIELDS, Kind, Row};
+use crate::domain::RatingChange;
 use crate::output::{Printer, Record};
-use crate::text::plural;
 
 mod columns;
 pub use columns::DIFF_COLUMNS;
@@ -66,10 +64,10 @@ pub struct DiffArgs {
     pub jq: JqArg,
 
     #[command(flatten)]
-    pub output: crate::commands::OutputArg,
+    pub output: OutputArg,
 
     #[command(flatten)]
-    pub excel: crate::commands::ExcelSafeArg,
+    pub excel: ExcelSafeArg,
 }
 
 /// `--change` values: the kinds of change, and the directions of a rating
@@ -135,8 +133,8 @@ impl Spec for DiffArgs {
         ))
     }
 
-    fn parts(&self) -> crate::commands::Parts<'_> {
-        crate::commands::Parts {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
             output: Some(&self.output),
             excel: Some(&self.excel),
             jq: Some(&self.jq),
@@ -144,8 +142,8 @@ impl Spec for DiffArgs {
         }
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::ROWS
+    fn outputs(&self) -> Outputs {
+        Outputs::ROWS
     }
 
     fn reads_config(&self) -> bool {
@@ -235,7 +233,7 @@ fn duplicate(path: &std::path::Path, dup: &diff::Duplicate) -> anyhow::Error {
     anyhow::anyhow!(
         "{}: bank '{}' appears twice (an export lists each bank once, its history rows together)",
         path.display(),
-        crate::error::shorten(&dup.0, 80)
+        shorten(&dup.0, 80)
     )
 }
 
@@ -267,11 +265,11 @@ impl Counts {
         }
         format!(
             "{} added, {} removed, {} rating {}, {} details {}",
-            crate::text::thousands(self.added),
-            crate::text::thousands(self.removed),
-            crate::text::thousands(self.rating),
+            thousands(self.added),
+            thousands(self.removed),
+            thousands(self.rating),
             plural(self.rating, "change", "changes"),
-            crate::text::thousands(self.details),
+            thousands(self.details),
             plural(self.details, "change", "changes"),
         )
     }

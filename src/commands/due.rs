@@ -7,14 +7,16 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
-use crate::error::{CraError, Exit};
-use crate::filters::when::{Bound, When, parse_when, today};
-use crate::filters::{OrderArgs, SelectionArgs};
-use crate::mirror::due::{DueQuery, DueRow, LeftOut};
-use crate::output::bank::{AboutBank, BankView};
-use crate::output::records::public_wanted;
-use crate::output::{Cell, Column, Columns, Fit, Kind};
+use crate::commands::{
+    CraError, Ctx, ExcelSafeArg, Exit, Globals, JqArg, OutputArg, Outputs, Parts, Run, Spec, Words,
+    plural, thousands,
+};
+use crate::filters::{Bound, OrderArgs, SelectionArgs, When, parse_when, today};
+use crate::mirror::{DueQuery, DueRow, LeftOut};
+use crate::output::{
+    AboutBank, BankView, Cell, Column, Columns, Fit, Kind, bank_columns, public_columns,
+    public_wanted,
+};
 
 pub const AFTER_HELP: &str = "\
 Expected months between exams (a heuristic; its sources: docs/guide.md):
@@ -102,8 +104,8 @@ const DUE: &[Column<DueRow>] = &[
     ),
 ];
 
-const DUE_BANK: &[Column<DueRow>] = &crate::output::bank::columns::<DueRow>();
-const DUE_PUBLIC: &[Column<DueRow>] = &crate::output::public::columns::<DueRow>();
+const DUE_BANK: &[Column<DueRow>] = &bank_columns::<DueRow>();
+const DUE_PUBLIC: &[Column<DueRow>] = &public_columns::<DueRow>();
 
 /// The columns of a bank probably due: the bank, how overdue, and why
 /// (its exam and rating) are the last to give way.
@@ -153,7 +155,6 @@ const DUE_COLUMNS: Columns<DueRow> = Columns::about_bank(
 
 /// What `due` left out and why, or what would make it exact.
 fn left_out_note(left_out: LeftOut, activity: Activity, included: bool) -> Option<String> {
-    use crate::text::{plural, thousands};
     if included {
         return None;
     }
@@ -191,7 +192,7 @@ fn left_out_note(left_out: LeftOut, activity: Activity, included: bool) -> Optio
         Activity::Known => None,
         Activity::NoRecord => Some(format!(
             "{} would make it exact, leaving out the banks no longer active",
-            crate::mirror::record::enrich_command()
+            crate::mirror::enrich_command()
         )),
         Activity::Unknown => Some(activity_unknown()),
     };
@@ -233,7 +234,7 @@ pub(crate) fn activity_unknown() -> String {
     format!(
         "closed banks could not be left out: the local copy does not know which banks are \
          active (its public record was read without BankFind); run {} to learn it",
-        crate::mirror::record::enrich_command()
+        crate::mirror::enrich_command()
     )
 }
 
@@ -253,16 +254,16 @@ impl Spec for DueArgs {
         "Due"
     }
 
-    fn words(&self) -> crate::filters::words::Words {
-        crate::filters::words::Words::new()
+    fn words(&self) -> Words {
+        Words::new()
             .sort(Some(&self.order))
             .flag("probably due by the exam cycles", self.older_than.is_none())
             .when_to("exam older than", self.older_than, Bound::Until, self.day())
             .how("as of", self.as_of.map(|_| self.day()))
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::ROWS
+    fn outputs(&self) -> Outputs {
+        Outputs::ROWS
     }
 }
 
@@ -322,8 +323,8 @@ impl Run for DueArgs {
         } else {
             io.summary(&format!(
                 "{} {} probably due or overdue{}{}",
-                crate::text::thousands(count),
-                crate::text::plural(count, "bank", "banks"),
+                thousands(count),
+                plural(count, "bank", "banks"),
                 match self.as_of {
                     Some(_) => format!(" on {today}"),
                     None => String::new(),

@@ -10,16 +10,12 @@ use anyhow::{Context, Result};
 use clap::Args;
 use url::Url;
 
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::{CraError, Exit};
-use crate::http::fetch::{FetchError, Fetched, Fetcher};
-use crate::io::Io;
-use crate::mirror::record::store::{Store, Summary};
-use crate::record::bankfind;
-use crate::record::ffiec::{self, FfiecError};
-use crate::record::public::FileExam;
-use crate::settings::Settings;
-use crate::text::{plural, thousands};
+use crate::commands::{
+    CraError, Ctx, Exit, Globals, Io, Outputs, Run, Settings, Spec, inert, plural, thousands,
+};
+use crate::http::{FetchError, Fetched, Fetcher};
+use crate::mirror::{Store, Summary};
+use crate::record::{FfiecError, FileExam, bankfind, ffiec};
 
 mod bankfind_pages;
 mod linking;
@@ -78,8 +74,8 @@ impl Spec for EnrichArgs {
         true
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::summary(
+    fn outputs(&self) -> Outputs {
+        Outputs::summary(
             "enrich prints its summary on standard error, or as json with --format json",
         )
     }
@@ -212,7 +208,7 @@ async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking:
             let Some(url) = web_address(source)? else {
                 return Err(CraError::usage(format!(
                     "--bankfind takes an address (http:// or https://), not '{}'",
-                    crate::text::inert(source)
+                    inert(source)
                 )));
             };
             let client =
@@ -320,7 +316,7 @@ fn web_address(text: &str) -> Result<Option<Url>> {
         // `C:\...` parses with the scheme `c`; a file all the same.
         Ok(url) if url.scheme().len() > 1 => Err(CraError::usage(format!(
             "'{}' is neither a file nor an http(s) address",
-            crate::text::inert(text)
+            inert(text)
         ))),
         _ => Ok(None),
     }
@@ -451,7 +447,7 @@ fn status_error(source: &str, fetched: &Fetched) -> anyhow::Error {
         status.as_u16(),
         status.canonical_reason().unwrap_or("")
     );
-    if crate::http::retry::is_retryable_status(status) {
+    if crate::http::is_retryable_status(status) {
         CraError::Unavailable { message }.into()
     } else {
         CraError::Response { message }.into()

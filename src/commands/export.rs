@@ -16,19 +16,16 @@ use anyhow::Result;
 use clap::Args;
 use futures_util::stream::TryStreamExt;
 
-use crate::commands::{Ctx, ExcelSafeArg, Globals, OutputArg, Parts, Run, Spec, Wording};
-use crate::domain::model::{Bank, BankDetail};
-use crate::error::{CraError, Exit};
-use crate::filters::{OrderArgs, SelectionArgs};
-use crate::io::{Io, Progress};
-use crate::output::records::{
-    BANKS, HISTORIES, HistoryRow, public_wanted, write_bank, write_history,
+use crate::commands::{
+    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, OutputArg, Outputs, Parts, Progress, Run, Spec,
+    Wording, Words, parse_duration, plural, thousands, whole,
 };
-use crate::output::{Head, Printer, Shape, thousands};
-use crate::parse::whole;
-use crate::source::listing::{self, Listing};
-use crate::source::{DetailScan, Source};
-use crate::text::plural;
+use crate::domain::{Bank, BankDetail};
+use crate::filters::{OrderArgs, SelectionArgs};
+use crate::output::{
+    BANKS, HISTORIES, Head, HistoryRow, Printer, Shape, public_wanted, write_bank, write_history,
+};
+use crate::source::{DetailScan, Listing, ListingOptions, Source};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -60,7 +57,7 @@ pub struct ExportArgs {
           value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
     pub concurrency: u32,
     /// Longest wait for the service's rate limit (Retry-After or a quota's reset) [default: 90s]
-    #[arg(long, value_name = "DURATION", value_parser = crate::parse::parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub max_wait: Option<std::time::Duration>,
 }
 
@@ -83,21 +80,19 @@ impl Spec for ExportArgs {
         }
     }
 
-    fn words(&self) -> crate::filters::words::Words {
-        crate::filters::words::Words::new()
-            .sort(Some(&self.order))
-            .how_flag(
-                "every rating record of each bank (--with-history)",
-                self.with_history,
-            )
+    fn words(&self) -> Words {
+        Words::new().sort(Some(&self.order)).how_flag(
+            "every rating record of each bank (--with-history)",
+            self.with_history,
+        )
     }
 
     fn uses_api(&self) -> bool {
         true
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::EXPORT
+    fn outputs(&self) -> Outputs {
+        Outputs::EXPORT
     }
 }
 
@@ -180,7 +175,7 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
             Listing::start(
                 &source,
                 query,
-                listing::Options {
+                ListingOptions {
                     window: if args.with_history { 2 } else { concurrency },
                     limit: None,
                 },
@@ -252,8 +247,8 @@ enum Banks {
 /// Banks found with filters the service lacks: online, held (the service's
 /// every page read and tested); from the copy, read a page at a time.
 enum Found {
-    Held(Option<Vec<crate::domain::model::Bank>>),
-    Paged(crate::source::find::FoundPages),
+    Held(Option<Vec<Bank>>),
+    Paged(crate::source::FoundPages),
 }
 
 impl Found {
@@ -264,7 +259,7 @@ impl Found {
         }
     }
 
-    fn next_page(&mut self, source: &Source) -> Result<Option<Vec<crate::domain::model::Bank>>> {
+    fn next_page(&mut self, source: &Source) -> Result<Option<Vec<Bank>>> {
         match self {
             Found::Held(banks) => Ok(banks.take()),
             Found::Paged(pages) => pages.next_page(source),
@@ -337,7 +332,7 @@ async fn export<W: Write>(
                     let listed =
                         futures_util::stream::iter(page.into_iter().map(|bank| Ok(((), bank))));
                     let mut details =
-                        std::pin::pin!(listing::details(source, listed, concurrency, true));
+                        std::pin::pin!(crate::source::details(source, listed, concurrency, true));
                     while let Some(((), _, detail)) = details.try_next().await? {
                         let detail = detail?;
                         let public = source.exam_publics(&detail)?;
@@ -356,7 +351,7 @@ async fn export<W: Write>(
             return Ok(());
         }
         let listed = banks.banks().map_ok(|bank| ((), bank));
-        let mut details = std::pin::pin!(listing::details(source, listed, concurrency, true));
+        let mut details = std::pin::pin!(crate::source::details(source, listed, concurrency, true));
         while let Some(((), _, detail)) = details.try_next().await? {
             // A bank that cannot be fetched fails the export: nothing is
             // silently left out.

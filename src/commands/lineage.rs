@@ -9,12 +9,13 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
-use crate::error::{CraError, Exit};
-use crate::mirror::record::events::Lineage;
-use crate::mirror::record::{AgencyId, LinkState};
+use crate::commands::{
+    CraError, Ctx, ExcelSafeArg, Exit, Globals, JqArg, OutputArg, Outputs, Parts, Run, Spec, Words,
+    inert, plural, thousands,
+};
+use crate::mirror::{AgencyId, Lineage, LinkState};
 use crate::output::{Cell, Column, Columns, Fit, Kind};
-use crate::source::{Source, resolve};
+use crate::source::{Among, Source, Wanted, classify, resolve};
 
 pub const AFTER_HELP: &str = "\
 Each line is one institution's change: a merger (into whom), a failure, a
@@ -46,10 +47,7 @@ pub struct LineageArgs {
     pub excel: ExcelSafeArg,
 }
 
-fn known<'r>(
-    row: &'r Lineage,
-    pick: fn(&'r crate::mirror::record::events::Known) -> Cell<'r>,
-) -> Cell<'r> {
+fn known<'r>(row: &'r Lineage, pick: fn(&'r crate::mirror::record::Known) -> Cell<'r>) -> Cell<'r> {
     row.known.as_ref().map_or(Cell::Empty, pick)
 }
 
@@ -149,12 +147,12 @@ impl Spec for LineageArgs {
         "Lineage"
     }
 
-    fn words(&self) -> crate::filters::words::Words {
-        crate::filters::words::Words::new().add("the lineage of", Some(&self.bank))
+    fn words(&self) -> Words {
+        Words::new().add("the lineage of", Some(&self.bank))
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::ROWS
+    fn outputs(&self) -> Outputs {
+        Outputs::ROWS
     }
 }
 
@@ -169,7 +167,7 @@ impl Run for LineageArgs {
             return Err(CraError::usage(format!(
                 "cra lineage needs the structure changes of BankFind's history, which the local \
                  copy has not read yet (run: {})",
-                crate::mirror::record::enrich_command()
+                crate::mirror::enrich_command()
             )));
         }
         // An FDIC certificate is followed whether or not a bank of the copy
@@ -179,26 +177,23 @@ impl Run for LineageArgs {
                 let name = reader.known(cert)?.map(|k| k.name);
                 (
                     cert,
-                    name.map_or_else(
-                        || "the institution".to_string(),
-                        |n| crate::text::inert(&n).into_owned(),
-                    ),
+                    name.map_or_else(|| "the institution".to_string(), |n| inert(&n).into_owned()),
                 )
             }
             _ => {
-                let wanted = match resolve::classify(&self.bank) {
-                    name @ resolve::Wanted::Name(_) => name,
-                    _ => resolve::classify(&super::show::bank_id(&self.bank)?),
+                let wanted = match classify(&self.bank) {
+                    name @ Wanted::Name(_) => name,
+                    _ => classify(&super::show::bank_id(&self.bank)?),
                 };
                 let source = Source::mirror(Arc::clone(&reader));
-                let among = resolve::Among {
+                let among = Among {
                     source: &source,
                     io,
                     within: &self.narrow.selection(),
                 };
-                let id = resolve::resolve(wanted, &among, settings).await?;
+                let id = resolve(wanted, &among, settings).await?;
                 let name = reader.bank(&id)?.fields.name;
-                let shown = crate::text::inert(&name).into_owned();
+                let shown = inert(&name).into_owned();
                 match reader.fdic_cert_of(&id)? {
                     Some(cert) => (cert, shown),
                     None => return Err(no_certificate(&reader, &id, &shown)?),
@@ -216,8 +211,7 @@ impl Run for LineageArgs {
                 "{shown} (fdic:{cert}) has no structure change in BankFind's history (as of the last cra enrich)"
             ));
         } else {
-            use crate::mirror::record::events::Role;
-            use crate::text::{plural, thousands};
+            use crate::mirror::Role;
             use std::collections::HashSet;
             let predecessors: HashSet<u64> = lines
                 .iter()
@@ -255,7 +249,7 @@ impl Run for LineageArgs {
                     });
                     Some(format!(
                         "now {} (fdic:{into}){}",
-                        crate::text::inert(&name),
+                        inert(&name),
                         rating.unwrap_or_default()
                     ))
                 }
@@ -289,7 +283,7 @@ fn no_certificate(reader: &crate::mirror::Reader, id: &str, shown: &str) -> Resu
         LinkState::Unlinked(reason) => format!("it is not linked to the FFIEC file: {}", reason.explain()),
         LinkState::Unknown => format!(
             "it is not linked yet (run: {})",
-            crate::mirror::record::enrich_command()
+            crate::mirror::enrich_command()
         ),
     };
     Ok(CraError::NotFound {

@@ -6,12 +6,10 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::SecretArg;
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::Exit;
-use crate::io::Io;
-use crate::parse::{parse_duration, parse_size_bytes, whole};
-use crate::settings::Settings;
+use crate::commands::{
+    Ctx, Exit, Globals, Io, Outputs, Parts, Run, SecretArg, Settings, Spec, Written,
+    parse_duration, parse_size_bytes, whole,
+};
 use crate::webhook::listen::{Config, Server};
 
 /// Text shown after `--help`: examples.
@@ -65,11 +63,11 @@ pub struct ListenArgs {
 }
 
 impl Spec for ListenArgs {
-    fn parts(&self) -> crate::commands::Parts<'_> {
-        crate::commands::Parts {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
             secret: Some(&self.secret),
             side_file: self.log.as_deref().map(|path| {
-                let log = crate::output::Written {
+                let log = Written {
                     flag: "--log",
                     appended: true,
                 };
@@ -79,8 +77,8 @@ impl Spec for ListenArgs {
         }
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::lines(
+    fn outputs(&self) -> Outputs {
+        Outputs::lines(
             "listen prints each event as a line, or as it was received with --format json (or ndjson)",
         )
     }

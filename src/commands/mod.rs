@@ -6,10 +6,19 @@
 use anyhow::Result;
 use clap::{ArgMatches, Args};
 
-use crate::error::{CraError, Exit};
-use crate::io::Io;
-use crate::settings::Settings;
+// What nearly every command shares, handed on from the rooms that own it
+// (as gh's cmdutil gives each command its helpers): the context's streams
+// and settings, the types `Spec` answers with, the error vocabulary, the
+// value parsers of the command lines and the words of their messages. A
+// command takes these from here, and the rest from the face of its room.
+pub use crate::error::{CraError, Exit, exit_of, one_line, shorten};
+pub use crate::filters::Words;
+pub use crate::io::{Io, Progress};
+pub use crate::output::{Outputs, Written};
+pub use crate::parse::{parse_duration, parse_fraction, parse_size_bytes, whole};
+pub use crate::settings::Settings;
 pub use crate::settings::flags::Globals;
+pub use crate::text::{duration, inert, plural, thousands};
 
 // The commands' modules, as plain lines (a module declared inside a macro
 // is one rustfmt never reads, so `cargo fmt --check` would pass it by).
@@ -251,7 +260,7 @@ pub struct Parts<'a> {
     /// A file it writes beside its output (`stats --svg`, `listen --log`),
     /// refused as `-o` is where it would replace or write into a file
     /// `cra` keeps.
-    pub side_file: Option<(crate::output::Written, &'a std::path::Path)>,
+    pub side_file: Option<(Written, &'a std::path::Path)>,
 }
 
 impl Parts<'_> {
@@ -299,8 +308,8 @@ pub trait Spec {
     /// What its standard output can be: the formats it writes and its
     /// default. `run` resolves the format, `--jq` and `-o` from it before
     /// the command runs (into `io.view`).
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::NONE
+    fn outputs(&self) -> Outputs {
+        Outputs::NONE
     }
     /// What its rows are, as a workbook names its sheet of them (`Banks`).
     fn sheet(&self) -> &'static str {
@@ -309,8 +318,8 @@ pub trait Spec {
     /// What it does with the rows beyond the selection, in words (`by
     /// state`, `every rating record of each bank`), for a workbook's
     /// `About` sheet after the selection's own words.
-    fn words(&self) -> crate::filters::words::Words {
-        crate::filters::words::Words::new()
+    fn words(&self) -> Words {
+        Words::new()
     }
     /// The flags of its exam period, as its line names them (`changes`
     /// calls them `--since` and `--until`).

@@ -12,13 +12,10 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::{CraError, Exit};
-use crate::mirror::Reader;
-use crate::mirror::record::LinkState;
-use crate::record::link::Day;
-use crate::record::pe::{self, Address};
-use crate::source::{Source, resolve};
+use crate::commands::{CraError, Ctx, Exit, Globals, Outputs, Run, Spec, inert};
+use crate::mirror::{LinkState, Reader};
+use crate::record::{Address, Day};
+use crate::source::{Among, Source, Wanted, classify, resolve};
 
 pub const AFTER_HELP: &str = "\
 Prints one line: `document URL` (the Federal Reserve's evaluations, whose
@@ -49,8 +46,8 @@ pub struct PeArgs {
 }
 
 impl Spec for PeArgs {
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::summary(
+    fn outputs(&self) -> Outputs {
+        Outputs::summary(
             "pe prints `document URL` or `search URL`, or one json object with --format json",
         )
     }
@@ -61,9 +58,9 @@ impl Run for PeArgs {
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let (settings, io) = (&ctx.settings, &ctx.io);
-        let wanted = match resolve::classify(&self.bank) {
-            name @ resolve::Wanted::Name(_) => name,
-            _ => resolve::classify(&super::show::bank_id(&self.bank)?),
+        let wanted = match classify(&self.bank) {
+            name @ Wanted::Name(_) => name,
+            _ => classify(&super::show::bank_id(&self.bank)?),
         };
         let exam = match &self.exam {
             None => None,
@@ -75,14 +72,14 @@ impl Run for PeArgs {
         reader.require_public_record("cra pe")?;
         // Names and short ids from the copy: pe asks the service nothing.
         let source = Source::mirror(reader.clone());
-        let among = resolve::Among {
+        let among = Among {
             source: &source,
             io,
             within: &crate::domain::Selection::default(),
         };
-        let id = resolve::resolve(wanted, &among, settings).await?;
+        let id = resolve(wanted, &among, settings).await?;
         let bank = reader.bank(&id)?;
-        let shown = crate::text::inert(&bank.fields.name).into_owned();
+        let shown = inert(&bank.fields.name).into_owned();
         let (regulator, agency_id) = match reader.link_state(&id)? {
             LinkState::Linked {
                 regulator,
@@ -95,7 +92,7 @@ impl Run for PeArgs {
                         "{shown} is not linked to the FFIEC file: {} (cra show {id} has the rest; \
                          after a new FFIEC release run {} again)",
                         reason.explain(),
-                        crate::mirror::record::enrich_command()
+                        crate::mirror::enrich_command()
                     ),
                 }
                 .into());
@@ -105,7 +102,7 @@ impl Run for PeArgs {
                     message: format!(
                         "{shown} is not linked yet: a sync added or changed it after the last \
                          enrich (run: {})",
-                        crate::mirror::record::enrich_command()
+                        crate::mirror::enrich_command()
                     ),
                 }
                 .into());
@@ -156,8 +153,8 @@ impl Run for PeArgs {
             .find(|r| Day::parse(&r.exam_date) == Some(day));
         let address = match &record {
             Some(r) => Day::parse(&r.ffiec_date)
-                .and_then(|file_day| pe::address(&r.regulator, r.agency_id, file_day)),
-            None => pe::address(&regulator, agency_id, day),
+                .and_then(|file_day| crate::record::address(&r.regulator, r.agency_id, file_day)),
+            None => crate::record::address(&regulator, agency_id, day),
         }
         .ok_or_else(|| CraError::NotFound {
             message: format!(

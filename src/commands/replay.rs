@@ -17,13 +17,10 @@ use bytes::Bytes;
 use clap::Args;
 use serde::Deserialize;
 
-use crate::commands::SecretArg;
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::{CraError, Exit};
-use crate::io::Io;
-use crate::parse::whole;
-use crate::settings::Settings;
-use crate::webhook::trigger::{Delivery, Sender, print_outcomes};
+use crate::commands::{
+    CraError, Ctx, Exit, Globals, Io, Parts, Run, SecretArg, Settings, Spec, whole,
+};
+use crate::webhook::{Delivery, Sender, print_outcomes};
 
 pub const REPLAY_AFTER_HELP: &str = "\
 Examples:
@@ -194,8 +191,8 @@ fn bodies(path: &Path, chosen: Vec<u64>, last: u64) -> Result<impl Iterator<Item
 }
 
 impl Spec for ReplayArgs {
-    fn parts(&self) -> crate::commands::Parts<'_> {
-        crate::commands::Parts {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
             secret: Some(&self.secret),
             ..Default::default()
         }

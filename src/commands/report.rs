@@ -11,16 +11,13 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, Globals, OutputArg, Parts, Run, Spec, Wording};
-use crate::domain::Selection;
-use crate::error::Exit;
-use crate::filters::SelectionArgs;
-use crate::mirror::Reader;
-use crate::mirror::answers::{ChangeFilter, RatingChange};
-use crate::mirror::due::DueQuery;
-use crate::mirror::stats::{GroupBy, StatsFilter, StatsRow};
-use crate::output::report::{self, Downgrade, DueBank, Group, Report};
-use crate::text::thousands;
+use crate::commands::{
+    Ctx, Exit, Globals, OutputArg, Outputs, Parts, Run, Spec, Wording, Words, thousands,
+};
+use crate::domain::{RatingChange, Selection};
+use crate::filters::{SelectionArgs, When, parse_when};
+use crate::mirror::{ChangeFilter, DueQuery, GroupBy, Reader, StatsFilter, StatsRow};
+use crate::output::{Downgrade, DueBank, Group, Report, report};
 
 pub const AFTER_HELP: &str = "\
 The page loads nothing from the network: its style and charts are inside it.
@@ -38,8 +35,8 @@ pub struct ReportArgs {
 
     /// Reckon the banks due and the last twelve months to this day instead
     /// of today (YYYY-MM-DD; YYYY-MM and YYYY stand for their last day)
-    #[arg(long, value_name = "DATE", value_parser = crate::filters::when::parse_when)]
-    pub as_of: Option<crate::filters::when::When>,
+    #[arg(long, value_name = "DATE", value_parser = parse_when)]
+    pub as_of: Option<When>,
 
     #[command(flatten)]
     pub output: OutputArg,
@@ -54,17 +51,17 @@ impl Spec for ReportArgs {
         }
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::PAGE
+    fn outputs(&self) -> Outputs {
+        Outputs::PAGE
     }
 
     fn sheet(&self) -> &'static str {
         "States"
     }
 
-    fn words(&self) -> crate::filters::words::Words {
-        let today = crate::filters::when::today();
-        crate::filters::words::Words::new().how("as of", self.as_of.map(|day| day.last_day(today)))
+    fn words(&self) -> Words {
+        let today = crate::filters::today();
+        Words::new().how("as of", self.as_of.map(|day| day.last_day(today)))
     }
 }
 
@@ -83,7 +80,7 @@ impl Run for ReportArgs {
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let started = Instant::now();
         let reader = ctx.copy.reader()?;
-        let today = crate::filters::when::today();
+        let today = crate::filters::today();
         let as_of = self.as_of.map(|day| day.last_day(today));
         let figures = gather(&reader, &ctx.selection, as_of)?;
         if figures.banks == 0 {
@@ -141,7 +138,7 @@ fn gather(
     selection: &Selection,
     as_of: Option<jiff::civil::Date>,
 ) -> Result<Report> {
-    let today = as_of.unwrap_or_else(crate::filters::when::today);
+    let today = as_of.unwrap_or_else(crate::filters::today);
     let find = selection;
     let filter = StatsFilter {
         selection: selection.clone(),

@@ -4,19 +4,17 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::commands::SecretArg;
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::Exit;
-use crate::io::Io;
-use crate::parse::{parse_duration, parse_fraction, whole};
-use crate::sandbox::{data, load, public, server, store, webhooks};
-use crate::settings::Settings;
+use crate::commands::{
+    Ctx, Exit, Globals, Io, Parts, Run, SecretArg, Settings, Spec, Written, parse_duration,
+    parse_fraction, whole,
+};
+use crate::http::{Rate, parse_rate};
+use crate::sandbox;
+use crate::text::host_port;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -52,7 +50,7 @@ pub struct SandboxArgs {
     // renames, dropped exams and twins drawn from --seed
     // (`renames=200,drops=100,twins=20`; docs/service.md).
     #[arg(long, value_name = "SPEC", hide = true, requires = "data")]
-    pub perturb: Option<crate::sandbox::public::file::Perturb>,
+    pub perturb: Option<sandbox::Perturb>,
 
     /// Append one line per request answered to FILE (method, path and query, status, arrival time)
     #[arg(long, value_name = "FILE")]
@@ -71,12 +69,12 @@ pub struct SandboxArgs {
     pub rate_limit_every: Option<u64>,
 
     /// Past N requests a second, minute or hour, answer 429 with Retry-After (e.g. 50/s, 1000/h)
-    #[arg(long, value_name = "N/s|N/m|N/h", value_parser = crate::http::rate::parse_rate)]
-    pub quota: Option<crate::http::rate::Rate>,
+    #[arg(long, value_name = "N/s|N/m|N/h", value_parser = parse_rate)]
+    pub quota: Option<Rate>,
 
     /// With --quota: which quota headers every answer carries [default: ietf]
     #[arg(long, value_enum, value_name = "DIALECT", requires = "quota")]
-    pub quota_headers: Option<crate::sandbox::quota::Dialect>,
+    pub quota_headers: Option<sandbox::Dialect>,
 
     /// POST a signed rating.created to URL every --webhook-every seconds
     #[arg(long, value_name = "URL")]
@@ -91,11 +89,11 @@ pub struct SandboxArgs {
 }
 
 impl Spec for SandboxArgs {
-    fn parts(&self) -> crate::commands::Parts<'_> {
-        crate::commands::Parts {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
             secret: Some(&self.secret),
             side_file: self.log_requests.as_deref().map(|path| {
-                let log = crate::output::Written {
+                let log = Written {
                     flag: "--log-requests",
                     appended: true,
                 };
@@ -126,85 +124,32 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
             let secret = settings.require_secret("sandbox --webhook-url")?;
             let parsed =
                 crate::webhook::endpoint_url("--webhook-url", url, "http://127.0.0.1:4000/")?;
-            Some(webhooks::Config {
-                url: parsed,
-                every: args.webhook_every,
-                secret: secret.clone(),
-                seed: args.seed,
-            })
+            Some((parsed, secret.clone()))
         }
     };
-
-    let started = Instant::now();
-    let (mut banks, record, mut source) = match &args.data {
-        Some(path) => {
-            let loaded = load::load(path, args.perturb.unwrap_or_default(), args.seed)?;
-            let what = if loaded.record.is_some() {
-                "the FFIEC file"
-            } else {
-                "the banks"
-            };
-            (
-                loaded.banks,
-                loaded.record,
-                format!("loaded from {} ({what})", path.display()),
-            )
-        }
-        None => (
-            data::generate(args.banks as usize, args.seed, data::DATA_DAY),
-            None,
-            format!("generated (seed {})", args.seed),
-        ),
-    };
-    if args.perturb.is_some() && record.is_none() {
-        return Err(crate::error::CraError::usage(
-            "--perturb takes the FFIEC file as --data (craratng.zip or its text)",
-        ));
-    }
-    let mut lineage = public::Lineage::of(&banks);
-    if let Some(n) = settings.evolve {
-        let gone = crate::sandbox::evolve::evolve(&mut banks, args.seed, n);
-        lineage.evolved(&banks, gone);
-        source.push_str(&format!(", evolved by {n} examinations"));
-    }
-    let public_source = match record {
-        Some(record) => public::Source::Given(Box::new(record)),
-        None => public::Source::Drawn(lineage),
-    };
-    let store = store::Store::new(banks);
-    io.info(&format!(
-        "cra sandbox: {} banks {source} in {} ms",
-        store.len(),
-        started.elapsed().as_millis()
-    ));
-
-    let faults = server::Faults {
-        latency: std::time::Duration::from_millis(args.latency),
-        fail_rate: args.fail_rate,
-        rate_limit_every: args.rate_limit_every,
-        quota: args.quota,
-        quota_headers: args.quota_headers.unwrap_or_default(),
+    let setup = sandbox::Setup {
+        banks: args.banks as usize,
         seed: args.seed,
+        data: args.data,
+        perturb: args.perturb,
+        evolve: settings.evolve,
+        faults: sandbox::Faults {
+            latency: std::time::Duration::from_millis(args.latency),
+            fail_rate: args.fail_rate,
+            rate_limit_every: args.rate_limit_every,
+            quota: args.quota,
+            quota_headers: args.quota_headers.unwrap_or_default(),
+            seed: args.seed,
+        },
+        log_requests: args.log_requests,
+        webhook,
+        webhook_every: args.webhook_every,
     };
-    let mut app = server::App::new(store, faults).with_public(public_source);
-    if let Some(path) = &args.log_requests {
-        let file = std::fs::File::options()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot open the request log {}", path.display()))?;
-        app = app.with_request_log(file);
-    }
-    let app = Arc::new(app);
+    let built = sandbox::build(setup, &io)?;
     // A (host, port) pair, not "host:port" text: `::1` has colons of its own.
     let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
         .await
-        .with_context(|| {
-            format!(
-                "cannot listen on {}",
-                crate::text::host_port(&args.host, args.port)
-            )
-        })?;
+        .with_context(|| format!("cannot listen on {}", host_port(&args.host, args.port)))?;
     let addr = listener.local_addr()?;
     // Listen for Ctrl-C before telling anyone the address: whoever reads
     // it may interrupt at once.
@@ -214,27 +159,7 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
         writeln!(out, "http://{addr}")?;
         out.flush()?;
     }
-    io.info(&format!(
-        "cra sandbox: keys: {} (200), {} (403); Ctrl-C stops",
-        server::ACTIVE_KEY,
-        server::INACTIVE_KEY
-    ));
-
-    let webhook_task = webhook.map(|config| {
-        io.info(&format!(
-            "cra sandbox: a new examination record and a signed rating.created to {} every {:?}",
-            config.url, config.every
-        ));
-        tokio::spawn(webhooks::run(app.clone(), config, io.clone()))
-    });
-
-    axum::serve(listener, server::router(app))
-        .with_graceful_shutdown(stop)
-        .await
-        .context("sandbox server failed")?;
-    if let Some(task) = webhook_task {
-        task.abort();
-    }
+    built.serve(listener, stop, &io).await?;
     io.info("cra sandbox: stopped");
     Ok(Exit::Success)
 }

@@ -5,16 +5,14 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
-use crate::domain::model::Meta;
-use crate::error::{CraError, Exit};
+use crate::commands::{
+    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run, Spec,
+    Words, parse_duration, plural, thousands, whole,
+};
+use crate::domain::Meta;
 use crate::filters::{OrderArgs, SelectionArgs};
-use crate::io::Io;
-use crate::output::records::{BANKS, public_wanted, write_bank};
-use crate::output::thousands;
-use crate::parse::whole;
-use crate::source::Source;
-use crate::source::listing::{self, Listing};
+use crate::output::{BANKS, public_wanted, write_bank};
+use crate::source::{Listing, ListingOptions, Source};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -57,7 +55,7 @@ pub struct SearchArgs {
     #[command(flatten)]
     pub jq: JqArg,
     /// Longest wait for the service's rate limit (Retry-After or a quota's reset) [default: 90s]
-    #[arg(long, value_name = "DURATION", value_parser = crate::parse::parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub max_wait: Option<std::time::Duration>,
 
     #[command(flatten)]
@@ -91,16 +89,16 @@ impl Spec for SearchArgs {
         "Banks"
     }
 
-    fn words(&self) -> crate::filters::words::Words {
-        crate::filters::words::Words::new().sort(Some(&self.order))
+    fn words(&self) -> Words {
+        Words::new().sort(Some(&self.order))
     }
 
     fn uses_api(&self) -> bool {
         true
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::ROWS
+    fn outputs(&self) -> Outputs {
+        Outputs::ROWS
     }
 }
 
@@ -108,7 +106,7 @@ impl Run for SearchArgs {
     const GLOBALS: Globals = Globals::ALL;
 
     fn column_names() -> Vec<&'static str> {
-        crate::output::records::BANKS.names()
+        BANKS.names()
     }
 
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
@@ -169,7 +167,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
                     "filtered here from every page"
                 },
                 thousands(found.requests),
-                crate::text::plural(found.requests, "request", "requests")
+                plural(found.requests, "request", "requests")
             ));
         }
         io.summary(&line);
@@ -201,7 +199,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
     let mut banks = Listing::start(
         &source,
         selection.list_query(1, source.page_size()),
-        listing::Options {
+        ListingOptions {
             window: WINDOW,
             limit: args.limit,
         },

@@ -8,13 +8,14 @@ use anyhow::Result;
 use clap::Args;
 use futures_util::stream::{self, StreamExt};
 
-use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
-use crate::domain::model::BankDetail;
-use crate::error::{CraError, Exit};
-use crate::io::{Histories, Io};
-use crate::output::records::{HISTORIES, history_json, public_wanted, write_history};
-use crate::settings::Settings;
-use crate::source::{Source, resolve};
+use crate::commands::{
+    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run,
+    Settings, Spec, Words, exit_of, inert, shorten, thousands,
+};
+use crate::domain::BankDetail;
+use crate::io::Histories;
+use crate::output::{HISTORIES, history_json, public_wanted, write_history};
+use crate::source::{Among, Source, Wanted, classify, could_be_name, named, resolve};
 
 mod card;
 use card::{public_record, write_cards};
@@ -70,8 +71,8 @@ fn parse_wanted(text: &str) -> Result<String, String> {
     if length > MAX_ADDRESS {
         return Err(format!(
             "{} characters is too long for a bank id or page address (at most {})",
-            crate::text::thousands(length as u64),
-            crate::text::thousands(MAX_ADDRESS as u64)
+            thousands(length as u64),
+            thousands(MAX_ADDRESS as u64)
         ));
     }
     Ok(text.to_string())
@@ -94,16 +95,16 @@ impl Spec for ShowArgs {
         "Rating history"
     }
 
-    fn words(&self) -> crate::filters::words::Words {
-        crate::filters::words::Words::new().add("the banks", Some(self.ids.join(", ")))
+    fn words(&self) -> Words {
+        Words::new().add("the banks", Some(self.ids.join(", ")))
     }
 
     fn uses_api(&self) -> bool {
         true
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::ROWS
+    fn outputs(&self) -> Outputs {
+        Outputs::ROWS
     }
 }
 
@@ -129,20 +130,20 @@ async fn run(
     let wanted = args
         .ids
         .iter()
-        .map(|arg| match resolve::classify(arg) {
-            name @ resolve::Wanted::Name(_) => Ok(name),
-            _ => bank_id(arg).map(|id| resolve::classify(&id)),
+        .map(|arg| match classify(arg) {
+            name @ Wanted::Name(_) => Ok(name),
+            _ => bank_id(arg).map(|id| classify(&id)),
         })
         .collect::<Result<Vec<_>>>()?;
     let source = Source::new(settings, io, copy)?;
-    let among = resolve::Among {
+    let among = Among {
         source: &source,
         io,
         within: &args.narrow.selection(),
     };
     let mut ids = Vec::with_capacity(wanted.len());
     for wanted in wanted {
-        ids.push(resolve::resolve(wanted, &among, settings).await?);
+        ids.push(resolve(wanted, &among, settings).await?);
     }
     let mut results = stream::iter(ids.iter().map(|id| {
         let source = &source;
@@ -156,7 +157,7 @@ async fn run(
     while let Some((id, result)) = results.next().await {
         match result {
             Ok(bank) => found.push(Some(bank)),
-            Err(error) if crate::error::exit_of(&error) == Exit::NotFound => {
+            Err(error) if exit_of(&error) == Exit::NotFound => {
                 missing.push((found.len(), id, error));
                 found.push(None);
             }
@@ -168,24 +169,24 @@ async fn run(
     let mut missing: Vec<(&String, anyhow::Error)> = {
         let mut still = Vec::new();
         for (at, id, error) in missing {
-            if !resolve::could_be_name(id) {
+            if !could_be_name(id) {
                 still.push((id, error));
                 continue;
             }
-            match resolve::named(id, &among).await {
+            match named(id, &among).await {
                 Ok(named) => found[at] = Some(source.bank(&named).await?),
-                Err(name_error) if crate::error::exit_of(&name_error) == Exit::NotFound => {
+                Err(name_error) if exit_of(&name_error) == Exit::NotFound => {
                     still.push((
                         id,
                         CraError::NotFound {
                             message: format!(
                                 "no bank has the id '{}' or a name like it{} (try: cra search \"{}\")",
-                                crate::error::shorten(id, 80),
+                                shorten(id, 80),
                                 args.narrow.state
                                     .as_deref()
                                     .map(|s| format!(" in {s}"))
                                     .unwrap_or_default(),
-                                crate::error::shorten(id, 80)
+                                shorten(id, 80)
                             ),
                         }
                         .into(),
@@ -193,7 +194,7 @@ async fn run(
                     drop(error);
                 }
                 // Several banks match: listed, and the user picks one.
-                Err(name_error) if crate::error::exit_of(&name_error) == Exit::Usage => {
+                Err(name_error) if exit_of(&name_error) == Exit::Usage => {
                     return Err(name_error);
                 }
                 // The name search itself failed (a service that cannot
@@ -210,7 +211,7 @@ async fn run(
         n => {
             let names: Vec<String> = missing
                 .iter()
-                .map(|(id, _)| format!("'{}'", crate::error::shorten(id, 80)))
+                .map(|(id, _)| format!("'{}'", shorten(id, 80)))
                 .collect();
             return Err(CraError::NotFound {
                 message: format!("no bank with these {n} ids: {}", names.join(", ")),
@@ -287,14 +288,14 @@ pub fn bank_id(arg: &str) -> Result<String> {
     {
         return Err(CraError::usage(format!(
             "'{}' is not a bank id or a bank page address",
-            crate::error::shorten(&crate::text::inert(arg), 80)
+            shorten(&inert(arg), 80)
         )));
     }
     if page_address(trimmed).is_none() && bad_agency_id(&id) {
         // No bank id starts so: it was meant as an agency's number.
         return Err(CraError::usage(format!(
             "'{}' is not an agency's number: give fdic:N, rssd:N or occ:N, N a whole number",
-            crate::error::shorten(&crate::text::inert(arg), 80)
+            shorten(&inert(arg), 80)
         )));
     }
     Ok(id)
@@ -309,7 +310,7 @@ fn bad_agency_id(text: &str) -> bool {
     let agency = ["fdic", "cert", "rssd", "occ", "charter"]
         .iter()
         .any(|k| kind.eq_ignore_ascii_case(k));
-    agency && crate::mirror::record::AgencyId::parse(text).is_none()
+    agency && crate::mirror::AgencyId::parse(text).is_none()
 }
 
 /// The path of `arg` when it is a page address rather than an id.

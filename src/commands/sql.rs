@@ -9,14 +9,13 @@ use serde_json::Value;
 
 use std::sync::{Arc, Mutex};
 
-use crate::commands::{Ctx, Globals, Run, Spec};
+use crate::commands::{
+    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run,
+    Settings, Spec, Words, duration, parse_duration, plural, thousands,
+};
 
-use crate::error::{CraError, Exit};
-use crate::io::Io;
-use crate::mirror::Reader;
-use crate::mirror::read::Rows;
+use crate::mirror::{Reader, Rows};
 use crate::output::{Cell, Head, Kind, Printer, Record};
-use crate::settings::Settings;
 
 #[derive(Debug, Clone, Args)]
 pub struct SqlArgs {
@@ -30,17 +29,17 @@ pub struct SqlArgs {
     pub schema: bool,
 
     /// Stop the query after this long: seconds, or with a unit (30, 30s, 1m, 500ms)
-    #[arg(long, value_name = "DURATION", value_parser = crate::parse::parse_duration)]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub timeout: Option<std::time::Duration>,
 
     #[command(flatten)]
-    pub jq: crate::commands::JqArg,
+    pub jq: JqArg,
 
     #[command(flatten)]
-    pub output: crate::commands::OutputArg,
+    pub output: OutputArg,
 
     #[command(flatten)]
-    pub excel: crate::commands::ExcelSafeArg,
+    pub excel: ExcelSafeArg,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -54,8 +53,8 @@ Examples:
   cra sql --schema";
 
 impl Spec for SqlArgs {
-    fn parts(&self) -> crate::commands::Parts<'_> {
-        crate::commands::Parts {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
             output: Some(&self.output),
             excel: Some(&self.excel),
             jq: Some(&self.jq),
@@ -67,16 +66,16 @@ impl Spec for SqlArgs {
         "Query"
     }
 
-    fn words(&self) -> crate::filters::words::Words {
+    fn words(&self) -> Words {
         let what = match &self.query {
             Some(query) => format!("the query {}", query.trim()),
             None => "the schema of the local copy".to_string(),
         };
-        crate::filters::words::Words::new().how_flag(&what, true)
+        Words::new().how_flag(&what, true)
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::ROWS
+    fn outputs(&self) -> Outputs {
+        Outputs::ROWS
     }
 }
 
@@ -103,7 +102,7 @@ impl Run for SqlArgs {
                 Err(CraError::Response {
                     message: format!(
                         "the query ran longer than --timeout {} and was stopped",
-                        crate::text::duration(limit)
+                        duration(limit)
                     ),
                 }
                 .into())
@@ -200,8 +199,8 @@ fn run(args: SqlArgs, settings: &Settings, io: &Io, interrupter: &Interrupter) -
     closed?;
     io.summary(&format!(
         "{} {}",
-        crate::text::thousands(count),
-        crate::text::plural(count, "row", "rows")
+        thousands(count),
+        plural(count, "row", "rows")
     ));
     Ok(Exit::Success)
 }

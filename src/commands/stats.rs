@@ -13,12 +13,14 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec, Wording};
+use crate::commands::{
+    CraError, Ctx, ExcelSafeArg, Exit, Globals, JqArg, OutputArg, Outputs, Parts, Run, Spec,
+    Wording, Words, Written,
+};
 use crate::domain::Selection;
-use crate::error::{CraError, Exit};
 use crate::filters::SelectionArgs;
-use crate::mirror::stats::{GroupBy, StatsFilter, StatsRow};
-use crate::output::chart::{self, Bar};
+use crate::mirror::{GroupBy, StatsFilter, StatsRow};
+use crate::output::{Bar, chart};
 
 mod columns;
 mod gaps;
@@ -124,21 +126,21 @@ impl Spec for StatsArgs {
         if self.gaps { "Gaps" } else { "Counts" }
     }
 
-    fn words(&self) -> crate::filters::words::Words {
+    fn words(&self) -> Words {
         let by: Vec<String> = self
             .by
             .iter()
             .filter_map(|b| clap::ValueEnum::to_possible_value(b).map(|v| v.get_name().to_string()))
             .collect();
-        crate::filters::words::Words::new()
+        Words::new()
             .how("by", (!by.is_empty()).then(|| by.join(" and ")))
             .how_flag("as percentages", self.percent)
             .how_flag("every exam counted (--exams)", self.exams)
             .how_flag("months between exams (--gaps)", self.gaps)
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::ROWS
+    fn outputs(&self) -> Outputs {
+        Outputs::ROWS
     }
 }
 
@@ -164,7 +166,7 @@ impl Run for StatsArgs {
 }
 
 /// `--svg FILE`: the chart, written as the plan checked it.
-const SVG: crate::output::Written = crate::output::Written {
+const SVG: Written = Written {
     flag: "--svg",
     appended: false,
 };

@@ -21,17 +21,13 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::api::{Client, WaitTooLong};
-use crate::commands::{Ctx, Globals, Parts, Run, Spec, Wording};
+use crate::commands::{
+    CraError, Ctx, Exit, Globals, Io, Outputs, Parts, Run, SecretArg, Settings, Spec, Wording,
+    duration, exit_of, one_line, parse_duration, plural, shorten, thousands, whole,
+};
 use crate::domain::ListQuery;
-use crate::error::{CraError, Exit};
-use crate::io::Io;
-use crate::mirror::SyncStatus;
-use crate::mirror::write::{Background, Known, Writer};
-use crate::settings::Settings;
-use crate::source::Source;
-use crate::source::listing::{self, Listing, MAX_PER_PAGE};
-use crate::text::plural;
-use crate::text::thousands;
+use crate::mirror::{Background, Known, SyncStatus, Writer};
+use crate::source::{Listing, ListingOptions, MAX_PER_PAGE, Source};
 
 mod fetch;
 mod notify;
@@ -46,7 +42,7 @@ pub struct SyncArgs {
 
     /// Requests in flight at once
     #[arg(long, value_name = "N", default_value_t = 8,
-          value_parser = crate::parse::whole::<u32>(1, 32), allow_negative_numbers = true)]
+          value_parser = whole::<u32>(1, 32), allow_negative_numbers = true)]
     pub concurrency: u32,
 
     /// Deliver each rating record this sync adds to URL as a signed rating.created
@@ -57,11 +53,11 @@ pub struct SyncArgs {
     pub watch: crate::filters::WatchArg,
 
     /// Longest wait for the service's rate limit (Retry-After or a quota's reset); longer, stop and say when to run again
-    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = crate::parse::parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "5m", value_parser = parse_duration)]
     pub max_wait: std::time::Duration,
 
     #[command(flatten)]
-    pub secret: crate::commands::SecretArg,
+    pub secret: SecretArg,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -93,10 +89,8 @@ impl Spec for SyncArgs {
         true
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
-        crate::output::Outputs::summary(
-            "sync prints its summary on standard error, or as json with --format json",
-        )
+    fn outputs(&self) -> Outputs {
+        Outputs::summary("sync prints its summary on standard error, or as json with --format json")
     }
 }
 
@@ -281,11 +275,11 @@ async fn run(
     }
     io.summary_object(&summary)?;
     if !failed.is_empty() {
-        let exit = crate::error::exit_of(&failed[0].1);
+        let exit = exit_of(&failed[0].1);
         let names: Vec<String> = failed
             .iter()
             .take(5)
-            .map(|(id, _)| format!("'{}'", crate::error::shorten(id, 40)))
+            .map(|(id, _)| format!("'{}'", shorten(id, 40)))
             .collect();
         let more = failed.len().saturating_sub(names.len());
         let (id, error) = &failed[0];
@@ -302,8 +296,8 @@ async fn run(
                 } else {
                     String::new()
                 },
-                crate::error::shorten(id, 40),
-                crate::error::one_line(error)
+                shorten(id, 40),
+                one_line(error)
             ),
         ));
     }
@@ -369,7 +363,7 @@ async fn start(
                 per_page: MAX_PER_PAGE,
                 ..ListQuery::default()
             },
-            listing::Options {
+            ListingOptions {
                 window: concurrency,
                 limit: None,
             },
@@ -413,7 +407,7 @@ fn resumable(error: anyhow::Error) -> anyhow::Error {
         Exit::Unavailable,
         format!(
             "the sync stopped: the service's rate limit asks for a wait of {}, longer than --max-wait; what was fetched is stored: run cra sync again after {} and it resumes where it stopped",
-            crate::text::duration(wait.wait),
+            duration(wait.wait),
             wait.at_text()
         ),
     )

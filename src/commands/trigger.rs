@@ -9,13 +9,9 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use futures_util::StreamExt;
 
-use crate::commands::SecretArg;
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::Exit;
-use crate::io::Io;
-use crate::parse::whole;
-use crate::settings::Settings;
-use crate::webhook::trigger::{Delivery, Sender, payload, print_outcomes};
+use crate::commands::{Ctx, Exit, Globals, Io, Parts, Run, SecretArg, Settings, Spec, whole};
+use crate::webhook::trigger::payload;
+use crate::webhook::{Delivery, Sender, print_outcomes};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -62,8 +58,8 @@ pub struct TriggerArgs {
 }
 
 impl Spec for TriggerArgs {
-    fn parts(&self) -> crate::commands::Parts<'_> {
-        crate::commands::Parts {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
             secret: Some(&self.secret),
             ..Default::default()
         }

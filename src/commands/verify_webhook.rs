@@ -11,11 +11,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use secrecy::ExposeSecret;
 
-use crate::commands::SecretArg;
-use crate::commands::{Ctx, Globals, Run, Spec};
-use crate::error::{CraError, Exit};
-use crate::io::Io;
-use crate::settings::Settings;
+use crate::commands::{CraError, Ctx, Exit, Globals, Io, Parts, Run, SecretArg, Settings, Spec};
 use crate::webhook::diagnose::diagnose;
 use crate::webhook::sign::{Invalid, Signer, decode};
 
@@ -45,8 +41,8 @@ const CHUNK: usize = 1 << 20;
 const KEEP_STDIN: usize = 64 << 20;
 
 impl Spec for VerifyWebhookArgs {
-    fn parts(&self) -> crate::commands::Parts<'_> {
-        crate::commands::Parts {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
             secret: Some(&self.secret),
             ..Default::default()
         }

@@ -9,16 +9,13 @@
 use anyhow::Result;
 use clap::Subcommand;
 
-use crate::commands::{Ctx, ExcelSafeArg, Globals, JqArg, OutputArg, Parts, Run, Spec};
+use crate::commands::{
+    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run,
+    Settings, Spec, inert, plural, thousands,
+};
 use crate::domain::Selection;
-use crate::error::{CraError, Exit};
-use crate::io::Io;
-use crate::output::records::{BANKS, write_bank};
-use crate::output::{Cell, Column, Columns, Fit, Kind};
-use crate::settings::Settings;
-use crate::source::select::{Place, Watched};
-use crate::source::{Copy, Source, resolve};
-use crate::text::{plural, thousands};
+use crate::output::{BANKS, Cell, Column, Columns, Fit, Kind, write_bank};
+use crate::source::{Among, Copy, Place, Source, Wanted, Watched, classify, resolve};
 use crate::watch::{Lists, check_name};
 
 pub const AFTER_HELP: &str = "\
@@ -103,10 +100,10 @@ impl Spec for WatchCommand {
         matches!(self, WatchCommand::Add { .. } | WatchCommand::Show { .. })
     }
 
-    fn outputs(&self) -> crate::output::Outputs {
+    fn outputs(&self) -> Outputs {
         match self {
-            WatchCommand::Show { .. } | WatchCommand::List { .. } => crate::output::Outputs::ROWS,
-            _ => crate::output::Outputs::NONE,
+            WatchCommand::Show { .. } | WatchCommand::List { .. } => Outputs::ROWS,
+            _ => Outputs::NONE,
         }
     }
 
@@ -169,16 +166,16 @@ async fn add(
     let source = Source::new(settings, io, &Copy::new(settings, io))?;
     let mut found: Vec<(String, String)> = Vec::with_capacity(banks.len());
     for bank in banks {
-        let wanted = match resolve::classify(bank) {
-            name @ resolve::Wanted::Name(_) => name,
-            _ => resolve::classify(&super::show::bank_id(bank)?),
+        let wanted = match classify(bank) {
+            name @ Wanted::Name(_) => name,
+            _ => classify(&super::show::bank_id(bank)?),
         };
-        let among = resolve::Among {
+        let among = Among {
             source: &source,
             io,
             within,
         };
-        let id = resolve::resolve(wanted, &among, settings).await?;
+        let id = resolve(wanted, &among, settings).await?;
         let detail = source.bank(&id).await?;
         let f = &detail.fields;
         found.push((id, format!("{} ({}, {})", f.name, f.city, f.state)));
@@ -254,8 +251,8 @@ fn pick(
     if let Some(entry) = entries.iter().find(|e| e.id == id) {
         return Ok(entry.id.clone());
     }
-    let matches: Vec<&crate::watch::Entry> = match resolve::classify(&id) {
-        resolve::Wanted::Prefix(prefix) => entries
+    let matches: Vec<&crate::watch::Entry> = match classify(&id) {
+        Wanted::Prefix(prefix) => entries
             .iter()
             .filter(|e| e.id.to_ascii_lowercase().starts_with(&prefix))
             .collect(),
@@ -281,16 +278,16 @@ fn pick(
         [] => Err(CraError::NotFound {
             message: format!(
                 "'{}' is not in the watch list '{list}' (cra watch show {list})",
-                crate::text::inert(arg)
+                inert(arg)
             ),
         }
         .into()),
         several => Err(CraError::usage(format!(
             "'{}' names several banks of the watch list '{list}': {}; give an id",
-            crate::text::inert(arg),
+            inert(arg),
             several
                 .iter()
-                .map(|e| crate::text::inert(&e.id).to_string())
+                .map(|e| inert(&e.id).to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         ))),

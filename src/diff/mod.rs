@@ -16,6 +16,7 @@ use std::hash::{Hash, Hasher};
 use crate::domain::vocab::{Rating, RatingChange, change_kind};
 
 pub mod read;
+pub use read::Export;
 mod xlsx;
 
 /// The columns of a csv export without history (the bank's columns, by

@@ -16,9 +16,10 @@ pub mod states;
 pub mod vocab;
 
 pub use find::{SortField, SortKey};
+pub use model::{Bank, BankDetail, Meta};
 pub use public::{AssetRange, HasPublic, PublicRecord};
 pub use selection::Selection;
-pub use vocab::{ExamType, Rating, Regulator};
+pub use vocab::{ExamType, Rating, RatingChange, Regulator};
 
 /// The filters and paging of the list (`GET /api/v1/banks`), which the local copy answers too.
 #[derive(Debug, Clone, Default)]

@@ -11,6 +11,10 @@ pub mod pace;
 pub mod rate;
 pub mod retry;
 
+pub use fetch::{FetchError, Fetched, Fetcher};
+pub use rate::{Rate, parse_rate};
+pub use retry::is_retryable_status;
+
 use std::net::IpAddr;
 use std::time::Duration;
 

@@ -29,9 +29,16 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use rusqlite::{Connection, OpenFlags};
 
-pub use read::Reader;
+pub use answers::{ChangeFilter, ChangeRow};
+pub use due::{DueQuery, DueRow, LeftOut};
+pub use gaps::GapRow;
+pub use read::{Reader, Rows};
+pub use record::{
+    AgencyId, Ending, Lineage, LinkState, Role, Sources, Store, Summary, enrich_command,
+};
 pub use schema::{SCHEMA_VERSION, schema};
-pub use write::Writer;
+pub use stats::{GroupBy, StatsFilter, StatsRow};
+pub use write::{Background, Edit, Known, Needs, Writer};
 
 use crate::error::CraError;
 

@@ -34,15 +34,22 @@ mod style;
 mod table;
 mod view;
 mod xlsx;
-pub use crate::text::{inert, shorten, thousands};
+pub use crate::text::{dollars, inert, shorten, thousands};
 pub use about::About;
+pub use bank::{AboutBank, BankView, columns as bank_columns};
 pub use cell::Cell;
+pub use chart::Bar;
 pub use column::{Column, Columns, Head, Kind, Shape};
 pub use dest::{
     Destination, Outputs, OwnFile, Resolved, Written, excel_safe_for, format_for_path,
     refuse_own_file, refuse_own_file_as, resolve, xlsx_to_terminal,
 };
 pub use fit::Fit;
+pub use public::columns as public_columns;
+pub use records::{
+    BANKS, HISTORIES, HistoryRow, history_json, public_wanted, write_bank, write_history,
+};
+pub use report::{Downgrade, DueBank, Group, Report};
 pub use rows::{Planned, Rows};
 pub use table::{Fitted, render_table};
 pub use view::{View, Warn};

@@ -29,3 +29,10 @@ pub mod public;
 pub mod reason;
 pub mod register;
 pub mod score;
+
+pub use bankfind::history::{Change, ChangeKind};
+pub use bankfind::{BankfindError, Query};
+pub use ffiec::FfiecError;
+pub use link::Day;
+pub use pe::{Address, address};
+pub use public::{FileExam, Listed};

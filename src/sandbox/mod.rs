@@ -8,6 +8,10 @@
 //! FFIEC file and BankFind answers) beside the API. Its types are the service's side of the wire
 //! (`SandboxBank`, `SandboxExam`, `ListParams`), named apart from the
 //! client's `domain` types they mirror.
+//!
+//! `cra sandbox` hands its flags over as one [`Setup`]; [`build`] makes the
+//! app of it and [`Sandbox::serve`] serves it, so the command keeps only
+//! its flags, its address and its Ctrl-C.
 
 pub mod data;
 pub mod delay;
@@ -23,9 +27,18 @@ pub mod tables;
 pub mod webhooks;
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
+use secrecy::SecretString;
+
+use crate::io::Io;
+
+pub use public::file::Perturb;
+pub use quota::Dialect;
+pub use server::Faults;
 
 /// Banks in the default data set (the institutions of the real FFIEC file).
 pub const DEFAULT_BANKS: usize = 18_820;
@@ -74,6 +87,138 @@ pub async fn start_in_process(evolve: Option<u64>) -> Result<Running> {
         .await
         .context("cannot start the in-process sandbox on 127.0.0.1")?;
     spawn(listener, app)
+}
+
+/// What `cra sandbox` serves, as its flags say.
+pub struct Setup {
+    /// Banks generated when no file is given.
+    pub banks: usize,
+    /// The seed of all that is drawn: the data, `--perturb`, `--evolve`,
+    /// the webhook deliveries.
+    pub seed: u64,
+    /// `--data`: the banks of this file instead.
+    pub data: Option<PathBuf>,
+    /// `--perturb`: what is changed in the FFIEC file given as `data`.
+    pub perturb: Option<Perturb>,
+    /// `--evolve N`: examinations added to the data before it is served.
+    pub evolve: Option<u64>,
+    /// Latency, failures, the rate limit and the quota.
+    pub faults: Faults,
+    /// `--log-requests`: one line per request answered, appended there.
+    pub log_requests: Option<PathBuf>,
+    /// `--webhook-url` and the secret: a new examination record and a
+    /// signed `rating.created` POSTed there every `webhook_every`.
+    pub webhook: Option<(url::Url, SecretString)>,
+    pub webhook_every: Duration,
+}
+
+/// A sandbox built from its [`Setup`], not serving yet.
+pub struct Sandbox {
+    app: Arc<server::App>,
+    webhook: Option<webhooks::Config>,
+}
+
+/// Makes the app `setup` asks for: the banks generated or loaded (and
+/// evolved), their public record, the faults and the request log. Says on
+/// standard error how many banks it serves and how long they took.
+pub fn build(setup: Setup, io: &Io) -> Result<Sandbox> {
+    let webhook = setup.webhook.map(|(url, secret)| webhooks::Config {
+        url,
+        every: setup.webhook_every,
+        secret,
+        seed: setup.seed,
+    });
+
+    let started = Instant::now();
+    let (mut banks, record, mut source) = match &setup.data {
+        Some(path) => {
+            let loaded = load::load(path, setup.perturb.unwrap_or_default(), setup.seed)?;
+            let what = if loaded.record.is_some() {
+                "the FFIEC file"
+            } else {
+                "the banks"
+            };
+            (
+                loaded.banks,
+                loaded.record,
+                format!("loaded from {} ({what})", path.display()),
+            )
+        }
+        None => (
+            data::generate(setup.banks, setup.seed, data::DATA_DAY),
+            None,
+            format!("generated (seed {})", setup.seed),
+        ),
+    };
+    if setup.perturb.is_some() && record.is_none() {
+        return Err(crate::error::CraError::usage(
+            "--perturb takes the FFIEC file as --data (craratng.zip or its text)",
+        ));
+    }
+    let mut lineage = public::Lineage::of(&banks);
+    if let Some(n) = setup.evolve {
+        let gone = evolve::evolve(&mut banks, setup.seed, n);
+        lineage.evolved(&banks, gone);
+        source.push_str(&format!(", evolved by {n} examinations"));
+    }
+    let public_source = match record {
+        Some(record) => public::Source::Given(Box::new(record)),
+        None => public::Source::Drawn(lineage),
+    };
+    let store = store::Store::new(banks);
+    io.info(&format!(
+        "cra sandbox: {} banks {source} in {} ms",
+        store.len(),
+        started.elapsed().as_millis()
+    ));
+
+    let mut app = server::App::new(store, setup.faults).with_public(public_source);
+    if let Some(path) = &setup.log_requests {
+        let file = std::fs::File::options()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot open the request log {}", path.display()))?;
+        app = app.with_request_log(file);
+    }
+    Ok(Sandbox {
+        app: Arc::new(app),
+        webhook,
+    })
+}
+
+impl Sandbox {
+    /// Serves on `listener` until `stop`, with the webhook deliveries
+    /// running beside it; says the test keys first.
+    pub async fn serve(
+        self,
+        listener: tokio::net::TcpListener,
+        stop: impl Future<Output = ()> + Send + 'static,
+        io: &Io,
+    ) -> Result<()> {
+        io.info(&format!(
+            "cra sandbox: keys: {} (200), {} (403); Ctrl-C stops",
+            server::ACTIVE_KEY,
+            server::INACTIVE_KEY
+        ));
+
+        let webhook_task = self.webhook.map(|config| {
+            io.info(&format!(
+                "cra sandbox: a new examination record and a signed rating.created to {} every {:?}",
+                config.url, config.every
+            ));
+            tokio::spawn(webhooks::run(self.app.clone(), config, io.clone()))
+        });
+
+        axum::serve(listener, server::router(self.app))
+            .with_graceful_shutdown(stop)
+            .await
+            .context("sandbox server failed")?;
+        if let Some(task) = webhook_task {
+            task.abort();
+        }
+        Ok(())
+    }
 }
 
 /// Whether `key` is one of the sandbox's published test keys

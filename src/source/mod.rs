@@ -12,7 +12,10 @@ pub mod resolve;
 pub mod seen;
 pub mod select;
 
-pub use select::Copy;
+pub use find::FoundPages;
+pub use listing::{Listing, MAX_PER_PAGE, Options as ListingOptions, details};
+pub use resolve::{Among, Wanted, classify, could_be_name, named, resolve};
+pub use select::{Copy, Place, Watched};
 
 use std::sync::Arc;
 

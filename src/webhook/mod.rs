@@ -6,6 +6,9 @@ pub mod payload;
 pub mod sign;
 pub mod trigger;
 
+pub use payload::RatingCreated;
+pub use trigger::{Delivery, Sender, print_outcomes};
+
 /// A webhook endpoint given on the command line (`--to`, `--forward-to`,
 /// `--webhook-url`): an http:// or https:// URL with a host, or a usage error
 /// naming the flag, with `example` as a hint.

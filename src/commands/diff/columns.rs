@@ -2,7 +2,7 @@
 //! fields that changed, and each side's values.
 
 use crate::diff::{self, Difference, Row};
-use crate::domain::vocab::RatingChange;
+use crate::domain::RatingChange;
 use crate::output::{Cell, Column, Columns, Fit, Kind as Holds};
 
 /// A side's field `name` (of `diff::FIELDS`), empty where the bank is

@@ -11,13 +11,10 @@ use anyhow::Result;
 use url::Url;
 
 use super::{fetch_error, status_error};
-use crate::error::CraError;
-use crate::http::fetch::Fetcher;
-use crate::io::{Io, Progress};
-use crate::record::bankfind::history::{self, Change};
-use crate::record::bankfind::{self, BankfindError, Query};
-use crate::record::public::Listed;
-use crate::text::thousands;
+use crate::commands::{CraError, Io, Progress, thousands};
+use crate::http::Fetcher;
+use crate::record::bankfind::{self, history};
+use crate::record::{BankfindError, Change, Listed, Query};
 
 /// BankFind's largest page.
 const PAGE: u64 = bankfind::LIMIT_MAX;
@@ -173,7 +170,7 @@ async fn pages<T: PartialEq + Clone>(
             // Its own message, when the error body says one.
             if let Err(BankfindError::Answered(said)) = bankfind::parse_page(&fetched.body) {
                 let message = format!("{source} answered {}: {said}", fetched.status.as_u16());
-                return Err(if crate::http::retry::is_retryable_status(fetched.status) {
+                return Err(if crate::http::is_retryable_status(fetched.status) {
                     CraError::Unavailable { message }.into()
                 } else {
                     CraError::Response { message }.into()

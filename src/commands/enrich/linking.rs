@@ -14,12 +14,10 @@ use url::Url;
 
 use super::bankfind_pages::read_history;
 use super::history_address;
-use crate::error::CraError;
-use crate::http::fetch::Fetcher;
-use crate::io::Io;
-use crate::mirror::record::store::{Sources, Store, Summary};
-use crate::record::bankfind::history::Change;
-use crate::record::public::{FileExam, Listed};
+use crate::commands::{CraError, Io};
+use crate::http::Fetcher;
+use crate::mirror::{Sources, Store, Summary};
+use crate::record::{Change, FileExam, Listed};
 
 /// What the first half read: the copy, opened; the file's exams; BankFind's
 /// institutions; where each came from.

@@ -7,14 +7,11 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::domain::model::BankDetail;
-use crate::io::Io;
-use crate::mirror::Reader;
-use crate::mirror::record::LinkState;
-use crate::output::{self, Fit, Head, Kind};
-use crate::record::pe::Address;
-use crate::settings::Settings;
-use crate::text::dollars;
+use crate::commands::{Io, Settings, inert};
+use crate::domain::BankDetail;
+use crate::mirror::{LinkState, Reader};
+use crate::output::{self, Fit, Head, Kind, dollars};
+use crate::record::Address;
 
 /// The card's history: on a narrow terminal the exam type goes first.
 fn history_heads() -> Vec<Head> {
@@ -87,10 +84,9 @@ fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
                 regulator.as_str()
             ));
             for exam in reader.exam_records(id)? {
-                let day = crate::record::link::Day::parse(&exam.ffiec_date);
-                let evaluation = day.and_then(|day| {
-                    crate::record::pe::address(&exam.regulator, exam.agency_id, day)
-                });
+                let day = crate::record::Day::parse(&exam.ffiec_date);
+                let evaluation = day
+                    .and_then(|day| crate::record::address(&exam.regulator, exam.agency_id, day));
                 exams.insert(
                     exam.exam_date,
                     (
@@ -109,7 +105,7 @@ fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
         LinkState::Unknown => {
             lines.push(format!(
                 "  FFIEC      not linked yet (run: {})",
-                crate::mirror::record::enrich_command()
+                crate::mirror::enrich_command()
             ));
         }
     }
@@ -119,7 +115,7 @@ fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
 /// How a bank ended, in one line: `merged 2011-07-21 into FIRST NATIONAL
 /// BANK (fdic:1234) · Satisfactory 2023-05-01`, the successor as `show`
 /// takes it and its current rating when the copy has it.
-pub(crate) fn ended(ending: &crate::mirror::record::events::Ending) -> String {
+pub(crate) fn ended(ending: &crate::mirror::Ending) -> String {
     let mut line = format!("{} {}", ending.kind.past(), ending.date);
     if let Some(cert) = ending.successor_cert {
         let name = ending
@@ -129,13 +125,10 @@ pub(crate) fn ended(ending: &crate::mirror::record::events::Ending) -> String {
             .or_else(|| ending.successor_name.clone())
             .unwrap_or_else(|| "an institution".to_string());
         let into = match ending.kind {
-            crate::record::bankfind::history::ChangeKind::Merger => "into",
+            crate::record::ChangeKind::Merger => "into",
             _ => "taken over by",
         };
-        line.push_str(&format!(
-            " {into} {} (fdic:{cert})",
-            crate::text::inert(&name)
-        ));
+        line.push_str(&format!(" {into} {} (fdic:{cert})", inert(&name)));
         if let Some(known) = &ending.successor
             && let (Some(rating), Some(date)) = (&known.rating, &known.exam_date)
         {
@@ -163,7 +156,7 @@ pub(super) fn write_cards(
             writeln!(out)?;
         }
         // Server text is made inert: no escape sequence reaches the terminal.
-        let name = crate::text::inert(&f.name);
+        let name = inert(&f.name);
         // The title is no cell, but no more may it wrap.
         let name = match (io.view.terminal, io.view.width) {
             (true, Some(width)) => output::shorten(&name, width),
@@ -175,23 +168,14 @@ pub(super) fn write_cards(
             name
         };
         writeln!(out, "{title}")?;
-        writeln!(out, "  ID         {}", crate::text::inert(&f.id))?;
-        writeln!(
-            out,
-            "  Location   {}, {}",
-            crate::text::inert(&f.city),
-            crate::text::inert(&f.state)
-        )?;
-        writeln!(
-            out,
-            "  Regulator  {}",
-            crate::text::inert(f.regulator.as_str())
-        )?;
+        writeln!(out, "  ID         {}", inert(&f.id))?;
+        writeln!(out, "  Location   {}, {}", inert(&f.city), inert(&f.state))?;
+        writeln!(out, "  Regulator  {}", inert(f.regulator.as_str()))?;
         if let Some(charter) = f.charter_text() {
-            writeln!(out, "  Charter    {}", crate::text::inert(&charter))?;
+            writeln!(out, "  Charter    {}", inert(&charter))?;
         }
         for line in &public_lines {
-            writeln!(out, "{}", crate::text::inert(line))?;
+            writeln!(out, "{}", inert(line))?;
         }
         writeln!(out)?;
         let rows: Vec<Vec<String>> = f
@@ -276,7 +260,7 @@ pub(super) fn write_cards(
             if !lines.is_empty() || !searches.is_empty() {
                 writeln!(out, "\nPublic evaluations")?;
                 for line in lines.iter().chain(&searches) {
-                    writeln!(out, "{}", crate::text::inert(line))?;
+                    writeln!(out, "{}", inert(line))?;
                 }
             }
         }

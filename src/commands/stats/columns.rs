@@ -1,7 +1,7 @@
 //! The columns of `cra stats`: the group (or the pair's two), the total,
 //! and a count (or share) of each rating.
 
-use crate::mirror::stats::{GroupBy, StatsRow};
+use crate::mirror::{GroupBy, StatsRow};
 use crate::output::{Cell, Column, Columns, Fit, Kind};
 
 /// One row of counts, as shown: counts, or shares of the total.

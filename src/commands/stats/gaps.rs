@@ -4,10 +4,8 @@
 
 use anyhow::Result;
 
-use crate::commands::Ctx;
-use crate::error::Exit;
-use crate::mirror::gaps::GapRow;
-use crate::mirror::stats::GroupBy;
+use crate::commands::{Ctx, Exit, plural, thousands};
+use crate::mirror::{GapRow, GroupBy};
 use crate::output::{Cell, Column, Columns, Fit, Kind};
 
 const GROUP: Column<GapRow> = Column::new(
@@ -131,8 +129,8 @@ pub fn print(rows: &[GapRow], by: &[GroupBy], wanted: &[String], ctx: &Ctx) -> R
     }
     io.summary(&format!(
         "{} {} between exams, in whole months",
-        crate::text::thousands(count),
-        crate::text::plural(count, "interval", "intervals")
+        thousands(count),
+        plural(count, "interval", "intervals")
     ));
     Ok(Exit::Success)
 }

@@ -7,11 +7,9 @@ use anyhow::Result;
 use futures_util::stream::TryStreamExt;
 
 use crate::api::WaitTooLong;
-use crate::error::Exit;
-use crate::io::{Io, Progress};
-use crate::mirror::write::{Background, Edit, Known, Needs};
-use crate::source::Source;
-use crate::source::listing::{self, Listing};
+use crate::commands::{Exit, Io, Progress, exit_of};
+use crate::mirror::{Background, Edit, Known, Needs};
+use crate::source::{Listing, Source};
 
 use super::failing_service;
 
@@ -42,7 +40,7 @@ pub(super) async fn fetch(
                 Err(error) => Err(error.into()),
             })
         });
-        let mut details = std::pin::pin!(listing::details(source, wanted, concurrency, false));
+        let mut details = std::pin::pin!(crate::source::details(source, wanted, concurrency, false));
         let mut failing_in_a_row = 0usize;
         // Past --max-wait: those in flight are stored, the rest fail at once.
         let mut stopped: Option<anyhow::Error> = None;
@@ -89,8 +87,5 @@ pub(super) async fn fetch(
 /// A failure that no other bank would escape: a refused key or
 /// subscription.
 fn stops_everything(error: &anyhow::Error) -> bool {
-    matches!(
-        crate::error::exit_of(error),
-        Exit::Unauthorized | Exit::Forbidden
-    )
+    matches!(exit_of(error), Exit::Unauthorized | Exit::Forbidden)
 }

@@ -7,10 +7,8 @@
 use anyhow::Result;
 
 use super::Stop;
-use crate::io::Io;
-use crate::mirror::write::Writer;
-use crate::settings::Settings;
-use crate::text::{plural, thousands};
+use crate::commands::{Io, Settings, plural, thousands};
+use crate::mirror::Writer;
 
 /// What `--notify` did.
 pub(super) struct Notified {
@@ -38,8 +36,7 @@ pub(super) async fn deliver(
     io: &Io,
     stop: Stop,
 ) -> Result<Notified> {
-    use crate::webhook::payload::RatingCreated;
-    use crate::webhook::trigger::{Delivery, Sender};
+    use crate::webhook::{Delivery, RatingCreated, Sender};
     use futures_util::{FutureExt, StreamExt};
 
     let (pending, others): (Vec<_>, Vec<_>) = writer

@@ -14,7 +14,9 @@ mod exams;
 mod linking;
 pub mod store;
 
+pub use events::{Ending, Known, Lineage, Role};
 pub(crate) use exams::exam_records_on;
+pub use store::{Sources, Store, Summary};
 
 use anyhow::Result;
 use rusqlite::OptionalExtension;
