@@ -202,10 +202,14 @@ pub const SIZES: [&str; 3] = crate::domain::ExamType::SIZES;
 
 /// A state code, case-insensitive, returned upper case.
 pub fn parse_state(text: &str) -> Result<String, String> {
-    crate::domain::states::normalize(text).ok_or_else(|| {
-        format!(
-            "'{text}' is not a state code; use one of the 50 states, DC, PR, GU, VI, AS, MP, FM, MH or PW"
-        )
+    crate::domain::states::normalize(text).ok_or_else(|| match crate::domain::states::code_of_name(
+        text,
+    ) {
+        Some(code) => format!("'{text}' is not a state code; did you mean {code}?"),
+        None => format!(
+            "'{text}' is not a state code; use one of the 50 states, DC, PR, GU, VI, AS, MP, \
+                 FM, MH or PW"
+        ),
     })
 }
 

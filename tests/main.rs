@@ -41,6 +41,7 @@ mod suite {
         mod changes;
         mod due;
         mod exams;
+        mod guarded;
         mod memory;
         mod offline;
         mod sql;
@@ -52,6 +53,7 @@ mod suite {
     mod record {
         mod enrich;
         mod exams;
+        mod guarded;
         mod hostile;
         mod lasting;
         mod lineage;

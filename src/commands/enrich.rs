@@ -211,9 +211,10 @@ async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking:
                     inert(source)
                 )));
             };
+            let keyed = settings.bankfind_key.is_some();
+            bankfind_address(&url, keyed, settings.allow_insecure_http)?;
             let client =
                 fetcher(&url)?.with_key(settings.bankfind_key.as_ref().map(|k| &k.value))?;
-            let keyed = settings.bankfind_key.is_some();
             let listed = read_bankfind(&client, &url, keyed, io, &trace).await;
             requests += client.requests();
             (listed?, Some((client, url, keyed)))
@@ -230,6 +231,27 @@ async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking:
         history,
         requests,
     })
+}
+
+/// Refuses a BankFind address that would lose or leak what is sent: a
+/// query (`cra` asks its own, so one given would be dropped in silence; a
+/// key goes in `CRA_BANKFIND_KEY`), and, with a key, plain http to another
+/// machine (the key would travel in clear) unless `--allow-insecure-http`.
+fn bankfind_address(url: &Url, keyed: bool, insecure_allowed: bool) -> Result<()> {
+    let shown = crate::http::hide_address_secrets(url.as_str());
+    if url.query().is_some() {
+        return Err(CraError::usage(format!(
+            "--bankfind {shown}: give BankFind's address without a query (cra asks its own; a \
+             key goes in CRA_BANKFIND_KEY or cra config set bankfind_key)"
+        )));
+    }
+    if keyed && url.scheme() == "http" && !crate::http::is_loopback(url) && !insecure_allowed {
+        return Err(CraError::usage(format!(
+            "--bankfind {shown} is plain http: the BankFind key would travel in clear; use \
+             https, or --allow-insecure-http"
+        )));
+    }
+    Ok(())
 }
 
 /// `linked 18,790 of 18,820 banks …`.
@@ -459,6 +481,8 @@ fn fetch_error(error: FetchError) -> anyhow::Error {
         FetchError::Unavailable(message) | FetchError::TooLong(message) => {
             CraError::Unavailable { message }.into()
         }
-        FetchError::Body(message) => CraError::Response { message }.into(),
+        FetchError::Body(message) | FetchError::Redirect(message) => {
+            CraError::Response { message }.into()
+        }
     }
 }

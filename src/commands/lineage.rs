@@ -172,12 +172,16 @@ impl Run for LineageArgs {
         }
         // An FDIC certificate is followed whether or not a bank of the copy
         // is its institution (a predecessor long gone, say).
-        let (cert, shown) = match AgencyId::parse(&self.bank) {
+        // `known`: the public record has the institution (BankFind, or a
+        // bank of the copy linked to it).
+        let (cert, shown, known) = match AgencyId::parse(&self.bank) {
             Some(AgencyId::Fdic(cert)) => {
                 let name = reader.known(cert)?.map(|k| k.name);
+                let known = name.is_some() || reader.institution_listed(cert)?;
                 (
                     cert,
                     name.map_or_else(|| "the institution".to_string(), |n| inert(&n).into_owned()),
+                    known,
                 )
             }
             _ => {
@@ -195,12 +199,23 @@ impl Run for LineageArgs {
                 let name = reader.bank(&id)?.fields.name;
                 let shown = inert(&name).into_owned();
                 match reader.fdic_cert_of(&id)? {
-                    Some(cert) => (cert, shown),
+                    Some(cert) => (cert, shown, true),
                     None => return Err(no_certificate(&reader, &id, &shown)?),
                 }
             }
         };
         let lines = reader.lineage(cert)?;
+        if lines.is_empty() && !known {
+            // Neither BankFind nor its history knows it: not found, as
+            // `show fdic:N` says of it.
+            return Err(CraError::NotFound {
+                message: format!(
+                    "no institution with FDIC certificate {cert} in the local copy's public \
+                     record (BankFind, as of the last cra enrich)"
+                ),
+            }
+            .into());
+        }
         let mut printed = io.rows(io.plan_rows(&LINES, &[], false)?)?;
         for line in &lines {
             printed.write_plain(line)?;

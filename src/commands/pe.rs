@@ -89,9 +89,10 @@ impl Run for PeArgs {
             LinkState::Unlinked(reason) => {
                 return Err(CraError::NotFound {
                     message: format!(
-                        "{shown} is not linked to the FFIEC file: {} (cra show {id} has the rest; \
+                        "{shown} is not linked to the FFIEC file: {} ({} {id} has the rest; \
                          after a new FFIEC release run {} again)",
                         reason.explain(),
+                        crate::mirror::command_named("show"),
                         crate::mirror::enrich_command()
                     ),
                 }

@@ -180,12 +180,14 @@ async fn run(
                         id,
                         CraError::NotFound {
                             message: format!(
-                                "no bank has the id '{}' or a name like it{} (try: cra search \"{}\")",
+                                "no bank has the id '{}' or a name like it{} (try: {} \"{}\")",
                                 shorten(id, 80),
-                                args.narrow.state
+                                args.narrow
+                                    .state
                                     .as_deref()
                                     .map(|s| format!(" in {s}"))
                                     .unwrap_or_default(),
+                                crate::mirror::command_named("search"),
                                 shorten(id, 80)
                             ),
                         }

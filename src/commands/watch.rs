@@ -277,8 +277,9 @@ fn pick(
         [one] => Ok(one.id.clone()),
         [] => Err(CraError::NotFound {
             message: format!(
-                "'{}' is not in the watch list '{list}' (cra watch show {list})",
-                inert(arg)
+                "'{}' is not in the watch list '{list}' ({} show {list})",
+                inert(arg),
+                crate::mirror::command_named("watch")
             ),
         }
         .into()),

@@ -203,6 +203,31 @@ pub fn parse_assets(text: &str) -> Result<AssetRange, String> {
     }
 }
 
+/// The regulator a person most likely meant by a name the service does
+/// not use: the Federal Reserve as `fed`, `frs`, `federal reserve`; the
+/// agencies by their names.
+fn regulator_meant(value: &str) -> Option<&'static str> {
+    let wanted = value
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase();
+    let meant = match wanted.as_str() {
+        "fed"
+        | "frs"
+        | "fr"
+        | "federal reserve"
+        | "federal reserve board"
+        | "the fed"
+        | "federal reserve system" => "FRB",
+        "comptroller" | "comptroller of the currency" => "OCC",
+        "federal deposit insurance corporation" => "FDIC",
+        "thrift" | "office of thrift supervision" => "OTS",
+        _ => return None,
+    };
+    Some(meant)
+}
+
 /// A sort key, `-` first for descending.
 pub fn parse_sort_key(text: &str) -> Result<SortKey, String> {
     let t = text.trim();
@@ -257,6 +282,12 @@ const LISTED_REGULATORS: usize = 30;
 /// first, then what the copy holds, at most [`LISTED_REGULATORS`] of them
 /// and how many more.
 fn unknown_regulator(value: &str, known: &[String]) -> String {
+    if let Some(meant) = regulator_meant(value) {
+        return format!(
+            "'{}' is not a regulator; did you mean {meant}?",
+            crate::text::shorten(value, 60)
+        );
+    }
     let mut listed: Vec<&String> = known.iter().collect();
     listed.sort_by_key(|k| (!Regulator::NAMES.contains(&k.as_str()), k.as_str()));
     listed.dedup_by(|a, b| a.eq_ignore_ascii_case(b));

@@ -35,7 +35,10 @@ const FORMS: &str = "use YYYY-MM-DD, YYYY-MM, YYYY or an age such as 90d, 18m, 2
 /// `--since`/`--exam-since` and friends, for clap.
 pub fn parse_when(text: &str) -> Result<When, String> {
     let t = text.trim();
-    let bad = || format!("'{text}' is not a date; {FORMS}");
+    let bad = || match american(t) {
+        Some(date) => format!("'{text}' is not a date; did you mean {date}?"),
+        None => format!("'{text}' is not a date; {FORMS}"),
+    };
     if let Some(unit) = t.chars().last().filter(|c| c.is_ascii_alphabetic()) {
         let unit = match unit.to_ascii_lowercase() {
             'd' => AgeUnit::Days,
@@ -84,6 +87,27 @@ pub fn parse_when(text: &str) -> Result<When, String> {
         }
         _ => Err(bad()),
     }
+}
+
+/// A date written the American way (`01/15/2023`, `1-15-2023`): month,
+/// day, year of four digits; the same day as `YYYY-MM-DD`, for a "did you
+/// mean".
+fn american(text: &str) -> Option<String> {
+    let parts: Vec<&str> = text.split(['/', '-']).collect();
+    let [m, d, y] = parts.as_slice() else {
+        return None;
+    };
+    let number = |s: &str| -> Option<i16> {
+        (!s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    if y.len() != 4 || m.len() > 2 || d.len() > 2 {
+        return None;
+    }
+    let (y, m, d) = (number(y)?, number(m)?, number(d)?);
+    let date = Date::new(y, i8::try_from(m).ok()?, i8::try_from(d).ok()?).ok()?;
+    Some(date.to_string())
 }
 
 impl When {
@@ -184,6 +208,22 @@ fn local_zone() -> jiff::tz::TimeZone {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_american_date_is_read_back_as_a_suggestion() {
+        assert_eq!(
+            parse_when("01/15/2023").unwrap_err(),
+            "'01/15/2023' is not a date; did you mean 2023-01-15?"
+        );
+        assert_eq!(american("1-5-2023").as_deref(), Some("2023-01-05"));
+        assert_eq!(american("13/01/2023"), None);
+        assert_eq!(american("2023/01/15"), None);
+        assert!(
+            parse_when("15.01.2023")
+                .unwrap_err()
+                .contains("use YYYY-MM-DD")
+        );
+    }
     use proptest::prelude::*;
 
     #[test]

@@ -34,6 +34,10 @@ pub enum FetchError {
     /// The body was too large or not what its encoding said.
     #[error("{0}")]
     Body(String),
+    /// A redirect not followed: to plain http from https, or, with a key,
+    /// to another site (which would receive the key).
+    #[error("{0}")]
+    Redirect(String),
     /// A wait longer than the command takes.
     #[error("{0}")]
     TooLong(String),
@@ -42,6 +46,9 @@ pub enum FetchError {
 /// A client for public downloads.
 pub struct Fetcher {
     http: reqwest::Client,
+    /// What the client was made for, to make it again with a key.
+    target: Url,
+    timeout: Duration,
     policy: Policy,
     governor: Governor,
     requests: AtomicU64,
@@ -59,9 +66,11 @@ impl Fetcher {
         retries: u32,
         rate: Option<Rate>,
     ) -> reqwest::Result<Fetcher> {
-        let http = super::builder(target, timeout).gzip(true).build()?;
+        let http = client(target, timeout, false)?;
         Ok(Fetcher {
             http,
+            target: target.clone(),
+            timeout,
             policy: Policy::capped(retries, RETRY_AFTER_CAP),
             governor: Governor::new(rate, RETRY_AFTER_CAP),
             requests: AtomicU64::new(0),
@@ -84,6 +93,9 @@ impl Fetcher {
                 })?;
             value.set_sensitive(true);
             self.key = Some(value);
+            // A key stays on the site it is given for.
+            self.http = client(&self.target, self.timeout, true)
+                .map_err(|e| anyhow::anyhow!("cannot set up the HTTP client: {e}"))?;
         }
         Ok(self)
     }
@@ -101,6 +113,8 @@ impl Fetcher {
         limit: u64,
         trace: &dyn Fn(String),
     ) -> Result<Fetched, FetchError> {
+        // The address as it may be shown: no `user:password@`, no query.
+        let url_shown = super::hide_address_secrets(url.as_str());
         let mut made = 0u32;
         // Time spent waiting between this request's tries, which the
         // policy bounds in all.
@@ -108,7 +122,7 @@ impl Fetcher {
         loop {
             let permit = self.governor.acquire().await.map_err(|too_long| {
                 FetchError::TooLong(format!(
-                    "{url} asks for a wait of {} s, longer than cra waits; try again later",
+                    "{url_shown} asks for a wait of {} s, longer than cra waits; try again later",
                     too_long.wait.as_secs()
                 ))
             })?;
@@ -126,9 +140,22 @@ impl Fetcher {
                 Ok(response) => {
                     let status = response.status();
                     let headers = response.headers().clone();
+                    if response.url() != url {
+                        trace(format!(
+                            "GET {url_shown} → redirected to {}",
+                            super::hide_address_secrets(response.url().as_str())
+                        ));
+                    }
+                    if status.is_redirection() {
+                        return Err(FetchError::Redirect(not_followed(
+                            response.url(),
+                            &headers,
+                            self.key.is_some(),
+                        )));
+                    }
                     self.governor.answered(&permit, status.as_u16(), &headers);
                     trace(format!(
-                        "GET {url} → {} in {} ms",
+                        "GET {url_shown} → {} in {} ms",
                         status.as_u16(),
                         started.elapsed().as_millis()
                     ));
@@ -145,7 +172,7 @@ impl Fetcher {
                         Ok(body) => body,
                         Err(BodyError::Transport(error)) => {
                             trace(format!(
-                                "GET {url} → cut off: {}",
+                                "GET {url_shown} → cut off: {}",
                                 super::root_cause(&error)
                             ));
                             match self.policy.next(made, waited, Failed::Transport) {
@@ -158,7 +185,7 @@ impl Fetcher {
                                 }
                                 _ => {
                                     return Err(FetchError::Unavailable(format!(
-                                        "the answer from {url} was cut off: {}",
+                                        "the answer from {url_shown} was cut off: {}",
                                         super::root_cause(&error)
                                     )));
                                 }
@@ -166,7 +193,7 @@ impl Fetcher {
                         }
                         Err(error) => {
                             return Err(FetchError::Body(
-                                error.describe(&format!("the answer from {url}")),
+                                error.describe(&format!("the answer from {url_shown}")),
                             ));
                         }
                     };
@@ -191,14 +218,14 @@ impl Fetcher {
                         }
                         Next::TooLong(wait) => {
                             return Err(FetchError::TooLong(format!(
-                                "{url} answered {} and asks for a wait of {} s; try again later",
+                                "{url_shown} answered {} and asks for a wait of {} s; try again later",
                                 status.as_u16(),
                                 wait.as_secs()
                             )));
                         }
                         Next::OutOfTime(spent) => {
                             return Err(FetchError::TooLong(format!(
-                                "{url} answered {} again after {} s of waiting; try again later",
+                                "{url_shown} answered {} again after {} s of waiting; try again later",
                                 status.as_u16(),
                                 spent.as_secs()
                             )));
@@ -215,7 +242,7 @@ impl Fetcher {
                 }
                 Err(error) => {
                     trace(format!(
-                        "GET {url} → failed after {} ms: {}",
+                        "GET {url_shown} → failed after {} ms: {}",
                         started.elapsed().as_millis(),
                         super::root_cause(&error)
                     ));
@@ -223,7 +250,7 @@ impl Fetcher {
                         Next::Retry { wait, .. } => Some(wait),
                         _ => {
                             return Err(FetchError::Unavailable(format!(
-                                "cannot reach {url}: {} (after {} {})",
+                                "cannot reach {url_shown}: {} (after {} {})",
                                 super::root_cause(&error),
                                 made + 1,
                                 if made == 0 { "try" } else { "tries" }
@@ -239,5 +266,112 @@ impl Fetcher {
                 tokio::time::sleep(wait).await;
             }
         }
+    }
+}
+
+/// The client of a download to `target`: gzip, and the redirects
+/// [`follows`] allows (`keyed`: a key goes with every request).
+fn client(target: &Url, timeout: Duration, keyed: bool) -> reqwest::Result<reqwest::Client> {
+    let first = target.clone();
+    super::builder(target, timeout)
+        .gzip(true)
+        .redirect(reqwest::redirect::Policy::custom(move |attempt| {
+            let hops = attempt.previous().len();
+            let from = attempt.previous().last().unwrap_or(&first).clone();
+            match follows(&first, &from, attempt.url(), hops, keyed) {
+                Follow::Yes => attempt.follow(),
+                Follow::Stop => attempt.stop(),
+                Follow::TooMany => attempt.error("too many redirects"),
+            }
+        }))
+        .build()
+}
+
+/// Whether a download follows a redirect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Follow {
+    Yes,
+    /// Not followed: the redirect is the answer, and said so.
+    Stop,
+    TooMany,
+}
+
+/// The most redirects a download follows.
+const MAX_REDIRECTS: usize = 5;
+
+/// Whether a download of `first` follows a redirect from `from` to `to`
+/// after `hops` others: never from https to plain http, never more than
+/// [`MAX_REDIRECTS`], and with a key (`keyed`) never to another site
+/// (scheme, host or port), which would receive it.
+pub(crate) fn follows(first: &Url, from: &Url, to: &Url, hops: usize, keyed: bool) -> Follow {
+    if hops >= MAX_REDIRECTS {
+        return Follow::TooMany;
+    }
+    let downgrade = from.scheme() == "https" && to.scheme() != "https";
+    let elsewhere = first.scheme() != to.scheme()
+        || first.host_str() != to.host_str()
+        || first.port_or_known_default() != to.port_or_known_default();
+    if downgrade || (keyed && elsewhere) {
+        Follow::Stop
+    } else {
+        Follow::Yes
+    }
+}
+
+/// Why a redirect from `url` was not followed, where it pointed.
+fn not_followed(url: &Url, headers: &reqwest::header::HeaderMap, keyed: bool) -> String {
+    let to = headers
+        .get(reqwest::header::LOCATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|location| url.join(location).ok());
+    let shown = |u: &Url| super::hide_address_secrets(u.as_str());
+    match to {
+        Some(to) if url.scheme() == "https" && to.scheme() != "https" => format!(
+            "{} redirected to {}, plain http: not followed (what comes from it could be \
+             anyone's)",
+            shown(url),
+            shown(&to)
+        ),
+        Some(to) if keyed => format!(
+            "{} redirected to {}, another site: not followed, so the BankFind key is not sent \
+             there (if that is BankFind's address, give it with --bankfind)",
+            shown(url),
+            shown(&to)
+        ),
+        Some(to) => format!("{} redirected to {}: not followed", shown(url), shown(&to)),
+        None => format!(
+            "{} answered a redirect with no address to follow",
+            shown(url)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_stays_on_its_site_and_https_never_goes_plain() {
+        let url = |s: &str| Url::parse(s).unwrap();
+        let first = url("https://api.fdic.gov/banks/institutions");
+        let same = url("https://api.fdic.gov/banks/v2/institutions");
+        let other = url("https://evil.example/collect");
+        let plain = url("http://api.fdic.gov/banks/institutions");
+        let port = url("https://api.fdic.gov:8443/banks/institutions");
+        assert_eq!(follows(&first, &first, &same, 0, true), Follow::Yes);
+        assert_eq!(follows(&first, &first, &other, 0, true), Follow::Stop);
+        assert_eq!(follows(&first, &first, &port, 0, true), Follow::Stop);
+        assert_eq!(follows(&first, &first, &plain, 0, true), Follow::Stop);
+        // Without a key another site is followed; plain http never.
+        assert_eq!(follows(&first, &first, &other, 0, false), Follow::Yes);
+        assert_eq!(follows(&first, &first, &plain, 0, false), Follow::Stop);
+        assert_eq!(
+            follows(&first, &first, &same, MAX_REDIRECTS, false),
+            Follow::TooMany
+        );
+        // From loopback http to `localhost`: another host.
+        let loopback = url("http://127.0.0.1:4000/bankfind/institutions");
+        let named = url("http://localhost:4000/bankfind/institutions");
+        assert_eq!(follows(&loopback, &loopback, &named, 0, true), Follow::Stop);
     }
 }

@@ -244,9 +244,73 @@ fn open_with(path: &Path, how: Open) -> Result<Connection> {
         }
         other => {
             schema::check_readable(other, path)?;
+            if !has_copy_tables(&connection)? {
+                return Err(not_a_mirror(path));
+            }
             Ok(connection)
         }
     }
+}
+
+/// The tables every copy has had since schema 1: a database of another
+/// application with a `user_version` of its own has not all of them.
+const COPY_TABLES: [&str; 4] = ["meta", "syncs", "banks", "ratings"];
+
+/// Whether the database has every table of [`COPY_TABLES`].
+fn has_copy_tables(connection: &Connection) -> Result<bool> {
+    let found: i64 = connection.query_row(
+        "SELECT count(*) FROM sqlite_schema WHERE type = 'table' \
+         AND name IN (SELECT value FROM json_each(?1))",
+        [serde_json::to_string(&COPY_TABLES)?],
+        |row| row.get(0),
+    )?;
+    Ok(found == COPY_TABLES.len() as i64)
+}
+
+/// Refuses a file that is a SQLite database but not a copy (another
+/// application's, whatever its `user_version`), before a writer touches
+/// it: no lock file beside it, no change of its journal mode, no
+/// migration. Read as an unchanging file (no lock, no log made); an empty
+/// database, or a file that is no database at all (which the writer
+/// names), is let through.
+pub(crate) fn refuse_foreign(path: &Path) -> Result<()> {
+    if std::fs::metadata(path).map_or(true, |m| !m.is_file() || m.len() == 0) {
+        return Ok(());
+    }
+    let Ok(connection) = open_with_query(path, "immutable=1") else {
+        return Ok(());
+    };
+    let read = || -> rusqlite::Result<(i64, i64)> {
+        let version = connection.pragma_query_value(None, "user_version", |row| row.get(0))?;
+        let tables = connection.query_row(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table'",
+            [],
+            |row| row.get(0),
+        )?;
+        Ok((version, tables))
+    };
+    let Ok((version, tables)) = read() else {
+        return Ok(());
+    };
+    let foreign = match version {
+        0 => tables > 0,
+        _ => !has_copy_tables(&connection)?,
+    };
+    if foreign {
+        return Err(not_a_mirror(path));
+    }
+    Ok(())
+}
+
+/// The file at `path` opened read-only as a URI with `query`.
+fn open_with_query(path: &Path, query: &str) -> Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    let mut uri = url::Url::from_file_path(std::path::absolute(path)?)
+        .map_err(|()| anyhow::anyhow!("cannot open the mirror {}", path.display()))?;
+    uri.set_query(Some(query));
+    Ok(Connection::open_with_flags(uri.as_str(), flags)?)
 }
 
 /// A SQLite database with tables of its own: `sync` will not take it over.
@@ -284,6 +348,17 @@ fn no_mirror(path: &Path) -> anyhow::Error {
 /// (`cra --sandbox sync`, `--mirror FILE` when one was given): set once
 /// from the settings, before any command runs.
 static SYNC_COMMAND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// `cra NAME` as a hint names it in the user's situation: after
+/// `--sandbox` when the run has it, the way `sync_command` is said
+/// (`cra --sandbox search`), so that a hint pasted works as the line it
+/// came from did.
+pub fn command_named(name: &str) -> String {
+    match sync_command().split_once(" sync") {
+        Some((before, _)) => format!("{before} {name}"),
+        None => format!("cra {name}"),
+    }
+}
 
 /// Sets the command hints name; the first call wins.
 pub fn set_sync_command(command: String) {

@@ -314,7 +314,7 @@ impl Reader {
         let mut statement = connection
             .prepare(sql)
             .map_err(|e| CraError::usage(sqlite_message(&e)))?;
-        if !statement.readonly() && !pragma_read(sql) {
+        if pragma_sets(sql) || (!statement.readonly() && !pragma_read(sql)) {
             return Err(CraError::usage(
                 "attempt to write a readonly database (cra sql runs read-only queries; only cra sync changes the mirror)",
             ));
@@ -414,6 +414,67 @@ fn pragma_read(sql: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
 }
 
+/// The pragmas that set something when given a value (SQLite lets a
+/// read-only connection set most of them: `query_only`, `trusted_schema`,
+/// `writable_schema`...), as `PRAGMA name = value` or `PRAGMA name(value)`.
+const SETTING_PRAGMAS: &[&str] = &[
+    "application_id",
+    "automatic_index",
+    "busy_timeout",
+    "cache_size",
+    "cache_spill",
+    "case_sensitive_like",
+    "cell_size_check",
+    "checkpoint_fullfsync",
+    "defer_foreign_keys",
+    "encoding",
+    "foreign_keys",
+    "fullfsync",
+    "hard_heap_limit",
+    "ignore_check_constraints",
+    "journal_mode",
+    "journal_size_limit",
+    "legacy_alter_table",
+    "locking_mode",
+    "max_page_count",
+    "mmap_size",
+    "query_only",
+    "read_uncommitted",
+    "recursive_triggers",
+    "reverse_unordered_selects",
+    "schema_version",
+    "secure_delete",
+    "soft_heap_limit",
+    "synchronous",
+    "temp_store",
+    "threads",
+    "trusted_schema",
+    "user_version",
+    "wal_autocheckpoint",
+    "writable_schema",
+];
+
+/// Whether `sql` is a `PRAGMA` that sets a value: `PRAGMA x = v` of any
+/// pragma, or `PRAGMA x(v)` of one that sets ([`SETTING_PRAGMAS`];
+/// `table_info(banks)` and the like read). Refused whatever SQLite says
+/// of it: `cra sql` reads.
+fn pragma_sets(sql: &str) -> bool {
+    let text = sql.trim().trim_end_matches(';').trim();
+    let Some(rest) = text
+        .get(..6)
+        .filter(|head| head.eq_ignore_ascii_case("pragma"))
+        .map(|_| text[6..].trim())
+    else {
+        return false;
+    };
+    if rest.contains('=') {
+        return true;
+    }
+    let name = rest.split('(').next().unwrap_or_default().trim();
+    let name = name.rsplit('.').next().unwrap_or(name).to_ascii_lowercase();
+    rest.contains('(') && SETTING_PRAGMAS.contains(&name.as_str())
+}
+
 /// True while a sync holds the mirror's lock.
 fn sync_running(path: &Path) -> bool {
     let Ok(file) = std::fs::File::open(super::write::lock_path(path)) else {
@@ -508,6 +569,27 @@ mod tests {
                 plan.contains("SEARCH banks USING COVERING INDEX"),
                 "{state:?} {size:?}: {plan}"
             );
+        }
+    }
+
+    #[test]
+    fn pragmas_that_set_are_refused_whatever_sqlite_says() {
+        for sets in [
+            "PRAGMA query_only=0",
+            "pragma writable_schema = 1;",
+            "PRAGMA main.trusted_schema=ON",
+            "PRAGMA journal_mode(delete)",
+            "PRAGMA cache_size(-2000)",
+        ] {
+            assert!(pragma_sets(sets), "{sets}");
+        }
+        for reads in [
+            "PRAGMA table_info(banks)",
+            "PRAGMA query_only",
+            "SELECT '='",
+            "PRAGMA index_list(banks)",
+        ] {
+            assert!(!pragma_sets(reads), "{reads}");
         }
     }
 

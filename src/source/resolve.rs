@@ -187,7 +187,10 @@ pub async fn named(raw: &str, among: &Among<'_>) -> Result<String> {
     match pick.as_slice() {
         [one] => Ok(one.fields.id.clone()),
         [] => Err(CraError::NotFound {
-            message: format!("no bank named like '{shown}'{within} (try: cra search \"{shown}\")"),
+            message: format!(
+                "no bank named like '{shown}'{within} (try: {} \"{shown}\")",
+                crate::mirror::command_named("search")
+            ),
         }
         .into()),
         several => {
@@ -205,8 +208,9 @@ pub async fn named(raw: &str, among: &Among<'_>) -> Result<String> {
             let more = several.len().saturating_sub(LISTED);
             if more > 0 {
                 among.io.info(&format!(
-                    "  and {} more (cra search \"{shown}\"{})",
+                    "  and {} more ({} \"{shown}\"{})",
                     crate::text::thousands(more as u64),
+                    crate::mirror::command_named("search"),
                     state
                         .map(|state| format!(" --state {state}"))
                         .unwrap_or_default()

@@ -153,14 +153,19 @@ fn check_public(reader: &Reader, find: &mut Selection) -> Result<()> {
     let known = reader.exam_methods()?;
     let mut spellings = Vec::new();
     for given in &find.exam_methods {
+        // `large`, `small`, `intermediate`: the exam types' aliases, as
+        // `--size` takes them, name the FFIEC's methods of those names.
+        let alias = crate::domain::ExamType::from_alias(given).map(|t| t.as_str().to_string());
         let found: Vec<&String> = known
             .iter()
-            .filter(|k| k.eq_ignore_ascii_case(given))
+            .filter(|k| k.eq_ignore_ascii_case(given) || alias.as_deref() == Some(k.as_str()))
             .collect();
         if found.is_empty() {
+            // Quoted, so that one can be pasted as it is.
+            let quoted: Vec<String> = known.iter().map(|k| format!("\"{k}\"")).collect();
             return Err(CraError::usage(format!(
                 "'{given}' is not an exam method of the local copy's banks; use one of {}",
-                known.join(", ")
+                quoted.join(", ")
             )));
         }
         spellings.extend(found.into_iter().cloned());

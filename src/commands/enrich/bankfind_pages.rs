@@ -111,6 +111,18 @@ pub(super) async fn read_history(
 /// changes fewer than a million). A total past it is paging gone wrong.
 const MOST_RECORDS: u64 = 2_000_000;
 
+/// The most requests `cra` makes of one BankFind endpoint: BankFind gives
+/// 10,000 records a page (its institutions take 3 requests, its history's
+/// institution-level changes under 100); a server that pages a record or
+/// a few at a time for a large total is refused before it is read, not
+/// asked a million times with the copy's lock held.
+const MOST_REQUESTS: u64 = 1_000;
+
+/// The most bytes of answers whose records `cra` keeps from one endpoint:
+/// BankFind's institutions are about 12 MB; records fattened past any real
+/// one (names of a megabyte) are refused before memory runs out.
+const MOST_KEPT_BYTES: u64 = 256 << 20;
+
 /// A page as read: the total the answer states (if any) and its records.
 type Page<T> = (Option<u64>, Vec<T>);
 
@@ -138,7 +150,10 @@ async fn pages<T: PartialEq + Clone>(
     trace: &dyn Fn(String),
     keep: impl Fn(&T) -> bool,
 ) -> Result<Vec<T>> {
-    let source = format!("BankFind ({base})");
+    let source = format!(
+        "BankFind ({})",
+        crate::http::hide_address_secrets(base.as_str())
+    );
     let broken = |why: String| -> anyhow::Error {
         CraError::Response {
             message: format!("{source}: paging looks broken ({why}); nothing was stored"),
@@ -152,6 +167,10 @@ async fn pages<T: PartialEq + Clone>(
     let mut progress: Option<Progress> = None;
     let mut offset = 0u64;
     let mut requests = 0u64;
+    // The answers' bytes, in the share of their records kept.
+    let mut kept_bytes = 0u64;
+    // The total the last page stated.
+    let mut last_total: Option<u64>;
     loop {
         let mut url = base.clone();
         url.set_query(Some(&(endpoint.query)(offset).to_query_string()));
@@ -185,6 +204,7 @@ async fn pages<T: PartialEq + Clone>(
                     endpoint.what
                 ),
             })?;
+        last_total = total;
         if let Some(total) = total.filter(|t| *t > MOST_RECORDS) {
             return Err(broken(format!(
                 "it says it has {} {}",
@@ -209,7 +229,19 @@ async fn pages<T: PartialEq + Clone>(
                 )));
             }
         }
+        let before = records.len();
         records.extend(page.iter().filter(|record| keep(record)).cloned());
+        let kept = (records.len() - before) as u64;
+        kept_bytes += (fetched.body.len() as u64 * kept)
+            .checked_div(got)
+            .unwrap_or(0);
+        if kept_bytes > MOST_KEPT_BYTES {
+            return Err(broken(format!(
+                "its {} add up to more than {} by offset {offset}, more than any real ones",
+                endpoint.what,
+                crate::http::size(MOST_KEPT_BYTES)
+            )));
+        }
         last_page = (offset, page);
         let bar =
             progress.get_or_insert_with(|| Progress::new(io, total.unwrap_or(got), endpoint.what));
@@ -224,10 +256,25 @@ async fn pages<T: PartialEq + Clone>(
         if done || got == 0 {
             break;
         }
+        // Pages so small that the total would take more requests than
+        // BankFind ever needs: refused now, not read a record at a time.
+        if let Some(total) = total
+            && requests == 1
+            && total.div_ceil(got) > MOST_REQUESTS
+        {
+            return Err(broken(format!(
+                "it gives {} {} a page, which would take {} requests for the {} it says it \
+                 has",
+                thousands(got),
+                endpoint.what,
+                thousands(total.div_ceil(got)),
+                thousands(total)
+            )));
+        }
         // More requests than the total needs at the pages given, or more
         // records than any endpoint has: a server that pages without end.
         let needed = total.unwrap_or(MOST_RECORDS).div_ceil(got.max(1)) + 1;
-        if requests >= needed || offset > MOST_RECORDS {
+        if requests >= needed || requests >= MOST_REQUESTS || offset > MOST_RECORDS {
             return Err(broken(format!(
                 "{} requests for {} {} so far",
                 thousands(requests),
@@ -235,6 +282,22 @@ async fn pages<T: PartialEq + Clone>(
                 endpoint.what
             )));
         }
+    }
+    // Fewer records than it said it has (an empty page at the start, or
+    // pages that stop short): a short answer would wipe what the copy
+    // knows, so nothing is stored.
+    if let Some(total) = last_total
+        && offset < total
+    {
+        if let Some(bar) = progress {
+            bar.abandon();
+        }
+        return Err(broken(format!(
+            "it says it has {} {} and gave {}",
+            thousands(total),
+            endpoint.what,
+            thousands(offset)
+        )));
     }
     if let Some(bar) = progress {
         bar.finish();

@@ -196,6 +196,15 @@ impl Reader {
             .optional()?)
     }
 
+    /// Whether BankFind's institutions (as of the last `cra enrich`) list
+    /// the FDIC certificate `fdic_cert`.
+    pub fn institution_listed(&self, fdic_cert: u64) -> Result<bool> {
+        let connection = self.connection();
+        let mut statement =
+            connection.prepare_cached("SELECT 1 FROM institutions WHERE fdic_cert = ?1 LIMIT 1")?;
+        Ok(statement.exists([fdic_cert as i64])?)
+    }
+
     /// How the bank `bank_id` ended, if it did (its institution's first
     /// merger, failure or closing), with its successor as the copy knows it.
     pub fn ending(&self, bank_id: &str) -> Result<Option<Ending>> {

@@ -174,9 +174,18 @@ impl Store {
              ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         )?;
         meta.execute(params!["enriched_at", now])?;
-        meta.execute(params!["ffiec_source", sources.ffiec])?;
-        meta.execute(params!["bankfind_source", sources.bankfind.unwrap_or("")])?;
-        meta.execute(params!["history_source", sources.history.unwrap_or("")])?;
+        // Where the record came from, as it may be shown: a password or a
+        // query (where a key may be pasted) of an address is kept nowhere.
+        let hidden = crate::http::hide_address_secrets;
+        meta.execute(params!["ffiec_source", hidden(sources.ffiec)])?;
+        meta.execute(params![
+            "bankfind_source",
+            hidden(sources.bankfind.unwrap_or(""))
+        ])?;
+        meta.execute(params![
+            "history_source",
+            hidden(sources.history.unwrap_or(""))
+        ])?;
         drop(meta);
         // BankFind's structure changes, read while the banks were linked.
         let events = super::events::store(&tx, &changes()?)?;

@@ -75,6 +75,8 @@ impl Writer {
                 path.display()
             )));
         }
+        // Another application's database is refused before its lock.
+        crate::mirror::refuse_foreign(path)?;
         let lock = take_lock(path, "sync", |who| {
             format!(
                 "{who} is updating {}; wait for it to finish and run {} again",

@@ -197,3 +197,61 @@ fn an_empty_exam_method_is_a_usage_error() {
         );
     }
 }
+
+/// A value a person would write is answered with the one meant (issue
+/// 48): a state's name with its code, the Federal Reserve's usual names
+/// with FRB, an American date with the day it is.
+#[test]
+fn a_value_written_as_people_write_it_gets_a_did_you_mean() {
+    for (args, says) in [
+        (
+            &["--sandbox", "search", "--state", "Texas"][..],
+            "'Texas' is not a state code; did you mean TX?",
+        ),
+        (
+            &["--sandbox", "search", "--state", "New York"],
+            "'New York' is not a state code; did you mean NY?",
+        ),
+        (
+            &["--sandbox", "search", "--exam-since", "01/15/2023"],
+            "'01/15/2023' is not a date; did you mean 2023-01-15?",
+        ),
+    ] {
+        let stderr = usage_error_laid_out(args);
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+    let stderr = usage_error(&["--sandbox", "search", "--regulator", "fed"]);
+    assert!(
+        stderr.contains("'fed' is not a regulator; did you mean FRB?"),
+        "{stderr}"
+    );
+}
+
+/// A hint to paste keeps `--sandbox` when the line it answers had it: it
+/// works as pasted (issue 48).
+#[test]
+fn hints_under_the_sandbox_keep_it() {
+    let home = crate::common::Home::new();
+    let out = home
+        .cra()
+        .args(["--sandbox", "show", "no such bank"])
+        .output()
+        .unwrap();
+    crate::common::assert_code(&out, 5);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("(try: cra --sandbox search \"no such bank\")"),
+        "{stderr}"
+    );
+    let out = home
+        .cra()
+        .args(["--sandbox", "show", "nosuchbank"])
+        .output()
+        .unwrap();
+    crate::common::assert_code(&out, 5);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("cra --sandbox search \"nosuchbank\""),
+        "{stderr}"
+    );
+}

@@ -146,13 +146,29 @@ fn enrich_links_each_bank_it_can_and_every_reader_sees_the_record() {
         .collect();
     assert!(methods.len() >= 2, "{methods:?}");
     let said = String::from_utf8_lossy(&out.stderr);
+    // Quoted, to be pasted as they are.
+    let quoted: Vec<String> = methods.iter().map(|m| format!("\"{m}\"")).collect();
     assert!(
         said.contains(&format!(
             "'no such method' is not an exam method of the local copy's banks; use one of {}",
-            methods.join(", ")
+            quoted.join(", ")
         )),
         "{said}"
     );
+    // `--size`'s aliases name the methods of those names.
+    let large = world
+        .offline()
+        .args(["search", "--exam-method", "large", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_code(&large, 0);
+    let spelled = world
+        .offline()
+        .args(["search", "--exam-method", "Large Bank", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(large.stdout, spelled.stdout);
+    assert!(large.stdout.len() > 2);
 
     // Columns: assets in dollars at the current exam, identifiers, activity.
     let out = world

@@ -273,7 +273,7 @@ fn a_saved_page_or_a_site_out_of_reach_says_to_pass_the_file_by_hand() {
 /// A BankFind that answers `total` and, at every offset, the records
 /// (`CERT`s) of `page(history, offset)`; no structure change where it
 /// gives none.
-fn bankfind_of(total: u64, page: fn(bool, u64) -> Option<Vec<u64>>) -> TestServer {
+pub(super) fn bankfind_of(total: u64, page: fn(bool, u64) -> Option<Vec<u64>>) -> TestServer {
     TestServer::start(move |_, target| {
         let offset = target
             .split(['?', '&'])

@@ -757,3 +757,27 @@ fn ctrl_c(
     std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut said).unwrap();
     (status, said, took)
 }
+
+/// An institution neither BankFind nor its history knows is not found,
+/// as `show fdic:N` says of it; one BankFind lists with no structure
+/// change says so and exits 0 (issue 48).
+#[test]
+fn lineage_of_an_unknown_institution_is_not_found() {
+    let lineage = enriched();
+    let out = lineage.world.local(&["lineage", "fdic:99999"]);
+    assert_code(&out, 5);
+    assert!(
+        stderr(&out).contains("no institution with FDIC certificate 99999"),
+        "{}",
+        stderr(&out)
+    );
+    for listed in ["fdic:600", "fdic:9999"] {
+        let out = lineage.world.local(&["lineage", listed]);
+        assert_code(&out, 0);
+        assert!(
+            stderr(&out).contains("has no structure change"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
