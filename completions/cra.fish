@@ -182,8 +182,8 @@ complete -c cra -n "__fish_cra_using_subcommand search" -l page -d 'Page to fetc
 complete -c cra -n "__fish_cra_using_subcommand search" -l per-page -d 'Banks per page' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l limit -d 'Stop after N banks (implies following pages)' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l jq -d 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)' -r
-complete -c cra -n "__fish_cra_using_subcommand search" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset) [default: 90s]' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -s o -l output -d 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)' -r -F
+complete -c cra -n "__fish_cra_using_subcommand search" -l max-wait -d 'Longest wait for the service\'s rate limit (Retry-After or a quota\'s reset) [default: 90s]' -r
 complete -c cra -n "__fish_cra_using_subcommand search" -l config -d 'Config file to read and write (overrides CRA_CONFIG)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand search" -l format -d 'Output format [default: table on a terminal, tsv otherwise]' -r -f -a "table\t''
 tsv\t''

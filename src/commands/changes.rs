@@ -7,8 +7,8 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::commands::{
-    CraError, Ctx, ExcelSafeArg, Exit, Globals, JqArg, OutputArg, Outputs, Parts, Run, Spec,
-    Wording, Words, plural, thousands,
+    CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Wording, Words, plural,
+    thousands,
 };
 use crate::domain::RatingChange;
 use crate::filters::{OrderArgs, SelectionArgs};
@@ -42,13 +42,7 @@ pub struct ChangesArgs {
     pub change: Vec<ChangeKind>,
 
     #[command(flatten)]
-    pub jq: JqArg,
-
-    #[command(flatten)]
-    pub output: OutputArg,
-
-    #[command(flatten)]
-    pub excel: ExcelSafeArg,
+    pub rows: RowsOutput,
 }
 
 /// `--change` values.
@@ -212,12 +206,9 @@ const CHANGES: Columns<ChangeRow> = Columns::about_bank(
 impl Spec for ChangesArgs {
     fn parts(&self) -> Parts<'_> {
         Parts {
-            output: Some(&self.output),
-            excel: Some(&self.excel),
-            jq: Some(&self.jq),
             selection: Some(&self.selection),
             order: Some(&self.order),
-            ..Parts::default()
+            ..self.rows.parts()
         }
     }
 

@@ -10,8 +10,8 @@ use clap::Args;
 use serde_json::{Map, Value};
 
 use crate::commands::{
-    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run, Spec,
-    plural, shorten, thousands,
+    CraError, Ctx, Exit, Globals, Io, Outputs, Parts, RowsOutput, Run, Spec, plural, shorten,
+    thousands,
 };
 use crate::diff::{self, Differ, Difference, Export, FIELDS, Kind, Row};
 use crate::domain::RatingChange;
@@ -61,13 +61,7 @@ pub struct DiffArgs {
     pub change: Vec<Wanted>,
 
     #[command(flatten)]
-    pub jq: JqArg,
-
-    #[command(flatten)]
-    pub output: OutputArg,
-
-    #[command(flatten)]
-    pub excel: ExcelSafeArg,
+    pub rows: RowsOutput,
 }
 
 /// `--change` values: the kinds of change, and the directions of a rating
@@ -135,9 +129,6 @@ impl Spec for DiffArgs {
 
     fn parts(&self) -> Parts<'_> {
         Parts {
-            output: Some(&self.output),
-            excel: Some(&self.excel),
-            jq: Some(&self.jq),
             ..Default::default()
         }
     }

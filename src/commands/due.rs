@@ -8,8 +8,7 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::commands::{
-    CraError, Ctx, ExcelSafeArg, Exit, Globals, JqArg, OutputArg, Outputs, Parts, Run, Spec, Words,
-    plural, thousands,
+    CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Words, plural, thousands,
 };
 use crate::filters::{Bound, OrderArgs, SelectionArgs, When, parse_when, today};
 use crate::mirror::{DueQuery, DueRow, LeftOut};
@@ -56,13 +55,7 @@ pub struct DueArgs {
     pub include_inactive: bool,
 
     #[command(flatten)]
-    pub jq: JqArg,
-
-    #[command(flatten)]
-    pub output: OutputArg,
-
-    #[command(flatten)]
-    pub excel: ExcelSafeArg,
+    pub rows: RowsOutput,
 }
 
 impl DueArgs {
@@ -241,12 +234,9 @@ pub(crate) fn activity_unknown() -> String {
 impl Spec for DueArgs {
     fn parts(&self) -> Parts<'_> {
         Parts {
-            output: Some(&self.output),
-            excel: Some(&self.excel),
-            jq: Some(&self.jq),
             selection: Some(&self.selection),
             order: Some(&self.order),
-            ..Parts::default()
+            ..self.rows.parts()
         }
     }
 

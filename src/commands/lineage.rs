@@ -10,8 +10,8 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::commands::{
-    CraError, Ctx, ExcelSafeArg, Exit, Globals, JqArg, OutputArg, Outputs, Parts, Run, Spec, Words,
-    inert, plural, thousands,
+    CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Words, inert, plural,
+    thousands,
 };
 use crate::mirror::{AgencyId, Lineage, LinkState};
 use crate::output::{Cell, Column, Columns, Fit, Kind};
@@ -38,13 +38,7 @@ pub struct LineageArgs {
     pub narrow: crate::filters::NarrowArgs,
 
     #[command(flatten)]
-    pub jq: JqArg,
-
-    #[command(flatten)]
-    pub output: OutputArg,
-
-    #[command(flatten)]
-    pub excel: ExcelSafeArg,
+    pub rows: RowsOutput,
 }
 
 fn known<'r>(row: &'r Lineage, pick: fn(&'r crate::mirror::record::Known) -> Cell<'r>) -> Cell<'r> {
@@ -136,10 +130,7 @@ const LINES: Columns<Lineage> = Columns::new(
 impl Spec for LineageArgs {
     fn parts(&self) -> Parts<'_> {
         Parts {
-            output: Some(&self.output),
-            excel: Some(&self.excel),
-            jq: Some(&self.jq),
-            ..Parts::default()
+            ..self.rows.parts()
         }
     }
 

@@ -216,6 +216,35 @@ pub struct OutputArg {
     pub output: Option<std::path::PathBuf>,
 }
 
+/// The output flags of a command that prints rows, one bundle (as gh's
+/// `AddJSONFlags` gives every list command its `--json`, `--jq` and
+/// `--template`): `--jq`, `-o FILE`, `--excel-safe-csv`. A command
+/// flattens it once, and its [`Parts`] come from it.
+#[derive(Debug, Clone, Args, Default)]
+pub struct RowsOutput {
+    #[command(flatten)]
+    pub jq: JqArg,
+
+    #[command(flatten)]
+    pub output: OutputArg,
+
+    #[command(flatten)]
+    pub excel: ExcelSafeArg,
+}
+
+impl RowsOutput {
+    /// The argument groups these are: a rows command adds its own
+    /// (`selection`, `order`) to them.
+    pub fn parts(&self) -> Parts<'_> {
+        Parts {
+            output: Some(&self.output),
+            excel: Some(&self.excel),
+            jq: Some(&self.jq),
+            ..Parts::default()
+        }
+    }
+}
+
 /// `--excel-safe-csv`, for every command that writes csv or tsv.
 #[derive(Debug, Clone, Copy, Args, Default)]
 pub struct ExcelSafeArg {

@@ -6,8 +6,8 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::commands::{
-    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run, Spec,
-    Words, parse_duration, plural, thousands, whole,
+    CraError, Ctx, Exit, Globals, Io, Outputs, Parts, RowsOutput, Run, Spec, Words, parse_duration,
+    plural, thousands, whole,
 };
 use crate::domain::Meta;
 use crate::filters::{OrderArgs, SelectionArgs};
@@ -53,16 +53,11 @@ pub struct SearchArgs {
     pub limit: Option<u64>,
 
     #[command(flatten)]
-    pub jq: JqArg,
+    pub rows: RowsOutput,
+
     /// Longest wait for the service's rate limit (Retry-After or a quota's reset) [default: 90s]
     #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
     pub max_wait: Option<std::time::Duration>,
-
-    #[command(flatten)]
-    pub output: OutputArg,
-
-    #[command(flatten)]
-    pub excel: ExcelSafeArg,
 
     /// `--page` or `--per-page` was given on the command line: the user
     /// chose which rows (set by `note_positions`, which sees the matches).
@@ -76,12 +71,9 @@ const WINDOW: usize = 4;
 impl Spec for SearchArgs {
     fn parts(&self) -> Parts<'_> {
         Parts {
-            output: Some(&self.output),
-            excel: Some(&self.excel),
-            jq: Some(&self.jq),
             selection: Some(&self.selection),
             order: Some(&self.order),
-            ..Parts::default()
+            ..self.rows.parts()
         }
     }
 

@@ -9,8 +9,8 @@ use clap::Args;
 use futures_util::stream::{self, StreamExt};
 
 use crate::commands::{
-    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run,
-    Settings, Spec, Words, exit_of, inert, shorten, thousands,
+    CraError, Ctx, Exit, Globals, Io, Outputs, Parts, RowsOutput, Run, Settings, Spec, Words,
+    exit_of, inert, shorten, thousands,
 };
 use crate::domain::BankDetail;
 use crate::io::Histories;
@@ -47,13 +47,7 @@ pub struct ShowArgs {
     pub shown: crate::filters::ShownArgs,
 
     #[command(flatten)]
-    pub jq: JqArg,
-
-    #[command(flatten)]
-    pub output: OutputArg,
-
-    #[command(flatten)]
-    pub excel: ExcelSafeArg,
+    pub rows: RowsOutput,
 }
 
 /// The longest id or page address `show` takes: an address's length as
@@ -84,10 +78,7 @@ const CONCURRENCY: usize = 8;
 impl Spec for ShowArgs {
     fn parts(&self) -> Parts<'_> {
         Parts {
-            output: Some(&self.output),
-            excel: Some(&self.excel),
-            jq: Some(&self.jq),
-            ..Parts::default()
+            ..self.rows.parts()
         }
     }
 

@@ -10,8 +10,8 @@ use serde_json::Value;
 use std::sync::{Arc, Mutex};
 
 use crate::commands::{
-    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run,
-    Settings, Spec, Words, duration, parse_duration, plural, thousands,
+    CraError, Ctx, Exit, Globals, Io, Outputs, Parts, RowsOutput, Run, Settings, Spec, Words,
+    duration, parse_duration, plural, thousands,
 };
 
 use crate::mirror::{Reader, Rows};
@@ -33,13 +33,7 @@ pub struct SqlArgs {
     pub timeout: Option<std::time::Duration>,
 
     #[command(flatten)]
-    pub jq: JqArg,
-
-    #[command(flatten)]
-    pub output: OutputArg,
-
-    #[command(flatten)]
-    pub excel: ExcelSafeArg,
+    pub rows: RowsOutput,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -55,9 +49,6 @@ Examples:
 impl Spec for SqlArgs {
     fn parts(&self) -> Parts<'_> {
         Parts {
-            output: Some(&self.output),
-            excel: Some(&self.excel),
-            jq: Some(&self.jq),
             ..Default::default()
         }
     }

@@ -14,8 +14,7 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::commands::{
-    CraError, Ctx, ExcelSafeArg, Exit, Globals, JqArg, OutputArg, Outputs, Parts, Run, Spec,
-    Wording, Words, Written,
+    CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Wording, Words, Written,
 };
 use crate::domain::Selection;
 use crate::filters::SelectionArgs;
@@ -71,13 +70,7 @@ pub struct StatsArgs {
     pub svg: Option<PathBuf>,
 
     #[command(flatten)]
-    pub jq: JqArg,
-
-    #[command(flatten)]
-    pub output: OutputArg,
-
-    #[command(flatten)]
-    pub excel: ExcelSafeArg,
+    pub rows: RowsOutput,
 }
 
 /// `--by` values.
@@ -113,12 +106,9 @@ Examples:
 impl Spec for StatsArgs {
     fn parts(&self) -> Parts<'_> {
         Parts {
-            output: Some(&self.output),
-            excel: Some(&self.excel),
-            jq: Some(&self.jq),
             selection: Some(&self.selection),
             side_file: self.svg.as_deref().map(|path| (SVG, path)),
-            ..Parts::default()
+            ..self.rows.parts()
         }
     }
 

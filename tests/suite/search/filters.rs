@@ -245,8 +245,12 @@ fn wrong_values_are_usage_errors_naming_the_valid_ones() {
             "'fed' is not a regulator",
         ),
         (
-            vec!["export", "--regulator", "fed"],
+            vec!["export", "--regulator", "XYZ"],
             "use one of FDIC, FRB, OCC, OTS",
+        ),
+        (
+            vec!["export", "--regulator", "fed"],
+            "'fed' is not a regulator; did you mean FRB?",
         ),
         (
             vec!["search", "--rating", "good"],
