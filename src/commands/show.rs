@@ -222,7 +222,13 @@ async fn run(
     let public = shown.enriched || HISTORIES.shows_extra(&shape);
     let joined = source.joining(public, copy, public_wanted(shown.enriched))?;
     let public_json = shown.enriched && io.json();
-    match io.histories(banks.len(), !shown.columns.is_empty()) {
+    let shown_as = io.histories(banks.len(), !shown.columns.is_empty());
+    if shown_as != Histories::Cards {
+        // A card says how a bank ended; rows and documents do not carry it
+        // (but `--enriched` json): said on standard error, piped too.
+        say_endings(&banks, settings, io)?;
+    }
+    match shown_as {
         Histories::Cards => {
             let public = public_record(settings);
             let mut out = io.stdout();
@@ -257,6 +263,28 @@ async fn run(
         }
     }
     Ok(Exit::Success)
+}
+
+/// Says on standard error, for each of `banks` that ended (as the copy's
+/// public record knows from BankFind's history), how and into which
+/// institution: what a card says, for rows and documents, which cannot.
+fn say_endings(banks: &[BankDetail], settings: &Settings, io: &Io) -> Result<()> {
+    let Some(reader) = public_record(settings) else {
+        return Ok(());
+    };
+    if !reader.has_events()? {
+        return Ok(());
+    }
+    for bank in banks {
+        if let Some(ending) = reader.ending(&bank.fields.id)? {
+            io.info(&format!(
+                "{} {}",
+                inert(&bank.fields.name),
+                card::ended(&ending)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The id in an argument: the id itself, exactly as given (ids may hold

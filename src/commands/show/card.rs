@@ -78,6 +78,9 @@ fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
             lines.push(format!("  Active     {active}"));
             if let Some(ending) = reader.ending(id)? {
                 lines.push(format!("  Ended      {}", ended(&ending)));
+                if let Some(now) = now_held(reader, id)? {
+                    lines.push(format!("  Now        {now}"));
+                }
             }
             lines.push(format!(
                 "  FFIEC      {} {agency_id}, linked by {basis}",
@@ -112,6 +115,73 @@ fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
     Ok((lines, exams))
 }
 
+/// Where an ended bank's record is now, when it went on past its first
+/// successor: `AMERICAN BANK, INC. (fdic:N) · Satisfactory 2021-09-10,
+/// after 2 endings` (as `lineage` says of it).
+pub(crate) fn now_held(reader: &Reader, id: &str) -> Result<Option<String>> {
+    let Some(cert) = reader.fdic_cert_of(id)? else {
+        return Ok(None);
+    };
+    let Some(holder) = reader.holder(cert)? else {
+        return Ok(None);
+    };
+    let name = holder
+        .known
+        .as_ref()
+        .map(|known| known.name.clone())
+        .or(holder.name)
+        .unwrap_or_else(|| "an institution".to_string());
+    let mut line = format!("{} (fdic:{})", shown_name(&name), holder.cert);
+    if let Some(known) = &holder.known
+        && let (Some(rating), Some(date)) = (&known.rating, &known.exam_date)
+    {
+        line.push_str(&format!(" · {} {date}", rating.as_str()));
+    }
+    line.push_str(&format!(", after {} endings", holder.hops));
+    Ok(Some(line))
+}
+
+/// How far a card's values are indented (`  Ended      `).
+const VALUE_AT: usize = 13;
+
+/// `line` wrapped at spaces to `width` columns, each following line
+/// indented to the value's column.
+fn hanging(line: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthStr;
+    if line.width() <= width || width <= VALUE_AT + 10 {
+        return line.to_string();
+    }
+    let mut out = String::new();
+    // The line's own indent kept; its words and the spaces between them
+    // (a label's padding) as they are.
+    let body = line.trim_start_matches(' ');
+    let mut current = " ".repeat(line.len() - body.len());
+    let mut first = true;
+    for word in body.split(' ') {
+        let candidate = if first {
+            format!("{current}{word}")
+        } else {
+            format!("{current} {word}")
+        };
+        first = false;
+        if candidate.width() > width && !current.trim().is_empty() {
+            out.push_str(current.trim_end());
+            out.push('\n');
+            current = format!("{}{word}", " ".repeat(VALUE_AT));
+        } else {
+            current = candidate;
+        }
+    }
+    out.push_str(current.trim_end());
+    out
+}
+
+/// A name of the public record as a card shows it: inert, and cut to a
+/// line's worth (a hostile history may send a name of any length).
+fn shown_name(name: &str) -> String {
+    output::shorten(&inert(name), 80)
+}
+
 /// How a bank ended, in one line: `merged 2011-07-21 into FIRST NATIONAL
 /// BANK (fdic:1234) · Satisfactory 2023-05-01`, the successor as `show`
 /// takes it and its current rating when the copy has it.
@@ -128,7 +198,7 @@ pub(crate) fn ended(ending: &crate::mirror::Ending) -> String {
             crate::record::ChangeKind::Merger => "into",
             _ => "taken over by",
         };
-        line.push_str(&format!(" {into} {} (fdic:{cert})", inert(&name)));
+        line.push_str(&format!(" {into} {} (fdic:{cert})", shown_name(&name)));
         if let Some(known) = &ending.successor
             && let (Some(rating), Some(date)) = (&known.rating, &known.exam_date)
         {
@@ -175,7 +245,12 @@ pub(super) fn write_cards(
             writeln!(out, "  Charter    {}", inert(&charter))?;
         }
         for line in &public_lines {
-            writeln!(out, "{}", inert(line))?;
+            // On a terminal, a long line goes on under its value, not at
+            // the margin.
+            match (io.view.terminal, io.view.width) {
+                (true, Some(width)) => writeln!(out, "{}", hanging(&inert(line), width))?,
+                _ => writeln!(out, "{}", inert(line))?,
+            }
         }
         writeln!(out)?;
         let rows: Vec<Vec<String>> = f
@@ -266,4 +341,22 @@ pub(super) fn write_cards(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_card_line_goes_on_under_its_value() {
+        let line = "  Ended      merged 2022-04-19 into RIGGS BANKING COMPANY (fdic:33844) · \
+                    Outstanding 2021-04-06";
+        let wrapped = hanging(line, 80);
+        let lines: Vec<&str> = wrapped.lines().collect();
+        assert_eq!(lines.len(), 2, "{wrapped}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 80));
+        assert!(lines[1].starts_with(&" ".repeat(VALUE_AT)));
+        assert!(!lines[1].starts_with(&" ".repeat(VALUE_AT + 1)));
+        assert_eq!(hanging("  ID         abc", 80), "  ID         abc");
+    }
 }

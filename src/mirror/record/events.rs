@@ -103,6 +103,17 @@ pub struct Known {
     pub exam_date: Option<String>,
 }
 
+/// The institution a record ended up with, through `hops` endings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Holder {
+    pub cert: u64,
+    /// Its name as the last ending gives it.
+    pub name: Option<String>,
+    /// Its bank in the copy, when the copy has one.
+    pub known: Option<Known>,
+    pub hops: usize,
+}
+
 /// One line of a lineage: an institution's change.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lineage {
@@ -272,6 +283,43 @@ impl Reader {
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Where the record of the institution `cert` is now: following each
+    /// institution it ended into, the last one, when that is further than
+    /// its first successor (two or more hops); none when the chain stops
+    /// at the first, or loops, or runs past [`FOLLOWED`] (a lineage says
+    /// those whole).
+    pub fn holder(&self, cert: u64) -> Result<Option<Holder>> {
+        let mut seen: HashSet<u64> = HashSet::from([cert]);
+        let mut at = cert;
+        let mut last: Option<(u64, Option<String>)> = None;
+        let mut hops = 0usize;
+        loop {
+            let next = self
+                .changes_of(at)?
+                .into_iter()
+                .find(|c| c.kind.ends())
+                .and_then(|c| Some((c.successor_cert?, c.successor_name)));
+            let Some((successor, name)) = next else {
+                break;
+            };
+            if !seen.insert(successor) || seen.len() > FOLLOWED {
+                return Ok(None);
+            }
+            hops += 1;
+            at = successor;
+            last = Some((successor, name));
+        }
+        match last {
+            Some((cert, name)) if hops >= 2 => Ok(Some(Holder {
+                known: self.known(cert)?,
+                cert,
+                name,
+                hops,
+            })),
+            _ => Ok(None),
+        }
     }
 
     /// The institutions that merged into `cert`.

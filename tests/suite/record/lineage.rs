@@ -781,3 +781,68 @@ fn lineage_of_an_unknown_institution_is_not_found() {
         );
     }
 }
+
+/// `show` of a bank that ended says so piped too (issue 48): rows and a
+/// document cannot carry it, so standard error does, as the card does.
+#[test]
+fn show_piped_says_the_bank_ended() {
+    let lineage = enriched();
+    for format in ["tsv", "csv", "json"] {
+        let out = lineage
+            .world
+            .offline()
+            .args(["show", "m1", "--format", format])
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        assert!(
+            stderr(&out).contains("OLD TOWN BANK merged 2012-05-01 into"),
+            "{format}: {}",
+            stderr(&out)
+        );
+    }
+    // A bank that did not end: nothing said.
+    let out = lineage
+        .world
+        .offline()
+        .args(["show", "d1", "--format", "tsv"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    assert!(!stderr(&out).contains("merged"), "{}", stderr(&out));
+}
+
+/// The card of a bank whose successor ended too says where its record is
+/// now, as `lineage` does, and at 80 columns no line runs past the edge:
+/// a long one goes on under its value (issue 48).
+#[test]
+fn a_card_follows_the_record_to_its_holder_now_and_fits_80_columns() {
+    let lineage = enriched();
+    let out = lineage
+        .world
+        .offline()
+        .args(["show", "m1"])
+        .env("CRA_FORCE_TTY", "1")
+        .env("NO_COLOR", "1")
+        .env("COLUMNS", "80")
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let card = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        card.contains("  Ended      merged 2012-05-01 into MIDDLE BANK (fdic:200)"),
+        "{card}"
+    );
+    assert!(
+        card.contains(
+            "  Now        BIG BANK (fdic:300) · Satisfactory 2022-09-19, after 2 endings"
+        ),
+        "{card}"
+    );
+    for line in card.lines() {
+        assert!(
+            unicode_width::UnicodeWidthStr::width(line) <= 80,
+            "{line:?} in\n{card}"
+        );
+    }
+}
