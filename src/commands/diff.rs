@@ -128,9 +128,7 @@ impl Spec for DiffArgs {
     }
 
     fn parts(&self) -> Parts<'_> {
-        Parts {
-            ..Default::default()
-        }
+        self.rows.parts()
     }
 
     fn outputs(&self) -> Outputs {

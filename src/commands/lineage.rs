@@ -129,9 +129,7 @@ const LINES: Columns<Lineage> = Columns::new(
 
 impl Spec for LineageArgs {
     fn parts(&self) -> Parts<'_> {
-        Parts {
-            ..self.rows.parts()
-        }
+        self.rows.parts()
     }
 
     fn sheet(&self) -> &'static str {

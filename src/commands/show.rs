@@ -77,9 +77,7 @@ const CONCURRENCY: usize = 8;
 
 impl Spec for ShowArgs {
     fn parts(&self) -> Parts<'_> {
-        Parts {
-            ..self.rows.parts()
-        }
+        self.rows.parts()
     }
 
     fn sheet(&self) -> &'static str {

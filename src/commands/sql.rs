@@ -48,9 +48,7 @@ Examples:
 
 impl Spec for SqlArgs {
     fn parts(&self) -> Parts<'_> {
-        Parts {
-            ..Default::default()
-        }
+        self.rows.parts()
     }
 
     fn sheet(&self) -> &'static str {

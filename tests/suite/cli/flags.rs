@@ -213,3 +213,42 @@ fn global_flags_work_before_and_after_the_subcommand() {
         "{stderr}"
     );
 }
+
+/// Every command that takes `-o` and `--jq` hands them to the plan: a
+/// command whose parts lost them would print to the terminal what was
+/// asked of a file, unfiltered (`diff` and `sql` once did, for a while).
+#[test]
+fn every_commands_output_flags_reach_the_plan() {
+    let root = cra::cli::command();
+    let mut checked = 0;
+    for sub in root.get_subcommands() {
+        let name = sub.get_name();
+        let takes = |id: &str| sub.get_arguments().any(|a| a.get_id() == id);
+        if !takes("output") {
+            continue;
+        }
+        // A value for each of its positionals, so that it parses.
+        let mut line: Vec<String> = vec!["cra".into(), name.into()];
+        line.extend(sub.get_positionals().map(|_| "x".to_string()));
+        line.extend(["-o".into(), "out.csv".into()]);
+        if takes("jq") {
+            line.extend(["--jq".into(), ".".into()]);
+        }
+        let cli = cra::cli::parse_from(&line).unwrap_or_else(|e| panic!("{line:?}: {e}"));
+        let parts = cli.command.spec().parts();
+        assert_eq!(
+            parts.output_file(),
+            Some(std::path::Path::new("out.csv")),
+            "{name}: -o does not reach its parts"
+        );
+        if takes("jq") {
+            assert_eq!(
+                parts.jq(),
+                Some("."),
+                "{name}: --jq does not reach its parts"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} commands take -o");
+}
