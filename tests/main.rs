@@ -20,6 +20,7 @@ mod suite {
         mod man;
         mod readme;
         mod real_data;
+        mod release;
     }
     mod export {
         mod faults;
