@@ -77,11 +77,22 @@ pub fn inert(text: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// A character that must not reach a terminal as it is: a control
-/// character, or one that reorders the text around it (the bidi embeddings,
-/// overrides and isolates, U+202E among them: "Trojan Source").
+/// character, one that reorders the text around it (the bidi embeddings,
+/// overrides and isolates, U+202E among them: "Trojan Source"), or a line
+/// or paragraph separator (U+2028, U+2029: a new line to some terminals
+/// and editors, which would let a name forge a line of its own).
 pub fn is_unsafe(c: char) -> bool {
     c.is_control()
-        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{061C}' | '\u{200E}' | '\u{200F}')
+        || matches!(
+            c,
+            '\u{202A}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{061C}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{2028}'
+                | '\u{2029}'
+        )
 }
 
 /// `singular` or `plural` as `n` asks: `plural(3, "bank", "banks")`.
@@ -261,6 +272,7 @@ mod tests {
     fn control_characters_are_made_inert() {
         assert_eq!(inert("a\x1b[31mb"), "a\\u{1b}[31mb");
         assert_eq!(inert("plain"), "plain");
+        assert_eq!(inert("A\u{2028}B\u{2029}C"), "A\\u{2028}B\\u{2029}C");
     }
 
     #[test]

@@ -37,6 +37,7 @@ pub struct ChangesArgs {
         long = "change",
         value_name = "KIND",
         value_enum,
+        value_delimiter = ',',
         hide_possible_values = true
     )]
     pub change: Vec<ChangeKind>,
@@ -78,7 +79,7 @@ a failing one; merged, failed: banks that ended so (cra enrich). Newest first.
 
 Examples:
   cra --sandbox changes --state TX --since 2024-01 --columns name,change
-  cra --sandbox changes --since 2y --rating nti --regulator fdic --city a
+  cra --sandbox changes --change upgrade,same --since 2y --regulator fdic
   cra --sandbox changes --change repeat-fail --since 2020 --regulator fdic";
 
 /// The kinds asked for: none given means upgrades and downgrades
@@ -154,6 +155,15 @@ const CHANGE: &[Column<ChangeRow>] = &[
         Kind::Text,
         Fit::Shorten { rank: 9, min: 12 },
         |r| Cell::maybe(r.successor.as_deref()),
+    ),
+    // As `lineage` gives it: the successor's certificate, a column of its
+    // own (files; a table names the successor alone).
+    Column::new(
+        "successor_cert",
+        "INTO FDIC",
+        Kind::Number,
+        Fit::Keep { rank: 23 },
+        |r| r.successor_cert.map_or(Cell::Empty, Cell::count),
     ),
 ];
 
@@ -302,11 +312,18 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     let shown = &args.order.shown;
     let mut planned = io.plan_rows(&CHANGES, &shown.columns, shown.enriched)?;
     if wanted.iter().any(ends) {
-        planned = planned.widened(&shown.columns, &["ended", "successor"]);
+        // The same columns whichever kinds are mixed with the endings.
+        planned = planned.widened(&shown.columns, &["ended", "successor", "successor_cert"]);
+        // A table names the successor alone (lineage gives the rest).
+        planned = planned.narrowed(&shown.columns, &["successor_cert"]);
     }
     if wanted.iter().all(ends) {
-        // Banks that ended alone: their last rating has no "before".
-        planned = planned.narrowed(&shown.columns, &["previous_rating"]);
+        // Banks that ended alone: their last rating has no "before", a
+        // column a table leaves out (files keep it, empty); the rows are
+        // ordered by the day each ended, the table's first column.
+        planned = planned
+            .narrowed(&shown.columns, &["previous_rating"])
+            .led_by(&shown.columns, "ended");
     }
     let public = planned.needs_public();
     if public {

@@ -313,8 +313,10 @@ pub fn bank_id(arg: &str) -> Result<String> {
     if page_address(trimmed).is_none() && bad_agency_id(&id) {
         // No bank id starts so: it was meant as an agency's number.
         return Err(CraError::usage(format!(
-            "'{}' is not an agency's number: give fdic:N, rssd:N or occ:N, N a whole number",
-            shorten(&inert(arg), 80)
+            "'{}' is not an agency's number: give fdic:N, rssd:N or occ:N, N a whole number \
+             from 1 to {}",
+            shorten(&inert(arg), 80),
+            crate::mirror::record::MOST_AGENCY_NUMBER
         )));
     }
     Ok(id)

@@ -47,8 +47,10 @@ pub struct ChangeRow {
     /// For a bank that ended: the day it did (its row's rating and exam
     /// date are its last ones).
     pub ended: Option<String>,
-    /// For a bank that ended: who took it over (`NAME (fdic:N)`).
+    /// For a bank that ended: who took it over, its name as BankFind
+    /// gives it and its FDIC certificate.
     pub successor: Option<String>,
+    pub successor_cert: Option<u64>,
 }
 
 impl ChangeRow {
@@ -176,6 +178,7 @@ impl Reader {
                 bank,
                 ended: None,
                 successor: None,
+                successor_cert: None,
             })?;
         }
         Ok(())
@@ -273,14 +276,9 @@ impl Reader {
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         let mut endings = Vec::new();
         while let Some(row) = rows.next()? {
-            let successor = match row.get::<_, Option<i64>>("successor_cert")? {
-                Some(cert) => Some(format!(
-                    "{} (fdic:{cert})",
-                    row.get::<_, Option<String>>("successor_name")?
-                        .unwrap_or_default()
-                )),
-                None => None,
-            };
+            let successor_cert = row
+                .get::<_, Option<i64>>("successor_cert")?
+                .and_then(|cert| u64::try_from(cert).ok());
             endings.push(ChangeRow {
                 bank: super::row::BankRow::read(row)?,
                 previous_rating: None,
@@ -295,7 +293,8 @@ impl Reader {
                     None
                 },
                 ended: row.get("ended")?,
-                successor,
+                successor: row.get("successor_name")?,
+                successor_cert,
             });
         }
         Ok(endings)

@@ -373,6 +373,15 @@ impl<R> Columns<R> {
         added
     }
 
+    /// `shape` with the column named `name`, when shown, moved first (the
+    /// column a run's rows are ordered by).
+    pub fn lead(&self, shape: &mut Shape<R>, name: &str) {
+        if let Some(at) = shape.columns.iter().position(|(c, _)| c.name == name) {
+            let column = shape.columns.remove(at);
+            shape.columns.insert(0, column);
+        }
+    }
+
     /// `shape` without the columns named `names` (a run's defaults
     /// narrowed: a column its rows leave empty).
     pub fn narrow(&self, shape: &mut Shape<R>, names: &[&str]) {

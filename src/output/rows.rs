@@ -22,6 +22,8 @@ pub struct Planned<R: 'static> {
     public_json: bool,
     /// Columns added to the defaults: json objects get their keys too.
     widened: Vec<&'static Column<R>>,
+    /// The output is a table (where a column all rows leave empty may go).
+    table: bool,
 }
 
 impl<R> Planned<R> {
@@ -42,6 +44,7 @@ impl<R> Planned<R> {
             shape,
             public_json: enriched && json,
             widened: Vec::new(),
+            table: format == crate::domain::Format::Table,
         })
     }
 
@@ -55,12 +58,23 @@ impl<R> Planned<R> {
         self
     }
 
-    /// The default columns without those named `names` (which the run's
-    /// rows all leave empty); json keeps its keys, and columns chosen with
-    /// `--columns` stay as chosen.
+    /// A table's default columns without those named `names` (which the
+    /// run's rows all leave empty); csv, tsv, json and workbooks keep them
+    /// (a script reads the same columns whatever was asked), and columns
+    /// chosen with `--columns` stay as chosen.
     pub fn narrowed(mut self, wanted: &[String], names: &[&str]) -> Planned<R> {
-        if wanted.is_empty() {
+        if wanted.is_empty() && self.table {
             self.columns.narrow(&mut self.shape, names);
+        }
+        self
+    }
+
+    /// A table's default columns led by the one named `name` (the one its
+    /// rows are ordered by, when that is not the usual); files keep their
+    /// order, and columns chosen with `--columns` stay as chosen.
+    pub fn led_by(mut self, wanted: &[String], name: &str) -> Planned<R> {
+        if wanted.is_empty() && self.table {
+            self.columns.lead(&mut self.shape, name);
         }
         self
     }

@@ -128,11 +128,21 @@ pub enum AgencyId {
     Occ(u64),
 }
 
+/// The largest number an agency gives: nine digits (RSSD IDs have seven,
+/// certificates and charters six), so that a number no agency could give
+/// (`fdic:18446744073709551615`) is refused as not one, never looked up.
+pub const MOST_AGENCY_NUMBER: u64 = 999_999_999;
+
 impl AgencyId {
-    /// `fdic:N`, `rssd:N` or `occ:N` (any case); none for anything else.
+    /// `fdic:N`, `rssd:N` or `occ:N` (any case), N from 1 to
+    /// [`MOST_AGENCY_NUMBER`]; none for anything else.
     pub fn parse(text: &str) -> Option<AgencyId> {
         let (kind, number) = text.trim().split_once(':')?;
-        let number: u64 = number.trim().parse().ok().filter(|&n| n > 0)?;
+        let number: u64 = number
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| (1..=MOST_AGENCY_NUMBER).contains(n))?;
         match kind.to_ascii_lowercase().as_str() {
             "fdic" | "cert" => Some(AgencyId::Fdic(number)),
             "rssd" => Some(AgencyId::Rssd(number)),
@@ -420,7 +430,23 @@ mod tests {
         assert_eq!(AgencyId::parse("fdic:3510"), Some(AgencyId::Fdic(3510)));
         assert_eq!(AgencyId::parse("RSSD:480228"), Some(AgencyId::Rssd(480228)));
         assert_eq!(AgencyId::parse("occ: 13044"), Some(AgencyId::Occ(13044)));
-        for other in ["fdic:", "fdic:x", "fdic:0", "ncua:5", "3510", "bank of x"] {
+        assert_eq!(
+            AgencyId::parse("fdic:999999999"),
+            Some(AgencyId::Fdic(MOST_AGENCY_NUMBER))
+        );
+        for other in [
+            "fdic:",
+            "fdic:x",
+            "fdic:0",
+            "fdic:1000000000",
+            "fdic:18446744073709551615",
+            "fdic:99999999999999999999999",
+            "fdic:-5",
+            "fdic:1.5",
+            "ncua:5",
+            "3510",
+            "bank of x",
+        ] {
             assert_eq!(AgencyId::parse(other), None, "{other}");
         }
         assert_eq!(AgencyId::Occ(1).text(), "occ:1");

@@ -219,7 +219,7 @@ fn sql_timeout_bounds_a_query() {
 #[test]
 fn sql_reads_pragmas_and_shows_blobs_infinities_and_odd_names_for_what_they_are() {
     let world = against(Hostile::new(vec![
-        entry("b1", "EVIL \u{202E}KNAB\u{1b}[2J"),
+        entry("b1", "EVIL \u{202E}KNAB\u{1b}[2J\u{2028}FORGED\u{2029}LINE"),
         entry("b2", "PLAIN"),
     ]));
     assert!(world.run(&["sync"]).status.success());
@@ -261,7 +261,7 @@ fn sql_reads_pragmas_and_shows_blobs_infinities_and_odd_names_for_what_they_are(
         let stdout = text(&out.stdout);
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
         assert!(
-            !stdout.contains('\u{202E}') && !stdout.contains('\u{1b}'),
+            !stdout.contains(['\u{202E}', '\u{1b}', '\u{2028}', '\u{2029}']),
             "{args:?}: {stdout:?}"
         );
         assert!(stdout.contains("\\u{202e}"), "{args:?}: {stdout:?}");

@@ -391,7 +391,7 @@ fn changes_lists_the_banks_that_merged_or_failed_in_the_period_with_their_last_r
     let merged = lineage.world.json(&[
         "changes", "--change", "merged", "--since", "2010", "--format", "json",
     ]);
-    let got: Vec<(&str, &str, &str, &str, &str)> = merged
+    let got: Vec<(&str, &str, &str, &str, &str, u64)> = merged
         .iter()
         .map(|r| {
             (
@@ -400,6 +400,7 @@ fn changes_lists_the_banks_that_merged_or_failed_in_the_period_with_their_last_r
                 r["rating"].as_str().unwrap(),
                 r["exam_date"].as_str().unwrap(),
                 r["successor"].as_str().unwrap(),
+                r["successor_cert"].as_u64().unwrap(),
             )
         })
         .collect();
@@ -411,14 +412,16 @@ fn changes_lists_the_banks_that_merged_or_failed_in_the_period_with_their_last_r
                 "2018-03-01",
                 "Outstanding",
                 "2016-06-06",
-                "Big Bank (fdic:300)"
+                "Big Bank",
+                300
             ),
             (
                 "m1",
                 "2012-05-01",
                 "Satisfactory",
                 "2010-04-12",
-                "Middle Bank (fdic:200)"
+                "Middle Bank",
+                200
             ),
         ]
     );
@@ -484,8 +487,78 @@ fn changes_lists_the_banks_that_merged_or_failed_in_the_period_with_their_last_r
     ]);
     let csv = text(&csv.stdout);
     let header = csv.lines().next().unwrap();
-    assert!(header.ends_with(",ended,successor"), "{header}");
-    assert!(csv.contains(",2020-01-10,Big Bank (fdic:300)"), "{csv}");
+    assert!(
+        header.ends_with(",ended,successor,successor_cert"),
+        "{header}"
+    );
+    assert!(csv.contains(",2020-01-10,Big Bank,300"), "{csv}");
+}
+
+/// Issue 48, item 14: the kinds take commas as `--by` and `--columns` do;
+/// files have the same columns whichever kinds are mixed (the contract's
+/// nine, then the ending's three), the successor's certificate a column of
+/// its own as in `lineage`; a table of endings leads with the day they
+/// ended, which orders its rows.
+#[test]
+fn changes_of_endings_keep_their_columns_whatever_kinds_are_mixed() {
+    let lineage = enriched();
+    assert_eq!(
+        lineage.ids(&["changes", "--change", "merged,failed", "--since", "2000"]),
+        lineage.ids(&[
+            "changes", "--change", "merged", "--change", "failed", "--since", "2000"
+        ]),
+    );
+    let contract = "id,name,state,regulator,exam_date,exam_type,previous_rating,rating,change";
+    let ending = format!("{contract},ended,successor,successor_cert");
+    for kinds in [
+        "failed",
+        "merged",
+        "merged,failed",
+        "upgrade,merged",
+        "all,failed",
+    ] {
+        let csv = lineage.world.local(&[
+            "changes", "--change", kinds, "--since", "2000", "--format", "csv",
+        ]);
+        assert_code(&csv, 0);
+        let csv = text(&csv.stdout);
+        assert_eq!(
+            csv.lines().next(),
+            Some(ending.as_str()),
+            "--change {kinds}"
+        );
+    }
+    let csv = lineage
+        .world
+        .local(&["changes", "--since", "2000", "--format", "csv"]);
+    assert_eq!(text(&csv.stdout).lines().next(), Some(contract));
+    // json: the same keys, the certificate a number.
+    let json = lineage.world.json(&[
+        "changes", "--change", "failed", "--since", "2000", "--format", "json",
+    ]);
+    assert_eq!(json[0]["successor"], "Big Bank");
+    assert_eq!(json[0]["successor_cert"], 300);
+    assert!(json[0]["previous_rating"].is_null());
+    // A table of endings: ENDED first, the certificate and the empty
+    // PREVIOUS left out.
+    let table = lineage.world.local(&[
+        "changes",
+        "--change",
+        "merged,failed",
+        "--since",
+        "2000",
+        "--format",
+        "table",
+    ]);
+    assert_code(&table, 0);
+    let table = text(&table.stdout);
+    let head = table.lines().next().unwrap();
+    assert!(head.trim_start().starts_with("ENDED"), "{table}");
+    assert!(
+        !head.contains("PREV") && !head.contains("INTO FDIC"),
+        "{table}"
+    );
+    assert!(head.contains("INTO"), "{table}");
 }
 
 #[test]
@@ -779,6 +852,31 @@ fn lineage_of_an_unknown_institution_is_not_found() {
             "{}",
             stderr(&out)
         );
+    }
+}
+
+/// A number no agency could give (past nine digits, past what SQLite
+/// holds) is refused as not an agency's number by `show` and `lineage`
+/// alike, never looked up (issue 48, item 10).
+#[test]
+fn a_number_no_agency_gives_is_a_usage_error() {
+    let lineage = enriched();
+    for number in [
+        "fdic:18446744073709551615",
+        "rssd:1000000000",
+        "occ:99999999999999999999",
+    ] {
+        for command in ["show", "lineage"] {
+            let out = lineage.world.local(&[command, number]);
+            assert_code(&out, 2);
+            let said = stderr(&out);
+            assert!(
+                said.contains("is not an agency's number") && said.contains("from 1 to 999999999"),
+                "{command} {number}: {said}"
+            );
+            assert_eq!(said.lines().count(), 1, "{said}");
+            assert!(out.stdout.is_empty());
+        }
     }
 }
 
