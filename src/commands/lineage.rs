@@ -193,7 +193,7 @@ impl Run for LineageArgs {
                 }
             }
         };
-        let lines = reader.lineage(cert)?;
+        let (lines, forward) = reader.lineage(cert)?;
         if lines.is_empty() && !known {
             // Neither BankFind nor its history knows it: not found, as
             // `show fdic:N` says of it.
@@ -215,7 +215,7 @@ impl Run for LineageArgs {
                 "{shown} (fdic:{cert}) has no structure change in BankFind's history (as of the last cra enrich)"
             ));
         } else {
-            use crate::mirror::Role;
+            use crate::mirror::{FOLLOWED, Forward, Role};
             use std::collections::HashSet;
             let predecessors: HashSet<u64> = lines
                 .iter()
@@ -238,8 +238,23 @@ impl Run for LineageArgs {
             let last = lines.iter().rev().find(|l| {
                 l.role != Role::Predecessor && l.kind.ends() && l.successor_cert.is_some()
             });
-            let now = match last {
-                Some(line) => {
+            // A history no real chain gives: said on standard error piped
+            // or not, as a warning about the data, and no "now".
+            match forward {
+                Forward::Held => {}
+                Forward::Cut { next } => io.notice(&format!(
+                    "BankFind's history goes on past fdic:{next} after {FOLLOWED} successors, \
+                     longer than any real chain: not followed further, so who holds the record \
+                     now is not known"
+                )),
+                Forward::Cycle { back } => io.notice(&format!(
+                    "BankFind's history goes round (an ending into fdic:{back}, already \
+                     followed): who holds the record now is not known"
+                )),
+            }
+            let now = match (forward, last) {
+                (Forward::Cut { .. } | Forward::Cycle { .. }, _) => None,
+                (Forward::Held, Some(line)) => {
                     let into = line.successor_cert.expect("found with one");
                     let known = reader.known(into)?;
                     let name = known
@@ -257,7 +272,7 @@ impl Run for LineageArgs {
                         rating.unwrap_or_default()
                     ))
                 }
-                None => None,
+                (Forward::Held, None) => None,
             };
             // Two short lines, so that a terminal of 80 columns shows
             // each whole.

@@ -23,7 +23,7 @@ mod envelope;
 mod filter;
 pub mod history;
 
-use envelope::{Record, flag, whole};
+use envelope::{Record, flag, identifier, whole};
 
 pub use filter::Filter;
 
@@ -191,7 +191,7 @@ impl Institution {
     pub fn from_record(record: &Record) -> Result<Institution, BankfindError> {
         let get = |field: Field| record.get(field.name());
         let id = |field: Field| -> Result<Option<u64>, BankfindError> {
-            Ok(whole(record, field.name())?.filter(|n| *n != 0))
+            Ok(identifier(record, field.name())?.filter(|n| *n != 0))
         };
         let text = |field: Field| record.text(field.name());
         Ok(Institution {

@@ -103,6 +103,23 @@ pub(super) async fn read_history(
         },
     )
     .await?;
+    // A change is history: one dated past tomorrow (9999-12-31, say) is
+    // not, and would be shown as an ending of a bank still open.
+    let latest = crate::filters::today()
+        .tomorrow()
+        .unwrap_or(jiff::civil::Date::MAX);
+    if let Some(late) = changes.iter().find(|change| change.date > latest) {
+        return Err(CraError::Response {
+            message: format!(
+                "BankFind ({}): a structure change of CERT {} is dated {}, after today: not a \
+                 history; nothing was stored",
+                crate::http::hide_address_secrets(base.as_str()),
+                late.fdic_cert,
+                late.date
+            ),
+        }
+        .into());
+    }
     Ok(changes)
 }
 
@@ -136,12 +153,28 @@ struct Endpoint<T> {
     key: fn(&T) -> Option<u64>,
 }
 
+/// A page's fingerprint: a hash of its records as they read, streamed into
+/// the hasher (no page is kept to compare with a later one).
+fn fingerprint<T: std::fmt::Debug>(page: &[T]) -> u64 {
+    use std::hash::Hasher;
+    struct Into<'a>(&'a mut std::collections::hash_map::DefaultHasher);
+    impl std::fmt::Write for Into<'_> {
+        fn write_str(&mut self, text: &str) -> std::fmt::Result {
+            self.0.write(text.as_bytes());
+            Ok(())
+        }
+    }
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    let _ = std::fmt::Write::write_fmt(&mut Into(&mut hasher), format_args!("{page:?}"));
+    hasher.finish()
+}
+
 /// Every record of an endpoint that `keep` keeps, page after page: as many
 /// requests as its total needs at the largest page, and no more. Paging
 /// that goes past what its total (or, without one, [`MOST_RECORDS`])
-/// allows, a page that repeats the one before or a record sent twice is
+/// allows, a page that repeats one before or a record sent twice is
 /// an error naming it, never a wait without end.
-async fn pages<T: PartialEq + Clone>(
+async fn pages<T: PartialEq + Clone + std::fmt::Debug>(
     client: &Fetcher,
     base: &Url,
     endpoint: Endpoint<T>,
@@ -163,7 +196,8 @@ async fn pages<T: PartialEq + Clone>(
     let mut records: Vec<T> = Vec::new();
     // Each key seen: the offset of its record.
     let mut seen: HashMap<u64, u64> = HashMap::new();
-    let mut last_page: (u64, Vec<T>) = (0, Vec::new());
+    // Each page seen, by its fingerprint: the offset it was read at.
+    let mut pages_seen: HashMap<u64, u64> = HashMap::new();
     let mut progress: Option<Progress> = None;
     let mut offset = 0u64;
     let mut requests = 0u64;
@@ -213,11 +247,14 @@ async fn pages<T: PartialEq + Clone>(
             )));
         }
         let got = page.len() as u64;
-        // The same page again (the offset ignored), or a record sent twice.
-        if got > 0 && last_page.1 == page {
+        // A page seen before (the offset ignored, or pages taking turns:
+        // A, B, A, B), or a record sent twice.
+        if got > 0
+            && let Some(first) = pages_seen.insert(fingerprint(&page), offset)
+        {
             return Err(broken(format!(
-                "the {} at offset {offset} repeat those at offset {}",
-                endpoint.what, last_page.0
+                "the {} at offset {offset} repeat those at offset {first}",
+                endpoint.what
             )));
         }
         for (at, record) in (offset..).zip(&page) {
@@ -242,7 +279,6 @@ async fn pages<T: PartialEq + Clone>(
                 crate::http::size(MOST_KEPT_BYTES)
             )));
         }
-        last_page = (offset, page);
         let bar =
             progress.get_or_insert_with(|| Progress::new(io, total.unwrap_or(got), endpoint.what));
         for _ in 0..got {

@@ -156,7 +156,20 @@ impl Role {
 
 /// At most this many institutions are followed either way (a chain of
 /// mergers is a handful; a loop in a malformed history ends here).
-const FOLLOWED: usize = 200;
+pub const FOLLOWED: usize = 200;
+
+/// Where following a bank's successors stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Forward {
+    /// At an institution that has not ended (or whose successor the
+    /// history does not name): the one that holds the record now.
+    Held,
+    /// After [`FOLLOWED`] institutions, with `next` still to follow: a
+    /// chain longer than any real one, cut.
+    Cut { next: u64 },
+    /// At `back`, an institution already followed: the history goes round.
+    Cycle { back: u64 },
+}
 
 impl Reader {
     /// Whether the copy holds structure changes: the last `cra enrich`
@@ -338,7 +351,7 @@ impl Reader {
     /// every institution that merged into it or into one of those, and of
     /// every institution it (or its successor) merged into; oldest first,
     /// each with the copy's bank of it when there is one.
-    pub fn lineage(&self, cert: u64) -> Result<Vec<Lineage>> {
+    pub fn lineage(&self, cert: u64) -> Result<(Vec<Lineage>, Forward)> {
         let mut lines = Vec::new();
         let mut seen: HashSet<u64> = HashSet::from([cert]);
         // Back: whoever merged into it, and into them.
@@ -357,6 +370,8 @@ impl Reader {
         // Itself, then forward through each institution it ended into.
         let mut at = Some(cert);
         let mut role = Role::Itself;
+        let mut forward = Forward::Held;
+        let mut hops = 0usize;
         while let Some(here) = at.take() {
             let changes = self.changes_of(here)?;
             let next = changes
@@ -367,18 +382,23 @@ impl Reader {
                 line.role = role;
                 lines.push(line);
             }
-            if let Some(next) = next
-                && seen.len() < FOLLOWED
-                && seen.insert(next)
-            {
-                at = Some(next);
-                role = Role::Successor;
+            if let Some(next) = next {
+                if seen.contains(&next) {
+                    forward = Forward::Cycle { back: next };
+                } else if hops >= FOLLOWED {
+                    forward = Forward::Cut { next };
+                } else {
+                    hops += 1;
+                    seen.insert(next);
+                    at = Some(next);
+                    role = Role::Successor;
+                }
             }
         }
         for line in &mut lines {
             line.known = self.known(line.fdic_cert)?;
         }
         lines.sort_by(|a, b| a.date.cmp(&b.date));
-        Ok(lines)
+        Ok((lines, forward))
     }
 }

@@ -14,7 +14,7 @@ mod exams;
 mod linking;
 pub mod store;
 
-pub use events::{Ending, Known, Lineage, Role};
+pub use events::{Ending, FOLLOWED, Forward, Known, Lineage, Role};
 pub(crate) use exams::exam_records_on;
 pub use store::{Sources, Store, Summary};
 

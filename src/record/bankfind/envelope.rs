@@ -108,6 +108,41 @@ pub fn whole(record: &Record, name: &str) -> Result<Option<u64>, BankfindError> 
     Ok(number(value))
 }
 
+/// An identifier (a certificate, an RSSD ID, a charter, a change code)
+/// as [`whole`] reads it, but exactly: a fraction (`53.6`) or an exponent
+/// in text (`"1e3"`) is an error naming it, never rounded into another
+/// institution's number. `53.0` is 53; text that is no number at all is
+/// unknown, as [`number`] takes it.
+pub fn identifier(record: &Record, name: &str) -> Result<Option<u64>, BankfindError> {
+    let inexact = |text: &str| {
+        BankfindError::OutOfRange(format!(
+            "{name} '{}' is not an identifier (a whole number)",
+            crate::text::clip(text, 40)
+        ))
+    };
+    match record.get(name) {
+        Some(Scalar::Number(n)) if n.as_u64().is_none() => {
+            let f = n.as_f64().unwrap_or(f64::NAN);
+            if f.fract() != 0.0 || f < 0.0 {
+                return Err(inexact(&n.to_string()));
+            }
+        }
+        Some(Scalar::Text(s)) => {
+            let t = s.trim();
+            let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+            let exact = match t.split_once('.') {
+                None => digits(t),
+                Some((whole, zeros)) => digits(whole) && zeros.bytes().all(|b| b == b'0'),
+            };
+            if !exact && t.parse::<f64>().is_ok() {
+                return Err(inexact(t));
+            }
+        }
+        _ => {}
+    }
+    whole(record, name)
+}
+
 /// `ACTIVE`: 1 or 0, as a number, a string or a boolean.
 pub fn flag(value: &Scalar) -> Option<bool> {
     match value {
@@ -493,6 +528,26 @@ mod tests {
             );
         }
         assert_eq!(whole(record, "NAME").unwrap(), None);
+    }
+
+    #[test]
+    fn an_identifier_is_exact_or_an_error_naming_it() {
+        let records = records(
+            r#"{"data":[{"A":53,"B":"53","C":53.0,"D":" 53.00 ","E":53.6,"F":"53.6","G":"1e3","H":-5,"I":"N/A","J":"-5"}]}"#,
+        );
+        let record = &records[0];
+        for name in ["A", "B", "C", "D"] {
+            assert_eq!(identifier(record, name).unwrap(), Some(53), "{name}");
+        }
+        for name in ["E", "F", "G", "H", "J"] {
+            let error = identifier(record, name).unwrap_err().to_string();
+            assert!(
+                error.starts_with(&format!("{name} '")) && error.contains("not an identifier"),
+                "{error}"
+            );
+        }
+        assert_eq!(identifier(record, "I").unwrap(), None);
+        assert_eq!(identifier(record, "absent").unwrap(), None);
     }
 
     #[test]

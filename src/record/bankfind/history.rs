@@ -16,7 +16,7 @@
 use jiff::civil::Date;
 use serde_json::{Map, Value, json};
 
-use super::{BankfindError, Record, parse_date, whole};
+use super::{BankfindError, Record, identifier, parse_date};
 
 /// The address beside BankFind's institutions.
 pub const URL: &str = "https://api.fdic.gov/banks/history";
@@ -145,11 +145,11 @@ impl Change {
     /// anything else absent is unknown.
     pub fn from_record(record: &Record) -> Result<Change, BankfindError> {
         let id = |name: &str| -> Result<Option<u64>, BankfindError> {
-            Ok(whole(record, name)?.filter(|n| *n != 0))
+            Ok(identifier(record, name)?.filter(|n| *n != 0))
         };
         let text = |name: &str| record.text(name);
         let fdic_cert = id("CERT")?.ok_or(missing("a structure change without a CERT"))?;
-        let code = whole(record, "CHANGECODE")?
+        let code = identifier(record, "CHANGECODE")?
             .and_then(|n| u32::try_from(n).ok())
             .ok_or(missing("a structure change without a CHANGECODE"))?;
         let date = text("EFFDATE")

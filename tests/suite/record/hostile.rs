@@ -329,10 +329,25 @@ fn bankfind_sending_records_twice_or_ignoring_the_offset_is_refused() {
             (offset + 1..=(offset + 10_000).min(15_000)).collect()
         })
     });
+    // The history's pages taking turns, A, B, A, B: no page repeats the
+    // one just before it (issue 48, item 6).
+    let turns = bankfind_of(40_000, |history, offset| {
+        Some(if !history {
+            (offset + 1..=offset + 10_000).collect()
+        } else if (offset / 10_000) % 2 == 0 {
+            (1..=10_000).collect()
+        } else {
+            (10_001..=20_000).collect()
+        })
+    });
     let cases = [
         (
             &ignored,
             "paging looks broken (the institutions at offset 10000 repeat those at offset 0)",
+        ),
+        (
+            &turns,
+            "paging looks broken (the structure changes at offset 20000 repeat those at offset 0)",
         ),
         (
             &twice,
@@ -375,19 +390,50 @@ fn bankfind_numbers_past_what_the_copy_keeps_are_refused_naming_them() {
     };
     let cert = institution(r#"{"CERT":12345678901234567890,"ACTIVE":1}"#);
     let assets = institution(r#"{"CERT":7,"ASSET":"9223372036854775808"}"#);
-    let change = TestServer::start(|_, target| {
-        if target.starts_with("/history") {
-            return Reply::json(
-                200,
-                r#"{"meta":{"total":1},"data":[{"data":{"CERT":7,"CHANGECODE":221,"EFFDATE":"2011-07-21","ACQ_CERT":"99999999999999999999"}}]}"#,
-            );
-        }
-        Reply::json(200, r#"{"meta":{"total":1},"data":[{"data":{"CERT":7}}]}"#)
-    });
+    let change = |record: &'static str| {
+        TestServer::start(move |_, target| {
+            if target.starts_with("/history") {
+                return Reply::json(
+                    200,
+                    &format!(r#"{{"meta":{{"total":1}},"data":[{{"data":{record}}}]}}"#),
+                );
+            }
+            Reply::json(200, r#"{"meta":{"total":1},"data":[{"data":{"CERT":7}}]}"#)
+        })
+    };
+    let successor = change(
+        r#"{"CERT":7,"CHANGECODE":221,"EFFDATE":"2011-07-21","ACQ_CERT":"99999999999999999999"}"#,
+    );
+    // Another institution's number, were they rounded (issue 48, item 6).
+    let fraction = change(r#"{"CERT":7,"CHANGECODE":221,"EFFDATE":"2011-07-21","ACQ_CERT":53.6}"#);
+    let exponent = change(r#"{"CERT":7,"CHANGECODE":221,"EFFDATE":"2011-07-21","ACQ_CERT":"1e3"}"#);
+    let fractional_cert = institution(r#"{"CERT":"7.5","ACTIVE":1}"#);
+    // An ending no history can hold yet: shown as the end of a bank open.
+    let future = change(r#"{"CERT":7,"CHANGECODE":221,"EFFDATE":"9999-12-31","ACQ_CERT":"8"}"#);
     for (server, says) in [
         (&cert, "CERT '12345678901234567890' is out of range"),
         (&assets, "ASSET '9223372036854775808' is out of range"),
-        (&change, "ACQ_CERT '99999999999999999999' is out of range"),
+        (
+            &successor,
+            "ACQ_CERT '99999999999999999999' is out of range",
+        ),
+        (
+            &fraction,
+            "ACQ_CERT '53.6' is not an identifier (a whole number)",
+        ),
+        (
+            &exponent,
+            "ACQ_CERT '1e3' is not an identifier (a whole number)",
+        ),
+        (
+            &fractional_cert,
+            "CERT '7.5' is not an identifier (a whole number)",
+        ),
+        (
+            &future,
+            "a structure change of CERT 7 is dated 9999-12-31, after today: not a history; \
+             nothing was stored",
+        ),
     ] {
         let url = format!("{}/institutions", server.url);
         let said = refused(

@@ -855,6 +855,93 @@ fn lineage_of_an_unknown_institution_is_not_found() {
     }
 }
 
+/// A stand-in BankFind listing the institutions `certs` and the history
+/// `history`, in one page each.
+fn bankfind_listing(certs: Vec<u64>, history: Vec<Value>) -> TestServer {
+    TestServer::start(move |_, target| {
+        let records: Vec<Value> = if target.starts_with("/history") {
+            history.clone()
+        } else {
+            certs
+                .iter()
+                .map(|cert| json!({"CERT": cert.to_string(), "ACTIVE": "1", "NAME": format!("Bank {cert}")}))
+                .collect()
+        };
+        let total = records.len();
+        let data: Vec<Value> = records.into_iter().map(|r| json!({"data": r})).collect();
+        Reply::json(
+            200,
+            &json!({"meta": {"total": total}, "data": data}).to_string(),
+        )
+    })
+}
+
+fn merger(cert: u64, into: u64, year: u64) -> Value {
+    json!({"CERT": cert.to_string(), "CHANGECODE": "223", "EFFDATE": format!("{year}-01-02T00:00:00"),
+           "ORG_ROLE_CDE": "FI", "ACQ_CERT": into.to_string(), "ACQ_INSTNAME": format!("Bank {into}")})
+}
+
+/// A history no real one is (issue 48, item 6): a chain of mergers longer
+/// than `lineage` follows (each bank of it in the copy) is said to be cut,
+/// and one that goes round is said to, piped too, never a "now" of
+/// whichever bank it stopped at.
+#[test]
+fn lineage_says_a_chain_it_cut_or_one_that_goes_round() {
+    let certs: Vec<u64> = (10_000..10_300).collect();
+    let mut banks =
+        String::from("id,name,city,state,regulator,exam_date,rating,exam_type,is_current\n");
+    let mut file = String::new();
+    for cert in &certs {
+        banks.push_str(&format!(
+            "b{cert},BANK {cert},ADA,OK,FDIC,1985-03-04,Satisfactory,Small Bank,true\n"
+        ));
+        file.push_str(&format!(
+            "{cert}\t3\t19850304\tBANK {cert}\tADA\tOK\t90000\t2\t2\t\r\n"
+        ));
+    }
+    let world = World::with_data("banks.csv", &banks);
+    assert_code(&world.run(&["sync"]), 0);
+    let path = world.home.path().join("craratng.txt");
+    std::fs::write(&path, file).unwrap();
+    let path = path.to_str().unwrap();
+    let chain: Vec<Value> = certs
+        .windows(2)
+        .enumerate()
+        .map(|(i, pair)| merger(pair[0], pair[1], 1990 + i as u64 / 12))
+        .collect();
+    let long = bankfind_listing(certs.clone(), chain);
+    let url = format!("{}/institutions", long.url);
+    assert_code(&enrich(&world, &["--ffiec", path, "--bankfind", &url]), 0);
+    let out = world.local(&["lineage", "fdic:10000"]);
+    assert_code(&out, 0);
+    let said = stderr(&out);
+    assert!(
+        said.contains(
+            "cra: warning: BankFind's history goes on past fdic:10201 after 200 successors"
+        ) && said.contains("who holds the record now is not known"),
+        "{said}"
+    );
+    assert!(!said.contains("now BANK"), "{said}");
+
+    // 10000 into 10001, 10001 into 10000.
+    let round = bankfind_listing(
+        certs.clone(),
+        vec![merger(10_000, 10_001, 2001), merger(10_001, 10_000, 2002)],
+    );
+    let url = format!("{}/institutions", round.url);
+    assert_code(&enrich(&world, &["--ffiec", path, "--bankfind", &url]), 0);
+    let out = world.local(&["lineage", "fdic:10000"]);
+    assert_code(&out, 0);
+    let said = stderr(&out);
+    assert!(
+        said.contains(
+            "BankFind's history goes round (an ending into fdic:10001, already followed)"
+        ),
+        "{said}"
+    );
+    assert!(said.lines().all(|line| !line.starts_with("now ")), "{said}");
+}
+
 /// A number no agency could give (past nine digits, past what SQLite
 /// holds) is refused as not an agency's number by `show` and `lineage`
 /// alike, never looked up (issue 48, item 10).
