@@ -163,10 +163,12 @@ impl Reader {
         ))?;
         let mut values: Vec<rusqlite::types::Value> = vec![after.into()];
         values.extend(more_values);
+        let at = super::row::BankAt::of(&statement)?;
+        let previous_at = statement.column_index("previous_rating")?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         while let Some(row) = rows.next()? {
-            let previous: Option<Rating> = vocab_or_null(row, "previous_rating")?;
-            let bank = super::row::BankRow::read(row)?;
+            let previous: Option<Rating> = vocab_or_null(row, previous_at)?;
+            let bank = super::row::BankRow::read(row, &at)?;
             visit(ChangeRow {
                 change: change_kind(previous.as_ref(), bank.rating()),
                 previous_rating: previous,
@@ -273,6 +275,8 @@ impl Reader {
             super::row::public_sql(),
             names.join(", ")
         ))?;
+        let bank_at = super::row::BankAt::of(&statement)?;
+        let public_at = super::row::PublicAt::of(&statement)?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         let mut endings = Vec::new();
         while let Some(row) = rows.next()? {
@@ -280,7 +284,7 @@ impl Reader {
                 .get::<_, Option<i64>>("successor_cert")?
                 .and_then(|cert| u64::try_from(cert).ok());
             endings.push(ChangeRow {
-                bank: super::row::BankRow::read(row)?,
+                bank: super::row::BankRow::read(row, &bank_at)?,
                 previous_rating: None,
                 change: if row.get_ref("ending")?.as_str()? == "failure" {
                     RatingChange::Failed
@@ -288,7 +292,7 @@ impl Reader {
                     RatingChange::Merged
                 },
                 public: if filter.public {
-                    Some(Box::new(super::row::read_public(row)?))
+                    Some(Box::new(super::row::read_public(row, &public_at)?))
                 } else {
                     None
                 },

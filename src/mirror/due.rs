@@ -249,37 +249,54 @@ fn due_rows(
 ) -> Result<(Vec<DueRow>, LeftOut)> {
     let (sql, values) = due_sql(query, public, events);
     let mut statement = connection.prepare_cached(&sql)?;
+    let joined = public && query.public_record;
+    // The columns' positions, by name, once for every row.
+    let bank_at = super::row::BankAt::of(&statement)?;
+    let public_at = if joined {
+        Some(super::row::PublicAt::of(&statement)?)
+    } else {
+        None
+    };
+    let [ended_at, active_at, position_at, rowid_at] =
+        ["ended", "active", "position", "r"].map(|name| statement.column_index(name));
+    let (ended_at, active_at, position_at, rowid_at) =
+        (ended_at?, active_at?, position_at?, rowid_at?);
     let mut selected = statement.query(rusqlite::params_from_iter(&values))?;
     let mut rows = Vec::new();
     let mut left_out = LeftOut::default();
-    let joined = public && query.public_record;
     while let Some(row) = selected.next()? {
-        let bank = super::row::BankRow::read(row)?;
+        // What leaves a bank out is read first, the bank's text only for
+        // the banks kept (most of a copy's, ended or closed, are not).
         if !query.include_inactive {
             // Closed banks are not due: the OTS's last exams were in 2011,
             // and BankFind says which others are gone.
-            if bank
-                .regulator
+            if row
+                .get_ref(bank_at.regulator)?
                 .as_str()
-                .eq_ignore_ascii_case(Regulator::Ots.as_str())
+                .is_ok_and(|r| r.eq_ignore_ascii_case(Regulator::Ots.as_str()))
             {
                 left_out.ots += 1;
                 continue;
             }
             // A bank that ended will never be examined again.
-            if row.get::<_, i64>("ended")? != 0 {
+            if row.get::<_, i64>(ended_at)? != 0 {
                 left_out.ended += 1;
                 continue;
             }
-            if row.get::<_, Option<i64>>("active")? == Some(0) {
+            if row.get::<_, Option<i64>>(active_at)? == Some(0) {
                 left_out.inactive += 1;
                 continue;
             }
         }
         // A date not of the form YYYY-MM-DD says nothing of how old it is.
-        let Some(months_since) = months_since(bank.exam_date(), query.today) else {
+        let Some(months_since) = row
+            .get_ref(bank_at.exam_date)?
+            .as_str_or_null()?
+            .and_then(|date| months_since(date, query.today))
+        else {
             continue;
         };
+        let bank = super::row::BankRow::read(row, &bank_at)?;
         let expected_months = query
             .older_than_months
             .unwrap_or_else(|| i64::from(expected(bank.exam_type(), bank.rating())));
@@ -287,13 +304,12 @@ fn due_rows(
             months_since,
             expected_months,
             overdue_months: months_since - expected_months,
-            public: if joined {
-                Some(Box::new(super::row::read_public(row)?))
-            } else {
-                None
+            public: match &public_at {
+                Some(at) => Some(Box::new(super::row::read_public(row, at)?)),
+                None => None,
             },
-            position: row.get("position")?,
-            rowid: row.get("r")?,
+            position: row.get(position_at)?,
+            rowid: row.get(rowid_at)?,
             bank,
         });
     }

@@ -4,9 +4,11 @@
 //! (its link, at its current exam). A reader selects [`bank_sql`] (and
 //! [`public_sql`] with [`LINKED`]) beside its own columns and reads them
 //! with [`BankRow::read`] and [`read_public`], whatever else it selects
-//! and in whatever order: no position to keep in step.
+//! and in whatever order: no position to keep in step. The names are
+//! looked up once a statement ([`BankAt::of`], [`PublicAt::of`]), not on
+//! every row: a statement's columns are the same on each.
 
-use rusqlite::Row;
+use rusqlite::{Row, Statement};
 
 use super::{vocab, vocab_or_null};
 use crate::domain::{ExamType, PublicRecord, Rating, Regulator};
@@ -77,17 +79,57 @@ impl BankRow {
         self.exam_type.as_ref().unwrap_or(&NONE_EXAM_TYPE)
     }
 
-    /// The columns of [`bank_sql`], by name.
-    pub(super) fn read(row: &Row) -> rusqlite::Result<BankRow> {
+    /// The columns of [`bank_sql`], where `at` found them by name.
+    pub(super) fn read(row: &Row, at: &BankAt) -> rusqlite::Result<BankRow> {
+        let BankAt {
+            id,
+            name,
+            city,
+            state,
+            regulator,
+            rating,
+            exam_date,
+            exam_type,
+        } = *at;
         Ok(BankRow {
-            id: row.get("bank_id")?,
-            name: row.get("bank_name")?,
-            city: row.get("bank_city")?,
-            state: row.get("bank_state")?,
-            regulator: vocab(row, "bank_regulator")?,
-            rating: vocab_or_null(row, "exam_rating")?,
-            exam_date: row.get("exam_date")?,
-            exam_type: vocab_or_null(row, "exam_type")?,
+            id: row.get(id)?,
+            name: row.get(name)?,
+            city: row.get(city)?,
+            state: row.get(state)?,
+            regulator: vocab(row, regulator)?,
+            rating: vocab_or_null(row, rating)?,
+            exam_date: row.get(exam_date)?,
+            exam_type: vocab_or_null(row, exam_type)?,
+        })
+    }
+}
+
+/// Where a statement has the columns of [`bank_sql`], found by name.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct BankAt {
+    id: usize,
+    name: usize,
+    city: usize,
+    state: usize,
+    /// Read alone where it decides whether the row is kept (`due`).
+    pub(super) regulator: usize,
+    rating: usize,
+    pub(super) exam_date: usize,
+    exam_type: usize,
+}
+
+impl BankAt {
+    pub(super) fn of(statement: &Statement) -> rusqlite::Result<BankAt> {
+        let at = |name: &str| statement.column_index(name);
+        Ok(BankAt {
+            id: at("bank_id")?,
+            name: at("bank_name")?,
+            city: at("bank_city")?,
+            state: at("bank_state")?,
+            regulator: at("bank_regulator")?,
+            rating: at("exam_rating")?,
+            exam_date: at("exam_date")?,
+            exam_type: at("exam_type")?,
         })
     }
 }
@@ -106,23 +148,59 @@ pub(super) fn public_sql() -> &'static str {
 /// The join of the link `l` of the bank `b` (none: every column NULL).
 pub(super) const LINKED: &str = " LEFT JOIN links l ON l.bank_id = b.id";
 
-/// The columns of [`PUBLIC_SQL`], by name (every field unknown for a bank
-/// not linked).
-pub(super) fn read_public(row: &Row) -> rusqlite::Result<PublicRecord> {
-    let number = |name: &str| -> rusqlite::Result<Option<u64>> {
+/// The columns of [`PUBLIC_SQL`], where `at` found them by name (every
+/// field unknown for a bank not linked).
+pub(super) fn read_public(row: &Row, at: &PublicAt) -> rusqlite::Result<PublicRecord> {
+    let PublicAt {
+        fdic_cert,
+        rssd_id,
+        occ_charter,
+        assets,
+        exam_method,
+        active,
+        pe_url,
+    } = *at;
+    let number = |at: usize| -> rusqlite::Result<Option<u64>> {
         Ok(row
-            .get::<_, Option<i64>>(name)?
+            .get::<_, Option<i64>>(at)?
             .and_then(|n| u64::try_from(n).ok()))
     };
     Ok(PublicRecord {
-        fdic_cert: number("public_fdic_cert")?,
-        rssd_id: number("public_rssd_id")?,
-        occ_charter: number("public_occ_charter")?,
-        assets: number("public_assets")?,
-        exam_method: row.get("public_exam_method")?,
-        active: row.get::<_, Option<i64>>("public_active")?.map(|a| a != 0),
-        pe_url: row.get("public_pe_url")?,
+        fdic_cert: number(fdic_cert)?,
+        rssd_id: number(rssd_id)?,
+        occ_charter: number(occ_charter)?,
+        assets: number(assets)?,
+        exam_method: row.get(exam_method)?,
+        active: row.get::<_, Option<i64>>(active)?.map(|a| a != 0),
+        pe_url: row.get(pe_url)?,
     })
+}
+
+/// Where a statement has the columns of [`PUBLIC_SQL`], found by name.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct PublicAt {
+    fdic_cert: usize,
+    rssd_id: usize,
+    occ_charter: usize,
+    assets: usize,
+    exam_method: usize,
+    active: usize,
+    pe_url: usize,
+}
+
+impl PublicAt {
+    pub(super) fn of(statement: &Statement) -> rusqlite::Result<PublicAt> {
+        let at = |name: &str| statement.column_index(name);
+        Ok(PublicAt {
+            fdic_cert: at("public_fdic_cert")?,
+            rssd_id: at("public_rssd_id")?,
+            occ_charter: at("public_occ_charter")?,
+            assets: at("public_assets")?,
+            exam_method: at("public_exam_method")?,
+            active: at("public_active")?,
+            pe_url: at("public_pe_url")?,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -145,8 +223,15 @@ mod tests {
             public_sql(),
             bank_sql(&CURRENT)
         );
-        let (bank, public) = connection
-            .query_row(&sql, [], |row| Ok((BankRow::read(row)?, read_public(row)?)))
+        let mut statement = connection.prepare(&sql).unwrap();
+        let (bank_at, public_at) = (
+            BankAt::of(&statement).unwrap(),
+            PublicAt::of(&statement).unwrap(),
+        );
+        let (bank, public) = statement
+            .query_row([], |row| {
+                Ok((BankRow::read(row, &bank_at)?, read_public(row, &public_at)?))
+            })
             .unwrap();
         assert_eq!(bank.name, "A BANK");
         assert_eq!(bank.rating, None);

@@ -31,13 +31,14 @@ pub(crate) fn linked_on(
         "SELECT l.regulator, l.agency_id, {} FROM links l WHERE l.bank_id = ?1",
         crate::mirror::row::public_sql()
     ))?;
+    let at = crate::mirror::row::PublicAt::of(&statement)?;
     Ok(statement
         .query_row([bank_id], |row| {
             Ok(crate::record::public::Linked {
                 regulator: crate::mirror::vocab(row, "regulator")?,
                 agency_id: u64::try_from(row.get::<_, i64>("agency_id")?).unwrap_or(0),
                 // What is the bank's whatever its exam.
-                bank: crate::mirror::row::read_public(row)?.of_bank(),
+                bank: crate::mirror::row::read_public(row, &at)?.of_bank(),
             })
         })
         .optional()?)

@@ -333,10 +333,12 @@ impl Reader {
             "SELECT l.bank_id, {} FROM links l WHERE l.bank_id IN (SELECT value FROM json_each(?1))",
             super::row::public_sql()
         ))?;
+        let at = super::row::PublicAt::of(&statement)?;
+        let id_at = statement.column_index("bank_id")?;
         let rows = statement.query_map([serde_json::to_string(ids)?], |row| {
             Ok((
-                row.get::<_, String>("bank_id")?,
-                super::row::read_public(row)?,
+                row.get::<_, String>(id_at)?,
+                super::row::read_public(row, &at)?,
             ))
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
