@@ -264,6 +264,16 @@ impl Io {
         }
     }
 
+    /// The summary of a command's rows ([`Io::summary`]), saying where
+    /// they went when that is a file (`-o FILE`): `12 of 12 banks →
+    /// banks.xlsx`.
+    pub fn rows_summary(&self, message: &str) {
+        match &self.view.file {
+            Some(path) => self.summary(&format!("{message} → {}", path.display())),
+            None => self.summary(message),
+        }
+    }
+
     /// A message on standard error unless --quiet (refusals, statuses).
     pub fn info(&self, message: &str) {
         if !self.quiet {

@@ -382,15 +382,15 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     }
     let count = rows.finish()?;
     if count == 0 {
-        io.summary(&ctx.nothing);
+        io.rows_summary(&ctx.nothing);
     } else if ended == count {
-        io.summary(&format!(
+        io.rows_summary(&format!(
             "{} {} that ended",
             thousands(ended),
             plural(ended, "bank", "banks"),
         ));
     } else if ended > 0 {
-        io.summary(&format!(
+        io.rows_summary(&format!(
             "{} {} and {} {} that ended",
             thousands(count - ended),
             plural(count - ended, "rating record", "rating records"),
@@ -398,7 +398,7 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
             plural(ended, "bank", "banks"),
         ));
     } else {
-        io.summary(&format!(
+        io.rows_summary(&format!(
             "{} {}",
             thousands(count),
             plural(count, "rating record", "rating records")

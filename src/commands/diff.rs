@@ -210,7 +210,7 @@ fn run(args: DiffArgs, io: &Io) -> Result<Exit> {
     }
     start(&mut printer)?;
     printer.expect("started").finish()?;
-    io.summary(&counts.summary());
+    io.rows_summary(&counts.summary());
     Ok(if args.exit_code && counts.total() > 0 {
         Exit::Failure
     } else {

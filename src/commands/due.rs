@@ -147,7 +147,11 @@ const DUE_COLUMNS: Columns<DueRow> = Columns::about_bank(
 .with_extra(DUE_PUBLIC);
 
 /// What `due` left out and why, or what would make it exact.
-fn left_out_note(left_out: LeftOut, activity: Activity, included: bool) -> Option<String> {
+pub(crate) fn left_out_note(
+    left_out: LeftOut,
+    activity: Activity,
+    included: bool,
+) -> Option<String> {
     if included {
         return None;
     }
@@ -181,6 +185,16 @@ fn left_out_note(left_out: LeftOut, activity: Activity, included: bool) -> Optio
     } else {
         String::new()
     };
+    if left_out.unknown > 0 {
+        if !note.is_empty() {
+            note.push_str("; ");
+        }
+        note.push_str(&format!(
+            "{} {} BankFind says nothing of (not linked to the public record) listed last",
+            thousands(left_out.unknown),
+            plural(left_out.unknown, "bank", "banks")
+        ));
+    }
     let unknown = match activity {
         Activity::Known => None,
         Activity::NoRecord => Some(format!(
@@ -309,9 +323,9 @@ impl Run for DueArgs {
         }
         let count = printed.finish()?;
         if count == 0 {
-            io.summary(&ctx.nothing);
+            io.rows_summary(&ctx.nothing);
         } else {
-            io.summary(&format!(
+            io.rows_summary(&format!(
                 "{} {} probably due or overdue{}{}",
                 thousands(count),
                 plural(count, "bank", "banks"),

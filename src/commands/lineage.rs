@@ -15,7 +15,7 @@ use crate::commands::{
 };
 use crate::mirror::{AgencyId, Lineage, LinkState};
 use crate::output::{Cell, Column, Columns, Fit, Kind};
-use crate::source::{Among, Source, Wanted, classify, resolve};
+use crate::source::{Among, Source, Wanted, classify, resolve_one};
 
 pub const AFTER_HELP: &str = "\
 Each line is one institution's change: a merger (into whom), a failure, a
@@ -184,7 +184,7 @@ impl Run for LineageArgs {
                     io,
                     within: &self.narrow.selection(),
                 };
-                let id = resolve(wanted, &among, settings).await?;
+                let id = resolve_one(wanted, &among, settings).await?;
                 let name = reader.bank(&id)?.fields.name;
                 let shown = inert(&name).into_owned();
                 match reader.fdic_cert_of(&id)? {

@@ -15,7 +15,7 @@ use clap::Args;
 use crate::commands::{CraError, Ctx, Exit, Globals, Outputs, Run, Spec, inert};
 use crate::mirror::{LinkState, Reader};
 use crate::record::{Address, Day};
-use crate::source::{Among, Source, Wanted, classify, resolve};
+use crate::source::{Among, Source, Wanted, classify, resolve_one};
 
 pub const AFTER_HELP: &str = "\
 Prints one line: `document URL` (the Federal Reserve's evaluations, whose
@@ -77,7 +77,7 @@ impl Run for PeArgs {
             io,
             within: &crate::domain::Selection::default(),
         };
-        let id = resolve(wanted, &among, settings).await?;
+        let id = resolve_one(wanted, &among, settings).await?;
         let bank = reader.bank(&id)?;
         let shown = inert(&bank.fields.name).into_owned();
         let (regulator, agency_id) = match reader.link_state(&id)? {

@@ -192,6 +192,7 @@ fn gather(
         .map(|row| {
             let bank = row.bank;
             Downgrade {
+                id: bank.id.clone(),
                 rating: bank.rating().as_str().to_string(),
                 exam_date: bank.exam_date().to_string(),
                 name: bank.name,
@@ -201,18 +202,21 @@ fn gather(
             }
         })
         .collect();
-    let due = reader
-        .due(&DueQuery {
-            selection: selection.clone(),
-            today,
-            older_than_months: None,
-            include_inactive: false,
-            public_record: false,
-        })?
+    let (due, due_left_out) = reader.due_counted(&DueQuery {
+        selection: selection.clone(),
+        today,
+        older_than_months: None,
+        include_inactive: false,
+        public_record: false,
+    })?;
+    let due_left_out =
+        super::due::left_out_note(due_left_out, super::due::Activity::of(reader)?, false);
+    let due = due
         .into_iter()
         .map(|row| {
             let bank = row.bank;
             DueBank {
+                id: bank.id.clone(),
                 rating: bank.rating().as_str().to_string(),
                 exam_date: bank.exam_date().to_string(),
                 exam_type: bank.exam_type().as_str().to_string(),
@@ -230,6 +234,7 @@ fn gather(
         .filter(|last| last.status == crate::mirror::SyncStatus::Complete)
         .and_then(|last| last.finished_at.clone());
     Ok(Report {
+        due_left_out,
         filters: selection.said(),
         synced,
         newest_exam,

@@ -162,7 +162,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
                 plural(found.requests, "request", "requests")
             ));
         }
-        io.summary(&line);
+        io.rows_summary(&line);
         if !chosen {
             warn_partial(io, printed, found.total);
         }
@@ -181,7 +181,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
         }
         let printed = printer.count;
         printer.finish()?;
-        io.summary(&summary(printed, &meta, false, nothing));
+        io.rows_summary(&summary(printed, &meta, false, nothing));
         if !chosen {
             warn_partial(io, printed, total);
         }
@@ -212,7 +212,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
     let closed = printer.finish();
     listed?;
     closed?;
-    io.summary(&summary(printed, &meta, true, nothing));
+    io.rows_summary(&summary(printed, &meta, true, nothing));
     if !chosen {
         warn_partial(io, printed, meta.total);
     }
@@ -228,8 +228,14 @@ fn warn_partial(io: &Io, printed: u64, total: u64) {
     if io.view.terminal || printed >= total {
         return;
     }
+    let to = io
+        .view
+        .file
+        .as_ref()
+        .map(|path| format!(" to {}", path.display()))
+        .unwrap_or_default();
     io.info(&format!(
-        "cra: wrote {} of {} matching banks; add --all for every one (or use cra export)",
+        "cra: wrote {} of {} matching banks{to}; add --all for every one (or use cra export)",
         thousands(printed),
         thousands(total)
     ));

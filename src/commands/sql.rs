@@ -186,7 +186,7 @@ fn run(args: SqlArgs, settings: &Settings, io: &Io, interrupter: &Interrupter) -
     let closed = printer.map(Printer::finish).transpose();
     result?;
     closed?;
-    io.summary(&format!(
+    io.rows_summary(&format!(
         "{} {}",
         thousands(count),
         plural(count, "row", "rows")

@@ -174,6 +174,9 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         selection: ctx.selection.clone(),
         exams: args.exams,
     };
+    for note in notes(&args, &by, &ctx.selection) {
+        io.info(&note);
+    }
     if args.gaps {
         return gaps::print(&reader.gaps_by(&by, &filter)?, &by, &args.columns, ctx);
     }
@@ -181,7 +184,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     let planned = io.plan_rows(columns, &args.columns, false)?;
     let rows = reader.stats_by(&by, &filter)?;
     if rows.iter().all(|row| row.total == 0) {
-        io.summary(&ctx.nothing);
+        io.rows_summary(&ctx.nothing);
     }
     let unit = unit(&args, &by);
     if args.svg.is_some() {
@@ -232,6 +235,39 @@ fn groupings(by: &[By]) -> Result<Vec<GroupBy>> {
             "--by takes one or two groupings (of state, regulator, size, year), e.g. --by year,regulator",
         )),
     }
+}
+
+/// What a person must know to read the figures right, said on standard
+/// error piped or not: exams counted by a filter of the bank's current
+/// exam (the public record is the bank's, not each exam's), and gaps by
+/// year, whose recent years hold only the exams already followed by
+/// another.
+fn notes(args: &StatsArgs, by: &[GroupBy], selection: &crate::domain::Selection) -> Vec<String> {
+    let mut notes = Vec::new();
+    let per_exam = args.exams || args.gaps || by.contains(&GroupBy::Year);
+    let public: Vec<&str> = [
+        ("--assets", selection.assets.is_some()),
+        ("--exam-method", !selection.exam_methods.is_empty()),
+    ]
+    .into_iter()
+    .filter_map(|(flag, given)| given.then_some(flag))
+    .collect();
+    if per_exam && !public.is_empty() {
+        notes.push(format!(
+            "note: {} select{} banks by the public record of their current exam, not of each \
+             exam counted (a bank with $1B now was smaller at its older exams)",
+            public.join(" and "),
+            if public.len() == 1 { "s" } else { "" }
+        ));
+    }
+    if args.gaps && by.contains(&GroupBy::Year) {
+        notes.push(
+            "note: a year's gaps are those of its exams already followed by another: the \
+             latest years hold only the short ones so far, so their figures run low"
+                .to_string(),
+        );
+    }
+    notes
 }
 
 /// What is counted: banks, or (by year) records, or (`--exams`) exams.

@@ -177,6 +177,10 @@ pub struct LeftOut {
     pub inactive: u64,
     /// Their last exam was under the OTS (closed in 2011).
     pub ots: u64,
+    /// Kept, but BankFind says nothing of them (not linked to the public
+    /// record, or not in BankFind): listed after the banks known active,
+    /// since most are long gone (their last exams decades old).
+    pub unknown: u64,
 }
 
 /// The statement and its values; `public`: the copy has the public
@@ -236,7 +240,8 @@ impl Reader {
     pub fn due_counted(&self, query: &DueQuery) -> Result<(Vec<DueRow>, LeftOut)> {
         let public = self.enriched_at()?.is_some();
         let events = public && self.has_events()?;
-        due_rows(&self.connection(), query, public, events)
+        let known = public && self.activity_known()?;
+        due_rows(&self.connection(), query, public, events, known)
     }
 }
 
@@ -246,6 +251,7 @@ fn due_rows(
     query: &DueQuery,
     public: bool,
     events: bool,
+    activity_known: bool,
 ) -> Result<(Vec<DueRow>, LeftOut)> {
     let (sql, values) = due_sql(query, public, events);
     let mut statement = connection.prepare_cached(&sql)?;
@@ -264,6 +270,8 @@ fn due_rows(
     let mut selected = statement.query(rusqlite::params_from_iter(&values))?;
     let mut rows = Vec::new();
     let mut left_out = LeftOut::default();
+    // Which rows BankFind says nothing of, where it was read.
+    let mut unknown: Vec<bool> = Vec::new();
     while let Some(row) = selected.next()? {
         // What leaves a bank out is read first, the bank's text only for
         // the banks kept (most of a copy's, ended or closed, are not).
@@ -297,6 +305,9 @@ fn due_rows(
             continue;
         };
         let bank = super::row::BankRow::read(row, &bank_at)?;
+        let status_unknown = activity_known && row.get::<_, Option<i64>>(active_at)?.is_none();
+        left_out.unknown += u64::from(status_unknown);
+        unknown.push(status_unknown);
         let expected_months = query
             .older_than_months
             .unwrap_or_else(|| i64::from(expected(bank.exam_type(), bank.rating())));
@@ -315,7 +326,14 @@ fn due_rows(
     }
     // Sorted by index, then moved once: a row is a dozen strings.
     let mut order: Vec<usize> = (0..rows.len()).collect();
-    order.sort_by(|&a, &b| rows[a].compare(&rows[b], &query.selection.sort));
+    order.sort_by(|&a, &b| {
+        // In the usual order (most overdue first), the banks BankFind
+        // knows come first; a --sort is kept as asked.
+        let last = |i: usize| query.selection.sort.is_empty() && unknown[i];
+        last(a)
+            .cmp(&last(b))
+            .then_with(|| rows[a].compare(&rows[b], &query.selection.sort))
+    });
     let mut slots: Vec<Option<DueRow>> = rows.into_iter().map(Some).collect();
     Ok((
         order.into_iter().filter_map(|i| slots[i].take()).collect(),
@@ -417,7 +435,7 @@ mod tests {
                 ..DueQuery::default()
             };
             let query = DueQuery { include_inactive: true, ..query };
-            let here: Vec<String> = due_rows(&connection, &query, false, false).unwrap().0.into_iter().map(|r| r.bank.id).collect();
+            let here: Vec<String> = due_rows(&connection, &query, false, false, false).unwrap().0.into_iter().map(|r| r.bank.id).collect();
             let mut order: Vec<String> = sort
                 .iter()
                 .map(|key| {

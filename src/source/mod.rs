@@ -14,7 +14,7 @@ pub mod select;
 
 pub use find::FoundPages;
 pub use listing::{Listing, MAX_PER_PAGE, Options as ListingOptions, details};
-pub use resolve::{Among, Wanted, classify, could_be_name, named, resolve};
+pub use resolve::{Among, Wanted, classify, could_be_name, named, resolve, resolve_one};
 pub use select::{Copy, Place, Watched};
 
 use std::sync::Arc;

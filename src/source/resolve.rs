@@ -67,6 +67,40 @@ pub async fn resolve(wanted: Wanted, among: &Among<'_>, settings: &Settings) -> 
     }
 }
 
+/// As [`resolve`], for a command that takes one bank (`lineage`, `pe`,
+/// `watch add`): a word that is no bank's id and could be a name
+/// (`amarillo`) is then tried as one, as `show` tries it, at the cost of
+/// one look at the source for the id.
+pub async fn resolve_one(wanted: Wanted, among: &Among<'_>, settings: &Settings) -> Result<String> {
+    let Wanted::Id(word) = &wanted else {
+        return resolve(wanted, among, settings).await;
+    };
+    if !could_be_name(word) {
+        return resolve(wanted, among, settings).await;
+    }
+    match among.source.bank(word).await {
+        Ok(_) => Ok(word.clone()),
+        Err(error) if crate::error::exit_of(&error) == crate::error::Exit::NotFound => {
+            match named(word, among).await {
+                Ok(id) => Ok(id),
+                Err(name_error)
+                    if crate::error::exit_of(&name_error) == crate::error::Exit::NotFound =>
+                {
+                    Err(CraError::NotFound {
+                        message: format!(
+                            "no bank has the id '{}' or a name like it",
+                            crate::text::shorten(&crate::text::inert(word), 80)
+                        ),
+                    }
+                    .into())
+                }
+                Err(name_error) => Err(name_error),
+            }
+        }
+        Err(error) => Err(error),
+    }
+}
+
 /// The bank an agency's ID names, by the links of the copy's public record.
 fn by_agency(id: crate::mirror::record::AgencyId, settings: &Settings) -> Result<String> {
     let path = &settings.mirror.value;

@@ -497,6 +497,18 @@ fn the_report_as_a_workbook_has_a_sheet_per_section_and_its_charts() {
             "{row:?}"
         );
     }
+    // Each bank of the long lists by its id too, for cra show (issue 48,
+    // item 20): the last column.
+    for name in ["Due", "Downgrades"] {
+        let sheet = book.worksheet_range(name).unwrap();
+        let mut rows = sheet.rows();
+        let header = rows.next().unwrap();
+        assert_eq!(header.last(), Some(&Data::String("id".into())), "{name}");
+        assert!(
+            rows.all(|row| matches!(row.last(), Some(Data::String(id)) if id.len() == 36)),
+            "{name}"
+        );
+    }
     let due = book.worksheet_range("Due").unwrap();
     assert!(due.height() > 100, "every bank due: {}", due.height());
     assert!(

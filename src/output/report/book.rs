@@ -140,6 +140,13 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
                 ),
             ),
             (
+                "Due",
+                report
+                    .due_left_out
+                    .clone()
+                    .unwrap_or_else(|| "none".to_string()),
+            ),
+            (
                 "Newest exam",
                 report
                     .newest_exam
@@ -423,8 +430,9 @@ fn downgrades(book: &mut Workbook, formats: &Formats, report: &Report) -> Result
             "exam_date",
             "previous_rating",
             "rating",
+            "id",
         ],
-        &[44.0, 7.0, 11.0, 12.0, 26.0, 26.0],
+        &[44.0, 7.0, 11.0, 12.0, 26.0, 26.0, 38.0],
     )?;
     for (row, d) in (1u32..).zip(&report.downgrades) {
         sheet.write_string(row, 0, fit(&d.name))?;
@@ -433,6 +441,7 @@ fn downgrades(book: &mut Workbook, formats: &Formats, report: &Report) -> Result
         date(sheet, formats, row, 3, &d.exam_date)?;
         rating(sheet, formats, row, 4, &d.previous)?;
         rating(sheet, formats, row, 5, &d.rating)?;
+        sheet.write_string(row, 6, fit(&d.id))?;
     }
     Ok(())
 }
@@ -454,8 +463,11 @@ fn due(book: &mut Workbook, formats: &Formats, report: &Report) -> Result<()> {
             "months_since",
             "expected_months",
             "overdue_months",
+            "id",
         ],
-        &[44.0, 18.0, 7.0, 11.0, 26.0, 12.0, 24.0, 14.0, 17.0, 16.0],
+        &[
+            44.0, 18.0, 7.0, 11.0, 26.0, 12.0, 24.0, 14.0, 17.0, 16.0, 38.0,
+        ],
     )?;
     for (row, d) in (1u32..).zip(&report.due) {
         sheet.write_string(row, 0, fit(&d.name))?;
@@ -468,6 +480,7 @@ fn due(book: &mut Workbook, formats: &Formats, report: &Report) -> Result<()> {
         sheet.write_number_with_format(row, 7, d.months_since as f64, &formats.count)?;
         sheet.write_number_with_format(row, 8, d.expected_months as f64, &formats.count)?;
         sheet.write_number_with_format(row, 9, d.overdue_months() as f64, &formats.count)?;
+        sheet.write_string(row, 10, fit(&d.id))?;
     }
     Ok(())
 }

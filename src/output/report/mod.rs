@@ -41,6 +41,8 @@ impl Group {
 /// A downgrade: one rating record worse than the bank's previous one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Downgrade {
+    /// The bank's id, for `cra show` (a workbook's last column).
+    pub id: String,
     pub name: String,
     pub state: String,
     pub regulator: String,
@@ -52,6 +54,8 @@ pub struct Downgrade {
 /// A bank probably due for its next exam (`cra due`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DueBank {
+    /// The bank's id, for `cra show` (a workbook's last column).
+    pub id: String,
     pub name: String,
     pub city: String,
     pub state: String,
@@ -104,6 +108,9 @@ pub struct Report {
     pub downgrades: Vec<Downgrade>,
     /// The banks probably due, most overdue first.
     pub due: Vec<DueBank>,
+    /// What the banks due leave out (ended, inactive, OTS) and list last
+    /// (of unknown status), as `cra due` says it; none when nothing.
+    pub due_left_out: Option<String>,
 }
 
 /// The rating names, best first, and `Other`; with their colours (the
@@ -174,7 +181,7 @@ pub fn render(report: &Report) -> String {
     );
     bars::trend(&mut page, &report.by_year);
     tables::downgrades(&mut page, report);
-    tables::due(&mut page, &report.due);
+    tables::due(&mut page, &report.due, report.due_left_out.as_deref());
     page.push_str(
         "<footer>Made by <code>cra report</code> from the local copy (<code>cra sync</code>). \
          Ratings: the CRA evaluations as published by the regulators. \
@@ -282,7 +289,9 @@ mod tests {
             ],
             downgrades_since: "2025-11-24".into(),
             downgrades_until: None,
+            due_left_out: None,
             downgrades: vec![Downgrade {
+                id: "a1".into(),
                 name: "A & B <BANK>".into(),
                 state: "TX".into(),
                 regulator: "OCC".into(),
@@ -291,6 +300,7 @@ mod tests {
                 rating: "Satisfactory".into(),
             }],
             due: vec![DueBank {
+                id: "d1".into(),
                 name: "Overdue <Savings>".into(),
                 city: "Austin".into(),
                 state: "TX".into(),

@@ -86,7 +86,7 @@ pub fn downgrades(page: &mut String, report: &Report) {
     page.push_str("</section>\n");
 }
 
-pub fn due(page: &mut String, rows: &[DueBank]) {
+pub fn due(page: &mut String, rows: &[DueBank], left_out: Option<&str>) {
     let _ = write!(
         page,
         "<section id=\"due\">\n<h2>Banks probably due for an exam</h2>\n\
@@ -101,6 +101,15 @@ pub fn due(page: &mut String, rows: &[DueBank]) {
             String::new()
         }
     );
+    if let Some(left_out) = left_out {
+        // As `cra due` says it, a sentence of its own.
+        let mut chars = left_out.chars();
+        let sentence: String = chars
+            .next()
+            .map(|first| first.to_uppercase().chain(chars).collect())
+            .unwrap_or_default();
+        let _ = writeln!(page, "<p class=\"note\">{}.</p>", escape(&sentence));
+    }
     if !rows.is_empty() {
         page.push_str(
             "<div class=\"scroll\"><table class=\"cards due\">\n<thead><tr><th>Bank</th><th>City</th>\

@@ -360,6 +360,43 @@ fn progress_bar_on_a_terminal_only() {
     assert!(!String::from_utf8_lossy(&out.stdout).contains("banks"));
 }
 
+/// `-o FILE` says where the rows went: on a terminal in the summary
+/// (`25 of 400 banks → FILE`), piped in the line that says rows were left
+/// out (issue 48, item 20).
+#[test]
+fn a_rows_file_is_named_where_it_was_written() {
+    let sandbox = crate::common::Sandbox::start(&["--banks", "400"]);
+    let home = crate::common::Home::new();
+    let path = home.path().join("x.xlsx");
+    let out = home
+        .cra()
+        .at(&sandbox.url, ACTIVE_KEY)
+        .args(["search", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!(
+            "cra: wrote 25 of 400 matching banks to {};",
+            path.display()
+        )),
+        "{stderr}"
+    );
+    let command = format!("search -o {}", home.path().join("t.csv").display());
+    let Some(mut script) = crate::common::on_terminal(&home, &command) else {
+        return;
+    };
+    let out = script.at(&sandbox.url, ACTIVE_KEY).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains(&format!(" → {}", home.path().join("t.csv").display())),
+        "{text}"
+    );
+}
+
 /// A failed `-o` names the destination given, not the temporary file.
 #[test]
 fn a_failed_output_file_is_named_as_given() {

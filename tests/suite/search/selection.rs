@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-use crate::common::{World, assert_code};
+use crate::common::{World, assert_code, stderr};
 
 /// A sandbox of a few hundred banks, synced and enriched from its own
 /// public record, with a watch list of some of them.
@@ -531,4 +531,42 @@ fn about_sheets_word_each_flag_by_what_it_means_in_the_command() {
         due_filters,
         "probably due by the exam cycles, as of 2027-03-31"
     );
+}
+
+/// `stats` says what its figures count where a reader would misread them
+/// (issue 48, item 19): exams counted under a filter of each bank's
+/// current public record, and gaps by year, whose latest years hold only
+/// the exams already followed by another; piped too, and not otherwise.
+#[test]
+fn stats_says_what_its_filters_and_gaps_by_year_count() {
+    let world = world();
+    let said = |args: &[&str]| {
+        let out = world.local(args);
+        assert_code(&out, 0);
+        stderr(&out)
+    };
+    let public = "note: --assets selects banks by the public record of their current exam";
+    for args in [
+        &["stats", "--exams", "--assets", "1B.."][..],
+        &["stats", "--by", "year", "--assets", "1B.."],
+        &["stats", "--gaps", "--assets", "1B.."],
+    ] {
+        assert!(said(args).contains(public), "{args:?}");
+    }
+    let both = said(&[
+        "stats",
+        "--exams",
+        "--assets",
+        "1B..",
+        "--exam-method",
+        "large",
+    ]);
+    assert!(
+        both.contains("note: --assets and --exam-method select banks by the public record"),
+        "{both}"
+    );
+    assert!(!said(&["stats", "--assets", "1B.."]).contains("note:"));
+    let year = "note: a year's gaps are those of its exams already followed by another";
+    assert!(said(&["stats", "--gaps", "--by", "year"]).contains(year));
+    assert!(!said(&["stats", "--gaps", "--by", "regulator"]).contains("note:"));
 }
