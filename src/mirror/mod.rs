@@ -248,14 +248,17 @@ fn open_with(path: &Path, how: Open) -> Result<Connection> {
             if !has_copy_tables(&connection)? {
                 return Err(not_a_mirror(path));
             }
+            schema::check_whole(&connection, other, path)?;
             Ok(connection)
         }
     }
 }
 
-/// The tables every copy has had since schema 1: a database of another
-/// application with a `user_version` of its own has not all of them.
-const COPY_TABLES: [&str; 4] = ["meta", "syncs", "banks", "ratings"];
+/// The tables that hold a copy's data since schema 1: a database of
+/// another application with a `user_version` of its own has not all of
+/// them (a copy that lacks another of its tables is damaged: see
+/// `schema::check_whole`).
+const COPY_TABLES: [&str; 3] = ["syncs", "banks", "ratings"];
 
 /// Whether the database has every table of [`COPY_TABLES`].
 fn has_copy_tables(connection: &Connection) -> Result<bool> {

@@ -107,9 +107,15 @@ pub fn check_readable(version: i64, path: &Path) -> Result<()> {
 /// this build's. Runs inside the writer's lock.
 pub(super) fn prepare(connection: &mut Connection, path: &Path, service: &str) -> Result<()> {
     super::configure(connection)?;
+    // A copy this build cannot read, or a damaged one, is refused before
+    // its journal mode is touched.
+    let version = version(connection)?;
+    if version != 0 {
+        check_readable(version, path)?;
+        check_whole(connection, version, path)?;
+    }
     connection.pragma_update(None, "journal_mode", "wal")?;
     connection.pragma_update(None, "synchronous", "normal")?;
-    let version = version(connection)?;
     if version == 0 {
         let tx = connection.transaction()?;
         let tables: i64 = tx.query_row(
@@ -129,7 +135,6 @@ pub(super) fn prepare(connection: &mut Connection, path: &Path, service: &str) -
         migrate(tx, OLDEST)?;
         return Ok(());
     }
-    check_readable(version, path)?;
     let recorded: Option<String> = connection
         .query_row("SELECT value FROM meta WHERE key = 'service'", [], |row| {
             row.get(0)
@@ -154,6 +159,7 @@ pub(super) fn prepare(connection: &mut Connection, path: &Path, service: &str) -
 pub(super) fn upgrade(connection: &mut Connection, path: &Path) -> Result<()> {
     let version = version(connection)?;
     check_readable(version, path)?;
+    check_whole(connection, version, path)?;
     if version == SCHEMA_VERSION {
         return Ok(());
     }
@@ -177,6 +183,51 @@ fn migrate(tx: Transaction, from: i64) -> Result<()> {
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     tx.commit()?;
     Ok(())
+}
+
+/// The tables a copy of schema `version` has: those its steps create,
+/// read from their SQL (`CREATE TABLE [IF NOT EXISTS] name`).
+pub(super) fn tables_at(version: i64) -> Vec<&'static str> {
+    std::iter::once(SCHEMA_1)
+        .chain(MIGRATIONS.iter().filter(|m| m.to <= version).map(|m| m.sql))
+        .flat_map(|sql| sql.split("CREATE TABLE ").skip(1))
+        .filter_map(|rest| {
+            let rest = rest.strip_prefix("IF NOT EXISTS ").unwrap_or(rest);
+            rest.split(|c: char| c.is_whitespace() || c == '(')
+                .next()
+                .filter(|name| !name.is_empty())
+        })
+        .collect()
+}
+
+/// Refuses a copy of schema `version` that lacks a table its schema has
+/// (dropped by another program): named, not a raw "no such table" at the
+/// first query that needs it, nor a sync that ends well and leaves it so.
+pub(super) fn check_whole(connection: &Connection, version: i64, path: &Path) -> Result<()> {
+    let mut statement =
+        connection.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")?;
+    let present: Vec<String> = statement
+        .query_map([], |row| row.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let missing: Vec<&str> = tables_at(version)
+        .into_iter()
+        .filter(|table| !present.iter().any(|p| p == table))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(anyhow::anyhow!(
+        "the local copy {} is damaged: it lacks the {} {} of its schema {version} (changed \
+         outside cra); move it aside and run {} to make a new one",
+        path.display(),
+        if missing.len() == 1 {
+            "table"
+        } else {
+            "tables"
+        },
+        missing.join(", "),
+        super::sync_command()
+    ))
 }
 
 /// The copy's schema version (0: not a copy yet).
@@ -324,6 +375,48 @@ mod tests {
             );
         }
         assert_eq!(RELEASED.len() as i64, SCHEMA_VERSION);
+    }
+
+    /// The tables each schema has, as read from its steps, are those a new
+    /// copy has: a damaged copy is told by them.
+    #[test]
+    fn the_tables_of_each_schema_are_those_its_steps_create() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        create(&mut connection).unwrap();
+        let mut made: Vec<String> = connection
+            .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        made.retain(|name| !name.starts_with("sqlite_"));
+        let mut read: Vec<&str> = tables_at(SCHEMA_VERSION);
+        read.sort_unstable();
+        assert_eq!(read, made);
+        assert_eq!(
+            tables_at(1),
+            [
+                "meta",
+                "syncs",
+                "banks",
+                "ratings",
+                "outbox",
+                "removed_banks"
+            ]
+        );
+        assert!(tables_at(3).contains(&"events") && !tables_at(2).contains(&"events"));
+        assert!(check_whole(&connection, SCHEMA_VERSION, Path::new("c")).is_ok());
+        connection
+            .execute_batch("DROP TABLE events; DROP TABLE links")
+            .unwrap();
+        let error = check_whole(&connection, SCHEMA_VERSION, Path::new("c")).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("is damaged: it lacks the tables links, events of its schema 3"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -102,3 +102,37 @@ fn a_pragma_that_sets_is_refused() {
     let out = world.local(&["sql", "PRAGMA table_info(banks)"]);
     assert_code(&out, 0);
 }
+
+/// A copy whose tables another program dropped (its schema still says 3)
+/// is named damaged by every command, readers and `sync` alike, in one
+/// line, never a raw "no such table" or a sync that ends well and leaves
+/// it so (issue 48, item 10).
+#[test]
+fn a_copy_with_tables_dropped_is_named_damaged_by_readers_and_sync() {
+    let world = crate::common::synced(20);
+    let copy = world.home.path().join(".local/share/cra/mirror.sqlite");
+    {
+        let connection = rusqlite::Connection::open(&copy).unwrap();
+        connection
+            .execute_batch("DROP TABLE events; DROP TABLE links; DROP TABLE meta;")
+            .unwrap();
+    }
+    for args in [
+        &["--offline", "search"][..],
+        &["sql", "SELECT count(*) FROM banks"],
+        &["lineage", "fdic:1"],
+        &["due"],
+        &["sync"],
+    ] {
+        let out = world.cra().args(args).output().unwrap();
+        assert_code(&out, 1);
+        let said = stderr(&out);
+        assert!(
+            said.contains("is damaged: it lacks the tables meta, links, events of its schema 3")
+                && said.contains("move it aside"),
+            "{args:?}: {said}"
+        );
+        assert_eq!(said.trim().lines().count(), 1, "{said}");
+        assert!(!said.contains("no such table"), "{said}");
+    }
+}
