@@ -30,6 +30,53 @@ pub struct AtomicFile {
     shown: PathBuf,
     access: Access,
     target: Target,
+    /// The temporary file, known to [`remove_pending`] while it exists.
+    _pending: Option<Pending>,
+}
+
+/// The temporary files being written: what [`remove_pending`] removes
+/// when the process must end at once (a signal a command blocked in a
+/// system call never heard), where no destructor runs.
+fn pending() -> &'static std::sync::Mutex<Vec<PathBuf>> {
+    static PENDING: std::sync::OnceLock<std::sync::Mutex<Vec<PathBuf>>> =
+        std::sync::OnceLock::new();
+    PENDING.get_or_init(Default::default)
+}
+
+/// One temporary file in [`pending`], taken out when dropped (the file
+/// renamed into place, or removed with its `NamedTempFile`).
+struct Pending(PathBuf);
+
+impl Pending {
+    fn new(path: &Path) -> Pending {
+        if let Ok(mut paths) = pending().lock() {
+            paths.push(path.to_path_buf());
+        }
+        Pending(path.to_path_buf())
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if let Ok(mut paths) = pending().lock() {
+            paths.retain(|p| *p != self.0);
+        }
+    }
+}
+
+/// Removes every temporary file still being written: called just before
+/// the process ends without unwinding (`std::process::exit`), so that no
+/// `.NAME.XXXXXX.part` is left beside a destination.
+pub fn remove_pending() {
+    if let Ok(paths) = pending().lock() {
+        remove_files(&paths);
+    }
+}
+
+fn remove_files(paths: &[PathBuf]) {
+    for path in paths {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 enum Target {
@@ -92,6 +139,7 @@ impl AtomicFile {
                 shown,
                 access,
                 target: Target::Stream(file),
+                _pending: None,
             });
         }
         let path = match std::fs::symlink_metadata(path) {
@@ -143,6 +191,7 @@ impl AtomicFile {
                 )
             })?;
         Ok(AtomicFile {
+            _pending: Some(Pending::new(temp.path())),
             path,
             shown,
             access,
@@ -441,5 +490,49 @@ mod tests {
         // The temporary file's name is none of the user's business.
         assert!(!text.contains(".part"), "{text}");
         assert!(!text.contains(".out.csv."), "{text}");
+    }
+
+    /// What is pending is what is being written: a file put in place or
+    /// dropped is taken out, and `remove_pending` removes the rest.
+    #[test]
+    fn remove_pending_removes_only_the_files_still_being_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = AtomicFile::create(&dir.path().join("kept.csv"), Access::Shared).unwrap();
+        let cut = AtomicFile::create(&dir.path().join("cut.csv"), Access::Shared).unwrap();
+        let dropped = AtomicFile::create(&dir.path().join("dropped.csv"), Access::Shared).unwrap();
+        drop(dropped);
+        kept.commit().unwrap();
+        let parts = || {
+            std::fs::read_dir(dir.path())
+                .unwrap()
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|name| name.ends_with(".part"))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(parts().len(), 1, "{:?}", parts());
+        assert!(parts()[0].starts_with(".cut.csv."));
+        // Of this folder's files, the one being written alone is pending
+        // (other tests of this process write files of their own: the
+        // registry is the process's).
+        let pending_here: Vec<PathBuf> = pending()
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|p| p.starts_with(dir.path()))
+            .cloned()
+            .collect();
+        assert_eq!(pending_here.len(), 1, "{pending_here:?}");
+        remove_files(&pending_here);
+        assert!(parts().is_empty(), "{:?}", parts());
+        assert!(dir.path().join("kept.csv").exists());
+        drop(cut);
+        assert!(
+            !pending()
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|p| p.starts_with(dir.path()))
+        );
     }
 }

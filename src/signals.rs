@@ -117,6 +117,13 @@ pub fn watch() -> impl Future<Output = ()> + Send + 'static {
     }
 }
 
+/// Whether one of the signals has come: for a command that computes
+/// without awaiting (a future is only dropped where it awaits), to stop
+/// between rows rather than finish and exit 0.
+pub fn signalled() -> bool {
+    *came().borrow()
+}
+
 /// Resolves on the first of the signals.
 pub async fn interrupted() {
     watch().await;

@@ -207,6 +207,10 @@ impl Run for LineageArgs {
         }
         let mut printed = io.rows(io.plan_rows(&LINES, &[], false)?)?;
         for line in &lines {
+            // A long lineage stops between lines on a signal.
+            if crate::signals::signalled() {
+                return Err(CraError::Interrupted.into());
+            }
             printed.write_plain(line)?;
         }
         printed.finish()?;

@@ -477,7 +477,13 @@ pub async fn run<R: Run>(command: R, ctx: Ctx) -> Result<Exit> {
         () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),
     };
     backstop.abort();
-    result
+    // A command that computes without awaiting (`lineage`, `sql` over a
+    // copy) finishes before the signal's future is polled: stopped all
+    // the same, its `-o` file not put in place, the exit saying so.
+    match result {
+        Ok(_) if crate::signals::signalled() => Err(CraError::Interrupted.into()),
+        result => result,
+    }
 }
 
 /// Ends the process a grace period after a signal, as the signal's default
@@ -488,6 +494,8 @@ pub fn backstop() -> tokio::task::JoinHandle<()> {
         crate::signals::interrupted().await;
         tokio::time::sleep(BLOCKED_GRACE).await;
         crate::error::report(&CraError::Interrupted.into());
+        // No destructor runs past exit: the files being written go first.
+        crate::atomic::remove_pending();
         std::process::exit(Exit::Interrupted as i32);
     })
 }

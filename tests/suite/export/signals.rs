@@ -80,3 +80,56 @@ fn sighup_stops_an_export_removing_its_temporary_file() {
 fn sigusr1_stops_an_export_removing_its_temporary_file() {
     interrupt_export(Signal::USR1, Some(BEFORE));
 }
+
+/// A command blocked in a system call when the signal comes (`diff`
+/// opening a named pipe nobody writes) never hears it: the process is
+/// ended from outside it after a grace period, exit 130, and the file its
+/// `-o` was writing aside goes too, where no destructor runs (issue 48,
+/// item 9: `lineage -o` left `.FILE.XXXXXX.part`).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_command_blocked_when_the_signal_comes_leaves_no_part_file() {
+    let home = crate::common::Home::new();
+    let dir = home.path().join("here");
+    std::fs::create_dir(&dir).unwrap();
+    let fifo = dir.join("nobody-writes.csv");
+    crate::common::make_fifo(&fifo);
+    std::fs::write(dir.join("b.csv"), "id,name\n").unwrap();
+    let child = home
+        .cra_std()
+        .current_dir(&dir)
+        .args(["diff", "nobody-writes.csv", "b.csv", "-o", "out.csv"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Until its output is written aside and it waits in the pipe's open.
+    let started = std::time::Instant::now();
+    let part = || {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().ends_with(".part"))
+    };
+    while !part() && started.elapsed() < std::time::Duration::from_secs(5) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(part(), "the output was not opened");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    crate::common::signal(child.id(), crate::common::Signal::INT);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let pid = child.id();
+    std::thread::spawn(move || tx.send(child.wait_with_output().unwrap()));
+    let Ok(out) = rx.recv_timeout(std::time::Duration::from_secs(10)) else {
+        crate::common::signal(pid, crate::common::Signal::KILL);
+        panic!("still running 10 s after Ctrl-C");
+    };
+    crate::common::assert_code(&out, 130);
+    let left: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "nobody-writes.csv" && name != "b.csv")
+        .collect();
+    assert!(left.is_empty(), "left beside the destination: {left:?}");
+}
