@@ -52,7 +52,7 @@ const LINE: &[Column<Lineage>] = &[
     Column::new("kind", "KIND", Kind::Text, Fit::Keep { rank: 1 }, |r| {
         Cell::text(r.kind.name())
     }),
-    Column::new("role", "ROLE", Kind::Text, Fit::Keep { rank: 4 }, |r| {
+    Column::new("role", "ROLE", Kind::Text, Fit::Keep { rank: 5 }, |r| {
         Cell::text(r.role.name())
     }),
     Column::new(
@@ -76,7 +76,10 @@ const LINE: &[Column<Lineage>] = &[
         "successor",
         "INTO",
         Kind::Text,
-        Fit::Shorten { rank: 5, min: 12 },
+        // Who took it over: the answer beside the institution, kept as
+        // long and shortened alike (two successors can share a first
+        // word).
+        Fit::Shorten { rank: 3, min: 16 },
         |r| Cell::maybe(r.successor_name.as_deref()),
     ),
     Column::new(
@@ -90,7 +93,7 @@ const LINE: &[Column<Lineage>] = &[
         "rating",
         "RATING",
         Kind::Rating,
-        Fit::Rating { rank: 3 },
+        Fit::Rating { rank: 4 },
         |r| known(r, |k| Cell::maybe_rating(k.rating.as_ref())),
     ),
     Column::new(

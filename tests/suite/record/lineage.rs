@@ -1114,3 +1114,69 @@ fn a_card_follows_the_record_to_its_holder_now_and_fits_80_columns() {
         );
     }
 }
+
+/// Who took a bank over is the answer beside it: `lineage` keeps INTO
+/// as long as the institution's name and shortens it alike (it was cut to
+/// 12 characters, or dropped while ROLE stayed), and every line fits
+/// (issue 48, item 13).
+#[test]
+fn lineage_keeps_into_at_80_columns() {
+    let names = [
+        (10_000, "FIRST STATE BANK NORTH", "ADA", "03-04"),
+        (10_001, "FIRST STATE BANK SOUTH", "ENID", "06-11"),
+    ];
+    let mut banks =
+        String::from("id,name,city,state,regulator,exam_date,rating,exam_type,is_current\n");
+    let mut file = String::new();
+    for (cert, name, city, day) in names {
+        banks.push_str(&format!(
+            "b{cert},{name},{city},OK,FDIC,1985-{day},Satisfactory,Small Bank,true\n"
+        ));
+        file.push_str(&format!(
+            "{cert}\t3\t1985{}\t{name}\t{city}\tOK\t90000\t2\t2\t\r\n",
+            day.replace('-', "")
+        ));
+    }
+    let world = World::with_data("banks.csv", &banks);
+    assert_code(&world.run(&["sync"]), 0);
+    let path = world.home.path().join("craratng.txt");
+    std::fs::write(&path, file).unwrap();
+    let mut into = merger(10_000, 10_001, 2001);
+    into["ACQ_INSTNAME"] = json!("First State Bank of the Southern Plains");
+    let server = bankfind_listing(vec![10_000, 10_001], vec![into]);
+    let url = format!("{}/institutions", server.url);
+    assert_code(
+        &enrich(
+            &world,
+            &["--ffiec", path.to_str().unwrap(), "--bankfind", &url],
+        ),
+        0,
+    );
+    for columns in ["80", "120"] {
+        let out = world
+            .offline()
+            .args(["lineage", "fdic:10000"])
+            .env("CRA_FORCE_TTY", "1")
+            .env("NO_COLOR", "1")
+            .env("COLUMNS", columns)
+            .output()
+            .unwrap();
+        assert_code(&out, 0);
+        let table = String::from_utf8(out.stdout.clone()).unwrap();
+        let head = table.lines().next().unwrap_or_default();
+        assert!(
+            head.contains(" INTO "),
+            "{columns}: {table} {}",
+            stderr(&out)
+        );
+        // Room enough to tell two successors apart by more than a word
+        // (it showed "First State…").
+        assert!(table.contains("First State Ban"), "{columns}: {table}");
+        for line in table.lines() {
+            assert!(
+                unicode_width::UnicodeWidthStr::width(line) <= columns.parse().unwrap(),
+                "{line:?} in\n{table}"
+            );
+        }
+    }
+}
