@@ -159,6 +159,14 @@ async fn run(
         let mut still = Vec::new();
         for (at, id, error) in missing {
             if !could_be_name(id) {
+                // What to do next, not only the status: find the id.
+                let error = CraError::NotFound {
+                    message: format!(
+                        "{error}; find a bank's id by its name with: {} NAME",
+                        crate::mirror::command_named("search")
+                    ),
+                }
+                .into();
                 still.push((id, error));
                 continue;
             }

@@ -254,4 +254,19 @@ fn hints_under_the_sandbox_keep_it() {
         stderr.contains("cra --sandbox search \"nosuchbank\""),
         "{stderr}"
     );
+    // An id no bank has (and no name could be): the status, and what to
+    // do next (issue 48, item 17: it ended "(404 Not Found)").
+    let out = home
+        .cra()
+        .args(["--sandbox", "show", "00000000-0000-0000-0000-000000000000"])
+        .output()
+        .unwrap();
+    crate::common::assert_code(&out, 5);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(
+            "(404 Not Found); find a bank's id by its name with: cra --sandbox search NAME"
+        ),
+        "{stderr}"
+    );
 }

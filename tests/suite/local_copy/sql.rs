@@ -267,3 +267,32 @@ fn sql_reads_pragmas_and_shows_blobs_infinities_and_odd_names_for_what_they_are(
         assert!(stdout.contains("\\u{202e}"), "{args:?}: {stdout:?}");
     }
 }
+
+/// A table or column the copy has not points at what it has (issue 48,
+/// item 17): the table meant (`bank`: `banks`), else the copy's tables,
+/// and `cra sql --schema`; a usage error, one line.
+#[test]
+fn sql_of_a_table_the_copy_has_not_points_at_what_it_has() {
+    let world = World::new(&["--banks", "20"]);
+    world.sync(&[]);
+    for (query, says) in [
+        (
+            "SELECT * FROM bank",
+            "no such table: bank (did you mean banks? cra sql --schema shows every table and its columns)",
+        ),
+        (
+            "SELECT * FROM xyzzy",
+            "no such table: xyzzy (the copy's tables: banks, ",
+        ),
+        (
+            "SELECT nme FROM banks",
+            "no such column: nme (cra sql --schema shows each table's columns)",
+        ),
+    ] {
+        let out = world.run(&["sql", query]);
+        assert_code(&out, 2);
+        let said = text(&out.stderr);
+        assert!(said.contains(says), "{query}: {said}");
+        assert_eq!(said.trim().lines().count(), 1, "{said}");
+    }
+}
