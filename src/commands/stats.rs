@@ -177,6 +177,21 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     for note in notes(&args, &by, &ctx.selection) {
         io.info(&note);
     }
+    // Banks counted by their current rating: those that ended count by
+    // their last one, said with how many (an --active selection has none).
+    if !(args.exams || args.gaps || by.contains(&GroupBy::Year))
+        && let Some(ended) = reader.ended_among(&ctx.selection)?
+        && ended > 0
+    {
+        io.info(&format!(
+            "note: {} {} that ended (merged, failed or closed) {} counted by {} last rating; \
+             --active counts the banks BankFind lists as open",
+            super::thousands(ended),
+            super::plural(ended, "bank", "banks"),
+            super::plural(ended, "is", "are"),
+            super::plural(ended, "its", "their"),
+        ));
+    }
     if args.gaps {
         return gaps::print(&reader.gaps_by(&by, &filter)?, &by, &args.columns, ctx);
     }

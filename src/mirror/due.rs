@@ -225,6 +225,27 @@ fn due_sql(query: &DueQuery, public: bool, events: bool) -> (String, Vec<SqlValu
 }
 
 impl Reader {
+    /// How many banks of `selection` ended (merged, failed, closed), as
+    /// BankFind's history says: counted by their last rating wherever
+    /// banks are counted (`stats`, the report), which says so. None when
+    /// the copy never read the history.
+    pub fn ended_among(&self, selection: &crate::domain::Selection) -> Result<Option<u64>> {
+        if self.enriched_at()?.is_none() || !self.has_events()? {
+            return Ok(None);
+        }
+        let (clauses, values) = selection_clauses(selection, &Tested::BANKS_AS_B);
+        let more: String = clauses.iter().map(|c| format!(" AND {c}")).collect();
+        let sql = format!(
+            "SELECT count(*) FROM banks b WHERE EXISTS (SELECT 1 FROM links k JOIN events e \
+             ON e.fdic_cert = k.fdic_cert WHERE k.bank_id = b.id AND e.kind IN {}){more}",
+            super::record::events::ENDINGS
+        );
+        let count: i64 =
+            self.connection()
+                .query_row(&sql, rusqlite::params_from_iter(&values), |row| row.get(0))?;
+        Ok(Some(u64::try_from(count).unwrap_or(0)))
+    }
+
     /// The banks probably due, most overdue first (or in `find`'s order).
     /// SQLite selects them (from a covering index, by comparing each exam
     /// date with its cut-off); how many months old and overdue each is,

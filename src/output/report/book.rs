@@ -128,8 +128,9 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
             (
                 "Report",
                 format!(
-                    "{} banks; the map's measure: the share rated {}; downgrades {}",
+                    "{} banks{}; the map's measure: the share rated {}; downgrades {}",
                     thousands(report.banks),
+                    super::ended_words(report.ended),
                     measure.words(),
                     match &report.downgrades_until {
                         Some((until, what)) => {

@@ -108,6 +108,9 @@ pub struct Report {
     pub downgrades: Vec<Downgrade>,
     /// The banks probably due, most overdue first.
     pub due: Vec<DueBank>,
+    /// How many of the banks counted ended (merged, failed, closed), each
+    /// counted by its last rating; none when the copy does not know.
+    pub ended: Option<u64>,
     /// What the banks due leave out (ended, inactive, OTS) and list last
     /// (of unknown status), as `cra due` says it; none when nothing.
     pub due_left_out: Option<String>,
@@ -139,8 +142,9 @@ pub fn render(report: &Report) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>CRA ratings report</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<main>\n\
-         <header>\n<h1>CRA ratings</h1>\n<p class=\"meta\">{} · {} · {}{} · made by cra {} on {}</p>\n</header>\n",
+         <header>\n<h1>CRA ratings</h1>\n<p class=\"meta\">{}{} · {} · {}{} · made by cra {} on {}</p>\n</header>\n",
         plural_banks(report.banks),
+        ended_words(report.ended),
         if report.filters.is_empty() {
             "all banks in the local copy".to_string()
         } else {
@@ -189,6 +193,19 @@ pub fn render(report: &Report) -> String {
          </main>\n</body>\n</html>\n",
     );
     page
+}
+
+/// ` (N that ended, by their last rating)` where some of the banks counted
+/// ended; nothing otherwise.
+pub(super) fn ended_words(ended: Option<u64>) -> String {
+    match ended {
+        Some(n) if n > 0 => format!(
+            " ({} that ended, counted by {} last rating)",
+            crate::text::thousands(n),
+            if n == 1 { "its" } else { "their" }
+        ),
+        _ => String::new(),
+    }
 }
 
 /// The ratings' colours, for the bars.
@@ -290,6 +307,7 @@ mod tests {
             downgrades_since: "2025-11-24".into(),
             downgrades_until: None,
             due_left_out: None,
+            ended: None,
             downgrades: vec![Downgrade {
                 id: "a1".into(),
                 name: "A & B <BANK>".into(),

@@ -1008,6 +1008,19 @@ fn due_lists_the_banks_bankfind_says_nothing_of_last_and_counts_them() {
     );
     let (ids, _) = due(&["--sort", "exam_date"]);
     assert_eq!(ids, ["m3", "d1"]);
+    // stats counts banks by their current rating: those that ended by
+    // their last, said (issue 48, item 15).
+    let out = lineage.world.local(&["stats"]);
+    assert_code(&out, 0);
+    assert!(
+        stderr(&out).contains(
+            "note: 4 banks that ended (merged, failed or closed) are counted by their last rating"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    let out = lineage.world.local(&["stats", "--state", "TX", "--exams"]);
+    assert!(!stderr(&out).contains("that ended"), "{}", stderr(&out));
     let page = lineage.world.home.path().join("r.html");
     let out = lineage.world.local(&[
         "report",
@@ -1020,6 +1033,7 @@ fn due_lists_the_banks_bankfind_says_nothing_of_last_and_counts_them() {
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(
         html.contains("<p class=\"note\">Left out 4 banks: 4 that ended")
+            && html.contains("6 banks (4 that ended, counted by their last rating)")
             && html.contains("1 bank BankFind says nothing of"),
         "{html}"
     );
