@@ -128,3 +128,21 @@ pub fn signalled() -> bool {
 pub async fn interrupted() {
     watch().await;
 }
+
+/// Ends the process a grace period after a signal, as the signal's default
+/// would have: for a command blocked in a system call, which never hears
+/// it (abort it once nothing can block).
+pub fn backstop() -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async {
+        crate::signals::interrupted().await;
+        tokio::time::sleep(BLOCKED_GRACE).await;
+        crate::error::report(&crate::error::CraError::Interrupted.into());
+        // No destructor runs past exit: the files being written go first.
+        crate::atomic::remove_pending();
+        std::process::exit(crate::error::Exit::Interrupted as i32);
+    })
+}
+
+/// How long a signalled command that does not stop may take before the
+/// process is ended from outside it.
+const BLOCKED_GRACE: std::time::Duration = std::time::Duration::from_secs(2);

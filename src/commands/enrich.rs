@@ -102,7 +102,7 @@ async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let path = settings.mirror.value.clone();
     // Until the linking starts, a signal ends the command, the copy
     // untouched (the backstop: a read blocked in a system call).
-    let backstop = crate::commands::backstop();
+    let backstop = crate::signals::backstop();
     let read = tokio::select! {
         read = read(args, settings, io) => read,
         () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),

@@ -471,7 +471,7 @@ pub async fn run<R: Run>(command: R, ctx: Ctx) -> Result<Exit> {
     // a read that never returns) never gets to hear the signal below:
     // after a grace period the process ends anyway, as the signal's
     // default would have ended it.
-    let backstop = backstop();
+    let backstop = crate::signals::backstop();
     let result = tokio::select! {
         result = command.run(ctx) => result,
         () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),
@@ -485,21 +485,3 @@ pub async fn run<R: Run>(command: R, ctx: Ctx) -> Result<Exit> {
         result => result,
     }
 }
-
-/// Ends the process a grace period after a signal, as the signal's default
-/// would have: for a command blocked in a system call, which never hears
-/// it (abort it once nothing can block).
-pub fn backstop() -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async {
-        crate::signals::interrupted().await;
-        tokio::time::sleep(BLOCKED_GRACE).await;
-        crate::error::report(&CraError::Interrupted.into());
-        // No destructor runs past exit: the files being written go first.
-        crate::atomic::remove_pending();
-        std::process::exit(Exit::Interrupted as i32);
-    })
-}
-
-/// How long a signalled command that does not stop may take before the
-/// process is ended from outside it.
-const BLOCKED_GRACE: std::time::Duration = std::time::Duration::from_secs(2);

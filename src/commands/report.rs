@@ -234,7 +234,7 @@ fn gather(
         .filter(|last| last.status == crate::mirror::SyncStatus::Complete)
         .and_then(|last| last.finished_at.clone());
     Ok(Report {
-        ended: reader.ended_among(&selection)?,
+        ended: reader.ended_among(selection)?,
         due_left_out,
         filters: selection.said(),
         synced,

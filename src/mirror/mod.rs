@@ -20,6 +20,7 @@ pub mod order;
 pub mod read;
 pub mod record;
 pub mod row;
+mod said;
 pub mod schema;
 pub mod stats;
 pub mod write;

@@ -311,9 +311,12 @@ impl Reader {
     /// would write, is a usage error with SQLite's own words.
     pub fn query(&self, sql: &str, mut visit: impl FnMut(Rows) -> Result<()>) -> Result<()> {
         let connection = self.connection();
-        let mut statement = connection
-            .prepare(sql)
-            .map_err(|e| CraError::usage(pointed(&connection, sqlite_message(&e))))?;
+        let mut statement = connection.prepare(sql).map_err(|e| {
+            CraError::usage(super::said::pointed(
+                &connection,
+                super::said::sqlite_message(&e),
+            ))
+        })?;
         if pragma_sets(sql) || (!statement.readonly() && !pragma_read(sql)) {
             return Err(CraError::usage(
                 "attempt to write a readonly database (cra sql runs read-only queries; only cra sync changes the mirror)",
@@ -324,12 +327,12 @@ impl Reader {
         let count = names.len();
         let mut rows = statement
             .query([])
-            .map_err(|e| CraError::usage(sqlite_message(&e)))?;
+            .map_err(|e| CraError::usage(super::said::sqlite_message(&e)))?;
         loop {
             let row = match rows.next() {
                 Ok(Some(row)) => row,
                 Ok(None) => break,
-                Err(e) => return Err(CraError::usage(sqlite_message(&e))),
+                Err(e) => return Err(CraError::usage(super::said::sqlite_message(&e))),
             };
             let mut values = Vec::with_capacity(count);
             for i in 0..count {
@@ -365,56 +368,6 @@ fn query_filter(query: &ListQuery) -> (String, Vec<rusqlite::types::Value>) {
 pub enum Rows<'a> {
     Columns(&'a [String]),
     Row(Vec<Value>),
-}
-
-/// SQLite's own message for an error, without rusqlite's wrapping.
-/// SQLite's words for a table or column the copy has not, with where to
-/// look: the table meant (`bank`: `banks`), or `cra sql --schema`.
-fn pointed(connection: &rusqlite::Connection, message: String) -> String {
-    if let Some(table) = message.strip_prefix("no such table: ") {
-        let tables: Vec<String> = connection
-            .prepare("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            .and_then(|mut statement| {
-                statement
-                    .query_map([], |row| row.get::<_, String>(0))?
-                    .collect::<rusqlite::Result<Vec<_>>>()
-            })
-            .unwrap_or_default();
-        let bare = table
-            .rsplit('.')
-            .next()
-            .unwrap_or(table)
-            .to_ascii_lowercase();
-        let meant = tables
-            .iter()
-            .map(|t| (strsim::normalized_damerau_levenshtein(&bare, t), t))
-            .filter(|(score, _)| *score >= 0.6)
-            .max_by(|a, b| a.0.total_cmp(&b.0));
-        return match meant {
-            Some((_, meant)) => format!(
-                "{message} (did you mean {meant}? cra sql --schema shows every table and its columns)"
-            ),
-            None => format!(
-                "{message} (the copy's tables: {}; cra sql --schema shows their columns)",
-                tables.join(", ")
-            ),
-        };
-    }
-    if message.starts_with("no such column: ") {
-        return format!("{message} (cra sql --schema shows each table's columns)");
-    }
-    message
-}
-
-fn sqlite_message(error: &rusqlite::Error) -> String {
-    match error {
-        rusqlite::Error::SqliteFailure(_, Some(message)) => message.clone(),
-        rusqlite::Error::SqlInputError { msg, .. } => msg.clone(),
-        rusqlite::Error::MultipleStatement => {
-            "cra sql runs one statement at a time (found more after the first)".to_string()
-        }
-        other => other.to_string(),
-    }
 }
 
 /// A REAL as json has it; the infinities, which json has not, as SQLite's
