@@ -115,6 +115,9 @@ pub(super) async fn link(read: Read, io: &Io) -> Result<Linked> {
     let read = match read {
         Ok(changes) => {
             let _ = send.send(Some(changes));
+            // The history's bar, which carried the status, is gone: the
+            // linking that goes on says so on a line of its own.
+            io.status(Some("linking the banks…"));
             Ok(())
         }
         Err(error) => {

@@ -474,7 +474,12 @@ fn fewer_rows_than_matches_are_said_unless_the_user_chose_them() {
             );
             let book = world.home.path().join("some.xlsx");
             let filed = run(&[&["search", "-o", book.to_str().unwrap()][..], filter].concat());
-            assert_eq!(crate::common::stderr(&filed), said, "{filter:?} -o");
+            // Naming the file written (issue 48, item 20).
+            assert_eq!(
+                crate::common::stderr(&filed),
+                said.replace("; add", &format!(" to {}; add", book.display())),
+                "{filter:?} -o"
+            );
             for chosen in [
                 &["--limit", "5"][..],
                 &["--page", "2"],
