@@ -108,17 +108,25 @@ pub(super) async fn read_history(
     let latest = crate::filters::today()
         .tomorrow()
         .unwrap_or(jiff::civil::Date::MAX);
-    if let Some(late) = changes.iter().find(|change| change.date > latest) {
-        return Err(CraError::Response {
-            message: format!(
-                "BankFind ({}): a structure change of CERT {} is dated {}, after today: not a \
-                 history; nothing was stored",
-                crate::http::hide_address_secrets(base.as_str()),
-                late.fdic_cert,
-                late.date
-            ),
-        }
-        .into());
+    let (changes, late): (Vec<Change>, Vec<Change>) = changes
+        .into_iter()
+        .partition(|change| change.date <= latest);
+    if let Some(last) = late.iter().max_by_key(|change| change.date) {
+        // Never shown as an ending of a bank still open, nor the rest of
+        // the history lost for it: left out, and said, piped or not.
+        io.notice(&format!(
+            "BankFind ({}) dates {} {} after today (the latest {}, CERT {}): left out, \
+             as no history can hold them yet",
+            crate::http::hide_address_secrets(base.as_str()),
+            thousands(late.len() as u64),
+            if late.len() == 1 {
+                "structure change"
+            } else {
+                "structure changes"
+            },
+            last.date,
+            last.fdic_cert
+        ));
     }
     Ok(changes)
 }

@@ -123,7 +123,11 @@ pub fn identifier(record: &Record, name: &str) -> Result<Option<u64>, BankfindEr
     match record.get(name) {
         Some(Scalar::Number(n)) if n.as_u64().is_none() => {
             let f = n.as_f64().unwrap_or(f64::NAN);
-            if f.fract() != 0.0 || f < 0.0 {
+            // A negative number names no one: unknown, as before.
+            if f < 0.0 {
+                return Ok(None);
+            }
+            if f.fract() != 0.0 {
                 return Err(inexact(&n.to_string()));
             }
         }
@@ -134,6 +138,9 @@ pub fn identifier(record: &Record, name: &str) -> Result<Option<u64>, BankfindEr
                 None => digits(t),
                 Some((whole, zeros)) => digits(whole) && zeros.bytes().all(|b| b == b'0'),
             };
+            if t.starts_with('-') {
+                return Ok(None);
+            }
             if !exact && t.parse::<f64>().is_ok() {
                 return Err(inexact(t));
             }
@@ -539,14 +546,17 @@ mod tests {
         for name in ["A", "B", "C", "D"] {
             assert_eq!(identifier(record, name).unwrap(), Some(53), "{name}");
         }
-        for name in ["E", "F", "G", "H", "J"] {
+        for name in ["E", "F", "G"] {
             let error = identifier(record, name).unwrap_err().to_string();
             assert!(
                 error.starts_with(&format!("{name} '")) && error.contains("not an identifier"),
                 "{error}"
             );
         }
-        assert_eq!(identifier(record, "I").unwrap(), None);
+        // Negative or no number at all: unknown, as `number` reads them.
+        for name in ["H", "I", "J"] {
+            assert_eq!(identifier(record, name).unwrap(), None, "{name}");
+        }
         assert_eq!(identifier(record, "absent").unwrap(), None);
     }
 

@@ -408,8 +408,6 @@ fn bankfind_numbers_past_what_the_copy_keeps_are_refused_naming_them() {
     let fraction = change(r#"{"CERT":7,"CHANGECODE":221,"EFFDATE":"2011-07-21","ACQ_CERT":53.6}"#);
     let exponent = change(r#"{"CERT":7,"CHANGECODE":221,"EFFDATE":"2011-07-21","ACQ_CERT":"1e3"}"#);
     let fractional_cert = institution(r#"{"CERT":"7.5","ACTIVE":1}"#);
-    // An ending no history can hold yet: shown as the end of a bank open.
-    let future = change(r#"{"CERT":7,"CHANGECODE":221,"EFFDATE":"9999-12-31","ACQ_CERT":"8"}"#);
     for (server, says) in [
         (&cert, "CERT '12345678901234567890' is out of range"),
         (&assets, "ASSET '9223372036854775808' is out of range"),
@@ -429,11 +427,6 @@ fn bankfind_numbers_past_what_the_copy_keeps_are_refused_naming_them() {
             &fractional_cert,
             "CERT '7.5' is not an identifier (a whole number)",
         ),
-        (
-            &future,
-            "a structure change of CERT 7 is dated 9999-12-31, after today: not a history; \
-             nothing was stored",
-        ),
     ] {
         let url = format!("{}/institutions", server.url);
         let said = refused(
@@ -444,4 +437,29 @@ fn bankfind_numbers_past_what_the_copy_keeps_are_refused_naming_them() {
         );
         assert!(said.contains("BankFind"), "{said}");
     }
+    // An ending no history can hold yet (it would be shown as the end of
+    // a bank still open): left out and said, the rest of the history kept.
+    let future = TestServer::start(|_, target| {
+        if target.starts_with("/history") {
+            return Reply::json(
+                200,
+                r#"{"meta":{"total":2},"data":[
+                  {"data":{"CERT":7,"CHANGECODE":221,"EFFDATE":"9999-12-31","ACQ_CERT":"8"}},
+                  {"data":{"CERT":7,"CHANGECODE":510,"EFFDATE":"2001-02-03"}}]}"#,
+            );
+        }
+        Reply::json(200, r#"{"meta":{"total":1},"data":[{"data":{"CERT":7}}]}"#)
+    });
+    let url = format!("{}/institutions", future.url);
+    let out = world.local(&["enrich", "--ffiec", file, "--bankfind", &url]);
+    assert_code(&out, 0);
+    let said = crate::common::stderr(&out);
+    assert!(
+        said.contains(
+            "dates 1 structure change after today (the latest 9999-12-31, CERT 7): left out"
+        ),
+        "{said}"
+    );
+    let held = world.sql_tsv("SELECT date, kind FROM events WHERE fdic_cert = 7 ORDER BY date");
+    assert!(!held.contains("9999"), "{held}");
 }
