@@ -12,7 +12,7 @@ use clap::{ArgMatches, Args};
 // value parsers of the command lines and the words of their messages. A
 // command takes these from here, and the rest from the face of its room.
 pub use crate::error::{CraError, Exit, exit_of, one_line, shorten};
-pub use crate::filters::Words;
+pub use crate::filters::{Words, today};
 pub use crate::io::{Io, Progress};
 pub use crate::output::{Outputs, Written};
 pub use crate::parse::{parse_duration, parse_fraction, parse_size_bytes, whole};

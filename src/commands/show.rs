@@ -324,7 +324,7 @@ pub fn bank_id(arg: &str) -> Result<String> {
             "'{}' is not an agency's number: give fdic:N, rssd:N or occ:N, N a whole number \
              from 1 to {}",
             shorten(&inert(arg), 80),
-            crate::mirror::record::MOST_AGENCY_NUMBER
+            crate::mirror::MOST_AGENCY_NUMBER
         )));
     }
     Ok(id)

@@ -35,8 +35,8 @@ pub use due::{DueQuery, DueRow, LeftOut};
 pub use gaps::GapRow;
 pub use read::{Reader, Rows};
 pub use record::{
-    AgencyId, Ending, FOLLOWED, Forward, Lineage, LinkState, Role, Sources, Store, Summary,
-    enrich_command,
+    AgencyId, Ending, FOLLOWED, Forward, Lineage, LinkState, MOST_AGENCY_NUMBER, Role, Sources,
+    Store, Summary, enrich_command,
 };
 pub use schema::{SCHEMA_VERSION, schema};
 pub use stats::{GroupBy, StatsFilter, StatsRow};

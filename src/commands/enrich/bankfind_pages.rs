@@ -105,7 +105,7 @@ pub(super) async fn read_history(
     .await?;
     // A change is history: one dated past tomorrow (9999-12-31, say) is
     // not, and would be shown as an ending of a bank still open.
-    let latest = crate::filters::today()
+    let latest = crate::commands::today()
         .tomorrow()
         .unwrap_or(jiff::civil::Date::MAX);
     let (changes, late): (Vec<Change>, Vec<Change>) = changes
