@@ -57,7 +57,14 @@ pub fn plan(widths: &[f64], keys: usize, landscape: bool) -> Print {
     let pixels: Vec<f64> = widths.iter().map(|w| column_pixels(*w)).collect();
     let total: f64 = pixels.iter().sum();
     let fitted = if total > 0.0 {
-        (page / total * 100.0).floor()
+        let mut fitted = (page / total * 100.0).floor();
+        // The quotient can round up onto a whole percent the width then
+        // exceeds by a hair: the scale is the largest that fits, checked
+        // as it will print.
+        while fitted > 0.0 && total * fitted / 100.0 > page {
+            fitted -= 1.0;
+        }
+        fitted
     } else {
         100.0
     };
@@ -216,6 +223,27 @@ mod tests {
         // Few rows: as it was; too many: as it was.
         assert_eq!(print.tall(10), print);
         assert_eq!(print.tall(200), print);
+    }
+
+    /// The case proptest found: 150 % of the page's width divided back
+    /// rounds up onto a whole percent the columns then exceed by a hair.
+    #[test]
+    fn a_fitted_scale_is_checked_as_it_prints() {
+        let widths = [
+            9.507566388415208,
+            41.8664928893864,
+            27.998583721096104,
+            19.437962679332415,
+            25.50816668625206,
+            11.164407371605183,
+            15.085242719014227,
+        ];
+        let print = plan(&widths, 0, true);
+        let total: f64 = widths.iter().map(|w| column_pixels(*w)).sum();
+        assert_eq!(
+            print.fit_width,
+            total * f64::from(print.scale) / 100.0 <= PAGE_WIDTH
+        );
     }
 
     proptest! {
