@@ -247,6 +247,27 @@ mod tests {
         }
     }
 
+    /// The case the property test found in CI: a later name holding "0"
+    /// then U+FE0F (two columns as a sequence, one as characters) was cut
+    /// a column too wide and wrapped onto a second line.
+    #[test]
+    fn a_later_row_with_an_emoji_sequence_stays_on_one_line() {
+        let sample = vec![row((String::new(), 0, "0aa0aa00".into()))];
+        let later = [
+            "𝕒 𝒢 Aaਸ0A𐴰 Σ ක 0 𐽰 ࠰  0",
+            "0A𐴰0aa𞹋0\u{fe0f}A a 🌀 a® \u{102e0}a000𞹟 A0Ὀ𑜀𝋀 AવΣ0  a￼𐵀AበΣa a",
+        ];
+        let mut rows = sample.clone();
+        rows.extend(
+            later
+                .iter()
+                .map(|name| row((name.to_string(), 0, "00aa0a00".into()))),
+        );
+        let text = printed(&rows, 1, &View::terminal(63, false));
+        let notes = whole(&sample, &View::terminal(63, false)).lines().count() - 3;
+        assert_eq!(text.lines().count(), rows.len() + 2 + notes, "{text}");
+    }
+
     #[test]
     fn the_notes_follow_the_last_row() {
         let rows: Vec<Vec<String>> = (0..5)
