@@ -17,6 +17,7 @@ pub mod config_file;
 pub mod diff;
 pub mod domain;
 pub mod error;
+pub mod evaluation;
 pub mod filters;
 pub mod http;
 pub mod io;

@@ -250,9 +250,29 @@ fn open_with(path: &Path, how: Open) -> Result<Connection> {
                 return Err(not_a_mirror(path));
             }
             schema::check_whole(&connection, other, path)?;
+            if other < 4 {
+                empty_evaluations(&connection)?;
+            }
             Ok(connection)
         }
     }
+}
+
+/// A copy of a schema before 4 (written by an earlier `cra`, read as it
+/// is) has no evaluations: empty tables of the names, in the connection's
+/// own temporary schema (the file is untouched), so a reader asks the same
+/// SQL of every copy.
+fn empty_evaluations(connection: &Connection) -> Result<()> {
+    connection.pragma_update(None, "query_only", false)?;
+    let made = connection.execute_batch(
+        "CREATE TEMP TABLE IF NOT EXISTS evaluations (sha256 TEXT PRIMARY KEY, source TEXT, \
+         bank_id TEXT, exam_date TEXT, evaluation_date TEXT, regulator TEXT, agency_id INTEGER, \
+         name TEXT, rating TEXT, reason TEXT, kind TEXT, read_at TEXT); \
+         CREATE TEMP TABLE IF NOT EXISTS evaluation_tests (sha256 TEXT, bank_id TEXT, \
+         exam_date TEXT, area TEXT, test TEXT, rating TEXT);",
+    );
+    connection.pragma_update(None, "query_only", true)?;
+    Ok(made?)
 }
 
 /// The tables that hold a copy's data since schema 1: a database of

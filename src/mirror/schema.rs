@@ -49,6 +49,12 @@ pub const MIGRATIONS: &[Migration] = &[
                changes of the institutions linked, read by the next cra enrich",
         sql: include_str!("migrations/3.sql"),
     },
+    Migration {
+        to: 4,
+        what: "the evaluations behind the ratings (evaluations, evaluation_tests): public \
+               evaluations read by cra enrich --pe, and each area's test ratings",
+        sql: include_str!("migrations/4.sql"),
+    },
 ];
 
 /// The schema this build reads and writes.
@@ -361,6 +367,10 @@ mod tests {
                 3,
                 "f0a3194e1c5dd708c5062a48aef152deb2272485b9f2e785bd63934777bf72ae",
             ),
+            (
+                4,
+                "bef973936a31ca04a7e8fe92898ada388b491632c808c23c4cec269cc394d1c6",
+            ),
         ];
         let steps =
             std::iter::once((OLDEST, SCHEMA_1)).chain(MIGRATIONS.iter().map(|m| (m.to, m.sql)));
@@ -414,7 +424,7 @@ mod tests {
         assert!(
             error
                 .to_string()
-                .contains("is damaged: it lacks the tables links, events of its schema 3"),
+                .contains("is damaged: it lacks the tables links, events of its schema 4"),
             "{error}"
         );
     }

@@ -9,6 +9,7 @@
 //! a public record once `cra enrich` has run, which `meta.enriched_at`
 //! says.
 
+pub mod evaluations;
 pub mod events;
 mod exams;
 mod linking;
@@ -309,6 +310,41 @@ impl Reader {
         }
         Err(CraError::usage(format!(
             "{what} needs the public record, and the local copy {} has none yet (run: {})",
+            self.path().display(),
+            enrich_command()
+        )))
+    }
+
+    /// Whether the copy holds an evaluation read by `cra enrich --pe`
+    /// (none in a copy of a schema before 4, which has not the table).
+    pub fn has_evaluations(&self) -> Result<bool> {
+        let connection = self.connection();
+        let table: bool = connection
+            .query_row(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'evaluations'",
+                [],
+                |row| row.get::<_, i64>(0),
+            )
+            .map(|n| n > 0)?;
+        if !table {
+            return Ok(false);
+        }
+        Ok(connection
+            .query_row("SELECT 1 FROM evaluations LIMIT 1", [], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    /// Exit 2 saying to run `cra enrich --pe` when the copy holds no
+    /// evaluation; `what` is what needed them (`--test`).
+    pub fn require_evaluations(&self, what: &str) -> Result<()> {
+        if self.has_evaluations()? {
+            return Ok(());
+        }
+        Err(CraError::usage(format!(
+            "{what} reads the evaluations behind the ratings, and the local copy {} has none yet \
+             (run: {} --pe FILE|FOLDER, with public evaluations in PDF; cra pe BANK --download \
+             saves one)",
             self.path().display(),
             enrich_command()
         )))

@@ -97,6 +97,15 @@ impl Store {
         })
     }
 
+    pub(super) fn connection(&self) -> &Connection {
+        &self.connection
+    }
+
+    /// The copy's connection, for the other tables an enrich writes.
+    pub(super) fn connection_mut(&mut self) -> &mut Connection {
+        &mut self.connection
+    }
+
     /// How many institutions (regulator and agency ID) the copy's FFIEC
     /// record has: none before a first enrich.
     pub fn ffiec_institutions(&self) -> Result<u64> {

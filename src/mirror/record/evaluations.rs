@@ -1,0 +1,319 @@
+//! The evaluations behind the ratings in the local copy: each public
+//! evaluation (PE) `cra enrich --pe` read, known by its file's SHA-256,
+//! linked to a bank through the identifier it prints and the public
+//! record's links (never by name), and to that bank's exam nearest its
+//! date within 8 months; or kept unlinked with the reason. Its overall
+//! rating is compared with the copy's rating of that exam, never written
+//! over it.
+
+use anyhow::Result;
+use rusqlite::{OptionalExtension, Transaction, params};
+
+use super::Store;
+use crate::evaluation::model::{Evaluation, IdKind, PrintedId};
+
+/// The furthest an evaluation's date is from its exam's, in months.
+pub const NEAREST_MONTHS: i8 = 8;
+
+/// A PE read from a file, to store.
+pub struct Read<'a> {
+    pub sha256: &'a str,
+    /// The file or address it was read from.
+    pub source: &'a str,
+    pub evaluation: &'a Evaluation,
+}
+
+/// What storing one PE came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stored {
+    /// The bank and exam it is linked to, or why it is not.
+    pub link: Result<(String, String), String>,
+    /// The copy's rating of that exam, where the PE's overall rating
+    /// differs from it.
+    pub disagrees: Option<String>,
+    /// The file was read before and nothing changed.
+    pub known: bool,
+}
+
+impl Store {
+    /// Exit 2 saying to run `cra enrich` when the copy has no public
+    /// record: a PE is linked through it.
+    pub fn require_public_record(&self) -> Result<()> {
+        if super::store::enriched(self.connection())? {
+            return Ok(());
+        }
+        Err(crate::error::CraError::usage(format!(
+            "an evaluation is linked to its bank through the public record, and the local copy \
+             has none yet (run: {} first)",
+            super::enrich_command()
+        )))
+    }
+
+    /// Stores `read`, linked, in one transaction. A file read before and
+    /// linked is left as it is; one read before and not linked is linked
+    /// again (the copy may have the bank now).
+    pub fn evaluations(&mut self, read: &[Read]) -> Result<Vec<Stored>> {
+        let now = super::super::now();
+        let tx = self.connection_mut().transaction()?;
+        let mut stored = Vec::with_capacity(read.len());
+        for one in read {
+            stored.push(store_one(&tx, one, &now)?);
+        }
+        tx.commit()?;
+        Ok(stored)
+    }
+}
+
+fn store_one(tx: &Transaction, read: &Read, now: &str) -> Result<Stored> {
+    let known: Option<Option<String>> = tx
+        .query_row(
+            "SELECT bank_id FROM evaluations WHERE sha256 = ?1",
+            [read.sha256],
+            |row| row.get(0),
+        )
+        .optional()?;
+    let evaluation = read.evaluation;
+    let link = link(tx, evaluation)?;
+    let disagrees = match &link {
+        Ok((bank, exam)) => disagreement(tx, bank, exam, evaluation)?,
+        Err(_) => None,
+    };
+    if let Some(bank) = &known
+        && (bank.is_some() || link.is_err())
+    {
+        // Read before: linked then (kept), or still not linkable.
+        return Ok(Stored {
+            link,
+            disagrees,
+            known: true,
+        });
+    }
+    tx.execute("DELETE FROM evaluations WHERE sha256 = ?1", [read.sha256])?;
+    tx.execute(
+        "DELETE FROM evaluation_tests WHERE sha256 = ?1",
+        [read.sha256],
+    )?;
+    let (bank, exam, reason) = match &link {
+        Ok((bank, exam)) => (Some(bank.as_str()), Some(exam.as_str()), None),
+        Err(reason) => (None, None, Some(reason.as_str())),
+    };
+    let printed = evaluation.ids.first();
+    tx.execute(
+        "INSERT INTO evaluations (sha256, source, bank_id, exam_date, evaluation_date, \
+         regulator, agency_id, name, rating, reason, kind, read_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        params![
+            read.sha256,
+            read.source,
+            bank,
+            exam,
+            evaluation.date,
+            printed.map(|id| regulator(id.kind)),
+            printed.map(|id| i64::try_from(id.number).unwrap_or(i64::MAX)),
+            evaluation.name,
+            evaluation.rating.map(|r| r.as_str()),
+            reason,
+            evaluation.kind.as_str(),
+            now,
+        ],
+    )?;
+    let mut insert = tx.prepare_cached(
+        "INSERT OR IGNORE INTO evaluation_tests (sha256, bank_id, exam_date, area, test, rating) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for test in &evaluation.tests {
+        insert.execute(params![
+            read.sha256,
+            bank,
+            exam,
+            test.area.as_str(),
+            test.test.as_str(),
+            test.level.as_str()
+        ])?;
+    }
+    Ok(Stored {
+        link,
+        disagrees,
+        known: false,
+    })
+}
+
+/// The agency an identifier is of, as the copy spells regulators.
+fn regulator(kind: IdKind) -> &'static str {
+    match kind {
+        IdKind::OccCharter => "OCC",
+        IdKind::FdicCert => "FDIC",
+        IdKind::Rssd => "FRB",
+        IdKind::OtsDocket => "OTS",
+    }
+}
+
+/// As a person names an identifier: `FDIC certificate 3510`.
+fn named(id: &PrintedId) -> String {
+    let what = match id.kind {
+        IdKind::OccCharter => "OCC charter",
+        IdKind::FdicCert => "FDIC certificate",
+        IdKind::Rssd => "RSSD ID",
+        IdKind::OtsDocket => "OTS docket",
+    };
+    format!("{what} {}", id.number)
+}
+
+/// The banks of the copy an identifier names, through the links (its
+/// identifier columns, or the regulator's own agency ID of the link).
+fn banks_of(tx: &Transaction, id: &PrintedId) -> Result<Vec<String>> {
+    let number = i64::try_from(id.number).unwrap_or(i64::MAX);
+    let sql = match id.kind {
+        IdKind::OccCharter => {
+            "SELECT bank_id FROM links WHERE occ_charter = ?1 \
+             UNION SELECT bank_id FROM links WHERE regulator = 'OCC' AND agency_id = ?1"
+        }
+        IdKind::FdicCert => {
+            "SELECT bank_id FROM links WHERE fdic_cert = ?1 \
+             UNION SELECT bank_id FROM links WHERE regulator = 'FDIC' AND agency_id = ?1"
+        }
+        IdKind::Rssd => {
+            "SELECT bank_id FROM links WHERE rssd_id = ?1 \
+             UNION SELECT bank_id FROM links WHERE regulator = 'FRB' AND agency_id = ?1"
+        }
+        IdKind::OtsDocket => {
+            "SELECT l.bank_id FROM links l JOIN institutions i ON i.fdic_cert = l.fdic_cert \
+             WHERE i.ots_docket = ?1 \
+             UNION SELECT bank_id FROM links WHERE regulator = 'OTS' AND agency_id = ?1"
+        }
+    };
+    let mut statement = tx.prepare_cached(sql)?;
+    let banks = statement
+        .query_map([number], |row| row.get::<_, String>(0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(banks)
+}
+
+/// The bank and exam `evaluation` is of, or why none can be said: by the
+/// identifiers it prints (each naming one bank, all the same one), and the
+/// bank's exam nearest its date within [`NEAREST_MONTHS`].
+fn link(tx: &Transaction, evaluation: &Evaluation) -> Result<Result<(String, String), String>> {
+    if evaluation.ids.is_empty() {
+        return Ok(Err(
+            "it prints no identifier (charter, certificate or RSSD ID)".into(),
+        ));
+    }
+    let mut bank: Option<String> = None;
+    for id in &evaluation.ids {
+        let banks = banks_of(tx, id)?;
+        match banks.as_slice() {
+            [] => return Ok(Err(format!("no bank of the copy has {}", named(id)))),
+            [one] => match &bank {
+                Some(other) if other != one => {
+                    return Ok(Err(format!(
+                        "its identifiers name two banks ({other} and {one})"
+                    )));
+                }
+                _ => bank = Some(one.clone()),
+            },
+            many => {
+                return Ok(Err(format!(
+                    "{} banks of the copy have {}",
+                    many.len(),
+                    named(id)
+                )));
+            }
+        }
+    }
+    let Some(bank) = bank else {
+        return Ok(Err("no bank".into()));
+    };
+    let Some(date) = evaluation.date.as_deref() else {
+        return Ok(Err(format!("it prints no evaluation date (bank {bank})")));
+    };
+    match nearest_exam(tx, &bank, date)? {
+        Some(exam) => Ok(Ok((bank, exam))),
+        None => Ok(Err(format!(
+            "bank {bank} has no exam within {NEAREST_MONTHS} months of {date}"
+        ))),
+    }
+}
+
+/// The exam of `bank` nearest `date` within [`NEAREST_MONTHS`] either way
+/// (of two as near, the earlier).
+fn nearest_exam(tx: &Transaction, bank: &str, date: &str) -> Result<Option<String>> {
+    let Ok(day) = date.parse::<jiff::civil::Date>() else {
+        return Ok(None);
+    };
+    let months = jiff::Span::new().months(NEAREST_MONTHS);
+    let (Ok(from), Ok(to)) = (day.checked_sub(months), day.checked_add(months)) else {
+        return Ok(None);
+    };
+    let mut statement = tx.prepare_cached(
+        "SELECT DISTINCT exam_date FROM ratings WHERE bank_id = ?1 \
+         AND exam_date >= ?2 AND exam_date <= ?3",
+    )?;
+    let exams = statement
+        .query_map(params![bank, from.to_string(), to.to_string()], |row| {
+            row.get::<_, String>(0)
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let distance = |exam: &str| {
+        exam.parse::<jiff::civil::Date>()
+            .ok()
+            .and_then(|e| (e - day).get_days().checked_abs())
+            .unwrap_or(i32::MAX)
+    };
+    Ok(exams
+        .into_iter()
+        .min_by(|a, b| distance(a).cmp(&distance(b)).then_with(|| a.cmp(b))))
+}
+
+/// The copy's rating of the exam, where the PE's overall rating differs.
+fn disagreement(
+    tx: &Transaction,
+    bank: &str,
+    exam: &str,
+    evaluation: &Evaluation,
+) -> Result<Option<String>> {
+    let Some(said) = evaluation.rating else {
+        return Ok(None);
+    };
+    let copy: Option<String> = tx
+        .prepare_cached(
+            "SELECT rating FROM ratings WHERE bank_id = ?1 AND exam_date = ?2 ORDER BY seq LIMIT 1",
+        )?
+        .query_row([bank, exam], |row| row.get(0))
+        .optional()?;
+    Ok(copy.filter(|rating| !rating.eq_ignore_ascii_case(said.as_str())))
+}
+
+/// One exam's evaluation as `show` gives it: the test ratings of each
+/// area it rates, the institution's first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExamTests {
+    pub exam_date: String,
+    /// `(area, test, rating)`, as stored.
+    pub tests: Vec<(String, String, String)>,
+}
+
+impl crate::mirror::Reader {
+    /// The test ratings of each of the bank's exams an evaluation was read
+    /// for, newest exam first.
+    pub fn exam_tests(&self, bank_id: &str) -> Result<Vec<ExamTests>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
+            "SELECT exam_date, area, test, rating FROM evaluation_tests WHERE bank_id = ?1 \
+             ORDER BY exam_date DESC, area <> 'institution', rowid",
+        )?;
+        let mut exams: Vec<ExamTests> = Vec::new();
+        let mut rows = statement.query([bank_id])?;
+        while let Some(row) = rows.next()? {
+            let date: String = row.get("exam_date")?;
+            let test = (row.get("area")?, row.get("test")?, row.get("rating")?);
+            match exams.last_mut() {
+                Some(last) if last.exam_date == date => last.tests.push(test),
+                _ => exams.push(ExamTests {
+                    exam_date: date,
+                    tests: vec![test],
+                }),
+            }
+        }
+        Ok(exams)
+    }
+}
