@@ -19,6 +19,7 @@ pub mod draw;
 pub mod evolve;
 pub mod load;
 pub mod names;
+pub mod pe;
 pub mod public;
 pub mod quota;
 pub mod server;
@@ -39,6 +40,12 @@ use crate::io::Io;
 pub use public::file::Perturb;
 pub use quota::Dialect;
 pub use server::Faults;
+
+/// Where the sandbox serves the public evaluation of a bank's exam (its
+/// date `YYYY-MM-DD`), under its address.
+pub fn evaluation_path(bank_id: &str, exam_date: &str) -> String {
+    format!("/pe/{bank_id}/{exam_date}.pdf")
+}
 
 /// Banks in the default data set (the institutions of the real FFIEC file).
 pub const DEFAULT_BANKS: usize = 18_820;

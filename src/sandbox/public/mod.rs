@@ -16,6 +16,7 @@
 mod days;
 mod decoys;
 mod draw;
+pub mod evaluations;
 pub mod file;
 mod history;
 mod naming;

@@ -32,6 +32,8 @@ pub struct Served {
     institutions: Vec<Institution>,
     history: Vec<Change>,
     truth: bytes::Bytes,
+    /// The institution each bank of the file truly is, by the bank's id.
+    keys: std::collections::HashMap<String, crate::record::ffiec::InstitutionKey>,
 }
 
 impl Served {
@@ -47,9 +49,20 @@ impl Served {
         Served {
             zip: zip.into(),
             truth: truth_json(&record.truth).into(),
+            keys: record
+                .truth
+                .iter()
+                .filter_map(|(id, key)| Some((id.clone(), key.clone()?)))
+                .collect(),
             institutions: record.institutions,
             history: record.history,
         }
+    }
+
+    /// The institution the FFIEC file knows bank `id` as (none: none of
+    /// its exams is in the file).
+    pub fn key_of(&self, id: &str) -> Option<crate::record::ffiec::InstitutionKey> {
+        self.keys.get(id).cloned()
     }
 
     /// BankFind's structure changes for a query string (`filters` on
@@ -223,7 +236,11 @@ fn key(institution: &Institution, field: Field) -> Option<Key> {
     })
 }
 
-fn answer(status: StatusCode, content_type: &'static str, body: impl Into<Body>) -> Response {
+pub(super) fn answer(
+    status: StatusCode,
+    content_type: &'static str,
+    body: impl Into<Body>,
+) -> Response {
     let mut response = Response::new(body.into());
     *response.status_mut() = status;
     response
@@ -298,5 +315,6 @@ pub fn routes(public: Arc<Public>) -> Router {
         .route(BANKFIND_PATH, get(institutions))
         .route(HISTORY_PATH, get(history_of))
         .route(TRUTH_PATH, get(truth))
+        .route(super::evaluations::PATH, get(super::evaluations::serve))
         .with_state(public)
 }
