@@ -304,7 +304,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__changes)
-            opts="-q -v -o -h -V --new --regulator --city --watch --failed-last --assets --exam-method --active --inactive --sort --enriched --change --jq --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --since --until --state --size --rating --output --columns --help --version"
+            opts="-q -v -o -h -V --new --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --sort --enriched --change --jq --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --since --until --state --size --rating --output --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -334,6 +334,10 @@ _cra() {
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
                     COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --test)
+                    COMPREPLY=($(compgen -W "lending=outstanding lending=high-satisfactory lending=satisfactory lending=low-satisfactory lending=needs-to-improve lending=substantial-noncompliance investment=outstanding investment=high-satisfactory investment=satisfactory investment=low-satisfactory investment=needs-to-improve investment=substantial-noncompliance service=outstanding service=high-satisfactory service=satisfactory service=low-satisfactory service=needs-to-improve service=substantial-noncompliance community_development=outstanding community_development=high-satisfactory community_development=satisfactory community_development=low-satisfactory community_development=needs-to-improve community_development=substantial-noncompliance retail_lending=outstanding retail_lending=high-satisfactory retail_lending=satisfactory retail_lending=low-satisfactory retail_lending=needs-to-improve retail_lending=substantial-noncompliance retail_services=outstanding retail_services=high-satisfactory retail_services=satisfactory retail_services=low-satisfactory retail_services=needs-to-improve retail_services=substantial-noncompliance cd_financing=outstanding cd_financing=high-satisfactory cd_financing=satisfactory cd_financing=low-satisfactory cd_financing=needs-to-improve cd_financing=substantial-noncompliance cd_services=outstanding cd_services=high-satisfactory cd_services=satisfactory cd_services=low-satisfactory cd_services=needs-to-improve cd_services=substantial-noncompliance" -- "${cur}"))
                     return 0
                     ;;
                 --sort)
@@ -710,7 +714,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__due)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --sort --enriched --older-than --as-of --include-inactive --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --sort --enriched --older-than --as-of --include-inactive --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -756,6 +760,10 @@ _cra() {
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
                     COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --test)
+                    COMPREPLY=($(compgen -W "lending=outstanding lending=high-satisfactory lending=satisfactory lending=low-satisfactory lending=needs-to-improve lending=substantial-noncompliance investment=outstanding investment=high-satisfactory investment=satisfactory investment=low-satisfactory investment=needs-to-improve investment=substantial-noncompliance service=outstanding service=high-satisfactory service=satisfactory service=low-satisfactory service=needs-to-improve service=substantial-noncompliance community_development=outstanding community_development=high-satisfactory community_development=satisfactory community_development=low-satisfactory community_development=needs-to-improve community_development=substantial-noncompliance retail_lending=outstanding retail_lending=high-satisfactory retail_lending=satisfactory retail_lending=low-satisfactory retail_lending=needs-to-improve retail_lending=substantial-noncompliance retail_services=outstanding retail_services=high-satisfactory retail_services=satisfactory retail_services=low-satisfactory retail_services=needs-to-improve retail_services=substantial-noncompliance cd_financing=outstanding cd_financing=high-satisfactory cd_financing=satisfactory cd_financing=low-satisfactory cd_financing=needs-to-improve cd_financing=substantial-noncompliance cd_services=outstanding cd_services=high-satisfactory cd_services=satisfactory cd_services=low-satisfactory cd_services=needs-to-improve cd_services=substantial-noncompliance" -- "${cur}"))
                     return 0
                     ;;
                 --exam-since)
@@ -818,7 +826,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__enrich)
-            opts="-q -v -h -V --ffiec --bankfind --no-bankfind --force --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --mirror --help --version"
+            opts="-q -v -h -V --ffiec --bankfind --no-bankfind --pe --force --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --mirror --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -829,6 +837,10 @@ _cra() {
                     return 0
                     ;;
                 --bankfind)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --pe)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -872,7 +884,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__export)
-            opts="-q -v -o -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --sort --enriched --with-history --excel-safe-csv --concurrency --max-wait --config --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --format --output --columns --help --version"
+            opts="-q -v -o -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --sort --enriched --with-history --excel-safe-csv --concurrency --max-wait --config --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --format --output --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -918,6 +930,10 @@ _cra() {
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
                     COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --test)
+                    COMPREPLY=($(compgen -W "lending=outstanding lending=high-satisfactory lending=satisfactory lending=low-satisfactory lending=needs-to-improve lending=substantial-noncompliance investment=outstanding investment=high-satisfactory investment=satisfactory investment=low-satisfactory investment=needs-to-improve investment=substantial-noncompliance service=outstanding service=high-satisfactory service=satisfactory service=low-satisfactory service=needs-to-improve service=substantial-noncompliance community_development=outstanding community_development=high-satisfactory community_development=satisfactory community_development=low-satisfactory community_development=needs-to-improve community_development=substantial-noncompliance retail_lending=outstanding retail_lending=high-satisfactory retail_lending=satisfactory retail_lending=low-satisfactory retail_lending=needs-to-improve retail_lending=substantial-noncompliance retail_services=outstanding retail_services=high-satisfactory retail_services=satisfactory retail_services=low-satisfactory retail_services=needs-to-improve retail_services=substantial-noncompliance cd_financing=outstanding cd_financing=high-satisfactory cd_financing=satisfactory cd_financing=low-satisfactory cd_financing=needs-to-improve cd_financing=substantial-noncompliance cd_services=outstanding cd_services=high-satisfactory cd_services=satisfactory cd_services=low-satisfactory cd_services=needs-to-improve cd_services=substantial-noncompliance" -- "${cur}"))
                     return 0
                     ;;
                 --exam-since)
@@ -1574,13 +1590,21 @@ _cra() {
             return 0
             ;;
         cra__subcmd__pe)
-            opts="-q -v -h -V --exam --open --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --exam --open --download --output --config --format --color --quiet --verbose --timeout --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --exam)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -1594,6 +1618,10 @@ _cra() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --mirror)
@@ -1646,7 +1674,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__report)
-            opts="-q -v -o -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --as-of --config --format --color --quiet --verbose --sandbox --mirror --offline --output --help --version"
+            opts="-q -v -o -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --as-of --config --format --color --quiet --verbose --sandbox --mirror --offline --output --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1692,6 +1720,10 @@ _cra() {
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
                     COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --test)
+                    COMPREPLY=($(compgen -W "lending=outstanding lending=high-satisfactory lending=satisfactory lending=low-satisfactory lending=needs-to-improve lending=substantial-noncompliance investment=outstanding investment=high-satisfactory investment=satisfactory investment=low-satisfactory investment=needs-to-improve investment=substantial-noncompliance service=outstanding service=high-satisfactory service=satisfactory service=low-satisfactory service=needs-to-improve service=substantial-noncompliance community_development=outstanding community_development=high-satisfactory community_development=satisfactory community_development=low-satisfactory community_development=needs-to-improve community_development=substantial-noncompliance retail_lending=outstanding retail_lending=high-satisfactory retail_lending=satisfactory retail_lending=low-satisfactory retail_lending=needs-to-improve retail_lending=substantial-noncompliance retail_services=outstanding retail_services=high-satisfactory retail_services=satisfactory retail_services=low-satisfactory retail_services=needs-to-improve retail_services=substantial-noncompliance cd_financing=outstanding cd_financing=high-satisfactory cd_financing=satisfactory cd_financing=low-satisfactory cd_financing=needs-to-improve cd_financing=substantial-noncompliance cd_services=outstanding cd_services=high-satisfactory cd_services=satisfactory cd_services=low-satisfactory cd_services=needs-to-improve cd_services=substantial-noncompliance" -- "${cur}"))
                     return 0
                     ;;
                 --exam-since)
@@ -1828,7 +1860,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__search)
-            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --sort --enriched --page --per-page --all --limit --jq --output --excel-safe-csv --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
+            opts="-o -q -v -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --sort --enriched --page --per-page --all --limit --jq --output --excel-safe-csv --max-wait --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1874,6 +1906,10 @@ _cra() {
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
                     COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --test)
+                    COMPREPLY=($(compgen -W "lending=outstanding lending=high-satisfactory lending=satisfactory lending=low-satisfactory lending=needs-to-improve lending=substantial-noncompliance investment=outstanding investment=high-satisfactory investment=satisfactory investment=low-satisfactory investment=needs-to-improve investment=substantial-noncompliance service=outstanding service=high-satisfactory service=satisfactory service=low-satisfactory service=needs-to-improve service=substantial-noncompliance community_development=outstanding community_development=high-satisfactory community_development=satisfactory community_development=low-satisfactory community_development=needs-to-improve community_development=substantial-noncompliance retail_lending=outstanding retail_lending=high-satisfactory retail_lending=satisfactory retail_lending=low-satisfactory retail_lending=needs-to-improve retail_lending=substantial-noncompliance retail_services=outstanding retail_services=high-satisfactory retail_services=satisfactory retail_services=low-satisfactory retail_services=needs-to-improve retail_services=substantial-noncompliance cd_financing=outstanding cd_financing=high-satisfactory cd_financing=satisfactory cd_financing=low-satisfactory cd_financing=needs-to-improve cd_financing=substantial-noncompliance cd_services=outstanding cd_services=high-satisfactory cd_services=satisfactory cd_services=low-satisfactory cd_services=needs-to-improve cd_services=substantial-noncompliance" -- "${cur}"))
                     return 0
                     ;;
                 --exam-since)
@@ -2080,14 +2116,14 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-o -q -v -h -V --by --percent --exams --gaps --state --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --exam-since --exam-until --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --size --columns --help --version"
+            opts="-o -q -v -h -V --by --percent --exams --gaps --state --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --size --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --by)
-                    COMPREPLY=($(compgen -W "state regulator size year" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "state regulator size year lending_test investment_test service_test cd_test" -- "${cur}"))
                     return 0
                     ;;
                 --state)
@@ -2124,6 +2160,10 @@ _cra() {
                     local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
                     COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
                     COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --test)
+                    COMPREPLY=($(compgen -W "lending=outstanding lending=high-satisfactory lending=satisfactory lending=low-satisfactory lending=needs-to-improve lending=substantial-noncompliance investment=outstanding investment=high-satisfactory investment=satisfactory investment=low-satisfactory investment=needs-to-improve investment=substantial-noncompliance service=outstanding service=high-satisfactory service=satisfactory service=low-satisfactory service=needs-to-improve service=substantial-noncompliance community_development=outstanding community_development=high-satisfactory community_development=satisfactory community_development=low-satisfactory community_development=needs-to-improve community_development=substantial-noncompliance retail_lending=outstanding retail_lending=high-satisfactory retail_lending=satisfactory retail_lending=low-satisfactory retail_lending=needs-to-improve retail_lending=substantial-noncompliance retail_services=outstanding retail_services=high-satisfactory retail_services=satisfactory retail_services=low-satisfactory retail_services=needs-to-improve retail_services=substantial-noncompliance cd_financing=outstanding cd_financing=high-satisfactory cd_financing=satisfactory cd_financing=low-satisfactory cd_financing=needs-to-improve cd_financing=substantial-noncompliance cd_services=outstanding cd_services=high-satisfactory cd_services=satisfactory cd_services=low-satisfactory cd_services=needs-to-improve cd_services=substantial-noncompliance" -- "${cur}"))
                     return 0
                     ;;
                 --exam-since)

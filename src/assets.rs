@@ -56,6 +56,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "The address of BankFind's institutions that cra enrich reads (overridden by --bankfind).",
     ),
     (
+        "CRA_EVALUATIONS",
+        "A sandbox's address (cra sandbox prints it) that cra pe --download fetches public evaluations from instead of the agencies (--sandbox: the built-in one's).",
+    ),
+    (
         "CRA_BANKFIND_KEY",
         "The key BankFind asks for (a free api.data.gov key), sent by cra enrich as X-Api-Key (or: cra config set bankfind_key).",
     ),

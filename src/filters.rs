@@ -137,6 +137,7 @@ impl SelectionArgs {
                     exam_method,
                     active,
                     inactive,
+                    test,
                 },
             period:
                 PeriodArgs {
@@ -172,6 +173,11 @@ impl SelectionArgs {
                 (true, _) => Some(true),
                 (_, true) => Some(false),
                 _ => None,
+            },
+            tests: {
+                let mut tests = test.clone();
+                tests.dedup();
+                tests
             },
             sort: order.map(OrderArgs::keys).unwrap_or_default(),
         })

@@ -53,9 +53,11 @@ mod suite {
     }
     mod record {
         mod enrich;
+        pub(crate) mod evaluations;
         mod exams;
         mod guarded;
         mod hostile;
+        mod hostile_pdfs;
         mod lasting;
         mod lineage;
         mod real;

@@ -36,6 +36,8 @@ Environment:
   CRA_BANKFIND        BankFind's institutions address for enrich
   CRA_BANKFIND_KEY    BankFind's key (api.data.gov), for enrich (or: cra config
                       set bankfind_key)
+  CRA_EVALUATIONS     a sandbox's address that pe --download saves evaluations
+                      from
   NO_COLOR            disable colour
   COLUMNS             width tables are fitted to on a terminal (default: the
                       terminal's)

@@ -72,10 +72,9 @@ pub enum ChangeKind {
 }
 
 pub const AFTER_HELP: &str = "\
-Kinds (best first: Outstanding, Satisfactory, Needs to Improve, Substantial
-Noncompliance): upgrade, downgrade, same, first (no earlier record), other
-(either rating is none of the four), all; repeat-fail: a failing record after
-a failing one; merged, failed: banks that ended so (cra enrich). Newest first.
+Kinds: upgrade, downgrade, same (Outstanding best), first (no record before),
+other (a rating off the scale), all; repeat-fail: failing after failing;
+merged, failed: banks that ended so (cra enrich). Newest first.
 
 Examples:
   cra --sandbox changes --state TX --since 2024-01 --columns name,change

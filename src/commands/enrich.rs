@@ -14,11 +14,17 @@ use crate::commands::{
     CraError, Ctx, Exit, Globals, Io, Outputs, Run, Settings, Spec, inert, plural, thousands,
 };
 use crate::http::{FetchError, Fetched, Fetcher};
-use crate::mirror::{Store, Summary};
+use crate::mirror::Store;
 use crate::record::{FfiecError, FileExam, bankfind, ffiec};
 
 mod bankfind_pages;
+mod evaluations;
 mod linking;
+mod said;
+use said::{links_line, reasons_line, summary_line};
+
+/// The most of one public evaluation read or downloaded.
+pub const PE_LIMIT: u64 = evaluations::FILE_LIMIT;
 use bankfind_pages::read_bankfind;
 
 pub const AFTER_HELP: &str = "\
@@ -36,10 +42,18 @@ were kept, made and lost.
 The FFIEC site may refuse scripted downloads: download craratng.zip in a
 browser and pass it with --ffiec FILE.
 
+--pe PATH... reads public evaluations (PDF files, folders of them, http(s)
+addresses: cra pe BANK --download saves one) into the copy: each exam's
+test ratings, the institution's and each state's, linked to the bank by
+the identifier the evaluation prints and to its exam nearest the
+evaluation's date within 8 months. Scanned, encrypted or damaged files and
+PDFs that are no evaluation are set aside with their reason; the others
+are read. Alone, --pe reads no public record again.
+
 Examples:
   cra enrich --ffiec ~/Downloads/craratng.zip --format json
-  cra --sandbox enrich --no-bankfind
-  cra --sandbox enrich";
+  cra --sandbox enrich
+  cra enrich --pe ~/Downloads/evaluations/";
 
 #[derive(Debug, Clone, Args)]
 pub struct EnrichArgs {
@@ -57,6 +71,12 @@ pub struct EnrichArgs {
     /// Skip BankFind: no identifiers beyond the file's, activity unknown
     #[arg(long)]
     pub no_bankfind: bool,
+
+    /// Public evaluations to read (PDF files, folders of them, http(s)
+    /// addresses; repeatable): each exam's test ratings. Alone, the public
+    /// record is not read again
+    #[arg(long, value_name = "PATH", num_args = 1.., value_hint = clap::ValueHint::AnyPath)]
+    pub pe: Vec<String>,
 
     /// Replace the copy's public record even with a file of less than half
     /// the institutions it has (refused otherwise: a cut or wrong file)
@@ -97,7 +117,21 @@ impl Run for EnrichArgs {
     }
 }
 
-async fn run(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+async fn run(mut args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+    let pe = std::mem::take(&mut args.pe);
+    let record_too =
+        args.ffiec.is_some() || args.bankfind.is_some() || args.no_bankfind || args.force;
+    if !pe.is_empty() && !record_too {
+        return evaluations::read(&pe, settings, io).await;
+    }
+    let exit = run_record(args, settings, io).await?;
+    if pe.is_empty() {
+        return Ok(exit);
+    }
+    evaluations::read(&pe, settings, io).await
+}
+
+async fn run_record(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
     let started = std::time::Instant::now();
     let path = settings.mirror.value.clone();
     // Until the linking starts, a signal ends the command, the copy
@@ -252,71 +286,6 @@ fn bankfind_address(url: &Url, keyed: bool, insecure_allowed: bool) -> Result<()
         )));
     }
     Ok(())
-}
-
-/// `linked 18,790 of 18,820 banks …`.
-fn summary_line(summary: &Summary, seconds: f64, path: &std::path::Path) -> String {
-    let mut line = format!(
-        "linked {} of {} banks to the FFIEC file ({} exams, {} institutions",
-        thousands(summary.linked),
-        thousands(summary.banks),
-        thousands(summary.ffiec_exams),
-        thousands(summary.ffiec_institutions),
-    );
-    if summary.bankfind_institutions > 0 {
-        line.push_str(&format!(
-            "; {} in BankFind",
-            thousands(summary.bankfind_institutions)
-        ));
-        if summary.events > 0 {
-            line.push_str(&format!(
-                ", {} structure {}",
-                thousands(summary.events),
-                plural(summary.events, "change", "changes")
-            ));
-        }
-    }
-    line.push_str(&format!(") in {seconds:.1} s → {}", path.display()));
-    line
-}
-
-/// `links: 18,650 kept, 3 new, 2 lost (1 conflict, 1 other institution)`:
-/// what became of the links the copy had (none on a first enrich).
-fn links_line(summary: &Summary) -> Option<String> {
-    let lost: u64 = summary.lost.values().sum();
-    if summary.kept + lost == 0 {
-        return None;
-    }
-    let mut line = format!(
-        "links: {} kept, {} new, {} lost",
-        thousands(summary.kept),
-        thousands(summary.new),
-        thousands(lost)
-    );
-    if lost > 0 {
-        line.push_str(&format!(" ({})", counts(&summary.lost)));
-    }
-    Some(line)
-}
-
-/// `1 conflict, 2 few exams`: the counts that are not zero, by name.
-fn counts(by: &std::collections::BTreeMap<&'static str, u64>) -> String {
-    let parts: Vec<String> = by
-        .iter()
-        .filter(|(_, n)| **n > 0)
-        .map(|(reason, n)| format!("{} {}", thousands(*n), reason.replace('_', " ")))
-        .collect();
-    parts.join(", ")
-}
-
-/// `not linked: 20 ambiguous, 8 not in the file…`.
-fn reasons_line(summary: &Summary) -> String {
-    format!(
-        "not linked: {} {} ({}); cra pe and cra show say why for one",
-        thousands(summary.unlinked),
-        plural(summary.unlinked, "bank", "banks"),
-        counts(&summary.reasons)
-    )
 }
 
 /// BankFind's structure changes, beside its institutions: `…/history` in
@@ -476,7 +445,7 @@ fn status_error(source: &str, fetched: &Fetched) -> anyhow::Error {
     }
 }
 
-fn fetch_error(error: FetchError) -> anyhow::Error {
+pub(crate) fn fetch_error(error: FetchError) -> anyhow::Error {
     match error {
         FetchError::Unavailable(message) | FetchError::TooLong(message) => {
             CraError::Unavailable { message }.into()

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{CraError, Ctx, Exit, Globals, Outputs, Run, Spec, inert};
+use crate::commands::{CraError, Ctx, Exit, Globals, Outputs, Parts, Run, Spec, Written, inert};
 use crate::mirror::{LinkState, Reader};
 use crate::record::{Address, Day};
 use crate::source::{Among, Source, Wanted, classify, resolve_one};
@@ -25,10 +25,16 @@ give: the search for that institution, and what to look for, which goes to
 standard error). --format json prints one object instead: bank_id, name,
 exam_date, kind, url (and look_for). Run cra sync and cra enrich first.
 
+--download saves the evaluation where its address is a document (-o FILE,
+else pe-ID-DATE.pdf here, never replacing a file), to read with cra enrich
+--pe FILE; for the OCC and the FDIC it exits 5 with the search and what to
+look for. CRA_EVALUATIONS names a sandbox to download from (cra sandbox's
+address); --sandbox downloads from the built-in one.
+
 Examples:
   cra --sandbox pe \"eldridge bk\"
-  cra pe fdic:3510 --open
-  cra pe 7db54db2 --exam 2019-04-15";
+  cra pe 7db54db2 --exam 2019-04-15 --open
+  cra --sandbox pe 5d83d0ae --download";
 
 #[derive(Debug, Clone, Args)]
 pub struct PeArgs {
@@ -43,9 +49,42 @@ pub struct PeArgs {
     /// Open it in the default browser
     #[arg(long)]
     pub open: bool,
+
+    /// Save the evaluation (where its address is a document: the Federal
+    /// Reserve's, the sandbox's), then read it with cra enrich --pe FILE
+    #[arg(long)]
+    pub download: bool,
+
+    /// With --download: the file to save it in [default: pe-ID-DATE.pdf
+    /// in the current folder, never replacing a file]
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        requires = "download"
+    )]
+    pub save_to: Option<std::path::PathBuf>,
 }
 
+/// `-o FILE` of `--download`: written as the plan checked it.
+const SAVED: Written = Written {
+    flag: "-o",
+    appended: false,
+};
+
 impl Spec for PeArgs {
+    fn uses_api(&self) -> bool {
+        // With --sandbox, the sandbox serves the evaluation downloaded.
+        self.download
+    }
+
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            side_file: self.save_to.as_deref().map(|path| (SAVED, path)),
+            ..Parts::default()
+        }
+    }
+
     fn outputs(&self) -> Outputs {
         Outputs::summary(
             "pe prints `document URL` or `search URL`, or one json object with --format json",
@@ -54,7 +93,7 @@ impl Spec for PeArgs {
 }
 
 impl Run for PeArgs {
-    const GLOBALS: Globals = Globals::LOCAL_COPY;
+    const GLOBALS: Globals = Globals::LOCAL_COPY.and(Globals::TIMEOUT);
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let (settings, io) = (&ctx.settings, &ctx.io);
@@ -153,6 +192,12 @@ impl Run for PeArgs {
             .into_iter()
             .find(|r| Day::parse(&r.exam_date) == Some(day));
         let address = match &record {
+            // The sandbox serves each of its exams' evaluation itself.
+            // (The in-process sandbox runs for --download alone: without
+            // it, the agency's address.)
+            _ if (settings.sandbox && self.download) || settings.evaluations.is_some() => {
+                sandbox_address(settings, &id, day)
+            }
             Some(r) => Day::parse(&r.ffiec_date)
                 .and_then(|file_day| crate::record::address(&r.regulator, r.agency_id, file_day)),
             None => crate::record::address(&regulator, agency_id, day),
@@ -173,6 +218,12 @@ impl Run for PeArgs {
         if let Address::Search { look_for, .. } = &address {
             json["look_for"] = look_for.as_str().into();
         }
+        if self.download {
+            let file = download(&self, settings, io, &address, &id, day).await?;
+            json["file"] = file.display().to_string().into();
+            io.summary_object(&json)?;
+            return Ok(Exit::Success);
+        }
         if !io.summary_object(&json)? {
             let mut out = io.stdout();
             writeln!(out, "{} {}", address.kind(), address.url())?;
@@ -192,4 +243,99 @@ impl Run for PeArgs {
         }
         Ok(Exit::Success)
     }
+}
+
+/// The sandbox's evaluation of the exam of `day`, which it serves itself:
+/// the in-process one's (`--sandbox`), or another's (`CRA_EVALUATIONS`).
+fn sandbox_address(settings: &crate::commands::Settings, id: &str, day: Day) -> Option<Address> {
+    let base = match &settings.evaluations {
+        Some(base) => base.trim_end_matches('/').to_string(),
+        None => settings
+            .base_url
+            .as_ref()?
+            .value
+            .trim_end_matches('/')
+            .to_string(),
+    };
+    Some(Address::Document(format!(
+        "{base}{}",
+        crate::sandbox::evaluation_path(id, &day.text())
+    )))
+}
+
+/// Saves the evaluation at `address` (a document) in `-o FILE`, else in
+/// `pe-ID-DATE.pdf` here (never replacing a file there), atomically; a
+/// search address is exit 5 with what to look for. The file saved.
+async fn download(
+    args: &PeArgs,
+    settings: &crate::commands::Settings,
+    io: &crate::commands::Io,
+    address: &Address,
+    id: &str,
+    day: Day,
+) -> Result<std::path::PathBuf> {
+    let url = match address {
+        Address::Document(url) => url,
+        Address::Search { url, look_for } => {
+            return Err(CraError::NotFound {
+                message: format!(
+                    "the agency publishes no address to download this evaluation from: search \
+                     {url} for {look_for} (exam of {}), save the PDF and read it with cra enrich \
+                     --pe FILE",
+                    day.text()
+                ),
+            }
+            .into());
+        }
+    };
+    let file = match &args.save_to {
+        Some(path) => path.clone(),
+        None => {
+            let short: String = id.chars().take(8).collect();
+            let path = std::path::PathBuf::from(format!("pe-{short}-{}.pdf", day.text()));
+            crate::commands::plan::refuse_late_file(&SAVED, &path, settings)?;
+            if path.exists() {
+                return Err(CraError::usage(format!(
+                    "{} exists; give -o FILE to replace it or to save it elsewhere",
+                    path.display()
+                )));
+            }
+            path
+        }
+    };
+    let url = url::Url::parse(url).map_err(|e| CraError::Response {
+        message: format!("the evaluation's address {url} is not one: {e}"),
+    })?;
+    let client = crate::http::Fetcher::new(
+        &url,
+        settings.timeout.value,
+        settings.retries.value,
+        settings.rate.as_ref().map(|r| r.value),
+    )?;
+    let trace = |line: String| io.trace(&line);
+    io.status(Some("downloading the evaluation…"));
+    let fetched = client
+        .get(&url, crate::commands::enrich::PE_LIMIT, &trace)
+        .await;
+    io.status(None);
+    let fetched = fetched.map_err(crate::commands::enrich::fetch_error)?;
+    if !fetched.body.starts_with(b"%PDF-") {
+        return Err(CraError::Response {
+            message: format!(
+                "{} did not answer with a PDF (a page instead?): nothing was saved; open it in a \
+                 browser with cra pe {id} --open",
+                crate::http::hide_address_secrets(url.as_str())
+            ),
+        }
+        .into());
+    }
+    crate::atomic::write(&file, &fetched.body, crate::atomic::Access::Shared)?;
+    io.info(&format!(
+        "saved the evaluation of the exam of {} in {} ({} KB); read it with cra enrich --pe {}",
+        day.text(),
+        file.display(),
+        fetched.body.len().div_ceil(1000),
+        file.display()
+    ));
+    Ok(file)
 }

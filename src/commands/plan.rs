@@ -7,7 +7,7 @@
 
 use anyhow::Result;
 
-use super::{Parts, Spec};
+use super::{Parts, Spec, Written};
 use crate::io::Io;
 use crate::settings::Settings;
 use crate::{atomic, domain, error, http, mirror, output, signals, text};
@@ -73,6 +73,24 @@ pub fn decide(
         io.view.side_file = Some(path.to_path_buf());
     }
     Ok(destination)
+}
+
+/// Refuses a file a command names once it has run (`pe --download`'s
+/// name from the evaluation) as the plan refuses a side file: where it
+/// would replace a file `cra` keeps, or a folder.
+pub fn refuse_late_file(
+    written: &Written,
+    path: &std::path::Path,
+    settings: &Settings,
+) -> Result<()> {
+    if path.is_dir() {
+        return Err(error::CraError::usage(format!(
+            "{} {} is a folder; give a file name",
+            written.flag,
+            path.display()
+        )));
+    }
+    output::refuse_own_file_as(written, path, &own_files(settings))
 }
 
 /// The files `cra` reads and keeps, which no `-o` may replace: the local

@@ -15,6 +15,7 @@ use crate::commands::{
     Ctx, Exit, Globals, OutputArg, Outputs, Parts, Run, Spec, Wording, Words, thousands,
 };
 use crate::domain::{RatingChange, Selection};
+use crate::evaluation::model::{Level, Test};
 use crate::filters::{SelectionArgs, When, parse_when};
 use crate::mirror::{ChangeFilter, DueQuery, GroupBy, Reader, StatsFilter, StatsRow};
 use crate::output::{Downgrade, DueBank, Group, Report, report};
@@ -247,6 +248,11 @@ fn gather(
         by_regulator,
         by_exam_type: groups(GroupBy::Size)?,
         by_year: groups(GroupBy::Year)?,
+        by_lending_test: if reader.has_evaluations()? {
+            by_level(groups(GroupBy::Test(Test::Lending))?)
+        } else {
+            Vec::new()
+        },
         downgrades_since: since,
         downgrades_until: until,
         downgrades,
@@ -275,6 +281,17 @@ fn downgrades_window(
         .filter(|since| **since > *year_ago)
         .map_or(year_ago, str::to_string);
     (first, newest.map(|date| date.to_string()))
+}
+
+/// The groups of a test's ratings on the scale, best first, without the
+/// banks whose evaluation was not read (`none`).
+fn by_level(groups: Vec<Group>) -> Vec<Group> {
+    let mut rated: Vec<(Level, Group)> = groups
+        .into_iter()
+        .filter_map(|g| Some((Level::from_text(&g.name)?, g)))
+        .collect();
+    rated.sort_by_key(|(level, _)| *level);
+    rated.into_iter().map(|(_, g)| g).collect()
 }
 
 fn group(row: &StatsRow) -> Group {

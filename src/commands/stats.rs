@@ -17,6 +17,7 @@ use crate::commands::{
     CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Wording, Words, Written,
 };
 use crate::domain::Selection;
+use crate::evaluation::model::Test;
 use crate::filters::SelectionArgs;
 use crate::mirror::{GroupBy, StatsFilter, StatsRow};
 use crate::output::{Bar, chart};
@@ -80,6 +81,15 @@ pub enum By {
     Regulator,
     Size,
     Year,
+    /// The test ratings of the evaluations read (cra enrich --pe)
+    #[value(name = "lending_test")]
+    LendingTest,
+    #[value(name = "investment_test")]
+    InvestmentTest,
+    #[value(name = "service_test")]
+    ServiceTest,
+    #[value(name = "cd_test")]
+    CdTest,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -169,6 +179,15 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         [&SINGLE, &SINGLE_YEAR, &PAIRS, &YEAR_PAIRS, &PAIRS_YEAR],
     );
     let reader = ctx.copy.reader()?;
+    if by.iter().any(|g| matches!(g, GroupBy::Test(_))) {
+        if args.gaps {
+            return Err(CraError::usage(
+                "--gaps groups by state, regulator, size or year: a gap lies between two exams, \
+                 each with its own evaluation",
+            ));
+        }
+        reader.require_evaluations("--by a test")?;
+    }
     let title = title(&args, &by, &ctx.selection);
     let filter = StatsFilter {
         selection: ctx.selection.clone(),
@@ -238,17 +257,23 @@ fn groupings(by: &[By]) -> Result<Vec<GroupBy>> {
         By::Regulator => GroupBy::Regulator,
         By::Size => GroupBy::Size,
         By::Year => GroupBy::Year,
+        By::LendingTest => GroupBy::Test(Test::Lending),
+        By::InvestmentTest => GroupBy::Test(Test::Investment),
+        By::ServiceTest => GroupBy::Test(Test::Service),
+        By::CdTest => GroupBy::Test(Test::CommunityDevelopment),
     };
+    const GROUPINGS: &str = "state, regulator, size, year, lending_test, investment_test, \
+                             service_test, cd_test";
     match by {
         [] => Ok(vec![GroupBy::All]),
         [one] => Ok(vec![group(one)]),
         [a, b] if a != b => Ok(vec![group(a), group(b)]),
-        [_, _] => Err(CraError::usage(
-            "--by takes two different groupings (of state, regulator, size, year)",
-        )),
-        _ => Err(CraError::usage(
-            "--by takes one or two groupings (of state, regulator, size, year), e.g. --by year,regulator",
-        )),
+        [_, _] => Err(CraError::usage(format!(
+            "--by takes two different groupings (of {GROUPINGS})"
+        ))),
+        _ => Err(CraError::usage(format!(
+            "--by takes one or two groupings (of {GROUPINGS}), e.g. --by year,regulator"
+        ))),
     }
 }
 
@@ -308,6 +333,10 @@ fn title(args: &StatsArgs, by: &[GroupBy], selection: &Selection) -> String {
             By::Regulator => "regulator",
             By::Size => "size",
             By::Year => "year",
+            By::LendingTest => "Lending Test",
+            By::InvestmentTest => "Investment Test",
+            By::ServiceTest => "Service Test",
+            By::CdTest => "Community Development Test",
         })
         .collect();
     let mut title = format!("CRA ratings: {unit}");

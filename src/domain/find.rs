@@ -102,6 +102,7 @@ impl Selection {
             assets: _,
             exam_methods: _,
             active: _,
+            tests: _,
             sort: _,
         } = self;
         let current = bank.current_rating.as_ref();

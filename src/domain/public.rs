@@ -25,6 +25,22 @@ pub struct PublicRecord {
     /// The public evaluation of the current exam: the document where its
     /// address can be built, else the agency's search.
     pub pe_url: Option<String>,
+    /// The test ratings of the exam's evaluation, at the institution's
+    /// level, where one was read (`cra enrich --pe`): as printed.
+    pub lending_test: Option<String>,
+    pub investment_test: Option<String>,
+    pub service_test: Option<String>,
+    pub cd_test: Option<String>,
+}
+
+/// The copy's SQL of an exam's test ratings as one text (`lending=High
+/// Satisfactory;service=Outstanding`), the exam's bank and date being the
+/// columns `bank` and `date`: read back with [`PublicRecord::set_tests`].
+pub fn tests_sql(bank: &str, date: &str) -> String {
+    format!(
+        "(SELECT group_concat(t.test || '=' || t.rating, ';') FROM evaluation_tests t \
+         WHERE t.bank_id = {bank} AND t.exam_date = {date} AND t.area = 'institution')"
+    )
 }
 
 impl PublicRecord {
@@ -38,6 +54,31 @@ impl PublicRecord {
             active: self.active,
             ..PublicRecord::default()
         }
+    }
+
+    /// The test ratings of [`tests_sql`]'s text (none: no evaluation).
+    pub fn set_tests(&mut self, text: Option<&str>) {
+        let mut tests = [const { None::<String> }; 4];
+        for pair in text.unwrap_or_default().split(';') {
+            let Some((test, rating)) = pair.split_once('=') else {
+                continue;
+            };
+            let slot = match test {
+                "lending" => 0,
+                "investment" => 1,
+                "service" => 2,
+                "community_development" => 3,
+                _ => continue,
+            };
+            tests[slot] = Some(rating.to_string());
+        }
+        let [lending, investment, service, cd] = tests;
+        (
+            self.lending_test,
+            self.investment_test,
+            self.service_test,
+            self.cd_test,
+        ) = (lending, investment, service, cd);
     }
 
     /// As the json key `public_record` holds it: every field, null where
@@ -103,7 +144,11 @@ mod tests {
                 "assets",
                 "exam_method",
                 "active",
-                "pe_url"
+                "pe_url",
+                "lending_test",
+                "investment_test",
+                "service_test",
+                "cd_test"
             ]
         );
         assert_eq!(json["fdic_cert"], 27476);

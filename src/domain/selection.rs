@@ -21,6 +21,7 @@ use std::collections::BTreeSet;
 
 use super::public::AssetRange;
 use super::{ListQuery, Rating, SortKey};
+use crate::evaluation::model::{Level, Test};
 
 /// One command's selection, resolved.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -57,6 +58,10 @@ pub struct Selection {
     pub exam_methods: Vec<String>,
     /// The public record's: known active (true) or inactive (false).
     pub active: Option<bool>,
+    /// The evaluations': test ratings of the row's exam (`--test
+    /// lending=high-satisfactory`), each one required, at the
+    /// institution's level.
+    pub tests: Vec<(Test, Level)>,
     /// The order (`--sort`): not a selection, but read with it.
     pub sort: Vec<SortKey>,
 }
@@ -80,6 +85,7 @@ impl Selection {
             assets: _,
             exam_methods: _,
             active: _,
+            tests: _,
             sort: _,
         } = self;
         ListQuery {
@@ -151,6 +157,9 @@ impl Selection {
             Some(false) => flags.push("--inactive"),
             None => {}
         }
+        if !self.tests.is_empty() {
+            flags.push("--test");
+        }
         flags
     }
 
@@ -181,6 +190,7 @@ impl Selection {
             assets,
             exam_methods,
             active,
+            tests,
             sort: _,
         } = self;
         let mut words = Vec::new();
@@ -233,6 +243,9 @@ impl Selection {
             "FDIC lists it as",
             active.map(|active| if active { "active" } else { "inactive" }.to_string()),
         );
+        for (test, level) in tests {
+            add(test.title(), Some(level.as_str().to_string()));
+        }
         words
     }
 

@@ -148,6 +148,15 @@ impl Reader {
         } else {
             ("", "")
         };
+        // And the test ratings of each record's exam's evaluation.
+        let tests = if filter.public {
+            format!(
+                ", {} AS exam_tests",
+                crate::domain::public::tests_sql("b.id", "h.exam_date")
+            )
+        } else {
+            String::new()
+        };
         let bank = super::row::bank_sql(&super::row::RECORD);
         let connection = self.connection();
         let mut statement = connection.prepare_cached(&format!(
@@ -156,7 +165,7 @@ impl Reader {
                         LAG(rating) OVER (PARTITION BY bank_id ORDER BY exam_date, seq DESC) AS previous
                  FROM ratings
              )
-             SELECT {bank}, h.previous AS previous_rating{public}
+             SELECT {bank}, h.previous AS previous_rating{public}{tests}
              FROM history h JOIN banks b ON b.id = h.bank_id{joined}
              WHERE (?1 IS NULL OR h.added_sync > ?1){changed}{more}
              ORDER BY {order}",
@@ -232,7 +241,9 @@ fn exam_public(
         _ => None,
     };
     let day = Day::parse(exam_date);
-    Ok(exam_record(&linked, filed.as_ref(), day))
+    let mut record = exam_record(&linked, filed.as_ref(), day);
+    record.set_tests(row.get_ref("exam_tests")?.as_str_or_null()?);
+    Ok(record)
 }
 
 impl Reader {

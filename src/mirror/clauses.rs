@@ -137,6 +137,7 @@ pub(super) fn split_clauses(selection: &Selection, columns: &Tested) -> Split {
         assets,
         exam_methods,
         active,
+        tests,
         // The order is the page's (`page_sql`), not a clause.
         sort: _,
     } = selection;
@@ -206,6 +207,21 @@ pub(super) fn split_clauses(selection: &Selection, columns: &Tested) -> Split {
             .map(|r| SqlValue::from(r.as_str().to_string()))
             .collect();
         push(&mut exam, any(columns.rating, ratings.len()), values);
+    }
+    for (test, level) in tests {
+        // The row's own exam's evaluation, at the institution's level.
+        // Not a correlated EXISTS: an unqualified column of the row
+        // (`exam_date` of `banks`) would be read as the evaluation's own.
+        let clause = format!(
+            "({}, {}) IN (SELECT t.bank_id, t.exam_date FROM evaluation_tests t \
+             WHERE t.area = 'institution' AND t.test = ? AND t.rating = ?)",
+            columns.id, columns.exam_date
+        );
+        let values = vec![
+            SqlValue::from(test.as_str().to_string()),
+            SqlValue::from(level.as_str().to_string()),
+        ];
+        push(&mut exam, clause, values);
     }
     Split { bank, exam }
 }

@@ -58,8 +58,19 @@ impl Reader {
         let connection = self.connection();
         let Split {
             bank: (clauses, values),
-            exam: (exam_clauses, exam_values),
+            exam: _,
         } = split_clauses(&filter.selection, &Tested::BANKS);
+        // The exam's part over `ratings`, whose bank is `bank_id`.
+        let Split {
+            bank: _,
+            exam: (exam_clauses, exam_values),
+        } = split_clauses(
+            &filter.selection,
+            &Tested {
+                id: "bank_id",
+                ..Tested::BANKS
+            },
+        );
         let mut banks: HashMap<String, [String; 2]> = HashMap::new();
         {
             let mut statement = connection.prepare_cached(&format!(
@@ -107,6 +118,9 @@ impl Reader {
                     GroupBy::Regulator => regulator.clone(),
                     GroupBy::Size => kind.clone().unwrap_or_default(),
                     GroupBy::Year => date.get(..4).unwrap_or(date).to_string(),
+                    // Refused with --gaps (`cra stats`): a gap is between
+                    // two exams, each with its own evaluation.
+                    GroupBy::Test(_) => String::new(),
                 };
                 groups
                     .entry((key(by[0]), by.get(1).map(|g| key(*g))))
@@ -208,6 +222,7 @@ mod tests {
                 GroupBy::Regulator => regulator.clone(),
                 GroupBy::Size => kind.clone(),
                 GroupBy::Year => date[..4].to_string(),
+                GroupBy::Test(_) => String::new(),
             };
             groups
                 .entry((key(by[0]), by.get(1).map(|g| key(*g))))

@@ -140,9 +140,19 @@ pub(super) const PUBLIC_SQL: &str = "l.fdic_cert AS public_fdic_cert, l.rssd_id 
      l.occ_charter AS public_occ_charter, l.assets AS public_assets, \
      l.exam_method AS public_exam_method, l.active AS public_active, l.pe_url AS public_pe_url";
 
-/// [`PUBLIC_SQL`]: the public record's columns.
+/// [`PUBLIC_SQL`] and the test ratings of the bank's current exam's
+/// evaluation: the public record's columns.
 pub(super) fn public_sql() -> &'static str {
-    PUBLIC_SQL
+    static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SQL.get_or_init(|| {
+        format!(
+            "{PUBLIC_SQL}, {} AS public_tests",
+            crate::domain::public::tests_sql(
+                "l.bank_id",
+                "(SELECT c.exam_date FROM banks c WHERE c.id = l.bank_id)"
+            )
+        )
+    })
 }
 
 /// The join of the link `l` of the bank `b` (none: every column NULL).
@@ -159,13 +169,14 @@ pub(super) fn read_public(row: &Row, at: &PublicAt) -> rusqlite::Result<PublicRe
         exam_method,
         active,
         pe_url,
+        tests,
     } = *at;
     let number = |at: usize| -> rusqlite::Result<Option<u64>> {
         Ok(row
             .get::<_, Option<i64>>(at)?
             .and_then(|n| u64::try_from(n).ok()))
     };
-    Ok(PublicRecord {
+    let mut record = PublicRecord {
         fdic_cert: number(fdic_cert)?,
         rssd_id: number(rssd_id)?,
         occ_charter: number(occ_charter)?,
@@ -173,7 +184,13 @@ pub(super) fn read_public(row: &Row, at: &PublicAt) -> rusqlite::Result<PublicRe
         exam_method: row.get(exam_method)?,
         active: row.get::<_, Option<i64>>(active)?.map(|a| a != 0),
         pe_url: row.get(pe_url)?,
-    })
+        lending_test: None,
+        investment_test: None,
+        service_test: None,
+        cd_test: None,
+    };
+    record.set_tests(row.get_ref(tests)?.as_str_or_null()?);
+    Ok(record)
 }
 
 /// Where a statement has the columns of [`PUBLIC_SQL`], found by name.
@@ -186,6 +203,7 @@ pub(super) struct PublicAt {
     exam_method: usize,
     active: usize,
     pe_url: usize,
+    tests: usize,
 }
 
 impl PublicAt {
@@ -199,6 +217,7 @@ impl PublicAt {
             exam_method: at("public_exam_method")?,
             active: at("public_active")?,
             pe_url: at("public_pe_url")?,
+            tests: at("public_tests")?,
         })
     }
 }
@@ -214,8 +233,12 @@ mod tests {
             .execute_batch(
                 "CREATE TABLE banks (id, name, city, state, regulator, rating, exam_date, exam_type);
                  CREATE TABLE links (bank_id, fdic_cert, rssd_id, occ_charter, assets, exam_method, active, pe_url);
-                 INSERT INTO banks VALUES ('a', 'A BANK', 'WACO', 'TX', 'FDIC', NULL, NULL, 'Small Bank');
-                 INSERT INTO links VALUES ('a', 3510, NULL, NULL, 1250000000, 'Small Bank', 0, NULL);",
+                 INSERT INTO banks VALUES ('a', 'A BANK', 'WACO', 'TX', 'FDIC', NULL, '2020-01-02', 'Small Bank');
+                 INSERT INTO links VALUES ('a', 3510, NULL, NULL, 1250000000, 'Small Bank', 0, NULL);
+                 CREATE TABLE evaluation_tests (sha256, bank_id, exam_date, area, test, rating);
+                 INSERT INTO evaluation_tests VALUES ('s', 'a', '2020-01-02', 'institution', 'lending', 'Low Satisfactory'),
+                     ('s', 'a', '2020-01-02', 'TX', 'service', 'Outstanding'),
+                     ('t', 'a', '2016-05-01', 'institution', 'service', 'Outstanding');",
             )
             .unwrap();
         let sql = format!(
@@ -239,5 +262,8 @@ mod tests {
         assert_eq!(public.fdic_cert, Some(3510));
         assert_eq!(public.active, Some(false));
         assert_eq!(public.assets, Some(1_250_000_000));
+        // The current exam's institution-level tests alone.
+        assert_eq!(public.lending_test.as_deref(), Some("Low Satisfactory"));
+        assert_eq!(public.service_test, None);
     }
 }

@@ -24,6 +24,20 @@ pub enum GroupBy {
     Size,
     /// Rating records (not banks) by exam year.
     Year,
+    /// The rating of a test at the institution's level, in the evaluation
+    /// of the exam counted (the bank's current one, or each record's),
+    /// `none` where no evaluation of it was read.
+    Test(crate::evaluation::model::Test),
+}
+
+/// The SQL of the test rating of the exam of `bank` and `date` (columns),
+/// `none` where none was read: a grouping's key.
+fn test_key(test: crate::evaluation::model::Test, bank: &str, date: &str) -> String {
+    format!(
+        "coalesce((SELECT t.rating FROM evaluation_tests t WHERE t.bank_id = {bank} \
+         AND t.exam_date = {date} AND t.area = 'institution' AND t.test = '{}'), 'none')",
+        test.as_str()
+    )
 }
 
 /// What `cra stats` counts.
@@ -171,17 +185,18 @@ impl Reader {
     /// Banks, by their current rating: one read of a covering index.
     fn tally_banks(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
         let key = |group: GroupBy| match group {
-            GroupBy::All => "'all'",
-            GroupBy::State => "state",
-            GroupBy::Regulator => "regulator",
-            GroupBy::Size => "coalesce(exam_type, '')",
-            GroupBy::Year => "substr(exam_date, 1, 4)",
+            GroupBy::All => "'all'".to_string(),
+            GroupBy::State => "state".to_string(),
+            GroupBy::Regulator => "regulator".to_string(),
+            GroupBy::Size => "coalesce(exam_type, '')".to_string(),
+            GroupBy::Year => "substr(exam_date, 1, 4)".to_string(),
+            GroupBy::Test(test) => test_key(test, "banks.id", "banks.exam_date"),
         };
         let (clauses, values) = selection_clauses(&filter.selection, &Tested::BANKS);
         let sql = format!(
             "SELECT {}, {}, rating FROM banks{}",
             key(by[0]),
-            by.get(1).map_or("NULL", |g| key(*g)),
+            by.get(1).map_or("NULL".to_string(), |g| key(*g)),
             where_sql(&clauses)
         );
         let connection = self.connection();
@@ -206,8 +221,19 @@ impl Reader {
         // The bank's part of the selection.
         let Split {
             bank: (clauses, values),
-            exam: (exam_clauses, exam_values),
+            exam: _,
         } = split_clauses(&filter.selection, &Tested::BANKS);
+        // The record's part over `ratings`, whose bank is `bank_id`.
+        let Split {
+            bank: _,
+            exam: (exam_clauses, exam_values),
+        } = split_clauses(
+            &filter.selection,
+            &Tested {
+                id: "bank_id",
+                ..Tested::BANKS
+            },
+        );
         // Group values are few (states, regulators, years): each is kept
         // once and a row carries their numbers.
         let mut names = Names::default();
@@ -233,8 +259,19 @@ impl Reader {
         } else {
             "NULL"
         };
+        // Each record's test ratings, when a grouping reads them.
+        let tests: Vec<String> = (0..2)
+            .map(|n| match by.get(n) {
+                Some(GroupBy::Test(test)) => {
+                    test_key(*test, "ratings.bank_id", "ratings.exam_date")
+                }
+                _ => "NULL".to_string(),
+            })
+            .collect();
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT bank_id, substr(exam_date, 1, 4), {size}, rating FROM ratings{}",
+            "SELECT bank_id, substr(exam_date, 1, 4), {size}, rating, {}, {} FROM ratings{}",
+            tests[0],
+            tests[1],
             where_sql(&clauses)
         ))?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
@@ -258,17 +295,22 @@ impl Reader {
             let Some([state, regulator]) = bank else {
                 continue;
             };
-            let mut key = |group: GroupBy| -> rusqlite::Result<u32> {
+            let mut key = |group: GroupBy, n: usize| -> rusqlite::Result<u32> {
                 Ok(match group {
                     GroupBy::All => all,
                     GroupBy::State => state,
                     GroupBy::Regulator => regulator,
                     GroupBy::Size => names.number(row.get_ref(2)?.as_bytes()?),
                     GroupBy::Year => names.number(row.get_ref(1)?.as_bytes()?),
+                    GroupBy::Test(_) => names.number(row.get_ref(4 + n)?.as_bytes()?),
                 })
             };
-            let first = key(by[0])?;
-            let second = by.get(1).map(|g| key(*g)).transpose()?.unwrap_or(u32::MAX);
+            let first = key(by[0], 0)?;
+            let second = by
+                .get(1)
+                .map(|g| key(*g, 1))
+                .transpose()?
+                .unwrap_or(u32::MAX);
             let entry = counts.entry((first, second)).or_default();
             add(entry, row.get_ref(3)?);
         }
@@ -293,12 +335,14 @@ pub(super) mod tests {
     use proptest::prelude::*;
     use rusqlite::Connection;
 
-    const GROUPS: [GroupBy; 5] = [
+    const GROUPS: [GroupBy; 7] = [
         GroupBy::All,
         GroupBy::State,
         GroupBy::Regulator,
         GroupBy::Size,
         GroupBy::Year,
+        GroupBy::Test(crate::evaluation::model::Test::Lending),
+        GroupBy::Test(crate::evaluation::model::Test::Service),
     ];
 
     /// The counts as one `GROUP BY` statement gives them (how `stats`
@@ -321,6 +365,7 @@ pub(super) mod tests {
             GroupBy::Regulator => "b.regulator".to_string(),
             GroupBy::Size => format!("coalesce({size}, '')"),
             GroupBy::Year => "substr(r.exam_date, 1, 4)".to_string(),
+            GroupBy::Test(test) => test_key(test, "b.id", date),
         };
         let (clauses, values) = selection_clauses(
             &filter.selection,
@@ -402,6 +447,24 @@ pub(super) mod tests {
                      VALUES (?1, ?2, ?3, ?4, ?5, 0, 1)",
                     rusqlite::params![id, seq as i64, format!("{year}-06-30"), RATING_NAMES[*rating], KINDS[*kind]],
                 ).unwrap();
+                // An evaluation read of some exams: its lending test, and
+                // a state's (never counted).
+                let levels = ["High Satisfactory", "Low Satisfactory"];
+                if year % 3 != 2 {
+                    connection.execute(
+                        "INSERT INTO evaluation_tests (sha256, bank_id, exam_date, area, test, rating) \
+                         VALUES (?1, ?2, ?3, 'institution', 'lending', ?4), (?1, ?2, ?3, 'TX', 'service', ?4)",
+                        rusqlite::params![format!("{id}-{seq}"), id, format!("{year}-06-30"), levels[(*year % 3) as usize]],
+                    ).unwrap();
+                }
+            }
+            if history.len() % 2 == 1 {
+                // The current exam's, when the history has it not.
+                connection.execute(
+                    "INSERT OR IGNORE INTO evaluation_tests (sha256, bank_id, exam_date, area, test, rating) \
+                     VALUES (?1, ?2, '2020-01-02', 'institution', 'service', 'Outstanding')",
+                    rusqlite::params![format!("{id}-now"), id],
+                ).unwrap();
             }
         }
         (dir, path)
@@ -418,7 +481,7 @@ pub(super) mod tests {
                 (0usize..3, 0usize..3, 0usize..6, 0usize..3, proptest::collection::vec((2015i16..2026, 0usize..6, 0usize..3), 0..4)),
                 0..30,
             ),
-            first in 0usize..5, second in proptest::option::of(1usize..5),
+            first in 0usize..7, second in proptest::option::of(1usize..7),
             state in proptest::option::of(0usize..3), size in proptest::option::of(0usize..3),
             ratings in proptest::collection::vec(0usize..4, 0..2),
             regulators in proptest::collection::vec(0usize..3, 0..2),

@@ -40,10 +40,26 @@ fn pe_url<R: HasPublic>(row: &R) -> Cell<'_> {
     Cell::maybe(row.public().and_then(|p| p.pe_url.as_deref()))
 }
 
+fn lending_test<R: HasPublic>(row: &R) -> Cell<'_> {
+    Cell::maybe(row.public().and_then(|p| p.lending_test.as_deref()))
+}
+
+fn investment_test<R: HasPublic>(row: &R) -> Cell<'_> {
+    Cell::maybe(row.public().and_then(|p| p.investment_test.as_deref()))
+}
+
+fn service_test<R: HasPublic>(row: &R) -> Cell<'_> {
+    Cell::maybe(row.public().and_then(|p| p.service_test.as_deref()))
+}
+
+fn cd_test<R: HasPublic>(row: &R) -> Cell<'_> {
+    Cell::maybe(row.public().and_then(|p| p.cd_test.as_deref()))
+}
+
 /// The public record's columns for rows of type `R`, in the order
 /// `--enriched` appends them. Identifiers are numbers never grouped by
 /// thousands; assets an amount, compact on a table (`$3.16B`).
-pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 7] {
+pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 11] {
     [
         Column::new(
             "fdic_cert",
@@ -94,6 +110,34 @@ pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 7] {
             Fit::Shorten { rank: 27, min: 12 },
             pe_url::<R>,
         ),
+        Column::new(
+            "lending_test",
+            "LENDING",
+            Kind::Text,
+            Fit::Shorten { rank: 28, min: 8 },
+            lending_test::<R>,
+        ),
+        Column::new(
+            "investment_test",
+            "INVESTMENT",
+            Kind::Text,
+            Fit::Shorten { rank: 29, min: 8 },
+            investment_test::<R>,
+        ),
+        Column::new(
+            "service_test",
+            "SERVICE",
+            Kind::Text,
+            Fit::Shorten { rank: 30, min: 8 },
+            service_test::<R>,
+        ),
+        Column::new(
+            "cd_test",
+            "CD TEST",
+            Kind::Text,
+            Fit::Shorten { rank: 31, min: 8 },
+            cd_test::<R>,
+        ),
     ]
 }
 
@@ -109,7 +153,7 @@ mod tests {
         }
     }
 
-    const COLUMNS: [Column<Row>; 7] = columns::<Row>();
+    const COLUMNS: [Column<Row>; 11] = columns::<Row>();
 
     #[test]
     fn each_field_is_a_typed_cell_and_nothing_is_empty() {
@@ -131,6 +175,10 @@ mod tests {
                 Cell::Int(2_000_000_000),
                 Cell::text("Large Bank"),
                 Cell::Bool(true),
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
                 Cell::Empty
             ]
         );

@@ -110,6 +110,10 @@ pub struct Settings {
     /// own flags do not say (`CRA_FFIEC`, `CRA_BANKFIND`).
     pub ffiec: Option<String>,
     pub bankfind: Option<String>,
+    /// Where `cra pe --download` fetches evaluations from instead of the
+    /// agencies (`CRA_EVALUATIONS`: a sandbox's address, which serves each
+    /// exam's evaluation).
+    pub evaluations: Option<String>,
     /// Things to tell the user once (unknown config keys).
     pub warnings: Vec<String>,
 }
@@ -278,6 +282,7 @@ impl Settings {
             known_mirrors,
             ffiec: env("CRA_FFIEC"),
             bankfind: env("CRA_BANKFIND"),
+            evaluations: env("CRA_EVALUATIONS"),
             warnings,
         })
     }

@@ -137,6 +137,9 @@ pub fn resolve(
 /// method is one it holds, any case (else a usage error listing them).
 fn check_public(reader: &Reader, find: &mut Selection) -> Result<()> {
     reader.require_public_record(&find.public_flags().join(", "))?;
+    if !find.tests.is_empty() {
+        reader.require_evaluations("--test")?;
+    }
     if let Some(active) = find.active
         && !reader.activity_known()?
     {

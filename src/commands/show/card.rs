@@ -338,6 +338,46 @@ pub(super) fn write_cards(
                     writeln!(out, "{}", inert(line))?;
                 }
             }
+            if let Some(reader) = public {
+                write_tests(out, &reader.exam_tests(&f.id)?, io)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Each exam's test ratings, as the evaluations read say them (`cra
+/// enrich --pe`): the institution's on the exam's line, each state's and
+/// multistate MSA's under it.
+fn write_tests(
+    out: &mut impl Write,
+    exams: &[crate::mirror::record::evaluations::ExamTests],
+    io: &Io,
+) -> Result<()> {
+    if exams.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "\nTest ratings (evaluations read)")?;
+    for exam in exams {
+        let mut areas: Vec<(&str, Vec<String>)> = Vec::new();
+        for (area, test, rating) in &exam.tests {
+            let name = crate::evaluation::model::Test::from_name(test)
+                .map_or(test.as_str(), |t| t.title());
+            let said = format!("{}: {rating}", name.trim_end_matches(" Test"));
+            match areas.last_mut() {
+                Some((last, said_there)) if *last == area.as_str() => said_there.push(said),
+                _ => areas.push((area, vec![said])),
+            }
+        }
+        for (n, (area, said)) in areas.iter().enumerate() {
+            let line = match (n, *area) {
+                (0, "institution") => format!("  {}  {}", exam.exam_date, said.join(" · ")),
+                _ => format!("  {}  {area}: {}", " ".repeat(10), said.join(" · ")),
+            };
+            match (io.view.terminal, io.view.width) {
+                (true, Some(width)) => writeln!(out, "{}", hanging(&inert(&line), width))?,
+                _ => writeln!(out, "{}", inert(&line))?,
+            }
         }
     }
     Ok(())

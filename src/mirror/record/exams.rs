@@ -81,14 +81,24 @@ pub(crate) fn exam_records_on(
             exam_method: row.get(5)?,
         });
     }
+    // The test ratings of each exam's evaluation, where one was read.
+    let mut statement = connection.prepare_cached(
+        "SELECT exam_date, group_concat(test || '=' || rating, ';') FROM evaluation_tests \
+         WHERE bank_id = ?1 AND area = 'institution' GROUP BY exam_date",
+    )?;
+    let tests: std::collections::HashMap<String, String> = statement
+        .query_map([bank_id], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
     Ok(ratings
         .iter()
         .map(|rating| {
-            exam_record(
+            let mut record = exam_record(
                 &linked,
                 filed.get(&rating.exam_date),
                 Day::parse(&rating.exam_date),
-            )
+            );
+            record.set_tests(tests.get(&rating.exam_date).map(String::as_str));
+            record
         })
         .collect())
 }

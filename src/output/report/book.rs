@@ -121,6 +121,16 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
         years,
         ChartType::ColumnPercentStacked,
     )?;
+    if !report.by_lending_test.is_empty() {
+        groups(
+            &mut book,
+            &formats,
+            "Lending Test",
+            "lending_test",
+            &report.by_lending_test,
+            ChartType::BarPercentStacked,
+        )?;
+    }
     downgrades(&mut book, &formats, report)?;
     due(&mut book, &formats, report)?;
     if let Some(about) = about {

@@ -100,6 +100,10 @@ pub struct Report {
     pub by_regulator: Vec<Group>,
     pub by_exam_type: Vec<Group>,
     pub by_year: Vec<Group>,
+    /// Banks whose current exam's evaluation was read (`cra enrich --pe`),
+    /// by its Lending Test, best first: their overall ratings beside it.
+    /// Empty when none was read.
+    pub by_lending_test: Vec<Group>,
     /// The first of the twelve months the downgrades are from (`YYYY-MM-DD`).
     pub downgrades_since: String,
     /// Their last day when it is not today, and what that day is: the
@@ -184,6 +188,16 @@ pub fn render(report: &Report) -> String {
         more_types.as_deref(),
     );
     bars::trend(&mut page, &report.by_year);
+    if !report.by_lending_test.is_empty() {
+        bars::shares(
+            &mut page,
+            "By Lending Test",
+            "Banks whose current exam's public evaluation was read (cra enrich --pe), by the \
+             rating of its Lending Test: their overall rating.",
+            &report.by_lending_test,
+            None,
+        );
+    }
     tables::downgrades(&mut page, report);
     tables::due(&mut page, &report.due, report.due_left_out.as_deref());
     page.push_str(
@@ -300,6 +314,7 @@ mod tests {
             state: None,
             by_regulator: vec![group("OCC", [15, 85, 5, 1, 0])],
             by_exam_type: vec![group("Small Bank", [15, 85, 5, 1, 0])],
+            by_lending_test: Vec::new(),
             by_year: vec![
                 group("2024", [3, 4, 1, 0, 0]),
                 group("2025", [1, 1, 0, 0, 0]),

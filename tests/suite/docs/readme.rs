@@ -131,7 +131,18 @@ fn of_the_clock(line: &str) -> bool {
 
 /// Differences between a sample and what was printed (see the module).
 fn compare(sample: &[String], actual: &str) -> Vec<String> {
-    let actual: Vec<&str> = actual.lines().map(str::trim_end).collect();
+    // What a terminal shows of a line: a status line drawn and erased
+    // (`\r…\x1b[K`) leaves what was written after its last return.
+    let shown: Vec<String> = actual
+        .lines()
+        .map(|line| {
+            line.rsplit('\r')
+                .next()
+                .unwrap_or(line)
+                .replace("\x1b[K", "")
+        })
+        .collect();
+    let actual: Vec<&str> = shown.iter().map(|l| l.trim_end()).collect();
     let mut problems = Vec::new();
     let Some(first) = sample.first() else {
         return problems;
@@ -264,6 +275,14 @@ fn the_comparison_catches_a_wrong_header_and_a_missing_row() {
     assert_eq!(
         compare(&sample, "GROUP   BANKS\nFDIC   10,180\n█ OUT Outstanding\n").len(),
         1
+    );
+    // A status line drawn and erased on a terminal is not what it shows.
+    assert!(
+        compare(
+            &sample,
+            "\rreading…\x1b[K\r\x1b[KGROUP   BANKS\nOCC    4,515\n█ OUT Outstanding\n"
+        )
+        .is_empty()
     );
     // Data rows are compared whole; only what the clock decides by shape.
     let rows: Vec<String> = ["NAME  RATING", "ALPHA BANK  Outstanding", "synced in 1.2 s"]

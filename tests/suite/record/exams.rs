@@ -178,7 +178,9 @@ fn enriched_adds_only_the_columns_not_named() {
             .unwrap()
             .to_string();
         assert_eq!(
-            header, "name,assets,fdic_cert,rssd_id,occ_charter,exam_method,active,pe_url",
+            header,
+            "name,assets,fdic_cert,rssd_id,occ_charter,exam_method,active,pe_url,lending_test,\
+             investment_test,service_test,cd_test",
             "{args:?}"
         );
     }

@@ -34,6 +34,11 @@ fn world() -> World {
     let mut args = vec!["--offline", "watch", "add", "some"];
     args.extend(some.iter().map(String::as_str));
     assert_code(&world.local(&args), 0);
+    // The evaluations of the current and previous exams of half the banks.
+    let dir = world.home.path().join("evaluations");
+    crate::suite::record::evaluations::save_evaluations(&world, &dir, 200, 2);
+    let out = world.local(&["enrich", "--pe", dir.to_str().unwrap()]);
+    assert_code(&out, 0);
     world
 }
 
@@ -121,6 +126,26 @@ const CASES: &[Case] = &[
     Case {
         flags: &["--state", "TX", "--regulator", "occ", "--assets", "..1B"],
         exam: false,
+        public: true,
+    },
+    Case {
+        flags: &["--test", "lending=satisfactory"],
+        exam: true,
+        public: true,
+    },
+    Case {
+        flags: &[
+            "--test",
+            "lending=high-satisfactory",
+            "--test",
+            "service=low-sat",
+        ],
+        exam: true,
+        public: true,
+    },
+    Case {
+        flags: &["--test", "cd=satisfactory"],
+        exam: true,
         public: true,
     },
 ];

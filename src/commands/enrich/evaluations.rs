@@ -1,0 +1,308 @@
+//! `cra enrich --pe PATH...`: public evaluations (PDF files, folders of
+//! them, http(s) addresses) read into the local copy. Each file is read
+//! in bounded time and memory (`evaluation::read`), set aside with its
+//! reason when it is no readable PE, and the batch goes on; what was read
+//! is linked and stored in one transaction (`Store::evaluations`). Files
+//! are known by their SHA-256: reading one again changes nothing.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use super::{fetch_error, web_address};
+use crate::commands::{CraError, Exit, Io, Settings, inert, plural, thousands};
+use crate::evaluation::model::{Evaluation, SetAside};
+use crate::http::Fetcher;
+use crate::mirror::Store;
+use crate::mirror::record::evaluations::Read;
+
+/// The most of one PE read: the reader's bound ([`crate::evaluation::pdf::Limits`];
+/// a long PE with maps is a few megabytes, the largest real ones tens).
+pub const FILE_LIMIT: u64 = 64 << 20;
+
+/// The most files a folder gives.
+const FOLDER_FILES: usize = 100_000;
+
+/// The summary's counts (`--format json`: the key `evaluations`).
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Counts {
+    pub read: u64,
+    pub linked: u64,
+    pub unlinked: u64,
+    pub no_text: u64,
+    pub not_evaluation: u64,
+    pub damaged: u64,
+    pub disagree: u64,
+}
+
+/// One file to read: where, as the user named it.
+enum Source {
+    File(PathBuf),
+    Web(url::Url),
+}
+
+impl Source {
+    fn shown(&self) -> String {
+        match self {
+            Source::File(path) => path.display().to_string(),
+            Source::Web(url) => crate::http::hide_address_secrets(url.as_str()),
+        }
+    }
+}
+
+/// Reads `paths` into the copy at `mirror`; the summary on standard error
+/// (or json). Exit 0 when every path could be read (as a PE or set aside
+/// with a reason), 1 when one could not be read at all.
+pub async fn read(paths: &[String], settings: &Settings, io: &Io) -> Result<Exit> {
+    let started = std::time::Instant::now();
+    let path = settings.mirror.value.clone();
+    let mut store = Store::open(&path)?;
+    store.require_public_record()?;
+    let (sources, mut unreadable) = expand(paths)?;
+    let mut counts = Counts::default();
+    let mut read: Vec<(String, String, Evaluation)> = Vec::new();
+    let mut requests = 0;
+    for (n, source) in sources.iter().enumerate() {
+        if crate::signals::signalled() {
+            return Err(CraError::Interrupted.into());
+        }
+        let shown = source.shown();
+        io.status(Some(&format!(
+            "reading the evaluations… {}/{} {}",
+            thousands(n as u64 + 1),
+            thousands(sources.len() as u64),
+            crate::text::shorten(&inert(&shown), 40)
+        )));
+        let bytes = match source {
+            Source::File(file) => match read_file(file) {
+                Ok(Ok(bytes)) => bytes,
+                Ok(Err(set_aside)) => {
+                    counts.damaged += 1;
+                    io.warn(&format!(
+                        "{}: set aside: {}",
+                        inert(&shown),
+                        set_aside.reason()
+                    ));
+                    continue;
+                }
+                Err(why) => {
+                    io.warn(&format!("{}: cannot be read: {why}", inert(&shown)));
+                    unreadable.push(shown);
+                    continue;
+                }
+            },
+            Source::Web(url) => {
+                let client = Fetcher::new(
+                    url,
+                    settings.timeout.value,
+                    settings.retries.value,
+                    settings.rate.as_ref().map(|r| r.value),
+                )?;
+                let trace = |line: String| io.trace(&line);
+                let fetched = client.get(url, FILE_LIMIT, &trace).await;
+                requests += client.requests();
+                match fetched {
+                    Ok(fetched) => fetched.body.to_vec(),
+                    Err(error) => {
+                        io.warn(&format!(
+                            "{}: cannot be read: {}",
+                            inert(&shown),
+                            fetch_error(error)
+                        ));
+                        unreadable.push(shown);
+                        continue;
+                    }
+                }
+            }
+        };
+        let sha256 = hex::encode(Sha256::digest(&bytes));
+        let evaluation = tokio::task::spawn_blocking(move || crate::evaluation::read(&bytes))
+            .await
+            .unwrap_or_else(|_| Err(SetAside::Damaged("unreadable".into())));
+        match evaluation {
+            Ok(evaluation) => read.push((sha256, shown, evaluation)),
+            Err(set_aside) => {
+                match &set_aside {
+                    SetAside::NoText => counts.no_text += 1,
+                    SetAside::NotEvaluation(_) => counts.not_evaluation += 1,
+                    SetAside::Encrypted | SetAside::Damaged(_) => counts.damaged += 1,
+                }
+                io.warn(&format!(
+                    "{}: set aside: {}",
+                    inert(&shown),
+                    set_aside.reason()
+                ));
+            }
+        }
+    }
+    io.status(Some("linking the evaluations…"));
+    let batch: Vec<Read> = read
+        .iter()
+        .map(|(sha256, source, evaluation)| Read {
+            sha256,
+            source,
+            evaluation,
+        })
+        .collect();
+    let stored = store.evaluations(&batch)?;
+    io.status(None);
+    for ((_, source, evaluation), stored) in read.iter().zip(&stored) {
+        counts.read += 1;
+        match &stored.link {
+            Ok(_) => counts.linked += 1,
+            Err(why) => {
+                counts.unlinked += 1;
+                io.notice(&format!("{}: not linked: {}", inert(source), inert(why)));
+            }
+        }
+        if let (Some(copy), Ok((bank, exam))) = (&stored.disagrees, &stored.link) {
+            counts.disagree += 1;
+            io.warn(&format!(
+                "{}: disagree: the evaluation rates {} {}, the copy's exam of {exam} says {}",
+                inert(source),
+                bank,
+                evaluation.rating.map_or("-", |r| r.as_str()),
+                inert(copy)
+            ));
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    io.info(&summary_line(&counts, seconds, &path));
+    let json = serde_json::json!({
+        "evaluations": counts,
+        "requests": requests,
+        "seconds": (seconds * 1000.0).round() / 1000.0,
+        "mirror": path.display().to_string(),
+    });
+    io.summary_object(&json)?;
+    if let Some(first) = unreadable.first() {
+        // Exit 1: what could be read was read and stored.
+        return Err(anyhow::anyhow!(format!(
+            "{} of the paths could not be read ({}{})",
+            thousands(unreadable.len() as u64),
+            inert(first),
+            if unreadable.len() > 1 { ", …" } else { "" }
+        )));
+    }
+    Ok(Exit::Success)
+}
+
+/// `read 12 evaluations (10 linked, 2 not linked); set aside 3 (…)`.
+fn summary_line(counts: &Counts, seconds: f64, path: &Path) -> String {
+    let Counts {
+        read,
+        linked,
+        unlinked,
+        no_text,
+        not_evaluation,
+        damaged,
+        disagree,
+    } = counts;
+    let mut line = format!(
+        "read {} {} ({} linked, {} not linked)",
+        thousands(*read),
+        plural(*read, "evaluation", "evaluations"),
+        thousands(*linked),
+        thousands(*unlinked)
+    );
+    let aside = no_text + not_evaluation + damaged;
+    if aside > 0 {
+        line.push_str(&format!(
+            "; set aside {} ({} no text, {} not an evaluation, {} damaged)",
+            thousands(aside),
+            thousands(*no_text),
+            thousands(*not_evaluation),
+            thousands(*damaged)
+        ));
+    }
+    if *disagree > 0 {
+        line.push_str(&format!(
+            "; {} {} with the copy's rating",
+            thousands(*disagree),
+            plural(*disagree, "disagrees", "disagree")
+        ));
+    }
+    format!("{line}, into {} in {seconds:.1} s", path.display())
+}
+
+/// The files `paths` name: files, the PDFs of folders (and their
+/// folders), addresses; the paths that do not exist, apart.
+fn expand(paths: &[String]) -> Result<(Vec<Source>, Vec<String>)> {
+    let mut sources = Vec::new();
+    let mut missing = Vec::new();
+    for path in paths {
+        if let Some(url) = web_address(path)? {
+            sources.push(Source::Web(url));
+            continue;
+        }
+        let path = PathBuf::from(path);
+        match std::fs::metadata(&path) {
+            Ok(meta) if meta.is_dir() => folder(&path, &mut sources)?,
+            Ok(_) => sources.push(Source::File(path)),
+            Err(error) => missing.push(format!("{}: {error}", path.display())),
+        }
+    }
+    Ok((sources, missing))
+}
+
+/// The PDFs under `dir`, in name order, at most [`FOLDER_FILES`].
+fn folder(dir: &Path, sources: &mut Vec<Source>) -> Result<()> {
+    let mut stack = vec![dir.to_path_buf()];
+    let mut found = Vec::new();
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| {
+            CraError::usage(format!("cannot read the folder {}: {e}", dir.display()))
+        })?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(kind) = entry.file_type() else {
+                continue;
+            };
+            if kind.is_dir() {
+                stack.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("pdf"))
+            {
+                found.push(path);
+                if found.len() > FOLDER_FILES {
+                    return Err(CraError::usage(format!(
+                        "{} holds more than {} PDFs; give fewer at a time",
+                        dir.display(),
+                        thousands(FOLDER_FILES as u64)
+                    )));
+                }
+            }
+        }
+    }
+    found.sort();
+    sources.extend(found.into_iter().map(Source::File));
+    Ok(())
+}
+
+/// A file read whole, or set aside past [`FILE_LIMIT`] (read no further);
+/// why it cannot be read at all.
+fn read_file(path: &Path) -> Result<Result<Vec<u8>, SetAside>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    // Refused by its size first: a file of gigabytes is never read.
+    let mut bytes = Vec::new();
+    if file.metadata().map_err(|e| e.to_string())?.len() > FILE_LIMIT {
+        return Ok(Err(SetAside::Damaged(format!(
+            "over {}: no public evaluation is that long",
+            crate::http::size(FILE_LIMIT)
+        ))));
+    }
+    file.take(FILE_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > FILE_LIMIT {
+        return Ok(Err(SetAside::Damaged(format!(
+            "over {}: no public evaluation is that long",
+            crate::http::size(FILE_LIMIT)
+        ))));
+    }
+    Ok(Ok(bytes))
+}
