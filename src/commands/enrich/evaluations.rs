@@ -44,6 +44,18 @@ enum Source {
 }
 
 impl Source {
+    /// As the copy records it (`evaluations.source`): a file's whole path,
+    /// an address without its secrets.
+    fn stored(&self) -> String {
+        match self {
+            Source::File(path) => std::path::absolute(path)
+                .unwrap_or_else(|_| path.clone())
+                .display()
+                .to_string(),
+            Source::Web(_) => self.shown(),
+        }
+    }
+
     fn shown(&self) -> String {
         match self {
             Source::File(path) => path.display().to_string(),
@@ -104,7 +116,18 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io) -> Result<Exit
                 let fetched = client.get(url, FILE_LIMIT, &trace).await;
                 requests += client.requests();
                 match fetched {
-                    Ok(fetched) => fetched.body.to_vec(),
+                    Ok(fetched) if fetched.status.is_success() => fetched.body.to_vec(),
+                    // A page saying why (404, a login) is no evaluation.
+                    Ok(fetched) => {
+                        io.warn(&format!(
+                            "{}: cannot be read: it answered {} {}",
+                            inert(&shown),
+                            fetched.status.as_u16(),
+                            fetched.status.canonical_reason().unwrap_or("")
+                        ));
+                        unreadable.push(shown);
+                        continue;
+                    }
                     Err(error) => {
                         io.warn(&format!(
                             "{}: cannot be read: {}",
@@ -122,7 +145,7 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io) -> Result<Exit
             .await
             .unwrap_or_else(|_| Err(SetAside::Damaged("unreadable".into())));
         match evaluation {
-            Ok(evaluation) => read.push((sha256, shown, evaluation)),
+            Ok(evaluation) => read.push((sha256, source.stored(), evaluation)),
             Err(set_aside) => {
                 match &set_aside {
                     SetAside::NoText => counts.no_text += 1,

@@ -223,6 +223,13 @@ fn link(tx: &Transaction, evaluation: &Evaluation) -> Result<Result<(String, Str
     let Some(bank) = bank else {
         return Ok(Err("no bank".into()));
     };
+    if let Some(other) = other_name(tx, &bank, &evaluation.name)? {
+        return Ok(Err(format!(
+            "it names {}, and the bank of its {} is {other}",
+            crate::text::clip(&evaluation.name, 60),
+            named(&evaluation.ids[0])
+        )));
+    }
     let Some(date) = evaluation.date.as_deref() else {
         return Ok(Err(format!("it prints no evaluation date (bank {bank})")));
     };
@@ -232,6 +239,37 @@ fn link(tx: &Transaction, evaluation: &Evaluation) -> Result<Result<(String, Str
             "bank {bank} has no exam within {NEAREST_MONTHS} months of {date}"
         ))),
     }
+}
+
+/// The name of `bank` when `printed`, the institution the evaluation
+/// names, is none of the names the copy knows it by (the service's now,
+/// the FFIEC file's at each exam, BankFind's): an identifier misprinted or
+/// misread would otherwise link another bank. None when one of them is
+/// near enough (half the words, as the linker counts them), or when the
+/// evaluation prints no name.
+fn other_name(tx: &Transaction, bank: &str, printed: &str) -> Result<Option<String>> {
+    use crate::record::names::{name_key, overlap};
+    let printed = name_key(printed);
+    if printed.is_empty() {
+        return Ok(None);
+    }
+    let mut statement = tx.prepare_cached(
+        "SELECT name FROM banks WHERE id = ?1 \
+         UNION SELECT f.name FROM links l JOIN ffiec_exams f \
+           ON f.regulator = l.regulator AND f.agency_id = l.agency_id WHERE l.bank_id = ?1 \
+         UNION SELECT i.name FROM links l JOIN institutions i ON i.fdic_cert = l.fdic_cert \
+           WHERE l.bank_id = ?1",
+    )?;
+    let names = statement
+        .query_map([bank], |row| row.get::<_, String>(0))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    if names
+        .iter()
+        .any(|name| overlap(&printed, &name_key(name)) >= 0.5)
+    {
+        return Ok(None);
+    }
+    Ok(Some(names.into_iter().next().unwrap_or_default()))
 }
 
 /// The exam of `bank` nearest `date` within [`NEAREST_MONTHS`] either way

@@ -461,13 +461,28 @@ fn what_is_no_evaluation_is_set_aside_with_its_reason_and_the_batch_goes_on() {
         dir.join("elsewhere.pdf"),
     )
     .unwrap();
+    // One whose identifier is a bank's of the copy, but whose name is
+    // another's (misprinted, misread): not linked to that bank.
+    let keys = keys(&world);
+    let row = &world.sql(&format!(
+        "SELECT detail_json FROM banks WHERE id = '{}'",
+        saved[0].bank
+    ))[0];
+    let mut bank: SandboxBank = serde_json::from_str(row["detail_json"].as_str().unwrap()).unwrap();
+    let exam = bank.ratings[0].clone();
+    let (mut evaluation, mut layout) = evaluation_of(&bank, &exam, &keys[&bank.id]).unwrap();
+    bank.name = "SOMEONE ELSE ENTIRELY TRUST".into();
+    evaluation.name = bank.name.clone();
+    layout.scanned = false;
+    let misnamed = cra::sandbox::public::evaluations::pdf(&bank, &evaluation, &layout);
+    std::fs::write(dir.join("misnamed.pdf"), misnamed).unwrap();
     let started = std::time::Instant::now();
     let (code, summary, said) = read(&world, &[&dir]);
     assert_eq!(code, 0, "{said}");
     assert!(started.elapsed() < std::time::Duration::from_secs(60));
     let counts = &summary["evaluations"];
     assert_eq!(counts["linked"], good as u64, "{summary}\n{said}");
-    assert_eq!(counts["unlinked"], 1, "{summary}\n{said}");
+    assert_eq!(counts["unlinked"], 2, "{summary}\n{said}");
     assert_eq!(counts["damaged"], 4, "{summary}\n{said}");
     for (file, why) in [
         ("encrypted.pdf", "set aside: encrypted"),
@@ -478,6 +493,10 @@ fn what_is_no_evaluation_is_set_aside_with_its_reason_and_the_batch_goes_on() {
             "elsewhere.pdf",
             "not linked: no bank of the copy has OCC charter",
         ),
+        (
+            "misnamed.pdf",
+            "not linked: it names SOMEONE ELSE ENTIRELY TRUST, and the bank of its",
+        ),
     ] {
         assert!(
             said.lines().any(|l| l.contains(file) && l.contains(why)),
@@ -485,16 +504,23 @@ fn what_is_no_evaluation_is_set_aside_with_its_reason_and_the_batch_goes_on() {
         );
     }
     let unlinked = world.sql("SELECT bank_id, reason FROM evaluations WHERE reason IS NOT NULL");
-    assert_eq!(unlinked.len(), 1);
-    assert!(unlinked[0]["bank_id"].is_null());
+    assert_eq!(unlinked.len(), 2);
+    assert!(unlinked.iter().all(|row| row["bank_id"].is_null()));
 
     // A path that cannot be read at all: exit 1, the others still read.
     let missing = world.home.path().join("no-such-folder");
     let one = saved.iter().find(|s| !s.scanned).unwrap();
-    let (code, summary, said) = read(&world, &[&missing, &one.file]);
+    // An address that answers 404 is no evaluation either.
+    let gone = PathBuf::from(format!("{}/pe/no-such-bank/2020-01-01.pdf", world.url()));
+    let (code, summary, said) = read(&world, &[&missing, &one.file, &gone]);
     assert_eq!(code, 1, "{said}");
     assert_eq!(summary["evaluations"]["read"], 1, "{summary}");
     assert!(said.contains("no-such-folder"), "{said}");
+    assert!(
+        said.lines()
+            .any(|l| l.contains("no-such-bank") && l.contains("it answered 404")),
+        "{said}"
+    );
 }
 
 #[test]
