@@ -22,6 +22,7 @@ use tree::page_tree;
 
 mod content;
 mod fonts;
+pub use fonts::HELVETICA;
 mod geometry;
 mod lines;
 mod scan;

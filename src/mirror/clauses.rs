@@ -226,6 +226,20 @@ pub(super) fn split_clauses(selection: &Selection, columns: &Tested) -> Split {
     Split { bank, exam }
 }
 
+/// `selection`'s clauses for a reader of rating records: the bank's part
+/// over `banks`, the record's over `ratings` (whose bank is `bank_id`).
+pub(super) fn record_clauses(selection: &Selection) -> Split {
+    let Split { bank, exam: _ } = split_clauses(selection, &Tested::BANKS);
+    let Split { bank: _, exam } = split_clauses(
+        selection,
+        &Tested {
+            id: "bank_id",
+            ..Tested::BANKS
+        },
+    );
+    Split { bank, exam }
+}
+
 /// Every clause of `selection` over `columns`, the bank's then the exam's.
 pub(super) fn selection_clauses(selection: &Selection, columns: &Tested) -> Clauses {
     let Split {

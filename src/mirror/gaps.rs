@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use anyhow::Result;
 
 use super::Reader;
-use super::clauses::{Split, Tested, split_clauses, where_sql};
+use super::clauses::{Split, record_clauses, where_sql};
 use super::stats::{GroupBy, StatsFilter};
 
 /// The intervals of one group.
@@ -58,19 +58,8 @@ impl Reader {
         let connection = self.connection();
         let Split {
             bank: (clauses, values),
-            exam: _,
-        } = split_clauses(&filter.selection, &Tested::BANKS);
-        // The exam's part over `ratings`, whose bank is `bank_id`.
-        let Split {
-            bank: _,
             exam: (exam_clauses, exam_values),
-        } = split_clauses(
-            &filter.selection,
-            &Tested {
-                id: "bank_id",
-                ..Tested::BANKS
-            },
-        );
+        } = record_clauses(&filter.selection);
         let mut banks: HashMap<String, [String; 2]> = HashMap::new();
         {
             let mut statement = connection.prepare_cached(&format!(

@@ -10,7 +10,7 @@ use rusqlite::types::ValueRef;
 
 use super::Reader;
 use super::answers::RATINGS;
-use super::clauses::{Split, Tested, selection_clauses, split_clauses, where_sql};
+use super::clauses::{Split, Tested, record_clauses, selection_clauses, where_sql};
 use crate::domain::Selection;
 
 /// What `cra stats` groups by.
@@ -221,19 +221,8 @@ impl Reader {
         // The bank's part of the selection.
         let Split {
             bank: (clauses, values),
-            exam: _,
-        } = split_clauses(&filter.selection, &Tested::BANKS);
-        // The record's part over `ratings`, whose bank is `bank_id`.
-        let Split {
-            bank: _,
             exam: (exam_clauses, exam_values),
-        } = split_clauses(
-            &filter.selection,
-            &Tested {
-                id: "bank_id",
-                ..Tested::BANKS
-            },
-        );
+        } = record_clauses(&filter.selection);
         // Group values are few (states, regulators, years): each is kept
         // once and a row carries their numbers.
         let mut names = Names::default();

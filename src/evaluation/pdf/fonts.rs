@@ -114,9 +114,10 @@ fn cid_widths(doc: &Document, w: &[Object], widths: &mut HashMap<u32, f32>) {
     }
 }
 
-/// Helvetica's widths, codes 32 to 126 (the standard 14 fonts carry none in
-/// the file; other faces are near enough for placing words).
-const HELVETICA: [u16; 95] = [
+/// Helvetica's widths (its AFM), codes 32 to 126: the standard 14 fonts
+/// carry none in the file (other faces are near enough for placing words),
+/// and the sandbox writes its evaluations in it.
+pub const HELVETICA: [u16; 95] = [
     278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
     556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667,
     611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
