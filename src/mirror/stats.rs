@@ -30,6 +30,27 @@ pub enum GroupBy {
     Test(crate::evaluation::model::Test),
 }
 
+/// Orders `rows` as people read them: a test's groups by level, best
+/// first, `none` last; every other grouping's ascending (as counted).
+pub fn in_order(by: &[GroupBy], rows: &mut [StatsRow]) {
+    use crate::evaluation::model::Level;
+    let rank = |by: Option<&GroupBy>, text: Option<&str>| match (by, text) {
+        (Some(GroupBy::Test(_)), Some(text)) => {
+            Level::from_text(text).map_or(Level::ALL.len(), |level| level as usize)
+        }
+        _ => 0,
+    };
+    rows.sort_by(|a, b| {
+        rank(by.first(), Some(&a.group))
+            .cmp(&rank(by.first(), Some(&b.group)))
+            .then_with(|| a.group.cmp(&b.group))
+            .then_with(|| {
+                rank(by.get(1), a.subgroup.as_deref()).cmp(&rank(by.get(1), b.subgroup.as_deref()))
+            })
+            .then_with(|| a.subgroup.cmp(&b.subgroup))
+    });
+}
+
 /// The SQL of the test rating of the exam of `bank` and `date` (columns),
 /// `none` where none was read: a grouping's key.
 fn test_key(test: crate::evaluation::model::Test, bank: &str, date: &str) -> String {
@@ -179,6 +200,7 @@ impl Reader {
                 ..StatsRow::default()
             });
         }
+        in_order(by.as_slice(), &mut rows);
         Ok(rows)
     }
 
@@ -459,6 +481,52 @@ pub(super) mod tests {
         (dir, path)
     }
 
+    /// A test's groups read best first, `none` last; others as counted.
+    #[test]
+    fn a_tests_groups_are_in_the_order_of_its_levels() {
+        let row = |group: &str, subgroup: Option<&str>| StatsRow {
+            group: group.into(),
+            subgroup: subgroup.map(str::to_string),
+            ..StatsRow::default()
+        };
+        let lending = GroupBy::Test(crate::evaluation::model::Test::Lending);
+        let mut rows = vec![
+            row("Low Satisfactory", None),
+            row("Outstanding", None),
+            row("none", None),
+            row("High Satisfactory", None),
+        ];
+        in_order(&[lending], &mut rows);
+        let groups: Vec<&str> = rows.iter().map(|r| r.group.as_str()).collect();
+        assert_eq!(
+            groups,
+            [
+                "Outstanding",
+                "High Satisfactory",
+                "Low Satisfactory",
+                "none"
+            ]
+        );
+        let mut rows = vec![
+            row("TX", Some("none")),
+            row("OK", Some("Satisfactory")),
+            row("TX", Some("Outstanding")),
+        ];
+        in_order(&[GroupBy::State, lending], &mut rows);
+        let pairs: Vec<(&str, Option<&str>)> = rows
+            .iter()
+            .map(|r| (r.group.as_str(), r.subgroup.as_deref()))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("OK", Some("Satisfactory")),
+                ("TX", Some("Outstanding")),
+                ("TX", Some("none"))
+            ]
+        );
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -498,7 +566,9 @@ pub(super) mod tests {
                 exams,
             };
             let reader = Reader::open(&path).unwrap();
-            prop_assert_eq!(reader.stats_by(&by, &filter).unwrap(), grouped(&connection, &by, &filter));
+            let mut expected = grouped(&connection, &by, &filter);
+            in_order(&by, &mut expected);
+            prop_assert_eq!(reader.stats_by(&by, &filter).unwrap(), expected);
         }
     }
 }

@@ -141,14 +141,22 @@ pub(crate) fn now_held(reader: &Reader, id: &str) -> Result<Option<String>> {
     Ok(Some(line))
 }
 
+/// How far an exam's test ratings are indented (`  2023-07-04  `).
+const TESTS_AT: usize = 14;
+
 /// How far a card's values are indented (`  Ended      `).
 const VALUE_AT: usize = 13;
 
 /// `line` wrapped at spaces to `width` columns, each following line
 /// indented to the value's column.
 fn hanging(line: &str, width: usize) -> String {
+    hanging_at(line, width, VALUE_AT)
+}
+
+/// [`hanging`], the following lines indented `indent` columns.
+fn hanging_at(line: &str, width: usize, indent: usize) -> String {
     use unicode_width::UnicodeWidthStr;
-    if line.width() <= width || width <= VALUE_AT + 10 {
+    if line.width() <= width || width <= indent + 10 {
         return line.to_string();
     }
     let mut out = String::new();
@@ -167,7 +175,7 @@ fn hanging(line: &str, width: usize) -> String {
         if candidate.width() > width && !current.trim().is_empty() {
             out.push_str(current.trim_end());
             out.push('\n');
-            current = format!("{}{word}", " ".repeat(VALUE_AT));
+            current = format!("{}{word}", " ".repeat(indent));
         } else {
             current = candidate;
         }
@@ -372,10 +380,13 @@ fn write_tests(
         for (n, (area, said)) in areas.iter().enumerate() {
             let line = match (n, *area) {
                 (0, "institution") => format!("  {}  {}", exam.exam_date, said.join(" · ")),
-                _ => format!("  {}  {area}: {}", " ".repeat(10), said.join(" · ")),
+                _ => format!("{}{area}: {}", " ".repeat(TESTS_AT), said.join(" · ")),
             };
+            // A long line goes on under its ratings, past the date.
             match (io.view.terminal, io.view.width) {
-                (true, Some(width)) => writeln!(out, "{}", hanging(&inert(&line), width))?,
+                (true, Some(width)) => {
+                    writeln!(out, "{}", hanging_at(&inert(&line), width, TESTS_AT))?;
+                }
                 _ => writeln!(out, "{}", inert(&line))?,
             }
         }
