@@ -65,20 +65,24 @@ impl Store {
 }
 
 fn store_one(tx: &Transaction, read: &Read, now: &str) -> Result<Stored> {
-    let known: Option<Option<String>> = tx
+    let known: Option<(Option<String>, Option<String>)> = tx
         .query_row(
-            "SELECT bank_id FROM evaluations WHERE sha256 = ?1",
+            "SELECT bank_id, exam_date FROM evaluations WHERE sha256 = ?1",
             [read.sha256],
-            |row| row.get(0),
+            |row| Ok((row.get(0)?, row.get(1)?)),
         )
         .optional()?;
     let evaluation = read.evaluation;
-    let link = link(tx, evaluation)?;
+    // Read before and linked: the link it has is kept, and said.
+    let link = match &known {
+        Some((Some(bank), Some(exam))) => Ok((bank.clone(), exam.clone())),
+        _ => link(tx, evaluation)?,
+    };
     let disagrees = match &link {
         Ok((bank, exam)) => disagreement(tx, bank, exam, evaluation)?,
         Err(_) => None,
     };
-    if let Some(bank) = &known
+    if let Some((bank, _)) = &known
         && (bank.is_some() || link.is_err())
     {
         // Read before: linked then (kept), or still not linkable.
