@@ -33,7 +33,7 @@ pub use tools::{any_of, need, need_ipv6_loopback, skipped, tool};
 pub use tools::{fifo, make_fifo};
 #[cfg(unix)]
 pub use world::Requests;
-pub use world::{Request, World, synced};
+pub use world::{Request, World, enriched, synced};
 
 /// The sandbox's key that is active.
 pub const ACTIVE_KEY: &str = "sandbox_active";

@@ -304,3 +304,20 @@ pub fn synced(banks: usize) -> World {
     world.take_requests();
     world
 }
+
+/// A sandbox of `banks` banks, synced and enriched from its own public
+/// record (its FFIEC file and BankFind).
+pub fn enriched(banks: usize) -> World {
+    let world = World::new(&["--banks", &banks.to_string()]);
+    assert_code(&world.run(&["sync"]), 0);
+    let url = world.url().to_string();
+    let out = world.local(&[
+        "enrich",
+        "--ffiec",
+        &format!("{url}/ffiec/craratng.zip"),
+        "--bankfind",
+        &format!("{url}/bankfind/institutions"),
+    ]);
+    assert_code(&out, 0);
+    world
+}

@@ -126,18 +126,7 @@ impl Sheet {
 
 /// A sandbox of 400 banks, synced and enriched from its own public record.
 fn enriched() -> World {
-    let world = World::new(&["--banks", "400"]);
-    assert_code(&world.run(&["sync"]), 0);
-    let url = world.url().to_string();
-    let out = world.local(&[
-        "enrich",
-        "--ffiec",
-        &format!("{url}/ffiec/craratng.zip"),
-        "--bankfind",
-        &format!("{url}/bankfind/institutions"),
-    ]);
-    assert_code(&out, 0);
-    world
+    crate::common::enriched(400)
 }
 
 /// `export --enriched` (15 columns) would print at 4 to 5 pt one page

@@ -11,28 +11,12 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+pub(crate) use crate::common::enriched;
 use crate::common::{World, assert_code, stderr};
 use cra::evaluation::model::{Evaluation, Level};
 use cra::record::ffiec::InstitutionKey;
 use cra::sandbox::data::SandboxBank;
 use cra::sandbox::public::evaluations::evaluation_of;
-
-/// A sandbox of `banks` banks, synced and enriched from its own public
-/// record.
-pub(crate) fn enriched(banks: usize) -> World {
-    let world = World::new(&["--banks", &banks.to_string()]);
-    assert_code(&world.run(&["sync"]), 0);
-    let url = world.url().to_string();
-    let out = world.local(&[
-        "enrich",
-        "--ffiec",
-        &format!("{url}/ffiec/craratng.zip"),
-        "--bankfind",
-        &format!("{url}/bankfind/institutions"),
-    ]);
-    assert_code(&out, 0);
-    world
-}
 
 /// What the sandbox knows each bank of its file as.
 fn keys(world: &World) -> HashMap<String, InstitutionKey> {

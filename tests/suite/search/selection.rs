@@ -14,17 +14,7 @@ use crate::common::{World, assert_code, stderr};
 /// A sandbox of a few hundred banks, synced and enriched from its own
 /// public record, with a watch list of some of them.
 fn world() -> World {
-    let world = World::new(&["--banks", "400"]);
-    assert_code(&world.run(&["sync"]), 0);
-    let url = world.url().to_string();
-    let out = world.local(&[
-        "enrich",
-        "--ffiec",
-        &format!("{url}/ffiec/craratng.zip"),
-        "--bankfind",
-        &format!("{url}/bankfind/institutions"),
-    ]);
-    assert_code(&out, 0);
+    let world = crate::common::enriched(400);
     let some: Vec<String> = world
         .sql("SELECT id FROM banks ORDER BY id LIMIT 40")
         .iter()
