@@ -15,7 +15,9 @@ use crate::commands::{
 };
 use crate::http::{FetchError, Fetched, Fetcher};
 use crate::mirror::Store;
-use crate::record::{FfiecError, FileExam, bankfind, ffiec};
+use crate::record::{
+    BANKFIND_URL, FFIEC_URL, FfiecContent, FfiecError, FileExam, read_ffiec_file, sniff_ffiec,
+};
 
 mod bankfind_pages;
 mod evaluations;
@@ -193,7 +195,7 @@ async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking:
                 .as_ref()
                 .map(|base| format!("{base}/ffiec/craratng.zip"))
         })
-        .unwrap_or_else(|| ffiec::URL.to_string());
+        .unwrap_or_else(|| FFIEC_URL.to_string());
     let bankfind_source = (!args.no_bankfind).then(|| {
         args.bankfind
             .clone()
@@ -203,7 +205,7 @@ async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking:
                     .as_ref()
                     .map(|base| format!("{base}/bankfind/institutions"))
             })
-            .unwrap_or_else(|| bankfind::URL.to_string())
+            .unwrap_or_else(|| BANKFIND_URL.to_string())
     });
     let trace = |line: String| io.trace(&line);
     let fetcher = |url: &Url| {
@@ -366,8 +368,7 @@ fn read_ffiec(source: &str, fetched: Option<&Fetched>, bytes: &[u8]) -> Result<V
     if let Some(fetched) = fetched {
         if fetched.status == reqwest::StatusCode::FORBIDDEN
             || (fetched.status.is_success()
-                && ffiec::sniff(&fetched.body[..fetched.body.len().min(1024)])
-                    == ffiec::Content::Html)
+                && sniff_ffiec(&fetched.body[..fetched.body.len().min(1024)]) == FfiecContent::Html)
         {
             return Err(refused(source));
         }
@@ -375,14 +376,14 @@ fn read_ffiec(source: &str, fetched: Option<&Fetched>, bytes: &[u8]) -> Result<V
             return Err(by_hand(status_error(source, fetched)));
         }
     }
-    let exams = ffiec::read_all(bytes).map_err(|error| match error {
+    let exams = read_ffiec_file(bytes).map_err(|error| match error {
         FfiecError::Html if fetched.is_some() => refused(source),
         // A page saved in place of the file.
         FfiecError::Html => CraError::Response {
             message: format!(
                 "the FFIEC file {source}: an HTML page, not the FFIEC file; download {} itself \
                  (not the page linking it) and run cra enrich --ffiec FILE",
-                ffiec::URL
+                FFIEC_URL
             ),
         }
         .into(),

@@ -15,7 +15,7 @@ use crate::commands::{
     Ctx, Exit, Globals, OutputArg, Outputs, Parts, Run, Spec, Wording, Words, thousands,
 };
 use crate::domain::{RatingChange, Selection};
-use crate::evaluation::model::{Level, Test};
+use crate::evaluation::{Level, Test};
 use crate::filters::{SelectionArgs, When, parse_when};
 use crate::mirror::{ChangeFilter, DueQuery, GroupBy, Reader, StatsFilter, StatsRow};
 use crate::output::{Downgrade, DueBank, Group, Report, report};

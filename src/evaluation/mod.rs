@@ -9,7 +9,7 @@ pub mod model;
 pub mod parse;
 pub mod pdf;
 
-use model::{Evaluation, SetAside};
+pub use model::{Evaluation, Level, SetAside, Test};
 
 /// What a PDF's bytes say as a PE, or why they were set aside; bounded in
 /// time and memory by [`pdf::Limits::default`].

@@ -30,9 +30,15 @@ pub mod reason;
 pub mod register;
 pub mod score;
 
-pub use bankfind::history::{Change, ChangeKind};
-pub use bankfind::{BankfindError, Query};
-pub use ffiec::FfiecError;
+pub use bankfind::history::{Change, ChangeKind, FIELDS as HISTORY_FIELDS, parse_history};
+pub use bankfind::{
+    BankfindError, LIMIT_MAX as BANKFIND_PAGE_MAX, Query, URL as BANKFIND_URL,
+    parse_page as parse_bankfind_page,
+};
+pub use ffiec::{
+    Content as FfiecContent, FfiecError, URL as FFIEC_URL, read_all as read_ffiec_file,
+    sniff as sniff_ffiec,
+};
 pub use link::Day;
 pub use pe::{Address, address};
 pub use public::{FileExam, Listed};

@@ -5,16 +5,16 @@
 //! `api` and `mirror`, which never import each other, and offers
 //! capabilities rather than its variants: no command matches on them.
 
+mod argument;
 pub mod by_id;
 pub mod find;
 pub mod listing;
-pub mod resolve;
 pub mod seen;
 pub mod select;
 
+pub use argument::{Among, Wanted, classify, could_be_name, named, resolve, resolve_one};
 pub use find::FoundPages;
 pub use listing::{Listing, MAX_PER_PAGE, Options as ListingOptions, details};
-pub use resolve::{Among, Wanted, classify, could_be_name, named, resolve, resolve_one};
 pub use select::{Copy, Place, Watched};
 
 use std::sync::Arc;

@@ -13,11 +13,13 @@ use url::Url;
 use super::{fetch_error, status_error};
 use crate::commands::{CraError, Io, Progress, thousands};
 use crate::http::Fetcher;
-use crate::record::bankfind::{self, history};
-use crate::record::{BankfindError, Change, Listed, Query};
+use crate::record::{
+    BANKFIND_PAGE_MAX, BankfindError, Change, HISTORY_FIELDS, Listed, Query, parse_bankfind_page,
+    parse_history,
+};
 
 /// BankFind's largest page.
-const PAGE: u64 = bankfind::LIMIT_MAX;
+const PAGE: u64 = BANKFIND_PAGE_MAX;
 
 /// What a 401 or 403 from BankFind says: it wants a key, or refused the
 /// one given; how to get and set one either way.
@@ -46,7 +48,7 @@ pub(super) async fn read_bankfind(
             what: "institutions",
             query: |offset| Query::page(offset, PAGE),
             parse: |bytes| {
-                let page = bankfind::parse_page(bytes)?;
+                let page = parse_bankfind_page(bytes)?;
                 Ok((page.total, page.institutions))
             },
             key: |institution| institution.fdic_cert,
@@ -79,14 +81,14 @@ pub(super) async fn read_history(
             what: "structure changes",
             query: |offset| Query {
                 filters: Some("ORG_ROLE_CDE:FI".to_string()),
-                fields: history::FIELDS.iter().map(|f| f.to_string()).collect(),
+                fields: HISTORY_FIELDS.iter().map(|f| f.to_string()).collect(),
                 sort_by: Some("CERT".to_string()),
                 limit: PAGE,
                 offset,
                 ..Query::default()
             },
             parse: |bytes| {
-                let page = history::parse_history(bytes)?;
+                let page = parse_history(bytes)?;
                 Ok((page.total, page.changes))
             },
             // A change may be listed beside its like (one merger, two
@@ -229,7 +231,7 @@ async fn pages<T: PartialEq + Clone + std::fmt::Debug>(
         }
         if !fetched.status.is_success() {
             // Its own message, when the error body says one.
-            if let Err(BankfindError::Answered(said)) = bankfind::parse_page(&fetched.body) {
+            if let Err(BankfindError::Answered(said)) = parse_bankfind_page(&fetched.body) {
                 let message = format!("{source} answered {}: {said}", fetched.status.as_u16());
                 return Err(if crate::http::is_retryable_status(fetched.status) {
                     CraError::Unavailable { message }.into()

@@ -13,10 +13,9 @@ use sha2::{Digest, Sha256};
 
 use super::{fetch_error, web_address};
 use crate::commands::{CraError, Exit, Io, Settings, inert, plural, thousands};
-use crate::evaluation::model::{Evaluation, SetAside};
+use crate::evaluation::{Evaluation, SetAside};
 use crate::http::Fetcher;
-use crate::mirror::Store;
-use crate::mirror::record::evaluations::Read;
+use crate::mirror::{EvaluationRead as Read, Store};
 
 /// The most of one PE read: the reader's bound ([`crate::evaluation::pdf::Limits`];
 /// a long PE with maps is a few megabytes, the largest real ones tens).

@@ -357,11 +357,7 @@ pub(super) fn write_cards(
 /// Each exam's test ratings, as the evaluations read say them (`cra
 /// enrich --pe`): the institution's on the exam's line, each state's and
 /// multistate MSA's under it.
-fn write_tests(
-    out: &mut impl Write,
-    exams: &[crate::mirror::record::evaluations::ExamTests],
-    io: &Io,
-) -> Result<()> {
+fn write_tests(out: &mut impl Write, exams: &[crate::mirror::ExamTests], io: &Io) -> Result<()> {
     if exams.is_empty() {
         return Ok(());
     }
@@ -369,8 +365,8 @@ fn write_tests(
     for exam in exams {
         let mut areas: Vec<(&str, Vec<String>)> = Vec::new();
         for (area, test, rating) in &exam.tests {
-            let name = crate::evaluation::model::Test::from_name(test)
-                .map_or(test.as_str(), |t| t.title());
+            let name =
+                crate::evaluation::Test::from_name(test).map_or(test.as_str(), |t| t.title());
             let said = format!("{}: {rating}", name.trim_end_matches(" Test"));
             match areas.last_mut() {
                 Some((last, said_there)) if *last == area.as_str() => said_there.push(said),
