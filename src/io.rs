@@ -348,6 +348,32 @@ impl Io {
         }
     }
 
+    /// Runs `work`, saying `what` on a status line once it has lasted a
+    /// second (one statement of SQL can take that before a first row): a
+    /// person at a terminal never looks at a blank screen wondering. The
+    /// line goes when the work ends, or when rows take the screen.
+    pub fn while_busy<T>(&self, what: &str, work: impl FnOnce() -> T) -> T {
+        if !self.show_progress() {
+            return work();
+        }
+        let (done, ended) = std::sync::mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                let second = std::time::Duration::from_secs(1);
+                if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = ended.recv_timeout(second)
+                {
+                    self.status(Some(what));
+                    // Until the work ends (its sender dropped).
+                    let _ = ended.recv();
+                    self.status(None);
+                }
+            });
+            let result = work();
+            drop(done);
+            result
+        })
+    }
+
     fn raw_err(&self, text: &str) {
         match &self.err {
             Sink::Process | Sink::File(_) => {

@@ -39,6 +39,7 @@ mod suite {
         mod terminal;
     }
     mod local_copy {
+        mod busy;
         mod changes;
         mod due;
         mod exams;
@@ -60,6 +61,7 @@ mod suite {
         mod hostile_pdfs;
         mod lasting;
         mod lineage;
+        mod lineage_long;
         mod real;
     }
     mod output {

@@ -354,32 +354,39 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
                 .iter()
                 .all(|k| matches!(k, RatingChange::Upgrade | RatingChange::Downgrade)),
     };
-    // The banks that ended (a few hundred at most), newest first.
-    let endings: Vec<ChangeRow> = reader.endings(&filter, &wanted)?;
-    let ended = endings.len() as u64;
-    let mut endings = endings.into_iter().peekable();
-    let mut rows = io.rows(planned)?;
-    if !ratings.is_empty() || repeat_fail {
-        // Each record printed as it is read: memory stays flat however
-        // many. The endings come in among them by date (newest first);
-        // sorted otherwise (--sort), after them.
-        let by_date = ctx.selection.sort.is_empty();
-        reader.each_change(&filter, |row| {
-            let repeated = row.bank.rating().is_failing()
-                && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());
-            if ratings.contains(&row.change) || (repeat_fail && repeated) {
-                while by_date && endings.peek().is_some_and(|e| e.date() > row.date()) {
-                    rows.write(&endings.next().expect("peeked"))?;
-                }
-                rows.write(&row)?;
+    // One statement reads every record before its first row when all are
+    // asked (a second or more on a large copy): said meanwhile.
+    let (count, ended) = io.while_busy(
+        "reading the local copy's rating records…",
+        || -> Result<(u64, u64)> {
+            // The banks that ended (a few hundred at most), newest first.
+            let endings: Vec<ChangeRow> = reader.endings(&filter, &wanted)?;
+            let ended = endings.len() as u64;
+            let mut endings = endings.into_iter().peekable();
+            let mut rows = io.rows(planned)?;
+            if !ratings.is_empty() || repeat_fail {
+                // Each record printed as it is read: memory stays flat however
+                // many. The endings come in among them by date (newest first);
+                // sorted otherwise (--sort), after them.
+                let by_date = ctx.selection.sort.is_empty();
+                reader.each_change(&filter, |row| {
+                    let repeated = row.bank.rating().is_failing()
+                        && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());
+                    if ratings.contains(&row.change) || (repeat_fail && repeated) {
+                        while by_date && endings.peek().is_some_and(|e| e.date() > row.date()) {
+                            rows.write(&endings.next().expect("peeked"))?;
+                        }
+                        rows.write(&row)?;
+                    }
+                    Ok(())
+                })?;
             }
-            Ok(())
-        })?;
-    }
-    for ending in endings {
-        rows.write(&ending)?;
-    }
-    let count = rows.finish()?;
+            for ending in endings {
+                rows.write(&ending)?;
+            }
+            Ok((rows.finish()?, ended))
+        },
+    )?;
     if count == 0 {
         io.rows_summary(&ctx.nothing);
     } else if ended == count {

@@ -13,8 +13,11 @@ use crate::commands::{
     CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Words, inert, plural,
     thousands,
 };
-use crate::mirror::{AgencyId, Lineage, LinkState};
+use std::collections::HashSet;
+
+use crate::mirror::{AgencyId, FOLLOWED, Forward, Lineage, LinkState, Role};
 use crate::output::{Cell, Column, Columns, Fit, Kind};
+use crate::record::ChangeKind;
 use crate::source::{Among, Source, Wanted, classify, resolve_one};
 
 pub const AFTER_HELP: &str = "\
@@ -52,14 +55,16 @@ const LINE: &[Column<Lineage>] = &[
     Column::new("kind", "KIND", Kind::Text, Fit::Keep { rank: 1 }, |r| {
         Cell::text(r.kind.name())
     }),
-    Column::new("role", "ROLE", Kind::Text, Fit::Keep { rank: 5 }, |r| {
+    // The role and the certificate give way before a name is cut: the
+    // names are the answer.
+    Column::new("role", "ROLE", Kind::Text, Fit::Spare { rank: 5 }, |r| {
         Cell::text(r.role.name())
     }),
     Column::new(
         "fdic_cert",
         "FDIC CERT",
         Kind::Number,
-        Fit::Keep { rank: 6 },
+        Fit::Spare { rank: 6 },
         |r| Cell::count(r.fdic_cert),
     ),
     Column::new(
@@ -67,10 +72,7 @@ const LINE: &[Column<Lineage>] = &[
         "INSTITUTION",
         Kind::Text,
         Fit::Shorten { rank: 2, min: 16 },
-        |r| match &r.known {
-            Some(known) => Cell::text(&known.name),
-            None => Cell::maybe(r.name.as_deref()),
-        },
+        institution,
     ),
     Column::new(
         "successor",
@@ -113,22 +115,76 @@ const LINE: &[Column<Lineage>] = &[
     Column::new("id", "ID", Kind::Id, Fit::Id { min: 8 }, |r| {
         known(r, |k| Cell::text(&k.id))
     }),
+    Column::new(
+        "former_name",
+        "FORMER NAME",
+        Kind::Text,
+        Fit::Shorten { rank: 9, min: 16 },
+        |r| renamed(r).map_or(Cell::Empty, |(former, _)| Cell::maybe(former)),
+    ),
+    Column::new(
+        "new_name",
+        "NEW NAME",
+        Kind::Text,
+        Fit::Shorten { rank: 9, min: 16 },
+        |r| renamed(r).map_or(Cell::Empty, |(_, new)| Cell::maybe(new)),
+    ),
 ];
+
+/// A name change's names, before and after (BankFind's), when the line is
+/// one.
+fn renamed(r: &Lineage) -> Option<(Option<&str>, Option<&str>)> {
+    (r.kind == ChangeKind::NameChange).then_some((r.former_name.as_deref(), r.name.as_deref()))
+}
+
+/// The table says a name change as the name it had and the one it took,
+/// beside a merger's institution and whom it merged into.
+const TABLE_ONLY: &[Column<Lineage>] = &[
+    Column::new(
+        "was",
+        "INSTITUTION",
+        Kind::Text,
+        Fit::Shorten { rank: 2, min: 16 },
+        |r| match renamed(r) {
+            Some((Some(former), _)) => Cell::text(former),
+            _ => institution(r),
+        },
+    ),
+    Column::new(
+        "into",
+        "INTO",
+        Kind::Text,
+        Fit::Shorten { rank: 3, min: 16 },
+        |r| match renamed(r) {
+            Some((_, new)) => Cell::maybe(new),
+            None => Cell::maybe(r.successor_name.as_deref()),
+        },
+    ),
+];
+
+/// The institution: the copy's bank's name, else BankFind's at the change.
+fn institution(r: &Lineage) -> Cell<'_> {
+    match &r.known {
+        Some(known) => Cell::text(&known.name),
+        None => Cell::maybe(r.name.as_deref()),
+    }
+}
 
 const LINES: Columns<Lineage> = Columns::new(
     LINE,
     &[
         "date",
         "kind",
-        "institution",
-        "successor",
+        "was",
+        "into",
         "rating",
         "exam_date",
         "role",
         "fdic_cert",
         "id",
     ],
-);
+)
+.with_table_only(TABLE_ONLY);
 
 impl Spec for LineageArgs {
     fn parts(&self) -> Parts<'_> {
@@ -196,8 +252,9 @@ impl Run for LineageArgs {
                 }
             }
         };
-        let (lines, forward) = reader.lineage(cert)?;
-        if lines.is_empty() && !known {
+        let of = reader.lineage(cert)?;
+        let changes = reader.lineage_count(&of)?;
+        if changes == 0 && !known {
             // Neither BankFind nor its history knows it: not found, as
             // `show fdic:N` says of it.
             return Err(CraError::NotFound {
@@ -208,43 +265,41 @@ impl Run for LineageArgs {
             }
             .into());
         }
+        // An output that cannot hold the lines says so before any is read.
+        io.room_for(changes)?;
         let mut printed = io.rows(io.plan_rows(&LINES, &[], false)?)?;
-        for line in &lines {
+        let mut predecessors: HashSet<u64> = HashSet::new();
+        // Whoever the bank, then each successor, ended into.
+        let mut successors: HashSet<u64> = HashSet::new();
+        // Where the record went last: the last successor, as the copy
+        // knows it.
+        let mut last: Option<Lineage> = None;
+        reader.lineage_lines(&of, |line| {
             // A long lineage stops between lines on a signal.
             if crate::signals::signalled() {
                 return Err(CraError::Interrupted.into());
             }
-            printed.write_plain(line)?;
-        }
+            if line.role == Role::Predecessor {
+                predecessors.insert(line.fdic_cert);
+            } else if line.kind.ends()
+                && let Some(successor) = line.successor_cert
+            {
+                successors.insert(successor);
+                last = Some(line.clone());
+            }
+            printed.write_plain(&line)
+        })?;
         printed.finish()?;
-        if lines.is_empty() {
+        if changes == 0 {
             io.info(&format!(
                 "{shown} (fdic:{cert}) has no structure change in BankFind's history (as of the last cra enrich)"
             ));
         } else {
-            use crate::mirror::{FOLLOWED, Forward, Role};
-            use std::collections::HashSet;
-            let predecessors: HashSet<u64> = lines
-                .iter()
-                .filter(|l| l.role == Role::Predecessor)
-                .map(|l| l.fdic_cert)
-                .collect();
-            // Whoever the bank, then each successor, ended into.
-            let successors: HashSet<u64> = lines
-                .iter()
-                .filter(|l| l.role != Role::Predecessor && l.kind.ends())
-                .filter_map(|l| l.successor_cert)
-                .collect();
             let said = |n: u64, one: &str, many: &str| match n {
                 0 => format!("no {one}"),
                 n => format!("{} {}", thousands(n), plural(n, one, many)),
             };
-            let changes = lines.len() as u64;
-            // Where the record went last: the last successor, as the copy
-            // knows it.
-            let last = lines.iter().rev().find(|l| {
-                l.role != Role::Predecessor && l.kind.ends() && l.successor_cert.is_some()
-            });
+            let forward = of.forward;
             // A history no real chain gives: said on standard error piped
             // or not, as a warning about the data, and no "now".
             match forward {

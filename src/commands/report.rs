@@ -83,7 +83,12 @@ impl Run for ReportArgs {
         let reader = ctx.copy.reader()?;
         let today = crate::filters::today();
         let as_of = self.as_of.map(|day| day.last_day(today));
-        let figures = gather(&reader, &ctx.selection, as_of)?;
+        // A second or more on a large copy before a byte is written.
+        let figures = ctx
+            .io
+            .while_busy("counting the local copy's banks for the report…", || {
+                gather(&reader, &ctx.selection, as_of)
+            })?;
         if figures.banks == 0 {
             ctx.io.info(&ctx.nothing);
         }

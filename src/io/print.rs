@@ -35,6 +35,16 @@ impl Io {
         Ok(planned.start(printer))
     }
 
+    /// Refuses, before any row is read, `rows` rows more than the output
+    /// decided holds (an Excel sheet's 1,048,575), where a command knows
+    /// their number first (`lineage`): said at once, not after the work.
+    pub fn room_for(&self, rows: u64) -> Result<()> {
+        if self.view.format == crate::domain::Format::Xlsx {
+            crate::output::sheet_room_for(rows)?;
+        }
+        Ok(())
+    }
+
     /// Whether the output decided is json (`--format json`, `--jq`): what
     /// a command whose own output is a summary or lines of text asks.
     pub fn json(&self) -> bool {

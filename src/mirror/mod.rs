@@ -36,8 +36,8 @@ pub use gaps::GapRow;
 pub use read::{Reader, Rows};
 pub use record::evaluations::{ExamTests, Read as EvaluationRead};
 pub use record::{
-    AgencyId, Ending, FOLLOWED, Forward, Lineage, LinkState, MOST_AGENCY_NUMBER, Role, Sources,
-    Store, Summary, enrich_command,
+    AgencyId, Ending, FOLLOWED, Forward, Lineage, LineageOf, LinkState, MOST_AGENCY_NUMBER, Role,
+    Sources, Store, Summary, enrich_command,
 };
 pub use schema::{SCHEMA_VERSION, schema};
 pub use stats::{GroupBy, StatsFilter, StatsRow};

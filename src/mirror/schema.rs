@@ -55,6 +55,12 @@ pub const MIGRATIONS: &[Migration] = &[
                evaluations read by cra enrich --pe, and each area's test ratings",
         sql: include_str!("migrations/4.sql"),
     },
+    Migration {
+        to: 5,
+        what: "a name change says the name before it (events.former_name), read by the \
+               next cra enrich",
+        sql: include_str!("migrations/5.sql"),
+    },
 ];
 
 /// The schema this build reads and writes.
@@ -371,6 +377,10 @@ mod tests {
                 4,
                 "bef973936a31ca04a7e8fe92898ada388b491632c808c23c4cec269cc394d1c6",
             ),
+            (
+                5,
+                "bdc6674605352e85360266bd3be84d4f2391e540f9c003460523012b2bdc8379",
+            ),
         ];
         let steps =
             std::iter::once((OLDEST, SCHEMA_1)).chain(MIGRATIONS.iter().map(|m| (m.to, m.sql)));
@@ -424,7 +434,7 @@ mod tests {
         assert!(
             error
                 .to_string()
-                .contains("is damaged: it lacks the tables links, events of its schema 4"),
+                .contains("is damaged: it lacks the tables links, events of its schema 5"),
             "{error}"
         );
     }

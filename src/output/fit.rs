@@ -34,6 +34,10 @@ pub enum Fit {
     /// Never shortened (a date: a cut one misleads); dropped in `rank`
     /// order.
     Keep { rank: u8 },
+    /// A detail beside names that are the table's answer (`lineage`'s
+    /// role and certificate): never shortened, and dropped, in `rank`
+    /// order, before any name is cut; then as [`Fit::Keep`].
+    Spare { rank: u8 },
     /// A rating: whole, or abbreviated to three letters (with a legend)
     /// when that saves a column; dropped in `rank` order.
     Rating { rank: u8 },
@@ -48,6 +52,10 @@ pub enum Fit {
     Values { rank: u8, min: u8 },
 }
 
+/// How wide each shortened text grows before any grows past it, when the
+/// room left is shared out: enough to tell two names apart.
+const READABLE: usize = 24;
+
 /// The width of an abbreviated rating (`OUT`, `SAT`, `NTI`, `SNC`).
 #[cfg(test)]
 const ABBREVIATED: usize = 3;
@@ -60,6 +68,7 @@ impl Fit {
             Fit::Whole | Fit::Id { .. } => self,
             Fit::Shorten { min, .. } => Fit::Shorten { rank, min },
             Fit::Keep { .. } => Fit::Keep { rank },
+            Fit::Spare { .. } => Fit::Spare { rank },
             Fit::Rating { .. } => Fit::Rating { rank },
             Fit::ExamType { .. } => Fit::ExamType { rank },
             Fit::Values { min, .. } => Fit::Values { rank, min },
@@ -82,6 +91,7 @@ impl Fit {
             Fit::Whole | Fit::Id { .. } => None,
             Fit::Shorten { rank, .. }
             | Fit::Keep { rank }
+            | Fit::Spare { rank }
             | Fit::Rating { rank }
             | Fit::ExamType { rank }
             | Fit::Values { rank, .. } => Some(rank),
@@ -202,16 +212,38 @@ fn plan(
         _ if shortened[i] => natural[i].min(short[i]),
         Fit::Whole
         | Fit::Keep { .. }
+        | Fit::Spare { .. }
         | Fit::Rating { .. }
         | Fit::ExamType { .. }
         | Fit::Values { .. } => natural[i],
     };
     let mut shown: Vec<bool> = vec![true; natural.len()];
     // Least important first: highest rank, then rightmost.
-    let mut droppable: Vec<usize> = (0..natural.len())
-        .filter(|&i| fits[i].rank().is_some())
+    let least_first = |i: &usize| (std::cmp::Reverse(fits[*i].rank()), std::cmp::Reverse(*i));
+    // Details give way while the names would be cut.
+    let whole_names = |shown: &[bool]| -> usize {
+        (0..natural.len())
+            .filter(|&i| shown[i])
+            .map(|i| match fits[i] {
+                Fit::Shorten { .. } => natural[i],
+                _ => floor(i),
+            } + pad)
+            .sum()
+    };
+    let mut spares: Vec<usize> = (0..natural.len())
+        .filter(|&i| matches!(fits[i], Fit::Spare { .. }))
         .collect();
-    droppable.sort_by_key(|&i| (std::cmp::Reverse(fits[i].rank()), std::cmp::Reverse(i)));
+    spares.sort_by_key(least_first);
+    for i in spares {
+        if whole_names(&shown) <= available {
+            break;
+        }
+        shown[i] = false;
+    }
+    let mut droppable: Vec<usize> = (0..natural.len())
+        .filter(|&i| shown[i] && fits[i].rank().is_some())
+        .collect();
+    droppable.sort_by_key(least_first);
     let mut next_drop = droppable.into_iter();
     let total = |shown: &[bool]| -> usize {
         (0..natural.len())
@@ -228,26 +260,37 @@ fn plan(
     let mut widths: Vec<Option<usize>> = (0..natural.len())
         .map(|i| shown[i].then(|| floor(i)))
         .collect();
-    // Give the room left back: to the shortened text, most important
-    // first, up to its natural width; then to the ids.
+    // Give the room left back to the shortened text, most important
+    // first: each up to a width that tells two names apart, then each up
+    // to its natural width (a merged bank and its successor both read
+    // "First Grange State Bank of…", not one whole and the other cut to
+    // its first words); then to the ids.
     let mut spare = available.saturating_sub(total(&shown));
-    let mut growable: Vec<usize> = (0..natural.len())
+    let most = |i: usize| match fits[i] {
+        // Shortened values grow back to their widest shortened cell.
+        Fit::Values { .. } => natural[i].min(short[i]),
+        _ => natural[i],
+    };
+    let mut text: Vec<usize> = (0..natural.len())
         .filter(|&i| {
             shown[i]
                 && (matches!(fits[i], Fit::Shorten { .. })
                     || matches!(fits[i], Fit::Values { .. }) && shortened[i])
         })
         .collect();
-    growable.sort_by_key(|&i| (fits[i].rank(), i));
-    growable.extend((0..natural.len()).filter(|&i| shown[i] && matches!(fits[i], Fit::Id { .. })));
-    for i in growable {
-        // Shortened values grow back to their widest shortened cell.
-        let most = match fits[i] {
-            Fit::Values { .. } => natural[i].min(short[i]),
-            _ => natural[i],
-        };
+    text.sort_by_key(|&i| (fits[i].rank(), i));
+    for up_to in [READABLE, usize::MAX] {
+        for &i in &text {
+            if let Some(w) = widths[i].as_mut() {
+                let grow = most(i).min(up_to).saturating_sub(*w).min(spare);
+                *w += grow;
+                spare -= grow;
+            }
+        }
+    }
+    for i in (0..natural.len()).filter(|&i| shown[i] && matches!(fits[i], Fit::Id { .. })) {
         if let Some(w) = widths[i].as_mut() {
-            let grow = most.saturating_sub(*w).min(spare);
+            let grow = most(i).saturating_sub(*w).min(spare);
             *w += grow;
             spare -= grow;
         }
@@ -338,6 +381,60 @@ mod tests {
         assert_eq!(
             fit(&[30, 20, 36], &fits, 60, 2),
             vec![Some(20), None, Some(36)]
+        );
+    }
+
+    #[test]
+    fn two_names_side_by_side_are_cut_alike() {
+        let fits = [NAME, Fit::Shorten { rank: 5, min: 12 }, ID];
+        // 40 + 40 + 8 + 3 * 2 = 94 in 70: 56 for the two names; each
+        // readable (24) first, then the more important one.
+        assert_eq!(
+            fit(&[40, 40, 8], &fits, 70, 2),
+            vec![Some(32), Some(24), Some(8)]
+        );
+        // One short enough to be whole is; the other has the rest.
+        assert_eq!(
+            fit(&[40, 20, 8], &fits, 70, 2),
+            vec![Some(36), Some(20), Some(8)]
+        );
+        // Too little room for both to be readable: the more important
+        // grows first.
+        assert_eq!(
+            fit(&[40, 40, 8], &fits, 50, 2),
+            vec![Some(24), Some(12), Some(8)]
+        );
+    }
+
+    #[test]
+    fn details_give_way_before_a_name_is_cut() {
+        let fits = [
+            NAME,
+            Fit::Spare { rank: 5 },
+            Fit::Spare { rank: 6 },
+            Fit::Keep { rank: 4 },
+            SHORT_ID,
+        ];
+        // 30 + 11 + 9 + 10 + 8 + 5 * 2 = 78: all fit.
+        assert_eq!(
+            fit(&[30, 11, 9, 10, 8], &fits, 80, 2),
+            vec![Some(30), Some(11), Some(9), Some(10), Some(8)]
+        );
+        // 4 columns short: the least important detail goes, the name whole.
+        assert_eq!(
+            fit(&[30, 11, 9, 10, 8], &fits, 74, 2),
+            vec![Some(30), Some(11), None, Some(10), Some(8)]
+        );
+        // Both details go before the name is cut; then it is cut.
+        assert_eq!(
+            fit(&[30, 11, 9, 10, 8], &fits, 50, 2),
+            vec![Some(26), None, None, Some(10), Some(8)]
+        );
+        // Plain kept columns are not details: the name is cut for them.
+        let kept = [NAME, Fit::Keep { rank: 5 }, ID];
+        assert_eq!(
+            fit(&[30, 11, 8], &kept, 50, 2),
+            vec![Some(25), Some(11), Some(8)]
         );
     }
 
@@ -532,6 +629,7 @@ mod tests {
             Just(Fit::Whole),
             (0u8..5, 1u8..30).prop_map(|(rank, min)| Fit::Shorten { rank, min }),
             (0u8..5).prop_map(|rank| Fit::Keep { rank }),
+            (0u8..5).prop_map(|rank| Fit::Spare { rank }),
             (0u8..5).prop_map(|rank| Fit::Rating { rank }),
             (0u8..5).prop_map(|rank| Fit::ExamType { rank }),
             (0u8..5, 1u8..30).prop_map(|(rank, min)| Fit::Values { rank, min }),
@@ -556,7 +654,7 @@ mod tests {
             for i in 0..natural.len() {
                 match (fits[i], widths[i]) {
                     (Fit::Whole, w) => prop_assert_eq!(w, Some(natural[i])),
-                    (Fit::Keep { .. }, Some(w)) => prop_assert_eq!(w, natural[i]),
+                    (Fit::Keep { .. } | Fit::Spare { .. }, Some(w)) => prop_assert_eq!(w, natural[i]),
                     // Whole, or as wide as shortened (at most `min` for values).
                     (Fit::Rating { .. } | Fit::ExamType { .. }, Some(w)) => {
                         prop_assert!(w == natural[i] || w == natural[i].min(ABBREVIATED));

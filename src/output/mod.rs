@@ -53,6 +53,7 @@ pub use report::{Downgrade, DueBank, Group, Report};
 pub use rows::{Planned, Rows};
 pub use table::{Fitted, render_table};
 pub use view::{View, Warn};
+pub use xlsx::room_for as sheet_room_for;
 
 /// One result, ready for any format. Its JSON is a tree built here
 /// (`Value`, the default) or an object's text as served (`model::Raw`),

@@ -52,6 +52,19 @@ const MAX_ROWS: u32 = 1_048_576;
 const MAX_WIDTH: usize = 60;
 /// The most characters (UTF-16 units, as Excel counts) a cell holds.
 pub const MAX_CELL: usize = 32_767;
+
+/// Refuses a sheet of more than `rows` rows under its header: more than
+/// one Excel sheet holds (asked before the rows are read when their number
+/// is known, and before each row).
+pub fn room_for(rows: u64) -> Result<()> {
+    if rows >= u64::from(MAX_ROWS) {
+        return Err(crate::error::CraError::usage(format!(
+            "more than {} rows: too many for one Excel sheet; use --format csv",
+            thousands(u64::from(MAX_ROWS - 1))
+        )));
+    }
+    Ok(())
+}
 /// Cut cells named one by one (in warnings and on the About sheet); the
 /// rest are counted.
 const CUTS_NAMED: usize = 5;
@@ -232,12 +245,7 @@ impl Sheet {
 
     /// Appends one row, each cell as its type says.
     pub fn push(&mut self, cells: &[Cell]) -> Result<()> {
-        if self.row >= MAX_ROWS {
-            return Err(crate::error::CraError::usage(format!(
-                "more than {} rows: too many for one Excel sheet; use --format csv",
-                thousands(u64::from(MAX_ROWS - 1))
-            )));
-        }
+        room_for(u64::from(self.row))?;
         if self.align.is_empty() {
             self.header(Some(cells))?;
         }

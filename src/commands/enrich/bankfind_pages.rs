@@ -41,7 +41,7 @@ pub(super) async fn read_bankfind(
     io: &Io,
     trace: &dyn Fn(String),
 ) -> Result<Vec<Listed>> {
-    let listed = pages(
+    let (listed, _) = pages(
         client,
         base,
         Endpoint {
@@ -65,7 +65,8 @@ pub(super) async fn read_bankfind(
 /// Every institution-level structure change BankFind has (a branch's are
 /// asked to be left out, and left out here should it send them) of the
 /// institutions in `concerns` (as the one that changed or its successor):
-/// the others cannot concern a bank of the copy, and are not held.
+/// the others cannot concern a bank of the copy, and are not held; and
+/// how many BankFind sent (its bar's count).
 pub(super) async fn read_history(
     client: &Fetcher,
     base: &Url,
@@ -73,8 +74,8 @@ pub(super) async fn read_history(
     io: &Io,
     trace: &dyn Fn(String),
     concerns: &HashSet<u64>,
-) -> Result<Vec<Change>> {
-    let changes = pages(
+) -> Result<(Vec<Change>, u64)> {
+    let (changes, received) = pages(
         client,
         base,
         Endpoint {
@@ -130,7 +131,7 @@ pub(super) async fn read_history(
             last.fdic_cert
         ));
     }
-    Ok(changes)
+    Ok((changes, received))
 }
 
 /// The most records `cra` reads of one BankFind endpoint: many times what
@@ -192,7 +193,7 @@ async fn pages<T: PartialEq + Clone + std::fmt::Debug>(
     io: &Io,
     trace: &dyn Fn(String),
     keep: impl Fn(&T) -> bool,
-) -> Result<Vec<T>> {
+) -> Result<(Vec<T>, u64)> {
     let source = format!(
         "BankFind ({})",
         crate::http::hide_address_secrets(base.as_str())
@@ -348,5 +349,5 @@ async fn pages<T: PartialEq + Clone + std::fmt::Debug>(
     if let Some(bar) = progress {
         bar.finish();
     }
-    Ok(records)
+    Ok((records, offset))
 }

@@ -93,7 +93,7 @@ pub(super) async fn link(read: Read, io: &Io) -> Result<Linked> {
     });
     let reading = async {
         match &history {
-            None => Ok(Vec::new()),
+            None => Ok((Vec::new(), 0)),
             Some((client, url, keyed)) => {
                 let before = client.requests();
                 let read =
@@ -112,8 +112,10 @@ pub(super) async fn link(read: Read, io: &Io) -> Result<Linked> {
             Err(CraError::Interrupted.into())
         }
     };
+    let mut received = 0;
     let read = match read {
-        Ok(changes) => {
+        Ok((changes, sent)) => {
+            received = sent;
             let _ = send.send(Some(changes));
             // The history's bar, which carried the status, is gone: the
             // linking that goes on says so on a line of its own.
@@ -139,7 +141,10 @@ pub(super) async fn link(read: Read, io: &Io) -> Result<Linked> {
     read?;
     match stored {
         Ok(summary) => Ok(Linked {
-            summary,
+            summary: Summary {
+                events_read: received,
+                ..summary
+            },
             requests,
             late_signal: signalled,
         }),

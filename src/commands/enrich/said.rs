@@ -18,7 +18,15 @@ pub(super) fn summary_line(summary: &Summary, seconds: f64, path: &std::path::Pa
             "; {} in BankFind",
             thousands(summary.bankfind_institutions)
         ));
-        if summary.events > 0 {
+        // As many as the bar counted, then how many concern the copy.
+        if summary.events_read > summary.events {
+            line.push_str(&format!(
+                ", {} structure {}, {} of the institutions linked",
+                thousands(summary.events_read),
+                plural(summary.events_read, "change", "changes"),
+                thousands(summary.events),
+            ));
+        } else if summary.events > 0 {
             line.push_str(&format!(
                 ", {} structure {}",
                 thousands(summary.events),

@@ -4,7 +4,7 @@
 //! a bank that ended (`show`, `due`, `changes --change merged|failed`)
 //! and for a bank's lineage (`cra lineage`).
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use anyhow::Result;
 use rusqlite::{OptionalExtension, Transaction, params};
@@ -31,7 +31,7 @@ pub(super) fn store(tx: &Transaction, changes: &[Change]) -> Result<u64> {
     };
     let mut insert = tx.prepare(
         "INSERT INTO events (fdic_cert, date, kind, code, description, successor_cert, \
-         successor_name, name) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+         successor_name, name, former_name) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
     let mut kept = 0;
     // A record BankFind sent twice (pages that overlap) is stored once.
@@ -57,6 +57,7 @@ pub(super) fn store(tx: &Transaction, changes: &[Change]) -> Result<u64> {
             change.successor_cert.map(|c| c as i64),
             change.successor_name,
             change.name,
+            change.former_name,
         ])?;
         kept += 1;
     }
@@ -125,6 +126,9 @@ pub struct Lineage {
     pub fdic_cert: u64,
     /// Its name: the copy's bank's, else BankFind's at the change.
     pub name: Option<String>,
+    /// For a name change, BankFind's name before it; `name` is the one
+    /// after.
+    pub former_name: Option<String>,
     /// Where it stands to the bank asked about.
     pub role: Role,
     pub successor_cert: Option<u64>,
@@ -157,6 +161,23 @@ impl Role {
 /// At most this many institutions are followed either way (a chain of
 /// mergers is a handful; a loop in a malformed history ends here).
 pub const FOLLOWED: usize = 200;
+
+/// The institutions of a bank's lineage, each once with where it stands
+/// (in the order they were found: predecessors, the bank, its
+/// successors), and where following its successors stopped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineageOf {
+    pub institutions: Vec<(u64, Role)>,
+    pub forward: Forward,
+}
+
+impl LineageOf {
+    /// The certificates in order, as json for SQL's `json_each`.
+    fn certs_json(&self) -> String {
+        let certs: Vec<u64> = self.institutions.iter().map(|(cert, _)| *cert).collect();
+        serde_json::to_string(&certs).unwrap_or_else(|_| "[]".to_string())
+    }
+}
 
 /// Where following a bank's successors stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -272,32 +293,6 @@ impl Reader {
         }))
     }
 
-    /// The changes of an institution, oldest first.
-    fn changes_of(&self, cert: u64) -> Result<Vec<Lineage>> {
-        let connection = self.connection();
-        let mut statement = connection.prepare_cached(
-            "SELECT date, kind, code, description, successor_cert, successor_name, name \
-             FROM events WHERE fdic_cert = ?1 ORDER BY date, rowid",
-        )?;
-        let rows = statement.query_map([cert as i64], |row| {
-            Ok(Lineage {
-                date: row.get(0)?,
-                kind: ChangeKind::from_name(row.get_ref(1)?.as_str()?),
-                code: u32::try_from(row.get::<_, i64>(2)?).unwrap_or(0),
-                description: row.get(3)?,
-                fdic_cert: cert,
-                name: row.get(6)?,
-                role: Role::Itself,
-                successor_cert: row
-                    .get::<_, Option<i64>>(4)?
-                    .and_then(|n| u64::try_from(n).ok()),
-                successor_name: row.get(5)?,
-                known: None,
-            })
-        })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
-    }
-
     /// Where the record of the institution `cert` is now: following each
     /// institution it ended into, the last one, when that is further than
     /// its first successor (two or more hops); none when the chain stops
@@ -310,10 +305,8 @@ impl Reader {
         let mut hops = 0usize;
         loop {
             let next = self
-                .changes_of(at)?
-                .into_iter()
-                .find(|c| c.kind.ends())
-                .and_then(|c| Some((c.successor_cert?, c.successor_name)));
+                .first_ending(at)?
+                .and_then(|(cert, name)| Some((cert?, name)));
             let Some((successor, name)) = next else {
                 break;
             };
@@ -347,22 +340,37 @@ impl Reader {
             .collect())
     }
 
-    /// The lineage of the institution `cert`: its own changes, those of
-    /// every institution that merged into it or into one of those, and of
-    /// every institution it (or its successor) merged into; oldest first,
-    /// each with the copy's bank of it when there is one.
-    pub fn lineage(&self, cert: u64) -> Result<(Vec<Lineage>, Forward)> {
-        let mut lines = Vec::new();
+    /// The first ending of the institution `cert` (its first merger,
+    /// failure or closing): whom it ended into, as far as the history
+    /// names it.
+    fn first_ending(&self, cert: u64) -> Result<Option<(Option<u64>, Option<String>)>> {
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT successor_cert, successor_name FROM events \
+             WHERE fdic_cert = ?1 AND kind IN {ENDINGS} ORDER BY date, rowid LIMIT 1"
+        ))?;
+        Ok(statement
+            .query_row([cert as i64], |row| {
+                let successor: Option<i64> = row.get(0)?;
+                Ok((successor.and_then(|n| u64::try_from(n).ok()), row.get(1)?))
+            })
+            .optional()?)
+    }
+
+    /// The institutions of the lineage of `cert`: every institution that
+    /// merged into it or into one of those, itself, and every institution
+    /// it (or its successor) ended into, each once, with where it stands;
+    /// and where following the successors stopped. Only the institutions
+    /// are read here, not their changes ([`Reader::lineage_lines`]).
+    pub fn lineage(&self, cert: u64) -> Result<LineageOf> {
+        let mut institutions = Vec::new();
         let mut seen: HashSet<u64> = HashSet::from([cert]);
         // Back: whoever merged into it, and into them.
         let mut queue: VecDeque<u64> = VecDeque::from([cert]);
         while let Some(at) = queue.pop_front() {
             for predecessor in self.merged_into(at)? {
                 if seen.len() < FOLLOWED && seen.insert(predecessor) {
-                    for mut line in self.changes_of(predecessor)? {
-                        line.role = Role::Predecessor;
-                        lines.push(line);
-                    }
+                    institutions.push((predecessor, Role::Predecessor));
                     queue.push_back(predecessor);
                 }
             }
@@ -373,16 +381,8 @@ impl Reader {
         let mut forward = Forward::Held;
         let mut hops = 0usize;
         while let Some(here) = at.take() {
-            let changes = self.changes_of(here)?;
-            let next = changes
-                .iter()
-                .find(|c| c.kind.ends())
-                .and_then(|c| c.successor_cert);
-            for mut line in changes {
-                line.role = role;
-                lines.push(line);
-            }
-            if let Some(next) = next {
+            institutions.push((here, role));
+            if let Some(next) = self.first_ending(here)?.and_then(|(cert, _)| cert) {
                 if seen.contains(&next) {
                     forward = Forward::Cycle { back: next };
                 } else if hops >= FOLLOWED {
@@ -395,10 +395,73 @@ impl Reader {
                 }
             }
         }
-        for line in &mut lines {
-            line.known = self.known(line.fdic_cert)?;
+        Ok(LineageOf {
+            institutions,
+            forward,
+        })
+    }
+
+    /// How many changes the lineage has: what its lines will be, counted
+    /// before any is read (an output that cannot hold them says so first).
+    pub fn lineage_count(&self, of: &LineageOf) -> Result<u64> {
+        let count: i64 = self.connection().query_row(
+            "SELECT count(*) FROM events WHERE fdic_cert IN (SELECT value FROM json_each(?1))",
+            [of.certs_json()],
+            |row| row.get(0),
+        )?;
+        Ok(u64::try_from(count).unwrap_or(0))
+    }
+
+    /// The lineage's changes, oldest first (of one day, in the order the
+    /// institutions were found), each with the copy's bank of its
+    /// institution when there is one, handed to `each` one at a time: a
+    /// history of any length is read in the memory of one line.
+    pub fn lineage_lines(
+        &self,
+        of: &LineageOf,
+        mut each: impl FnMut(Lineage) -> Result<()>,
+    ) -> Result<()> {
+        let mut known: HashMap<u64, Option<Known>> = HashMap::new();
+        for (cert, _) in &of.institutions {
+            known.insert(*cert, self.known(*cert)?);
         }
-        lines.sort_by(|a, b| a.date.cmp(&b.date));
-        Ok((lines, forward))
+        let roles: HashMap<u64, Role> = of.institutions.iter().copied().collect();
+        let connection = self.connection();
+        // A copy of schema 3 or 4 (read as it is) has no name before a
+        // name change.
+        let former: bool = connection.query_row(
+            "SELECT count(*) > 0 FROM pragma_table_info('events') WHERE name = 'former_name'",
+            [],
+            |row| row.get(0),
+        )?;
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT e.fdic_cert, e.date, e.kind, e.code, e.description, e.successor_cert, \
+             e.successor_name, e.name, {} \
+             FROM events e JOIN json_each(?1) j ON e.fdic_cert = j.value \
+             ORDER BY e.date, j.key, e.rowid",
+            if former { "e.former_name" } else { "NULL" }
+        ))?;
+        let mut rows = statement.query([of.certs_json()])?;
+        while let Some(row) = rows.next()? {
+            let Ok(cert) = u64::try_from(row.get::<_, i64>(0)?) else {
+                continue;
+            };
+            each(Lineage {
+                date: row.get(1)?,
+                kind: ChangeKind::from_name(row.get_ref(2)?.as_str()?),
+                code: u32::try_from(row.get::<_, i64>(3)?).unwrap_or(0),
+                description: row.get(4)?,
+                fdic_cert: cert,
+                name: row.get(7)?,
+                former_name: row.get(8)?,
+                role: roles.get(&cert).copied().unwrap_or(Role::Itself),
+                successor_cert: row
+                    .get::<_, Option<i64>>(5)?
+                    .and_then(|n| u64::try_from(n).ok()),
+                successor_name: row.get(6)?,
+                known: known.get(&cert).cloned().flatten(),
+            })?;
+        }
+        Ok(())
     }
 }

@@ -48,6 +48,10 @@ pub struct Summary {
     pub bankfind_institutions: u64,
     /// Structure changes kept (of the institutions linked).
     pub events: u64,
+    /// Structure changes BankFind sent (what its progress bar counted):
+    /// `events` and those of no institution linked, a branch's, or sent
+    /// twice (set by the reader of the history; 0 without one).
+    pub events_read: u64,
 }
 
 /// Where the public record came from, as `meta` records it.

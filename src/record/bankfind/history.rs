@@ -6,6 +6,7 @@
 //! follows and `show`, `due` and `changes` read of a bank that ended.
 //!
 //! The record's fields are BankFind's: `CERT`, `INSTNAME`, `CHANGECODE`,
+//! `FRM_INSTNAME` (the name before a name change),
 //! `CHANGECODE_DESC`, `EFFDATE`, `ORG_ROLE_CDE` (`FI` the institution,
 //! `BR` a branch: a branch's event is not the institution's), and the
 //! other side of a merger as `ACQ_CERT`/`ACQ_INSTNAME` (the acquirer) or
@@ -22,9 +23,10 @@ use super::{BankfindError, Record, identifier, parse_date};
 pub const URL: &str = "https://api.fdic.gov/banks/history";
 
 /// The fields `cra` reads, in the order it asks for them.
-pub const FIELDS: [&str; 11] = [
+pub const FIELDS: [&str; 12] = [
     "CERT",
     "INSTNAME",
+    "FRM_INSTNAME",
     "CHANGECODE",
     "CHANGECODE_DESC",
     "EFFDATE",
@@ -120,8 +122,11 @@ impl ChangeKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Change {
     pub fdic_cert: u64,
-    /// The institution's name at the change (`INSTNAME`).
+    /// The institution's name at the change (`INSTNAME`): after it, for a
+    /// name change.
     pub name: Option<String>,
+    /// Its name before the change (`FRM_INSTNAME`), for a name change.
+    pub former_name: Option<String>,
     pub date: Date,
     pub code: u32,
     pub kind: ChangeKind,
@@ -163,6 +168,7 @@ impl Change {
         Ok(Change {
             fdic_cert,
             name: text("INSTNAME"),
+            former_name: text("FRM_INSTNAME"),
             date,
             code,
             kind,
@@ -181,6 +187,9 @@ impl Change {
         record.insert("CERT".into(), Value::from(self.fdic_cert));
         if let Some(name) = &self.name {
             record.insert("INSTNAME".into(), Value::from(name.clone()));
+        }
+        if let Some(former) = &self.former_name {
+            record.insert("FRM_INSTNAME".into(), Value::from(former.clone()));
         }
         record.insert("CHANGECODE".into(), Value::from(self.code));
         if let Some(description) = &self.description {

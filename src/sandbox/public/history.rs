@@ -4,7 +4,7 @@
 //! into an active institution of its state (some into one that ended
 //! later itself: a chain), some by failure, a few by closing, a while
 //! after its last report; some active ones changed their
-//! name; and branches of some opened or closed (events of a branch, which
+//! name (BankFind says the name before); and branches of some opened or closed (events of a branch, which
 //! a client must leave out). The same seed, the same changes: each is
 //! drawn from a hash of the certificate, not from a stream others share.
 
@@ -48,6 +48,26 @@ fn change(institution: &Institution, code: u32, date: jiff::civil::Date) -> Chan
         institution: true,
         successor_cert: None,
         successor_name: None,
+        former_name: None,
+    }
+}
+
+/// The name an institution that changed its name had before: another
+/// first word in place of its own (`Hudson Hill State Bank` was `Peoples
+/// Hill State Bank`), in its letters' case, drawn from the certificate.
+fn former_name(name: &str, cert: u64) -> String {
+    const WORDS: [&str; 6] = [
+        "Peoples", "Citizens", "Farmers", "Security", "Union", "Home",
+    ];
+    let word = WORDS[roll(cert, 10) as usize % WORDS.len()];
+    let word = if name.chars().any(char::is_lowercase) {
+        word.to_string()
+    } else {
+        word.to_uppercase()
+    };
+    match name.split_once(' ') {
+        Some((first, rest)) if !first.eq_ignore_ascii_case(&word) => format!("{word} {rest}"),
+        _ => format!("{word} {name}"),
     }
 }
 
@@ -137,7 +157,9 @@ pub fn draw(institutions: &[Institution], latest: jiff::civil::Date) -> Vec<Chan
         } else if institution.active == Some(true) && roll(cert, 4) < 8 {
             // A new name, some years back (the name it has now).
             if let Ok(date) = report.checked_sub(days(400 + roll(cert, 5) * 30)) {
-                changes.push(change(institution, 510, date.min(latest)));
+                let mut renamed = change(institution, 510, date.min(latest));
+                renamed.former_name = institution.name.as_deref().map(|n| former_name(n, cert));
+                changes.push(renamed);
             }
         }
         if roll(cert, 6) < 10
