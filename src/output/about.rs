@@ -110,7 +110,7 @@ pub fn add_sheet(workbook: &mut Workbook, facts: &[Fact]) -> Result<(), XlsxErro
         let at = row + 1 + i as u32;
         sheet.write_string_with_format(at, 1, hue.name, &rating_format(i))?;
     }
-    super::print::plan(&[18.0, VALUE_WIDTH], 0, false).apply(sheet, false)?;
+    super::print::plan(&[18.0, VALUE_WIDTH], 0, 0, false).apply(sheet, false)?;
     Ok(())
 }
 

@@ -34,8 +34,11 @@ pub struct Print {
     pub fit_width: bool,
     /// The scale in percent, 73 to 100.
     pub scale: u16,
-    /// The columns at the left repeated on every page (0: none).
+    /// The columns at the left that name a row (0: none): frozen on
+    /// screen, and repeated on every page but for the first `from` (a
+    /// bank's id, 36 characters no reader of paper needs twice).
     pub keys: u16,
+    pub from: u16,
     pub landscape: bool,
 }
 
@@ -47,8 +50,9 @@ pub fn column_pixels(width: f64) -> f64 {
 }
 
 /// How a sheet whose columns are `widths` (Excel characters) prints, its
-/// first `keys` columns naming each row.
-pub fn plan(widths: &[f64], keys: usize, landscape: bool) -> Print {
+/// first `keys` columns naming each row, those from the `from`th repeated
+/// on each page.
+pub fn plan(widths: &[f64], keys: usize, from: usize, landscape: bool) -> Print {
     let page = if landscape {
         PAGE_WIDTH
     } else {
@@ -73,6 +77,7 @@ pub fn plan(widths: &[f64], keys: usize, landscape: bool) -> Print {
             fit_width: true,
             scale: fitted.min(100.0) as u16,
             keys: 0,
+            from: 0,
             landscape,
         };
     }
@@ -81,13 +86,16 @@ pub fn plan(widths: &[f64], keys: usize, landscape: bool) -> Print {
     // id and a name of 60 characters take 58 %).
     let room = page * 100.0 / f64::from(MIN_SCALE) * KEYS_ROOM;
     let mut keys = keys.min(pixels.len().saturating_sub(1));
-    while keys > 0 && pixels[..keys].iter().sum::<f64>() > room {
+    let from = from.min(keys);
+    while keys > from && pixels[from..keys].iter().sum::<f64>() > room {
         keys -= 1;
     }
+    let (keys, from) = if keys > from { (keys, from) } else { (0, 0) };
     Print {
         fit_width: false,
         scale: MIN_SCALE,
         keys: ColNum::try_from(keys).unwrap_or(0),
+        from: ColNum::try_from(from).unwrap_or(0),
         landscape,
     }
 }
@@ -156,7 +164,7 @@ impl Print {
         }
         if self.keys > 0 {
             // Over, then down: a row's pages one after the other.
-            sheet.set_repeat_columns(0, self.keys - 1)?;
+            sheet.set_repeat_columns(self.from, self.keys - 1)?;
             sheet.set_page_order(false);
         }
         if header {
@@ -178,12 +186,12 @@ mod tests {
     fn a_sheet_that_fits_at_8_pt_is_one_page_wide() {
         // `search`'s eight columns (159 characters): fitted, at 75 %.
         let search = [37.0, 33.0, 14.0, 8.0, 12.0, 17.0, 14.0, 24.0];
-        let print = plan(&search, 2, true);
+        let print = plan(&search, 2, 0, true);
         assert!(print.fit_width && print.keys == 0, "{print:?}");
         assert_eq!(print.scale, 75);
         // Narrow: full size.
-        assert_eq!(plan(&[10.0, 12.0], 1, true).scale, 100);
-        assert_eq!(plan(&[], 0, true).scale, 100);
+        assert_eq!(plan(&[10.0, 12.0], 1, 0, true).scale, 100);
+        assert_eq!(plan(&[], 0, 0, true).scale, 100);
     }
 
     #[test]
@@ -193,28 +201,29 @@ mod tests {
         let enriched = [
             37.7, 33.7, 14.7, 8.7, 12.7, 17.7, 14.7, 24.7, 14.7, 12.7, 16.7, 14.7, 26.7, 9.7, 60.7,
         ];
-        let print = plan(&enriched, 2, true);
+        let print = plan(&enriched, 2, 0, true);
         assert_eq!(
             print,
             Print {
                 fit_width: false,
                 scale: MIN_SCALE,
                 keys: 2,
+                from: 0,
                 landscape: true
             }
         );
         // The id and the longest name a sheet shows (60 characters).
-        assert_eq!(plan(&[37.0, 61.0, 80.0, 80.0, 80.0], 2, true).keys, 2);
+        assert_eq!(plan(&[37.0, 61.0, 80.0, 80.0, 80.0], 2, 0, true).keys, 2);
         // Key columns too wide to leave 40 % of a page to the others: fewer.
-        let print = plan(&[60.0, 60.0, 60.0, 60.0, 60.0], 3, true);
+        let print = plan(&[60.0, 60.0, 60.0, 60.0, 60.0], 3, 0, true);
         assert_eq!(print.keys, 1);
-        let print = plan(&[200.0, 60.0, 60.0], 1, true);
+        let print = plan(&[200.0, 60.0, 60.0], 1, 0, true);
         assert_eq!(print.keys, 0);
     }
 
     #[test]
     fn a_short_table_is_made_to_fit_its_page_but_never_under_8_pt() {
-        let print = plan(&[24.0, 9.0, 13.0], 1, true);
+        let print = plan(&[24.0, 9.0, 13.0], 1, 0, true);
         assert_eq!(print.scale, 100);
         // 40 years, the header and a row to spare: 840 pixels, on 672.
         let tall = print.tall(40);
@@ -238,7 +247,7 @@ mod tests {
             11.164407371605183,
             15.085242719014227,
         ];
-        let print = plan(&widths, 0, true);
+        let print = plan(&widths, 0, 0, true);
         let total: f64 = widths.iter().map(|w| column_pixels(*w)).sum();
         assert_eq!(
             print.fit_width,
@@ -254,9 +263,10 @@ mod tests {
         fn never_under_8_pt(
             widths in prop::collection::vec(0.0f64..80.0, 0..30),
             keys in 0usize..4,
+            from in 0usize..2,
             landscape in any::<bool>(),
         ) {
-            let print = plan(&widths, keys, landscape);
+            let print = plan(&widths, keys, from, landscape);
             prop_assert!((MIN_SCALE..=100).contains(&print.scale));
             let total: f64 = widths.iter().map(|w| column_pixels(*w)).sum();
             let printed = total * f64::from(print.scale) / 100.0;
@@ -266,7 +276,10 @@ mod tests {
                 prop_assert_eq!(print.keys, 0);
             } else {
                 prop_assert!(usize::from(print.keys) < widths.len().max(1));
-                let repeated: f64 = widths[..usize::from(print.keys)].iter().map(|w| column_pixels(*w)).sum();
+                // Repeated: from `from`, short of the keys, or none.
+                prop_assert!(print.from < print.keys || print.keys == 0 && print.from == 0);
+                let (from, keys) = (usize::from(print.from), usize::from(print.keys));
+                let repeated: f64 = widths[from..keys].iter().map(|w| column_pixels(*w)).sum();
                 prop_assert!(repeated <= print.page_width() * KEYS_ROOM + 1e-9);
             }
         }

@@ -50,12 +50,13 @@ const MAX_ROWS: u32 = 1_048_576;
 /// Widest a fitted column gets (Excel characters); longer text is cut off
 /// on screen only, never in the cell.
 const MAX_WIDTH: usize = 60;
+/// The widest a link's column is.
+const LINK_WIDTH: usize = 30;
 /// The most characters (UTF-16 units, as Excel counts) a cell holds.
 pub const MAX_CELL: usize = 32_767;
 
-/// Refuses a sheet of more than `rows` rows under its header: more than
-/// one Excel sheet holds (asked before the rows are read when their number
-/// is known, and before each row).
+/// Refuses `rows` rows under the header, more than one Excel sheet holds
+/// (asked before the rows are read when their number is known).
 pub fn room_for(rows: u64) -> Result<()> {
     if rows >= u64::from(MAX_ROWS) {
         return Err(crate::error::CraError::usage(format!(
@@ -374,16 +375,33 @@ impl Sheet {
             .widths
             .iter()
             .zip(&self.align)
-            .map(|(width, align)| {
+            .zip(&self.kinds)
+            .map(|((width, align), kind)| {
                 let pad = if *align == Align::Right { 3.0 } else { 1.0 };
-                (*width as f64 + pad).min(MAX_WIDTH as f64)
+                // A link is clicked, not read: its address need not show
+                // whole (on paper, a page to itself).
+                let most = if *kind == Kind::Link {
+                    LINK_WIDTH
+                } else {
+                    MAX_WIDTH
+                };
+                (*width as f64 + pad).min(most as f64)
             })
             .collect();
         let sheet = self.workbook.worksheet_from_index(0)?;
         for (col, width) in (0..self.columns).zip(&widths) {
             sheet.set_column_width(col, *width)?;
         }
-        print::plan(&widths, self.keys, true).apply(sheet, true)?;
+        // The bank's id names the row on the first page across; the name
+        // on every page.
+        let ids = self
+            .kinds
+            .iter()
+            .take(self.keys)
+            .take_while(|kind| **kind == Kind::Id)
+            .count();
+        let from = if ids < self.keys { ids } else { 0 };
+        print::plan(&widths, self.keys, from, true).apply(sheet, true)?;
         if self.columns > 0 {
             sheet.autofilter(0, 0, last_row, self.columns - 1)?;
         }

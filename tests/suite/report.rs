@@ -569,7 +569,7 @@ fn the_report_as_a_workbook_has_a_sheet_per_section_and_its_charts() {
 
 /// Where Chromium is installed: the page fits its column at 1280 px and
 /// the screen at 390 px (a table wider than a phone scrolls in its own
-/// box), and printed it is at most 6 pages, the map on the first, every
+/// box, the chart's years readable on both), and printed it is at most 6 pages, the map on the first, every
 /// page numbered and none blank.
 #[test]
 fn the_report_fits_the_screen_and_prints_on_six_pages() {
@@ -589,7 +589,8 @@ fn the_report_fits_the_screen_and_prints_on_six_pages() {
              <iframe id=\"f\" style=\"border:0;width:{width}px;height:2000px\" srcdoc=\"{}\"></iframe>\
              <script>f.onload = () => {{ const d = f.contentDocument; \
              const over = [...d.querySelectorAll('.scroll')].filter(e => e.scrollWidth > e.clientWidth + 1).length; \
-             document.body.setAttribute('data-probe', [d.documentElement.scrollWidth, d.querySelector('main').scrollWidth, over].join(' ')); }};</script>\
+             const year = Math.floor(d.querySelector('svg.trend text.year').getBoundingClientRect().height); \
+             document.body.setAttribute('data-probe', [d.documentElement.scrollWidth, d.querySelector('main').scrollWidth, over, year].join(' ')); }};</script>\
              </body></html>",
             page.replace('&', "&amp;").replace('"', "&quot;")
         );
@@ -634,6 +635,13 @@ fn the_report_fits_the_screen_and_prints_on_six_pages() {
         if width == 1280 {
             assert_eq!(figures[2], 0, "a table overflows its column at 1280 px");
         }
+        // The exam years under the chart can be read (at 390 px they were
+        // 4 px high, the chart shrunk to the screen).
+        assert!(
+            figures[3] >= 8,
+            "{width} px: the chart's years are {} px high",
+            figures[3]
+        );
     }
     let pdf = home.path().join("report.pdf");
     let out = Command::new(browser)

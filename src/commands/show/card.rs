@@ -332,7 +332,9 @@ pub(super) fn write_cards(
                 match exams.get(*date).and_then(|(_, _, e)| e.as_ref()) {
                     Some(Address::Document(url)) => lines.push(format!("  {date}  {url}")),
                     Some(Address::Search { url, look_for }) => {
-                        let line = format!("  search {url} for {look_for}");
+                        // The address on a line of its own: it fits 80
+                        // columns whole (a cut one cannot be pasted).
+                        let line = format!("  search for {look_for} at\n    {url}");
                         if !searches.contains(&line) {
                             searches.push(line);
                         }
@@ -343,7 +345,9 @@ pub(super) fn write_cards(
             if !lines.is_empty() || !searches.is_empty() {
                 writeln!(out, "\nPublic evaluations")?;
                 for line in lines.iter().chain(&searches) {
-                    writeln!(out, "{}", inert(line))?;
+                    for part in line.split('\n') {
+                        writeln!(out, "{}", inert(part))?;
+                    }
                 }
             }
             if let Some(reader) = public {

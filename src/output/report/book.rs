@@ -194,7 +194,7 @@ fn header(
         sheet.write_string_with_format(0, col, *head, &formats.header[right])?;
         sheet.set_column_width(col, *width)?;
     }
-    let print = print::plan(widths, 1, true);
+    let print = print::plan(widths, 1, 0, true);
     print.apply(sheet, true)?;
     Ok(print)
 }

@@ -130,8 +130,9 @@ fn enriched() -> World {
 }
 
 /// `export --enriched` (15 columns) would print at 4 to 5 pt one page
-/// wide: it prints at 73 % (8 pt), across pages, each with the bank's id
-/// and name at its left (frozen on screen too), a row's pages in turn.
+/// wide: it prints at 73 % (8 pt), across pages, each with the bank's
+/// name at its left (the id on the first; both frozen on screen), a row's
+/// pages in turn.
 /// A narrower one (5 columns) is still fitted one page wide.
 #[test]
 fn a_wide_sheet_prints_at_8_pt_with_the_bank_on_every_page() {
@@ -162,10 +163,22 @@ fn a_wide_sheet_prints_at_8_pt_with_the_bank_on_every_page() {
         assert!(sheet.contains(setting), "no {setting}: {sheet}");
     }
     let workbook = part(&wide, "xl/workbook.xml");
+    // The name on every page across, the id (36 characters, once a row
+    // is named) on the first: frozen on screen both.
     assert!(
-        workbook.contains(">Banks!$A:$B,Banks!$1:$1</definedName>"),
-        "id and name, and the header, on every page: {workbook}"
+        workbook.contains(">Banks!$B:$B,Banks!$1:$1</definedName>"),
+        "the name, and the header, on every page: {workbook}"
     );
+    // A link's column is no wider than a short address: on paper it took a
+    // page to itself.
+    let pe_url = sheet
+        .split("<col ")
+        .find(|col| col.starts_with(r#"min="15" max="15""#))
+        .and_then(|col| col.split("width=\"").nth(1))
+        .and_then(|rest| rest.split('"').next())
+        .and_then(|width| width.parse::<f64>().ok())
+        .unwrap_or_else(|| panic!("no width of column O: {sheet}"));
+    assert!(pe_url <= 31.0, "pe_url is {pe_url} characters wide");
     let sheet = part(&narrow, "xl/worksheets/sheet1.xml");
     assert!(
         sheet.contains(r#"<pageSetUpPr fitToPage="1"/>"#) && !sheet.contains("scale="),
