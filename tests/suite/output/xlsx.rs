@@ -455,8 +455,8 @@ fn a_workbook_says_what_it_holds_and_how_it_prints() {
         assert!(sheet.contains(setting), "no {setting}: {sheet}");
     }
     // Its names (up to 44 characters) make it too wide for one page at 8
-    // pt: at 73 %, the bank's id and name on every page, as the header
-    // row (`output::print` has a sheet fitted one page wide).
+    // pt: at 73 %, the bank's name on every page (its id on the first), as
+    // the header row (`output::print` has a sheet fitted one page wide).
     assert!(
         sheet.contains(r#"scale="73""#) && !sheet.contains("fitToPage"),
         "{sheet}"
@@ -464,7 +464,7 @@ fn a_workbook_says_what_it_holds_and_how_it_prints() {
     let workbook = part(&path, "xl/workbook.xml");
     assert!(
         workbook.contains(
-            r#"<definedName name="_xlnm.Print_Titles" localSheetId="0">Banks!$A:$B,Banks!$1:$1</definedName>"#
+            r#"<definedName name="_xlnm.Print_Titles" localSheetId="0">Banks!$B:$B,Banks!$1:$1</definedName>"#
         ),
         "the header row and the bank on every page: {workbook}"
     );
