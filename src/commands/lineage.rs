@@ -4,6 +4,7 @@
 //! enrich` read of BankFind's history: the CRA record a merger carries
 //! forward. A bank with no structure change says so.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use anyhow::Result;
@@ -13,8 +14,6 @@ use crate::commands::{
     CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Words, inert, plural,
     thousands,
 };
-use std::collections::HashSet;
-
 use crate::mirror::{AgencyId, FOLLOWED, Forward, Lineage, LinkState, Role};
 use crate::output::{Cell, Column, Columns, Fit, Kind};
 use crate::record::ChangeKind;

@@ -21,7 +21,7 @@ pub(super) fn summary_line(summary: &Summary, seconds: f64, path: &std::path::Pa
         // As many as the bar counted, then how many concern the copy.
         if summary.events_read > summary.events {
             line.push_str(&format!(
-                ", {} structure {}, {} of the institutions linked",
+                ", {} structure {}, {} kept",
                 thousands(summary.events_read),
                 plural(summary.events_read, "change", "changes"),
                 thousands(summary.events),

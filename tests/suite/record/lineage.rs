@@ -162,7 +162,7 @@ fn events_hold_exactly_the_institution_level_changes_of_the_copys_institutions()
     assert_eq!(summary["linked"], 6, "{summary}");
     assert_eq!(summary["events"], 7, "{summary}");
     assert!(
-        stderr(&out).contains("11 structure changes, 7 of the institutions linked)"),
+        stderr(&out).contains("11 structure changes, 7 kept)"),
         "{}",
         stderr(&out)
     );
