@@ -328,13 +328,15 @@ impl Io {
     }
 
     /// The progress bar on screen. A bar that draws nothing (standard
-    /// error forced to count as a terminal) leaves the line to the status.
+    /// error forced to count as a terminal), or one taken off the screen
+    /// when done, leaves the line to the status (enrich's "linking the
+    /// banks…" once BankFind's bars are gone).
     fn visible_bar(&self) -> Option<indicatif::ProgressBar> {
         self.bar
             .lock()
             .ok()
             .and_then(|bar| bar.clone())
-            .filter(|bar| !bar.is_hidden())
+            .filter(|bar| !bar.is_hidden() && !bar.is_finished())
     }
 
     /// A status for a long read with nothing else on the screen: shown

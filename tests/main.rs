@@ -63,6 +63,7 @@ mod suite {
         mod lineage;
         mod lineage_long;
         mod real;
+        mod terminal;
     }
     mod output {
         mod jq;

@@ -84,9 +84,14 @@ impl Progress {
         }
     }
 
-    /// Takes the bar off the screen (the summary follows).
+    /// Takes the bar off the screen (the summary follows), drawn full
+    /// first: it does not vanish at the count it last drew.
     pub fn finish(&self) {
         if let Some(bar) = &self.0 {
+            if let Some(length) = bar.length() {
+                bar.set_position(length);
+            }
+            bar.force_draw();
             bar.finish_and_clear();
         }
     }
