@@ -59,7 +59,7 @@ for run in "fdic:12683 --format csv" "fdic:56 -o $work/x.xlsx" "fdic:56 --format
   # shellcheck disable=SC2086
   /usr/bin/time -f "%e %M" -o "$work/time" "$CRA" --offline --mirror "$mirror" lineage $run \
     >"$work/out" 2>"$work/err" || true
-  read -r secs kb <"$work/time"
+  read -r secs kb < <(tail -n 1 "$work/time")
   lines=$(($(wc -l <"$work/out") - 1))
   [ "$lines" -lt 0 ] && lines=0
   # shellcheck disable=SC2086
