@@ -1,21 +1,22 @@
-//! The one owner of standard output and standard error: whether each is a
-//! terminal, whether colour is on, whether progress and summaries are shown.
-//! Decided once here; commands and printers only ask. Every message written
-//! to standard error here has this run's secrets hidden (`error::redact`).
+//! The one owner of the streams: what the terminal is (`Terminal`, looked
+//! at once), standard error with its messages, progress bars and status
+//! lines (`Io`), and standard output as the output plan decided it
+//! (`Output`, in `output.rs`: every printer is made there). Every message
+//! written to standard error here has this run's secrets hidden
+//! (`error::redact`).
 
 use std::io::{IsTerminal, Write};
 use std::sync::{Arc, Mutex};
 
 use crate::domain::ColorWhen;
-use crate::output::View;
 
-mod print;
-pub use print::Histories;
+mod output;
+pub use output::{Histories, Output};
 mod progress;
 mod sink;
 pub use progress::{Progress, Ticker, rate_text};
 use sink::Sink;
-pub use sink::{Captured, FileOut, Out};
+pub use sink::{Captured, Out};
 
 /// `COLUMNS` when it is a positive number, else the size standard output's
 /// terminal reports (none for a pty that says 0, or for no terminal).
@@ -47,36 +48,116 @@ fn console_escapes() -> bool {
     true
 }
 
-/// Streams and the decisions taken about them.
+/// What the streams are, looked at once before anything is decided: the
+/// output plan reads standard output's part, `Io` standard error's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Terminal {
+    /// Standard output is a terminal (or `CRA_FORCE_TTY`).
+    pub stdout: bool,
+    /// Standard error is a terminal (or `CRA_FORCE_TTY`).
+    pub stderr: bool,
+    /// Colour on standard output.
+    pub color_stdout: bool,
+    /// Colour on standard error.
+    pub color_stderr: bool,
+    /// Standard output's terminal's width, when it says.
+    pub width: Option<usize>,
+}
+
+impl Terminal {
+    /// Looks at the real streams. `force_tty` (the hidden `CRA_FORCE_TTY=1`,
+    /// for tests and screenshots) treats both as terminals; `no_color` is
+    /// whether `NO_COLOR` is set to something non-empty; `columns` is
+    /// `COLUMNS`, which overrides the terminal's own width (as for `ls`), and
+    /// gives a forced terminal one.
+    pub fn detect(
+        color: ColorWhen,
+        force_tty: bool,
+        no_color: bool,
+        columns: Option<&str>,
+    ) -> Terminal {
+        let stdout = force_tty || std::io::stdout().is_terminal();
+        let stderr = force_tty || std::io::stderr().is_terminal();
+        let escapes = !(stdout || stderr) || console_escapes();
+        let decide = |tty: bool| match color {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => tty && !no_color && escapes,
+        };
+        Terminal {
+            stdout,
+            stderr,
+            color_stdout: decide(stdout),
+            color_stderr: decide(stderr),
+            width: if stdout {
+                terminal_width(columns)
+            } else {
+                None
+            },
+        }
+    }
+}
+
+/// What standard output and standard error share on one screen: a status
+/// line of ours on standard error must be cleared before rows land on
+/// standard output, and none drawn once they have.
+pub(crate) struct Screen {
+    /// Standard output is this terminal.
+    stdout_terminal: bool,
+    /// Standard output, a terminal, has been handed to a printer: a status
+    /// line on the same screen would land in the middle of its rows, so
+    /// from then on there is none (but in a progress bar's message).
+    out_taken: std::sync::atomic::AtomicBool,
+    /// A status line of ours is on the screen (to clear before anything
+    /// else is written there).
+    status_on: std::sync::atomic::AtomicBool,
+    err: Sink,
+}
+
+impl Screen {
+    /// Standard output is taken by a printer: a status line left on the
+    /// screen would be the first rows', so it goes.
+    fn take_stdout(&self) {
+        if self.stdout_terminal
+            && !self
+                .out_taken
+                .swap(true, std::sync::atomic::Ordering::SeqCst)
+        {
+            self.clear_status();
+        }
+    }
+
+    /// Takes our status line off the screen, if one is there.
+    fn clear_status(&self) {
+        if self
+            .status_on
+            .swap(false, std::sync::atomic::Ordering::SeqCst)
+        {
+            self.err.raw("\r\x1b[K");
+        }
+    }
+}
+
+/// Standard error and the decisions taken about it: messages, warnings,
+/// progress bars and status lines. Standard output is the [`Output`].
 #[derive(Clone)]
 pub struct Io {
-    /// How standard output is shown (terminal, width, colour, `--jq`):
-    /// what printers are handed.
-    pub view: View,
     /// Standard error is a terminal (or `CRA_FORCE_TTY`).
     pub stderr_tty: bool,
     /// Colour on standard error.
     pub color_stderr: bool,
     pub quiet: bool,
     pub verbose: bool,
-    out: Sink,
     err: Sink,
     /// The progress bar on screen, if any: a status (a countdown) goes
     /// into its message rather than fight it for the line.
     bar: Arc<Mutex<Option<indicatif::ProgressBar>>>,
-    /// Standard output, a terminal, has been handed to a printer: a status
-    /// line on the same screen would land in the middle of its rows, so
-    /// from then on there is none (but in a progress bar's message).
-    out_taken: Arc<std::sync::atomic::AtomicBool>,
-    /// A status line of ours is on the screen (to clear before anything
-    /// else is written there).
-    status_on: Arc<std::sync::atomic::AtomicBool>,
+    screen: Arc<Screen>,
 }
 
 impl std::fmt::Debug for Io {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Io")
-            .field("view", &self.view)
             .field("stderr_tty", &self.stderr_tty)
             .field("quiet", &self.quiet)
             .field("verbose", &self.verbose)
@@ -85,171 +166,82 @@ impl std::fmt::Debug for Io {
 }
 
 impl Io {
-    /// Looks at the real streams. `force_tty` (the hidden `CRA_FORCE_TTY=1`,
-    /// for tests and screenshots) treats both as terminals; `no_color` is
-    /// whether `NO_COLOR` is set to something non-empty; `columns` is
-    /// `COLUMNS`, which overrides the terminal's own width (as for `ls`), and
-    /// gives a forced terminal one.
-    pub fn new(
-        color: ColorWhen,
-        quiet: bool,
-        verbose: bool,
-        force_tty: bool,
-        no_color: bool,
-        columns: Option<&str>,
-    ) -> Io {
-        let stdout_tty = force_tty || std::io::stdout().is_terminal();
-        let stderr_tty = force_tty || std::io::stderr().is_terminal();
-        let escapes = !(stdout_tty || stderr_tty) || console_escapes();
-        let decide = |tty: bool| match color {
-            ColorWhen::Always => true,
-            ColorWhen::Never => false,
-            ColorWhen::Auto => tty && !no_color && escapes,
-        };
+    /// Standard error of the process, on `terminal`.
+    pub fn new(terminal: &Terminal, quiet: bool, verbose: bool) -> Io {
         Io {
-            view: View {
-                // The default until `run` resolves the command's output.
-                format: if stdout_tty {
-                    crate::domain::Format::Table
-                } else {
-                    crate::domain::Format::Tsv
-                },
-                terminal: stdout_tty,
-                color: decide(stdout_tty),
-                width: if stdout_tty {
-                    terminal_width(columns)
-                } else {
-                    None
-                },
-                jq: None,
-                about: None,
-                warn: Sink::Process.warn(),
-                excel_safe: false,
-                file: None,
-                side_file: None,
-            },
-            stderr_tty,
-            color_stderr: decide(stderr_tty),
+            stderr_tty: terminal.stderr,
+            color_stderr: terminal.color_stderr,
             quiet,
             verbose,
-            out: Sink::Process,
             err: Sink::Process,
             bar: Arc::default(),
-            out_taken: Arc::default(),
-            status_on: Arc::default(),
+            screen: Arc::new(Screen {
+                stdout_terminal: terminal.stdout,
+                out_taken: Default::default(),
+                status_on: Default::default(),
+                err: Sink::Process,
+            }),
         }
     }
 
-    /// Streams into buffers, shown as `view` says (a terminal or a pipe),
-    /// with standard error a terminal when standard output is: for running
-    /// a command in-process in a test.
-    pub fn test(mut view: View) -> (Io, Captured) {
+    /// Standard error into a buffer (a terminal or not), with standard
+    /// output's [`Output`] into another as `view` shows it: for running a
+    /// command in-process in a test.
+    pub fn test(view: crate::output::View) -> (Io, Output, Captured) {
         let captured = Captured {
             out: Arc::default(),
             err: Arc::default(),
         };
-        view.warn = Sink::Buffer(captured.err.clone()).warn();
+        let err = Sink::Buffer(captured.err.clone());
+        let screen = Arc::new(Screen {
+            stdout_terminal: view.terminal,
+            out_taken: Default::default(),
+            status_on: Default::default(),
+            err: err.clone(),
+        });
         let io = Io {
             stderr_tty: view.terminal,
             color_stderr: view.color,
-            view,
             quiet: false,
             verbose: false,
-            out: Sink::Buffer(captured.out.clone()),
-            err: Sink::Buffer(captured.err.clone()),
+            err,
             bar: Arc::default(),
-            out_taken: Arc::default(),
-            status_on: Arc::default(),
+            screen,
         };
-        (io, captured)
+        let view = crate::output::View {
+            warn: io.warn_printer(),
+            ..view
+        };
+        let out = Output::buffer(view, captured.out.clone(), io.screen.clone());
+        (io, out, captured)
+    }
+
+    /// Where a printer says what it had to change (a workbook cell cut to
+    /// Excel's limit): as [`Io::warn`] writes it.
+    pub fn warn_printer(&self) -> crate::output::Warn {
+        self.err.warn()
+    }
+
+    /// Standard output as `view` shows it, going where the plan decided
+    /// (`file`: the `-o` file, written aside until [`Output::commit`]),
+    /// sharing this screen.
+    pub fn output(
+        &self,
+        view: crate::output::View,
+        file: Option<crate::atomic::AtomicFile>,
+    ) -> anyhow::Result<Output> {
+        Output::new(view, file, self.screen.clone())
+    }
+
+    /// Standard error as an owned writer, for a server whose tasks print
+    /// as deliveries arrive (`listen`).
+    pub fn err_writer(&self) -> Box<dyn Write + Send> {
+        self.err.writer(false)
     }
 
     /// Progress bars and summaries: only for a person watching.
     pub fn show_progress(&self) -> bool {
         self.stderr_tty && !self.quiet
-    }
-
-    /// Standard output, buffered. Callers flush (or drop) when done.
-    pub fn stdout(&self) -> Out<'_> {
-        if self.view.terminal
-            && !self
-                .out_taken
-                .swap(true, std::sync::atomic::Ordering::SeqCst)
-        {
-            // A status line left on the screen would be the first rows'.
-            self.clear_status();
-        }
-        match &self.out {
-            Sink::Process => Out::Process(std::io::BufWriter::with_capacity(
-                64 * 1024,
-                std::io::stdout().lock(),
-            )),
-            Sink::Buffer(buffer) => Out::Buffer(buffer.lock().expect("stdout buffer")),
-            Sink::File(file) => Out::File(file.lock().expect("output file")),
-        }
-    }
-
-    /// This `Io` with standard output sent to `file` (`-o FILE`): a file,
-    /// so shown as a pipe (no borders, no colour), `--jq` kept. Nothing is
-    /// in place until [`Io::commit_output`].
-    pub fn into_file(mut self, file: crate::atomic::AtomicFile) -> anyhow::Result<Io> {
-        let writer = std::io::BufWriter::with_capacity(64 * 1024, file.writer()?);
-        self.view = View {
-            jq: self.view.jq.take(),
-            format: self.view.format,
-            about: self.view.about.take(),
-            warn: self.view.warn.clone(),
-            excel_safe: self.view.excel_safe,
-            file: self.view.file.take(),
-            side_file: self.view.side_file.take(),
-            ..View::piped()
-        };
-        self.out = Sink::File(Arc::new(Mutex::new(Some(FileOut { writer, file }))));
-        Ok(self)
-    }
-
-    /// Writes `bytes` atomically to the file the command writes beside its
-    /// output (`stats --svg FILE`), as the plan checked it; nothing
-    /// without one.
-    pub fn write_side_file(&self, bytes: &[u8]) -> anyhow::Result<()> {
-        match &self.view.side_file {
-            Some(path) => crate::atomic::write(path, bytes, crate::atomic::Access::Shared),
-            None => Ok(()),
-        }
-    }
-
-    /// Puts the `-o FILE` written in place (nothing to do without one).
-    pub fn commit_output(&self) -> anyhow::Result<()> {
-        let Sink::File(file) = &self.out else {
-            return Ok(());
-        };
-        let taken = file
-            .lock()
-            .map_err(|_| anyhow::anyhow!("output poisoned"))?
-            .take();
-        if let Some(FileOut { writer, file }) = taken {
-            // The writer's errors already name the file.
-            writer.into_inner().map_err(|e| e.into_error())?;
-            file.commit()?;
-        }
-        Ok(())
-    }
-
-    /// Removes the `-o FILE` written aside, unput, when the command failed:
-    /// taken out of its cell here rather than left to the last owner's drop,
-    /// because a task the failure left running (an export's writer) may
-    /// hold the stream until the process exits, and its temporary file with it.
-    pub fn discard_output(&self) {
-        if let Sink::File(file) = &self.out {
-            let mut file = file.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            drop(file.take());
-        }
-    }
-
-    /// Standard output and standard error as owned writers, for a server
-    /// whose tasks print as deliveries arrive (`listen`).
-    pub fn writers(&self) -> (Box<dyn Write + Send>, Box<dyn Write + Send>) {
-        (self.out.writer(true), self.err.writer(false))
     }
 
     /// One line on standard error, secrets hidden.
@@ -261,16 +253,6 @@ impl Io {
     pub fn summary(&self, message: &str) {
         if self.show_progress() {
             self.line(format_args!("{message}"));
-        }
-    }
-
-    /// The summary of a command's rows ([`Io::summary`]), saying where
-    /// they went when that is a file (`-o FILE`): `12 of 12 banks →
-    /// banks.xlsx`.
-    pub fn rows_summary(&self, message: &str) {
-        match &self.view.file {
-            Some(path) => self.summary(&format!("{message} → {}", path.display())),
-            None => self.summary(message),
         }
     }
 
@@ -301,29 +283,21 @@ impl Io {
         if !self.show_progress() {
             return;
         }
+        let screen = &self.screen;
         let out_taken =
-            self.view.terminal && self.out_taken.load(std::sync::atomic::Ordering::SeqCst);
+            screen.stdout_terminal && screen.out_taken.load(std::sync::atomic::Ordering::SeqCst);
         match (self.visible_bar(), text) {
             (Some(bar), Some(text)) => bar.set_message(format!(" · {text}")),
             (Some(bar), None) => bar.set_message(""),
             // Rows are being printed on this screen: no line of ours.
             (None, _) if out_taken => {}
             (None, Some(text)) => {
-                self.status_on
+                screen
+                    .status_on
                     .store(true, std::sync::atomic::Ordering::SeqCst);
-                self.raw_err(&format!("\r{text}\x1b[K"));
+                self.err.raw(&format!("\r{text}\x1b[K"));
             }
-            (None, None) => self.clear_status(),
-        }
-    }
-
-    /// Takes our status line off the screen, if one is there.
-    fn clear_status(&self) {
-        if self
-            .status_on
-            .swap(false, std::sync::atomic::Ordering::SeqCst)
-        {
-            self.raw_err("\r\x1b[K");
+            (None, None) => screen.clear_status(),
         }
     }
 
@@ -374,21 +348,6 @@ impl Io {
             drop(done);
             result
         })
-    }
-
-    fn raw_err(&self, text: &str) {
-        match &self.err {
-            Sink::Process | Sink::File(_) => {
-                let mut err = std::io::stderr();
-                let _ = err.write_all(text.as_bytes());
-                let _ = err.flush();
-            }
-            Sink::Buffer(buffer) => {
-                if let Ok(mut buffer) = buffer.lock() {
-                    buffer.extend_from_slice(text.as_bytes());
-                }
-            }
-        }
     }
 
     /// A `--verbose` trace line.

@@ -12,6 +12,7 @@ pub mod api;
 pub mod assets;
 pub mod atomic;
 pub mod cli;
+pub mod command;
 pub mod commands;
 pub mod config_file;
 pub mod diff;
@@ -25,6 +26,7 @@ pub mod limited;
 pub mod mirror;
 pub mod output;
 pub mod parse;
+pub mod plan;
 pub mod record;
 pub mod sandbox;
 pub mod settings;
@@ -37,9 +39,9 @@ pub mod webhook;
 use anyhow::Result;
 
 use crate::cli::Cli;
-use crate::commands::Ctx;
+use crate::command::Ctx;
 use crate::error::Exit;
-use crate::io::Io;
+use crate::io::{Io, Terminal};
 use crate::settings::{Settings, process_env};
 
 pub use crate::cli::usage::report_usage;
@@ -73,16 +75,15 @@ pub fn run(cli: Cli) -> Result<Exit> {
         .filter(|secret| !sandbox::is_test_key(secret)),
     );
     mirror::set_sync_command(settings.sync_command());
-    let mut io = Io::new(
+    let terminal = Terminal::detect(
         settings.color,
-        settings.quiet,
-        settings.verbose,
         process_env("CRA_FORCE_TTY").is_some_and(|v| v != "0"),
         process_env("NO_COLOR").is_some(),
         process_env("COLUMNS").as_deref(),
     );
+    let io = Io::new(&terminal, settings.quiet, settings.verbose);
     // The output decided once: format, `--jq`, destination, side file.
-    let destination = commands::plan::decide(spec, &parts, cli.command.name(), &settings, &mut io)?;
+    let decided = plan::decide(spec, &parts, cli.command.name(), &settings, terminal)?;
     for warning in &settings.warnings {
         io.warn(warning);
     }
@@ -107,11 +108,9 @@ pub fn run(cli: Cli) -> Result<Exit> {
     let on_copy = !spec.uses_api() || settings.offline;
     let selection =
         source::select::resolve(parts.choice(), spec.period_flags(), &copy, on_copy, &io)?;
-    if io.view.format == domain::Format::Xlsx {
-        io.view.about = Some(std::sync::Arc::new(commands::plan::about(
-            spec, &settings, &selection,
-        )));
-    }
+    let about = decided
+        .workbook()
+        .then(|| plan::about(spec, &settings, &selection));
     let nothing = spec
         .words()
         .after(&selection, spec.period_words())
@@ -120,15 +119,13 @@ pub fn run(cli: Cli) -> Result<Exit> {
         .enable_all()
         .build()?;
     let (result, output) = runtime.block_on(async move {
-        if let output::Destination::File(path) = destination {
-            match commands::plan::open_output(io, path).await {
-                Ok(file) => io = file,
-                Err(error) => return (Err(error), None),
-            }
-        }
+        let out = match decided.open(&io, about).await {
+            Ok(out) => out,
+            Err(error) => return (Err(error), None),
+        };
         // Kept to put the output file in place once the command has
         // succeeded.
-        let output = io.clone();
+        let output = out.clone();
         let run = async {
             // Held until the command ends: the in-process sandbox lives as long.
             let _sandbox = if in_process_sandbox {
@@ -142,6 +139,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
                 .run(Ctx {
                     settings,
                     io,
+                    out,
                     selection,
                     nothing,
                     copy,
@@ -154,8 +152,8 @@ pub fn run(cli: Cli) -> Result<Exit> {
     // pipe nobody reads, when Ctrl-C came) must not hold the exit.
     runtime.shutdown_background();
     match (&result, output) {
-        (Ok(_), Some(output)) => output.commit_output()?,
-        (Err(_), Some(output)) => output.discard_output(),
+        (Ok(_), Some(output)) => output.commit()?,
+        (Err(_), Some(output)) => output.discard(),
         (_, None) => {}
     }
     result

@@ -6,7 +6,7 @@
 //! environment or does work.
 //!
 //! Adding a command is its file in `commands/` (arguments and a
-//! [`Run`](crate::commands::Run) implementation) and one entry in the
+//! [`Run`](crate::command::Run) implementation) and one entry in the
 //! command list there.
 
 pub mod usage;
@@ -80,7 +80,7 @@ pub struct Cli {
 /// subcommand too; they are not clap `global` arguments, which clap would
 /// copy into every subcommand.
 pub fn command() -> clap::Command {
-    let groups: Vec<(String, crate::commands::Groups)> = Cli::command()
+    let groups: Vec<(String, crate::command::Groups)> = Cli::command()
         .get_subcommands()
         .map(|sub| sub.get_name().to_string())
         .zip(Command::globals())
@@ -124,7 +124,7 @@ pub fn command() -> clap::Command {
 fn with_globals(
     mut command: clap::Command,
     groups: Globals,
-    wordings: &[crate::commands::Wording],
+    wordings: &[crate::command::Wording],
 ) -> clap::Command {
     let own = command
         .get_arguments()
@@ -163,7 +163,7 @@ fn with_globals(
 /// selection's): help line, long name (the shared one still accepted,
 /// hidden) and value name. The global flags were worded as they were
 /// attached.
-fn worded(command: clap::Command, wordings: &[crate::commands::Wording]) -> clap::Command {
+fn worded(command: clap::Command, wordings: &[crate::command::Wording]) -> clap::Command {
     let own: Vec<String> = command
         .get_arguments()
         .map(|arg| arg.get_id().as_str().to_string())

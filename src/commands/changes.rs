@@ -6,17 +6,19 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Wording, Words, plural,
-    thousands,
-};
+use crate::command::{Ctx, Parts, RowsOutput, Run, Spec, Wording};
 use crate::domain::RatingChange;
+use crate::error::{CraError, Exit};
+use crate::filters::Words;
 use crate::filters::{OrderArgs, SelectionArgs};
 use crate::mirror::{ChangeFilter, ChangeRow};
+use crate::output::Outputs;
 use crate::output::{
     AboutBank, BankView, Cell, Column, Columns, Fit, Kind, bank_columns, public_columns,
     public_wanted,
 };
+use crate::settings::flags::Globals;
+use crate::text::{plural, thousands};
 
 #[derive(Debug, Clone, Args)]
 pub struct ChangesArgs {
@@ -121,7 +123,7 @@ fn ends(kind: &RatingChange) -> bool {
 
 impl AboutBank for ChangeRow {
     fn bank(&self) -> BankView<'_> {
-        super::bank_view(&self.bank)
+        crate::command::bank_view(&self.bank)
     }
 }
 
@@ -305,11 +307,11 @@ impl Run for ChangesArgs {
 }
 
 fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
-    let io = &ctx.io;
+    let (io, out) = (&ctx.io, &ctx.out);
     let reader = ctx.copy.reader()?;
     let wanted = kinds(&args.change);
     let shown = &args.order.shown;
-    let mut planned = io.plan_rows(&CHANGES, &shown.columns, shown.enriched)?;
+    let mut planned = out.plan_rows(&CHANGES, &shown.columns, shown.enriched)?;
     if wanted.iter().any(ends) {
         // The same columns whichever kinds are mixed with the endings.
         planned = planned.widened(&shown.columns, &["ended", "successor", "successor_cert"]);
@@ -363,7 +365,7 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
             let endings: Vec<ChangeRow> = reader.endings(&filter, &wanted)?;
             let ended = endings.len() as u64;
             let mut endings = endings.into_iter().peekable();
-            let mut rows = io.rows(planned)?;
+            let mut rows = out.rows(planned)?;
             if !ratings.is_empty() || repeat_fail {
                 // Each record printed as it is read: memory stays flat however
                 // many. The endings come in among them by date (newest first);
@@ -388,27 +390,27 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
         },
     )?;
     if count == 0 {
-        io.rows_summary(&ctx.nothing);
+        io.summary(&out.said(&ctx.nothing));
     } else if ended == count {
-        io.rows_summary(&format!(
+        io.summary(&out.said(&format!(
             "{} {} that ended",
             thousands(ended),
             plural(ended, "bank", "banks"),
-        ));
+        )));
     } else if ended > 0 {
-        io.rows_summary(&format!(
+        io.summary(&out.said(&format!(
             "{} {} and {} {} that ended",
             thousands(count - ended),
             plural(count - ended, "rating record", "rating records"),
             thousands(ended),
             plural(ended, "bank", "banks"),
-        ));
+        )));
     } else {
-        io.rows_summary(&format!(
+        io.summary(&out.said(&format!(
             "{} {}",
             thousands(count),
             plural(count, "rating record", "rating records")
-        ));
+        )));
     }
     Ok(Exit::Success)
 }

@@ -6,7 +6,9 @@ use std::io::Write;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{Ctx, Exit, Globals, Run, Spec};
+use crate::command::{Ctx, Run, Spec};
+use crate::error::Exit;
+use crate::settings::flags::Globals;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\

@@ -7,8 +7,13 @@ use std::io::{BufRead, IsTerminal, Write};
 use anyhow::{Context, Result};
 use clap::Subcommand;
 
-use crate::commands::{CraError, Ctx, Exit, Globals, Io, Outputs, Run, Settings, Spec};
+use crate::command::{Ctx, Run, Spec};
 use crate::config_file::{self, Key, keys, redact};
+use crate::error::{CraError, Exit};
+use crate::io::{Io, Output};
+use crate::output::Outputs;
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -95,17 +100,17 @@ impl Run for ConfigCommand {
     ];
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io)
+        run(self, &ctx.settings, &ctx.io, &ctx.out)
     }
 }
 
-fn run(command: ConfigCommand, settings: &Settings, io: &Io) -> Result<Exit> {
+fn run(command: ConfigCommand, settings: &Settings, io: &Io, output: &Output) -> Result<Exit> {
     let path = &settings.config_path.value;
-    let mut out = io.stdout();
+    let mut out = output.stdout();
     match command {
         ConfigCommand::Path => writeln!(out, "{}", path.display())?,
         ConfigCommand::Show => {
-            if !io.summary_object(&shown(settings))? {
+            if !output.summary_object(&shown(settings))? {
                 show(&mut out, settings)?;
             }
         }

@@ -9,13 +9,15 @@ use anyhow::Result;
 use clap::Args;
 use serde_json::{Map, Value};
 
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Io, Outputs, Parts, RowsOutput, Run, Spec, plural, shorten,
-    thousands,
-};
+use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
 use crate::diff::{self, Differ, Difference, Export, FIELDS, Kind, Row};
 use crate::domain::RatingChange;
-use crate::output::{Printer, Record};
+use crate::error::{CraError, Exit, shorten};
+use crate::io::{Io, Out, Output};
+use crate::output::Outputs;
+use crate::output::{Planned, Rows};
+use crate::settings::flags::Globals;
+use crate::text::{plural, thousands};
 
 mod columns;
 pub use columns::DIFF_COLUMNS;
@@ -144,11 +146,11 @@ impl Run for DiffArgs {
     const GLOBALS: Globals = Globals::OUTPUT;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.io)
+        run(self, &ctx.io, &ctx.out)
     }
 }
 
-fn run(args: DiffArgs, io: &Io) -> Result<Exit> {
+fn run(args: DiffArgs, io: &Io, out: &Output) -> Result<Exit> {
     if args.old.as_os_str() == "-" && args.new.as_os_str() == "-" {
         return Err(CraError::usage(
             "only one of OLD and NEW can be - (standard input)",
@@ -163,59 +165,59 @@ fn run(args: DiffArgs, io: &Io) -> Result<Exit> {
             .add_old(row)
             .map_err(|dup| duplicate(&args.old, &dup))
     })?;
-    let shape = DIFF_COLUMNS
-        .shape(io.view.format, &[])
-        .map_err(CraError::usage)?;
+    let planned = out.plan_rows(&DIFF_COLUMNS, &[], false)?;
     // The printer (and so a header or `[`) starts with the first change:
     // a file that turns out not to be an export before any difference is
     // found leaves standard output empty.
-    let mut printer = None;
-    let start = |printer: &mut Option<Printer<_>>| -> Result<()> {
-        if printer.is_none() {
-            *printer = Some(io.printer(shape.heads())?);
-        }
-        Ok(())
-    };
+    let mut planned = Some(planned);
+    let mut rows = None;
     let mut counts = Counts::default();
-    let mut print = |change: &Difference, printer: &mut Option<Printer<_>>| -> Result<()> {
+    let mut print = |change: &Difference| -> Result<()> {
         if !Wanted::selects(&args.change, change) {
             return Ok(());
         }
         counts.add(change.kind);
-        start(printer)?;
-        let json = change_json(change);
-        printer.as_mut().expect("started").write(&Record {
-            json: &json,
-            rows: vec![shape.cells(change)],
-        })
+        started(out, &mut planned, &mut rows)?.write_plain(change)
     };
     let read = new.read(&mut |row| match differ
         .add_new(row)
         .map_err(|dup| duplicate(&args.new, &dup))?
     {
-        Some(change) => print(&change, &mut printer),
+        Some(change) => print(&change),
         None => Ok(()),
     });
     if let Err(error) = read {
         // NEW failed after changes were printed: what was printed is
         // ended well-formed (json's array closed), then the error is
         // said and the exit is non-zero. Nothing printed: nothing is.
-        if let Some(printer) = printer {
-            let _ = printer.finish();
+        if let Some(rows) = rows {
+            let _ = rows.finish();
         }
         return Err(error);
     }
     for change in differ.removed() {
-        print(&change, &mut printer)?;
+        print(&change)?;
     }
-    start(&mut printer)?;
-    printer.expect("started").finish()?;
-    io.rows_summary(&counts.summary());
+    started(out, &mut planned, &mut rows)?;
+    rows.expect("started").finish()?;
+    io.summary(&out.said(&counts.summary()));
     Ok(if args.exit_code && counts.total() > 0 {
         Exit::Failure
     } else {
         Exit::Success
     })
+}
+
+/// The rows, started with the first change (or at the end, for none).
+fn started<'a, 'o>(
+    out: &'o Output,
+    planned: &mut Option<Planned<Difference>>,
+    rows: &'a mut Option<Rows<Difference, Out<'o>>>,
+) -> Result<&'a mut Rows<Difference, Out<'o>>> {
+    if let Some(planned) = planned.take() {
+        *rows = Some(out.rows(planned)?);
+    }
+    Ok(rows.as_mut().expect("started"))
 }
 
 fn duplicate(path: &std::path::Path, dup: &diff::Duplicate) -> anyhow::Error {

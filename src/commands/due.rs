@@ -7,15 +7,18 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Words, plural, thousands,
-};
+use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
+use crate::error::{CraError, Exit};
+use crate::filters::Words;
 use crate::filters::{Bound, OrderArgs, SelectionArgs, When, parse_when, today};
 use crate::mirror::{DueQuery, DueRow, LeftOut};
+use crate::output::Outputs;
 use crate::output::{
     AboutBank, BankView, Cell, Column, Columns, Fit, Kind, bank_columns, public_columns,
     public_wanted,
 };
+use crate::settings::flags::Globals;
+use crate::text::{plural, thousands};
 
 pub const AFTER_HELP: &str = "\
 Expected months between exams (a heuristic; its sources: docs/guide.md):
@@ -67,7 +70,7 @@ impl DueArgs {
 
 impl AboutBank for DueRow {
     fn bank(&self) -> BankView<'_> {
-        super::bank_view(&self.bank)
+        crate::command::bank_view(&self.bank)
     }
 }
 
@@ -283,7 +286,7 @@ impl Run for DueArgs {
     }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        let io = &ctx.io;
+        let (io, out) = (&ctx.io, &ctx.out);
         let reader = ctx.copy.reader()?;
         let today = self.day();
         let older_than_months = match self.older_than {
@@ -300,7 +303,7 @@ impl Run for DueArgs {
         };
         // The header (tsv, csv) only once the arguments have been checked.
         let shown = &self.order.shown;
-        let planned = io.plan_rows(&DUE_COLUMNS, &shown.columns, shown.enriched)?;
+        let planned = out.plan_rows(&DUE_COLUMNS, &shown.columns, shown.enriched)?;
         let public = planned.needs_public();
         if public {
             reader.require_public_record(public_wanted(shown.enriched))?;
@@ -314,7 +317,7 @@ impl Run for DueArgs {
         })?;
         let activity = Activity::of(&reader)?;
         let note = left_out_note(left_out, activity, self.include_inactive);
-        let mut printed = io.rows(planned)?;
+        let mut printed = out.rows(planned)?;
         for row in rows {
             printed.write(&row)?;
         }
@@ -323,9 +326,9 @@ impl Run for DueArgs {
         }
         let count = printed.finish()?;
         if count == 0 {
-            io.rows_summary(&ctx.nothing);
+            io.summary(&out.said(&ctx.nothing));
         } else {
-            io.rows_summary(&format!(
+            io.summary(&out.said(&format!(
                 "{} {} probably due or overdue{}{}",
                 thousands(count),
                 plural(count, "bank", "banks"),
@@ -338,7 +341,7 @@ impl Run for DueArgs {
                 } else {
                     " (a heuristic: see cra due --help)"
                 }
-            ));
+            )));
         }
         // Rows left out are never left out in silence: said piped too.
         if let Some(note) = &note {

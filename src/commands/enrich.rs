@@ -10,14 +10,18 @@ use anyhow::{Context, Result};
 use clap::Args;
 use url::Url;
 
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Io, Outputs, Run, Settings, Spec, inert, plural, thousands,
-};
+use crate::command::{Ctx, Run, Spec};
+use crate::error::{CraError, Exit};
 use crate::http::{FetchError, Fetched, Fetcher};
+use crate::io::{Io, Output};
 use crate::mirror::Store;
+use crate::output::Outputs;
 use crate::record::{
     BANKFIND_URL, FFIEC_URL, FfiecContent, FfiecError, FileExam, read_ffiec_file, sniff_ffiec,
 };
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
+use crate::text::{inert, plural, thousands};
 
 mod bankfind_pages;
 mod evaluations;
@@ -115,25 +119,25 @@ impl Run for EnrichArgs {
     const OWN_SIGNALS: bool = true;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        run(self, &ctx.settings, &ctx.io, &ctx.out).await
     }
 }
 
-async fn run(mut args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+async fn run(mut args: EnrichArgs, settings: &Settings, io: &Io, out: &Output) -> Result<Exit> {
     let pe = std::mem::take(&mut args.pe);
     let record_too =
         args.ffiec.is_some() || args.bankfind.is_some() || args.no_bankfind || args.force;
     if !pe.is_empty() && !record_too {
-        return evaluations::read(&pe, settings, io).await;
+        return evaluations::read(&pe, settings, io, out).await;
     }
-    let exit = run_record(args, settings, io).await?;
+    let exit = run_record(args, settings, io, out).await?;
     if pe.is_empty() {
         return Ok(exit);
     }
-    evaluations::read(&pe, settings, io).await
+    evaluations::read(&pe, settings, io, out).await
 }
 
-async fn run_record(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+async fn run_record(args: EnrichArgs, settings: &Settings, io: &Io, out: &Output) -> Result<Exit> {
     let started = std::time::Instant::now();
     let path = settings.mirror.value.clone();
     // Until the linking starts, a signal ends the command, the copy
@@ -167,7 +171,7 @@ async fn run_record(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<Ex
     json["requests"] = requests.into();
     json["seconds"] = serde_json::json!((seconds * 1000.0).round() / 1000.0);
     json["mirror"] = path.display().to_string().into();
-    io.summary_object(&json)?;
+    out.summary_object(&json)?;
     Ok(Exit::Success)
 }
 

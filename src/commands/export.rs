@@ -9,23 +9,24 @@
 //! succeeded. `--offline` reads the same from the local copy (with
 //! `--with-history`, in one query of it: no list pages, no per-bank look-up).
 
-use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
 use clap::Args;
 use futures_util::stream::TryStreamExt;
 
-use crate::commands::{
-    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, OutputArg, Outputs, Parts, Progress, Run, Spec,
-    Wording, Words, parse_duration, plural, thousands, whole,
-};
+use crate::command::{Ctx, ExcelSafeArg, OutputArg, Parts, Run, Spec, Wording};
 use crate::domain::{Bank, BankDetail};
+use crate::error::Exit;
+use crate::filters::Words;
 use crate::filters::{OrderArgs, SelectionArgs};
-use crate::output::{
-    BANKS, HISTORIES, Head, HistoryRow, Printer, Shape, public_wanted, write_bank, write_history,
-};
+use crate::io::{Io, Out, Progress};
+use crate::output::Outputs;
+use crate::output::{self, BANKS, HISTORIES, HistoryRow, public_wanted, write_history};
+use crate::parse::{parse_duration, whole};
+use crate::settings::flags::Globals;
 use crate::source::{DetailScan, Listing, ListingOptions, Source};
+use crate::text::{plural, thousands};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -129,24 +130,18 @@ impl Run for ExportArgs {
 }
 
 async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
-    let (io, selection) = (&ctx.io, &ctx.selection);
-    let format = io.view.format;
+    let (io, out, selection) = (&ctx.io, &ctx.out, &ctx.selection);
     let columns = &args.order.shown.columns;
     let enriched = args.order.shown.enriched;
-    let (shape, public) = if args.with_history {
-        let shape = HISTORIES
-            .shape_enriched(format, columns, enriched)
-            .map_err(CraError::usage)?;
-        let public = enriched || HISTORIES.shows_extra(&shape);
-        (Rows::Histories(shape), public)
+    let (planned, public) = if args.with_history {
+        let planned = out.plan_rows(&HISTORIES, columns, enriched)?;
+        let public = enriched || planned.needs_public();
+        (Planned::Histories(planned), public)
     } else {
-        let shape = BANKS
-            .shape_enriched(format, columns, enriched)
-            .map_err(CraError::usage)?;
-        let public = enriched || BANKS.shows_extra(&shape);
-        (Rows::Banks(shape), public)
+        let planned = out.plan_rows(&BANKS, columns, enriched)?;
+        let public = enriched || planned.needs_public();
+        (Planned::Banks(planned), public)
     };
-    let public_json = enriched && io.json();
     let source = Source::new(&ctx.settings, io, &ctx.copy)?.joining(
         public,
         &ctx.copy,
@@ -159,7 +154,7 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
     // history, the list runs only two pages ahead of the detail requests.
     let query = selection.list_query(1, source.page_size());
     // Only json prints the objects as served.
-    let raw = io.served_objects();
+    let raw = out.served_objects();
     let scan = args
         .with_history
         .then(|| source.detail_scan(query.clone(), raw))
@@ -183,17 +178,11 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
             .await?,
         ),
     };
-    let printer = io.printer(shape.heads())?;
-    let (counts, _) = export(
-        &source,
-        banks,
-        &shape,
-        concurrency,
-        printer,
-        io,
-        public_json,
-    )
-    .await?;
+    let rows = match planned {
+        Planned::Banks(planned) => Printing::Banks(out.rows(planned)?),
+        Planned::Histories(planned) => Printing::Histories(out.rows(planned)?),
+    };
+    let counts = export(&source, banks, rows, concurrency, io).await?;
     let seconds = started.elapsed().as_secs_f64();
     let mut summary = format!("exported {} banks", thousands(counts.banks));
     if args.with_history {
@@ -207,7 +196,7 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
         thousands(retries),
         plural(retries, "retry", "retries")
     ));
-    if let Some(path) = &io.view.file {
+    if let Some(path) = out.file() {
         summary.push_str(&format!(" → {}", path.display()));
     }
     if counts.banks == 0 {
@@ -218,19 +207,16 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
-/// The columns shown: of banks, or of their histories.
-enum Rows {
-    Banks(Shape<Bank>),
-    Histories(Shape<HistoryRow>),
+/// The rows to print: banks, or their histories.
+enum Planned {
+    Banks(output::Planned<Bank>),
+    Histories(output::Planned<HistoryRow>),
 }
 
-impl Rows {
-    fn heads(&self) -> Vec<Head> {
-        match self {
-            Rows::Banks(shape) => shape.heads(),
-            Rows::Histories(shape) => shape.heads(),
-        }
-    }
+/// The rows being printed.
+enum Printing<'a> {
+    Banks(output::Rows<Bank, Out<'a>>),
+    Histories(output::Rows<HistoryRow, Out<'a>>),
 }
 
 /// Where the banks come from.
@@ -278,15 +264,13 @@ struct Counts {
 /// written in list order), and finishes the printer. What was written stays
 /// well-formed (a json array closed) when the export fails halfway; the
 /// error says it failed.
-async fn export<W: Write>(
+async fn export(
     source: &Source,
     banks: Banks,
-    shape: &Rows,
+    mut rows: Printing<'_>,
     concurrency: usize,
-    mut printer: Printer<W>,
     io: &Io,
-    public_json: bool,
-) -> Result<(Counts, W)> {
+) -> Result<Counts> {
     let total = match &banks {
         Banks::Listing(banks) => banks.meta().total,
         Banks::Scan(scan) => scan.count()?,
@@ -294,36 +278,31 @@ async fn export<W: Write>(
     };
     let progress = Progress::new(io, total, "banks");
     let mut counts = Counts::default();
-    let (bank_shape, history_shape) = match shape {
-        Rows::Banks(shape) => (Some(shape), None),
-        Rows::Histories(shape) => (None, Some(shape)),
-    };
     // A bank with its history (and its public record, when joined): its
     // rows, counted.
-    let history = |printer: &mut Printer<W>,
+    let history = |rows: &mut Printing,
                    counts: &mut Counts,
                    detail: BankDetail,
                    public: Option<Vec<crate::domain::PublicRecord>>| {
         counts.banks += 1;
         counts.records += detail.fields.ratings.len() as u64;
         progress.inc();
-        match history_shape {
-            Some(shape) => write_history(printer, shape, detail, public.as_deref(), public_json),
-            None => Err(anyhow::anyhow!("a detail came for a list without history")),
+        match rows {
+            Printing::Histories(rows) => write_history(rows, detail, public.as_deref()),
+            Printing::Banks(_) => Err(anyhow::anyhow!("a detail came for a list without history")),
         }
     };
     let result = async {
         let mut banks = match banks {
             Banks::Listing(banks) => banks,
             Banks::Scan(scan) => {
-                return scan
-                    .run(|detail, public| history(&mut printer, &mut counts, detail, public));
+                return scan.run(|detail, public| history(&mut rows, &mut counts, detail, public));
             }
             Banks::Found(mut found) => {
                 while let Some(page) = found.next_page(source)? {
-                    if let Some(shape) = bank_shape {
+                    if let Printing::Banks(rows) = &mut rows {
                         for bank in &page {
-                            write_bank(&mut printer, shape, bank, public_json)?;
+                            rows.write(bank)?;
                             counts.banks += 1;
                             progress.inc();
                         }
@@ -336,15 +315,15 @@ async fn export<W: Write>(
                     while let Some(((), _, detail)) = details.try_next().await? {
                         let detail = detail?;
                         let public = source.exam_publics(&detail)?;
-                        history(&mut printer, &mut counts, detail, public)?;
+                        history(&mut rows, &mut counts, detail, public)?;
                     }
                 }
                 return Ok(());
             }
         };
-        if let Some(shape) = bank_shape {
+        if let Printing::Banks(rows) = &mut rows {
             while let Some(bank) = banks.next().await {
-                write_bank(&mut printer, shape, &bank?, public_json)?;
+                rows.write(&bank?)?;
                 counts.banks += 1;
                 progress.inc();
             }
@@ -357,7 +336,7 @@ async fn export<W: Write>(
             // silently left out.
             let detail = detail?;
             let public = source.exam_publics(&detail)?;
-            history(&mut printer, &mut counts, detail, public)?;
+            history(&mut rows, &mut counts, detail, public)?;
         }
         Ok::<_, anyhow::Error>(())
     }
@@ -366,7 +345,11 @@ async fn export<W: Write>(
         Ok(()) => progress.finish(),
         Err(_) => progress.abandon(),
     }
-    let closed = printer.finish();
+    let closed = match rows {
+        Printing::Banks(rows) => rows.finish(),
+        Printing::Histories(rows) => rows.finish(),
+    };
     result?;
-    Ok((counts, closed?))
+    closed?;
+    Ok(counts)
 }

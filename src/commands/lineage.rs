@@ -10,14 +10,16 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Words, inert, plural,
-    thousands,
-};
+use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
+use crate::error::{CraError, Exit};
+use crate::filters::Words;
 use crate::mirror::{AgencyId, FOLLOWED, Forward, Lineage, LinkState, Role};
+use crate::output::Outputs;
 use crate::output::{Cell, Column, Columns, Fit, Kind};
 use crate::record::ChangeKind;
+use crate::settings::flags::Globals;
 use crate::source::{Among, Source, Wanted, classify, resolve_one};
+use crate::text::{inert, plural, thousands};
 
 pub const AFTER_HELP: &str = "\
 Each line is one institution's change: a merger (into whom), a failure, a
@@ -207,7 +209,7 @@ impl Run for LineageArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        let (settings, io) = (&ctx.settings, &ctx.io);
+        let (settings, io, out) = (&ctx.settings, &ctx.io, &ctx.out);
         let reader = ctx.copy.reader()?;
         reader.require_public_record("cra lineage")?;
         if !reader.has_events()? {
@@ -265,8 +267,8 @@ impl Run for LineageArgs {
             .into());
         }
         // An output that cannot hold the lines says so before any is read.
-        io.room_for(changes)?;
-        let mut printed = io.rows(io.plan_rows(&LINES, &[], false)?)?;
+        out.room_for(changes)?;
+        let mut printed = out.rows(out.plan_rows(&LINES, &[], false)?)?;
         let mut predecessors: HashSet<u64> = HashSet::new();
         // Whoever the bank, then each successor, ended into.
         let mut successors: HashSet<u64> = HashSet::new();

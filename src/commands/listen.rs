@@ -6,10 +6,13 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{
-    Ctx, Exit, Globals, Io, Outputs, Parts, Run, SecretArg, Settings, Spec, Written,
-    parse_duration, parse_size_bytes, whole,
-};
+use crate::command::{Ctx, Parts, Run, SecretArg, Spec};
+use crate::error::Exit;
+use crate::io::{Io, Output};
+use crate::output::{Outputs, Written};
+use crate::parse::{parse_duration, parse_size_bytes, whole};
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
 use crate::webhook::listen::{Config, Server};
 
 /// Text shown after `--help`: examples.
@@ -89,11 +92,11 @@ impl Run for ListenArgs {
     const OWN_SIGNALS: bool = true;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, ctx.settings, ctx.io).await
+        run(self, ctx.settings, ctx.io, ctx.out).await
     }
 }
 
-async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
+async fn run(args: ListenArgs, settings: Settings, io: Io, out: Output) -> Result<Exit> {
     let secret = settings.require_secret("listen")?.clone();
     let forward_to = match &args.forward_to {
         Some(text) => Some(crate::webhook::endpoint_url(
@@ -118,10 +121,10 @@ async fn run(args: ListenArgs, settings: Settings, io: Io) -> Result<Exit> {
         tolerance: args.tolerance,
         max_body: args.max_body,
         read_timeout: args.read_timeout,
-        raw_json: io.json(),
+        raw_json: out.json(),
         quiet: io.quiet,
     };
-    let (out, err) = io.writers();
+    let (out, err) = (out.writer(), io.err_writer());
     let server = Server::bind_with(
         &args.host,
         args.port,

@@ -12,10 +12,14 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{CraError, Ctx, Exit, Globals, Outputs, Parts, Run, Spec, Written, inert};
+use crate::command::{Ctx, Parts, Run, Spec};
+use crate::error::{CraError, Exit};
 use crate::mirror::{LinkState, Reader};
+use crate::output::{Outputs, Written};
 use crate::record::{Address, Day};
+use crate::settings::flags::Globals;
 use crate::source::{Among, Source, Wanted, classify, resolve_one};
+use crate::text::inert;
 
 pub const AFTER_HELP: &str = "\
 Prints one line: `document URL` (the Federal Reserve's evaluations, whose
@@ -96,7 +100,7 @@ impl Run for PeArgs {
     const GLOBALS: Globals = Globals::LOCAL_COPY.and(Globals::TIMEOUT);
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        let (settings, io) = (&ctx.settings, &ctx.io);
+        let (settings, io, out) = (&ctx.settings, &ctx.io, &ctx.out);
         let wanted = match classify(&self.bank) {
             name @ Wanted::Name(_) => name,
             _ => classify(&super::show::bank_id(&self.bank)?),
@@ -221,11 +225,11 @@ impl Run for PeArgs {
         if self.download {
             let file = download(&self, settings, io, &address, &id, day).await?;
             json["file"] = file.display().to_string().into();
-            io.summary_object(&json)?;
+            out.summary_object(&json)?;
             return Ok(Exit::Success);
         }
-        if !io.summary_object(&json)? {
-            let mut out = io.stdout();
+        if !out.summary_object(&json)? {
+            let mut out = out.stdout();
             writeln!(out, "{} {}", address.kind(), address.url())?;
             out.flush()?;
         }
@@ -247,7 +251,7 @@ impl Run for PeArgs {
 
 /// The sandbox's evaluation of the exam of `day`, which it serves itself:
 /// the in-process one's (`--sandbox`), or another's (`CRA_EVALUATIONS`).
-fn sandbox_address(settings: &crate::commands::Settings, id: &str, day: Day) -> Option<Address> {
+fn sandbox_address(settings: &crate::settings::Settings, id: &str, day: Day) -> Option<Address> {
     let base = match &settings.evaluations {
         Some(base) => base.trim_end_matches('/').to_string(),
         None => settings
@@ -268,8 +272,8 @@ fn sandbox_address(settings: &crate::commands::Settings, id: &str, day: Day) -> 
 /// search address is exit 5 with what to look for. The file saved.
 async fn download(
     args: &PeArgs,
-    settings: &crate::commands::Settings,
-    io: &crate::commands::Io,
+    settings: &crate::settings::Settings,
+    io: &crate::io::Io,
     address: &Address,
     id: &str,
     day: Day,
@@ -293,7 +297,7 @@ async fn download(
         None => {
             let short: String = id.chars().take(8).collect();
             let path = std::path::PathBuf::from(format!("pe-{short}-{}.pdf", day.text()));
-            crate::commands::plan::refuse_late_file(&SAVED, &path, settings)?;
+            crate::plan::refuse_late_file(&SAVED, &path, settings)?;
             if path.exists() {
                 return Err(CraError::usage(format!(
                     "{} exists; give -o FILE to replace it or to save it elsewhere",

@@ -17,9 +17,12 @@ use bytes::Bytes;
 use clap::Args;
 use serde::Deserialize;
 
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Io, Parts, Run, SecretArg, Settings, Spec, whole,
-};
+use crate::command::{Ctx, Parts, Run, SecretArg, Spec};
+use crate::error::{CraError, Exit};
+use crate::io::{Io, Output};
+use crate::parse::whole;
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
 use crate::webhook::{Delivery, Sender, print_outcomes};
 
 pub const REPLAY_AFTER_HELP: &str = "\
@@ -203,11 +206,11 @@ impl Run for ReplayArgs {
     const GLOBALS: Globals = Globals::CONFIG.and(Globals::TIMEOUT);
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        run(self, &ctx.settings, &ctx.io, &ctx.out).await
     }
 }
 
-async fn run(args: ReplayArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+async fn run(args: ReplayArgs, settings: &Settings, io: &Io, out: &Output) -> Result<Exit> {
     let secret = settings.require_secret("replay")?.clone();
     let to = crate::webhook::endpoint_url("--to", &args.to, "http://127.0.0.1:4000/")?;
     let pick = if !args.line.is_empty() {
@@ -238,7 +241,7 @@ async fn run(args: ReplayArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         args.concurrency as usize,
     )?;
     let deliveries = futures_util::stream::iter(bodies(&args.log, chosen, last)?);
-    let sent = print_outcomes(sender.send_all(deliveries), &mut io.stdout()).await?;
+    let sent = print_outcomes(sender.send_all(deliveries), &mut out.stdout()).await?;
     if sent < expected {
         return Err(CraError::Response {
             message: format!(

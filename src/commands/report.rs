@@ -11,14 +11,17 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{
-    Ctx, Exit, Globals, OutputArg, Outputs, Parts, Run, Spec, Wording, Words, thousands,
-};
+use crate::command::{Ctx, OutputArg, Parts, Run, Spec, Wording};
 use crate::domain::{RatingChange, Selection};
+use crate::error::Exit;
 use crate::evaluation::{Level, Test};
+use crate::filters::Words;
 use crate::filters::{SelectionArgs, When, parse_when};
 use crate::mirror::{ChangeFilter, DueQuery, GroupBy, Reader, StatsFilter, StatsRow};
-use crate::output::{Downgrade, DueBank, Group, Report, report};
+use crate::output::Outputs;
+use crate::output::{Downgrade, DueBank, Group, Report};
+use crate::settings::flags::Globals;
+use crate::text::thousands;
 
 pub const AFTER_HELP: &str = "\
 The page loads nothing from the network: its style and charts are inside it.
@@ -96,19 +99,8 @@ impl Run for ReportArgs {
             // The banks due it shows may include closed ones.
             ctx.io.info(&super::due::activity_unknown());
         }
-        let mut out = ctx.io.stdout();
-        let mut counted = Counted(&mut out, 0);
-        let what = if ctx.io.workbook() {
-            report::book::write(&figures, ctx.io.view.about.as_deref(), &mut counted)?;
-            "the workbook"
-        } else {
-            std::io::Write::write_all(&mut counted, report::render(&figures).as_bytes())?;
-            "the page"
-        };
-        let size = counted.1;
-        std::io::Write::flush(&mut out)?;
-        drop(out);
-        let written = match &ctx.io.view.file {
+        let (size, what) = ctx.out.page(&figures)?;
+        let written = match ctx.out.file() {
             Some(file) => file.display().to_string(),
             None => what.to_string(),
         };
@@ -118,21 +110,6 @@ impl Run for ReportArgs {
             started.elapsed().as_secs_f64()
         ));
         Ok(Exit::Success)
-    }
-}
-
-/// A writer that counts what goes through it (the size said at the end).
-struct Counted<W>(W, u64);
-
-impl<W: std::io::Write> std::io::Write for Counted<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let n = self.0.write(buf)?;
-        self.1 += n as u64;
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.0.flush()
     }
 }
 

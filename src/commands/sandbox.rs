@@ -8,12 +8,15 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::commands::{
-    Ctx, Exit, Globals, Io, Parts, Run, SecretArg, Settings, Spec, Written, parse_duration,
-    parse_fraction, whole,
-};
+use crate::command::{Ctx, Parts, Run, SecretArg, Spec};
+use crate::error::Exit;
 use crate::http::{Rate, parse_rate};
+use crate::io::{Io, Output};
+use crate::output::Written;
+use crate::parse::{parse_duration, parse_fraction, whole};
 use crate::sandbox;
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
 use crate::text::host_port;
 
 /// Text shown after `--help`: examples.
@@ -113,11 +116,11 @@ impl Run for SandboxArgs {
     const OWN_SIGNALS: bool = true;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, ctx.settings, ctx.io).await
+        run(self, ctx.settings, ctx.io, ctx.out).await
     }
 }
 
-async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
+async fn run(args: SandboxArgs, settings: Settings, io: Io, out: Output) -> Result<Exit> {
     let webhook = match &args.webhook_url {
         None => None,
         Some(url) => {
@@ -155,7 +158,7 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io) -> Result<Exit> {
     // it may interrupt at once.
     let stop = crate::signals::watch();
     {
-        let mut out = io.stdout();
+        let mut out = out.stdout();
         writeln!(out, "http://{addr}")?;
         out.flush()?;
     }

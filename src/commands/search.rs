@@ -5,14 +5,18 @@
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Io, Outputs, Parts, RowsOutput, Run, Spec, Words, parse_duration,
-    plural, thousands, whole,
-};
+use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
 use crate::domain::Meta;
+use crate::error::Exit;
+use crate::filters::Words;
 use crate::filters::{OrderArgs, SelectionArgs};
-use crate::output::{BANKS, public_wanted, write_bank};
+use crate::io::{Io, Output};
+use crate::output::Outputs;
+use crate::output::{BANKS, public_wanted};
+use crate::parse::{parse_duration, whole};
+use crate::settings::flags::Globals;
 use crate::source::{Listing, ListingOptions, Source};
+use crate::text::{plural, thousands};
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -115,14 +119,11 @@ impl Run for SearchArgs {
 }
 
 async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
-    let (io, selection) = (&ctx.io, &ctx.selection);
+    let (io, out, selection) = (&ctx.io, &ctx.out, &ctx.selection);
     let shown = &args.order.shown;
-    let shape = BANKS
-        .shape_enriched(io.view.format, &shown.columns, shown.enriched)
-        .map_err(CraError::usage)?;
-    let public_json = shown.enriched && io.json();
+    let planned = out.plan_rows(&BANKS, &shown.columns, shown.enriched)?;
     let source = Source::new(&ctx.settings, io, &ctx.copy)?.joining(
-        BANKS.shows_extra(&shape) || shown.enriched,
+        planned.needs_public(),
         &ctx.copy,
         public_wanted(shown.enriched),
     )?;
@@ -137,12 +138,11 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
             ((args.page - 1).saturating_mul(args.per_page), args.per_page)
         };
         let found = source.find(selection, offset, limit).await?;
-        let mut printer = io.printer(shape.heads())?;
+        let mut rows = out.rows(planned)?;
         for bank in &found.banks {
-            write_bank(&mut printer, &shape, bank, public_json)?;
+            rows.write(bank)?;
         }
-        let printed = printer.count;
-        printer.finish()?;
+        let printed = rows.finish()?;
         let meta = Meta {
             total: found.total,
             page: args.page,
@@ -162,9 +162,9 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
                 plural(found.requests, "request", "requests")
             ));
         }
-        io.rows_summary(&line);
+        io.summary(&out.said(&line));
         if !chosen {
-            warn_partial(io, printed, found.total);
+            warn_partial(io, out, printed, found.total);
         }
         return Ok(Exit::Success);
     }
@@ -173,17 +173,16 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
             .list(&selection.list_query(args.page, args.per_page))
             .await?;
         // Nothing reaches standard output before the page is in hand.
-        let mut printer = io.printer(shape.heads())?;
+        let mut rows = out.rows(planned)?;
         let total = page.meta.total;
         let meta = page.meta;
         for bank in &page.banks {
-            write_bank(&mut printer, &shape, bank, public_json)?;
+            rows.write(bank)?;
         }
-        let printed = printer.count;
-        printer.finish()?;
-        io.rows_summary(&summary(printed, &meta, false, nothing));
+        let printed = rows.finish()?;
+        io.summary(&out.said(&summary(printed, &meta, false, nothing)));
         if !chosen {
-            warn_partial(io, printed, total);
+            warn_partial(io, out, printed, total);
         }
         return Ok(Exit::Success);
     }
@@ -198,23 +197,23 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
     )
     .await?;
     let meta = banks.meta();
-    let mut printer = io.printer(shape.heads())?;
+    let mut rows = out.rows(planned)?;
     let listed = async {
         while let Some(bank) = banks.next().await {
-            write_bank(&mut printer, &shape, &bank?, public_json)?;
+            rows.write(&bank?)?;
         }
         Ok::<_, anyhow::Error>(())
     }
     .await;
     // What was printed stays well-formed (a json array closed) even when
     // the listing failed halfway; the exit code says it failed.
-    let printed = printer.count;
-    let closed = printer.finish();
+    let printed = rows.count();
+    let closed = rows.finish();
     listed?;
     closed?;
-    io.rows_summary(&summary(printed, &meta, true, nothing));
+    io.summary(&out.said(&summary(printed, &meta, true, nothing)));
     if !chosen {
-        warn_partial(io, printed, meta.total);
+        warn_partial(io, out, printed, meta.total);
     }
     Ok(Exit::Success)
 }
@@ -224,14 +223,12 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
 /// were written than match, whatever selected them, one line says so and
 /// how to get them all. Not called when the user chose the rows
 /// (`--limit`, `--page`, `--per-page`).
-fn warn_partial(io: &Io, printed: u64, total: u64) {
-    if io.view.terminal || printed >= total {
+fn warn_partial(io: &Io, out: &Output, printed: u64, total: u64) {
+    if out.view().terminal || printed >= total {
         return;
     }
-    let to = io
-        .view
-        .file
-        .as_ref()
+    let to = out
+        .file()
         .map(|path| format!(" to {}", path.display()))
         .unwrap_or_default();
     io.info(&format!(

@@ -8,14 +8,18 @@ use anyhow::Result;
 use clap::Args;
 use futures_util::stream::{self, StreamExt};
 
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Io, Outputs, Parts, RowsOutput, Run, Settings, Spec, Words,
-    exit_of, inert, shorten, thousands,
-};
+use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
 use crate::domain::BankDetail;
+use crate::error::{CraError, Exit, exit_of, shorten};
+use crate::filters::Words;
 use crate::io::Histories;
+use crate::io::{Io, Output};
+use crate::output::Outputs;
 use crate::output::{HISTORIES, history_json, public_wanted, write_history};
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
 use crate::source::{Among, Source, Wanted, classify, could_be_name, named, resolve};
+use crate::text::{inert, thousands};
 
 mod card;
 use card::{public_record, write_cards};
@@ -105,7 +109,7 @@ impl Run for ShowArgs {
     }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io, &ctx.copy).await
+        run(self, &ctx.settings, &ctx.io, &ctx.out, &ctx.copy).await
     }
 }
 
@@ -113,6 +117,7 @@ async fn run(
     args: ShowArgs,
     settings: &Settings,
     io: &Io,
+    out: &Output,
     copy: &crate::source::Copy,
 ) -> Result<Exit> {
     // A name (it has a space) is never taken apart as an address.
@@ -220,15 +225,13 @@ async fn run(
     }
 
     let shown = &args.shown;
-    let shape = HISTORIES
-        .shape_enriched(io.view.format, &shown.columns, shown.enriched)
-        .map_err(CraError::usage)?;
+    let planned = out.plan_rows(&HISTORIES, &shown.columns, shown.enriched)?;
     // The cards show the public record whenever the copy has one; rows
     // need it for their columns or their json.
-    let public = shown.enriched || HISTORIES.shows_extra(&shape);
+    let public = shown.enriched || planned.needs_public();
     let joined = source.joining(public, copy, public_wanted(shown.enriched))?;
-    let public_json = shown.enriched && io.json();
-    let shown_as = io.histories(banks.len(), !shown.columns.is_empty());
+    let public_json = shown.enriched && out.json();
+    let shown_as = out.histories(banks.len(), !shown.columns.is_empty());
     if shown_as != Histories::Cards {
         // A card says how a bank ended; rows and documents do not carry it
         // (but `--enriched` json): said on standard error, piped too.
@@ -237,9 +240,9 @@ async fn run(
     match shown_as {
         Histories::Cards => {
             let public = public_record(settings);
-            let mut out = io.stdout();
-            write_cards(&mut out, &banks, io, public.as_ref())?;
-            out.flush()?;
+            let mut text = out.stdout();
+            write_cards(&mut text, &banks, out.view(), public.as_ref())?;
+            text.flush()?;
         }
         Histories::Document => {
             let bank = &banks[0];
@@ -254,18 +257,18 @@ async fn run(
                     let ended = ending.map_or(serde_json::Value::Null, |e| e.to_json());
                     object.insert("ended".to_string(), ended);
                 }
-                io.summary_object(&json)?;
+                out.summary_object(&json)?;
             } else {
-                io.summary_object(&bank.raw)?;
+                out.summary_object(&bank.raw)?;
             }
         }
         Histories::Rows => {
-            let mut printer = io.printer(shape.heads())?;
+            let mut rows = out.rows(planned)?;
             for bank in banks {
                 let public = joined.exam_publics(&bank)?;
-                write_history(&mut printer, &shape, bank, public.as_deref(), public_json)?;
+                write_history(&mut rows, bank, public.as_deref())?;
             }
-            printer.finish()?;
+            rows.finish()?;
         }
     }
     Ok(Exit::Success)

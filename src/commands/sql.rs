@@ -5,17 +5,21 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
-use serde_json::Value;
 
 use std::sync::{Arc, Mutex};
 
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Io, Outputs, Parts, RowsOutput, Run, Settings, Spec, Words,
-    duration, parse_duration, plural, thousands,
-};
+use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
+use crate::error::{CraError, Exit};
+use crate::filters::Words;
+use crate::io::{Io, Output};
+use crate::output::Outputs;
+use crate::parse::parse_duration;
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
+use crate::text::{duration, plural, thousands};
 
 use crate::mirror::{Reader, Rows};
-use crate::output::{Cell, Head, Kind, Printer, Record};
+use crate::output::Query;
 
 #[derive(Debug, Clone, Args)]
 pub struct SqlArgs {
@@ -73,13 +77,13 @@ impl Run for SqlArgs {
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let timeout = self.timeout;
-        let (settings, io) = (ctx.settings, ctx.io);
+        let (settings, io, out) = (ctx.settings, ctx.io, ctx.out);
         let interrupter = Interrupter::default();
         let handle = interrupter.clone();
         // The query runs on a thread of its own, so that a signal or the
         // timeout is heard while SQLite works: dropping this future (a
         // signal) or the timeout interrupts it (SQLite's interrupt).
-        let mut task = tokio::task::spawn_blocking(move || run(self, &settings, &io, &handle));
+        let mut task = tokio::task::spawn_blocking(move || run(self, &settings, &io, &out, &handle));
         let Some(limit) = timeout else {
             return task.await?;
         };
@@ -126,9 +130,15 @@ impl Drop for Interrupter {
     }
 }
 
-fn run(args: SqlArgs, settings: &Settings, io: &Io, interrupter: &Interrupter) -> Result<Exit> {
+fn run(
+    args: SqlArgs,
+    settings: &Settings,
+    io: &Io,
+    out: &Output,
+    interrupter: &Interrupter,
+) -> Result<Exit> {
     let Some(query) = args.query.as_deref().filter(|_| !args.schema) else {
-        let mut out = io.stdout();
+        let mut out = out.stdout();
         out.write_all(crate::mirror::schema().as_bytes())?;
         out.flush()?;
         return Ok(Exit::Success);
@@ -138,59 +148,34 @@ fn run(args: SqlArgs, settings: &Settings, io: &Io, interrupter: &Interrupter) -
     if let Some(warning) = reader.unfinished_warning() {
         io.warn(&warning);
     }
-    let mut printer: Option<Printer<_>> = None;
-    let mut heads: Vec<Head> = Vec::new();
+    let mut printer: Option<Query<_>> = None;
     let result = reader.query(query, |rows| {
         match rows {
-            Rows::Columns(columns) => {
-                // A query's columns are typed by their names: an id kept
-                // whole, a date never cut, a year's digits not grouped.
-                heads = unique_names(columns)
-                    .iter()
-                    .enumerate()
-                    .map(|(at, name)| Head::guessed(name, at))
-                    .collect();
-                printer = Some(io.printer(heads.clone())?);
-            }
+            Rows::Columns(columns) => printer = Some(out.query(&unique_names(columns))?),
             Rows::Row(mut values) => {
                 // A mirror written before the key was kept out of it may
                 // still quote it: never printed.
                 for value in &mut values {
                     crate::error::redact_json(value);
                 }
-                let json = Value::Object(
-                    heads
-                        .iter()
-                        .map(|h| h.name.to_string())
-                        .zip(values)
-                        .collect(),
-                );
-                let cells: Vec<Cell> = json
-                    .as_object()
-                    .into_iter()
-                    .flat_map(|object| object.values())
-                    .zip(&heads)
-                    .map(|(value, head)| Cell::from_json(value, head.kind == Kind::Date))
-                    .collect();
-                let printer = printer.as_mut().expect("columns come before rows");
-                printer.write(&Record {
-                    json: &json,
-                    rows: vec![cells],
-                })?;
+                printer
+                    .as_mut()
+                    .expect("columns come before rows")
+                    .write(values)?;
             }
         }
         Ok(())
     });
     // Rows already printed stay well-formed if the query fails halfway.
-    let count = printer.as_ref().map_or(0, |p| p.count);
-    let closed = printer.map(Printer::finish).transpose();
+    let count = printer.as_ref().map_or(0, Query::count);
+    let closed = printer.map(Query::finish).transpose();
     result?;
     closed?;
-    io.rows_summary(&format!(
+    io.summary(&out.said(&format!(
         "{} {}",
         thousands(count),
         plural(count, "row", "rows")
-    ));
+    )));
     Ok(Exit::Success)
 }
 

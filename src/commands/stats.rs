@@ -7,20 +7,21 @@
 //! line wider than the terminal. `--svg FILE` writes the same chart as SVG
 //! with the small writer below (plotters would need system font libraries).
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
 
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Wording, Words, Written,
-};
+use crate::command::{Ctx, Parts, RowsOutput, Run, Spec, Wording};
 use crate::domain::Selection;
+use crate::error::{CraError, Exit};
 use crate::evaluation::Test;
 use crate::filters::SelectionArgs;
+use crate::filters::Words;
 use crate::mirror::{GroupBy, StatsFilter, StatsRow};
-use crate::output::{Bar, chart};
+use crate::output::{Bar, Chart, chart};
+use crate::output::{Outputs, Written};
+use crate::settings::flags::Globals;
 
 mod columns;
 mod gaps;
@@ -172,7 +173,7 @@ const SVG: Written = Written {
 };
 
 fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
-    let io = &ctx.io;
+    let (io, out) = (&ctx.io, &ctx.out);
     let by = groupings(&args.by)?;
     let columns = columns_of(
         &by,
@@ -205,48 +206,36 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         io.info(&format!(
             "note: {} {} that ended (merged, failed or closed) {} counted by {} last rating; \
              --active counts the banks BankFind lists as open",
-            super::thousands(ended),
-            super::plural(ended, "bank", "banks"),
-            super::plural(ended, "is", "are"),
-            super::plural(ended, "its", "their"),
+            crate::text::thousands(ended),
+            crate::text::plural(ended, "bank", "banks"),
+            crate::text::plural(ended, "is", "are"),
+            crate::text::plural(ended, "its", "their"),
         ));
     }
     if args.gaps {
         return gaps::print(&reader.gaps_by(&by, &filter)?, &by, &args.columns, ctx);
     }
     // A wrong --columns is said before anything is counted.
-    let planned = io.plan_rows(columns, &args.columns, false)?;
+    let planned = out.plan_rows(columns, &args.columns, false)?;
     let rows = reader.stats_by(&by, &filter)?;
     if rows.iter().all(|row| row.total == 0) {
-        io.rows_summary(&ctx.nothing);
+        io.summary(&out.said(&ctx.nothing));
     }
     let unit = unit(&args, &by);
     if args.svg.is_some() {
-        io.write_side_file(chart::svg(&title, &bars(&rows)).as_bytes())?;
+        out.write_side_file(chart::svg(&title, &bars(&rows)).as_bytes())?;
     }
-    if io.charted() {
-        let mut out = io.stdout();
-        out.write_all(
-            chart::chart(
-                &bars(&rows),
-                unit,
-                io.view.width.unwrap_or(80),
-                io.view.color,
-                usize::from(args.percent),
-            )
-            .as_bytes(),
-        )?;
-        out.flush()?;
-        return Ok(Exit::Success);
-    }
-    let mut printed = io.rows(planned)?;
-    for row in rows {
-        printed.write_plain(&Line {
-            row,
-            percent: args.percent,
-        })?;
-    }
-    printed.finish()?;
+    let chart = Chart {
+        bars: bars(&rows),
+        unit,
+        places: usize::from(args.percent),
+    };
+    let percent = args.percent;
+    out.counts(
+        planned,
+        rows.into_iter().map(|row| Line { row, percent }),
+        chart,
+    )?;
     Ok(Exit::Success)
 }
 

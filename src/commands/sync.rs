@@ -21,13 +21,17 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::api::{Client, WaitTooLong};
-use crate::commands::{
-    CraError, Ctx, Exit, Globals, Io, Outputs, Parts, Run, SecretArg, Settings, Spec, Wording,
-    duration, exit_of, one_line, parse_duration, plural, shorten, thousands, whole,
-};
+use crate::command::{Ctx, Parts, Run, SecretArg, Spec, Wording};
 use crate::domain::ListQuery;
+use crate::error::{CraError, Exit, exit_of, one_line, shorten};
+use crate::io::{Io, Output};
 use crate::mirror::{Background, Known, SyncStatus, Writer};
+use crate::output::Outputs;
+use crate::parse::{parse_duration, whole};
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
 use crate::source::{Listing, ListingOptions, MAX_PER_PAGE, Source};
+use crate::text::{duration, plural, thousands};
 
 mod fetch;
 mod notify;
@@ -116,7 +120,7 @@ impl Run for SyncArgs {
         let mut settings = ctx.settings;
         settings.max_wait = Some(self.max_wait);
         let only = ctx.selection.ids;
-        run(self, &settings, &ctx.io, only, stop)
+        run(self, &settings, &ctx.io, &ctx.out, only, stop)
             .await
             .map_err(resumable)
     }
@@ -129,6 +133,7 @@ async fn run(
     args: SyncArgs,
     settings: &Settings,
     io: &Io,
+    out: &Output,
     only: Option<std::collections::BTreeSet<String>>,
     stop: Stop,
 ) -> Result<Exit> {
@@ -273,7 +278,7 @@ async fn run(
         summary["notified"] = notified.delivered.into();
         summary["notify_kept"] = notified.kept.into();
     }
-    io.summary_object(&summary)?;
+    out.summary_object(&summary)?;
     if !failed.is_empty() {
         let exit = exit_of(&failed[0].1);
         let names: Vec<String> = failed

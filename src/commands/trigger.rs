@@ -9,7 +9,12 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use futures_util::StreamExt;
 
-use crate::commands::{Ctx, Exit, Globals, Io, Parts, Run, SecretArg, Settings, Spec, whole};
+use crate::command::{Ctx, Parts, Run, SecretArg, Spec};
+use crate::error::Exit;
+use crate::io::Output;
+use crate::parse::whole;
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
 use crate::webhook::trigger::payload;
 use crate::webhook::{Delivery, Sender, print_outcomes};
 
@@ -70,11 +75,11 @@ impl Run for TriggerArgs {
     const GLOBALS: Globals = Globals::CONFIG.and(Globals::TIMEOUT);
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        run(self, &ctx.settings, &ctx.out).await
     }
 }
 
-async fn run(args: TriggerArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+async fn run(args: TriggerArgs, settings: &Settings, out: &Output) -> Result<Exit> {
     let EventKind::RatingCreated = args.event;
     let secret = settings.require_secret("trigger")?.clone();
     let to = crate::webhook::endpoint_url("--to", &args.to, "http://127.0.0.1:4000/")?;
@@ -90,6 +95,6 @@ async fn run(args: TriggerArgs, settings: &Settings, io: &Io) -> Result<Exit> {
         number: index + 1,
         body: payload(index, bank_id, rating).to_body().into(),
     });
-    print_outcomes(sender.send_all(deliveries), &mut io.stdout()).await?;
+    print_outcomes(sender.send_all(deliveries), &mut out.stdout()).await?;
     Ok(Exit::Success)
 }

@@ -11,7 +11,11 @@ use anyhow::{Context, Result};
 use clap::Args;
 use secrecy::ExposeSecret;
 
-use crate::commands::{CraError, Ctx, Exit, Globals, Io, Parts, Run, SecretArg, Settings, Spec};
+use crate::command::{Ctx, Parts, Run, SecretArg, Spec};
+use crate::error::{CraError, Exit};
+use crate::io::{Io, Output};
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
 use crate::webhook::diagnose::diagnose;
 use crate::webhook::sign::{Invalid, Signer, decode};
 
@@ -53,11 +57,16 @@ impl Run for VerifyWebhookArgs {
     const GLOBALS: Globals = Globals::CONFIG;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io).await
+        run(self, &ctx.settings, &ctx.io, &ctx.out).await
     }
 }
 
-async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Result<Exit> {
+async fn run(
+    args: VerifyWebhookArgs,
+    settings: &Settings,
+    io: &Io,
+    out: &Output,
+) -> Result<Exit> {
     let secret = settings.require_secret("verify-webhook")?;
     let secret = secret.expose_secret().as_bytes();
     let dash = args.file.as_deref() == Some(Path::new("-"));
@@ -101,7 +110,7 @@ async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Result<Ex
     let header = args.signature.as_str();
     let wanted = match decode(header) {
         Ok(digest) => digest,
-        Err(reason) => return invalid(io, &describe(reason, header)),
+        Err(reason) => return invalid(out, &describe(reason, header)),
     };
 
     let mut signer = Signer::new(secret);
@@ -135,7 +144,7 @@ async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Result<Ex
     drop(reader);
     match signer.verify(header) {
         Ok(()) => {
-            let mut out = io.stdout();
+            let mut out = out.stdout();
             writeln!(out, "valid")?;
             out.flush()?;
             Ok(Exit::Success)
@@ -151,7 +160,7 @@ async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io) -> Result<Ex
                 line.push_str(": ");
                 line.push_str(mistake.explain());
             }
-            invalid(io, &line)
+            invalid(out, &line)
         }
     }
 }
@@ -165,8 +174,8 @@ fn describe(reason: Invalid, header: &str) -> String {
     }
 }
 
-fn invalid(io: &Io, line: &str) -> Result<Exit> {
-    let mut out = io.stdout();
+fn invalid(out: &Output, line: &str) -> Result<Exit> {
+    let mut out = out.stdout();
     writeln!(out, "invalid: {line}")?;
     out.flush()?;
     Err(CraError::Silent(Exit::SignatureInvalid).into())

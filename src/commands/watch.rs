@@ -9,13 +9,16 @@
 use anyhow::Result;
 use clap::Subcommand;
 
-use crate::commands::{
-    CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run,
-    Settings, Spec, inert, plural, thousands,
-};
+use crate::command::{Ctx, ExcelSafeArg, JqArg, OutputArg, Parts, Run, Spec};
 use crate::domain::Selection;
-use crate::output::{BANKS, Cell, Column, Columns, Fit, Kind, write_bank};
+use crate::error::{CraError, Exit};
+use crate::io::{Io, Output};
+use crate::output::Outputs;
+use crate::output::{BANKS, Cell, Column, Columns, Fit, Kind};
+use crate::settings::Settings;
+use crate::settings::flags::Globals;
 use crate::source::{Among, Copy, Place, Source, Wanted, Watched, classify, resolve};
+use crate::text::{inert, plural, thousands};
 use crate::watch::{Lists, check_name};
 
 pub const AFTER_HELP: &str = "\
@@ -137,7 +140,7 @@ impl Run for WatchCommand {
     ];
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        let (settings, io) = (&ctx.settings, &ctx.io);
+        let (settings, io, out) = (&ctx.settings, &ctx.io, &ctx.out);
         let path = crate::watch::path()?;
         match self {
             WatchCommand::Add {
@@ -146,8 +149,8 @@ impl Run for WatchCommand {
                 narrow,
             } => add(&path, &name, &banks, &narrow.selection(), settings, io).await,
             WatchCommand::Remove { name, banks } => remove(&path, &name, &banks, io, &ctx.copy),
-            WatchCommand::Show { name, .. } => show(&name, settings, io, &ctx.copy).await,
-            WatchCommand::List { .. } => list(&path, io, &ctx.copy),
+            WatchCommand::Show { name, .. } => show(&name, settings, io, out, &ctx.copy).await,
+            WatchCommand::List { .. } => list(&path, io, out, &ctx.copy),
         }
     }
 }
@@ -297,10 +300,16 @@ fn pick(
 
 /// The banks of a list as `search --watch NAME --all` prints them, those
 /// not found named as every `--watch` names them.
-async fn show(name: &str, settings: &Settings, io: &Io, copy: &Copy) -> Result<Exit> {
+async fn show(
+    name: &str,
+    settings: &Settings,
+    io: &Io,
+    out: &Output,
+    copy: &Copy,
+) -> Result<Exit> {
     let names = [name.to_string()];
     let watched = Watched::load(&names)?.expect("a list is named");
-    let shape = BANKS.shape(io.view.format, &[]).map_err(CraError::usage)?;
+    let planned = out.plan_rows(&BANKS, &[], false)?;
     let source = Source::new(settings, io, copy)?;
     let selection = Selection {
         ids: Some(watched.ids()),
@@ -308,11 +317,11 @@ async fn show(name: &str, settings: &Settings, io: &Io, copy: &Copy) -> Result<E
         ..Selection::default()
     };
     let found = source.find(&selection, 0, u64::MAX).await?;
-    let mut printer = io.printer(shape.heads())?;
+    let mut rows = out.rows(planned)?;
     for bank in &found.banks {
-        write_bank(&mut printer, &shape, bank, false)?;
+        rows.write(bank)?;
     }
-    printer.finish()?;
+    rows.finish()?;
     if settings.offline {
         // Online, the service was asked (`Source::find` named them).
         let there: std::collections::HashSet<&str> =
@@ -366,10 +375,10 @@ const LIST: &[Column<ListRow>] = &[
 
 const LISTS: Columns<ListRow> = Columns::new(LIST, &["name", "banks", "missing"]);
 
-fn list(path: &std::path::Path, io: &Io, copy: &Copy) -> Result<Exit> {
+fn list(path: &std::path::Path, io: &Io, out: &Output, copy: &Copy) -> Result<Exit> {
     let lists = Lists::load(path)?;
     let copy = copy.existing()?;
-    let mut printed = io.rows(io.plan_rows(&LISTS, &[], false)?)?;
+    let mut printed = out.rows(out.plan_rows(&LISTS, &[], false)?)?;
     let names = lists.names();
     for name in &names {
         let ids: Vec<String> = lists.ids(std::slice::from_ref(name))?;

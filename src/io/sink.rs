@@ -14,7 +14,7 @@ use crate::output::Warn;
 pub(super) enum Sink {
     Process,
     Buffer(Arc<Mutex<Vec<u8>>>),
-    /// `-o FILE`: written aside, put in place by [`Io::commit_output`]
+    /// `-o FILE`: written aside, put in place by [`super::Output::commit`]
     /// (dropped unput when the command fails).
     File(Arc<Mutex<Option<FileOut>>>),
 }
@@ -88,7 +88,7 @@ impl Write for SharedFile {
     }
 }
 
-/// A writer into a shared buffer (a stream of [`Io::test`]).
+/// A writer into a shared buffer (a stream of [`super::Io::test`]).
 pub(super) struct Shared(pub(super) Arc<Mutex<Vec<u8>>>);
 
 impl Write for Shared {
@@ -122,7 +122,23 @@ impl Sink {
         }
     }
 
-    /// A printer's warnings, written as [`Io::warn`] writes them.
+    /// Text as it is (a status line's control codes), on standard error.
+    pub(super) fn raw(&self, text: &str) {
+        match self {
+            Sink::Process | Sink::File(_) => {
+                let mut err = std::io::stderr();
+                let _ = err.write_all(text.as_bytes());
+                let _ = err.flush();
+            }
+            Sink::Buffer(buffer) => {
+                if let Ok(mut buffer) = buffer.lock() {
+                    buffer.extend_from_slice(text.as_bytes());
+                }
+            }
+        }
+    }
+
+    /// A printer's warnings, written as [`super::Io::warn`] writes them.
     pub(super) fn warn(&self) -> Warn {
         let err = self.clone();
         Warn::to(move |message| err.line(format_args!("cra: warning: {message}")))
@@ -139,7 +155,7 @@ impl Sink {
     }
 }
 
-/// What a command wrote to the buffers of [`Io::test`].
+/// What a command wrote to the buffers of `Io::test`.
 #[derive(Clone)]
 pub struct Captured {
     pub(super) out: Arc<Mutex<Vec<u8>>>,

@@ -17,6 +17,28 @@ pub struct Bar {
     pub counts: [u64; 5],
 }
 
+/// Counts by rating as a person at a terminal sees them: a bar a group.
+pub struct Chart {
+    pub bars: Vec<Bar>,
+    /// What is counted (`banks`, `rating records`).
+    pub unit: &'static str,
+    /// Decimal places of the shares (`--percent`: 1).
+    pub places: usize,
+}
+
+impl Chart {
+    /// The chart as `view` shows it (its width, its colour).
+    pub fn draw(&self, view: &super::View) -> String {
+        chart(
+            &self.bars,
+            self.unit,
+            view.width.unwrap_or(80),
+            view.color,
+            self.places,
+        )
+    }
+}
+
 impl Bar {
     fn counts(&self) -> [u64; 5] {
         self.counts

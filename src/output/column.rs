@@ -178,7 +178,28 @@ pub struct Columns<R: 'static> {
     /// This table's own floor of a shortened column (`changes` keeps 14
     /// characters of a name).
     pub floors: &'static [(&'static str, u8)],
+    /// What json and ndjson print of a row.
+    pub json: RowJson<R>,
 }
+
+/// What json and ndjson print of a row.
+pub enum RowJson<R> {
+    /// The object of csv's columns, in order, numbers as numbers and
+    /// nothing as null (the answers `cra` builds itself).
+    Columns,
+    /// The object as the service served it (a bank), printed as it is.
+    Served(fn(&R) -> &crate::domain::model::Raw),
+    /// An object of its own shape (a difference with its two sides).
+    Own(fn(&R) -> Value),
+}
+
+impl<R> Clone for RowJson<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R> Copy for RowJson<R> {}
 
 /// Ranks past those a list gives: a column it does not name gives way
 /// before the ones it names.
@@ -196,6 +217,7 @@ impl<R> Columns<R> {
             extra: &[],
             give_way: &[],
             floors: &[],
+            json: RowJson::Columns,
         }
     }
 
@@ -217,6 +239,7 @@ impl<R> Columns<R> {
             extra: &[],
             give_way,
             floors: &[],
+            json: RowJson::Columns,
         }
     }
 
@@ -233,6 +256,11 @@ impl<R> Columns<R> {
     /// The same, with floors of its own.
     pub const fn with_floors(self, floors: &'static [(&'static str, u8)]) -> Columns<R> {
         Columns { floors, ..self }
+    }
+
+    /// The same, a row printed in json as `json` says.
+    pub const fn with_json(self, json: RowJson<R>) -> Columns<R> {
+        Columns { json, ..self }
     }
 
     /// Every column a row can show, each once: the row's own, the bank's,

@@ -38,19 +38,17 @@ pub use crate::text::{dollars, inert, shorten, thousands};
 pub use about::About;
 pub use bank::{AboutBank, BankView, columns as bank_columns};
 pub use cell::Cell;
-pub use chart::Bar;
-pub use column::{Column, Columns, Head, Kind, Shape};
+pub use chart::{Bar, Chart};
+pub use column::{Column, Columns, Head, Kind, RowJson, Shape};
 pub use dest::{
     Destination, Outputs, OwnFile, Resolved, Written, excel_safe_for, format_for_path,
     refuse_own_file, refuse_own_file_as, resolve, xlsx_to_terminal,
 };
 pub use fit::Fit;
 pub use public::columns as public_columns;
-pub use records::{
-    BANKS, HISTORIES, HistoryRow, history_json, public_wanted, write_bank, write_history,
-};
+pub use records::{BANKS, HISTORIES, HistoryRow, history_json, public_wanted, write_history};
 pub use report::{Downgrade, DueBank, Group, Report};
-pub use rows::{Planned, Rows};
+pub use rows::{Planned, Query, Rows};
 pub use table::{Fitted, render_table};
 pub use view::{View, Warn};
 pub use xlsx::room_for as sheet_room_for;
@@ -449,9 +447,9 @@ mod tests {
     fn a_printer_runs_against_a_buffer_in_both_modes() {
         use crate::io::Io;
         for (view, bordered) in [(View::terminal(80, false), true), (View::piped(), false)] {
-            let (io, captured) = Io::test(view);
-            let shape = TWO.shape(io.view.format, &[]).unwrap();
-            let mut printer = Printer::new(shape.heads(), io.stdout(), &io.view).unwrap();
+            let (io, out, captured) = Io::test(view);
+            let shape = TWO.shape(out.view().format, &[]).unwrap();
+            let mut printer = out.printer(shape.heads()).unwrap();
             let json = json!({"name": "A"});
             printer
                 .write(&Record {

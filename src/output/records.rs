@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::bank::{self, AboutBank, BankView, ExamView};
 use super::cell::Cell;
-use super::column::{Column, Columns, Kind};
-use super::{Fit, Record};
+use super::column::{Column, Columns, Kind, RowJson};
+use super::{Fit, Rows};
 use crate::domain::model::{Bank, BankDetail, DetailFields, RatingRecord};
 use crate::domain::{HasPublic, PublicRecord};
 
@@ -60,7 +60,8 @@ pub const BANKS: Columns<Bank> = Columns::about_bank(
         "regulator",
     ],
 )
-.with_extra(BANK_PUBLIC);
+.with_extra(BANK_PUBLIC)
+.with_json(RowJson::Served(|bank| &bank.raw));
 
 /// One row of a bank's history: the bank, and one of its rating records
 /// (none for a bank with no record, which still gets its row: no bank
@@ -155,28 +156,6 @@ pub const HISTORIES: Columns<HistoryRow> = Columns::about_bank(
 )
 .with_extra(HISTORY_PUBLIC);
 
-/// Prints a listed bank: its JSON as served (with the key `public_record`
-/// when `public_json`: `--enriched` in json, the one case where the object
-/// printed is not the text as served), its row in `shape`.
-pub fn write_bank<W: std::io::Write>(
-    printer: &mut super::Printer<W>,
-    shape: &super::Shape<Bank>,
-    bank: &Bank,
-    public_json: bool,
-) -> anyhow::Result<()> {
-    let rows = vec![shape.cells(bank)];
-    if public_json && printer.prints_json() {
-        let json =
-            crate::domain::public::with_public_record(bank.raw.to_value(), bank.public.as_deref());
-        printer.write(&Record { json: &json, rows })
-    } else {
-        printer.write(&Record {
-            json: &bank.raw,
-            rows,
-        })
-    }
-}
-
 /// A bank's detail as served, each object of its `ratings` with the key
 /// `public_record`: its exam's (`public`, in the order of its ratings;
 /// every field null when unknown) (`--enriched` in json).
@@ -226,31 +205,23 @@ pub fn history_rows(bank: Arc<DetailFields>, public: Option<&[PublicRecord]>) ->
 
 /// Prints a bank with its history: its JSON as served, one row a record,
 /// each with its exam's public record when they were joined (`public`, in
-/// the order of its ratings); with `public_json` (`--enriched` in json)
-/// each object of its `ratings` gains the key `public_record`.
+/// the order of its ratings); with `--enriched` in json each object of its
+/// `ratings` gains the key `public_record`.
 pub fn write_history<W: std::io::Write>(
-    printer: &mut super::Printer<W>,
-    shape: &super::Shape<HistoryRow>,
+    rows: &mut Rows<HistoryRow, W>,
     bank: BankDetail,
     public: Option<&[PublicRecord]>,
-    public_json: bool,
 ) -> anyhow::Result<()> {
-    if printer.prints_json() && public_json {
-        return printer.write(&Record {
-            json: &history_json(&bank, public),
-            rows: Vec::new(),
-        });
+    if rows.prints_json() && rows.public_json() {
+        return rows.write_group(&history_json(&bank, public), &[]);
     }
     let BankDetail { raw, fields } = bank;
-    let rows = if printer.prints_json() {
+    let history = if rows.prints_json() {
         Vec::new()
     } else {
         history_rows(Arc::new(fields), public)
     };
-    printer.write(&Record {
-        json: &raw,
-        rows: rows.iter().map(|row| shape.cells(row)).collect(),
-    })
+    rows.write_group(&raw, &history)
 }
 
 #[cfg(test)]

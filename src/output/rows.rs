@@ -1,14 +1,16 @@
-//! Rows `cra` builds itself (a rating change, a bank probably due, a
-//! count), printed the one way: json and ndjson print each row's object of
-//! csv's columns (with the key `public_record` when `--enriched` asks for
-//! it), the other formats its cells in the columns shown. What `changes`,
-//! `due`, `stats` and `watch list` once each looped over by hand.
+//! Rows, printed the one way whatever they are (a bank as served, a
+//! bank's history, a rating change, a bank probably due, a count, a
+//! difference between two exports): json and ndjson print each row's
+//! object as its columns say (`RowJson`: csv's columns, the object as
+//! served, or its own; with the key `public_record` when `--enriched` asks
+//! for it), the other formats its cells in the columns shown.
 
 use std::io::Write;
 
 use anyhow::Result;
 use serde_json::Value;
 
+use super::column::RowJson;
 use super::{Column, Columns, Printer, Record, Shape};
 use crate::domain::HasPublic;
 
@@ -133,29 +135,71 @@ impl<R, W: Write> Rows<R, W> {
     }
 
     fn write_with(&mut self, row: &R, public: Option<&crate::domain::PublicRecord>) -> Result<()> {
-        let nothing = Value::Null;
-        let json = self.printer.prints_json().then(|| {
-            let mut json = self.columns.json(row);
-            if let Value::Object(object) = &mut json {
-                for column in &self.widened {
-                    object.insert(column.name.to_string(), (column.get)(row).to_json());
-                }
-            }
-            if self.public_json {
-                crate::domain::public::with_public_record(json, public)
-            } else {
-                json
-            }
-        });
         let cells = if self.printer.prints_json() {
             Vec::new()
         } else {
             vec![self.shape.cells(row)]
         };
-        self.printer.write(&Record {
-            json: json.as_ref().unwrap_or(&nothing),
-            rows: cells,
-        })
+        if !self.printer.prints_json() {
+            return self.printer.write(&Record {
+                json: &Value::Null,
+                rows: cells,
+            });
+        }
+        match self.columns.json {
+            RowJson::Served(served) if !self.public_json => self.printer.write(&Record {
+                json: served(row),
+                rows: cells,
+            }),
+            RowJson::Served(served) => self.printer.write(&Record {
+                json: &crate::domain::public::with_public_record(served(row).to_value(), public),
+                rows: cells,
+            }),
+            RowJson::Own(own) => self.printer.write(&Record {
+                json: &own(row),
+                rows: cells,
+            }),
+            RowJson::Columns => {
+                let mut json = self.columns.json(row);
+                if let Value::Object(object) = &mut json {
+                    for column in &self.widened {
+                        object.insert(column.name.to_string(), (column.get)(row).to_json());
+                    }
+                }
+                if self.public_json {
+                    json = crate::domain::public::with_public_record(json, public);
+                }
+                self.printer.write(&Record {
+                    json: &json,
+                    rows: cells,
+                })
+            }
+        }
+    }
+
+    /// Writes one record of several rows whose json is one object (a bank
+    /// with its history: its detail as served, a row a rating record).
+    pub(super) fn write_group<J: serde::Serialize + ?Sized>(
+        &mut self,
+        json: &J,
+        rows: &[R],
+    ) -> Result<()> {
+        let cells = if self.printer.prints_json() {
+            Vec::new()
+        } else {
+            rows.iter().map(|row| self.shape.cells(row)).collect()
+        };
+        self.printer.write(&Record { json, rows: cells })
+    }
+
+    /// Whether json is printed (the json of a group is built only then).
+    pub(super) fn prints_json(&self) -> bool {
+        self.printer.prints_json()
+    }
+
+    /// `--enriched` in json: each object gets `public_record`.
+    pub(super) fn public_json(&self) -> bool {
+        self.public_json
     }
 
     /// A fact for a workbook's `About` sheet (see [`Printer::note`]).
@@ -168,5 +212,61 @@ impl<R, W: Write> Rows<R, W> {
         let count = self.printer.count;
         self.printer.finish()?;
         Ok(count)
+    }
+}
+
+/// Rows whose columns are known only as the run goes (a query's): each
+/// column typed by its name (an id kept whole, a date never cut, a year's
+/// digits not grouped), each row its values as JSON, printed as an object
+/// of its columns in json.
+pub struct Query<W: Write> {
+    printer: Printer<W>,
+    heads: Vec<super::Head>,
+}
+
+impl<W: Write> Query<W> {
+    /// The rows of the columns `names` (unique), printed by `printer`.
+    pub(crate) fn start(names: &[String], printer: impl FnOnce(Vec<super::Head>) -> Result<Printer<W>>) -> Result<Query<W>> {
+        let heads: Vec<super::Head> = names
+            .iter()
+            .enumerate()
+            .map(|(at, name)| super::Head::guessed(name, at))
+            .collect();
+        Ok(Query {
+            printer: printer(heads.clone())?,
+            heads,
+        })
+    }
+
+    /// Writes one row: its values, in the columns' order.
+    pub fn write(&mut self, values: Vec<Value>) -> Result<()> {
+        let json = Value::Object(
+            self.heads
+                .iter()
+                .map(|h| h.name.to_string())
+                .zip(values)
+                .collect(),
+        );
+        let cells: Vec<super::Cell> = json
+            .as_object()
+            .into_iter()
+            .flat_map(|object| object.values())
+            .zip(&self.heads)
+            .map(|(value, head)| super::Cell::from_json(value, head.kind == super::Kind::Date))
+            .collect();
+        self.printer.write(&Record {
+            json: &json,
+            rows: vec![cells],
+        })
+    }
+
+    /// Rows written so far.
+    pub fn count(&self) -> u64 {
+        self.printer.count
+    }
+
+    /// Writes what was held back and flushes.
+    pub fn finish(self) -> Result<()> {
+        self.printer.finish().map(drop)
     }
 }

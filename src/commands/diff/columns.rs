@@ -3,7 +3,7 @@
 
 use crate::diff::{self, Difference, Row};
 use crate::domain::RatingChange;
-use crate::output::{Cell, Column, Columns, Fit, Kind as Holds};
+use crate::output::{Cell, Column, Columns, Fit, Kind as Holds, RowJson};
 
 /// A side's field `name` (of `diff::FIELDS`), empty where the bank is
 /// absent.
@@ -217,4 +217,5 @@ pub const DIFF_COLUMNS: Columns<Difference> = Columns::new(
         "id",
     ],
 )
-.with_table_only(DIFF_TABLE);
+.with_table_only(DIFF_TABLE)
+.with_json(RowJson::Own(super::change_json));

@@ -11,12 +11,14 @@ use anyhow::Result;
 use url::Url;
 
 use super::{fetch_error, status_error};
-use crate::commands::{CraError, Io, Progress, thousands};
+use crate::error::CraError;
 use crate::http::Fetcher;
+use crate::io::{Io, Progress};
 use crate::record::{
     BANKFIND_PAGE_MAX, BankfindError, Change, HISTORY_FIELDS, Listed, Query, parse_bankfind_page,
     parse_history,
 };
+use crate::text::thousands;
 
 /// BankFind's largest page.
 const PAGE: u64 = BANKFIND_PAGE_MAX;
@@ -108,7 +110,7 @@ pub(super) async fn read_history(
     .await?;
     // A change is history: one dated past tomorrow (9999-12-31, say) is
     // not, and would be shown as an ending of a bank still open.
-    let latest = crate::commands::today()
+    let latest = crate::filters::today()
         .tomorrow()
         .unwrap_or(jiff::civil::Date::MAX);
     let (changes, late): (Vec<Change>, Vec<Change>) = changes

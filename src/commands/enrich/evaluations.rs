@@ -12,10 +12,13 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::{fetch_error, web_address};
-use crate::commands::{CraError, Exit, Io, Settings, inert, plural, thousands};
+use crate::error::{CraError, Exit};
 use crate::evaluation::{Evaluation, SetAside};
 use crate::http::Fetcher;
+use crate::io::{Io, Output};
 use crate::mirror::{EvaluationRead as Read, Store};
+use crate::settings::Settings;
+use crate::text::{inert, plural, thousands};
 
 /// The most of one PE read: the reader's bound ([`crate::evaluation::pdf::Limits`];
 /// a long PE with maps is a few megabytes, the largest real ones tens).
@@ -66,7 +69,7 @@ impl Source {
 /// Reads `paths` into the copy at `mirror`; the summary on standard error
 /// (or json). Exit 0 when every path could be read (as a PE or set aside
 /// with a reason), 1 when one could not be read at all.
-pub async fn read(paths: &[String], settings: &Settings, io: &Io) -> Result<Exit> {
+pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) -> Result<Exit> {
     let started = std::time::Instant::now();
     let path = settings.mirror.value.clone();
     let mut store = Store::open(&path)?;
@@ -198,7 +201,7 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io) -> Result<Exit
         "seconds": (seconds * 1000.0).round() / 1000.0,
         "mirror": path.display().to_string(),
     });
-    io.summary_object(&json)?;
+    out.summary_object(&json)?;
     if let Some(first) = unreadable.first() {
         // Exit 1: what could be read was read and stored.
         return Err(anyhow::anyhow!(format!(

@@ -14,8 +14,9 @@ use url::Url;
 
 use super::bankfind_pages::read_history;
 use super::history_address;
-use crate::commands::{CraError, Io};
+use crate::error::CraError;
 use crate::http::Fetcher;
+use crate::io::Io;
 use crate::mirror::{Sources, Store, Summary};
 use crate::record::{Change, FileExam, Listed};
 

@@ -1,8 +1,8 @@
 //! What `cra enrich` says when the public record is stored: the banks
 //! linked, the links kept, made and lost, and why the rest are not.
 
-use crate::commands::{plural, thousands};
 use crate::mirror::Summary;
+use crate::text::{plural, thousands};
 
 /// `linked 18,790 of 18,820 banks …`.
 pub(super) fn summary_line(summary: &Summary, seconds: f64, path: &std::path::Path) -> String {

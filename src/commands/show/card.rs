@@ -7,11 +7,13 @@ use std::io::Write;
 
 use anyhow::Result;
 
-use crate::commands::{Io, Settings, inert};
 use crate::domain::BankDetail;
+use crate::output::View;
 use crate::mirror::{LinkState, Reader};
 use crate::output::{self, Fit, Head, Kind, dollars};
 use crate::record::Address;
+use crate::settings::Settings;
+use crate::text::inert;
 
 /// The card's history: on a narrow terminal the exam type goes first.
 fn history_heads() -> Vec<Head> {
@@ -221,7 +223,7 @@ pub(crate) fn ended(ending: &crate::mirror::Ending) -> String {
 pub(super) fn write_cards(
     out: &mut impl Write,
     banks: &[BankDetail],
-    io: &Io,
+    view: &View,
     public: Option<&Reader>,
 ) -> Result<()> {
     for (i, bank) in banks.iter().enumerate() {
@@ -236,11 +238,11 @@ pub(super) fn write_cards(
         // Server text is made inert: no escape sequence reaches the terminal.
         let name = inert(&f.name);
         // The title is no cell, but no more may it wrap.
-        let name = match (io.view.terminal, io.view.width) {
+        let name = match (view.terminal, view.width) {
             (true, Some(width)) => output::shorten(&name, width),
             _ => name.into_owned(),
         };
-        let title = if io.view.color {
+        let title = if view.color {
             format!("\x1b[1m{name}\x1b[0m")
         } else {
             name
@@ -255,7 +257,7 @@ pub(super) fn write_cards(
         for line in &public_lines {
             // On a terminal, a long line goes on under its value, not at
             // the margin.
-            match (io.view.terminal, io.view.width) {
+            match (view.terminal, view.width) {
                 (true, Some(width)) => writeln!(out, "{}", hanging(&inert(line), width))?,
                 _ => writeln!(out, "{}", inert(line))?,
             }
@@ -280,7 +282,7 @@ pub(super) fn write_cards(
         if rows.is_empty() {
             writeln!(out, "  (no rating records)")?;
         } else if public.is_none() {
-            let table = output::render_table(&history_heads(), &rows, &[false; 4], &io.view);
+            let table = output::render_table(&history_heads(), &rows, &[false; 4], view);
             writeln!(out, "{table}")?;
         } else {
             // With the public record: each exam's assets and method, then
@@ -324,7 +326,7 @@ pub(super) fn write_cards(
                     row
                 })
                 .collect();
-            let table = output::render_table(&heads, &rows, &[false; 6], &io.view);
+            let table = output::render_table(&heads, &rows, &[false; 6], view);
             writeln!(out, "{table}")?;
             let mut searches: Vec<String> = Vec::new();
             let mut lines: Vec<String> = Vec::new();
@@ -351,7 +353,7 @@ pub(super) fn write_cards(
                 }
             }
             if let Some(reader) = public {
-                write_tests(out, &reader.exam_tests(&f.id)?, io)?;
+                write_tests(out, &reader.exam_tests(&f.id)?, view)?;
             }
         }
     }
@@ -361,7 +363,11 @@ pub(super) fn write_cards(
 /// Each exam's test ratings, as the evaluations read say them (`cra
 /// enrich --pe`): the institution's on the exam's line, each state's and
 /// multistate MSA's under it.
-fn write_tests(out: &mut impl Write, exams: &[crate::mirror::ExamTests], io: &Io) -> Result<()> {
+fn write_tests(
+    out: &mut impl Write,
+    exams: &[crate::mirror::ExamTests],
+    view: &View,
+) -> Result<()> {
     if exams.is_empty() {
         return Ok(());
     }
@@ -383,7 +389,7 @@ fn write_tests(out: &mut impl Write, exams: &[crate::mirror::ExamTests], io: &Io
                 _ => format!("{}{area}: {}", " ".repeat(TESTS_AT), said.join(" · ")),
             };
             // A long line goes on under its ratings, past the date.
-            match (io.view.terminal, io.view.width) {
+            match (view.terminal, view.width) {
                 (true, Some(width)) => {
                     writeln!(out, "{}", hanging_at(&inert(&line), width, TESTS_AT))?;
                 }

@@ -4,9 +4,11 @@
 
 use anyhow::Result;
 
-use crate::commands::{Ctx, Exit, plural, thousands};
+use crate::command::Ctx;
+use crate::error::Exit;
 use crate::mirror::{GapRow, GroupBy};
 use crate::output::{Cell, Column, Columns, Fit, Kind};
+use crate::text::{plural, thousands};
 
 const GROUP: Column<GapRow> = Column::new(
     "group",
@@ -112,12 +114,12 @@ const PAIRS_YEAR: Columns<GapRow> = Columns::new(
 
 /// Prints the rows (grouped `by`), `--columns` chosen.
 pub fn print(rows: &[GapRow], by: &[GroupBy], wanted: &[String], ctx: &Ctx) -> Result<Exit> {
-    let io = &ctx.io;
+    let (io, out) = (&ctx.io, &ctx.out);
     let columns = super::columns_of(
         by,
         [&SINGLE, &SINGLE_YEAR, &PAIRS, &YEAR_PAIRS, &PAIRS_YEAR],
     );
-    let mut printed = io.rows(io.plan_rows(columns, wanted, false)?)?;
+    let mut printed = out.rows(out.plan_rows(columns, wanted, false)?)?;
     for row in rows {
         printed.write_plain(row)?;
     }

@@ -7,7 +7,8 @@ use anyhow::Result;
 use futures_util::stream::TryStreamExt;
 
 use crate::api::WaitTooLong;
-use crate::commands::{Exit, Io, Progress, exit_of};
+use crate::error::{Exit, exit_of};
+use crate::io::{Io, Progress};
 use crate::mirror::{Background, Edit, Known, Needs};
 use crate::source::{Listing, Source};
 

@@ -7,8 +7,10 @@
 use anyhow::Result;
 
 use super::Stop;
-use crate::commands::{Io, Settings, plural, thousands};
+use crate::io::Io;
 use crate::mirror::Writer;
+use crate::settings::Settings;
+use crate::text::{plural, thousands};
 
 /// What `--notify` did.
 pub(super) struct Notified {

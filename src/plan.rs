@@ -2,30 +2,54 @@
 //! hands each mode a finished printer): the format, `--jq` and the
 //! destination from the command's outputs, its flags and the terminal;
 //! every file it writes (`-o`, a side file such as `--svg`) checked against
-//! the files `cra` keeps; what a workbook says about itself. Commands are
-//! handed the result in `Io` and never choose.
+//! the files `cra` keeps; what a workbook says about itself. The result is
+//! one `View`, made here and nowhere else, and the `-o` file opened aside:
+//! the `Output` a command is handed, which it never changes.
+
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use anyhow::Result;
 
-use super::{Parts, Spec, Written};
-use crate::io::Io;
+use crate::command::{Parts, Spec};
+use crate::output::Written;
+use crate::domain::Format;
+use crate::io::{Io, Output, Terminal};
+use crate::output::{About, Destination, View, jq::Jq};
 use crate::settings::Settings;
 use crate::{atomic, domain, error, http, mirror, output, signals, text};
 
-/// Decides the output of command `name` (its `spec` and `parts`) into
-/// `io.view`: the format, `--jq`, `--excel-safe-csv`, the `-o` file and
-/// the side file, each refused where it would replace a file `cra` keeps.
-/// The destination standard output goes to.
+/// The output as the flags decided it, checked, before the selection is
+/// known: finished into the command's [`Output`] by [`Decided::open`].
+#[derive(Debug)]
+pub struct Decided {
+    format: Format,
+    jq: Option<Arc<Jq>>,
+    to: Destination,
+    excel_safe: bool,
+    side_file: Option<PathBuf>,
+    terminal: Terminal,
+}
+
+/// Decides the output of command `name` (its `spec` and `parts`): the
+/// format, `--jq`, `--excel-safe-csv`, the `-o` file and the side file,
+/// each refused where it would replace a file `cra` keeps, or where the
+/// format cannot go (a workbook to a terminal).
 pub fn decide(
     spec: &dyn Spec,
     parts: &Parts,
     name: &str,
     settings: &Settings,
-    io: &mut Io,
-) -> Result<output::Destination> {
+    terminal: Terminal,
+) -> Result<Decided> {
     let outputs = spec.outputs();
-    let destination = if outputs.formats.is_empty() {
-        output::Destination::Stdout
+    let (format, jq, to, excel_safe) = if outputs.formats.is_empty() {
+        let format = if terminal.stdout {
+            Format::Table
+        } else {
+            Format::Tsv
+        };
+        (format, None, Destination::Stdout, false)
     } else {
         let default_file = outputs.default_file(settings.format);
         let resolved = output::resolve(
@@ -34,19 +58,19 @@ pub fn decide(
             settings.format,
             parts.output_file().or(default_file.as_deref()),
             parts.jq(),
-            io.view.terminal,
+            terminal.stdout,
         )?;
-        io.view.format = resolved.format;
-        io.view.jq = resolved.jq;
         if parts.excel_safe() {
             output::excel_safe_for(resolved.format)?;
-            io.view.excel_safe = true;
         }
-        if let output::Destination::File(path) = &resolved.to {
-            io.view.file = Some(path.clone());
-        }
-        resolved.to
+        (
+            resolved.format,
+            resolved.jq,
+            resolved.to,
+            parts.excel_safe(),
+        )
     };
+    let destination = to.clone();
     let mut own = own_files(settings);
     if let output::Destination::File(path) = &destination {
         if path.is_dir() {
@@ -70,11 +94,62 @@ pub fn decide(
             )));
         }
         output::refuse_own_file_as(&written, path, &own)?;
-        io.view.side_file = Some(path.to_path_buf());
     }
-    Ok(destination)
+    Ok(Decided {
+        format,
+        jq,
+        to,
+        excel_safe,
+        side_file: parts.side_file.map(|(_, path)| path.to_path_buf()),
+        terminal,
+    })
 }
 
+impl Decided {
+    /// Whether the output is a workbook (which says what it holds on its
+    /// `About` sheet: [`about`]).
+    pub fn workbook(&self) -> bool {
+        self.format == Format::Xlsx
+    }
+
+    /// The finished output: its one `View` (a file is shown as a pipe: no
+    /// borders, no colour), the workbook's `about` sheet, and the `-o`
+    /// file opened aside. Opened off the runtime's threads: opening a
+    /// named pipe waits for its reader, and Ctrl-C must still be heard
+    /// meanwhile.
+    pub async fn open(self, io: &Io, about: Option<About>) -> Result<Output> {
+        let Decided {
+            format,
+            jq,
+            to,
+            excel_safe,
+            side_file,
+            terminal,
+        } = self;
+        let to_terminal = terminal.stdout && to == Destination::Stdout;
+        let file = match &to {
+            Destination::File(path) => Some(path.clone()),
+            Destination::Stdout => None,
+        };
+        let view = View {
+            format,
+            terminal: to_terminal,
+            color: to_terminal && terminal.color_stdout,
+            width: terminal.width.filter(|_| to_terminal),
+            jq,
+            about: about.map(Arc::new),
+            warn: io.warn_printer(),
+            excel_safe,
+            file: file.clone(),
+            side_file,
+        };
+        let opened = match file {
+            Some(path) => Some(open_aside(path).await?),
+            None => None,
+        };
+        io.output(view, opened)
+    }
+}
 /// Refuses a file a command names once it has run (`pe --download`'s
 /// name from the evaluation) as the plan refuses a side file: where it
 /// would replace a file `cra` keeps, or a folder.
@@ -151,10 +226,8 @@ fn own_files(settings: &Settings) -> Vec<output::OwnFile> {
     own
 }
 
-/// Standard output sent to `path`, written aside and put in place when the
-/// command succeeds. Opened off the runtime's threads: opening a named
-/// pipe waits for its reader, and Ctrl-C must still be heard meanwhile.
-pub(crate) async fn open_output(io: Io, path: std::path::PathBuf) -> Result<Io> {
+/// `path` opened aside, to be put in place when the command succeeds.
+async fn open_aside(path: PathBuf) -> Result<atomic::AtomicFile> {
     // Watched before the file exists, so that a signal from then on stops
     // the command (see `signals`) rather than the process.
     let stop = signals::watch();
@@ -162,7 +235,7 @@ pub(crate) async fn open_output(io: Io, path: std::path::PathBuf) -> Result<Io> 
         atomic::AtomicFile::create(&path, atomic::Access::Shared)
     });
     tokio::select! {
-        file = open => io.into_file(file??),
+        file = open => file?,
         () = stop => Err(error::CraError::Interrupted.into()),
     }
 }
@@ -171,11 +244,7 @@ pub(crate) async fn open_output(io: Io, path: std::path::PathBuf) -> Result<Io> 
 /// output: the command line (secrets hidden), the selection and what the
 /// command does with it in words (secrets hidden there too: a key pasted
 /// as the name searched for), where the rows come from and when.
-pub(crate) fn about(
-    spec: &dyn Spec,
-    settings: &Settings,
-    selection: &domain::Selection,
-) -> output::About {
+pub fn about(spec: &dyn Spec, settings: &Settings, selection: &domain::Selection) -> About {
     let (source, copy) = match spec.source() {
         Some(files) => (files, String::new()),
         None if spec.uses_api() && !settings.offline => (
@@ -187,7 +256,7 @@ pub(crate) fn about(
         ),
         None => copy_facts(&settings.mirror.value),
     };
-    output::About {
+    About {
         sheet: spec.sheet().to_string(),
         command: command_line(std::env::args_os()),
         filters: error::redact(&spec.words().after(selection, spec.period_words()).done())
