@@ -398,7 +398,7 @@ mod tests {
         let plan: Vec<String> = connection
             .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
             .unwrap()
-            .query_map(rusqlite::params_from_iter(&values), |row| row.get(3))
+            .query_map(rusqlite::params_from_iter(&values), |row| row.get("detail"))
             .unwrap()
             .collect::<rusqlite::Result<_>>()
             .unwrap();

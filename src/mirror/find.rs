@@ -207,11 +207,14 @@ impl Reader {
     pub fn banks_at(&self, rows: &[i64]) -> Result<Vec<Bank>> {
         let connection = self.connection();
         let mut statement = connection.prepare_cached(
-            "SELECT rowid, list_json FROM banks WHERE rowid IN (SELECT value FROM json_each(?))",
+            "SELECT rowid AS r, list_json AS list_json FROM banks \
+             WHERE rowid IN (SELECT value FROM json_each(?))",
         )?;
         let wanted = serde_json::to_string(rows)?;
+        super::row::columns! { struct StoredAt { r, list_json } }
+        let at = StoredAt::of(&statement)?;
         let mut found: std::collections::HashMap<i64, String> = statement
-            .query_map([wanted], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .query_map([wanted], |row| Ok((row.get(at.r)?, row.get(at.list_json)?)))?
             .collect::<rusqlite::Result<_>>()?;
         let mut banks = Vec::with_capacity(rows.len());
         for row in rows {
@@ -278,7 +281,7 @@ mod tests {
         }
         statement
             .query_map(rusqlite::params_from_iter(&values), |row| {
-                row.get::<_, String>(3)
+                row.get::<_, String>("detail")
             })
             .unwrap()
             .collect::<rusqlite::Result<Vec<_>>>()

@@ -20,8 +20,16 @@ use crate::error::CraError;
 /// file was made.
 pub const MAX_DETAIL: u64 = 32 << 20;
 
-/// A bank's detail, or NULL over [`MAX_DETAIL`]: SQLite reads no more of it.
-const DETAIL: &str = "CASE WHEN octet_length(detail_json) <= 33554432 THEN detail_json END";
+/// A bank's id and detail (NULL over [`MAX_DETAIL`]: SQLite reads no
+/// more of it) and the detail's size, as [`DetailAt`] names them.
+const DETAIL_SQL: &str = "id AS id, \
+     CASE WHEN octet_length(detail_json) <= 33554432 THEN detail_json END AS detail, \
+     octet_length(detail_json) AS bytes";
+
+super::row::columns! {
+    /// Where a statement has the columns of [`DETAIL_SQL`].
+    struct DetailAt { id, detail, bytes }
+}
 
 /// The last sync, as recorded.
 #[derive(Debug, Clone)]
@@ -58,14 +66,15 @@ impl Reader {
         )?;
         let last = connection
             .query_row(
-                "SELECT id, started_at, finished_at, status FROM syncs ORDER BY id DESC LIMIT 1",
+                "SELECT id AS id, started_at AS started_at, finished_at AS finished_at, \
+                 status AS status FROM syncs ORDER BY id DESC LIMIT 1",
                 [],
                 |row| {
                     Ok(LastSync {
-                        id: row.get(0)?,
-                        started_at: row.get(1)?,
-                        finished_at: row.get(2)?,
-                        status: super::SyncStatus::from_text(&row.get::<_, String>(3)?),
+                        id: row.get("id")?,
+                        started_at: row.get("started_at")?,
+                        finished_at: row.get("finished_at")?,
+                        status: super::SyncStatus::from_text(row.get_ref("status")?.as_str()?),
                     })
                 },
             )
@@ -232,12 +241,13 @@ impl Reader {
         let (filter, values) = query_filter(query);
         let connection = self.connection();
         let mut statement = connection.prepare(&format!(
-            "SELECT {DETAIL}, octet_length(detail_json), id FROM banks{filter} ORDER BY position, rowid"
+            "SELECT {DETAIL_SQL} FROM banks{filter} ORDER BY position, rowid"
         ))?;
+        let at = DetailAt::of(&statement)?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         while let Some(row) = rows.next()? {
-            let Some(json) = row.get_ref(0)?.as_str_or_null()? else {
-                return Err(self.too_big(row.get_ref(2)?.as_str()?, row.get(1)?));
+            let Some(json) = row.get_ref(at.detail)?.as_str_or_null()? else {
+                return Err(self.too_big(row.get_ref(at.id)?.as_str()?, row.get(at.bytes)?));
             };
             let detail = if raw {
                 model::stored_detail(json.to_string())
@@ -267,10 +277,8 @@ impl Reader {
     pub fn bank(&self, id: &str) -> Result<BankDetail> {
         let json: Option<(Option<String>, i64)> = self
             .connection()
-            .prepare_cached(&format!(
-                "SELECT {DETAIL}, octet_length(detail_json) FROM banks WHERE id = ?1"
-            ))?
-            .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
+            .prepare_cached(&format!("SELECT {DETAIL_SQL} FROM banks WHERE id = ?1"))?
+            .query_row([id], |row| Ok((row.get("detail")?, row.get("bytes")?)))
             .optional()?;
         if let Some((None, bytes)) = json {
             return Err(self.too_big(id, bytes));
@@ -503,7 +511,7 @@ mod tests {
             .unwrap();
         let details = statement
             .query_map(rusqlite::params_from_iter(&values), |row| {
-                row.get::<_, String>(3)
+                row.get::<_, String>("detail")
             })
             .unwrap()
             .collect::<rusqlite::Result<Vec<_>>>()

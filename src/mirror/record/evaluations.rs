@@ -67,9 +67,9 @@ impl Store {
 fn store_one(tx: &Transaction, read: &Read, now: &str) -> Result<Stored> {
     let known: Option<(Option<String>, Option<String>)> = tx
         .query_row(
-            "SELECT bank_id, exam_date FROM evaluations WHERE sha256 = ?1",
+            "SELECT bank_id AS bank_id, exam_date AS exam_date FROM evaluations WHERE sha256 = ?1",
             [read.sha256],
-            |row| Ok((row.get(0)?, row.get(1)?)),
+            |row| Ok((row.get("bank_id")?, row.get("exam_date")?)),
         )
         .optional()?;
     let evaluation = read.evaluation;
@@ -340,14 +340,17 @@ impl crate::mirror::Reader {
     pub fn exam_tests(&self, bank_id: &str) -> Result<Vec<ExamTests>> {
         let connection = self.connection();
         let mut statement = connection.prepare_cached(
-            "SELECT exam_date, area, test, rating FROM evaluation_tests WHERE bank_id = ?1 \
+            "SELECT exam_date AS exam_date, area AS area, test AS test, rating AS rating \
+             FROM evaluation_tests WHERE bank_id = ?1 \
              ORDER BY exam_date DESC, area <> 'institution', rowid",
         )?;
+        crate::mirror::row::columns! { struct TestAt { exam_date, area, test, rating } }
+        let at = TestAt::of(&statement)?;
         let mut exams: Vec<ExamTests> = Vec::new();
         let mut rows = statement.query([bank_id])?;
         while let Some(row) = rows.next()? {
-            let date: String = row.get("exam_date")?;
-            let test = (row.get("area")?, row.get("test")?, row.get("rating")?);
+            let date: String = row.get(at.exam_date)?;
+            let test = (row.get(at.area)?, row.get(at.test)?, row.get(at.rating)?);
             match exams.last_mut() {
                 Some(last) if last.exam_date == date => last.tests.push(test),
                 _ => exams.push(ExamTests {

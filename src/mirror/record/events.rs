@@ -226,16 +226,17 @@ impl Reader {
     pub fn known(&self, fdic_cert: u64) -> Result<Option<Known>> {
         let connection = self.connection();
         let mut statement = connection.prepare_cached(
-            "SELECT b.id, b.name, b.rating, b.exam_date FROM links l JOIN banks b ON b.id = l.bank_id \
+            "SELECT b.id AS id, b.name AS name, b.rating AS rating, b.exam_date AS exam_date \
+             FROM links l JOIN banks b ON b.id = l.bank_id \
              WHERE l.fdic_cert = ?1 ORDER BY b.position LIMIT 1",
         )?;
         Ok(statement
             .query_row([fdic_cert as i64], |row| {
                 Ok(Known {
-                    id: row.get(0)?,
-                    name: row.get(1)?,
-                    rating: vocab_or_null(row, 2)?,
-                    exam_date: row.get(3)?,
+                    id: row.get("id")?,
+                    name: row.get("name")?,
+                    rating: vocab_or_null(row, "rating")?,
+                    exam_date: row.get("exam_date")?,
                 })
             })
             .optional()?)
@@ -262,17 +263,18 @@ impl Reader {
         let found = {
             let connection = self.connection();
             let mut statement = connection.prepare_cached(&format!(
-                "SELECT date, kind, successor_cert, successor_name FROM events \
+                "SELECT date AS date, kind AS kind, successor_cert AS successor_cert, \
+                 successor_name AS successor_name FROM events \
                  WHERE fdic_cert = ?1 AND kind IN {ENDINGS} ORDER BY date LIMIT 1"
             ))?;
             statement
                 .query_row([cert as i64], |row| {
                     Ok((
-                        row.get::<_, String>(0)?,
-                        ChangeKind::from_name(row.get_ref(1)?.as_str()?),
-                        row.get::<_, Option<i64>>(2)?
+                        row.get::<_, String>("date")?,
+                        ChangeKind::from_name(row.get_ref("kind")?.as_str()?),
+                        row.get::<_, Option<i64>>("successor_cert")?
                             .and_then(|n| u64::try_from(n).ok()),
-                        row.get::<_, Option<String>>(3)?,
+                        row.get::<_, Option<String>>("successor_name")?,
                     ))
                 })
                 .optional()?
@@ -346,13 +348,16 @@ impl Reader {
     fn first_ending(&self, cert: u64) -> Result<Option<(Option<u64>, Option<String>)>> {
         let connection = self.connection();
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT successor_cert, successor_name FROM events \
+            "SELECT successor_cert AS successor_cert, successor_name AS successor_name FROM events \
              WHERE fdic_cert = ?1 AND kind IN {ENDINGS} ORDER BY date, rowid LIMIT 1"
         ))?;
         Ok(statement
             .query_row([cert as i64], |row| {
-                let successor: Option<i64> = row.get(0)?;
-                Ok((successor.and_then(|n| u64::try_from(n).ok()), row.get(1)?))
+                let successor: Option<i64> = row.get("successor_cert")?;
+                Ok((
+                    successor.and_then(|n| u64::try_from(n).ok()),
+                    row.get("successor_name")?,
+                ))
             })
             .optional()?)
     }
@@ -435,30 +440,38 @@ impl Reader {
             |row| row.get(0),
         )?;
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT e.fdic_cert, e.date, e.kind, e.code, e.description, e.successor_cert, \
-             e.successor_name, e.name, {} \
+            "SELECT e.fdic_cert AS cert, e.date AS date, e.kind AS kind, e.code AS code, \
+             e.description AS description, e.successor_cert AS successor_cert, \
+             e.successor_name AS successor_name, e.name AS name, {} AS former_name \
              FROM events e JOIN json_each(?1) j ON e.fdic_cert = j.value \
              ORDER BY e.date, j.key, e.rowid",
             if former { "e.former_name" } else { "NULL" }
         ))?;
+        crate::mirror::row::columns! {
+            struct LineageAt {
+                cert, date, kind, code, description, successor_cert, successor_name, name,
+                former_name,
+            }
+        }
+        let at = LineageAt::of(&statement)?;
         let mut rows = statement.query([of.certs_json()])?;
         while let Some(row) = rows.next()? {
-            let Ok(cert) = u64::try_from(row.get::<_, i64>(0)?) else {
+            let Ok(cert) = u64::try_from(row.get::<_, i64>(at.cert)?) else {
                 continue;
             };
             each(Lineage {
-                date: row.get(1)?,
-                kind: ChangeKind::from_name(row.get_ref(2)?.as_str()?),
-                code: u32::try_from(row.get::<_, i64>(3)?).unwrap_or(0),
-                description: row.get(4)?,
+                date: row.get(at.date)?,
+                kind: ChangeKind::from_name(row.get_ref(at.kind)?.as_str()?),
+                code: u32::try_from(row.get::<_, i64>(at.code)?).unwrap_or(0),
+                description: row.get(at.description)?,
                 fdic_cert: cert,
-                name: row.get(7)?,
-                former_name: row.get(8)?,
+                name: row.get(at.name)?,
+                former_name: row.get(at.former_name)?,
                 role: roles.get(&cert).copied().unwrap_or(Role::Itself),
                 successor_cert: row
-                    .get::<_, Option<i64>>(5)?
+                    .get::<_, Option<i64>>(at.successor_cert)?
                     .and_then(|n| u64::try_from(n).ok()),
-                successor_name: row.get(6)?,
+                successor_name: row.get(at.successor_name)?,
                 known: known.get(&cert).cloned().flatten(),
             })?;
         }

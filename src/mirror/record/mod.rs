@@ -384,12 +384,15 @@ impl Reader {
     pub fn link_state(&self, bank_id: &str) -> Result<LinkState> {
         let connection = self.connection();
         let linked = connection
-            .prepare_cached("SELECT regulator, agency_id, basis FROM links WHERE bank_id = ?1")?
+            .prepare_cached(
+                "SELECT regulator AS regulator, agency_id AS agency_id, basis AS basis \
+                 FROM links WHERE bank_id = ?1",
+            )?
             .query_row([bank_id], |row| {
                 Ok(LinkState::Linked {
-                    regulator: super::vocab(row, 0)?,
-                    agency_id: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
-                    basis: row.get(2)?,
+                    regulator: super::vocab(row, "regulator")?,
+                    agency_id: u64::try_from(row.get::<_, i64>("agency_id")?).unwrap_or(0),
+                    basis: row.get("basis")?,
                 })
             })
             .optional()?;
@@ -410,22 +413,24 @@ impl Reader {
     /// assets and exam method there.
     pub fn exam_records(&self, bank_id: &str) -> Result<Vec<ExamRecord>> {
         let connection = self.connection();
-        let mut statement = connection.prepare_cached(
-            "SELECT l.exam_date, l.regulator, l.agency_id, l.ffiec_date, f.assets_thousands, f.exam_method \
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT {} \
              FROM link_exams l LEFT JOIN ffiec_exams f ON f.regulator = l.regulator \
                AND f.agency_id = l.agency_id AND f.exam_date = l.ffiec_date \
              WHERE l.bank_id = ?1 ORDER BY l.exam_date DESC",
-        )?;
+            exams::FILED_SQL
+        ))?;
+        let at = exams::FiledAt::of(&statement)?;
         let rows = statement.query_map([bank_id], |row| {
             Ok(ExamRecord {
-                exam_date: row.get(0)?,
-                regulator: super::vocab(row, 1)?,
-                agency_id: u64::try_from(row.get::<_, i64>(2)?).unwrap_or(0),
-                ffiec_date: row.get(3)?,
+                exam_date: row.get(at.exam_date)?,
+                regulator: super::vocab(row, at.regulator)?,
+                agency_id: u64::try_from(row.get::<_, i64>(at.agency_id)?).unwrap_or(0),
+                ffiec_date: row.get(at.ffiec_date)?,
                 assets_thousands: row
-                    .get::<_, Option<i64>>(4)?
+                    .get::<_, Option<i64>>(at.assets_thousands)?
                     .and_then(|n| u64::try_from(n).ok()),
-                exam_method: row.get(5)?,
+                exam_method: row.get(at.exam_method)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
