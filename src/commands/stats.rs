@@ -186,7 +186,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
                  each with its own evaluation",
             ));
         }
-        reader.require_evaluations("--by a test")?;
+        reader.evaluations().require("--by a test")?;
     }
     let title = title(&args, &by, &ctx.selection);
     let filter = StatsFilter {
@@ -199,7 +199,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     // Banks counted by their current rating: those that ended count by
     // their last one, said with how many (an --active selection has none).
     if !(args.exams || args.gaps || by.contains(&GroupBy::Year))
-        && let Some(ended) = reader.ended_among(&ctx.selection)?
+        && let Some(ended) = reader.stats().ended_among(&ctx.selection)?
         && ended > 0
     {
         io.info(&format!(
@@ -212,11 +212,11 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         ));
     }
     if args.gaps {
-        return gaps::print(&reader.gaps_by(&by, &filter)?, &by, &args.columns, ctx);
+        return gaps::print(&reader.gaps().by(&by, &filter)?, &by, &args.columns, ctx);
     }
     // A wrong --columns is said before anything is counted.
     let planned = io.plan_rows(columns, &args.columns, false)?;
-    let rows = reader.stats_by(&by, &filter)?;
+    let rows = reader.stats().by(&by, &filter)?;
     if rows.iter().all(|row| row.total == 0) {
         io.rows_summary(&ctx.nothing);
     }

@@ -49,13 +49,23 @@ pub fn months_between(from: &str, to: &str) -> Option<i64> {
     super::due::months_since(from, to)
 }
 
+/// `cra stats --gaps`'s intervals: [`Reader::gaps`].
+pub struct Gaps<'r>(&'r Reader);
+
 impl Reader {
+    /// `cra stats --gaps`'s intervals.
+    pub fn gaps(&self) -> Gaps<'_> {
+        Gaps(self)
+    }
+}
+
+impl Gaps<'_> {
     /// The intervals between exams per group (or pair of groups), groups
     /// in ascending order. The selection's bank part selects banks; its
     /// exam part (exam type, rating, exam period) the exam an interval
     /// follows.
-    pub fn gaps_by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<GapRow>> {
-        let connection = self.connection();
+    pub fn by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<GapRow>> {
+        let connection = self.0.connection();
         let Split {
             bank: (clauses, values),
             exam: (exam_clauses, exam_values),
@@ -283,7 +293,7 @@ mod tests {
                 exams: false,
             };
             let reader = Reader::open(&path).unwrap();
-            prop_assert_eq!(reader.gaps_by(&by, &filter).unwrap(), reference(&path, &by, &filter));
+            prop_assert_eq!(reader.gaps().by(&by, &filter).unwrap(), reference(&path, &by, &filter));
         }
 
         #[test]

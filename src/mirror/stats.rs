@@ -173,20 +173,30 @@ impl Names {
     }
 }
 
+/// `cra stats`'s counts: [`Reader::stats`].
+pub struct Stats<'r>(&'r Reader);
+
 impl Reader {
+    /// `cra stats`'s counts.
+    pub fn stats(&self) -> Stats<'_> {
+        Stats(self)
+    }
+}
+
+impl Stats<'_> {
     /// Counts per group, groups in ascending order. Banks are counted by
     /// their current rating (none counts as `other`); `--by year` counts
     /// rating records by exam year. Without a grouping there is always one
     /// row, `all`, even when nothing matches.
-    pub fn stats(&self, by: GroupBy, filter: &StatsFilter) -> Result<Vec<StatsRow>> {
-        self.stats_by(&[by], filter)
+    pub fn by_one(&self, by: GroupBy, filter: &StatsFilter) -> Result<Vec<StatsRow>> {
+        self.by(&[by], filter)
     }
 
     /// Counts per pair of groups (`--by year,regulator`), or per group when
     /// `by` has one; in ascending order of the first, then the second. With
     /// `year` among them, or `exams`, rating records are counted (their own
     /// rating, exam type and date), else banks.
-    pub fn stats_by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<StatsRow>> {
+    pub fn by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<StatsRow>> {
         let by: Vec<GroupBy> = if by.is_empty() {
             vec![GroupBy::All]
         } else {
@@ -213,6 +223,28 @@ impl Reader {
         Ok(rows)
     }
 
+    /// How many banks of `selection` ended (merged, failed, closed), as
+    /// BankFind's history says: counted by their last rating wherever
+    /// banks are counted (`stats`, the report), which says so. None when
+    /// the copy never read the history.
+    pub fn ended_among(&self, selection: &crate::domain::Selection) -> Result<Option<u64>> {
+        if self.0.record().enriched_at()?.is_none() || !self.0.events().any()? {
+            return Ok(None);
+        }
+        let (clauses, values) = selection_clauses(selection, &Tested::BANKS_AS_B);
+        let more: String = clauses.iter().map(|c| format!(" AND {c}")).collect();
+        let sql = format!(
+            "SELECT count(*) FROM banks b WHERE EXISTS (SELECT 1 FROM links k JOIN events e \
+             ON e.fdic_cert = k.fdic_cert WHERE k.bank_id = b.id AND e.kind IN {}){more}",
+            super::record::events::ENDINGS
+        );
+        let count: i64 =
+            self.0
+                .connection()
+                .query_row(&sql, rusqlite::params_from_iter(&values), |row| row.get(0))?;
+        Ok(Some(u64::try_from(count).unwrap_or(0)))
+    }
+
     /// Banks, by their current rating: one read of a covering index.
     fn tally_banks(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
         let key = |group: GroupBy| match group {
@@ -231,7 +263,7 @@ impl Reader {
             where_sql(&clauses)
         );
         super::row::columns! { struct BankAt { first_group, second_group, rating } }
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&sql)?;
         let at = BankAt::of(&statement)?;
         let mut selected = statement.query(rusqlite::params_from_iter(&values))?;
@@ -250,7 +282,7 @@ impl Reader {
     /// where a join would search one for every row of the other (three
     /// times the cost).
     fn tally_records(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         // The bank's part of the selection.
         let Split {
             bank: (clauses, values),
@@ -593,7 +625,7 @@ pub(super) mod tests {
             let reader = Reader::open(&path).unwrap();
             let mut expected = grouped(&connection, &by, &filter);
             in_order(&by, &mut expected);
-            prop_assert_eq!(reader.stats_by(&by, &filter).unwrap(), expected);
+            prop_assert_eq!(reader.stats().by(&by, &filter).unwrap(), expected);
         }
     }
 }

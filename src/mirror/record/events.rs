@@ -192,12 +192,24 @@ pub enum Forward {
     Cycle { back: u64 },
 }
 
+/// The copy's structure changes: how banks ended, and lineages
+/// ([`Reader::events`]).
+pub struct Events<'r>(&'r Reader);
+
 impl Reader {
+    /// The copy's structure changes.
+    pub fn events(&self) -> Events<'_> {
+        Events(self)
+    }
+}
+
+impl Events<'_> {
     /// Whether the copy holds structure changes: the last `cra enrich`
     /// read BankFind's history (a copy enriched before it did, or with
     /// `--no-bankfind`, does not know how its banks ended).
-    pub fn has_events(&self) -> Result<bool> {
+    pub fn any(&self) -> Result<bool> {
         let source: Option<String> = self
+            .0
             .connection()
             .query_row(
                 "SELECT value FROM meta WHERE key = 'history_source'",
@@ -205,12 +217,13 @@ impl Reader {
                 |row| row.get(0),
             )
             .optional()?;
-        Ok(source.is_some_and(|s| !s.is_empty()) && self.enriched_at()?.is_some())
+        Ok(source.is_some_and(|s| !s.is_empty()) && self.0.record().enriched_at()?.is_some())
     }
 
     /// The FDIC certificate of the bank `bank_id`'s institution.
     pub fn fdic_cert_of(&self, bank_id: &str) -> Result<Option<u64>> {
         let cert: Option<Option<i64>> = self
+            .0
             .connection()
             .query_row(
                 "SELECT fdic_cert FROM links WHERE bank_id = ?1",
@@ -224,7 +237,7 @@ impl Reader {
     /// The copy's bank of the institution `fdic_cert`, when it has one
     /// (the first by its place in the list, should two be linked to it).
     pub fn known(&self, fdic_cert: u64) -> Result<Option<Known>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(
             "SELECT b.id AS id, b.name AS name, b.rating AS rating, b.exam_date AS exam_date \
              FROM links l JOIN banks b ON b.id = l.bank_id \
@@ -245,7 +258,7 @@ impl Reader {
     /// Whether BankFind's institutions (as of the last `cra enrich`) list
     /// the FDIC certificate `fdic_cert`.
     pub fn institution_listed(&self, fdic_cert: u64) -> Result<bool> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement =
             connection.prepare_cached("SELECT 1 FROM institutions WHERE fdic_cert = ?1 LIMIT 1")?;
         Ok(statement.exists([fdic_cert as i64])?)
@@ -254,14 +267,14 @@ impl Reader {
     /// How the bank `bank_id` ended, if it did (its institution's first
     /// merger, failure or closing), with its successor as the copy knows it.
     pub fn ending(&self, bank_id: &str) -> Result<Option<Ending>> {
-        if !self.has_events()? {
+        if !self.any()? {
             return Ok(None);
         }
         let Some(cert) = self.fdic_cert_of(bank_id)? else {
             return Ok(None);
         };
         let found = {
-            let connection = self.connection();
+            let connection = self.0.connection();
             let mut statement = connection.prepare_cached(&format!(
                 "SELECT date AS date, kind AS kind, successor_cert AS successor_cert, \
                  successor_name AS successor_name FROM events \
@@ -332,7 +345,7 @@ impl Reader {
 
     /// The institutions that merged into `cert`.
     fn merged_into(&self, cert: u64) -> Result<Vec<u64>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&format!(
             "SELECT DISTINCT fdic_cert FROM events WHERE successor_cert = ?1 AND kind IN {ENDINGS}"
         ))?;
@@ -346,7 +359,7 @@ impl Reader {
     /// failure or closing): whom it ended into, as far as the history
     /// names it.
     fn first_ending(&self, cert: u64) -> Result<Option<(Option<u64>, Option<String>)>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&format!(
             "SELECT successor_cert AS successor_cert, successor_name AS successor_name FROM events \
              WHERE fdic_cert = ?1 AND kind IN {ENDINGS} ORDER BY date, rowid LIMIT 1"
@@ -366,7 +379,7 @@ impl Reader {
     /// merged into it or into one of those, itself, and every institution
     /// it (or its successor) ended into, each once, with where it stands;
     /// and where following the successors stopped. Only the institutions
-    /// are read here, not their changes ([`Reader::lineage_lines`]).
+    /// are read here, not their changes ([`Events::lineage_lines`]).
     pub fn lineage(&self, cert: u64) -> Result<LineageOf> {
         let mut institutions = Vec::new();
         let mut seen: HashSet<u64> = HashSet::from([cert]);
@@ -409,7 +422,7 @@ impl Reader {
     /// How many changes the lineage has: what its lines will be, counted
     /// before any is read (an output that cannot hold them says so first).
     pub fn lineage_count(&self, of: &LineageOf) -> Result<u64> {
-        let count: i64 = self.connection().query_row(
+        let count: i64 = self.0.connection().query_row(
             "SELECT count(*) FROM events WHERE fdic_cert IN (SELECT value FROM json_each(?1))",
             [of.certs_json()],
             |row| row.get(0),
@@ -431,7 +444,7 @@ impl Reader {
             known.insert(*cert, self.known(*cert)?);
         }
         let roles: HashMap<u64, Role> = of.institutions.iter().copied().collect();
-        let connection = self.connection();
+        let connection = self.0.connection();
         // A copy of schema 3 or 4 (read as it is) has no name before a
         // name change.
         let former: bool = connection.query_row(

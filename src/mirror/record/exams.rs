@@ -7,9 +7,8 @@ use anyhow::Result;
 use rusqlite::OptionalExtension;
 
 use crate::domain::PublicRecord;
-use crate::mirror::Reader;
 
-impl Reader {
+impl super::Record<'_> {
     /// The public record of each of a bank's `ratings`, its exams, in
     /// their order (see [`exam_records_on`]).
     pub fn exam_publics(
@@ -17,7 +16,7 @@ impl Reader {
         bank_id: &str,
         ratings: &[crate::domain::model::RatingRecord],
     ) -> Result<Vec<PublicRecord>> {
-        exam_records_on(&self.connection(), bank_id, ratings)
+        exam_records_on(&self.0.connection(), bank_id, ratings)
     }
 }
 
