@@ -328,9 +328,9 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     }
     let public = planned.needs_public();
     if public {
-        reader.require_public_record(public_wanted(shown.enriched))?;
+        reader.record().require(public_wanted(shown.enriched))?;
     }
-    if wanted.iter().any(ends) && !reader.has_events()? {
+    if wanted.iter().any(ends) && !reader.events().any()? {
         let asked =
             if wanted.contains(&RatingChange::Failed) && !wanted.contains(&RatingChange::Merged) {
                 "--change failed"
@@ -362,7 +362,7 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
         "reading the local copy's rating records…",
         || -> Result<(u64, u64)> {
             // The banks that ended (a few hundred at most), newest first.
-            let endings: Vec<ChangeRow> = reader.endings(&filter, &wanted)?;
+            let endings: Vec<ChangeRow> = reader.changes().endings(&filter, &wanted)?;
             let ended = endings.len() as u64;
             let mut endings = endings.into_iter().peekable();
             let mut rows = out.rows(planned)?;
@@ -371,7 +371,7 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
                 // many. The endings come in among them by date (newest first);
                 // sorted otherwise (--sort), after them.
                 let by_date = ctx.selection.sort.is_empty();
-                reader.each_change(&filter, |row| {
+                reader.changes().each(&filter, |row| {
                     let repeated = row.bank.rating().is_failing()
                         && row.previous_rating.as_ref().is_some_and(|p| p.is_failing());
                     if ratings.contains(&row.change) || (repeat_fail && repeated) {

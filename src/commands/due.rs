@@ -228,9 +228,9 @@ pub(crate) enum Activity {
 
 impl Activity {
     pub(crate) fn of(reader: &crate::mirror::Reader) -> Result<Activity> {
-        Ok(if reader.enriched_at()?.is_none() {
+        Ok(if reader.record().enriched_at()?.is_none() {
             Activity::NoRecord
-        } else if reader.activity_known()? {
+        } else if reader.record().activity_known()? {
             Activity::Known
         } else {
             Activity::Unknown
@@ -306,9 +306,9 @@ impl Run for DueArgs {
         let planned = out.plan_rows(&DUE_COLUMNS, &shown.columns, shown.enriched)?;
         let public = planned.needs_public();
         if public {
-            reader.require_public_record(public_wanted(shown.enriched))?;
+            reader.record().require(public_wanted(shown.enriched))?;
         }
-        let (rows, left_out) = reader.due_counted(&DueQuery {
+        let (rows, left_out) = reader.due().rows(&DueQuery {
             selection: ctx.selection.clone(),
             today,
             older_than_months,

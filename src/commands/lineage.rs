@@ -211,8 +211,8 @@ impl Run for LineageArgs {
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let (settings, io, out) = (&ctx.settings, &ctx.io, &ctx.out);
         let reader = ctx.copy.reader()?;
-        reader.require_public_record("cra lineage")?;
-        if !reader.has_events()? {
+        reader.record().require("cra lineage")?;
+        if !reader.events().any()? {
             return Err(CraError::usage(format!(
                 "cra lineage needs the structure changes of BankFind's history, which the local \
                  copy has not read yet (run: {})",
@@ -225,8 +225,8 @@ impl Run for LineageArgs {
         // bank of the copy linked to it).
         let (cert, shown, known) = match AgencyId::parse(&self.bank) {
             Some(AgencyId::Fdic(cert)) => {
-                let name = reader.known(cert)?.map(|k| k.name);
-                let known = name.is_some() || reader.institution_listed(cert)?;
+                let name = reader.events().known(cert)?.map(|k| k.name);
+                let known = name.is_some() || reader.events().institution_listed(cert)?;
                 (
                     cert,
                     name.map_or_else(|| "the institution".to_string(), |n| inert(&n).into_owned()),
@@ -245,16 +245,16 @@ impl Run for LineageArgs {
                     within: &self.narrow.selection(),
                 };
                 let id = resolve_one(wanted, &among, settings).await?;
-                let name = reader.bank(&id)?.fields.name;
+                let name = reader.served().bank(&id)?.fields.name;
                 let shown = inert(&name).into_owned();
-                match reader.fdic_cert_of(&id)? {
+                match reader.events().fdic_cert_of(&id)? {
                     Some(cert) => (cert, shown, true),
                     None => return Err(no_certificate(&reader, &id, &shown)?),
                 }
             }
         };
-        let of = reader.lineage(cert)?;
-        let changes = reader.lineage_count(&of)?;
+        let of = reader.events().lineage(cert)?;
+        let changes = reader.events().lineage_count(&of)?;
         if changes == 0 && !known {
             // Neither BankFind nor its history knows it: not found, as
             // `show fdic:N` says of it.
@@ -275,7 +275,7 @@ impl Run for LineageArgs {
         // Where the record went last: the last successor, as the copy
         // knows it.
         let mut last: Option<Lineage> = None;
-        reader.lineage_lines(&of, |line| {
+        reader.events().lineage_lines(&of, |line| {
             // A long lineage stops between lines on a signal.
             if crate::signals::signalled() {
                 return Err(CraError::Interrupted.into());
@@ -319,7 +319,7 @@ impl Run for LineageArgs {
                 (Forward::Cut { .. } | Forward::Cycle { .. }, _) => None,
                 (Forward::Held, Some(line)) => {
                     let into = line.successor_cert.expect("found with one");
-                    let known = reader.known(into)?;
+                    let known = reader.events().known(into)?;
                     let name = known
                         .as_ref()
                         .map(|k| k.name.clone())
@@ -357,7 +357,7 @@ impl Run for LineageArgs {
 /// Why a bank has no lineage to follow: not linked, or linked to an
 /// institution BankFind has no certificate for (exit 5).
 fn no_certificate(reader: &crate::mirror::Reader, id: &str, shown: &str) -> Result<anyhow::Error> {
-    let why = match reader.link_state(id)? {
+    let why = match reader.record().link_state(id)? {
         LinkState::Linked { .. } => {
             "BankFind lists no FDIC certificate for its institution, and its history is by certificate"
                 .to_string()

@@ -112,7 +112,7 @@ impl Run for PeArgs {
             })?),
         };
         let reader = Arc::new(Reader::open(&settings.mirror.value)?);
-        reader.require_public_record("cra pe")?;
+        reader.record().require("cra pe")?;
         // Names and short ids from the copy: pe asks the service nothing.
         let source = Source::mirror(reader.clone());
         let among = Among {
@@ -121,9 +121,9 @@ impl Run for PeArgs {
             within: &crate::domain::Selection::default(),
         };
         let id = resolve_one(wanted, &among, settings).await?;
-        let bank = reader.bank(&id)?;
+        let bank = reader.served().bank(&id)?;
         let shown = inert(&bank.fields.name).into_owned();
-        let (regulator, agency_id) = match reader.link_state(&id)? {
+        let (regulator, agency_id) = match reader.record().link_state(&id)? {
             LinkState::Linked {
                 regulator,
                 agency_id,
@@ -192,6 +192,7 @@ impl Run for PeArgs {
         // The file's record of that exam (the FDIC's date there is the
         // month it was made public), else the link's own institution.
         let record = reader
+            .record()
             .exam_records(&id)?
             .into_iter()
             .find(|r| Day::parse(&r.exam_date) == Some(day));

@@ -128,7 +128,12 @@ fn gather(
         exams: false,
     };
     let groups = |by: GroupBy| -> Result<Vec<Group>> {
-        Ok(reader.stats(by, &filter)?.iter().map(group).collect())
+        Ok(reader
+            .stats()
+            .by_one(by, &filter)?
+            .iter()
+            .map(group)
+            .collect())
     };
     // The map measures the share of the ratings asked for among the banks
     // the other filters select (among the selected banks alone it would be
@@ -136,7 +141,8 @@ fn gather(
     let mut unrated = selection.clone();
     unrated.ratings.clear();
     let by_state = reader
-        .stats(
+        .stats()
+        .by_one(
             GroupBy::State,
             &StatsFilter {
                 selection: unrated,
@@ -165,7 +171,8 @@ fn gather(
             std::cmp::min(recent.exam_until.take(), Some(last.clone())).or(Some(last.clone()));
     }
     let downgrades = reader
-        .changes(&ChangeFilter {
+        .changes()
+        .all(&ChangeFilter {
             selection: recent,
             changed: true,
             ..ChangeFilter::default()
@@ -185,7 +192,7 @@ fn gather(
             }
         })
         .collect();
-    let (due, due_left_out) = reader.due_counted(&DueQuery {
+    let (due, due_left_out) = reader.due().rows(&DueQuery {
         selection: selection.clone(),
         today,
         older_than_months: None,
@@ -217,7 +224,7 @@ fn gather(
         .filter(|last| last.status == crate::mirror::SyncStatus::Complete)
         .and_then(|last| last.finished_at.clone());
     Ok(Report {
-        ended: reader.ended_among(selection)?,
+        ended: reader.stats().ended_among(selection)?,
         due_left_out,
         filters: selection.said(),
         synced,
@@ -230,7 +237,7 @@ fn gather(
         by_regulator,
         by_exam_type: groups(GroupBy::Size)?,
         by_year: groups(GroupBy::Year)?,
-        by_lending_test: if reader.has_evaluations()? {
+        by_lending_test: if reader.evaluations().any()? {
             by_level(groups(GroupBy::Test(Test::Lending))?)
         } else {
             Vec::new()

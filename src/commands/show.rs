@@ -281,11 +281,11 @@ fn say_endings(banks: &[BankDetail], settings: &Settings, io: &Io) -> Result<()>
     let Some(reader) = public_record(settings) else {
         return Ok(());
     };
-    if !reader.has_events()? {
+    if !reader.events().any()? {
         return Ok(());
     }
     for bank in banks {
-        if let Some(ending) = reader.ending(&bank.fields.id)? {
+        if let Some(ending) = reader.events().ending(&bank.fields.id)? {
             io.info(&format!(
                 "{} {}",
                 inert(&bank.fields.name),

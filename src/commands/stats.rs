@@ -187,7 +187,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
                  each with its own evaluation",
             ));
         }
-        reader.require_evaluations("--by a test")?;
+        reader.evaluations().require("--by a test")?;
     }
     let title = title(&args, &by, &ctx.selection);
     let filter = StatsFilter {
@@ -200,7 +200,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     // Banks counted by their current rating: those that ended count by
     // their last one, said with how many (an --active selection has none).
     if !(args.exams || args.gaps || by.contains(&GroupBy::Year))
-        && let Some(ended) = reader.ended_among(&ctx.selection)?
+        && let Some(ended) = reader.stats().ended_among(&ctx.selection)?
         && ended > 0
     {
         io.info(&format!(
@@ -213,11 +213,11 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         ));
     }
     if args.gaps {
-        return gaps::print(&reader.gaps_by(&by, &filter)?, &by, &args.columns, ctx);
+        return gaps::print(&reader.gaps().by(&by, &filter)?, &by, &args.columns, ctx);
     }
     // A wrong --columns is said before anything is counted.
     let planned = out.plan_rows(columns, &args.columns, false)?;
-    let rows = reader.stats_by(&by, &filter)?;
+    let rows = reader.stats().by(&by, &filter)?;
     if rows.iter().all(|row| row.total == 0) {
         io.summary(&out.said(&ctx.nothing));
     }

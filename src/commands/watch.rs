@@ -269,7 +269,7 @@ fn pick(
                         label == folded || label.starts_with(&format!("{folded} ("))
                     });
                     let by_copy = copy
-                        .and_then(|reader| reader.bank(&e.id).ok())
+                        .and_then(|reader| reader.served().bank(&e.id).ok())
                         .is_some_and(|bank| bank.fields.name.to_lowercase() == folded);
                     by_label || by_copy
                 })
@@ -383,7 +383,7 @@ fn list(path: &std::path::Path, io: &Io, out: &Output, copy: &Copy) -> Result<Ex
     for name in &names {
         let ids: Vec<String> = lists.ids(std::slice::from_ref(name))?;
         let missing = match &copy {
-            Some(reader) => Some(reader.missing_ids(&ids)?),
+            Some(reader) => Some(reader.banks().missing_ids(&ids)?),
             None => None,
         };
         if let Some(missing) = missing.as_ref().filter(|m| !m.is_empty()) {

@@ -66,12 +66,22 @@ impl crate::domain::HasPublic for ChangeRow {
     }
 }
 
+/// `cra changes`'s rating records and endings: [`Reader::changes`].
+pub struct Changes<'r>(&'r Reader);
+
 impl Reader {
+    /// `cra changes`'s rating records and endings.
+    pub fn changes(&self) -> Changes<'_> {
+        Changes(self)
+    }
+}
+
+impl Changes<'_> {
     /// The id of the last complete sync before the latest one (0 when there
     /// is none): a record is new when a later sync added it. So a sync that
     /// was interrupted and then completed by the next one counts as one.
     fn new_since(&self) -> Result<i64> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         Ok(connection.query_row(
             "SELECT coalesce(max(id), 0) FROM syncs
              WHERE status = 'complete' AND id < (SELECT coalesce(max(id), 0) FROM syncs)",
@@ -84,17 +94,17 @@ impl Reader {
     /// bank's previous rating (by exam date; records of one date in reverse
     /// of the order served, which lists newest first), newest exam date
     /// first, then by bank name, bank id and age.
-    pub fn changes(&self, filter: &ChangeFilter) -> Result<Vec<ChangeRow>> {
+    pub fn all(&self, filter: &ChangeFilter) -> Result<Vec<ChangeRow>> {
         let mut rows = Vec::new();
-        self.each_change(filter, |row| {
+        self.each(filter, |row| {
             rows.push(row);
             Ok(())
         })?;
         Ok(rows)
     }
 
-    /// [`Reader::changes`], each handed to `visit` as it is read.
-    pub fn each_change(
+    /// [`Changes::all`], each handed to `visit` as it is read.
+    pub fn each(
         &self,
         filter: &ChangeFilter,
         mut visit: impl FnMut(ChangeRow) -> Result<()>,
@@ -158,7 +168,7 @@ impl Reader {
             String::new()
         };
         let bank = super::row::bank_sql(&super::row::RECORD);
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&format!(
             "WITH history AS (
                  SELECT bank_id, seq, exam_date, exam_type, rating, added_sync,
@@ -246,7 +256,7 @@ fn exam_public(
     Ok(record)
 }
 
-impl Reader {
+impl Changes<'_> {
     /// The copy's banks that ended as `kinds` say (`Merged`, `Failed`),
     /// newest first: each with its last rating and exam type, the date it
     /// ended as the row's date (the selection's exam period bounds it)
@@ -260,7 +270,7 @@ impl Reader {
                 _ => None,
             })
             .collect();
-        if names.is_empty() || !self.has_events()? {
+        if names.is_empty() || !self.0.events().any()? {
             return Ok(Vec::new());
         }
         let (clauses, values) = super::clauses::selection_clauses(
@@ -273,7 +283,7 @@ impl Reader {
             },
         );
         let more: String = clauses.iter().map(|c| format!(" AND {c}")).collect();
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare(&format!(
             "SELECT {}, {}, e.kind AS ending, e.successor_cert, e.successor_name, \
              e.date AS ended \

@@ -224,49 +224,35 @@ fn due_sql(query: &DueQuery, public: bool, events: bool) -> (String, Vec<SqlValu
     (sql, values)
 }
 
+/// The banks probably due: [`Reader::due`].
+pub struct Due<'r>(&'r Reader);
+
 impl Reader {
-    /// How many banks of `selection` ended (merged, failed, closed), as
-    /// BankFind's history says: counted by their last rating wherever
-    /// banks are counted (`stats`, the report), which says so. None when
-    /// the copy never read the history.
-    pub fn ended_among(&self, selection: &crate::domain::Selection) -> Result<Option<u64>> {
-        if self.enriched_at()?.is_none() || !self.has_events()? {
-            return Ok(None);
-        }
-        let (clauses, values) = selection_clauses(selection, &Tested::BANKS_AS_B);
-        let more: String = clauses.iter().map(|c| format!(" AND {c}")).collect();
-        let sql = format!(
-            "SELECT count(*) FROM banks b WHERE EXISTS (SELECT 1 FROM links k JOIN events e \
-             ON e.fdic_cert = k.fdic_cert WHERE k.bank_id = b.id AND e.kind IN {}){more}",
-            super::record::events::ENDINGS
-        );
-        let count: i64 =
-            self.connection()
-                .query_row(&sql, rusqlite::params_from_iter(&values), |row| row.get(0))?;
-        Ok(Some(u64::try_from(count).unwrap_or(0)))
-    }
-
-    /// The banks probably due, most overdue first (or in `find`'s order).
-    /// SQLite selects them (from a covering index, by comparing each exam
-    /// date with its cut-off); how many months old and overdue each is,
-    /// and the order, are worked out here: SQLite's sort of every row of
-    /// a copy cost several times the query (about 20 ms of 30 for 18,820
-    /// banks), and so did its date arithmetic, a bank at a time.
-    pub fn due(&self, query: &DueQuery) -> Result<Vec<DueRow>> {
-        Ok(self.due_counted(query)?.0)
-    }
-
-    /// [`Reader::due`], and how many banks it left out (known inactive,
-    /// last examined under the OTS) unless `include_inactive`.
-    pub fn due_counted(&self, query: &DueQuery) -> Result<(Vec<DueRow>, LeftOut)> {
-        let public = self.enriched_at()?.is_some();
-        let events = public && self.has_events()?;
-        let known = public && self.activity_known()?;
-        due_rows(&self.connection(), query, public, events, known)
+    /// The banks probably due.
+    pub fn due(&self) -> Due<'_> {
+        Due(self)
     }
 }
 
-/// [`Reader::due_counted`] over a connection.
+impl Due<'_> {
+    /// The banks probably due, most overdue first (or in `find`'s order),
+    /// and how many banks it left out (known inactive, last examined under
+    /// the OTS) unless `include_inactive`. SQLite selects them (from a
+    /// covering index, by comparing each exam date with its cut-off); how
+    /// many months old and overdue each is, and the order, are worked out
+    /// here: SQLite's sort of every row of a copy cost several times the
+    /// query (about 20 ms of 30 for 18,820 banks), and so did its date
+    /// arithmetic, a bank at a time.
+    pub fn rows(&self, query: &DueQuery) -> Result<(Vec<DueRow>, LeftOut)> {
+        let record = self.0.record();
+        let public = record.enriched_at()?.is_some();
+        let events = public && self.0.events().any()?;
+        let known = public && record.activity_known()?;
+        due_rows(&self.0.connection(), query, public, events, known)
+    }
+}
+
+/// [`Due::rows`] over a connection.
 fn due_rows(
     connection: &rusqlite::Connection,
     query: &DueQuery,
@@ -398,7 +384,7 @@ mod tests {
         let plan: Vec<String> = connection
             .prepare(&format!("EXPLAIN QUERY PLAN {sql}"))
             .unwrap()
-            .query_map(rusqlite::params_from_iter(&values), |row| row.get(3))
+            .query_map(rusqlite::params_from_iter(&values), |row| row.get("detail"))
             .unwrap()
             .collect::<rusqlite::Result<_>>()
             .unwrap();

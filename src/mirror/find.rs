@@ -113,11 +113,22 @@ const REGULATORS_SQL: &str = "WITH RECURSIVE r(x) AS (SELECT min(regulator) FROM
      UNION ALL SELECT (SELECT min(regulator) FROM banks WHERE regulator > r.x) FROM r WHERE r.x IS NOT NULL) \
      SELECT x FROM r WHERE x IS NOT NULL";
 
+/// The banks a selection finds, and the ids the copy holds:
+/// [`Reader::banks`].
+pub struct Banks<'r>(&'r Reader);
+
 impl Reader {
+    /// The banks a selection finds, and the ids the copy holds.
+    pub fn banks(&self) -> Banks<'_> {
+        Banks(self)
+    }
+}
+
+impl Banks<'_> {
     /// Up to `limit` ids that start with `prefix` (ignoring ASCII case), in
     /// id order: a short id's banks.
     pub fn ids_starting_with(&self, prefix: &str, limit: u64) -> Result<Vec<String>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(
             "SELECT id FROM banks WHERE lower(substr(id, 1, length(?1))) = lower(?1) ORDER BY id LIMIT ?2",
         )?;
@@ -131,7 +142,7 @@ impl Reader {
     /// Those of `ids` the copy does not hold, in their order (a watch
     /// list's banks that are gone).
     pub fn missing_ids(&self, ids: &[String]) -> Result<Vec<String>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(
             "SELECT j.value FROM json_each(?1) j WHERE NOT EXISTS (SELECT 1 FROM banks b WHERE b.id = j.value) ORDER BY j.key",
         )?;
@@ -144,7 +155,7 @@ impl Reader {
     /// seek of `banks_regulator` for each (a loose index scan), not a read
     /// of every bank.
     pub fn regulators(&self) -> Result<Vec<String>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(REGULATORS_SQL)?;
         let rows = statement.query_map([], |row| row.get::<_, String>(0))?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
@@ -155,7 +166,7 @@ impl Reader {
         let Some((tests, values)) = super::record::links_where(&public_tests(selection)) else {
             return Ok(Reading::default());
         };
-        let connection = self.connection();
+        let connection = self.0.connection();
         let selected: i64 = connection
             .prepare_cached(&format!("SELECT count(*) FROM links WHERE {tests}"))?
             .query_row(rusqlite::params_from_iter(&values), |row| row.get(0))?;
@@ -182,6 +193,7 @@ impl Reader {
         }
         let (filter, values) = clause(selection, &reading.tested());
         let total: i64 = self
+            .0
             .connection()
             .prepare_cached(&format!("SELECT count(*) FROM banks{filter}"))?
             .query_row(rusqlite::params_from_iter(&values), |row| row.get(0))?;
@@ -192,11 +204,11 @@ impl Reader {
     /// `limit` of them after the first `offset`.
     /// Every bank `selection` selects, as the rows of `banks` in the
     /// selection's order: a few bytes a bank, whatever the banks hold, for
-    /// a reader that then reads them a page at a time ([`Reader::banks_at`]:
+    /// a reader that then reads them a page at a time ([`Banks::at`]:
     /// `export` of a selection, in memory that does not grow with it).
     pub fn found_rows(&self, selection: &Selection) -> Result<Vec<i64>> {
         let (sql, values) = ordered_sql(selection, self.reading(selection)?, false);
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare(&sql)?;
         let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| row.get(0))?;
         Ok(rows.collect::<rusqlite::Result<Vec<i64>>>()?)
@@ -204,14 +216,17 @@ impl Reader {
 
     /// The banks of these rows of `banks`, in the order given (rows since
     /// removed are skipped).
-    pub fn banks_at(&self, rows: &[i64]) -> Result<Vec<Bank>> {
-        let connection = self.connection();
+    pub fn at(&self, rows: &[i64]) -> Result<Vec<Bank>> {
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(
-            "SELECT rowid, list_json FROM banks WHERE rowid IN (SELECT value FROM json_each(?))",
+            "SELECT rowid AS r, list_json AS list_json FROM banks \
+             WHERE rowid IN (SELECT value FROM json_each(?))",
         )?;
         let wanted = serde_json::to_string(rows)?;
+        super::row::columns! { struct StoredAt { r, list_json } }
+        let at = StoredAt::of(&statement)?;
         let mut found: std::collections::HashMap<i64, String> = statement
-            .query_map([wanted], |row| Ok((row.get(0)?, row.get(1)?)))?
+            .query_map([wanted], |row| Ok((row.get(at.r)?, row.get(at.list_json)?)))?
             .collect::<rusqlite::Result<_>>()?;
         let mut banks = Vec::with_capacity(rows.len());
         for row in rows {
@@ -226,7 +241,7 @@ impl Reader {
     fn misfit(&self, error: &impl std::fmt::Display) -> anyhow::Error {
         anyhow::anyhow!(
             "the local copy {} holds a bank that does not fit the documented shape (data.{error}); run cra sync --full",
-            self.path().display()
+            self.0.path().display()
         )
     }
 
@@ -234,7 +249,7 @@ impl Reader {
         let (sql, mut values) = page_sql(selection, self.reading(selection)?);
         values.push(i64::try_from(limit).unwrap_or(i64::MAX).into());
         values.push(i64::try_from(offset).unwrap_or(i64::MAX).into());
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&sql)?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         let mut banks = Vec::new();
@@ -278,7 +293,7 @@ mod tests {
         }
         statement
             .query_map(rusqlite::params_from_iter(&values), |row| {
-                row.get::<_, String>(3)
+                row.get::<_, String>("detail")
             })
             .unwrap()
             .collect::<rusqlite::Result<Vec<_>>>()

@@ -11,7 +11,7 @@ use anyhow::Result;
 
 use super::Reader;
 use super::clauses::{Split, record_clauses, where_sql};
-use super::stats::{GroupBy, StatsFilter};
+use super::stats::{GROUPED_SQL, GroupBy, GroupedAt, StatsFilter};
 
 /// The intervals of one group.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -49,13 +49,23 @@ pub fn months_between(from: &str, to: &str) -> Option<i64> {
     super::due::months_since(from, to)
 }
 
+/// `cra stats --gaps`'s intervals: [`Reader::gaps`].
+pub struct Gaps<'r>(&'r Reader);
+
 impl Reader {
+    /// `cra stats --gaps`'s intervals.
+    pub fn gaps(&self) -> Gaps<'_> {
+        Gaps(self)
+    }
+}
+
+impl Gaps<'_> {
     /// The intervals between exams per group (or pair of groups), groups
     /// in ascending order. The selection's bank part selects banks; its
     /// exam part (exam type, rating, exam period) the exam an interval
     /// follows.
-    pub fn gaps_by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<GapRow>> {
-        let connection = self.connection();
+    pub fn by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<GapRow>> {
+        let connection = self.0.connection();
         let Split {
             bank: (clauses, values),
             exam: (exam_clauses, exam_values),
@@ -63,12 +73,16 @@ impl Reader {
         let mut banks: HashMap<String, [String; 2]> = HashMap::new();
         {
             let mut statement = connection.prepare_cached(&format!(
-                "SELECT id, state, regulator FROM banks{}",
+                "SELECT {GROUPED_SQL} FROM banks{}",
                 where_sql(&clauses)
             ))?;
+            let at = GroupedAt::of(&statement)?;
             let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
             while let Some(row) = rows.next()? {
-                banks.insert(row.get(0)?, [row.get(1)?, row.get(2)?]);
+                banks.insert(
+                    row.get(at.id)?,
+                    [row.get(at.state)?, row.get(at.regulator)?],
+                );
             }
         }
         // Every exam in the order `due` reads a history (by date, records
@@ -83,9 +97,11 @@ impl Reader {
         };
         let mut groups: BTreeMap<(String, Option<String>), Vec<i64>> = BTreeMap::new();
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT bank_id, exam_date, exam_type, {passes} FROM ratings \
-             ORDER BY bank_id, exam_date, seq DESC"
+            "SELECT bank_id AS bank_id, exam_date AS exam_date, exam_type AS exam_type, \
+             {passes} AS passes FROM ratings ORDER BY bank_id, exam_date, seq DESC"
         ))?;
+        super::row::columns! { struct ExamAt { bank_id, exam_date, exam_type, passes } }
+        let at = ExamAt::of(&statement)?;
         let mut rows = statement.query(rusqlite::params_from_iter(&exam_values))?;
         let mut current: Option<(String, Vec<Exam>)> = None;
         let mut flush = |bank: Option<(String, Vec<Exam>)>| {
@@ -118,13 +134,17 @@ impl Reader {
             }
         };
         while let Some(row) = rows.next()? {
-            let id = row.get_ref(0)?.as_str()?;
+            let id = row.get_ref(at.bank_id)?.as_str()?;
             if current.as_ref().is_none_or(|(held, _)| held != id) {
                 flush(current.take());
                 current = Some((id.to_string(), Vec::new()));
             }
             if let Some((_, exams)) = current.as_mut() {
-                exams.push((row.get(1)?, row.get(2)?, row.get::<_, i64>(3)? != 0));
+                exams.push((
+                    row.get(at.exam_date)?,
+                    row.get(at.exam_type)?,
+                    row.get::<_, i64>(at.passes)? != 0,
+                ));
             }
         }
         flush(current.take());
@@ -173,22 +193,23 @@ mod tests {
         let connection = rusqlite::Connection::open(path).unwrap();
         let mut statement = connection
             .prepare(
-                "SELECT b.id, b.state, b.regulator, r.exam_date, r.exam_type, r.rating, \
+                "SELECT b.id AS id, b.state AS state, b.regulator AS regulator, \
+                 r.exam_date AS exam_date, r.exam_type AS exam_type, r.rating AS rating, \
                  LEAD(r.exam_date) OVER (PARTITION BY r.bank_id ORDER BY r.exam_date, r.seq DESC) \
-                 FROM ratings r JOIN banks b ON b.id = r.bank_id",
+                 AS next FROM ratings r JOIN banks b ON b.id = r.bank_id",
             )
             .unwrap();
         let mut groups: BTreeMap<(String, Option<String>), Vec<i64>> = BTreeMap::new();
         let rows = statement
             .query_map([], |row| {
                 Ok((
-                    row.get::<_, String>(0)?,
-                    row.get::<_, String>(1)?,
-                    row.get::<_, String>(2)?,
-                    row.get::<_, String>(3)?,
-                    row.get::<_, String>(4)?,
-                    row.get::<_, String>(5)?,
-                    row.get::<_, Option<String>>(6)?,
+                    row.get::<_, String>("id")?,
+                    row.get::<_, String>("state")?,
+                    row.get::<_, String>("regulator")?,
+                    row.get::<_, String>("exam_date")?,
+                    row.get::<_, String>("exam_type")?,
+                    row.get::<_, String>("rating")?,
+                    row.get::<_, Option<String>>("next")?,
                 ))
             })
             .unwrap();
@@ -272,7 +293,7 @@ mod tests {
                 exams: false,
             };
             let reader = Reader::open(&path).unwrap();
-            prop_assert_eq!(reader.gaps_by(&by, &filter).unwrap(), reference(&path, &by, &filter));
+            prop_assert_eq!(reader.gaps().by(&by, &filter).unwrap(), reference(&path, &by, &filter));
         }
 
         #[test]

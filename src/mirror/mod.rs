@@ -441,7 +441,7 @@ mod tests {
             let plan: Vec<String> = connection
                 .prepare(&format!("EXPLAIN QUERY PLAN {query}"))
                 .unwrap()
-                .query_map([], |row| row.get(3))
+                .query_map([], |row| row.get("detail"))
                 .unwrap()
                 .collect::<rusqlite::Result<_>>()
                 .unwrap();

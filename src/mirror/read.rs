@@ -20,8 +20,13 @@ use crate::error::CraError;
 /// file was made.
 pub const MAX_DETAIL: u64 = 32 << 20;
 
-/// A bank's detail, or NULL over [`MAX_DETAIL`]: SQLite reads no more of it.
-const DETAIL: &str = "CASE WHEN octet_length(detail_json) <= 33554432 THEN detail_json END";
+/// A bank's id and detail (NULL over [`MAX_DETAIL`]: SQLite reads no
+/// more of it) and the detail's size, as [`DetailAt`] names them.
+const DETAIL_SQL: &str = "id AS id, \
+     CASE WHEN octet_length(detail_json) <= 33554432 THEN detail_json END AS detail, \
+     octet_length(detail_json) AS bytes";
+
+super::row::columns! { struct DetailAt { id, detail, bytes } }
 
 /// The last sync, as recorded.
 #[derive(Debug, Clone)]
@@ -32,6 +37,9 @@ pub struct LastSync {
     pub status: super::SyncStatus,
 }
 
+/// The local copy, open for reading: what it is (path, last sync...) and
+/// `cra sql`'s statements; what it holds, through a face by subject in the
+/// file of its statements (`served`, `banks`, `stats`, `events`...).
 pub struct Reader {
     connection: Mutex<Connection>,
     path: PathBuf,
@@ -58,14 +66,15 @@ impl Reader {
         )?;
         let last = connection
             .query_row(
-                "SELECT id, started_at, finished_at, status FROM syncs ORDER BY id DESC LIMIT 1",
+                "SELECT id AS id, started_at AS started_at, finished_at AS finished_at, \
+                 status AS status FROM syncs ORDER BY id DESC LIMIT 1",
                 [],
                 |row| {
                     Ok(LastSync {
-                        id: row.get(0)?,
-                        started_at: row.get(1)?,
-                        finished_at: row.get(2)?,
-                        status: super::SyncStatus::from_text(&row.get::<_, String>(3)?),
+                        id: row.get("id")?,
+                        started_at: row.get("started_at")?,
+                        finished_at: row.get("finished_at")?,
+                        status: super::SyncStatus::from_text(&row.get::<_, String>("status")?),
                     })
                 },
             )
@@ -161,149 +170,9 @@ impl Reader {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// One page of the list, as the service would give it: the same
-    /// filters, order and meta.
-    pub fn list(&self, query: &ListQuery) -> Result<Page> {
-        let per_page = query.per_page.max(1);
-        let offset = query.page.saturating_sub(1).saturating_mul(per_page);
-        let (filter, mut values) = query_filter(query);
-        let connection = self.connection();
-        let total: i64 = connection
-            .prepare_cached(&format!("SELECT count(*) FROM banks{filter}"))?
-            .query_row(rusqlite::params_from_iter(&values), |row| row.get(0))?;
-        values.push(i64::try_from(per_page).unwrap_or(i64::MAX).into());
-        values.push(i64::try_from(offset).unwrap_or(i64::MAX).into());
-        let mut statement = connection.prepare_cached(&format!(
-            // rowid after position: a sync that stopped early can leave two
-            // new banks at one position, and pages must still not overlap.
-            "SELECT list_json FROM banks{filter} ORDER BY position, rowid LIMIT ? OFFSET ?"
-        ))?;
-        let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| {
-            row.get::<_, String>(0)
-        })?;
-        let mut banks = Vec::new();
-        for (index, row) in rows.enumerate() {
-            banks.push(
-                model::stored_bank(row?)
-                    .map_err(|e| self.corrupt(&format!("data[{index}].{e}")))?,
-            );
-        }
-        let total = total as u64;
-        Ok(Page {
-            banks,
-            meta: Meta {
-                total,
-                page: query.page,
-                per_page,
-                total_pages: total.div_ceil(per_page),
-            },
-        })
-    }
-
-    /// How many banks match `query`'s filters.
-    pub fn count(&self, query: &ListQuery) -> Result<u64> {
-        let (filter, values) = query_filter(query);
-        let total: i64 = self
-            .connection()
-            .prepare_cached(&format!("SELECT count(*) FROM banks{filter}"))?
-            .query_row(rusqlite::params_from_iter(&values), |row| row.get(0))?;
-        Ok(total as u64)
-    }
-
-    /// Every bank matching `query`'s filters with its history, in list
-    /// order, handed to `visit` one at a time (`export --with-history`).
-    /// One query in one read transaction: consistent by construction, so
-    /// none of the list's re-reading is needed, and no list item is parsed
-    /// only to ask for the detail beside it.
-    ///
-    /// `raw`: keep each object as served (what json prints). Without it,
-    /// only the typed view is read and `raw` is null: csv, tsv and tables
-    /// print nothing else, and building the JSON tree was most of the time.
-    ///
-    /// `public`: each comes with the public record of each of its exams,
-    /// in the order of its `ratings`, read in the same transaction.
-    pub fn details(
-        &self,
-        query: &ListQuery,
-        raw: bool,
-        public: bool,
-        mut visit: impl FnMut(BankDetail, Option<Vec<crate::domain::PublicRecord>>) -> Result<()>,
-    ) -> Result<()> {
-        let (filter, values) = query_filter(query);
-        let connection = self.connection();
-        let mut statement = connection.prepare(&format!(
-            "SELECT {DETAIL}, octet_length(detail_json), id FROM banks{filter} ORDER BY position, rowid"
-        ))?;
-        let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
-        while let Some(row) = rows.next()? {
-            let Some(json) = row.get_ref(0)?.as_str_or_null()? else {
-                return Err(self.too_big(row.get_ref(2)?.as_str()?, row.get(1)?));
-            };
-            let detail = if raw {
-                model::stored_detail(json.to_string())
-                    .map_err(|e| self.corrupt(&format!("data.{e}")))?
-            } else {
-                BankDetail {
-                    raw: model::Raw::null(),
-                    fields: model::typed(json).map_err(|e| self.corrupt(&format!("data.{e}")))?,
-                }
-            };
-            let records = if public {
-                Some(super::record::exam_records_on(
-                    &connection,
-                    &detail.fields.id,
-                    &detail.fields.ratings,
-                )?)
-            } else {
-                None
-            };
-            visit(detail, records)?;
-        }
-        Ok(())
-    }
-
-    /// One bank with its history; one the mirror does not hold is exit 5,
-    /// one over [`MAX_DETAIL`] an error.
-    pub fn bank(&self, id: &str) -> Result<BankDetail> {
-        let json: Option<(Option<String>, i64)> = self
-            .connection()
-            .prepare_cached(&format!(
-                "SELECT {DETAIL}, octet_length(detail_json) FROM banks WHERE id = ?1"
-            ))?
-            .query_row([id], |row| Ok((row.get(0)?, row.get(1)?)))
-            .optional()?;
-        if let Some((None, bytes)) = json {
-            return Err(self.too_big(id, bytes));
-        }
-        let Some((Some(json), _)) = json else {
-            return Err(CraError::NotFound {
-                message: format!(
-                    "no bank with id '{}' in the local copy {}",
-                    crate::error::shorten(id, 80),
-                    self.path.display()
-                ),
-            }
-            .into());
-        };
-        model::stored_detail(json).map_err(|e| self.corrupt(&format!("data.{e}")))
-    }
-
-    /// A bank's detail over [`MAX_DETAIL`]: no sync stores one (see there).
-    fn too_big(&self, id: &str, bytes: i64) -> anyhow::Error {
-        anyhow::anyhow!(
-            "the local copy {} holds bank '{}' with a detail of {} MiB, over the {} MiB limit for one bank (no service answer makes one); run cra sync --full",
-            self.path.display(),
-            crate::error::shorten(&crate::text::inert(id), 60),
-            bytes >> 20,
-            MAX_DETAIL >> 20
-        )
-    }
-
-    fn corrupt(&self, what: &str) -> anyhow::Error {
-        anyhow::anyhow!(
-            "the local copy {} holds a bank that does not fit the documented shape ({what}); run cra sync --full",
-            self.path.display()
-        )
+    /// The list and the details as the service served them.
+    pub fn served(&self) -> Served<'_> {
+        Served(self)
     }
 
     /// Runs one read-only statement and hands `visit` the column names,
@@ -349,6 +218,157 @@ impl Reader {
             visit(Rows::Row(values))?;
         }
         Ok(())
+    }
+}
+
+/// The list and details as the service served them: [`Reader::served`].
+pub struct Served<'r>(&'r Reader);
+
+impl Served<'_> {
+    /// One page of the list, as the service would give it: the same
+    /// filters, order and meta.
+    pub fn list(&self, query: &ListQuery) -> Result<Page> {
+        let per_page = query.per_page.max(1);
+        let offset = query.page.saturating_sub(1).saturating_mul(per_page);
+        let (filter, mut values) = query_filter(query);
+        let connection = self.0.connection();
+        let total: i64 = connection
+            .prepare_cached(&format!("SELECT count(*) FROM banks{filter}"))?
+            .query_row(rusqlite::params_from_iter(&values), |row| row.get(0))?;
+        values.push(i64::try_from(per_page).unwrap_or(i64::MAX).into());
+        values.push(i64::try_from(offset).unwrap_or(i64::MAX).into());
+        let mut statement = connection.prepare_cached(&format!(
+            // rowid after position: a sync that stopped early can leave two
+            // new banks at one position, and pages must still not overlap.
+            "SELECT list_json FROM banks{filter} ORDER BY position, rowid LIMIT ? OFFSET ?"
+        ))?;
+        let rows = statement.query_map(rusqlite::params_from_iter(&values), |row| {
+            row.get::<_, String>(0)
+        })?;
+        let mut banks = Vec::new();
+        for (index, row) in rows.enumerate() {
+            banks.push(
+                model::stored_bank(row?)
+                    .map_err(|e| self.corrupt(&format!("data[{index}].{e}")))?,
+            );
+        }
+        let total = total as u64;
+        Ok(Page {
+            banks,
+            meta: Meta {
+                total,
+                page: query.page,
+                per_page,
+                total_pages: total.div_ceil(per_page),
+            },
+        })
+    }
+
+    /// How many banks match `query`'s filters.
+    pub fn count(&self, query: &ListQuery) -> Result<u64> {
+        let (filter, values) = query_filter(query);
+        let total: i64 = self
+            .0
+            .connection()
+            .prepare_cached(&format!("SELECT count(*) FROM banks{filter}"))?
+            .query_row(rusqlite::params_from_iter(&values), |row| row.get(0))?;
+        Ok(total as u64)
+    }
+
+    /// Every bank matching `query`'s filters with its history, in list
+    /// order, handed to `visit` one at a time (`export --with-history`).
+    /// One query in one read transaction: consistent by construction, so
+    /// none of the list's re-reading is needed, and no list item is parsed
+    /// only to ask for the detail beside it.
+    ///
+    /// `raw`: keep each object as served (what json prints). Without it,
+    /// only the typed view is read and `raw` is null: csv, tsv and tables
+    /// print nothing else, and building the JSON tree was most of the time.
+    ///
+    /// `public`: each comes with the public record of each of its exams,
+    /// in the order of its `ratings`, read in the same transaction.
+    pub fn details(
+        &self,
+        query: &ListQuery,
+        raw: bool,
+        public: bool,
+        mut visit: impl FnMut(BankDetail, Option<Vec<crate::domain::PublicRecord>>) -> Result<()>,
+    ) -> Result<()> {
+        let (filter, values) = query_filter(query);
+        let connection = self.0.connection();
+        let mut statement = connection.prepare(&format!(
+            "SELECT {DETAIL_SQL} FROM banks{filter} ORDER BY position, rowid"
+        ))?;
+        let at = DetailAt::of(&statement)?;
+        let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
+        while let Some(row) = rows.next()? {
+            let Some(json) = row.get_ref(at.detail)?.as_str_or_null()? else {
+                return Err(self.too_big(row.get_ref(at.id)?.as_str()?, row.get(at.bytes)?));
+            };
+            let detail = if raw {
+                model::stored_detail(json.to_string())
+                    .map_err(|e| self.corrupt(&format!("data.{e}")))?
+            } else {
+                BankDetail {
+                    raw: model::Raw::null(),
+                    fields: model::typed(json).map_err(|e| self.corrupt(&format!("data.{e}")))?,
+                }
+            };
+            let records = if public {
+                Some(super::record::exam_records_on(
+                    &connection,
+                    &detail.fields.id,
+                    &detail.fields.ratings,
+                )?)
+            } else {
+                None
+            };
+            visit(detail, records)?;
+        }
+        Ok(())
+    }
+
+    /// One bank with its history; one the mirror does not hold is exit 5,
+    /// one over [`MAX_DETAIL`] an error.
+    pub fn bank(&self, id: &str) -> Result<BankDetail> {
+        let json: Option<(Option<String>, i64)> = self
+            .0
+            .connection()
+            .prepare_cached(&format!("SELECT {DETAIL_SQL} FROM banks WHERE id = ?1"))?
+            .query_row([id], |row| Ok((row.get("detail")?, row.get("bytes")?)))
+            .optional()?;
+        if let Some((None, bytes)) = json {
+            return Err(self.too_big(id, bytes));
+        }
+        let Some((Some(json), _)) = json else {
+            return Err(CraError::NotFound {
+                message: format!(
+                    "no bank with id '{}' in the local copy {}",
+                    crate::error::shorten(id, 80),
+                    self.0.path.display()
+                ),
+            }
+            .into());
+        };
+        model::stored_detail(json).map_err(|e| self.corrupt(&format!("data.{e}")))
+    }
+
+    /// A bank's detail over [`MAX_DETAIL`]: no sync stores one (see there).
+    fn too_big(&self, id: &str, bytes: i64) -> anyhow::Error {
+        anyhow::anyhow!(
+            "the local copy {} holds bank '{}' with a detail of {} MiB, over the {} MiB limit for one bank (no service answer makes one); run cra sync --full",
+            self.0.path.display(),
+            crate::error::shorten(&crate::text::inert(id), 60),
+            bytes >> 20,
+            MAX_DETAIL >> 20
+        )
+    }
+
+    fn corrupt(&self, what: &str) -> anyhow::Error {
+        anyhow::anyhow!(
+            "the local copy {} holds a bank that does not fit the documented shape ({what}); run cra sync --full",
+            self.0.path.display()
+        )
     }
 }
 
@@ -503,7 +523,7 @@ mod tests {
             .unwrap();
         let details = statement
             .query_map(rusqlite::params_from_iter(&values), |row| {
-                row.get::<_, String>(3)
+                row.get::<_, String>("detail")
             })
             .unwrap()
             .collect::<rusqlite::Result<Vec<_>>>()

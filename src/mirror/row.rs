@@ -10,6 +10,32 @@
 
 use rusqlite::{Row, Statement};
 
+/// Declares where a statement has the columns its rows are read from:
+/// `columns! { struct LineageAt { cert, date } }` makes a struct of one
+/// place a column, and `LineageAt::of(&statement)` finds each by its
+/// field's name, which the statement gives the column with `AS`
+/// (`e.fdic_cert AS cert`). Found once a statement, as [`BankAt`] is, so
+/// that every row is then read at the speed of positions.
+macro_rules! columns {
+    ($(#[$meta:meta])* $vis:vis struct $name:ident { $($column:ident),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy)]
+        $vis struct $name {
+            $($vis $column: usize),+
+        }
+
+        impl $name {
+            /// Where `statement` has each column, found by name.
+            $vis fn of(statement: &rusqlite::Statement) -> rusqlite::Result<$name> {
+                Ok($name {
+                    $($column: statement.column_index(stringify!($column))?),+
+                })
+            }
+        }
+    };
+}
+pub(crate) use columns;
+
 use super::{vocab, vocab_or_null};
 use crate::domain::{ExamType, PublicRecord, Rating, Regulator};
 

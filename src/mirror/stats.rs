@@ -130,6 +130,15 @@ fn add(counts: &mut [u64; 5], rating: ValueRef) {
     }
 }
 
+/// A bank's id and the groups `stats` and `--gaps` read of it, as
+/// [`GroupedAt`] names them.
+pub(super) const GROUPED_SQL: &str = "id AS id, state AS state, regulator AS regulator";
+
+super::row::columns! {
+    /// Where a statement has the columns of [`GROUPED_SQL`].
+    pub(super) struct GroupedAt { id, state, regulator }
+}
+
 /// Group values, each kept once and known by its number.
 #[derive(Default)]
 struct Names {
@@ -164,20 +173,30 @@ impl Names {
     }
 }
 
+/// `cra stats`'s counts: [`Reader::stats`].
+pub struct Stats<'r>(&'r Reader);
+
 impl Reader {
+    /// `cra stats`'s counts.
+    pub fn stats(&self) -> Stats<'_> {
+        Stats(self)
+    }
+}
+
+impl Stats<'_> {
     /// Counts per group, groups in ascending order. Banks are counted by
     /// their current rating (none counts as `other`); `--by year` counts
     /// rating records by exam year. Without a grouping there is always one
     /// row, `all`, even when nothing matches.
-    pub fn stats(&self, by: GroupBy, filter: &StatsFilter) -> Result<Vec<StatsRow>> {
-        self.stats_by(&[by], filter)
+    pub fn by_one(&self, by: GroupBy, filter: &StatsFilter) -> Result<Vec<StatsRow>> {
+        self.by(&[by], filter)
     }
 
     /// Counts per pair of groups (`--by year,regulator`), or per group when
     /// `by` has one; in ascending order of the first, then the second. With
     /// `year` among them, or `exams`, rating records are counted (their own
     /// rating, exam type and date), else banks.
-    pub fn stats_by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<StatsRow>> {
+    pub fn by(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Vec<StatsRow>> {
         let by: Vec<GroupBy> = if by.is_empty() {
             vec![GroupBy::All]
         } else {
@@ -204,6 +223,28 @@ impl Reader {
         Ok(rows)
     }
 
+    /// How many banks of `selection` ended (merged, failed, closed), as
+    /// BankFind's history says: counted by their last rating wherever
+    /// banks are counted (`stats`, the report), which says so. None when
+    /// the copy never read the history.
+    pub fn ended_among(&self, selection: &crate::domain::Selection) -> Result<Option<u64>> {
+        if self.0.record().enriched_at()?.is_none() || !self.0.events().any()? {
+            return Ok(None);
+        }
+        let (clauses, values) = selection_clauses(selection, &Tested::BANKS_AS_B);
+        let more: String = clauses.iter().map(|c| format!(" AND {c}")).collect();
+        let sql = format!(
+            "SELECT count(*) FROM banks b WHERE EXISTS (SELECT 1 FROM links k JOIN events e \
+             ON e.fdic_cert = k.fdic_cert WHERE k.bank_id = b.id AND e.kind IN {}){more}",
+            super::record::events::ENDINGS
+        );
+        let count: i64 =
+            self.0
+                .connection()
+                .query_row(&sql, rusqlite::params_from_iter(&values), |row| row.get(0))?;
+        Ok(Some(u64::try_from(count).unwrap_or(0)))
+    }
+
     /// Banks, by their current rating: one read of a covering index.
     fn tally_banks(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
         let key = |group: GroupBy| match group {
@@ -216,18 +257,20 @@ impl Reader {
         };
         let (clauses, values) = selection_clauses(&filter.selection, &Tested::BANKS);
         let sql = format!(
-            "SELECT {}, {}, rating FROM banks{}",
+            "SELECT {} AS first_group, {} AS second_group, rating AS rating FROM banks{}",
             key(by[0]),
             by.get(1).map_or("NULL".to_string(), |g| key(*g)),
             where_sql(&clauses)
         );
-        let connection = self.connection();
+        super::row::columns! { struct BankAt { first_group, second_group, rating } }
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&sql)?;
+        let at = BankAt::of(&statement)?;
         let mut selected = statement.query(rusqlite::params_from_iter(&values))?;
         let mut tally = Tally::new();
         while let Some(row) = selected.next()? {
-            let key = (row.get::<_, String>(0)?, row.get::<_, Option<String>>(1)?);
-            count(&mut tally, key, row.get_ref(2)?);
+            let key = (row.get(at.first_group)?, row.get(at.second_group)?);
+            count(&mut tally, key, row.get_ref(at.rating)?);
         }
         Ok(tally)
     }
@@ -239,7 +282,7 @@ impl Reader {
     /// where a join would search one for every row of the other (three
     /// times the cost).
     fn tally_records(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         // The bank's part of the selection.
         let Split {
             bank: (clauses, values),
@@ -251,14 +294,15 @@ impl Reader {
         let mut banks: HashMap<String, [u32; 2]> = HashMap::new();
         {
             let mut statement = connection.prepare_cached(&format!(
-                "SELECT id, state, regulator FROM banks{}",
+                "SELECT {GROUPED_SQL} FROM banks{}",
                 where_sql(&clauses)
             ))?;
+            let at = GroupedAt::of(&statement)?;
             let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
             while let Some(row) = rows.next()? {
-                let state = names.number(row.get_ref(1)?.as_bytes()?);
-                let regulator = names.number(row.get_ref(2)?.as_bytes()?);
-                banks.insert(row.get(0)?, [state, regulator]);
+                let state = names.number(row.get_ref(at.state)?.as_bytes()?);
+                let regulator = names.number(row.get_ref(at.regulator)?.as_bytes()?);
+                banks.insert(row.get(at.id)?, [state, regulator]);
             }
         }
         // The record's part: exam type, ratings, exam period (the columns of
@@ -280,11 +324,17 @@ impl Reader {
             })
             .collect();
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT bank_id, substr(exam_date, 1, 4), {size}, rating, {}, {} FROM ratings{}",
+            "SELECT bank_id AS bank_id, substr(exam_date, 1, 4) AS year, {size} AS size, \
+             rating AS rating, {} AS first_test, {} AS second_test FROM ratings{}",
             tests[0],
             tests[1],
             where_sql(&clauses)
         ))?;
+        super::row::columns! {
+            struct RecordAt { bank_id, year, size, rating, first_test, second_test }
+        }
+        let at = RecordAt::of(&statement)?;
+        let test_at = [at.first_test, at.second_test];
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         let all = names.number(b"all");
         // Counts by the numbers of group and subgroup; a bank's records
@@ -292,7 +342,7 @@ impl Reader {
         let mut counts: HashMap<(u32, u32), [u64; 5]> = HashMap::new();
         let mut last: Option<(Vec<u8>, Option<[u32; 2]>)> = None;
         while let Some(row) = rows.next()? {
-            let id = row.get_ref(0)?.as_bytes()?;
+            let id = row.get_ref(at.bank_id)?.as_bytes()?;
             let bank = match &last {
                 Some((last_id, bank)) if last_id.as_slice() == id => *bank,
                 _ => {
@@ -311,9 +361,9 @@ impl Reader {
                     GroupBy::All => all,
                     GroupBy::State => state,
                     GroupBy::Regulator => regulator,
-                    GroupBy::Size => names.number(row.get_ref(2)?.as_bytes()?),
-                    GroupBy::Year => names.number(row.get_ref(1)?.as_bytes()?),
-                    GroupBy::Test(_) => names.number(row.get_ref(4 + n)?.as_bytes()?),
+                    GroupBy::Size => names.number(row.get_ref(at.size)?.as_bytes()?),
+                    GroupBy::Year => names.number(row.get_ref(at.year)?.as_bytes()?),
+                    GroupBy::Test(_) => names.number(row.get_ref(test_at[n])?.as_bytes()?),
                 })
             };
             let first = key(by[0], 0)?;
@@ -323,7 +373,7 @@ impl Reader {
                 .transpose()?
                 .unwrap_or(u32::MAX);
             let entry = counts.entry((first, second)).or_default();
-            add(entry, row.get_ref(3)?);
+            add(entry, row.get_ref(at.rating)?);
         }
         let mut tally = Tally::new();
         for ((first, second), numbers) in counts {
@@ -394,20 +444,27 @@ pub(super) mod tests {
         );
         let counts: String = RATINGS
             .iter()
-            .map(|r| format!(", count(*) FILTER (WHERE {rating} = '{r}')"))
+            .enumerate()
+            .map(|(i, r)| format!(", count(*) FILTER (WHERE {rating} = '{r}') AS rated_{i}"))
             .collect();
         let second = by.get(1).map_or("NULL".to_string(), |g| key(*g));
         let sql = format!(
-            "SELECT {} AS g, {second} AS s, count(*){counts} FROM {from}{} GROUP BY g, s ORDER BY g, s",
+            "SELECT {} AS g, {second} AS s, count(*) AS total{counts} FROM {from}{} \
+             GROUP BY g, s ORDER BY g, s",
             key(by[0]),
             where_sql(&clauses)
         );
         let mut statement = connection.prepare(&sql).unwrap();
         let rows = statement
             .query_map(rusqlite::params_from_iter(&values), |row| {
-                let n = |i| row.get::<_, i64>(i).map(|n| n as u64);
-                let (total, four) = (n(2)?, [n(3)?, n(4)?, n(5)?, n(6)?]);
-                Ok(StatsRow::of(row.get(0)?, row.get(1)?, total, &four))
+                let n = |name: &str| row.get::<_, i64>(name).map(|n| n as u64);
+                let four = [n("rated_0")?, n("rated_1")?, n("rated_2")?, n("rated_3")?];
+                Ok(StatsRow::of(
+                    row.get("g")?,
+                    row.get("s")?,
+                    n("total")?,
+                    &four,
+                ))
             })
             .unwrap();
         let mut rows: Vec<StatsRow> = rows.map(Result::unwrap).collect();
@@ -568,7 +625,7 @@ pub(super) mod tests {
             let reader = Reader::open(&path).unwrap();
             let mut expected = grouped(&connection, &by, &filter);
             in_order(&by, &mut expected);
-            prop_assert_eq!(reader.stats_by(&by, &filter).unwrap(), expected);
+            prop_assert_eq!(reader.stats().by(&by, &filter).unwrap(), expected);
         }
     }
 }

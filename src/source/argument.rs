@@ -113,8 +113,8 @@ fn by_agency(id: crate::mirror::record::AgencyId, settings: &Settings) -> Result
         )));
     }
     let reader = Reader::open(path)?;
-    reader.require_public_record(&id.text())?;
-    let found = reader.banks_with(id)?;
+    reader.record().require(&id.text())?;
+    let found = reader.record().banks_with(id)?;
     match found.as_slice() {
         [one] => Ok(one.clone()),
         [] => Err(CraError::NotFound {
@@ -151,7 +151,7 @@ fn by_prefix(prefix: &str, settings: &Settings) -> Result<String> {
         )));
     }
     let reader = Reader::open(path)?;
-    let found = reader.ids_starting_with(prefix, 2)?;
+    let found = reader.banks().ids_starting_with(prefix, 2)?;
     match found.as_slice() {
         [one] => Ok(one.clone()),
         [] => Err(CraError::NotFound {

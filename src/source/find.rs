@@ -57,7 +57,7 @@ impl FoundPages {
             return Ok(None);
         }
         let end = (self.at + FOUND_PAGE).min(self.rows.len());
-        let mut banks = self.reader.banks_at(&self.rows[self.at..end])?;
+        let mut banks = self.reader.banks().at(&self.rows[self.at..end])?;
         self.at = end;
         source.join(&mut banks)?;
         Ok(Some(banks))
@@ -72,7 +72,7 @@ impl Source {
         match &self.from {
             From::Mirror(reader) => Ok(Some(FoundPages {
                 reader: reader.clone(),
-                rows: reader.found_rows(selection)?,
+                rows: reader.banks().found_rows(selection)?,
                 at: 0,
             })),
             From::Service(..) => Ok(None),
@@ -93,8 +93,8 @@ impl Source {
     async fn found(&self, selection: &Selection, offset: u64, limit: u64) -> Result<Found> {
         match &self.from {
             From::Mirror(reader) => Ok(Found {
-                total: reader.found(selection)?,
-                banks: reader.find(selection, offset, limit)?,
+                total: reader.banks().found(selection)?,
+                banks: reader.banks().find(selection, offset, limit)?,
                 requests: 0,
                 by_id: false,
             }),

@@ -89,7 +89,7 @@ impl Source {
     pub fn joining(mut self, wanted: bool, copy: &Copy, what: &str) -> Result<Source> {
         if wanted {
             let reader = copy.reader()?;
-            reader.require_public_record(what)?;
+            reader.record().require(what)?;
             self.joined = Some(reader);
         }
         Ok(self)
@@ -103,7 +103,7 @@ impl Source {
         bank_id: &str,
     ) -> Result<Option<Option<crate::mirror::record::events::Ending>>> {
         match &self.joined {
-            Some(reader) if reader.has_events()? => reader.ending(bank_id).map(Some),
+            Some(reader) if reader.events().any()? => reader.events().ending(bank_id).map(Some),
             _ => Ok(None),
         }
     }
@@ -114,7 +114,7 @@ impl Source {
             return Ok(());
         };
         let ids: Vec<&str> = banks.iter().map(|b| b.fields.id.as_str()).collect();
-        let mut records = reader.public_records(&ids)?;
+        let mut records = reader.record().of_banks(&ids)?;
         for bank in banks {
             let record = records.remove(&bank.fields.id).unwrap_or_default();
             bank.public = Some(Box::new(record));
@@ -130,6 +130,7 @@ impl Source {
     ) -> Result<Option<Vec<crate::domain::PublicRecord>>> {
         match &self.joined {
             Some(reader) => reader
+                .record()
                 .exam_publics(&bank.fields.id, &bank.fields.ratings)
                 .map(Some),
             None => Ok(None),
@@ -156,7 +157,7 @@ impl Source {
                 }
                 page
             }
-            From::Mirror(reader) => reader.list(query)?,
+            From::Mirror(reader) => reader.served().list(query)?,
         };
         self.join(&mut page.banks)?;
         Ok(page)
@@ -185,7 +186,7 @@ impl Source {
                 }
                 Ok(detail)
             }
-            From::Mirror(reader) => reader.bank(id),
+            From::Mirror(reader) => reader.served().bank(id),
         }
     }
 
@@ -303,7 +304,7 @@ pub struct DetailScan {
 impl DetailScan {
     /// How many banks the scan gives.
     pub fn count(&self) -> Result<u64> {
-        self.reader.count(&self.query)
+        self.reader.served().count(&self.query)
     }
 
     /// Hands each bank with its history to `each`, in the list's order,
@@ -313,6 +314,7 @@ impl DetailScan {
         each: impl FnMut(BankDetail, Option<Vec<crate::domain::PublicRecord>>) -> Result<()>,
     ) -> Result<()> {
         self.reader
+            .served()
             .details(&self.query, self.raw, self.public, each)
     }
 }

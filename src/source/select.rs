@@ -94,9 +94,9 @@ pub fn resolve(
     let reader = if on_copy { Some(copy.reader()?) } else { None };
     let present = match (&reader, args.needs_regulators()) {
         (_, false) => Vec::new(),
-        (Some(reader), true) => reader.regulators()?,
+        (Some(reader), true) => reader.banks().regulators()?,
         (None, true) => match copy.existing()? {
-            Some(reader) => reader.regulators()?,
+            Some(reader) => reader.banks().regulators()?,
             None => Vec::new(),
         },
     };
@@ -122,7 +122,7 @@ pub fn resolve(
     }
     if let Some(watched) = Watched::load(&selection.watch)? {
         if let Some(reader) = &reader {
-            let missing = reader.missing_ids(&watched.ids)?;
+            let missing = reader.banks().missing_ids(&watched.ids)?;
             if !missing.is_empty() {
                 io.notice(&watched.note(&missing, Place::Copy));
             }
@@ -136,12 +136,12 @@ pub fn resolve(
 /// a public record (else exit 2 saying to run `cra enrich`), and each exam
 /// method is one it holds, any case (else a usage error listing them).
 fn check_public(reader: &Reader, find: &mut Selection) -> Result<()> {
-    reader.require_public_record(&find.public_flags().join(", "))?;
+    reader.record().require(&find.public_flags().join(", "))?;
     if !find.tests.is_empty() {
-        reader.require_evaluations("--test")?;
+        reader.evaluations().require("--test")?;
     }
     if let Some(active) = find.active
-        && !reader.activity_known()?
+        && !reader.record().activity_known()?
     {
         return Err(CraError::usage(format!(
             "{} needs to know which banks are active, and the local copy does not: its public \
@@ -153,7 +153,7 @@ fn check_public(reader: &Reader, find: &mut Selection) -> Result<()> {
     if find.exam_methods.is_empty() {
         return Ok(());
     }
-    let known = reader.exam_methods()?;
+    let known = reader.record().exam_methods()?;
     let mut spellings = Vec::new();
     for given in &find.exam_methods {
         // `large`, `small`, `intermediate`: the exam types' aliases, as

@@ -36,7 +36,7 @@ fn history_heads() -> Vec<Head> {
 /// without it otherwise: nothing to say about it there).
 pub(super) fn public_record(settings: &Settings) -> Option<Reader> {
     let reader = Reader::open(&settings.mirror.value).ok()?;
-    reader.enriched_at().ok().flatten().map(|_| reader)
+    reader.record().enriched_at().ok().flatten().map(|_| reader)
 }
 
 /// Each exam's assets, method and evaluation, by the bank's exam date.
@@ -47,13 +47,13 @@ type ExamsShown = HashMap<String, (String, String, Option<Address>)>;
 fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
     let mut lines = Vec::new();
     let mut exams = HashMap::new();
-    match reader.link_state(id)? {
+    match reader.record().link_state(id)? {
         LinkState::Linked {
             regulator,
             agency_id,
             basis,
         } => {
-            let record = reader.public_record(id)?;
+            let record = reader.record().of(id)?;
             let mut ids = Vec::new();
             if let Some(n) = record.fdic_cert {
                 ids.push(format!("FDIC cert {n}"));
@@ -78,7 +78,7 @@ fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
                 None => "unknown (not in BankFind, or cra enrich --no-bankfind)",
             };
             lines.push(format!("  Active     {active}"));
-            if let Some(ending) = reader.ending(id)? {
+            if let Some(ending) = reader.events().ending(id)? {
                 lines.push(format!("  Ended      {}", ended(&ending)));
                 if let Some(now) = now_held(reader, id)? {
                     lines.push(format!("  Now        {now}"));
@@ -88,7 +88,7 @@ fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
                 "  FFIEC      {} {agency_id}, linked by {basis}",
                 regulator.as_str()
             ));
-            for exam in reader.exam_records(id)? {
+            for exam in reader.record().exam_records(id)? {
                 let day = crate::record::Day::parse(&exam.ffiec_date);
                 let evaluation = day
                     .and_then(|day| crate::record::address(&exam.regulator, exam.agency_id, day));
@@ -121,10 +121,10 @@ fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
 /// successor: `AMERICAN BANK, INC. (fdic:N) · Satisfactory 2021-09-10,
 /// after 2 endings` (as `lineage` says of it).
 pub(crate) fn now_held(reader: &Reader, id: &str) -> Result<Option<String>> {
-    let Some(cert) = reader.fdic_cert_of(id)? else {
+    let Some(cert) = reader.events().fdic_cert_of(id)? else {
         return Ok(None);
     };
-    let Some(holder) = reader.holder(cert)? else {
+    let Some(holder) = reader.events().holder(cert)? else {
         return Ok(None);
     };
     let name = holder
@@ -353,7 +353,7 @@ pub(super) fn write_cards(
                 }
             }
             if let Some(reader) = public {
-                write_tests(out, &reader.exam_tests(&f.id)?, view)?;
+                write_tests(out, &reader.evaluations().exam_tests(&f.id)?, view)?;
             }
         }
     }

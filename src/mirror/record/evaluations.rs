@@ -67,9 +67,9 @@ impl Store {
 fn store_one(tx: &Transaction, read: &Read, now: &str) -> Result<Stored> {
     let known: Option<(Option<String>, Option<String>)> = tx
         .query_row(
-            "SELECT bank_id, exam_date FROM evaluations WHERE sha256 = ?1",
+            "SELECT bank_id AS bank_id, exam_date AS exam_date FROM evaluations WHERE sha256 = ?1",
             [read.sha256],
-            |row| Ok((row.get(0)?, row.get(1)?)),
+            |row| Ok((row.get("bank_id")?, row.get("exam_date")?)),
         )
         .optional()?;
     let evaluation = read.evaluation;
@@ -334,20 +334,70 @@ pub struct ExamTests {
     pub tests: Vec<(String, String, String)>,
 }
 
+/// The evaluations `cra enrich --pe` read: [`Reader::evaluations`].
+///
+/// [`Reader::evaluations`]: crate::mirror::Reader::evaluations
+pub struct Evaluations<'r>(&'r crate::mirror::Reader);
+
 impl crate::mirror::Reader {
+    /// The evaluations `cra enrich --pe` read.
+    pub fn evaluations(&self) -> Evaluations<'_> {
+        Evaluations(self)
+    }
+}
+
+impl Evaluations<'_> {
+    /// Whether the copy holds an evaluation read by `cra enrich --pe`
+    /// (none in a copy of a schema before 4, which has not the table).
+    pub fn any(&self) -> Result<bool> {
+        let connection = self.0.connection();
+        let table: bool = connection
+            .query_row(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'evaluations'",
+                [],
+                |row| row.get::<_, i64>(0),
+            )
+            .map(|n| n > 0)?;
+        if !table {
+            return Ok(false);
+        }
+        Ok(connection
+            .query_row("SELECT 1 FROM evaluations LIMIT 1", [], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    /// Exit 2 saying to run `cra enrich --pe` when the copy holds no
+    /// evaluation; `what` is what needed them (`--test`).
+    pub fn require(&self, what: &str) -> Result<()> {
+        if self.any()? {
+            return Ok(());
+        }
+        Err(crate::error::CraError::usage(format!(
+            "{what} reads the evaluations behind the ratings, and the local copy {} has none yet \
+             (run: {} --pe FILE|FOLDER, with public evaluations in PDF; cra pe BANK --download \
+             saves one)",
+            self.0.path().display(),
+            super::enrich_command()
+        )))
+    }
+
     /// The test ratings of each of the bank's exams an evaluation was read
     /// for, newest exam first.
     pub fn exam_tests(&self, bank_id: &str) -> Result<Vec<ExamTests>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(
-            "SELECT exam_date, area, test, rating FROM evaluation_tests WHERE bank_id = ?1 \
+            "SELECT exam_date AS exam_date, area AS area, test AS test, rating AS rating \
+             FROM evaluation_tests WHERE bank_id = ?1 \
              ORDER BY exam_date DESC, area <> 'institution', rowid",
         )?;
+        crate::mirror::row::columns! { struct TestAt { exam_date, area, test, rating } }
+        let at = TestAt::of(&statement)?;
         let mut exams: Vec<ExamTests> = Vec::new();
         let mut rows = statement.query([bank_id])?;
         while let Some(row) = rows.next()? {
-            let date: String = row.get("exam_date")?;
-            let test = (row.get("area")?, row.get("test")?, row.get("rating")?);
+            let date: String = row.get(at.exam_date)?;
+            let test = (row.get(at.area)?, row.get(at.test)?, row.get(at.rating)?);
             match exams.last_mut() {
                 Some(last) if last.exam_date == date => last.tests.push(test),
                 _ => exams.push(ExamTests {

@@ -192,12 +192,24 @@ pub enum Forward {
     Cycle { back: u64 },
 }
 
+/// The copy's structure changes: how banks ended, and lineages
+/// ([`Reader::events`]).
+pub struct Events<'r>(&'r Reader);
+
 impl Reader {
+    /// The copy's structure changes.
+    pub fn events(&self) -> Events<'_> {
+        Events(self)
+    }
+}
+
+impl Events<'_> {
     /// Whether the copy holds structure changes: the last `cra enrich`
     /// read BankFind's history (a copy enriched before it did, or with
     /// `--no-bankfind`, does not know how its banks ended).
-    pub fn has_events(&self) -> Result<bool> {
+    pub fn any(&self) -> Result<bool> {
         let source: Option<String> = self
+            .0
             .connection()
             .query_row(
                 "SELECT value FROM meta WHERE key = 'history_source'",
@@ -205,12 +217,13 @@ impl Reader {
                 |row| row.get(0),
             )
             .optional()?;
-        Ok(source.is_some_and(|s| !s.is_empty()) && self.enriched_at()?.is_some())
+        Ok(source.is_some_and(|s| !s.is_empty()) && self.0.record().enriched_at()?.is_some())
     }
 
     /// The FDIC certificate of the bank `bank_id`'s institution.
     pub fn fdic_cert_of(&self, bank_id: &str) -> Result<Option<u64>> {
         let cert: Option<Option<i64>> = self
+            .0
             .connection()
             .query_row(
                 "SELECT fdic_cert FROM links WHERE bank_id = ?1",
@@ -224,18 +237,19 @@ impl Reader {
     /// The copy's bank of the institution `fdic_cert`, when it has one
     /// (the first by its place in the list, should two be linked to it).
     pub fn known(&self, fdic_cert: u64) -> Result<Option<Known>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(
-            "SELECT b.id, b.name, b.rating, b.exam_date FROM links l JOIN banks b ON b.id = l.bank_id \
+            "SELECT b.id AS id, b.name AS name, b.rating AS rating, b.exam_date AS exam_date \
+             FROM links l JOIN banks b ON b.id = l.bank_id \
              WHERE l.fdic_cert = ?1 ORDER BY b.position LIMIT 1",
         )?;
         Ok(statement
             .query_row([fdic_cert as i64], |row| {
                 Ok(Known {
-                    id: row.get(0)?,
-                    name: row.get(1)?,
-                    rating: vocab_or_null(row, 2)?,
-                    exam_date: row.get(3)?,
+                    id: row.get("id")?,
+                    name: row.get("name")?,
+                    rating: vocab_or_null(row, "rating")?,
+                    exam_date: row.get("exam_date")?,
                 })
             })
             .optional()?)
@@ -244,7 +258,7 @@ impl Reader {
     /// Whether BankFind's institutions (as of the last `cra enrich`) list
     /// the FDIC certificate `fdic_cert`.
     pub fn institution_listed(&self, fdic_cert: u64) -> Result<bool> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement =
             connection.prepare_cached("SELECT 1 FROM institutions WHERE fdic_cert = ?1 LIMIT 1")?;
         Ok(statement.exists([fdic_cert as i64])?)
@@ -253,26 +267,27 @@ impl Reader {
     /// How the bank `bank_id` ended, if it did (its institution's first
     /// merger, failure or closing), with its successor as the copy knows it.
     pub fn ending(&self, bank_id: &str) -> Result<Option<Ending>> {
-        if !self.has_events()? {
+        if !self.any()? {
             return Ok(None);
         }
         let Some(cert) = self.fdic_cert_of(bank_id)? else {
             return Ok(None);
         };
         let found = {
-            let connection = self.connection();
+            let connection = self.0.connection();
             let mut statement = connection.prepare_cached(&format!(
-                "SELECT date, kind, successor_cert, successor_name FROM events \
+                "SELECT date AS date, kind AS kind, successor_cert AS successor_cert, \
+                 successor_name AS successor_name FROM events \
                  WHERE fdic_cert = ?1 AND kind IN {ENDINGS} ORDER BY date LIMIT 1"
             ))?;
             statement
                 .query_row([cert as i64], |row| {
                     Ok((
-                        row.get::<_, String>(0)?,
-                        ChangeKind::from_name(row.get_ref(1)?.as_str()?),
-                        row.get::<_, Option<i64>>(2)?
+                        row.get::<_, String>("date")?,
+                        ChangeKind::from_name(row.get_ref("kind")?.as_str()?),
+                        row.get::<_, Option<i64>>("successor_cert")?
                             .and_then(|n| u64::try_from(n).ok()),
-                        row.get::<_, Option<String>>(3)?,
+                        row.get::<_, Option<String>>("successor_name")?,
                     ))
                 })
                 .optional()?
@@ -330,7 +345,7 @@ impl Reader {
 
     /// The institutions that merged into `cert`.
     fn merged_into(&self, cert: u64) -> Result<Vec<u64>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&format!(
             "SELECT DISTINCT fdic_cert FROM events WHERE successor_cert = ?1 AND kind IN {ENDINGS}"
         ))?;
@@ -344,15 +359,18 @@ impl Reader {
     /// failure or closing): whom it ended into, as far as the history
     /// names it.
     fn first_ending(&self, cert: u64) -> Result<Option<(Option<u64>, Option<String>)>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT successor_cert, successor_name FROM events \
+            "SELECT successor_cert AS successor_cert, successor_name AS successor_name FROM events \
              WHERE fdic_cert = ?1 AND kind IN {ENDINGS} ORDER BY date, rowid LIMIT 1"
         ))?;
         Ok(statement
             .query_row([cert as i64], |row| {
-                let successor: Option<i64> = row.get(0)?;
-                Ok((successor.and_then(|n| u64::try_from(n).ok()), row.get(1)?))
+                let successor: Option<i64> = row.get("successor_cert")?;
+                Ok((
+                    successor.and_then(|n| u64::try_from(n).ok()),
+                    row.get("successor_name")?,
+                ))
             })
             .optional()?)
     }
@@ -361,7 +379,7 @@ impl Reader {
     /// merged into it or into one of those, itself, and every institution
     /// it (or its successor) ended into, each once, with where it stands;
     /// and where following the successors stopped. Only the institutions
-    /// are read here, not their changes ([`Reader::lineage_lines`]).
+    /// are read here, not their changes ([`Events::lineage_lines`]).
     pub fn lineage(&self, cert: u64) -> Result<LineageOf> {
         let mut institutions = Vec::new();
         let mut seen: HashSet<u64> = HashSet::from([cert]);
@@ -404,7 +422,7 @@ impl Reader {
     /// How many changes the lineage has: what its lines will be, counted
     /// before any is read (an output that cannot hold them says so first).
     pub fn lineage_count(&self, of: &LineageOf) -> Result<u64> {
-        let count: i64 = self.connection().query_row(
+        let count: i64 = self.0.connection().query_row(
             "SELECT count(*) FROM events WHERE fdic_cert IN (SELECT value FROM json_each(?1))",
             [of.certs_json()],
             |row| row.get(0),
@@ -426,7 +444,7 @@ impl Reader {
             known.insert(*cert, self.known(*cert)?);
         }
         let roles: HashMap<u64, Role> = of.institutions.iter().copied().collect();
-        let connection = self.connection();
+        let connection = self.0.connection();
         // A copy of schema 3 or 4 (read as it is) has no name before a
         // name change.
         let former: bool = connection.query_row(
@@ -435,30 +453,38 @@ impl Reader {
             |row| row.get(0),
         )?;
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT e.fdic_cert, e.date, e.kind, e.code, e.description, e.successor_cert, \
-             e.successor_name, e.name, {} \
+            "SELECT e.fdic_cert AS cert, e.date AS date, e.kind AS kind, e.code AS code, \
+             e.description AS description, e.successor_cert AS successor_cert, \
+             e.successor_name AS successor_name, e.name AS name, {} AS former_name \
              FROM events e JOIN json_each(?1) j ON e.fdic_cert = j.value \
              ORDER BY e.date, j.key, e.rowid",
             if former { "e.former_name" } else { "NULL" }
         ))?;
+        crate::mirror::row::columns! {
+            struct LineageAt {
+                cert, date, kind, code, description, successor_cert, successor_name, name,
+                former_name,
+            }
+        }
+        let at = LineageAt::of(&statement)?;
         let mut rows = statement.query([of.certs_json()])?;
         while let Some(row) = rows.next()? {
-            let Ok(cert) = u64::try_from(row.get::<_, i64>(0)?) else {
+            let Ok(cert) = u64::try_from(row.get::<_, i64>(at.cert)?) else {
                 continue;
             };
             each(Lineage {
-                date: row.get(1)?,
-                kind: ChangeKind::from_name(row.get_ref(2)?.as_str()?),
-                code: u32::try_from(row.get::<_, i64>(3)?).unwrap_or(0),
-                description: row.get(4)?,
+                date: row.get(at.date)?,
+                kind: ChangeKind::from_name(row.get_ref(at.kind)?.as_str()?),
+                code: u32::try_from(row.get::<_, i64>(at.code)?).unwrap_or(0),
+                description: row.get(at.description)?,
                 fdic_cert: cert,
-                name: row.get(7)?,
-                former_name: row.get(8)?,
+                name: row.get(at.name)?,
+                former_name: row.get(at.former_name)?,
                 role: roles.get(&cert).copied().unwrap_or(Role::Itself),
                 successor_cert: row
-                    .get::<_, Option<i64>>(5)?
+                    .get::<_, Option<i64>>(at.successor_cert)?
                     .and_then(|n| u64::try_from(n).ok()),
-                successor_name: row.get(6)?,
+                successor_name: row.get(at.successor_name)?,
                 known: known.get(&cert).cloned().flatten(),
             })?;
         }

@@ -7,9 +7,8 @@ use anyhow::Result;
 use rusqlite::OptionalExtension;
 
 use crate::domain::PublicRecord;
-use crate::mirror::Reader;
 
-impl Reader {
+impl super::Record<'_> {
     /// The public record of each of a bank's `ratings`, its exams, in
     /// their order (see [`exam_records_on`]).
     pub fn exam_publics(
@@ -17,7 +16,21 @@ impl Reader {
         bank_id: &str,
         ratings: &[crate::domain::model::RatingRecord],
     ) -> Result<Vec<PublicRecord>> {
-        exam_records_on(&self.connection(), bank_id, ratings)
+        exam_records_on(&self.0.connection(), bank_id, ratings)
+    }
+}
+
+/// Each exam of a bank as the file has it: the exam `l` of `link_exams`
+/// and the file's exam `f` of `ffiec_exams` it names, as [`FiledAt`]
+/// names their columns.
+pub(super) const FILED_SQL: &str = "l.exam_date AS exam_date, l.regulator AS regulator, \
+     l.agency_id AS agency_id, l.ffiec_date AS ffiec_date, \
+     f.assets_thousands AS assets_thousands, f.exam_method AS exam_method";
+
+crate::mirror::row::columns! {
+    /// Where a statement has the columns of [`FILED_SQL`].
+    pub(super) struct FiledAt {
+        exam_date, regulator, agency_id, ffiec_date, assets_thousands, exam_method,
     }
 }
 
@@ -58,36 +71,41 @@ pub(crate) fn exam_records_on(
     let Some(linked) = linked_on(connection, bank_id)? else {
         return Ok(vec![PublicRecord::default(); ratings.len()]);
     };
-    let mut statement = connection.prepare_cached(
-        "SELECT l.exam_date, l.regulator, l.agency_id, l.ffiec_date, f.assets_thousands, f.exam_method \
+    let mut statement = connection.prepare_cached(&format!(
+        "SELECT {FILED_SQL} \
          FROM link_exams l LEFT JOIN ffiec_exams f ON f.rowid = (SELECT y.rowid FROM ffiec_exams y \
            WHERE y.regulator = l.regulator AND y.agency_id = l.agency_id AND y.exam_date = l.ffiec_date LIMIT 1) \
          WHERE l.bank_id = ?1",
-    )?;
+    ))?;
+    let at = FiledAt::of(&statement)?;
     let mut filed: std::collections::HashMap<String, FiledExam> = std::collections::HashMap::new();
     let mut rows = statement.query([bank_id])?;
     while let Some(row) = rows.next()? {
-        let exam_date: String = row.get(0)?;
-        let Some(day) = Day::parse(row.get_ref(3)?.as_str()?) else {
+        let exam_date: String = row.get(at.exam_date)?;
+        let Some(day) = Day::parse(row.get_ref(at.ffiec_date)?.as_str()?) else {
             continue;
         };
         filed.entry(exam_date).or_insert(FiledExam {
-            regulator: crate::mirror::vocab(row, 1)?,
-            agency_id: u64::try_from(row.get::<_, i64>(2)?).unwrap_or(0),
+            regulator: crate::mirror::vocab(row, at.regulator)?,
+            agency_id: u64::try_from(row.get::<_, i64>(at.agency_id)?).unwrap_or(0),
             day,
             assets_thousands: row
-                .get::<_, Option<i64>>(4)?
+                .get::<_, Option<i64>>(at.assets_thousands)?
                 .and_then(|n| u64::try_from(n).ok()),
-            exam_method: row.get(5)?,
+            exam_method: row.get(at.exam_method)?,
         });
     }
     // The test ratings of each exam's evaluation, where one was read.
     let mut statement = connection.prepare_cached(
-        "SELECT exam_date, group_concat(test || '=' || rating, ';') FROM evaluation_tests \
-         WHERE bank_id = ?1 AND area = 'institution' GROUP BY exam_date",
+        "SELECT exam_date AS exam_date, group_concat(test || '=' || rating, ';') AS tests \
+         FROM evaluation_tests WHERE bank_id = ?1 AND area = 'institution' GROUP BY exam_date",
     )?;
+    crate::mirror::row::columns! { struct TestsAt { exam_date, tests } }
+    let at = TestsAt::of(&statement)?;
     let tests: std::collections::HashMap<String, String> = statement
-        .query_map([bank_id], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .query_map([bank_id], |row| {
+            Ok((row.get(at.exam_date)?, row.get(at.tests)?))
+        })?
         .collect::<rusqlite::Result<_>>()?;
     Ok(ratings
         .iter()

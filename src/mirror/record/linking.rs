@@ -90,6 +90,7 @@ pub(super) fn link_into(
     stop: &AtomicBool,
 ) -> Result<Tally> {
     let mut statement = tx.prepare(&banks_query(pending))?;
+    let at = HeldAt::of(&statement)?;
     let mut rows = statement.query([])?;
     let mut writer = Writer::new(tx, register, exams, listed)?;
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
@@ -156,7 +157,7 @@ pub(super) fn link_into(
             if stop.load(Ordering::SeqCst) {
                 return Err(crate::error::CraError::Interrupted.into());
             }
-            let chunk = next_chunk(&mut rows, &mut carry, register)?;
+            let chunk = next_chunk(&mut rows, &at, &mut carry, register)?;
             if chunk.is_empty() {
                 break;
             }
@@ -189,34 +190,52 @@ fn banks_query(pending: bool) -> String {
         ""
     };
     format!(
-        "SELECT b.rowid, b.id, b.name, b.city, b.state, b.regulator, \
-         r.exam_date, r.rating, r.is_current, p.regulator, p.agency_id \
+        "SELECT b.rowid AS bank_row, b.id AS id, b.name AS name, b.city AS city, b.state AS state, \
+         b.regulator AS regulator, r.exam_date AS exam_date, r.rating AS rating, \
+         r.is_current AS is_current, p.regulator AS prior_regulator, \
+         p.agency_id AS prior_agency_id \
          FROM banks b LEFT JOIN ratings r ON r.bank_id = b.id \
          LEFT JOIN temp.link_prior p ON p.bank_id = b.id{only} \
          ORDER BY b.position, b.rowid, r.seq"
     )
 }
 
+crate::mirror::row::columns! {
+    /// Where the statement of [`banks_query`] has its columns.
+    struct HeldAt {
+        bank_row, id, name, city, state, regulator, exam_date, rating, is_current, prior_regulator,
+        prior_agency_id,
+    }
+}
+
 /// The next banks (up to [`CHUNK`]) with their histories and the
-/// institutions of `register` they were linked to; `carry` is the bank
+/// institutions of `register` they were linked to, from the rows of
+/// [`banks_query`] (its columns where `at` says); `carry` is the bank
 /// whose first row the last chunk read past.
-fn next_chunk(rows: &mut Rows, carry: &mut Option<Held>, register: &Register) -> Result<Vec<Held>> {
+fn next_chunk(
+    rows: &mut Rows,
+    at: &HeldAt,
+    carry: &mut Option<Held>,
+    register: &Register,
+) -> Result<Vec<Held>> {
     let mut chunk: Vec<Held> = Vec::with_capacity(CHUNK);
     while let Some(row) = rows.next()? {
-        let at: i64 = row.get(0)?;
-        if carry.as_ref().is_none_or(|held| held.row != at) {
-            let prior: Option<(Regulator, i64)> = match row.get::<_, Option<i64>>(10)? {
-                Some(agency_id) => Some((super::super::vocab(row, 9)?, agency_id)),
+        let bank_row: i64 = row.get(at.bank_row)?;
+        if carry.as_ref().is_none_or(|held| held.row != bank_row) {
+            let prior: Option<(Regulator, i64)> = match row
+                .get::<_, Option<i64>>(at.prior_agency_id)?
+            {
+                Some(agency_id) => Some((super::super::vocab(row, at.prior_regulator)?, agency_id)),
                 None => None,
             };
             let next = Held {
-                row: at,
-                id: row.get(1)?,
+                row: bank_row,
+                id: row.get(at.id)?,
                 bank: link::Bank {
-                    name: row.get(2)?,
-                    city: row.get(3)?,
-                    state: row.get(4)?,
-                    regulator: super::super::vocab(row, 5)?,
+                    name: row.get(at.name)?,
+                    city: row.get(at.city)?,
+                    state: row.get(at.state)?,
+                    regulator: super::super::vocab(row, at.regulator)?,
                     exams: Vec::new(),
                     prior: prior.as_ref().and_then(|(regulator, agency_id)| {
                         register.index_of(regulator, u64::try_from(*agency_id).ok()?)
@@ -231,12 +250,12 @@ fn next_chunk(rows: &mut Rows, carry: &mut Option<Held>, register: &Register) ->
                 if chunk.len() == CHUNK {
                     // This row is the carried bank's first exam: read it
                     // below before returning.
-                    add_exam(row, carry.as_mut().expect("just set"))?;
+                    add_exam(row, at, carry.as_mut().expect("just set"))?;
                     return Ok(chunk);
                 }
             }
         }
-        add_exam(row, carry.as_mut().expect("set above"))?;
+        add_exam(row, at, carry.as_mut().expect("set above"))?;
     }
     chunk.extend(carry.take().map(finished));
     Ok(chunk)
@@ -244,15 +263,15 @@ fn next_chunk(rows: &mut Rows, carry: &mut Option<Held>, register: &Register) ->
 
 /// A row's exam (none for a bank without one; a date of another form
 /// matches nothing, and the others still may).
-fn add_exam(row: &rusqlite::Row, held: &mut Held) -> Result<()> {
-    let Some(date) = row.get::<_, Option<String>>(6)? else {
+fn add_exam(row: &rusqlite::Row, at: &HeldAt, held: &mut Held) -> Result<()> {
+    let Some(date) = row.get::<_, Option<String>>(at.exam_date)? else {
         return Ok(());
     };
     let Some(day) = Day::parse(&date) else {
         return Ok(());
     };
-    let rating: Rating = super::super::vocab(row, 7)?;
-    if row.get::<_, bool>(8)? {
+    let rating: Rating = super::super::vocab(row, at.rating)?;
+    if row.get::<_, bool>(at.is_current)? {
         held.current = Some(held.bank.exams.len());
     }
     held.bank.exams.push(Exam {
@@ -484,12 +503,13 @@ mod tests {
         }
         for pending in [false, true] {
             let mut statement = connection.prepare(&banks_query(pending)).unwrap();
+            let at = HeldAt::of(&statement).unwrap();
             let mut rows = statement.query([]).unwrap();
             let mut carry = None;
             let mut read: Vec<Held> = Vec::new();
             let mut sizes = Vec::new();
             loop {
-                let chunk = next_chunk(&mut rows, &mut carry, &register).unwrap();
+                let chunk = next_chunk(&mut rows, &at, &mut carry, &register).unwrap();
                 if chunk.is_empty() {
                     break;
                 }

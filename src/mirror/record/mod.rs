@@ -275,10 +275,22 @@ pub(crate) fn filter_clause(
     )
 }
 
+/// The public record the copy holds (`cra enrich`): a bank's, its link,
+/// its exams' ([`Reader::record`]).
+pub struct Record<'r>(&'r Reader);
+
 impl Reader {
+    /// The public record the copy holds.
+    pub fn record(&self) -> Record<'_> {
+        Record(self)
+    }
+}
+
+impl Record<'_> {
     /// When the copy was last enriched (none: it has no public record).
     pub fn enriched_at(&self) -> Result<Option<String>> {
         Ok(self
+            .0
             .connection()
             .query_row(
                 "SELECT value FROM meta WHERE key = 'enriched_at'",
@@ -292,6 +304,7 @@ impl Reader {
     /// read BankFind (not `cra enrich --no-bankfind`).
     pub fn activity_known(&self) -> Result<bool> {
         let source: Option<String> = self
+            .0
             .connection()
             .query_row(
                 "SELECT value FROM meta WHERE key = 'bankfind_source'",
@@ -304,67 +317,32 @@ impl Reader {
 
     /// Exit 2 saying to run `cra enrich` when the copy has no public record;
     /// `what` is what needed it (`--assets`).
-    pub fn require_public_record(&self, what: &str) -> Result<()> {
+    pub fn require(&self, what: &str) -> Result<()> {
         if self.enriched_at()?.is_some() {
             return Ok(());
         }
         Err(CraError::usage(format!(
             "{what} needs the public record, and the local copy {} has none yet (run: {})",
-            self.path().display(),
-            enrich_command()
-        )))
-    }
-
-    /// Whether the copy holds an evaluation read by `cra enrich --pe`
-    /// (none in a copy of a schema before 4, which has not the table).
-    pub fn has_evaluations(&self) -> Result<bool> {
-        let connection = self.connection();
-        let table: bool = connection
-            .query_row(
-                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'evaluations'",
-                [],
-                |row| row.get::<_, i64>(0),
-            )
-            .map(|n| n > 0)?;
-        if !table {
-            return Ok(false);
-        }
-        Ok(connection
-            .query_row("SELECT 1 FROM evaluations LIMIT 1", [], |_| Ok(()))
-            .optional()?
-            .is_some())
-    }
-
-    /// Exit 2 saying to run `cra enrich --pe` when the copy holds no
-    /// evaluation; `what` is what needed them (`--test`).
-    pub fn require_evaluations(&self, what: &str) -> Result<()> {
-        if self.has_evaluations()? {
-            return Ok(());
-        }
-        Err(CraError::usage(format!(
-            "{what} reads the evaluations behind the ratings, and the local copy {} has none yet \
-             (run: {} --pe FILE|FOLDER, with public evaluations in PDF; cra pe BANK --download \
-             saves one)",
-            self.path().display(),
+            self.0.path().display(),
             enrich_command()
         )))
     }
 
     /// A bank's public record (every field unknown for a bank not linked).
-    pub fn public_record(&self, bank_id: &str) -> Result<PublicRecord> {
+    pub fn of(&self, bank_id: &str) -> Result<PublicRecord> {
         Ok(self
-            .public_records(&[bank_id])?
+            .of_banks(&[bank_id])?
             .remove(bank_id)
             .unwrap_or_default())
     }
 
     /// The public records of the banks `ids` (those linked), by id: one
     /// query for a page of banks, not one a bank.
-    pub fn public_records(
+    pub fn of_banks(
         &self,
         ids: &[&str],
     ) -> Result<std::collections::HashMap<String, PublicRecord>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&format!(
             "SELECT l.bank_id, {} FROM links l WHERE l.bank_id IN (SELECT value FROM json_each(?1))",
             super::row::public_sql()
@@ -382,14 +360,17 @@ impl Reader {
 
     /// A bank's link, or why it has none.
     pub fn link_state(&self, bank_id: &str) -> Result<LinkState> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let linked = connection
-            .prepare_cached("SELECT regulator, agency_id, basis FROM links WHERE bank_id = ?1")?
+            .prepare_cached(
+                "SELECT regulator AS regulator, agency_id AS agency_id, basis AS basis \
+                 FROM links WHERE bank_id = ?1",
+            )?
             .query_row([bank_id], |row| {
                 Ok(LinkState::Linked {
-                    regulator: super::vocab(row, 0)?,
-                    agency_id: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
-                    basis: row.get(2)?,
+                    regulator: super::vocab(row, "regulator")?,
+                    agency_id: u64::try_from(row.get::<_, i64>("agency_id")?).unwrap_or(0),
+                    basis: row.get("basis")?,
                 })
             })
             .optional()?;
@@ -409,23 +390,25 @@ impl Reader {
     /// Each of a bank's exams that the file has, newest first, with its
     /// assets and exam method there.
     pub fn exam_records(&self, bank_id: &str) -> Result<Vec<ExamRecord>> {
-        let connection = self.connection();
-        let mut statement = connection.prepare_cached(
-            "SELECT l.exam_date, l.regulator, l.agency_id, l.ffiec_date, f.assets_thousands, f.exam_method \
+        let connection = self.0.connection();
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT {} \
              FROM link_exams l LEFT JOIN ffiec_exams f ON f.regulator = l.regulator \
                AND f.agency_id = l.agency_id AND f.exam_date = l.ffiec_date \
              WHERE l.bank_id = ?1 ORDER BY l.exam_date DESC",
-        )?;
+            exams::FILED_SQL
+        ))?;
+        let at = exams::FiledAt::of(&statement)?;
         let rows = statement.query_map([bank_id], |row| {
             Ok(ExamRecord {
-                exam_date: row.get(0)?,
-                regulator: super::vocab(row, 1)?,
-                agency_id: u64::try_from(row.get::<_, i64>(2)?).unwrap_or(0),
-                ffiec_date: row.get(3)?,
+                exam_date: row.get(at.exam_date)?,
+                regulator: super::vocab(row, at.regulator)?,
+                agency_id: u64::try_from(row.get::<_, i64>(at.agency_id)?).unwrap_or(0),
+                ffiec_date: row.get(at.ffiec_date)?,
                 assets_thousands: row
-                    .get::<_, Option<i64>>(4)?
+                    .get::<_, Option<i64>>(at.assets_thousands)?
                     .and_then(|n| u64::try_from(n).ok()),
-                exam_method: row.get(5)?,
+                exam_method: row.get(at.exam_method)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
@@ -434,7 +417,7 @@ impl Reader {
     /// The banks an agency's ID names (usually one).
     pub fn banks_with(&self, id: AgencyId) -> Result<Vec<String>> {
         let (column, number) = id.column();
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&format!(
             "SELECT bank_id FROM links WHERE {column} = ?1 ORDER BY bank_id"
         ))?;
@@ -448,7 +431,7 @@ impl Reader {
     /// one seek of `links_method` for each (a loose index scan), not a
     /// read of every link.
     pub fn exam_methods(&self) -> Result<Vec<String>> {
-        let connection = self.connection();
+        let connection = self.0.connection();
         let mut statement = connection.prepare_cached(
             "WITH RECURSIVE m(x) AS (SELECT min(exam_method) FROM links \
              UNION ALL SELECT (SELECT min(exam_method) FROM links WHERE exam_method > m.x) \

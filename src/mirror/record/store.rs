@@ -310,11 +310,14 @@ pub(crate) fn relink_pending(connection: &mut Connection) -> Result<u64> {
     // The institutions the other banks keep.
     let mut taken = HashSet::new();
     {
-        let mut statement = tx.prepare("SELECT regulator, agency_id FROM links")?;
+        let mut statement =
+            tx.prepare("SELECT regulator AS regulator, agency_id AS agency_id FROM links")?;
+        crate::mirror::row::columns! { struct TakenAt { regulator, agency_id } }
+        let at = TakenAt::of(&statement)?;
         let mut rows = statement.query([])?;
         while let Some(row) = rows.next()? {
-            let regulator: Regulator = super::super::vocab(row, 0)?;
-            let agency_id = u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0);
+            let regulator: Regulator = super::super::vocab(row, at.regulator)?;
+            let agency_id = u64::try_from(row.get::<_, i64>(at.agency_id)?).unwrap_or(0);
             if let Some(index) = register.index_of(&regulator, agency_id) {
                 taken.insert(index);
             }
@@ -336,21 +339,29 @@ pub(crate) fn relink_pending(connection: &mut Connection) -> Result<u64> {
 
 fn stored_exams(tx: &Transaction) -> Result<Vec<FileExam>> {
     let mut statement = tx.prepare(
-        "SELECT regulator, agency_id, exam_date, name, city, state, assets_thousands, exam_method, rating \
-         FROM ffiec_exams ORDER BY rowid",
+        "SELECT regulator AS regulator, agency_id AS agency_id, exam_date AS exam_date, \
+         name AS name, city AS city, state AS state, assets_thousands AS assets_thousands, \
+         exam_method AS exam_method, rating AS rating FROM ffiec_exams ORDER BY rowid",
     )?;
+    crate::mirror::row::columns! {
+        struct ExamAt {
+            regulator, agency_id, exam_date, name, city, state, assets_thousands, exam_method,
+            rating,
+        }
+    }
+    let at = ExamAt::of(&statement)?;
     let rows = statement.query_map([], |row| {
-        let date: String = row.get(2)?;
+        let date: String = row.get(at.exam_date)?;
         Ok(FileExam {
-            regulator: super::super::vocab(row, 0)?,
-            agency_id: u64::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
+            regulator: super::super::vocab(row, at.regulator)?,
+            agency_id: u64::try_from(row.get::<_, i64>(at.agency_id)?).unwrap_or(0),
             day: Day::parse(&date).unwrap_or(Day(0)),
-            name: row.get(3)?,
-            city: row.get(4)?,
-            state: row.get(5)?,
-            assets_thousands: u64::try_from(row.get::<_, i64>(6)?).unwrap_or(0),
-            exam_method: row.get(7)?,
-            rating: super::super::vocab(row, 8)?,
+            name: row.get(at.name)?,
+            city: row.get(at.city)?,
+            state: row.get(at.state)?,
+            assets_thousands: u64::try_from(row.get::<_, i64>(at.assets_thousands)?).unwrap_or(0),
+            exam_method: row.get(at.exam_method)?,
+            rating: super::super::vocab(row, at.rating)?,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
@@ -358,24 +369,33 @@ fn stored_exams(tx: &Transaction) -> Result<Vec<FileExam>> {
 
 fn stored_listed(tx: &Transaction) -> Result<Vec<Listed>> {
     let mut statement = tx.prepare(
-        "SELECT fdic_cert, rssd_id, occ_charter, ots_docket, name, active, assets_thousands, report_date \
+        "SELECT fdic_cert AS fdic_cert, rssd_id AS rssd_id, occ_charter AS occ_charter, \
+         ots_docket AS ots_docket, name AS name, active AS active, \
+         assets_thousands AS assets_thousands, report_date AS report_date \
          FROM institutions ORDER BY rowid",
     )?;
+    crate::mirror::row::columns! {
+        struct ListedAt {
+            fdic_cert, rssd_id, occ_charter, ots_docket, name, active, assets_thousands,
+            report_date,
+        }
+    }
+    let at = ListedAt::of(&statement)?;
     let rows = statement.query_map([], |row| {
-        let number = |i: usize| -> rusqlite::Result<Option<u64>> {
+        let number = |at: usize| -> rusqlite::Result<Option<u64>> {
             Ok(row
-                .get::<_, Option<i64>>(i)?
+                .get::<_, Option<i64>>(at)?
                 .and_then(|n| u64::try_from(n).ok()))
         };
         Ok(Listed {
-            fdic_cert: number(0)?,
-            rssd_id: number(1)?,
-            occ_charter: number(2)?,
-            ots_docket: number(3)?,
-            name: row.get(4)?,
-            active: row.get::<_, Option<i64>>(5)?.map(|a| a != 0),
-            assets_thousands: number(6)?,
-            report_date: row.get(7)?,
+            fdic_cert: number(at.fdic_cert)?,
+            rssd_id: number(at.rssd_id)?,
+            occ_charter: number(at.occ_charter)?,
+            ots_docket: number(at.ots_docket)?,
+            name: row.get(at.name)?,
+            active: row.get::<_, Option<i64>>(at.active)?.map(|a| a != 0),
+            assets_thousands: number(at.assets_thousands)?,
+            report_date: row.get(at.report_date)?,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)

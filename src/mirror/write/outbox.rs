@@ -23,9 +23,11 @@ impl Writer {
     pub fn outbox(&self) -> Result<Vec<(i64, RatingCreatedData)>> {
         let mut statement = self
             .connection
-            .prepare("SELECT id, data FROM outbox ORDER BY id")?;
+            .prepare("SELECT id AS id, data AS data FROM outbox ORDER BY id")?;
+        crate::mirror::row::columns! { struct DeliveryAt { id, data } }
+        let at = DeliveryAt::of(&statement)?;
         let rows = statement.query_map([], |row| {
-            Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+            Ok((row.get::<_, i64>(at.id)?, row.get::<_, String>(at.data)?))
         })?;
         let mut pending = Vec::new();
         for row in rows {

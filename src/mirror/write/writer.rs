@@ -134,15 +134,17 @@ impl Writer {
     pub fn known(&self) -> Result<Known> {
         let mut statement = self
             .connection
-            .prepare("SELECT id, position, list_json FROM banks")?;
+            .prepare("SELECT id AS id, position AS position, list_json AS list_json FROM banks")?;
+        crate::mirror::row::columns! { struct ListedAt { id, position, list_json } }
+        let at = ListedAt::of(&statement)?;
         let mut rows = statement.query([])?;
         let mut known = Known::new([], self.full);
         // Row by row: the list entries are never all in memory at once.
         while let Some(row) = rows.next()? {
             known.hold(
-                row.get_ref(0)?.as_str()?,
-                row.get::<_, i64>(1)? as u64,
-                row.get_ref(2)?.as_str()?,
+                row.get_ref(at.id)?.as_str()?,
+                row.get::<_, i64>(at.position)? as u64,
+                row.get_ref(at.list_json)?.as_str()?,
             );
         }
         Ok(known)
@@ -196,17 +198,30 @@ impl Writer {
         let public = self.public;
         self.unit(|c, sync| {
             let before: Option<(String, String)> = c
-                .prepare_cached("SELECT list_json, detail_json FROM banks WHERE id = ?1")?
-                .query_row([&f.id], |row| Ok((row.get(0)?, row.get(1)?)))
+                .prepare_cached(
+                    "SELECT list_json AS list_json, detail_json AS detail_json FROM banks \
+                     WHERE id = ?1",
+                )?
+                .query_row([&f.id], |row| {
+                    Ok((row.get("list_json")?, row.get("detail_json")?))
+                })
                 .optional()?;
             // Records already held keep the sync that first added them.
             let mut held: HashMap<(String, String, String), Vec<i64>> = HashMap::new();
             {
                 let mut statement = c.prepare_cached(
-                    "SELECT exam_date, rating, exam_type, added_sync FROM ratings WHERE bank_id = ?1",
+                    "SELECT exam_date AS exam_date, rating AS rating, exam_type AS exam_type, \
+                     added_sync AS added_sync FROM ratings WHERE bank_id = ?1",
                 )?;
+                crate::mirror::row::columns! {
+                    struct HeldAt { exam_date, rating, exam_type, added_sync }
+                }
+                let at = HeldAt::of(&statement)?;
                 let rows = statement.query_map([&f.id], |row| {
-                    Ok(((row.get(0)?, row.get(1)?, row.get(2)?), row.get(3)?))
+                    Ok((
+                        (row.get(at.exam_date)?, row.get(at.rating)?, row.get(at.exam_type)?),
+                        row.get(at.added_sync)?,
+                    ))
                 })?;
                 for row in rows {
                     let (key, added) = row?;
