@@ -15,7 +15,6 @@ use crate::command::{Ctx, Parts, Run, SecretArg, Spec};
 use crate::error::{CraError, Exit};
 use crate::io::{Io, Output};
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
 use crate::webhook::diagnose::diagnose;
 use crate::webhook::sign::{Invalid, Signer, decode};
 
@@ -54,19 +53,12 @@ impl Spec for VerifyWebhookArgs {
 }
 
 impl Run for VerifyWebhookArgs {
-    const GLOBALS: Globals = Globals::CONFIG;
-
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.io, &ctx.out).await
     }
 }
 
-async fn run(
-    args: VerifyWebhookArgs,
-    settings: &Settings,
-    io: &Io,
-    out: &Output,
-) -> Result<Exit> {
+async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io, out: &Output) -> Result<Exit> {
     let secret = settings.require_secret("verify-webhook")?;
     let secret = secret.expose_secret().as_bytes();
     let dash = args.file.as_deref() == Some(Path::new("-"));

@@ -11,7 +11,7 @@ use anyhow::Result;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::{fetch_error, web_address};
+use super::web_address;
 use crate::error::{CraError, Exit};
 use crate::evaluation::{Evaluation, SetAside};
 use crate::http::Fetcher;
@@ -134,7 +134,7 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
                         io.warn(&format!(
                             "{}: cannot be read: {}",
                             inert(&shown),
-                            fetch_error(error)
+                            error.into_error()
                         ));
                         unreadable.push(shown);
                         continue;
