@@ -14,8 +14,8 @@ use clap::Args;
 use crate::commands::{
     Ctx, Exit, Globals, OutputArg, Outputs, Parts, Run, Spec, Wording, Words, thousands,
 };
+use crate::domain::{Level, Test};
 use crate::domain::{RatingChange, Selection};
-use crate::evaluation::{Level, Test};
 use crate::filters::{SelectionArgs, When, parse_when};
 use crate::mirror::{ChangeFilter, DueQuery, GroupBy, Reader, StatsFilter, StatsRow};
 use crate::output::{Downgrade, DueBank, Group, Report, report};

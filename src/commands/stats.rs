@@ -17,7 +17,7 @@ use crate::commands::{
     CraError, Ctx, Exit, Globals, Outputs, Parts, RowsOutput, Run, Spec, Wording, Words, Written,
 };
 use crate::domain::Selection;
-use crate::evaluation::Test;
+use crate::domain::Test;
 use crate::filters::SelectionArgs;
 use crate::mirror::{GroupBy, StatsFilter, StatsRow};
 use crate::output::{Bar, chart};

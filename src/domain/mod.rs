@@ -1,5 +1,6 @@
 //! The words every room shares: the service's resources (`model`), the
-//! rating scale, exam types and regulators (`vocab`), the state codes
+//! rating scale, exam types and regulators (`vocab`), the tests and levels
+//! of an evaluation's test ratings (`performance`), the state codes
 //! (`states`), and the output formats and colour choice a user picks.
 //! Below every other room: it imports none of them, so api, mirror,
 //! sandbox, diff and output can all speak it without importing each other.
@@ -10,6 +11,7 @@
 
 pub mod find;
 pub mod model;
+pub mod performance;
 pub mod public;
 pub mod selection;
 pub mod states;
@@ -17,6 +19,7 @@ pub mod vocab;
 
 pub use find::{SortField, SortKey};
 pub use model::{Bank, BankDetail, Meta};
+pub use performance::{Level, Test};
 pub use public::{AssetRange, HasPublic, PublicRecord};
 pub use selection::Selection;
 pub use vocab::{ExamType, Rating, RatingChange, Regulator};

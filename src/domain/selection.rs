@@ -20,8 +20,8 @@
 use std::collections::BTreeSet;
 
 use super::public::AssetRange;
+use super::{Level, Test};
 use super::{ListQuery, Rating, SortKey};
-use crate::evaluation::model::{Level, Test};
 
 /// One command's selection, resolved.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

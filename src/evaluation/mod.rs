@@ -9,7 +9,7 @@ pub mod model;
 pub mod parse;
 pub mod pdf;
 
-pub use model::{Evaluation, Level, SetAside, Test};
+pub use model::{Evaluation, SetAside};
 
 /// What a PDF's bytes say as a PE, or why they were set aside; bounded in
 /// time and memory by [`pdf::Limits::default`].

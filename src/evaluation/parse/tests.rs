@@ -1,4 +1,5 @@
 use super::*;
+use crate::domain::{Level, Test};
 
 /// A line of runs at `y`: each run (x, text).
 fn line(y: f32, runs: &[(f32, &str)]) -> Line {

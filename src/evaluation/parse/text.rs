@@ -1,7 +1,8 @@
 //! The document's text, normalised once, and the small helpers every
 //! reader of it shares.
 
-use super::super::model::{Level, Page, Run};
+use super::super::model::{Page, Run};
+use crate::domain::Level;
 use std::ops::Range;
 
 /// One non-empty line: where its normalised text sits in the document.
