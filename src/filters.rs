@@ -12,11 +12,11 @@ use std::ffi::OsStr;
 use clap::Args;
 use clap::builder::{PossibleValue, TypedValueParser};
 
-pub mod find;
+pub mod args;
 pub mod when;
 pub mod words;
 
-pub use find::{OrderArgs, PeriodArgs, SelectArgs, ShownArgs, WatchArg};
+pub use args::{OrderArgs, PeriodArgs, SelectArgs, ShownArgs, WatchArg};
 pub use when::{Bound, When, parse_when, today};
 pub use words::Words;
 
@@ -151,8 +151,8 @@ impl SelectionArgs {
             name: query.clone().filter(|q| !q.is_empty()),
             state: state.clone(),
             size: size.clone(),
-            ratings: find::ratings_once(rating),
-            regulators: find::resolve_regulators(regulator, present)?,
+            ratings: args::ratings_once(rating),
+            regulators: args::resolve_regulators(regulator, present)?,
             city: city
                 .as_deref()
                 .map(|c| c.trim().to_lowercase())

@@ -9,19 +9,20 @@
 //! every enumeration here keeps a value it does not know rather than
 //! refusing it.
 
-pub mod find;
+pub mod matching;
 pub mod model;
 pub mod performance;
 pub mod public;
 pub mod selection;
+pub mod sort;
 pub mod states;
 pub mod vocab;
 
-pub use find::{SortField, SortKey};
 pub use model::{Bank, BankDetail, Meta};
 pub use performance::{Level, Test};
 pub use public::{AssetRange, HasPublic, PublicRecord};
 pub use selection::Selection;
+pub use sort::{SortField, SortKey};
 pub use vocab::{ExamType, Rating, RatingChange, Regulator};
 
 /// The filters and paging of the list (`GET /api/v1/banks`), which the local copy answers too.

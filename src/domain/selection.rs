@@ -10,8 +10,8 @@
 //! what it does with it. The readers are its words ([`Selection::words_for`]:
 //! the `About` sheet, "no banks match", a chart's title, the report's
 //! header), what the service is sent ([`Selection::list_query`]), the
-//! online matcher and order (`domain::find`), and the local copy's one
-//! clause builder (`mirror::find::selection_clauses`). The bank's part
+//! online matcher (`domain::matching`) and order (`domain::sort`), and the local copy's one
+//! clause builder (`mirror::clauses::selection_clauses`). The bank's part
 //! (name, state, regulator, city, watch lists, failing exams, the public
 //! record) is of the bank; the exam's part (exam type, rating, exam period)
 //! is of the exam a row is about: the current one for a bank, each record
@@ -49,7 +49,7 @@ pub struct Selection {
     /// Only banks whose last N exams were all failing
     /// ([`Rating::is_failing`]): `--failed-last N`. A test of the history,
     /// which the list does not give: online, the matcher keeps the banks
-    /// whose current rating fails and [`super::find::failed_last`] decides
+    /// whose current rating fails and [`super::matching::failed_last`] decides
     /// from each one's history.
     pub failed_last: Option<u32>,
     /// The public record's: the assets at the exam (`--assets`).

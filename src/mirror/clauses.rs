@@ -270,7 +270,7 @@ pub(super) fn where_sql(clauses: &[String]) -> String {
 }
 
 /// The banks whose last `?` exams (newest by exam date; of one date, the
-/// first served) all failed, as [`crate::domain::find::failed_last`]
+/// first served) all failed, as [`crate::domain::matching::failed_last`]
 /// decides for a history in hand: SQL taking N three times. Only banks
 /// with a failing record are ranked at all. The failing ratings come from
 /// the domain's scale.

@@ -7,13 +7,13 @@
 
 mod argument;
 pub mod by_id;
-pub mod find;
+pub mod found;
 pub mod listing;
 pub mod seen;
 pub mod select;
 
 pub use argument::{Among, Wanted, classify, could_be_name, named, resolve, resolve_one};
-pub use find::FoundPages;
+pub use found::FoundPages;
 pub use listing::{Listing, MAX_PER_PAGE, Options as ListingOptions, details};
 pub use select::{Copy, Place, Watched};
 

@@ -37,28 +37,28 @@ pub struct Counts {
 }
 
 /// One file to read: where, as the user named it.
-enum Source {
+enum Location {
     File(PathBuf),
     Web(url::Url),
 }
 
-impl Source {
+impl Location {
     /// As the copy records it (`evaluations.source`): a file's whole path,
     /// an address without its secrets.
     fn stored(&self) -> String {
         match self {
-            Source::File(path) => std::path::absolute(path)
+            Location::File(path) => std::path::absolute(path)
                 .unwrap_or_else(|_| path.clone())
                 .display()
                 .to_string(),
-            Source::Web(_) => self.shown(),
+            Location::Web(_) => self.shown(),
         }
     }
 
     fn shown(&self) -> String {
         match self {
-            Source::File(path) => path.display().to_string(),
-            Source::Web(url) => crate::http::hide_address_secrets(url.as_str()),
+            Location::File(path) => path.display().to_string(),
+            Location::Web(url) => crate::http::hide_address_secrets(url.as_str()),
         }
     }
 }
@@ -87,7 +87,7 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io) -> Result<Exit
             crate::text::shorten(&inert(&shown), 40)
         )));
         let bytes = match source {
-            Source::File(file) => match read_file(file) {
+            Location::File(file) => match read_file(file) {
                 Ok(Ok(bytes)) => bytes,
                 Ok(Err(set_aside)) => {
                     counts.damaged += 1;
@@ -104,7 +104,7 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io) -> Result<Exit
                     continue;
                 }
             },
-            Source::Web(url) => {
+            Location::Web(url) => {
                 let client = Fetcher::new(
                     url,
                     settings.timeout.value,
@@ -251,18 +251,18 @@ fn summary_line(counts: &Counts, seconds: f64, path: &Path) -> String {
 
 /// The files `paths` name: files, the PDFs of folders (and their
 /// folders), addresses; the paths that do not exist, apart.
-fn expand(paths: &[String]) -> Result<(Vec<Source>, Vec<String>)> {
+fn expand(paths: &[String]) -> Result<(Vec<Location>, Vec<String>)> {
     let mut sources = Vec::new();
     let mut missing = Vec::new();
     for path in paths {
         if let Some(url) = web_address(path)? {
-            sources.push(Source::Web(url));
+            sources.push(Location::Web(url));
             continue;
         }
         let path = PathBuf::from(path);
         match std::fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => folder(&path, &mut sources)?,
-            Ok(_) => sources.push(Source::File(path)),
+            Ok(_) => sources.push(Location::File(path)),
             Err(error) => missing.push(format!("{}: {error}", path.display())),
         }
     }
@@ -270,7 +270,7 @@ fn expand(paths: &[String]) -> Result<(Vec<Source>, Vec<String>)> {
 }
 
 /// The PDFs under `dir`, in name order, at most [`FOLDER_FILES`].
-fn folder(dir: &Path, sources: &mut Vec<Source>) -> Result<()> {
+fn folder(dir: &Path, sources: &mut Vec<Location>) -> Result<()> {
     let mut stack = vec![dir.to_path_buf()];
     let mut found = Vec::new();
     while let Some(dir) = stack.pop() {
@@ -300,7 +300,7 @@ fn folder(dir: &Path, sources: &mut Vec<Source>) -> Result<()> {
         }
     }
     found.sort();
-    sources.extend(found.into_iter().map(Source::File));
+    sources.extend(found.into_iter().map(Location::File));
     Ok(())
 }
 

@@ -192,7 +192,7 @@ impl Source {
         for (bank, detail) in banks {
             let failing = selection
                 .failed_last
-                .is_none_or(|n| crate::domain::find::failed_last(&detail.fields.ratings, n));
+                .is_none_or(|n| crate::domain::matching::failed_last(&detail.fields.ratings, n));
             if failing {
                 // A command that goes on to the banks' histories (`export
                 // --with-history`) is handed these rather than asking again.
@@ -277,7 +277,7 @@ impl Source {
         let mut details = std::pin::pin!(listing::details(self, listed, DETAILS, true));
         let mut kept = Vec::new();
         while let Some(((), bank, detail)) = details.try_next().await? {
-            if crate::domain::find::failed_last(&detail?.fields.ratings, n) {
+            if crate::domain::matching::failed_last(&detail?.fields.ratings, n) {
                 kept.push(bank);
             }
         }
