@@ -17,10 +17,6 @@ use crate::evaluation::{Evaluation, SetAside};
 use crate::http::Fetcher;
 use crate::mirror::{EvaluationRead as Read, Store};
 
-/// The most of one PE read: the reader's bound ([`crate::evaluation::pdf::Limits`];
-/// a long PE with maps is a few megabytes, the largest real ones tens).
-pub const FILE_LIMIT: u64 = 64 << 20;
-
 /// The most files a folder gives.
 const FOLDER_FILES: usize = 100_000;
 
@@ -112,7 +108,7 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io) -> Result<Exit
                     settings.rate.as_ref().map(|r| r.value),
                 )?;
                 let trace = |line: String| io.trace(&line);
-                let fetched = client.get(url, FILE_LIMIT, &trace).await;
+                let fetched = client.get(url, crate::evaluation::FILE_BYTES, &trace).await;
                 requests += client.requests();
                 match fetched {
                     Ok(fetched) if fetched.status.is_success() => fetched.body.to_vec(),
@@ -304,27 +300,20 @@ fn folder(dir: &Path, sources: &mut Vec<Location>) -> Result<()> {
     Ok(())
 }
 
-/// A file read whole, or set aside past [`FILE_LIMIT`] (read no further);
-/// why it cannot be read at all.
+/// A file read whole (up to one byte past the reader's bound, which
+/// [`crate::evaluation::read`] sets aside), or set aside by its size
+/// before it is read; why it cannot be read at all.
 fn read_file(path: &Path) -> Result<Result<Vec<u8>, SetAside>, String> {
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     // Refused by its size first: a file of gigabytes is never read.
-    let mut bytes = Vec::new();
-    if file.metadata().map_err(|e| e.to_string())?.len() > FILE_LIMIT {
-        return Ok(Err(SetAside::Damaged(format!(
-            "over {}: no public evaluation is that long",
-            crate::http::size(FILE_LIMIT)
-        ))));
+    let size = file.metadata().map_err(|e| e.to_string())?.len();
+    if let Err(set_aside) = crate::evaluation::admit(size) {
+        return Ok(Err(set_aside));
     }
-    file.take(FILE_LIMIT + 1)
+    let mut bytes = Vec::new();
+    file.take(crate::evaluation::FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > FILE_LIMIT {
-        return Ok(Err(SetAside::Damaged(format!(
-            "over {}: no public evaluation is that long",
-            crate::http::size(FILE_LIMIT)
-        ))));
-    }
     Ok(Ok(bytes))
 }

@@ -214,7 +214,7 @@ impl<'a> Reader<'a> {
                     if stream.dict.get(b"Subtype").and_then(Object::as_name).ok() != Some(b"Form") {
                         continue;
                     }
-                    if depth >= self.limits.depth.min(16) || !forms.insert(*id) {
+                    if depth >= self.limits.form_depth || !forms.insert(*id) {
                         continue;
                     }
                     let matrix = numbers(doc, stream.dict.get(b"Matrix").ok()).unwrap_or(IDENTITY);
@@ -312,10 +312,10 @@ impl<'a> Reader<'a> {
     /// 10,000 of them.
     pub(super) fn load_font(&mut self, dict: &'a Dictionary) {
         let id = std::ptr::from_ref(dict) as usize;
-        if self.fonts.contains_key(&id) || self.fonts.len() >= 10_000 {
+        if self.fonts.contains_key(&id) || self.fonts.len() >= self.limits.fonts {
             return;
         }
-        let font = super::fonts::load(self.doc, dict, self.limits.stream_bytes);
+        let font = super::fonts::load(self.doc, dict, self.limits);
         self.fonts.insert(id, font);
     }
 }
