@@ -131,7 +131,9 @@ impl SelectionArgs {
                     rating,
                     regulator,
                     city,
-                    watch: WatchArg { watch },
+                    // The lists' banks, once the lists are read
+                    // (`source::select`).
+                    watch: WatchArg { watch: _ },
                     failed_last,
                     assets,
                     exam_method,
@@ -159,9 +161,7 @@ impl SelectionArgs {
                 .filter(|c| !c.is_empty()),
             exam_since,
             exam_until,
-            watch: watch.clone(),
-            // The lists' banks, once the lists are read (`source::select`).
-            ids: None,
+            watch: None,
             failed_last: *failed_last,
             assets: *assets,
             exam_methods: exam_method

@@ -13,9 +13,9 @@ use crate::commands::{
     CraError, Ctx, ExcelSafeArg, Exit, Globals, Io, JqArg, OutputArg, Outputs, Parts, Run,
     Settings, Spec, inert, plural, thousands,
 };
-use crate::domain::Selection;
+use crate::domain::{Place, Selection};
 use crate::output::{BANKS, Cell, Column, Columns, Fit, Kind, write_bank};
-use crate::source::{Among, Copy, Place, Source, Wanted, Watched, classify, resolve};
+use crate::source::{Among, Copy, Source, Wanted, classify, resolve, watched, watched_within};
 use crate::watch::{Lists, check_name};
 
 pub const AFTER_HELP: &str = "\
@@ -299,14 +299,14 @@ fn pick(
 /// not found named as every `--watch` names them.
 async fn show(name: &str, settings: &Settings, io: &Io, copy: &Copy) -> Result<Exit> {
     let names = [name.to_string()];
-    let watched = Watched::load(&names)?.expect("a list is named");
+    let watch = watched(&names)?;
     let shape = BANKS.shape(io.view.format, &[]).map_err(CraError::usage)?;
     let source = Source::new(settings, io, copy)?;
     let selection = Selection {
-        ids: Some(watched.ids()),
-        watch: names.to_vec(),
+        watch,
         ..Selection::default()
     };
+    let watched = selection.watch.as_ref().expect("a list is named");
     let found = source.find(&selection, 0, u64::MAX).await?;
     let mut printer = io.printer(shape.heads())?;
     for bank in &found.banks {
@@ -378,7 +378,7 @@ fn list(path: &std::path::Path, io: &Io, copy: &Copy) -> Result<Exit> {
             None => None,
         };
         if let Some(missing) = missing.as_ref().filter(|m| !m.is_empty()) {
-            let watched = Watched::within(&lists, std::slice::from_ref(name))?;
+            let watched = watched_within(&lists, std::slice::from_ref(name))?;
             io.notice(&watched.note(missing, Place::Copy));
         }
         printed.write_plain(&ListRow {

@@ -17,13 +17,16 @@ pub mod selection;
 pub mod sort;
 pub mod states;
 pub mod vocab;
+pub mod watched;
 
+pub use matching::Listed;
 pub use model::{Bank, BankDetail, Meta};
 pub use performance::{Level, Test};
 pub use public::{AssetRange, HasPublic, PublicRecord};
 pub use selection::Selection;
 pub use sort::{SortField, SortKey};
 pub use vocab::{ExamType, Rating, RatingChange, Regulator};
+pub use watched::{Place, Watched};
 
 /// The filters and paging of the list (`GET /api/v1/banks`), which the local copy answers too.
 #[derive(Debug, Clone, Default)]

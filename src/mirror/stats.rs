@@ -560,7 +560,7 @@ pub(super) mod tests {
                 ratings: ratings.iter().map(|r| rating_names[*r].into()).collect(),
                     regulators: regulators.iter().map(|r| regulators_[*r].to_string()).collect(),
                     exam_since: since.map(|y| format!("{y}-01-01")),
-                    ids: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
+                    watch: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
                 ..crate::domain::Selection::default()
                 },
                 exams,

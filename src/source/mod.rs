@@ -15,7 +15,7 @@ pub mod select;
 pub use argument::{Among, Wanted, classify, could_be_name, named, resolve, resolve_one};
 pub use found::FoundPages;
 pub use listing::{Listing, MAX_PER_PAGE, Options as ListingOptions, details};
-pub use select::{Copy, Place, Watched};
+pub use select::{Copy, watched, watched_within};
 
 use std::sync::Arc;
 
