@@ -280,8 +280,7 @@ impl Io {
             return;
         }
         let screen = &self.screen;
-        let out_taken =
-            screen.stdout_terminal && screen.out_taken.load(std::sync::atomic::Ordering::SeqCst);
+        let out_taken = screen.out_taken.load(std::sync::atomic::Ordering::SeqCst);
         match (self.visible_bar(), text) {
             (Some(bar), Some(text)) => bar.set_message(format!(" · {text}")),
             (Some(bar), None) => bar.set_message(""),

@@ -28,8 +28,6 @@ mod linking;
 mod said;
 use said::{links_line, reasons_line, summary_line};
 
-/// The most of one public evaluation read or downloaded.
-pub const PE_LIMIT: u64 = evaluations::FILE_LIMIT;
 use bankfind_pages::read_bankfind;
 
 pub const AFTER_HELP: &str = "\
@@ -323,7 +321,7 @@ fn read_file(path: &str) -> Result<Vec<u8>> {
         return Err(CraError::Response {
             message: format!(
                 "{path} is over {}: not the FFIEC ratings file",
-                crate::http::size(FFIEC_LIMIT)
+                crate::text::byte_size(FFIEC_LIMIT)
             ),
         }
         .into());

@@ -192,7 +192,7 @@ const WATCH_NESTED: &[(&str, Globals)] = &[
     ("add", Globals::ALL),
     (
         "remove",
-        Globals::CONFIG.and(Globals::OUTPUT).and(Globals::MIRROR)
+        Globals::CONFIG.and(Globals::OUTPUT).and(Globals::MIRROR),
     ),
     ("show", Globals::ALL),
     ("list", Globals::LOCAL_COPY),

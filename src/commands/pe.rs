@@ -317,7 +317,7 @@ async fn download(
     let trace = |line: String| io.trace(&line);
     io.status(Some("downloading the evaluation…"));
     let fetched = client
-        .get(&url, crate::commands::enrich::PE_LIMIT, &trace)
+        .get(&url, crate::evaluation::FILE_BYTES, &trace)
         .await;
     io.status(None);
     let fetched = fetched.map_err(crate::http::FetchError::into_error)?;

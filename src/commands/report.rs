@@ -12,9 +12,8 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::command::{Ctx, OutputArg, Parts, Run, Spec, Wording};
-use crate::domain::{RatingChange, Selection};
+use crate::domain::{Level, RatingChange, Selection, Test};
 use crate::error::Exit;
-use crate::evaluation::{Level, Test};
 use crate::filters::Words;
 use crate::filters::{SelectionArgs, When, parse_when};
 use crate::mirror::{ChangeFilter, DueQuery, GroupBy, Reader, StatsFilter, StatsRow};

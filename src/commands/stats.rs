@@ -14,8 +14,8 @@ use clap::Args;
 
 use crate::command::{Ctx, Parts, RowsOutput, Run, Spec, Wording};
 use crate::domain::Selection;
+use crate::domain::Test;
 use crate::error::{CraError, Exit};
-use crate::evaluation::Test;
 use crate::filters::SelectionArgs;
 use crate::filters::Words;
 use crate::mirror::{GroupBy, StatsFilter, StatsRow};

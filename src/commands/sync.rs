@@ -111,7 +111,7 @@ impl Run for SyncArgs {
         let stop = crate::signals::watch().boxed().shared();
         let mut settings = ctx.settings;
         settings.max_wait = Some(self.max_wait);
-        let only = ctx.selection.ids;
+        let only = ctx.selection.watch.map(|w| w.set().clone());
         run(self, &settings, &ctx.io, &ctx.out, only, stop)
             .await
             .map_err(resumable)

@@ -10,13 +10,13 @@ use anyhow::Result;
 use clap::Subcommand;
 
 use crate::command::{Ctx, ExcelSafeArg, JqArg, OutputArg, Parts, Run, Spec};
-use crate::domain::Selection;
+use crate::domain::{Place, Selection};
 use crate::error::{CraError, Exit};
 use crate::io::{Io, Output};
 use crate::output::Outputs;
 use crate::output::{BANKS, Cell, Column, Columns, Fit, Kind};
 use crate::settings::Settings;
-use crate::source::{Among, Copy, Place, Source, Wanted, Watched, classify, resolve};
+use crate::source::{Among, Copy, Source, Wanted, classify, resolve, watched, watched_within};
 use crate::text::{inert, plural, thousands};
 use crate::watch::{Lists, check_name};
 
@@ -289,14 +289,14 @@ fn pick(
 /// not found named as every `--watch` names them.
 async fn show(name: &str, settings: &Settings, io: &Io, out: &Output, copy: &Copy) -> Result<Exit> {
     let names = [name.to_string()];
-    let watched = Watched::load(&names)?.expect("a list is named");
+    let watch = watched(&names)?;
     let planned = out.plan_rows(&BANKS, &[], false)?;
     let source = Source::new(settings, io, copy)?;
     let selection = Selection {
-        ids: Some(watched.ids()),
-        watch: names.to_vec(),
+        watch,
         ..Selection::default()
     };
+    let watched = selection.watch.as_ref().expect("a list is named");
     let found = source.find(&selection, 0, u64::MAX).await?;
     let mut rows = out.rows(planned)?;
     for bank in &found.banks {
@@ -368,7 +368,7 @@ fn list(path: &std::path::Path, io: &Io, out: &Output, copy: &Copy) -> Result<Ex
             None => None,
         };
         if let Some(missing) = missing.as_ref().filter(|m| !m.is_empty()) {
-            let watched = Watched::within(&lists, std::slice::from_ref(name))?;
+            let watched = watched_within(&lists, std::slice::from_ref(name))?;
             io.notice(&watched.note(missing, Place::Copy));
         }
         printed.write_plain(&ListRow {

@@ -92,7 +92,7 @@ impl BodyError {
         match self {
             BodyError::TooLarge { limit } => format!(
                 "{what} is over {} (read no further; a server sending that much is misbehaving)",
-                size(*limit)
+                crate::text::byte_size(*limit)
             ),
             BodyError::Decode(error) => format!(
                 "{what} says Content-Encoding: gzip but is not gzip data ({})",
@@ -207,17 +207,6 @@ pub fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
     root.to_string()
 }
 
-/// `16 MiB`, `1 MiB`, `512 KiB`: a limit as a person reads it.
-pub fn size(bytes: u64) -> String {
-    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
-        format!("{} MiB", bytes >> 20)
-    } else if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
-        format!("{} KiB", bytes >> 10)
-    } else {
-        format!("{bytes} bytes")
-    }
-}
-
 /// A client builder for requests to `target`: User-Agent, connect and
 /// request timeouts, and no proxy when `target` is this machine (a proxy
 /// cannot reach its loopback; `HTTP_PROXY` applies to everything else).
@@ -289,11 +278,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_read_as_a_person_would() {
-        assert_eq!(size(API_BODY_LIMIT), "16 MiB");
-        assert_eq!(size(SMALL_BODY_LIMIT), "1 MiB");
-        assert_eq!(size(2048), "2 KiB");
-        assert_eq!(size(1000), "1000 bytes");
+    fn limits_read_as_a_person_would() {
+        assert_eq!(crate::text::byte_size(API_BODY_LIMIT), "16 MiB");
+        assert_eq!(crate::text::byte_size(SMALL_BODY_LIMIT), "1 MiB");
     }
 
     #[test]

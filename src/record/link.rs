@@ -288,10 +288,13 @@ impl Register {
         // The prior's first: a fit that could lead it may take the bank
         // from it, and so is settled too, however far it trails the best.
         let held = match bank.prior {
-            Some(prior) => fits.iter_mut().find(|fit| fit.institution == prior).map(|fit| {
-                fit.settle(&self.institutions[fit.institution as usize], &keys, scratch);
-                fit.score
-            }),
+            Some(prior) => fits
+                .iter_mut()
+                .find(|fit| fit.institution == prior)
+                .map(|fit| {
+                    fit.settle(&self.institutions[fit.institution as usize], &keys, scratch);
+                    fit.score
+                }),
             None => None,
         };
         for fit in fits.iter_mut() {

@@ -289,7 +289,7 @@ async fn pages<T: PartialEq + Clone + std::fmt::Debug>(
             return Err(broken(format!(
                 "its {} add up to more than {} by offset {offset}, more than any real ones",
                 endpoint.what,
-                crate::http::size(MOST_KEPT_BYTES)
+                crate::text::byte_size(MOST_KEPT_BYTES)
             )));
         }
         let bar =

@@ -13,7 +13,8 @@ use serde_json::Value;
 
 pub(crate) use crate::common::enriched;
 use crate::common::{World, assert_code, stderr};
-use cra::evaluation::model::{Evaluation, Level};
+use cra::domain::Level;
+use cra::evaluation::model::Evaluation;
 use cra::record::ffiec::InstitutionKey;
 use cra::sandbox::data::SandboxBank;
 use cra::sandbox::public::evaluations::evaluation_of;
@@ -312,7 +313,7 @@ fn the_path_a_user_takes_download_read_filter_count_and_show() {
         .iter()
         .find(|t| {
             t.area == cra::evaluation::model::Area::Institution
-                && t.test == cra::evaluation::model::Test::Lending
+                && t.test == cra::domain::Test::Lending
         })
         .unwrap()
         .level;
