@@ -14,7 +14,7 @@ mod output;
 pub use output::{Histories, Output};
 mod progress;
 mod sink;
-pub use progress::{Progress, Ticker, rate_text};
+pub use progress::{Progress, Ticker};
 use sink::Sink;
 pub use sink::{Captured, Out};
 

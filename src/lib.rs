@@ -8,32 +8,32 @@
 //! list and `run`, which resolves the settings and dispatches the command;
 //! errors are printed once, by `error::report` and `cli::usage`.
 
-pub mod api;
+pub(crate) mod api;
 pub mod assets;
-pub mod atomic;
+pub(crate) mod atomic;
 pub mod cli;
-pub mod command;
-pub mod commands;
-pub mod config_file;
-pub mod diff;
+pub(crate) mod command;
+pub(crate) mod commands;
+pub(crate) mod config_file;
+pub(crate) mod diff;
 pub mod domain;
-pub mod error;
+pub(crate) mod error;
 pub mod evaluation;
-pub mod filters;
+pub(crate) mod filters;
 pub mod http;
-pub mod io;
-pub mod limited;
+pub(crate) mod io;
+pub(crate) mod limited;
 pub mod mirror;
 pub mod output;
-pub mod parse;
-pub mod plan;
+pub(crate) mod parse;
+pub(crate) mod plan;
 pub mod record;
 pub mod sandbox;
-pub mod settings;
-pub mod signals;
-pub mod source;
+pub(crate) mod settings;
+pub(crate) mod signals;
+pub(crate) mod source;
 pub mod text;
-pub mod watch;
+pub(crate) mod watch;
 pub mod webhook;
 
 use anyhow::Result;

@@ -78,6 +78,7 @@ mod suite {
         mod data;
         mod public;
         mod serve;
+        mod shares;
     }
     mod search {
         mod filters;

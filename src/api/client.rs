@@ -123,12 +123,8 @@ impl Client {
         self.inner.requests.load(Ordering::Relaxed)
     }
 
-    /// `GET /api/v1/banks` with the query's filters and paging.
-    pub async fn list(&self, query: &ListQuery) -> Result<Page> {
-        self.list_in(query, None).await
-    }
-
-    /// The same, a large answer read only in `turn` (see `http::large`).
+    /// `GET /api/v1/banks` with the query's filters and paging, a large
+    /// answer read only in `turn` (see `http::large`).
     pub async fn list_in(&self, query: &ListQuery, turn: Option<&Turn>) -> Result<Page> {
         let mut url = self.endpoint(&["api", "v1", "banks"]);
         {
@@ -149,12 +145,8 @@ impl Client {
         model::parse_page(&body).map_err(|e| not_the_model(&url, &headers, &body, &e))
     }
 
-    /// `GET /api/v1/banks/{id}`.
-    pub async fn bank(&self, id: &str) -> Result<BankDetail> {
-        self.bank_in(id, None).await
-    }
-
-    /// The same, a large answer read only in `turn` (see `http::large`).
+    /// `GET /api/v1/banks/{id}`, a large answer read only in `turn` (see
+    /// `http::large`).
     pub async fn bank_in(&self, id: &str, turn: Option<&Turn>) -> Result<BankDetail> {
         let url = super::base::bank_url(&self.inner.base, id)?;
         let (headers, body) = self.get_json(&url, Some(id), turn).await?;

@@ -256,6 +256,7 @@ impl Differ {
 
 /// Every change between two sides held in memory, in the engine's order:
 /// for tests and for callers that already have the rows.
+#[cfg(test)]
 pub fn diff_rows(
     old: impl IntoIterator<Item = Row>,
     new: impl IntoIterator<Item = Row>,

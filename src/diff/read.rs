@@ -190,6 +190,7 @@ fn not_export(path: &Path, detail: &str) -> anyhow::Error {
 }
 
 /// Reads every bank of the export at `path` (`Export::open`, then `read`).
+#[cfg(test)]
 pub fn read_banks(path: &Path, each: &mut dyn FnMut(Row) -> Result<()>) -> Result<Shape> {
     Export::open(path)?.read(each)
 }

@@ -27,6 +27,7 @@
 //! with its OTS history before its own, for a bank the service shows with
 //! both.
 
+#[cfg(test)]
 use std::collections::HashSet;
 
 pub use super::claims::Claims;
@@ -446,6 +447,7 @@ pub struct Decision {
 /// Links each bank to at most one institution of `register`. `taken`:
 /// institutions already linked to banks outside `banks` (a sync
 /// re-linking the banks it changed), which none of these may have.
+#[cfg(test)]
 pub fn link(register: &Register, banks: &[Bank], taken: &HashSet<u32>) -> Vec<Outcome> {
     let mut work = register.work();
     let mut outcomes: Vec<Outcome> = banks

@@ -42,11 +42,6 @@ pub struct Loaded {
     pub record: Option<PublicRecord>,
 }
 
-/// Loads the banks of `path`.
-pub fn load_file(path: &Path) -> Result<Vec<SandboxBank>> {
-    Ok(load(path, Perturb::default(), 1)?.banks)
-}
-
 /// Loads `path`: the FFIEC file (perturbed by `perturb`, drawn from
 /// `seed`) or the banks of an export.
 pub fn load(path: &Path, perturb: Perturb, seed: u64) -> Result<Loaded> {
@@ -91,7 +86,7 @@ pub fn load(path: &Path, perturb: Perturb, seed: u64) -> Result<Loaded> {
     })
 }
 
-/// `line N: what` (the file name is added by `load_file`).
+/// `line N: what` (`load` puts the file's name before it).
 fn at(line: u64, what: impl std::fmt::Display) -> String {
     format!("line {line}: {what}")
 }

@@ -56,16 +56,13 @@ impl Seen {
         }
     }
 
+    #[cfg(test)]
     pub fn contains(&self, id: &str) -> bool {
         self.0.contains_key(&Seen::digest(id))
     }
 
     pub fn len(&self) -> u64 {
         self.0.len() as u64
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
     }
 }
 

@@ -19,9 +19,6 @@ use serde_json::{Map, Value, json};
 
 use super::{BankfindError, Record, identifier, parse_date};
 
-/// The address beside BankFind's institutions.
-pub const URL: &str = "https://api.fdic.gov/banks/history";
-
 /// The fields `cra` reads, in the order it asks for them.
 pub const FIELDS: [&str; 12] = [
     "CERT",

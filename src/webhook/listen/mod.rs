@@ -72,16 +72,6 @@ pub struct Streams {
     pub err: Box<dyn Write + Send>,
 }
 
-impl Streams {
-    /// The process's standard output and standard error.
-    pub fn standard() -> Streams {
-        Streams {
-            out: Box::new(std::io::stdout()),
-            err: Box::new(std::io::stderr()),
-        }
-    }
-}
-
 /// Counts for the summary.
 #[derive(Debug, Default, Clone)]
 pub struct Summary {

@@ -50,12 +50,6 @@ pub struct Server {
 
 impl Server {
     /// Opens the log file and binds the address; events and refusals go to
-    /// the process's standard output and error.
-    pub async fn bind(host: &str, port: u16, config: Config) -> Result<Server> {
-        Server::bind_with(host, port, config, Streams::standard()).await
-    }
-
-    /// Opens the log file and binds the address; events and refusals go to
     /// `streams`.
     pub async fn bind_with(
         host: &str,

@@ -33,7 +33,7 @@ fn generated_shares_are_within_tolerance_of_the_real_file() {
         return;
     };
     let banks = data::generate(18_820, 1, data::days_from_civil(2026, 11, 1));
-    let got = data::shares(&banks);
+    let got = super::shares::shares(&banks);
     let close = |got: f64, want: f64, tol: f64, what: &str| {
         assert!(
             (got - want).abs() <= tol,
@@ -129,9 +129,9 @@ fn generated_names_are_as_varied_as_the_real_ones() {
     };
     assert_eq!(real.len() as u64, stats["institutions"].as_u64().unwrap());
     let (real_distinct, real_shared) =
-        data::name_shares(real.iter().map(|(n, c)| (n.as_str(), c.as_str())));
+        super::shares::name_shares(real.iter().map(|(n, c)| (n.as_str(), c.as_str())));
     let banks = data::generate(real.len(), 1, data::days_from_civil(2026, 11, 1));
-    let got = data::shares(&banks);
+    let got = super::shares::shares(&banks);
     eprintln!(
         "distinct names {:.3} (real {real_distinct:.3}), name and city shared {:.3} (real {real_shared:.3})",
         got.distinct_names, got.name_city_shared
