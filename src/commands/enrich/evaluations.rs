@@ -303,15 +303,24 @@ fn folder(dir: &Path, sources: &mut Vec<Location>) -> Result<()> {
     Ok(())
 }
 
-/// A file read whole (up to one byte past the reader's bound, which
-/// [`crate::evaluation::read`] sets aside), or set aside by its size
-/// before it is read; why it cannot be read at all.
+/// A regular file read whole (up to one byte past the reader's bound,
+/// which [`crate::evaluation::read`] sets aside), or set aside by its size
+/// before it is read; why it cannot be read at all. Anything else (a
+/// FIFO, which would wait for a writer for ever; a device; a socket) is
+/// never opened.
 fn read_file(path: &Path) -> Result<Result<Vec<u8>, SetAside>, String> {
     use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err(format!("not a regular file ({})", kind_of(&meta)));
+    }
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     // Refused by its size first: a file of gigabytes is never read.
-    let size = file.metadata().map_err(|e| e.to_string())?.len();
-    if let Err(set_aside) = crate::evaluation::admit(size) {
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err(format!("not a regular file ({})", kind_of(&meta)));
+    }
+    if let Err(set_aside) = crate::evaluation::admit(meta.len()) {
         return Ok(Err(set_aside));
     }
     let mut bytes = Vec::new();
@@ -319,4 +328,27 @@ fn read_file(path: &Path) -> Result<Result<Vec<u8>, SetAside>, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
     Ok(Ok(bytes))
+}
+
+/// What a file that is not a regular one is, in words.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "not a file"
+    }
 }

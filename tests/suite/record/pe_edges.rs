@@ -1,0 +1,54 @@
+//! The edges of reading evaluations (issue 57): what a folder holds that
+//! is no file to read (a FIFO named `.pdf`, a folder `cra` may not open)
+//! is named and skipped, the rest read; every path of `cra enrich` ends on
+//! each of the four signals with exit 130, nothing of the batch stored;
+//! `cra pe --download` saves a PDF only from an answer that is one (2xx),
+//! says where in words that cannot forge a line, and refuses a redirect
+//! loop at once.
+
+use serde_json::Value;
+
+use super::evaluations::{Saved, enriched, save_evaluations};
+use crate::common::{stderr, within_secs};
+
+/// A run of `enrich --format json --pe ...`: exit, summary, stderr.
+fn read_folder(cmd: std::process::Command) -> (Option<i32>, Value, String) {
+    let out = within_secs(cmd, 60);
+    let summary = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (out.status.code(), summary, stderr(&out))
+}
+
+/// The readable PEs saved.
+fn readable(saved: &[Saved]) -> u64 {
+    saved.iter().filter(|s| !s.scanned).count() as u64
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_pdf_is_named_and_skipped_never_opened() {
+    let world = enriched(20);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 20, 1);
+    // Nobody writes it: opening it would wait for ever.
+    let fifo = crate::common::fifo(&dir, "x.pdf");
+    let mut cmd = world.home.cra_std();
+    cmd.args(["enrich", "--format", "json", "--pe"]).arg(&dir);
+    let (code, summary, said) = read_folder(cmd);
+    assert_eq!(code, Some(1), "{said}");
+    assert_eq!(
+        summary["evaluations"]["linked"],
+        readable(&saved),
+        "{summary}\n{said}"
+    );
+    assert!(
+        said.lines()
+            .any(|l| l.contains("x.pdf") && l.contains("not a regular file")),
+        "{said}"
+    );
+    // Named as a path of its own, the same.
+    let mut cmd = world.home.cra_std();
+    cmd.args(["enrich", "--format", "json", "--pe"]).arg(&fifo);
+    let (code, _, said) = read_folder(cmd);
+    assert_eq!(code, Some(1), "{said}");
+    assert!(said.contains("not a regular file"), "{said}");
+}
