@@ -70,7 +70,8 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
     let path = settings.mirror.value.clone();
     let mut store = Store::open(&path)?;
     store.require_public_record()?;
-    let (sources, mut unreadable) = expand(paths)?;
+    let mut unreadable = Vec::new();
+    let sources = expand(paths, io, &mut unreadable)?;
     let mut counts = Counts::default();
     let mut read: Vec<(String, String, Evaluation)> = Vec::new();
     let mut requests = 0;
@@ -249,10 +250,11 @@ fn summary_line(counts: &Counts, seconds: f64, path: &Path) -> String {
 }
 
 /// The files `paths` name: files, the PDFs of folders (and their
-/// folders), addresses; the paths that do not exist, apart.
-fn expand(paths: &[String]) -> Result<(Vec<Location>, Vec<String>)> {
+/// folders), addresses. A path that does not exist, or a folder that
+/// cannot be read, goes to `unreadable` (the folder named on standard
+/// error) and the others are read.
+fn expand(paths: &[String], io: &Io, unreadable: &mut Vec<String>) -> Result<Vec<Location>> {
     let mut sources = Vec::new();
-    let mut missing = Vec::new();
     for path in paths {
         if let Some(url) = web_address(path)? {
             sources.push(Location::Web(url));
@@ -260,22 +262,36 @@ fn expand(paths: &[String]) -> Result<(Vec<Location>, Vec<String>)> {
         }
         let path = PathBuf::from(path);
         match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => folder(&path, &mut sources)?,
+            Ok(meta) if meta.is_dir() => folder(&path, &mut sources, io, unreadable)?,
             Ok(_) => sources.push(Location::File(path)),
-            Err(error) => missing.push(format!("{}: {error}", path.display())),
+            Err(error) => unreadable.push(format!("{}: {error}", path.display())),
         }
     }
-    Ok((sources, missing))
+    Ok(sources)
 }
 
-/// The PDFs under `dir`, in name order, at most [`FOLDER_FILES`].
-fn folder(dir: &Path, sources: &mut Vec<Location>) -> Result<()> {
+/// The PDFs under `dir`, in name order, at most [`FOLDER_FILES`]; a folder
+/// that cannot be read is named, goes to `unreadable`, and the others are
+/// read. Any file whose name ends in `.pdf` is listed: [`read_file`] reads
+/// regular files only.
+fn folder(
+    dir: &Path,
+    sources: &mut Vec<Location>,
+    io: &Io,
+    unreadable: &mut Vec<String>,
+) -> Result<()> {
     let mut stack = vec![dir.to_path_buf()];
     let mut found = Vec::new();
     while let Some(dir) = stack.pop() {
-        let entries = std::fs::read_dir(&dir).map_err(|e| {
-            CraError::usage(format!("cannot read the folder {}: {e}", dir.display()))
-        })?;
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(error) => {
+                let shown = dir.display().to_string();
+                io.warn(&format!("{}: cannot be read: {error}", inert(&shown)));
+                unreadable.push(shown);
+                continue;
+            }
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             let Ok(kind) = entry.file_type() else {

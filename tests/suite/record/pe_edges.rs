@@ -6,6 +6,8 @@
 //! says where in words that cannot forge a line, and refuses a redirect
 //! loop at once.
 
+use std::path::Path;
+
 use serde_json::Value;
 
 use super::evaluations::{Saved, enriched, save_evaluations};
@@ -51,4 +53,65 @@ fn a_fifo_named_pdf_is_named_and_skipped_never_opened() {
     let (code, _, said) = read_folder(cmd);
     assert_eq!(code, Some(1), "{said}");
     assert!(said.contains("not a regular file"), "{said}");
+}
+
+/// Whether this test runs as root, who reads any folder.
+#[cfg(unix)]
+fn running_as_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let probe = tempfile::NamedTempFile::new().unwrap();
+    probe.as_file().metadata().unwrap().uid() == 0
+}
+
+/// Gives `path` and all under it to `uid` (for a run as that user).
+#[cfg(unix)]
+fn give(path: &Path, uid: u32) {
+    std::os::unix::fs::chown(path, Some(uid), Some(uid)).unwrap();
+    if path.is_dir() && !path.is_symlink() {
+        for entry in std::fs::read_dir(path).unwrap() {
+            give(&entry.unwrap().path(), uid);
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_subfolder_is_named_and_skipped_the_rest_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let world = enriched(20);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 20, 1);
+    let locked = dir.join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    let moved = saved.iter().find(|s| !s.scanned).unwrap();
+    std::fs::rename(&moved.file, locked.join("moved.pdf")).unwrap();
+    // Root reads any folder: the run is another user's, who cannot.
+    let root = running_as_root();
+    let mut cmd = if root {
+        let Some(mut cmd) = crate::common::tool("setpriv", "util-linux") else {
+            return;
+        };
+        give(world.home.path(), 65534);
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(crate::common::cra_bin());
+        crate::common::clean_env(&mut cmd, world.home.path());
+        cmd
+    } else {
+        world.home.cra_std()
+    };
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    cmd.args(["enrich", "--format", "json", "--pe"]).arg(&dir);
+    let (code, summary, said) = read_folder(cmd);
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(code, Some(1), "{said}");
+    assert_eq!(
+        summary["evaluations"]["linked"],
+        readable(&saved) - 1,
+        "{summary}\n{said}"
+    );
+    assert!(
+        said.lines()
+            .any(|l| l.contains("locked") && l.contains("cannot be read")),
+        "{said}"
+    );
 }
