@@ -62,23 +62,107 @@ impl Location {
     }
 }
 
+/// What the files and addresses gave, before anything is stored.
+struct Gathered {
+    read: Vec<(String, String, Evaluation)>,
+    counts: Counts,
+    /// The paths that could not be read at all.
+    unreadable: Vec<String>,
+    requests: u64,
+}
+
 /// Reads `paths` into the copy at `mirror`; the summary on standard error
 /// (or json). Exit 0 when every path could be read (as a PE or set aside
-/// with a reason), 1 when one could not be read at all.
+/// with a reason), 1 when one could not be read at all. A signal before
+/// the batch is stored ends the command (130) with nothing of it stored;
+/// one that comes while it is stored is late, and said.
 pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) -> Result<Exit> {
     let started = std::time::Instant::now();
     let path = settings.mirror.value.clone();
     let mut store = Store::open(&path)?;
     store.require_public_record()?;
+    // A read blocked in a system call (a file on a stalled network
+    // mount) never hears the signal: the backstop ends the process.
+    let backstop = crate::signals::backstop();
+    let gathered = tokio::select! {
+        gathered = gather(paths, settings, io) => gathered,
+        () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),
+    };
+    backstop.abort();
+    let Gathered {
+        read,
+        mut counts,
+        unreadable,
+        requests,
+    } = gathered?;
+    if crate::signals::signalled() {
+        return Err(CraError::Interrupted.into());
+    }
+    io.status(Some("linking the evaluations…"));
+    let batch: Vec<Read> = read
+        .iter()
+        .map(|(sha256, source, evaluation)| Read {
+            sha256,
+            source,
+            evaluation,
+        })
+        .collect();
+    let stored = store.evaluations(&batch)?;
+    io.status(None);
+    let late_signal = crate::signals::signalled();
+    for ((_, source, evaluation), stored) in read.iter().zip(&stored) {
+        counts.read += 1;
+        match &stored.link {
+            Ok(_) => counts.linked += 1,
+            Err(why) => {
+                counts.unlinked += 1;
+                io.notice(&format!("{}: not linked: {}", inert(source), inert(why)));
+            }
+        }
+        if let (Some(copy), Ok((bank, exam))) = (&stored.disagrees, &stored.link) {
+            counts.disagree += 1;
+            io.warn(&format!(
+                "{}: disagree: the evaluation rates {} {}, the copy's exam of {exam} says {}",
+                inert(source),
+                bank,
+                evaluation.rating.map_or("-", |r| r.as_str()),
+                inert(copy)
+            ));
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    io.info(&summary_line(&counts, seconds, &path));
+    if late_signal {
+        io.info("the signal came once the evaluations were stored: they are kept");
+    }
+    let json = serde_json::json!({
+        "evaluations": counts,
+        "requests": requests,
+        "seconds": (seconds * 1000.0).round() / 1000.0,
+        "mirror": path.display().to_string(),
+    });
+    out.summary_object(&json)?;
+    if let Some(first) = unreadable.first() {
+        // Exit 1: what could be read was read and stored.
+        return Err(anyhow::anyhow!(format!(
+            "{} of the paths could not be read ({}{})",
+            thousands(unreadable.len() as u64),
+            inert(first),
+            if unreadable.len() > 1 { ", …" } else { "" }
+        )));
+    }
+    Ok(Exit::Success)
+}
+
+/// Reads every file and address `paths` name, each set aside with its
+/// reason or read, the batch going on.
+async fn gather(paths: &[String], settings: &Settings, io: &Io) -> Result<Gathered> {
     let mut unreadable = Vec::new();
     let sources = expand(paths, io, &mut unreadable)?;
     let mut counts = Counts::default();
     let mut read: Vec<(String, String, Evaluation)> = Vec::new();
     let mut requests = 0;
     for (n, source) in sources.iter().enumerate() {
-        if crate::signals::signalled() {
-            return Err(CraError::Interrupted.into());
-        }
         let shown = source.shown();
         io.status(Some(&format!(
             "reading the evaluations… {}/{} {}",
@@ -159,56 +243,12 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
             }
         }
     }
-    io.status(Some("linking the evaluations…"));
-    let batch: Vec<Read> = read
-        .iter()
-        .map(|(sha256, source, evaluation)| Read {
-            sha256,
-            source,
-            evaluation,
-        })
-        .collect();
-    let stored = store.evaluations(&batch)?;
-    io.status(None);
-    for ((_, source, evaluation), stored) in read.iter().zip(&stored) {
-        counts.read += 1;
-        match &stored.link {
-            Ok(_) => counts.linked += 1,
-            Err(why) => {
-                counts.unlinked += 1;
-                io.notice(&format!("{}: not linked: {}", inert(source), inert(why)));
-            }
-        }
-        if let (Some(copy), Ok((bank, exam))) = (&stored.disagrees, &stored.link) {
-            counts.disagree += 1;
-            io.warn(&format!(
-                "{}: disagree: the evaluation rates {} {}, the copy's exam of {exam} says {}",
-                inert(source),
-                bank,
-                evaluation.rating.map_or("-", |r| r.as_str()),
-                inert(copy)
-            ));
-        }
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    io.info(&summary_line(&counts, seconds, &path));
-    let json = serde_json::json!({
-        "evaluations": counts,
-        "requests": requests,
-        "seconds": (seconds * 1000.0).round() / 1000.0,
-        "mirror": path.display().to_string(),
-    });
-    out.summary_object(&json)?;
-    if let Some(first) = unreadable.first() {
-        // Exit 1: what could be read was read and stored.
-        return Err(anyhow::anyhow!(format!(
-            "{} of the paths could not be read ({}{})",
-            thousands(unreadable.len() as u64),
-            inert(first),
-            if unreadable.len() > 1 { ", …" } else { "" }
-        )));
-    }
-    Ok(Exit::Success)
+    Ok(Gathered {
+        read,
+        counts,
+        unreadable,
+        requests,
+    })
 }
 
 /// `read 12 evaluations (10 linked, 2 not linked); set aside 3 (…)`.

@@ -7,11 +7,13 @@
 //! loop at once.
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 use super::evaluations::{Saved, enriched, save_evaluations};
-use crate::common::{stderr, within_secs};
+use crate::common::server::{Reply, TestServer};
+use crate::common::{World, stderr, within_secs};
 
 /// A run of `enrich --format json --pe ...`: exit, summary, stderr.
 fn read_folder(cmd: std::process::Command) -> (Option<i32>, Value, String) {
@@ -114,4 +116,85 @@ fn an_unreadable_subfolder_is_named_and_skipped_the_rest_read() {
             .any(|l| l.contains("locked") && l.contains("cannot be read")),
         "{said}"
     );
+}
+
+/// `enrich ... --pe GOOD --pe SLOW` sent `signal` once SLOW is asked for
+/// (the good one read, the batch not stored): exit 130, said, and no
+/// evaluation stored.
+#[cfg(unix)]
+fn interrupted_while_reading(
+    world: &World,
+    args: &[String],
+    signal: crate::common::Signal,
+    slow: &TestServer,
+) {
+    let before = slow.hits();
+    let mut cmd = world.home.cra_std();
+    cmd.args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let started = Instant::now();
+    while slow.hits() == before {
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "{args:?}: never asked for the slow one"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    crate::common::signal(child.id(), signal);
+    let sent = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if sent.elapsed().as_secs() > 10 {
+            let _ = child.kill();
+            panic!("{args:?}: still running 10 s after {signal:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut said = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut said).unwrap();
+    assert_eq!(status.code(), Some(130), "{args:?} {signal:?}: {said}");
+    assert!(said.contains("interrupted"), "{args:?} {signal:?}: {said}");
+    assert!(sent.elapsed().as_secs() < 4, "{args:?} {signal:?}: late");
+    let stored = world.sql("SELECT count(*) AS n FROM evaluations")[0]["n"].clone();
+    assert_eq!(stored, 0, "{args:?} {signal:?}: {said}");
+}
+
+#[cfg(unix)]
+#[test]
+fn every_path_of_enrich_ends_on_each_signal_storing_nothing_of_the_batch() {
+    use crate::common::Signal;
+    let world = enriched(20);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 20, 1);
+    let good = saved.iter().find(|s| !s.scanned).unwrap();
+    let slow = TestServer::always(Reply::json(200, "%PDF-1.4").delayed(Duration::from_secs(60)));
+    let url = world.url().to_string();
+    let pe = [
+        "--pe".to_string(),
+        good.file.display().to_string(),
+        "--pe".to_string(),
+        format!("{}/slow.pdf", slow.url),
+    ];
+    let ffiec = format!("{url}/ffiec/craratng.zip");
+    let bankfind = format!("{url}/bankfind/institutions");
+    let paths: [Vec<&str>; 3] = [
+        vec!["enrich"],
+        vec!["enrich", "--ffiec", &ffiec, "--bankfind", &bankfind],
+        vec!["enrich", "--ffiec", &ffiec, "--no-bankfind"],
+    ];
+    for path in paths {
+        let args: Vec<String> = path
+            .iter()
+            .map(|a| a.to_string())
+            .chain(pe.iter().cloned())
+            .collect();
+        for signal in [Signal::INT, Signal::TERM, Signal::HUP, Signal::USR1] {
+            interrupted_while_reading(&world, &args, signal, &slow);
+        }
+    }
 }
