@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::evaluations::{Saved, enriched, save_evaluations};
 use crate::common::server::{Reply, TestServer};
-use crate::common::{World, stderr, within_secs};
+use crate::common::{World, assert_code, stderr, within_secs};
 
 /// A run of `enrich --format json --pe ...`: exit, summary, stderr.
 fn read_folder(cmd: std::process::Command) -> (Option<i32>, Value, String) {
@@ -196,5 +196,51 @@ fn every_path_of_enrich_ends_on_each_signal_storing_nothing_of_the_batch() {
         for signal in [Signal::INT, Signal::TERM, Signal::HUP, Signal::USR1] {
             interrupted_while_reading(&world, &args, signal, &slow);
         }
+    }
+}
+
+/// A world whose evaluations `server` serves (`CRA_EVALUATIONS`), and a
+/// linked bank's id and exam date.
+fn download_world() -> (World, String, String) {
+    let world = enriched(20);
+    let row = &world.sql(
+        "SELECT b.id AS id, b.exam_date AS exam FROM banks b JOIN links l ON l.bank_id = b.id \
+         WHERE b.exam_date IS NOT NULL ORDER BY b.id LIMIT 1",
+    )[0];
+    let id = row["id"].as_str().unwrap().to_string();
+    let exam = row["exam"].as_str().unwrap().to_string();
+    (world, id, exam)
+}
+
+/// `cra pe ID --download -o FILE` from `server`, no retry.
+fn download(world: &World, server: &TestServer, id: &str, file: &Path) -> std::process::Output {
+    world
+        .cra()
+        .env("CRA_EVALUATIONS", &server.url)
+        .args(["--retries", "0", "pe", id, "--download", "-o"])
+        .arg(file)
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_download_answered_with_an_error_status_saves_nothing_even_a_pdf() {
+    let (world, id, _) = download_world();
+    let file = world.home.path().join("kept.pdf");
+    for (status, code) in [(404, 5), (500, 6), (403, 1), (410, 1)] {
+        std::fs::write(&file, "what was there").unwrap();
+        let server = TestServer::always(
+            Reply::json(status, "%PDF-1.4 an error page dressed as a PDF")
+                .content_type("application/pdf"),
+        );
+        let out = download(&world, &server, &id, &file);
+        assert_code(&out, code);
+        assert!(
+            stderr(&out).contains(&format!("answered {status}")),
+            "{status}: {}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "what was there");
     }
 }
