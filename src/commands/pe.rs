@@ -336,12 +336,14 @@ async fn download(
         .into());
     }
     crate::atomic::write(&file, &fetched.body, crate::atomic::Access::Shared)?;
+    // The path as given may hold a newline or an escape: shown inert.
+    let shown = file.display().to_string();
     io.info(&format!(
         "saved the evaluation of the exam of {} in {} ({} KB); read it with cra enrich --pe {}",
         day.text(),
-        file.display(),
+        inert(&shown),
         fetched.body.len().div_ceil(1000),
-        file.display()
+        inert(&shown)
     ));
     Ok(file)
 }

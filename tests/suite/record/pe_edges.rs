@@ -6,7 +6,7 @@
 //! says where in words that cannot forge a line, and refuses a redirect
 //! loop at once.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -243,4 +243,43 @@ fn a_download_answered_with_an_error_status_saves_nothing_even_a_pdf() {
         );
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "what was there");
     }
+}
+
+#[test]
+fn the_saved_line_shows_the_path_inert() {
+    let (world, id, _) = download_world();
+    let server =
+        TestServer::always(Reply::json(200, "%PDF-1.4 ok").content_type("application/pdf"));
+    let file: PathBuf = world.home.path().join("a\nforged line \u{1b}[31m.pdf");
+    let out = download(&world, &server, &id, &file);
+    assert_code(&out, 0);
+    let said = stderr(&out);
+    assert!(!said.contains('\u{1b}'), "{said:?}");
+    assert!(
+        !said.lines().any(|l| l.starts_with("forged line")),
+        "{said:?}"
+    );
+    assert!(said.contains("\\u{a}forged line"), "{said:?}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"%PDF-1.4 ok");
+}
+
+#[test]
+fn a_redirect_loop_is_refused_at_once() {
+    let (world, id, _) = download_world();
+    let server = TestServer::start(|n, _| {
+        Reply::json(302, "").with_header("location", if n % 2 == 0 { "/a" } else { "/b" })
+    });
+    let file = world.home.path().join("loop.pdf");
+    let out = world
+        .cra()
+        .env("CRA_EVALUATIONS", &server.url)
+        .args(["pe", &id, "--download", "-o"])
+        .arg(&file)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_code(&out, 1);
+    assert!(stderr(&out).contains("redirect"), "{}", stderr(&out));
+    assert!(server.hits() <= 6, "{} requests", server.hits());
+    assert!(!file.exists());
 }
