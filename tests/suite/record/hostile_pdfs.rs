@@ -149,3 +149,179 @@ fn hostile_pdfs_are_set_aside_in_bounded_memory_and_time_and_the_batch_goes_on()
         );
     }
 }
+
+/// `data` deflated.
+fn deflate(data: &[u8]) -> Vec<u8> {
+    let mut encoder = ZlibEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(data).unwrap();
+    encoder.finish().unwrap()
+}
+
+/// `times` copies of `data`, deflated as they are written (never whole in
+/// memory).
+fn deflate_repeated(data: &[u8], times: usize) -> Vec<u8> {
+    let mut encoder = ZlibEncoder::new(Vec::new(), Compression::best());
+    for _ in 0..times {
+        encoder.write_all(data).unwrap();
+    }
+    encoder.finish().unwrap()
+}
+
+/// One page drawing with `fonts` (objects from 5 on, named /F0, /F1 …)
+/// and `content` (object 4), then `more` objects.
+fn page_with_fonts(content: &str, fonts: Vec<Vec<u8>>, more: Vec<Vec<u8>>) -> Vec<u8> {
+    let names: String = (0..fonts.len())
+        .map(|i| format!("/F{i} {} 0 R ", i + 5))
+        .collect();
+    let mut objects = vec![
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
+        format!(
+            "<< /Type /Page /Parent 2 0 R /Contents 4 0 R /MediaBox [0 0 612 792] \
+             /Resources << /Font << {names}>> >> >>"
+        )
+        .into_bytes(),
+        stream("", content.as_bytes()),
+    ];
+    objects.extend(fonts);
+    objects.extend(more);
+    pdf(&objects)
+}
+
+/// The files of issue 57 that cost nothing to make and everything to
+/// read, by name: each small on disk.
+fn costly() -> Vec<(&'static str, Vec<u8>)> {
+    // Four content parts of 31 MiB of operands for one operator.
+    let part = stream(
+        "/Filter /FlateDecode",
+        &deflate_repeated(&b"0 ".repeat(1 << 19), 31),
+    );
+    let operands = pdf(&[
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
+        b"<< /Type /Page /Parent 2 0 R /Contents [4 0 R 5 0 R 6 0 R 7 0 R] >>".to_vec(),
+        part.clone(),
+        part.clone(),
+        part.clone(),
+        part,
+    ]);
+    // An object stream of four million nulls, and a raw array of two.
+    let mut inflated = b"5 0 [".to_vec();
+    inflated.extend(b"null ".repeat(4_000_000));
+    inflated.push(b']');
+    let object_stream = one_page(stream(
+        "/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode",
+        &deflate(&inflated),
+    ));
+    drop(inflated);
+    let raw_nulls = one_page(format!("[{}]", "null ".repeat(2_000_000)).into_bytes());
+    // 300 fonts sharing one ToUnicode map of about a megabyte.
+    let mut map = String::from(
+        "/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Shared def \
+         1 begincodespacerange <0000> <FFFF> endcodespacerange\n",
+    );
+    for block in 0..700 {
+        map.push_str("100 beginbfchar\n");
+        for code in 0..100 {
+            let code = block * 100 + code;
+            map.push_str(&format!("<{code:04X}> <{:04X}>\n", 0x4E00 + code % 0x5000));
+        }
+        map.push_str("endbfchar\n");
+    }
+    map.push_str("endcmap CMapName currentdict /CMap defineresource pop end end");
+    let fonts = 300;
+    let descendant = fonts + 5;
+    let shared_map = fonts + 6;
+    let font = |_| {
+        format!(
+            "<< /Type /Font /Subtype /Type0 /BaseFont /Shared /Encoding /Identity-H \
+             /DescendantFonts [{descendant} 0 R] /ToUnicode {shared_map} 0 R >>"
+        )
+        .into_bytes()
+    };
+    let content: String = (0..fonts)
+        .map(|i| format!("BT /F{i} 12 Tf 72 700 Td <0041> Tj ET\n"))
+        .collect();
+    let shared = page_with_fonts(
+        &content,
+        (0..fonts).map(font).collect(),
+        vec![
+            b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Shared /DW 1000 >>".to_vec(),
+            stream("/Filter /FlateDecode", &deflate(map.as_bytes())),
+        ],
+    );
+    // 10,000 fonts of 65,536 widths each.
+    let fonts = 10_000;
+    let descendant = fonts + 5;
+    let font = |_| {
+        format!(
+            "<< /Type /Font /Subtype /Type0 /BaseFont /Wide /Encoding /Identity-H \
+             /DescendantFonts [{descendant} 0 R] >>"
+        )
+        .into_bytes()
+    };
+    let content: String = (0..fonts).map(|i| format!("/F{i} 12 Tf\n")).collect();
+    let widths = page_with_fonts(
+        &content,
+        (0..fonts).map(font).collect(),
+        vec![b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Wide /W [0 65535 500] >>".to_vec()],
+    );
+    vec![
+        ("operands.pdf", operands),
+        ("object-stream-nulls.pdf", object_stream),
+        ("raw-nulls.pdf", raw_nulls),
+        ("shared-map.pdf", shared),
+        ("widths.pdf", widths),
+    ]
+}
+
+/// Issue 57, items 1 and 2: each costly file, beside good PEs, under a
+/// 3 GB address-space cap, is set aside in under 300 MB and 10 s, and the
+/// good ones are stored.
+#[test]
+fn costly_pdfs_are_set_aside_within_the_readers_bounds_the_good_ones_stored() {
+    // Skipped, saying so, where prlimit is missing (failed under CI).
+    if crate::common::tool("prlimit", "util-linux").is_none() {
+        return;
+    }
+    let world = enriched(10);
+    for (name, bytes) in costly() {
+        assert!(bytes.len() < 12 << 20, "{name}: {} bytes", bytes.len());
+        let dir = world.home.path().join(name.trim_end_matches(".pdf"));
+        let saved = save_evaluations(&world, &dir, 10, 1);
+        let readable = saved.iter().filter(|s| !s.scanned).count() as u64;
+        std::fs::write(dir.join(name), bytes).unwrap();
+        let mut cmd = crate::common::tool("prlimit", "util-linux").unwrap();
+        crate::common::clean_env(&mut cmd, world.home.path());
+        cmd.arg(format!("--as={}", 3u64 << 30))
+            .arg(crate::common::cra_bin())
+            .env(
+                "CRA_MIRROR",
+                world.home.path().join(".local/share/cra/mirror.sqlite"),
+            )
+            .args(["enrich", "--format", "json", "--pe"])
+            .arg(&dir);
+        let run = run_measured(&mut cmd);
+        eprintln!("{name}: {:?}, peak {:?} KiB", run.took, run.peak_kib);
+        run.assert_code(0);
+        run.assert_peak_under(300);
+        assert!(
+            run.took < std::time::Duration::from_secs(10),
+            "{name}: took {:?}",
+            run.took
+        );
+        let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(
+            summary["evaluations"]["linked"], readable,
+            "{name}: {summary}\n{}",
+            run.stderr
+        );
+        assert!(
+            run.stderr
+                .lines()
+                .any(|l| l.contains(name) && l.contains("set aside")),
+            "{name}: {}",
+            run.stderr
+        );
+    }
+}
