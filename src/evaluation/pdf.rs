@@ -213,6 +213,7 @@ fn read_document(bytes: &[u8], limits: &Limits) -> Result<Vec<Page>, SetAside> {
         operators: 0,
         fonts: HashMap::new(),
         maps: HashMap::new(),
+        bounds: [0.0; 4],
     };
     found
         .iter()

@@ -56,11 +56,15 @@ pub(super) struct Reader<'a> {
     /// The ToUnicode maps read, by their stream: one that many fonts
     /// share is read once.
     pub(super) maps: HashMap<ObjectId, Rc<Encoding<'a>>>,
+    /// The page's visible box (its media box within its crop box): text
+    /// drawn outside it is not read, as a viewer does not show it.
+    pub(super) bounds: [f32; 4],
 }
 
 impl<'a> Reader<'a> {
     pub(super) fn page(&mut self, page: &PageRef<'a>) -> Result<Page, SetAside> {
         let mut chunks = Vec::new();
+        self.bounds = page.visible;
         let state = State {
             ctm: IDENTITY,
             font: None,
@@ -350,6 +354,11 @@ impl<'a> Reader<'a> {
             size,
             text,
         };
+        // Drawn outside the page: no reader of it sees it.
+        let [left, bottom, right, top] = self.bounds;
+        if chunk.x1 <= left || chunk.x0 >= right || chunk.y < bottom || chunk.y > top {
+            return;
+        }
         // Glyph after glyph on one baseline becomes one chunk here already.
         if let Some(last) = chunks.last_mut()
             && (last.y - chunk.y).abs() < 0.01

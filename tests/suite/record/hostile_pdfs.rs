@@ -9,7 +9,7 @@ use std::io::Write;
 use flate2::Compression;
 use flate2::write::ZlibEncoder;
 
-use super::evaluations::{enriched, save_evaluations};
+use super::evaluations::{enriched, keys, save_evaluations};
 use crate::common::measure::run_measured;
 
 /// A PDF of `objects` (numbered from 1, the first the catalog) with a
@@ -324,4 +324,74 @@ fn costly_pdfs_are_set_aside_within_the_readers_bounds_the_good_ones_stored() {
             run.stderr
         );
     }
+}
+
+/// Issue 57, item 6: a PE whose pages say one thing and whose text drawn
+/// outside them says another is read as its pages say, as a viewer shows
+/// it (and pdftotext reads it).
+#[test]
+fn text_drawn_outside_the_page_is_not_read() {
+    use cra::domain::Level;
+    use cra::sandbox::public::evaluations::{evaluation_of, pdf as pe_pdf};
+    let world = enriched(30);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 30, 1);
+    let shown = saved
+        .iter()
+        .find(|s| !s.scanned && s.evaluation.rating != Some(Level::Outstanding))
+        .expect("a readable PE not rated Outstanding");
+    let row = &world.sql(&format!(
+        "SELECT detail_json FROM banks WHERE id = '{}'",
+        shown.bank
+    ))[0];
+    let bank: cra::sandbox::data::SandboxBank =
+        serde_json::from_str(row["detail_json"].as_str().unwrap()).unwrap();
+    let exam = bank
+        .ratings
+        .iter()
+        .find(|r| r.exam_date == shown.exam_date)
+        .unwrap();
+    let (evaluation, layout) = evaluation_of(&bank, exam, &keys(&world)[&bank.id]).unwrap();
+    // The same PE rated Outstanding throughout, drawn above each page.
+    let mut hidden = evaluation.clone();
+    hidden.rating = Some(Level::Outstanding);
+    for test in &mut hidden.tests {
+        test.level = Level::Outstanding;
+    }
+    let mut page = lopdf::Document::load_mem(&pe_pdf(&bank, &evaluation, &layout)).unwrap();
+    let above = lopdf::Document::load_mem(&pe_pdf(&bank, &hidden, &layout)).unwrap();
+    let drawn_above = above.get_pages();
+    for (n, id) in page.get_pages() {
+        let Some(other) = drawn_above.get(&n) else {
+            continue;
+        };
+        let mut content = b"q 1 0 0 1 0 2000 cm\n".to_vec();
+        content.extend(above.get_page_content(*other));
+        content.extend(b"\nQ\n");
+        content.extend(page.get_page_content(id));
+        page.change_page_content(id, content).unwrap();
+    }
+    let mut bytes = Vec::new();
+    page.save_to(&mut bytes).unwrap();
+    let file = world.home.path().join("off-page.pdf");
+    std::fs::write(&file, bytes).unwrap();
+    let out = world.local(&["enrich", "--pe", file.to_str().unwrap()]);
+    crate::common::assert_code(&out, 0);
+    let stored = world.sql("SELECT rating FROM evaluations WHERE source LIKE '%off-page.pdf'");
+    assert_eq!(
+        stored[0]["rating"],
+        evaluation.rating.unwrap().as_str(),
+        "{}",
+        crate::common::stderr(&out)
+    );
+    let tests = world.sql(
+        "SELECT t.rating FROM evaluation_tests t JOIN evaluations e ON e.sha256 = t.sha256 \
+         WHERE e.source LIKE '%off-page.pdf' AND t.rating = 'Outstanding'",
+    );
+    let outstanding = evaluation
+        .tests
+        .iter()
+        .filter(|t| t.level == Level::Outstanding)
+        .count();
+    assert_eq!(tests.len(), outstanding, "{tests:?}");
 }
