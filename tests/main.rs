@@ -62,6 +62,7 @@ mod suite {
         mod lasting;
         mod lineage;
         mod lineage_long;
+        mod pe_edges;
         mod real;
         mod terminal;
     }

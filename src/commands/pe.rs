@@ -321,6 +321,10 @@ async fn download(
         .await;
     io.status(None);
     let fetched = fetched.map_err(crate::http::FetchError::into_error)?;
+    // An error's page is no evaluation, whatever its first bytes.
+    if !fetched.status.is_success() {
+        return Err(status_error(&url, fetched.status));
+    }
     if !fetched.body.starts_with(b"%PDF-") {
         return Err(CraError::Response {
             message: format!(
@@ -332,12 +336,33 @@ async fn download(
         .into());
     }
     crate::atomic::write(&file, &fetched.body, crate::atomic::Access::Shared)?;
+    // The path as given may hold a newline or an escape: shown inert.
+    let shown = file.display().to_string();
     io.info(&format!(
         "saved the evaluation of the exam of {} in {} ({} KB); read it with cra enrich --pe {}",
         day.text(),
-        file.display(),
+        inert(&shown),
         fetched.body.len().div_ceil(1000),
-        file.display()
+        inert(&shown)
     ));
     Ok(file)
+}
+
+/// A download answered with an error's status, which is never saved: exit
+/// 5 for a 404 (no evaluation there), 6 for a server failing after
+/// retries, 1 for another refusal.
+fn status_error(url: &url::Url, status: reqwest::StatusCode) -> anyhow::Error {
+    let message = format!(
+        "{} answered {} {}: nothing was saved",
+        crate::http::hide_address_secrets(url.as_str()),
+        status.as_u16(),
+        status.canonical_reason().unwrap_or("")
+    );
+    if status == reqwest::StatusCode::NOT_FOUND {
+        CraError::NotFound { message }.into()
+    } else if crate::http::is_retryable_status(status) {
+        CraError::Unavailable { message }.into()
+    } else {
+        CraError::Response { message }.into()
+    }
 }

@@ -38,8 +38,14 @@ pub struct Limits {
     pub file_bytes: u64,
     /// What one stream may inflate to (a ToUnicode map's among them).
     pub stream_bytes: usize,
-    /// What all streams together may inflate to.
+    /// What all streams together may inflate to, and what is parsed from
+    /// them kept (a ToUnicode map's entries, a font's widths, each counted
+    /// at the bytes it takes): one budget for the whole file.
     pub total_bytes: usize,
+    /// What one ToUnicode map may inflate to: a real one maps a font's
+    /// few thousand codes in tens of kilobytes, and parsing one costs
+    /// about eight times its bytes.
+    pub map_bytes: usize,
     /// The PDF objects (numbers, names, strings, arrays, dictionaries) the
     /// file may hold, as the pre-scan and the object streams count them.
     pub objects: usize,
@@ -50,10 +56,17 @@ pub struct Limits {
     pub form_depth: usize,
     /// Content stream operators, all pages together.
     pub operators: usize,
+    /// The operands of one operator (a `TJ` array's items among them):
+    /// each is an object of lopdf's, built before the operator is seen.
+    pub operands: usize,
     /// Fonts kept, all pages together (each with its widths and encoding).
     pub fonts: usize,
-    /// The widths one composite font's `/W` gives.
+    /// The widths one composite font's `/W` gives: each run of codes
+    /// (`c_first c_last w`) and each width of a list one.
     pub widths: usize,
+    /// The time reading one file may take, checked between its parts (a
+    /// stream, a font, a few thousand operators).
+    pub time: std::time::Duration,
 }
 
 impl Limits {
@@ -70,13 +83,16 @@ impl Limits {
         file_bytes: 64 << 20,
         stream_bytes: 32 << 20,
         total_bytes: 128 << 20,
+        map_bytes: 4 << 20,
         objects: 600_000,
         pages: 2_000,
         depth: 64,
         form_depth: 16,
         operators: 5_000_000,
+        operands: 65_536,
         fonts: 10_000,
         widths: 65_536,
+        time: std::time::Duration::from_secs(5),
     };
 
     /// Whether a file of `size` bytes may be read: over [`Limits::file_bytes`]
@@ -105,7 +121,7 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Page>, SetAside> {
     if !head.windows(5).any(|w| w == b"%PDF-") {
         return Err(damaged("not a PDF"));
     }
-    if count_objects(bytes) > limits.objects {
+    if count_objects(bytes, limits.objects) > limits.objects {
         return Err(bound("objects", limits.objects));
     }
     std::thread::scope(|scope| {
@@ -128,7 +144,54 @@ fn bound(what: &str, limit: usize) -> SetAside {
     SetAside::Damaged(format!("{what} past the bound of {limit}"))
 }
 
+/// What reading one file has spent of its budget ([`Limits::total_bytes`])
+/// and its time ([`Limits::time`]).
+pub(super) struct Spent {
+    bytes: usize,
+    total: usize,
+    started: std::time::Instant,
+    time: std::time::Duration,
+}
+
+impl Spent {
+    fn new(limits: &Limits) -> Spent {
+        Spent {
+            bytes: 0,
+            total: limits.total_bytes,
+            started: std::time::Instant::now(),
+            time: limits.time,
+        }
+    }
+
+    /// What is left of the budget.
+    pub(super) fn left(&self) -> usize {
+        self.total.saturating_sub(self.bytes)
+    }
+
+    /// Spends `bytes` (inflated, or kept as parsed entries), or says the
+    /// budget is spent.
+    pub(super) fn take(&mut self, bytes: usize) -> Result<(), SetAside> {
+        self.bytes = self.bytes.saturating_add(bytes);
+        if self.bytes > self.total {
+            return Err(bound("inflated and parsed bytes", self.total));
+        }
+        Ok(())
+    }
+
+    /// Whether the file is still within its time.
+    pub(super) fn in_time(&self) -> Result<(), SetAside> {
+        if self.started.elapsed() > self.time {
+            return Err(damaged(&format!(
+                "reading took past the bound of {} s",
+                self.time.as_secs()
+            )));
+        }
+        Ok(())
+    }
+}
+
 fn read_document(bytes: &[u8], limits: &Limits) -> Result<Vec<Page>, SetAside> {
+    let spent = Spent::new(limits);
     let doc = load(bytes, limits, false)?;
     let doc = if page_tree(&doc, limits)?.is_empty() {
         // The cross-reference data may describe the wrong objects: scan for them.
@@ -146,11 +209,19 @@ fn read_document(bytes: &[u8], limits: &Limits) -> Result<Vec<Page>, SetAside> {
     let mut reader = Reader {
         doc: &doc,
         limits,
-        inflated: 0,
+        spent,
         operators: 0,
         fonts: HashMap::new(),
+        maps: HashMap::new(),
+        bounds: [0.0; 4],
     };
-    found.iter().map(|page| reader.page(page)).collect()
+    found
+        .iter()
+        .map(|page| {
+            reader.spent.in_time()?;
+            reader.page(page)
+        })
+        .collect()
 }
 
 #[cfg(test)]

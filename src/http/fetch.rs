@@ -256,6 +256,15 @@ impl Fetcher {
                         }
                     }
                 }
+                // A redirect refused (a loop, too many) answers the same
+                // when asked again: never retried.
+                Err(error) if error.is_redirect() => {
+                    trace(format!("GET {url_shown} → {}", super::root_cause(&error)));
+                    return Err(FetchError::Redirect(format!(
+                        "{url_shown} was not downloaded: {}",
+                        super::root_cause(&error)
+                    )));
+                }
                 Err(error) => {
                     trace(format!(
                         "GET {url_shown} → failed after {} ms: {}",
@@ -294,6 +303,11 @@ fn client(target: &Url, timeout: Duration, keyed: bool) -> reqwest::Result<reqwe
         .redirect(reqwest::redirect::Policy::custom(move |attempt| {
             let hops = attempt.previous().len();
             let from = attempt.previous().last().unwrap_or(&first).clone();
+            // A loop would be followed to the bound and then retried:
+            // refused at once.
+            if attempt.previous().contains(attempt.url()) {
+                return attempt.error("it redirects in a loop");
+            }
             match follows(&first, &from, attempt.url(), hops, keyed) {
                 Follow::Yes => attempt.follow(),
                 Follow::Stop => attempt.stop(),

@@ -62,22 +62,107 @@ impl Location {
     }
 }
 
+/// What the files and addresses gave, before anything is stored.
+struct Gathered {
+    read: Vec<(String, String, Evaluation)>,
+    counts: Counts,
+    /// The paths that could not be read at all.
+    unreadable: Vec<String>,
+    requests: u64,
+}
+
 /// Reads `paths` into the copy at `mirror`; the summary on standard error
 /// (or json). Exit 0 when every path could be read (as a PE or set aside
-/// with a reason), 1 when one could not be read at all.
+/// with a reason), 1 when one could not be read at all. A signal before
+/// the batch is stored ends the command (130) with nothing of it stored;
+/// one that comes while it is stored is late, and said.
 pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) -> Result<Exit> {
     let started = std::time::Instant::now();
     let path = settings.mirror.value.clone();
     let mut store = Store::open(&path)?;
     store.require_public_record()?;
-    let (sources, mut unreadable) = expand(paths)?;
+    // A read blocked in a system call (a file on a stalled network
+    // mount) never hears the signal: the backstop ends the process.
+    let backstop = crate::signals::backstop();
+    let gathered = tokio::select! {
+        gathered = gather(paths, settings, io) => gathered,
+        () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),
+    };
+    backstop.abort();
+    let Gathered {
+        read,
+        mut counts,
+        unreadable,
+        requests,
+    } = gathered?;
+    if crate::signals::signalled() {
+        return Err(CraError::Interrupted.into());
+    }
+    io.status(Some("linking the evaluations…"));
+    let batch: Vec<Read> = read
+        .iter()
+        .map(|(sha256, source, evaluation)| Read {
+            sha256,
+            source,
+            evaluation,
+        })
+        .collect();
+    let stored = store.evaluations(&batch)?;
+    io.status(None);
+    let late_signal = crate::signals::signalled();
+    for ((_, source, evaluation), stored) in read.iter().zip(&stored) {
+        counts.read += 1;
+        match &stored.link {
+            Ok(_) => counts.linked += 1,
+            Err(why) => {
+                counts.unlinked += 1;
+                io.notice(&format!("{}: not linked: {}", inert(source), inert(why)));
+            }
+        }
+        if let (Some(copy), Ok((bank, exam))) = (&stored.disagrees, &stored.link) {
+            counts.disagree += 1;
+            io.warn(&format!(
+                "{}: disagree: the evaluation rates {} {}, the copy's exam of {exam} says {}",
+                inert(source),
+                bank,
+                evaluation.rating.map_or("-", |r| r.as_str()),
+                inert(copy)
+            ));
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    io.info(&summary_line(&counts, seconds, &path));
+    if late_signal {
+        io.info("the signal came once the evaluations were stored: they are kept");
+    }
+    let json = serde_json::json!({
+        "evaluations": counts,
+        "requests": requests,
+        "seconds": (seconds * 1000.0).round() / 1000.0,
+        "mirror": path.display().to_string(),
+    });
+    out.summary_object(&json)?;
+    if let Some(first) = unreadable.first() {
+        // Exit 1: what could be read was read and stored.
+        return Err(anyhow::anyhow!(format!(
+            "{} of the paths could not be read ({}{})",
+            thousands(unreadable.len() as u64),
+            inert(first),
+            if unreadable.len() > 1 { ", …" } else { "" }
+        )));
+    }
+    Ok(Exit::Success)
+}
+
+/// Reads every file and address `paths` name, each set aside with its
+/// reason or read, the batch going on.
+async fn gather(paths: &[String], settings: &Settings, io: &Io) -> Result<Gathered> {
+    let mut unreadable = Vec::new();
+    let sources = expand(paths, io, &mut unreadable)?;
     let mut counts = Counts::default();
     let mut read: Vec<(String, String, Evaluation)> = Vec::new();
     let mut requests = 0;
     for (n, source) in sources.iter().enumerate() {
-        if crate::signals::signalled() {
-            return Err(CraError::Interrupted.into());
-        }
         let shown = source.shown();
         io.status(Some(&format!(
             "reading the evaluations… {}/{} {}",
@@ -158,56 +243,12 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
             }
         }
     }
-    io.status(Some("linking the evaluations…"));
-    let batch: Vec<Read> = read
-        .iter()
-        .map(|(sha256, source, evaluation)| Read {
-            sha256,
-            source,
-            evaluation,
-        })
-        .collect();
-    let stored = store.evaluations(&batch)?;
-    io.status(None);
-    for ((_, source, evaluation), stored) in read.iter().zip(&stored) {
-        counts.read += 1;
-        match &stored.link {
-            Ok(_) => counts.linked += 1,
-            Err(why) => {
-                counts.unlinked += 1;
-                io.notice(&format!("{}: not linked: {}", inert(source), inert(why)));
-            }
-        }
-        if let (Some(copy), Ok((bank, exam))) = (&stored.disagrees, &stored.link) {
-            counts.disagree += 1;
-            io.warn(&format!(
-                "{}: disagree: the evaluation rates {} {}, the copy's exam of {exam} says {}",
-                inert(source),
-                bank,
-                evaluation.rating.map_or("-", |r| r.as_str()),
-                inert(copy)
-            ));
-        }
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    io.info(&summary_line(&counts, seconds, &path));
-    let json = serde_json::json!({
-        "evaluations": counts,
-        "requests": requests,
-        "seconds": (seconds * 1000.0).round() / 1000.0,
-        "mirror": path.display().to_string(),
-    });
-    out.summary_object(&json)?;
-    if let Some(first) = unreadable.first() {
-        // Exit 1: what could be read was read and stored.
-        return Err(anyhow::anyhow!(format!(
-            "{} of the paths could not be read ({}{})",
-            thousands(unreadable.len() as u64),
-            inert(first),
-            if unreadable.len() > 1 { ", …" } else { "" }
-        )));
-    }
-    Ok(Exit::Success)
+    Ok(Gathered {
+        read,
+        counts,
+        unreadable,
+        requests,
+    })
 }
 
 /// `read 12 evaluations (10 linked, 2 not linked); set aside 3 (…)`.
@@ -249,10 +290,11 @@ fn summary_line(counts: &Counts, seconds: f64, path: &Path) -> String {
 }
 
 /// The files `paths` name: files, the PDFs of folders (and their
-/// folders), addresses; the paths that do not exist, apart.
-fn expand(paths: &[String]) -> Result<(Vec<Location>, Vec<String>)> {
+/// folders), addresses. A path that does not exist, or a folder that
+/// cannot be read, goes to `unreadable` (the folder named on standard
+/// error) and the others are read.
+fn expand(paths: &[String], io: &Io, unreadable: &mut Vec<String>) -> Result<Vec<Location>> {
     let mut sources = Vec::new();
-    let mut missing = Vec::new();
     for path in paths {
         if let Some(url) = web_address(path)? {
             sources.push(Location::Web(url));
@@ -260,22 +302,36 @@ fn expand(paths: &[String]) -> Result<(Vec<Location>, Vec<String>)> {
         }
         let path = PathBuf::from(path);
         match std::fs::metadata(&path) {
-            Ok(meta) if meta.is_dir() => folder(&path, &mut sources)?,
+            Ok(meta) if meta.is_dir() => folder(&path, &mut sources, io, unreadable)?,
             Ok(_) => sources.push(Location::File(path)),
-            Err(error) => missing.push(format!("{}: {error}", path.display())),
+            Err(error) => unreadable.push(format!("{}: {error}", path.display())),
         }
     }
-    Ok((sources, missing))
+    Ok(sources)
 }
 
-/// The PDFs under `dir`, in name order, at most [`FOLDER_FILES`].
-fn folder(dir: &Path, sources: &mut Vec<Location>) -> Result<()> {
+/// The PDFs under `dir`, in name order, at most [`FOLDER_FILES`]; a folder
+/// that cannot be read is named, goes to `unreadable`, and the others are
+/// read. Any file whose name ends in `.pdf` is listed: [`read_file`] reads
+/// regular files only.
+fn folder(
+    dir: &Path,
+    sources: &mut Vec<Location>,
+    io: &Io,
+    unreadable: &mut Vec<String>,
+) -> Result<()> {
     let mut stack = vec![dir.to_path_buf()];
     let mut found = Vec::new();
     while let Some(dir) = stack.pop() {
-        let entries = std::fs::read_dir(&dir).map_err(|e| {
-            CraError::usage(format!("cannot read the folder {}: {e}", dir.display()))
-        })?;
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(error) => {
+                let shown = dir.display().to_string();
+                io.warn(&format!("{}: cannot be read: {error}", inert(&shown)));
+                unreadable.push(shown);
+                continue;
+            }
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             let Ok(kind) = entry.file_type() else {
@@ -303,15 +359,24 @@ fn folder(dir: &Path, sources: &mut Vec<Location>) -> Result<()> {
     Ok(())
 }
 
-/// A file read whole (up to one byte past the reader's bound, which
-/// [`crate::evaluation::read`] sets aside), or set aside by its size
-/// before it is read; why it cannot be read at all.
+/// A regular file read whole (up to one byte past the reader's bound,
+/// which [`crate::evaluation::read`] sets aside), or set aside by its size
+/// before it is read; why it cannot be read at all. Anything else (a
+/// FIFO, which would wait for a writer for ever; a device; a socket) is
+/// never opened.
 fn read_file(path: &Path) -> Result<Result<Vec<u8>, SetAside>, String> {
     use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err(format!("not a regular file ({})", kind_of(&meta)));
+    }
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     // Refused by its size first: a file of gigabytes is never read.
-    let size = file.metadata().map_err(|e| e.to_string())?.len();
-    if let Err(set_aside) = crate::evaluation::admit(size) {
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err(format!("not a regular file ({})", kind_of(&meta)));
+    }
+    if let Err(set_aside) = crate::evaluation::admit(meta.len()) {
         return Ok(Err(set_aside));
     }
     let mut bytes = Vec::new();
@@ -319,4 +384,27 @@ fn read_file(path: &Path) -> Result<Result<Vec<u8>, SetAside>, String> {
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
     Ok(Ok(bytes))
+}
+
+/// What a file that is not a regular one is, in words.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = meta.file_type();
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "a device";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "not a file"
+    }
 }

@@ -5,11 +5,13 @@ use super::super::model::{Page, SetAside};
 use super::fonts::Font;
 use super::geometry::{Chunk, IDENTITY, Matrix, mul};
 use super::lines::lines;
+use super::scan::most_operands;
 use super::tree::{PageRef, dict_of, numbers, resolve};
-use super::{Limits, bound};
+use super::{Limits, Spent, bound};
 use lopdf::content::Content;
-use lopdf::{DecompressError, Dictionary, Document, Error, Object, ObjectId};
+use lopdf::{DecompressError, Dictionary, Document, Encoding, Error, Object, ObjectId};
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 #[derive(Clone)]
 struct State {
@@ -25,18 +27,44 @@ struct State {
     rise: f32,
 }
 
+/// Where the text state of a content stream stands: carried from one of
+/// a page's content parts to the next.
+struct Text {
+    gs: State,
+    saved: Vec<State>,
+    tm: Matrix,
+    tlm: Matrix,
+}
+
+impl Text {
+    fn new(gs: State) -> Text {
+        Text {
+            gs,
+            saved: Vec::new(),
+            tm: IDENTITY,
+            tlm: IDENTITY,
+        }
+    }
+}
+
 pub(super) struct Reader<'a> {
     pub(super) doc: &'a Document,
     pub(super) limits: &'a Limits,
-    pub(super) inflated: usize,
+    pub(super) spent: Spent,
     pub(super) operators: usize,
     pub(super) fonts: HashMap<usize, Font<'a>>,
+    /// The ToUnicode maps read, by their stream: one that many fonts
+    /// share is read once.
+    pub(super) maps: HashMap<ObjectId, Rc<Encoding<'a>>>,
+    /// The page's visible box (its media box within its crop box): text
+    /// drawn outside it is not read, as a viewer does not show it.
+    pub(super) bounds: [f32; 4],
 }
 
 impl<'a> Reader<'a> {
     pub(super) fn page(&mut self, page: &PageRef<'a>) -> Result<Page, SetAside> {
         let mut chunks = Vec::new();
-        let content = self.contents(page.dict.get(b"Contents").ok())?;
+        self.bounds = page.visible;
         let state = State {
             ctm: IDENTITY,
             font: None,
@@ -47,22 +75,36 @@ impl<'a> Reader<'a> {
             leading: 0.0,
             rise: 0.0,
         };
+        let mut text = Text::new(state);
         let mut seen = HashSet::new();
-        self.run(&content, page.resources, state, 0, &mut seen, &mut chunks)?;
+        // Each content part read in turn, never joined: one part's bytes
+        // at a time, the text state carried across.
+        for part in self.parts(page.dict.get(b"Contents").ok()) {
+            self.spent.in_time()?;
+            let content = self.inflate(part)?;
+            self.run(
+                &content,
+                page.resources,
+                &mut text,
+                0,
+                &mut seen,
+                &mut chunks,
+            )?;
+        }
         let [x0, y0, x1, y1] = page.media_box;
         let (left, top) = (x0.min(x1), y0.max(y1));
         Ok(lines(chunks, left, top))
     }
 
-    /// A page's content streams, inflated and joined.
-    fn contents(&mut self, contents: Option<&'a Object>) -> Result<Vec<u8>, SetAside> {
-        let mut out = Vec::new();
+    /// A page's content streams, each once.
+    fn parts(&self, contents: Option<&'a Object>) -> Vec<&'a lopdf::Stream> {
         let parts = match contents.and_then(|c| resolve(self.doc, c)) {
             Some(Object::Array(parts)) => parts.iter().collect(),
             Some(object) => vec![object],
             None => Vec::new(),
         };
         let mut seen = HashSet::new();
+        let mut streams = Vec::new();
         for part in parts {
             if let Object::Reference(id) = part
                 && !seen.insert(*id)
@@ -70,19 +112,18 @@ impl<'a> Reader<'a> {
                 continue;
             }
             if let Some(Object::Stream(stream)) = resolve(self.doc, part) {
-                out.extend_from_slice(&self.inflate(stream)?);
-                out.push(b'\n');
+                streams.push(stream);
             }
         }
-        Ok(out)
+        streams
     }
 
     fn inflate(&mut self, stream: &lopdf::Stream) -> Result<Vec<u8>, SetAside> {
-        let left = self.limits.total_bytes.saturating_sub(self.inflated);
+        let left = self.spent.left();
         let cap = self.limits.stream_bytes.min(left);
         match stream.decompressed_content_with_limit(cap) {
             Ok(plain) => {
-                self.inflated += plain.len();
+                self.spent.take(plain.len())?;
                 Ok(plain)
             }
             Err(Error::Decompress(DecompressError::MemoryLimitExceeded { .. }))
@@ -103,7 +144,7 @@ impl<'a> Reader<'a> {
         &mut self,
         content: &[u8],
         resources: Option<&'a Dictionary>,
-        mut gs: State,
+        text: &mut Text,
         depth: usize,
         forms: &mut HashSet<ObjectId>,
         chunks: &mut Vec<Chunk>,
@@ -113,13 +154,20 @@ impl<'a> Reader<'a> {
             let group = dict_of(doc, resources?.get(kind).ok()?)?;
             group.get(name).ok()
         };
-        let mut saved: Vec<State> = Vec::new();
-        let (mut tm, mut tlm) = (IDENTITY, IDENTITY);
+        // lopdf builds an operator's operands before it sees the operator:
+        // counted on the bytes first.
+        if most_operands(content, self.limits.operands) > self.limits.operands {
+            return Err(bound("operands of one operator", self.limits.operands));
+        }
+        let Text { gs, saved, tm, tlm } = text;
         for op in Content::decode_iter(content) {
             let Ok(op) = op else { break };
             self.operators += 1;
             if self.operators > self.limits.operators {
                 return Err(bound("content operators", self.limits.operators));
+            }
+            if self.operators.is_multiple_of(4096) {
+                self.spent.in_time()?;
             }
             let args = &op.operands;
             let num = |i: usize| {
@@ -130,13 +178,17 @@ impl<'a> Reader<'a> {
             let nums6 = || Some([num(0)?, num(1)?, num(2)?, num(3)?, num(4)?, num(5)?]);
             match op.operator.as_str() {
                 "q" if saved.len() < self.limits.depth => saved.push(gs.clone()),
-                "Q" => gs = saved.pop().unwrap_or(gs),
+                "Q" => {
+                    if let Some(state) = saved.pop() {
+                        *gs = state;
+                    }
+                }
                 "cm" => {
                     if let Some(m) = nums6() {
                         gs.ctm = mul(&m, &gs.ctm);
                     }
                 }
-                "BT" => (tm, tlm) = (IDENTITY, IDENTITY),
+                "BT" => (*tm, *tlm) = (IDENTITY, IDENTITY),
                 "Tc" => gs.char_space = num(0).unwrap_or(0.0),
                 "Tw" => gs.word_space = num(0).unwrap_or(0.0),
                 "Tz" => gs.scale = num(0).unwrap_or(100.0) / 100.0,
@@ -153,7 +205,7 @@ impl<'a> Reader<'a> {
                         });
                     gs.font = dict.map(|dict| std::ptr::from_ref(dict) as usize);
                     if let Some(dict) = dict {
-                        self.load_font(dict);
+                        self.load_font(dict)?;
                     }
                 }
                 "Td" | "TD" => {
@@ -161,17 +213,17 @@ impl<'a> Reader<'a> {
                     if op.operator == "TD" {
                         gs.leading = -ty;
                     }
-                    tlm = mul(&[1.0, 0.0, 0.0, 1.0, tx, ty], &tlm);
-                    tm = tlm;
+                    *tlm = mul(&[1.0, 0.0, 0.0, 1.0, tx, ty], tlm);
+                    *tm = *tlm;
                 }
                 "Tm" => {
                     if let Some(m) = nums6() {
-                        (tm, tlm) = (m, m);
+                        (*tm, *tlm) = (m, m);
                     }
                 }
                 "T*" => {
-                    tlm = mul(&[1.0, 0.0, 0.0, 1.0, 0.0, -gs.leading], &tlm);
-                    tm = tlm;
+                    *tlm = mul(&[1.0, 0.0, 0.0, 1.0, 0.0, -gs.leading], tlm);
+                    *tm = *tlm;
                 }
                 "Tj" | "'" | "\"" | "TJ" => {
                     if op.operator != "Tj" && op.operator != "TJ" {
@@ -179,8 +231,8 @@ impl<'a> Reader<'a> {
                             gs.word_space = num(0).unwrap_or(gs.word_space);
                             gs.char_space = num(1).unwrap_or(gs.char_space);
                         }
-                        tlm = mul(&[1.0, 0.0, 0.0, 1.0, 0.0, -gs.leading], &tlm);
-                        tm = tlm;
+                        *tlm = mul(&[1.0, 0.0, 0.0, 1.0, 0.0, -gs.leading], tlm);
+                        *tm = *tlm;
                     }
                     let items: &[Object] = match args.last() {
                         Some(Object::Array(items)) => items,
@@ -189,12 +241,12 @@ impl<'a> Reader<'a> {
                     };
                     for item in items {
                         match item {
-                            Object::String(bytes, _) => self.show(bytes, &gs, &mut tm, chunks),
+                            Object::String(bytes, _) => self.show(bytes, gs, tm, chunks),
                             other => {
                                 let adjust = other.as_float().unwrap_or(0.0);
                                 let tx = -adjust / 1000.0 * gs.size * gs.scale;
                                 if tx.is_finite() {
-                                    tm = mul(&[1.0, 0.0, 0.0, 1.0, tx, 0.0], &tm);
+                                    *tm = mul(&[1.0, 0.0, 0.0, 1.0, tx, 0.0], tm);
                                 }
                             }
                         }
@@ -223,10 +275,19 @@ impl<'a> Reader<'a> {
                         .get(b"Resources")
                         .ok()
                         .and_then(|r| dict_of(doc, r));
+                    self.spent.in_time()?;
                     let body = self.inflate(stream)?;
                     let mut inner = gs.clone();
                     inner.ctm = mul(&matrix, &gs.ctm);
-                    self.run(&body, own.or(resources), inner, depth + 1, forms, chunks)?;
+                    let mut inner = Text::new(inner);
+                    self.run(
+                        &body,
+                        own.or(resources),
+                        &mut inner,
+                        depth + 1,
+                        forms,
+                        chunks,
+                    )?;
                     forms.remove(id);
                 }
                 _ => {}
@@ -244,7 +305,7 @@ impl<'a> Reader<'a> {
         for code in bytes.chunks(step) {
             let code = code.iter().fold(0u32, |acc, b| acc << 8 | u32::from(*b));
             let w = font.map_or(500.0, |f| {
-                f.widths.get(&code).copied().unwrap_or(f.default_width) * f.scale
+                f.widths.get(code).unwrap_or(f.default_width) * f.scale
             });
             let space = if step == 1 && code == 32 {
                 gs.word_space
@@ -253,7 +314,7 @@ impl<'a> Reader<'a> {
             };
             advance += (w / 1000.0 * gs.size + gs.char_space + space) * gs.scale;
         }
-        let text = match font.and_then(|f| f.encoding.as_ref()) {
+        let text = match font.and_then(|f| f.encoding.as_deref()) {
             Some(encoding) => encoding.bytes_to_string(bytes).unwrap_or_default(),
             None => bytes.iter().map(|&b| char::from(b)).collect(),
         };
@@ -293,6 +354,11 @@ impl<'a> Reader<'a> {
             size,
             text,
         };
+        // Drawn outside the page: no reader of it sees it.
+        let [left, bottom, right, top] = self.bounds;
+        if chunk.x1 <= left || chunk.x0 >= right || chunk.y < bottom || chunk.y > top {
+            return;
+        }
         // Glyph after glyph on one baseline becomes one chunk here already.
         if let Some(last) = chunks.last_mut()
             && (last.y - chunk.y).abs() < 0.01
@@ -310,13 +376,16 @@ impl<'a> Reader<'a> {
 impl<'a> Reader<'a> {
     /// Reads a font once (known by its dictionary's address), at most
     /// 10,000 of them.
-    pub(super) fn load_font(&mut self, dict: &'a Dictionary) {
+    pub(super) fn load_font(&mut self, dict: &'a Dictionary) -> Result<(), SetAside> {
         let id = std::ptr::from_ref(dict) as usize;
         if self.fonts.contains_key(&id) || self.fonts.len() >= self.limits.fonts {
-            return;
+            return Ok(());
         }
-        let font = super::fonts::load(self.doc, dict, self.limits);
+        self.spent.in_time()?;
+        let font =
+            super::fonts::load(self.doc, dict, self.limits, &mut self.maps, &mut self.spent)?;
         self.fonts.insert(id, font);
+        Ok(())
     }
 }
 

@@ -1,4 +1,5 @@
-//! The raw pre-scan (counting what lopdf would build) and the load, with
+//! The raw pre-scans (counting what lopdf would build: a file's objects,
+//! a content operator's operands) and the load, with
 //! object streams inflated against the budgets.
 
 use super::super::model::SetAside;
@@ -6,14 +7,15 @@ use super::{Limits, bound, damaged};
 use lopdf::{DecompressError, Document, Error, LoadOptions, Object, ObjectId};
 use std::cell::Cell;
 
-/// Counts what lopdf would turn into objects: numbers standing alone, and
-/// each `/`, `(`, `[` and `<`. Compressed data counts about one in 60 bytes;
+/// Counts what lopdf would turn into objects: numbers, `null`, `true` and
+/// `false` standing alone, and each `/`, `(`, `[` and `<`. Compressed data counts about one in 60 bytes;
 /// `0 0 0 …` one in two.
-pub(super) fn count_objects(bytes: &[u8]) -> usize {
+pub(super) fn count_objects(bytes: &[u8], most: usize) -> usize {
     let sep = |b: u8| b" \t\r\n\x0c\0()<>[]{}/%".contains(&b);
     let mut count = 0;
     let mut i = 0;
-    while i < bytes.len() {
+    // Past `most` the count is an answer already: no further.
+    while i < bytes.len() && count <= most {
         let b = bytes[i];
         if b"/([<".contains(&b) {
             count += 1;
@@ -30,7 +32,9 @@ pub(super) fn count_objects(bytes: &[u8]) -> usize {
                 .iter()
                 .all(|c| c.is_ascii_digit() || b"+-.".contains(c));
             let starts_clean = start == 0 || sep(bytes[start - 1]);
-            if numeric && starts_clean {
+            // `null`, `true` and `false` are objects as a number is.
+            let keyword = matches!(token, b"null" | b"true" | b"false");
+            if (numeric || keyword) && starts_clean {
                 count += 1;
             }
         }
@@ -76,7 +80,7 @@ fn object_stream_filter(id: ObjectId, object: &mut Object) -> Option<(ObjectId, 
         let cap = budget.stream.get().min(budget.bytes.get());
         match stream.decompressed_content_with_limit(cap) {
             Ok(plain) => {
-                let objects = count_objects(&plain);
+                let objects = count_objects(&plain, budget.objects.get());
                 if objects > budget.objects.get() {
                     budget.over.set(Some(damaged("objects past their bound")));
                     return None;
@@ -103,9 +107,11 @@ pub(super) fn load(bytes: &[u8], limits: &Limits, rebuild: bool) -> Result<Docum
     BUDGET.with(|budget| {
         budget.bytes.set(limits.total_bytes);
         budget.stream.set(limits.stream_bytes);
-        budget
-            .objects
-            .set(limits.objects.saturating_sub(count_objects(bytes)));
+        budget.objects.set(
+            limits
+                .objects
+                .saturating_sub(count_objects(bytes, limits.objects)),
+        );
         budget.over.set(None);
     });
     let options = LoadOptions {
@@ -137,4 +143,97 @@ pub(super) fn load(bytes: &[u8], limits: &Limits, rebuild: bool) -> Result<Docum
 
 fn short(text: &str) -> String {
     text.chars().take(80).collect()
+}
+
+/// The most operands any operator of `content` has, as lopdf would build
+/// them (a number, a name, a string, `null`, `true`, `false`, each array
+/// and dictionary and what it holds): counted on the bytes, without
+/// building one, and no further than the first past `limit`. An inline
+/// image's data (`ID` … `EI`) is skipped.
+pub(super) fn most_operands(content: &[u8], limit: usize) -> usize {
+    let delimiter = |b: u8| b" \t\r\n\x0c\0()<>[]{}/%".contains(&b);
+    let (mut most, mut count, mut i) = (0, 0, 0);
+    while i < content.len() && count <= limit {
+        match content[i] {
+            b'%' => {
+                while i < content.len() && content[i] != b'\n' && content[i] != b'\r' {
+                    i += 1;
+                }
+            }
+            b'(' => {
+                count += 1;
+                let mut nesting = 0usize;
+                while i < content.len() {
+                    match content[i] {
+                        b'\\' => i += 1,
+                        b'(' => nesting += 1,
+                        b')' => {
+                            nesting -= 1;
+                            if nesting == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'<' if content.get(i + 1) == Some(&b'<') => {
+                count += 1;
+                i += 2;
+            }
+            b'<' => {
+                count += 1;
+                while i < content.len() && content[i] != b'>' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'[' | b'/' => {
+                count += 1;
+                i += 1;
+            }
+            b if delimiter(b) => i += 1,
+            _ => {
+                let start = i;
+                while i < content.len() && !delimiter(content[i]) {
+                    i += 1;
+                }
+                let token = &content[start..i];
+                let operand = token
+                    .iter()
+                    .all(|c| c.is_ascii_digit() || b"+-.".contains(c))
+                    || matches!(token, b"null" | b"true" | b"false");
+                if operand {
+                    count += 1;
+                } else {
+                    most = most.max(count);
+                    count = 0;
+                    if token == b"ID" {
+                        i = inline_image_end(content, i);
+                    }
+                }
+            }
+        }
+    }
+    most.max(count)
+}
+
+/// Where an inline image's data that starts at `from` ends: past the
+/// first `EI` between white space (or the end).
+fn inline_image_end(content: &[u8], from: usize) -> usize {
+    let white = |b: u8| b" \t\r\n\x0c\0".contains(&b);
+    let mut i = from;
+    while i + 2 <= content.len() {
+        if &content[i..i + 2] == b"EI"
+            && i > 0
+            && white(content[i - 1])
+            && content.get(i + 2).is_none_or(|b| white(*b))
+        {
+            return i + 2;
+        }
+        i += 1;
+    }
+    content.len()
 }

@@ -10,6 +10,30 @@ pub(super) struct PageRef<'a> {
     pub(super) dict: &'a Dictionary,
     pub(super) resources: Option<&'a Dictionary>,
     pub(super) media_box: [f32; 4],
+    /// What a viewer shows of it: the media box within the crop box, as
+    /// `[left, bottom, right, top]`.
+    pub(super) visible: [f32; 4],
+}
+
+/// `[left, bottom, right, top]` of a box given by any two corners.
+fn normal([x0, y0, x1, y1]: [f32; 4]) -> [f32; 4] {
+    [x0.min(x1), y0.min(y1), x0.max(x1), y0.max(y1)]
+}
+
+/// Where two boxes overlap (the first, where they do not).
+fn within(a: [f32; 4], b: [f32; 4]) -> [f32; 4] {
+    let (a, b) = (normal(a), normal(b));
+    let both = [
+        a[0].max(b[0]),
+        a[1].max(b[1]),
+        a[2].min(b[2]),
+        a[3].min(b[3]),
+    ];
+    if both[0] < both[2] && both[1] < both[3] {
+        both
+    } else {
+        a
+    }
 }
 
 pub(super) fn resolve<'a>(doc: &'a Document, object: &'a Object) -> Option<&'a Object> {
@@ -53,9 +77,15 @@ pub(super) fn page_tree<'a>(
     let mut pages = Vec::new();
     let mut seen = HashSet::new();
     let letter = [0.0, 0.0, 612.0, 792.0];
-    let mut stack: Vec<(&Object, Option<&Dictionary>, [f32; 4], usize)> =
-        vec![(root, None, letter, 0)];
-    while let Some((node, resources, media_box, depth)) = stack.pop() {
+    type Node<'b> = (
+        &'b Object,
+        Option<&'b Dictionary>,
+        [f32; 4],
+        Option<[f32; 4]>,
+        usize,
+    );
+    let mut stack: Vec<Node> = vec![(root, None, letter, None, 0)];
+    while let Some((node, resources, media_box, crop_box, depth)) = stack.pop() {
         if let Object::Reference(id) = node
             && !seen.insert(*id)
         {
@@ -70,6 +100,7 @@ pub(super) fn page_tree<'a>(
             .and_then(|r| dict_of(doc, r))
             .or(resources);
         let media_box = numbers(doc, dict.get(b"MediaBox").ok()).unwrap_or(media_box);
+        let crop_box = numbers(doc, dict.get(b"CropBox").ok()).or(crop_box);
         let kids = dict
             .get(b"Kids")
             .ok()
@@ -85,7 +116,7 @@ pub(super) fn page_tree<'a>(
                 stack.extend(
                     kids.iter()
                         .rev()
-                        .map(|kid| (kid, resources, media_box, depth + 1)),
+                        .map(|kid| (kid, resources, media_box, crop_box, depth + 1)),
                 );
             }
             _ => {
@@ -96,6 +127,7 @@ pub(super) fn page_tree<'a>(
                     dict,
                     resources,
                     media_box,
+                    visible: within(media_box, crop_box.unwrap_or(media_box)),
                 });
             }
         }

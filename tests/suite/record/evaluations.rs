@@ -20,7 +20,7 @@ use cra::sandbox::data::SandboxBank;
 use cra::sandbox::public::evaluations::evaluation_of;
 
 /// What the sandbox knows each bank of its file as.
-fn keys(world: &World) -> HashMap<String, InstitutionKey> {
+pub(crate) fn keys(world: &World) -> HashMap<String, InstitutionKey> {
     let url = format!("{}/_truth/links", world.url());
     let truth: Value =
         serde_json::from_slice(&crate::common::fetch(url).unwrap().bytes().unwrap()).unwrap();
