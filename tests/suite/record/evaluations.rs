@@ -541,3 +541,105 @@ fn test_filters_say_what_they_need_and_refuse_what_they_cannot_read() {
     assert_code(&out, 2);
     assert!(stderr(&out).contains("cra enrich --pe"), "{}", stderr(&out));
 }
+
+#[test]
+fn test_filters_of_one_test_mean_either_and_across_tests_all() {
+    use cra::domain::Test;
+    use cra::evaluation::model::Area;
+    let world = enriched(60);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 60, 1);
+    let (code, _, said) = read(&world, &[&dir]);
+    assert_eq!(code, 0, "{said}");
+    // The banks each rating of a test selects, as the PEs say it.
+    let rated = |test: Test, levels: &[Level]| -> std::collections::BTreeSet<String> {
+        saved
+            .iter()
+            .filter(|s| !s.scanned)
+            .filter(|s| {
+                s.evaluation.tests.iter().any(|t| {
+                    t.area == Area::Institution && t.test == test && levels.contains(&t.level)
+                })
+            })
+            .map(|s| s.bank.clone())
+            .collect()
+    };
+    let found = |flags: &[&str]| -> std::collections::BTreeSet<String> {
+        let mut args = vec!["--offline", "search", "--all", "--format", "json"];
+        args.extend(flags);
+        world
+            .json(&args)
+            .iter()
+            .map(|row| row["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let high = rated(Test::Lending, &[Level::HighSatisfactory]);
+    let low = rated(Test::Lending, &[Level::LowSatisfactory]);
+    assert!(!high.is_empty() && !low.is_empty(), "{high:?} {low:?}");
+    let either: std::collections::BTreeSet<String> = high.union(&low).cloned().collect();
+    // Repeated for one test: either.
+    assert_eq!(
+        found(&[
+            "--test",
+            "lending=high-satisfactory",
+            "--test",
+            "lending=low-satisfactory"
+        ]),
+        either
+    );
+    // A comma list: the same.
+    assert_eq!(
+        found(&["--test", "lending=high-satisfactory,low-sat"]),
+        either
+    );
+    // Across tests: all.
+    let service = rated(
+        Test::Service,
+        &[Level::Outstanding, Level::HighSatisfactory],
+    );
+    let both: std::collections::BTreeSet<String> = either.intersection(&service).cloned().collect();
+    assert_eq!(
+        found(&[
+            "--test",
+            "lending=high-sat,low-sat",
+            "--test",
+            "service=outstanding",
+            "--test",
+            "service=high-satisfactory"
+        ]),
+        both
+    );
+    // Satisfactory alone of a test rated on five levels: said, once.
+    let out = world.local(&[
+        "--offline",
+        "search",
+        "--test",
+        "lending=satisfactory",
+        "--test",
+        "service=satisfactory",
+    ]);
+    assert_code(&out, 0);
+    let note = stderr(&out);
+    assert_eq!(note.matches("note: ").count(), 1, "{note}");
+    assert!(
+        note.contains("High or Low Satisfactory")
+            && note.contains("--test lending=satisfactory,high-satisfactory,low-satisfactory"),
+        "{note}"
+    );
+    // Of the four-level scale alone, nothing to say.
+    let out = world.local(&["--offline", "search", "--test", "cd=satisfactory"]);
+    assert!(!stderr(&out).contains("note: "), "{}", stderr(&out));
+    // Typos: the nearest value suggested.
+    for (bad, said) in [
+        ("lendng=outstanding", "did you mean lending?"),
+        (
+            "lending=hight-satisfactory",
+            "did you mean high-satisfactory?",
+        ),
+        ("servise=out", "did you mean service?"),
+    ] {
+        let out = world.local(&["--offline", "search", "--test", bad]);
+        assert_code(&out, 2);
+        assert!(stderr(&out).contains(said), "{bad}: {}", stderr(&out));
+    }
+}
