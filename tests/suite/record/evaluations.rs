@@ -643,3 +643,101 @@ fn test_filters_of_one_test_mean_either_and_across_tests_all() {
         assert!(stderr(&out).contains(said), "{bad}: {}", stderr(&out));
     }
 }
+
+/// The PE of `saved`'s exam as the sandbox writes it, naming the bank
+/// `name`, saved as `file`.
+fn renamed(world: &World, saved: &Saved, name: &str, file: &Path) {
+    let row = world.sql(&format!(
+        "SELECT detail_json FROM banks WHERE id = '{}'",
+        saved.bank
+    ));
+    let mut bank: SandboxBank =
+        serde_json::from_str(row[0]["detail_json"].as_str().unwrap()).unwrap();
+    let exam = bank
+        .ratings
+        .iter()
+        .find(|r| r.exam_date == saved.exam_date)
+        .unwrap()
+        .clone();
+    let (evaluation, layout) = evaluation_of(&bank, &exam, &keys(world)[&saved.bank]).unwrap();
+    bank.name = name.to_string();
+    let bytes = cra::sandbox::public::evaluations::pdf(&bank, &evaluation, &layout);
+    std::fs::write(file, bytes).unwrap();
+}
+
+#[test]
+fn a_name_is_evidence_by_its_own_words_and_charter_is_one_of_them() {
+    use cra::record::names::{name_key, overlap};
+    let world = enriched(60);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 60, 1);
+    let readable: Vec<&Saved> = saved.iter().filter(|s| !s.scanned).collect();
+    let generic = [
+        "BANK",
+        "STATE",
+        "NATIONAL",
+        "FIRST",
+        "TRUST",
+        "SAVINGS",
+        "COMMUNITY",
+    ];
+    // A bank whose name holds two generic words: a PE of another bank
+    // named with the same two shares nothing that says which bank.
+    let (bank, words) = readable
+        .iter()
+        .find_map(|s| {
+            let name =
+                world.sql(&format!("SELECT name FROM banks WHERE id = '{}'", s.bank))[0]["name"]
+                    .as_str()
+                    .unwrap()
+                    .to_string();
+            let key = name_key(&name);
+            let words: Vec<&str> = key.split(' ').filter(|w| generic.contains(w)).collect();
+            (words.len() >= 2 && overlap(&format!("ZZYZX {}", words.join(" ")), &key) >= 0.5)
+                .then(|| (*s, words.join(" ")))
+        })
+        .expect("a bank named with two generic words");
+    let other = world.home.path().join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    let impostor = other.join("impostor.pdf");
+    renamed(&world, bank, &format!("ZZYZX {words}"), &impostor);
+    // A bank named "Charter National Bank": the cover's "Charter Number"
+    // label is not matched inside it.
+    let chartered = readable
+        .iter()
+        .find(|s| s.bank != bank.bank)
+        .expect("another bank");
+    let copy = rusqlite::Connection::open(world.home.path().join(".local/share/cra/mirror.sqlite"))
+        .unwrap();
+    copy.execute(
+        "UPDATE banks SET name = 'CHARTER NATIONAL BANK' WHERE id = ?1",
+        [&chartered.bank],
+    )
+    .unwrap();
+    drop(copy);
+    let charter = other.join("charter.pdf");
+    renamed(&world, chartered, "Charter National Bank", &charter);
+
+    let (code, summary, said) = read(&world, &[&other]);
+    assert_eq!(code, 0, "{said}");
+    assert_eq!(summary["evaluations"]["linked"], 1, "{summary}\n{said}");
+    let rows = world.sql("SELECT source, bank_id, name, reason FROM evaluations");
+    let row = |file: &Path| {
+        rows.iter()
+            .find(|r| r["source"] == file.display().to_string().as_str())
+            .unwrap_or_else(|| panic!("{rows:?}"))
+            .clone()
+    };
+    let impostor = row(&impostor);
+    assert!(impostor["bank_id"].is_null(), "{impostor}");
+    assert!(
+        impostor["reason"]
+            .as_str()
+            .unwrap()
+            .contains("it names ZZYZX"),
+        "{impostor}"
+    );
+    let charter = row(&charter);
+    assert_eq!(charter["bank_id"], chartered.bank.as_str(), "{charter}");
+    assert_eq!(charter["name"], "Charter National Bank", "{charter}");
+}
