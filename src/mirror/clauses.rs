@@ -7,7 +7,7 @@
 
 use rusqlite::types::Value as SqlValue;
 
-use crate::domain::{Rating, Selection, TestFilter};
+use crate::domain::{Rating, Selection};
 
 /// Which columns a reader's selection tests: the bank's, and those of the
 /// exam its rows are about (the current one in `banks`; each record in
@@ -227,40 +227,11 @@ fn build<'a>(
         push(&mut exam, any(columns.rating, ratings.len()), values);
     }
     for filter in tests {
-        let (clause, values) = test_clause(filter, columns.id, columns.exam_date);
+        let (clause, values) =
+            super::record::chosen::filter_clause(filter, columns.id, columns.exam_date);
         push(&mut exam, clause, values);
     }
     (Split { bank, exam }, public)
-}
-
-/// A `--test` filter as a clause on the row's bank and exam (`id` and
-/// `exam_date`, columns of the reader's query), and the values it binds:
-/// the exam's evaluation rates the test (or the area's overall rating) at
-/// one of the filter's levels, at the institution's level or the area's
-/// (a state's code, an MSA's name in any case).
-fn test_clause(filter: &TestFilter, id: &str, exam_date: &str) -> (String, Vec<SqlValue>) {
-    let TestFilter {
-        rated,
-        area,
-        levels,
-    } = filter;
-    let marks = vec!["?"; levels.len()].join(", ");
-    // Not a correlated EXISTS: an unqualified column of the row
-    // (`exam_date` of `banks`) would be read as the evaluation's own.
-    let clause = format!(
-        "({id}, {exam_date}) IN (SELECT t.bank_id, t.exam_date FROM evaluation_tests t \
-         WHERE t.area = ? COLLATE NOCASE AND t.test = ? AND t.rating IN ({marks}))"
-    );
-    let mut values = vec![
-        SqlValue::from(area.clone().unwrap_or_else(|| "institution".to_string())),
-        SqlValue::from(rated.as_str().to_string()),
-    ];
-    values.extend(
-        levels
-            .iter()
-            .map(|l| SqlValue::from(l.as_str().to_string())),
-    );
-    (clause, values)
 }
 
 /// `selection`'s clauses for a reader of rating records: the bank's part

@@ -34,6 +34,10 @@ pub struct Stored {
     /// The copy's rating of that exam, where the PE's overall rating
     /// differs from it.
     pub disagrees: Option<String>,
+    /// The other PEs of the same exam whose test ratings at the
+    /// institution's level differ from this one's: their sources (the
+    /// exam's columns read one of them: `chosen`).
+    pub conflicts: Vec<String>,
     /// The file was read before and nothing changed.
     pub known: bool,
 }
@@ -81,9 +85,12 @@ fn store_one(tx: &Transaction, read: &Read, now: &str) -> Result<Stored> {
         Some((Some(bank), Some(exam))) => Ok((bank.clone(), exam.clone())),
         _ => link(tx, evaluation)?,
     };
-    let disagrees = match &link {
-        Ok((bank, exam)) => disagreement(tx, bank, exam, evaluation)?,
-        Err(_) => None,
+    let (disagrees, conflicts) = match &link {
+        Ok((bank, exam)) => (
+            disagreement(tx, bank, exam, evaluation)?,
+            conflicts(tx, read.sha256, bank, exam, evaluation)?,
+        ),
+        Err(_) => (None, Vec::new()),
     };
     if let Some((bank, _)) = &known
         && (bank.is_some() || link.is_err())
@@ -92,6 +99,7 @@ fn store_one(tx: &Transaction, read: &Read, now: &str) -> Result<Stored> {
         return Ok(Stored {
             link,
             disagrees,
+            conflicts,
             known: true,
         });
     }
@@ -141,8 +149,53 @@ fn store_one(tx: &Transaction, read: &Read, now: &str) -> Result<Stored> {
     Ok(Stored {
         link,
         disagrees,
+        conflicts,
         known: false,
     })
+}
+
+/// The other PEs of the exam of `bank` on `exam` whose test ratings at
+/// the institution's level are not `evaluation`'s: their sources.
+fn conflicts(
+    tx: &Transaction,
+    sha256: &str,
+    bank: &str,
+    exam: &str,
+    evaluation: &Evaluation,
+) -> Result<Vec<String>> {
+    let mut own: Vec<(String, String)> = evaluation
+        .tests
+        .iter()
+        .filter(|t| t.area == crate::evaluation::model::Area::Institution)
+        .map(|t| (t.test.as_str().to_string(), t.level.as_str().to_string()))
+        .collect();
+    own.sort();
+    let mut statement = tx.prepare_cached(
+        "SELECT e.sha256 AS sha256, e.source AS source, \
+         (SELECT group_concat(x, ';') FROM (SELECT t.test || '=' || t.rating AS x \
+           FROM evaluation_tests t WHERE t.sha256 = e.sha256 AND t.area = 'institution' \
+           ORDER BY 1)) AS tests \
+         FROM evaluations e WHERE e.bank_id = ?1 AND e.exam_date = ?2 AND e.sha256 <> ?3 \
+         ORDER BY e.source",
+    )?;
+    let own = own
+        .iter()
+        .map(|(t, r)| format!("{t}={r}"))
+        .collect::<Vec<_>>()
+        .join(";");
+    let others = statement
+        .query_map(params![bank, exam, sha256], |row| {
+            Ok((
+                row.get::<_, String>("source")?,
+                row.get::<_, Option<String>>("tests")?.unwrap_or_default(),
+            ))
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(others
+        .into_iter()
+        .filter(|(_, tests)| *tests != own)
+        .map(|(source, _)| source)
+        .collect())
 }
 
 /// The agency an identifier is of, as the copy spells regulators.

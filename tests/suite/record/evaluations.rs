@@ -741,3 +741,119 @@ fn a_name_is_evidence_by_its_own_words_and_charter_is_one_of_them() {
     assert_eq!(charter["bank_id"], chartered.bank.as_str(), "{charter}");
     assert_eq!(charter["name"], "Charter National Bank", "{charter}");
 }
+
+#[test]
+fn two_pes_of_one_exam_that_disagree_are_read_by_one_rule_and_named() {
+    use cra::domain::Test;
+    use cra::evaluation::model::Area;
+    let world = enriched(60);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 60, 1);
+    let first = saved
+        .iter()
+        .find(|s| {
+            !s.scanned
+                && s.evaluation.kind == cra::evaluation::model::Kind::Large
+                && s.evaluation.rating.map(|r| r.as_str()) == Some(s.served.as_str())
+        })
+        .expect("a large bank's evaluation that agrees with the copy");
+    let lending = |e: &Evaluation| {
+        e.tests
+            .iter()
+            .find(|t| t.area == Area::Institution && t.test == Test::Lending)
+            .unwrap()
+            .level
+    };
+    let was = lending(&first.evaluation);
+    let now = if was == Level::HighSatisfactory {
+        Level::LowSatisfactory
+    } else {
+        Level::HighSatisfactory
+    };
+    // The same exam's PE published again three weeks later, its Lending
+    // Test otherwise.
+    let row = world.sql(&format!(
+        "SELECT detail_json FROM banks WHERE id = '{}'",
+        first.bank
+    ));
+    let bank: SandboxBank = serde_json::from_str(row[0]["detail_json"].as_str().unwrap()).unwrap();
+    let exam = bank
+        .ratings
+        .iter()
+        .find(|r| r.exam_date == first.exam_date)
+        .unwrap();
+    let (mut second, layout) = evaluation_of(&bank, exam, &keys(&world)[&first.bank]).unwrap();
+    for t in &mut second.tests {
+        if t.area == Area::Institution && t.test == Test::Lending {
+            t.level = now;
+        }
+    }
+    let date: jiff::civil::Date = first.exam_date.parse().unwrap();
+    second.date = Some(
+        date.checked_add(jiff::Span::new().days(21))
+            .unwrap()
+            .to_string(),
+    );
+    let pair = world.home.path().join("pair");
+    std::fs::create_dir_all(&pair).unwrap();
+    std::fs::copy(&first.file, pair.join("a.pdf")).unwrap();
+    std::fs::write(
+        pair.join("b.pdf"),
+        cra::sandbox::public::evaluations::pdf(&bank, &second, &layout),
+    )
+    .unwrap();
+    let (code, summary, said) = read(&world, &[&pair]);
+    assert_eq!(code, 0, "{said}");
+    assert_eq!(summary["evaluations"]["linked"], 2, "{summary}\n{said}");
+    // The conflict named.
+    assert_eq!(said.matches(": conflict: ").count(), 1, "{said}");
+    assert!(said.contains("a.pdf"), "{said}");
+    // One rule, every reader: the latest PE's (both agree with the copy).
+    let selects = |level: Level| {
+        world
+            .json(&[
+                "--offline",
+                "search",
+                "--test",
+                &format!("lending={}", level.slug()),
+                "--all",
+                "--format",
+                "json",
+            ])
+            .iter()
+            .any(|row| row["id"] == first.bank.as_str())
+    };
+    assert!(selects(now) && !selects(was), "{was} then {now}");
+    let out = world.local(&[
+        "--offline",
+        "show",
+        &first.bank,
+        "--enriched",
+        "--format",
+        "json",
+    ]);
+    let detail: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let exam = detail["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["exam_date"] == first.exam_date.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(
+        exam["public_record"]["lending_test"],
+        now.as_str(),
+        "{exam}"
+    );
+    let counted = world.json(&["stats", "--by", "lending_test", "--format", "json"]);
+    let by_sql = world.sql(&format!(
+        "SELECT count(*) AS n FROM banks b JOIN evaluation_tests t ON t.bank_id = b.id \
+         AND t.exam_date = b.exam_date AND t.area = 'institution' AND t.test = 'lending' \
+         AND t.rating = '{}' AND b.id <> '{}'",
+        was.as_str(),
+        first.bank
+    ));
+    let group = counted.iter().find(|g| g["group"] == was.as_str());
+    let total = group.map_or(Value::from(0), |g| g["total"].clone());
+    assert_eq!(total, by_sql[0]["n"], "{counted:?}");
+}
