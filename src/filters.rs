@@ -13,6 +13,7 @@ use clap::Args;
 use clap::builder::{PossibleValue, TypedValueParser};
 
 pub mod args;
+pub mod test_ratings;
 pub mod when;
 pub mod words;
 
@@ -174,11 +175,7 @@ impl SelectionArgs {
                 (_, true) => Some(false),
                 _ => None,
             },
-            tests: {
-                let mut tests = test.clone();
-                tests.dedup();
-                tests
-            },
+            tests: test_ratings::merge(test),
             sort: order.map(OrderArgs::keys).unwrap_or_default(),
         })
     }

@@ -21,7 +21,7 @@ pub mod watched;
 
 pub use matching::Listed;
 pub use model::{Bank, BankDetail, Meta};
-pub use performance::{Level, Test};
+pub use performance::{Level, Rated, Test, TestFilter};
 pub use public::{AssetRange, HasPublic, PublicRecord};
 pub use selection::Selection;
 pub use sort::{SortField, SortKey};

@@ -151,6 +151,87 @@ impl fmt::Display for Test {
     }
 }
 
+/// What `--test` selects by: a test's rating, or the overall rating a PE
+/// gives a state or multistate MSA (`overall@TX`; the institution's own
+/// overall rating is the copy's, `--rating`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rated {
+    Test(Test),
+    Overall,
+}
+
+impl Rated {
+    /// As the copy stores it (`evaluation_tests.test`) and `--test` takes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Rated::Test(test) => test.as_str(),
+            Rated::Overall => "overall",
+        }
+    }
+
+    /// In words: `Lending Test`, `overall rating`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Rated::Test(test) => test.title(),
+            Rated::Overall => "overall rating",
+        }
+    }
+
+    /// From a stored name or `--test`'s.
+    pub fn from_name(text: &str) -> Option<Rated> {
+        if text.trim().eq_ignore_ascii_case("overall") {
+            return Some(Rated::Overall);
+        }
+        Test::from_name(text).map(Rated::Test)
+    }
+
+    /// Whether it is rated on the five levels (High and Low Satisfactory
+    /// apart) where a large bank is rated, or under the 2023 rule: every
+    /// test but the Community Development Test of an intermediate small
+    /// bank. An overall rating has four.
+    pub fn has_five_levels(self) -> bool {
+        !matches!(
+            self,
+            Rated::Overall | Rated::Test(Test::CommunityDevelopment)
+        )
+    }
+}
+
+/// One `--test` filter: the ratings (any of `levels`) of a test, or of an
+/// area's overall rating, at the institution's level (`area` none) or a
+/// state's (its code) or multistate MSA's (its name as printed, any case).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestFilter {
+    pub rated: Rated,
+    pub area: Option<String>,
+    pub levels: Vec<Level>,
+}
+
+impl TestFilter {
+    /// In words: `Lending Test High Satisfactory or Low Satisfactory`,
+    /// `overall rating in TX Outstanding`.
+    pub fn words(&self) -> (String, String) {
+        let what = match &self.area {
+            None => self.rated.title().to_string(),
+            Some(area) => format!("{} in {area}", self.rated.title()),
+        };
+        let levels: Vec<&str> = self.levels.iter().map(|l| l.as_str()).collect();
+        (what, levels.join(" or "))
+    }
+
+    /// Whether it asks for Satisfactory where the test is rated on five
+    /// levels, without High or Low Satisfactory: it then finds only the
+    /// banks rated on four (small and intermediate small banks).
+    pub fn satisfactory_alone(&self) -> bool {
+        self.rated.has_five_levels()
+            && self.levels.contains(&Level::Satisfactory)
+            && !self
+                .levels
+                .iter()
+                .any(|l| matches!(l, Level::HighSatisfactory | Level::LowSatisfactory))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +254,45 @@ mod tests {
         assert_eq!(Level::from_text("High-Sat"), Some(Level::HighSatisfactory));
         assert_eq!(Test::from_name("lendings"), None);
         assert_eq!(Level::from_text("Satisfactory-ish"), None);
+        assert_eq!(Rated::from_name("Overall"), Some(Rated::Overall));
+        assert_eq!(
+            Rated::from_name("cd"),
+            Some(Rated::Test(Test::CommunityDevelopment))
+        );
+    }
+
+    #[test]
+    fn satisfactory_alone_is_said_where_tests_have_five_levels() {
+        let filter = |rated, levels: &[Level]| TestFilter {
+            rated,
+            area: None,
+            levels: levels.to_vec(),
+        };
+        let lending = Rated::Test(Test::Lending);
+        assert!(filter(lending, &[Level::Satisfactory]).satisfactory_alone());
+        assert!(
+            !filter(lending, &[Level::Satisfactory, Level::LowSatisfactory]).satisfactory_alone()
+        );
+        assert!(
+            !filter(
+                Rated::Test(Test::CommunityDevelopment),
+                &[Level::Satisfactory]
+            )
+            .satisfactory_alone()
+        );
+        assert!(!filter(Rated::Overall, &[Level::Satisfactory]).satisfactory_alone());
+        let words = TestFilter {
+            rated: Rated::Overall,
+            area: Some("TX".into()),
+            levels: vec![Level::Outstanding, Level::Satisfactory],
+        }
+        .words();
+        assert_eq!(
+            words,
+            (
+                "overall rating in TX".to_string(),
+                "Outstanding or Satisfactory".to_string()
+            )
+        );
     }
 }

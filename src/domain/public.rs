@@ -33,16 +33,6 @@ pub struct PublicRecord {
     pub cd_test: Option<String>,
 }
 
-/// The copy's SQL of an exam's test ratings as one text (`lending=High
-/// Satisfactory;service=Outstanding`), the exam's bank and date being the
-/// columns `bank` and `date`: read back with [`PublicRecord::set_tests`].
-pub fn tests_sql(bank: &str, date: &str) -> String {
-    format!(
-        "(SELECT group_concat(t.test || '=' || t.rating, ';') FROM evaluation_tests t \
-         WHERE t.bank_id = {bank} AND t.exam_date = {date} AND t.area = 'institution')"
-    )
-}
-
 impl PublicRecord {
     /// What is the bank's, whichever its exam: its identifiers and whether
     /// it is active (assets, exam method and evaluation are an exam's).
@@ -56,7 +46,9 @@ impl PublicRecord {
         }
     }
 
-    /// The test ratings of [`tests_sql`]'s text (none: no evaluation).
+    /// The test ratings of the copy's text of them (`lending=High
+    /// Satisfactory;service=Outstanding`, `mirror::record::chosen`; none:
+    /// no evaluation).
     pub fn set_tests(&mut self, text: Option<&str>) {
         let mut tests = [const { None::<String> }; 4];
         for pair in text.unwrap_or_default().split(';') {

@@ -17,8 +17,8 @@
 //! is of the exam a row is about: the current one for a bank, each record
 //! for `changes`, `stats --exams` and `--gaps`.
 
+use super::TestFilter;
 use super::public::AssetRange;
-use super::{Level, Test};
 use super::{ListQuery, Rating, SortKey, Watched};
 
 /// One command's selection, resolved.
@@ -56,9 +56,10 @@ pub struct Selection {
     /// The public record's: known active (true) or inactive (false).
     pub active: Option<bool>,
     /// The evaluations': test ratings of the row's exam (`--test
-    /// lending=high-satisfactory`), each one required, at the
-    /// institution's level.
-    pub tests: Vec<(Test, Level)>,
+    /// lending=high-satisfactory,low-satisfactory`, `--test
+    /// overall@TX=outstanding`), as its exam's evaluation says them: each
+    /// filter required, any of its levels (one filter a test and area).
+    pub tests: Vec<TestFilter>,
     /// The order (`--sort`): not a selection, but read with it.
     pub sort: Vec<SortKey>,
 }
@@ -266,8 +267,9 @@ impl Selection {
             "FDIC lists it as",
             active.map(|active| if active { "active" } else { "inactive" }.to_string()),
         );
-        for (test, level) in tests {
-            add(test.title(), Some(level.as_str().to_string()));
+        for filter in tests {
+            let (what, levels) = filter.words();
+            add(&what, Some(levels));
         }
         words
     }
@@ -336,7 +338,11 @@ mod tests {
         };
         assert_eq!(selection.public_flags(), ["--assets", "--inactive"]);
         let tested = Selection {
-            tests: vec![(Test::Lending, Level::Outstanding)],
+            tests: vec![TestFilter {
+                rated: crate::domain::Rated::Test(crate::domain::Test::Lending),
+                area: None,
+                levels: vec![crate::domain::Level::Outstanding],
+            }],
             ..selection.clone()
         };
         assert_eq!(tested.public_flags(), ["--assets", "--inactive", "--test"]);

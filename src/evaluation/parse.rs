@@ -11,7 +11,7 @@
 
 use super::model::*;
 use areas::area_starts;
-use cover::{cover_name, find_date, ids_in};
+use cover::{cover_date, cover_name, ids_in};
 use ratings::{in_order, kind_of, overall, sentences};
 use std::collections::HashSet;
 use table::{table_at, table_header};
@@ -59,8 +59,7 @@ pub fn parse(pages: &[Page]) -> Result<Evaluation, SetAside> {
     let mut seen = HashSet::new();
     ids.retain(|id| seen.insert((id.kind, id.number)));
     let name = cover_name(&doc, &cover).unwrap_or_default();
-    // The cover's first date is the evaluation's.
-    let date = cover.clone().find_map(|i| find_date(doc.lower(i)));
+    let date = cover_date(&doc, &cover);
     let kind = kind_of(&tests);
     Ok(Evaluation {
         name,

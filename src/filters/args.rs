@@ -11,8 +11,8 @@
 use clap::Args;
 
 use super::when::{When, parse_when};
+use crate::domain::TestFilter;
 use crate::domain::{AssetRange, Rating, Regulator, SortField, SortKey};
-use crate::domain::{Level, Test};
 
 /// `--rating`, `--regulator`, `--city`.
 #[derive(Debug, Clone, Default, Args)]
@@ -55,62 +55,12 @@ pub struct SelectArgs {
     #[arg(long)]
     pub inactive: bool,
 
-    /// Test rating of the exam: lending=high-sat (enrich --pe)
+    /// Test rating of the exam: lending=high-sat,low-sat, overall@TX=out (enrich --pe)
     #[arg(long = "test", value_name = "TEST=R", hide_possible_values = true,
-          value_parser = super::Offered::new(parse_test, test_values()))]
-    pub test: Vec<(Test, Level)>,
-}
-
-/// `TEST=RATING`: a test's name (`cd` for community development) and a
-/// level as `--rating` takes them, or high-/low-satisfactory.
-pub fn parse_test(text: &str) -> Result<(Test, Level), String> {
-    let tests: Vec<&str> = Test::ALL.iter().map(|t| t.as_str()).collect();
-    let Some((test, rating)) = text.split_once('=') else {
-        return Err(format!(
-            "give a test and a rating as TEST=RATING (lending=high-satisfactory); TEST is one of \
-             {}, or cd",
-            tests.join(", ")
-        ));
-    };
-    let Some(test) = Test::from_name(test) else {
-        return Err(format!(
-            "'{}' is not a test; use one of {}, or cd",
-            crate::text::clip(test.trim(), 40),
-            tests.join(", ")
-        ));
-    };
-    let level = Level::from_text(rating).or_else(|| {
-        // The ratings' short names, as --rating takes them.
-        parse_rating(rating)
-            .ok()
-            .and_then(|r| Level::from_text(r.as_str()))
-    });
-    let Some(level) = level else {
-        let levels: Vec<&str> = Level::ALL.iter().map(|l| l.slug()).collect();
-        return Err(format!(
-            "'{}' is not a rating of a test; use one of {}",
-            crate::text::clip(rating.trim(), 40),
-            levels.join(", ")
-        ));
-    };
-    Ok((test, level))
-}
-
-/// Every `TEST=RATING`, for the completion scripts.
-fn test_values() -> Vec<&'static str> {
-    static VALUES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    VALUES
-        .get_or_init(|| {
-            Test::ALL
-                .iter()
-                .flat_map(|test| {
-                    Level::ALL.iter().map(move |level| {
-                        &*Box::leak(format!("{}={}", test.as_str(), level.slug()).into_boxed_str())
-                    })
-                })
-                .collect()
-        })
-        .clone()
+          value_parser = super::Offered::new(
+              super::test_ratings::parse_test,
+              super::test_ratings::test_values()))]
+    pub test: Vec<TestFilter>,
 }
 
 /// `--watch`: alone in `sync --notify`, part of every selection elsewhere.

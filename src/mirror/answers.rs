@@ -162,7 +162,7 @@ impl Changes<'_> {
         let tests = if filter.public {
             format!(
                 ", {} AS exam_tests",
-                crate::domain::public::tests_sql("b.id", "h.exam_date")
+                super::record::chosen::tests_sql("b.id", "h.exam_date")
             )
         } else {
             String::new()

@@ -226,19 +226,9 @@ fn build<'a>(
             .collect();
         push(&mut exam, any(columns.rating, ratings.len()), values);
     }
-    for (test, level) in tests {
-        // The row's own exam's evaluation, at the institution's level.
-        // Not a correlated EXISTS: an unqualified column of the row
-        // (`exam_date` of `banks`) would be read as the evaluation's own.
-        let clause = format!(
-            "({}, {}) IN (SELECT t.bank_id, t.exam_date FROM evaluation_tests t \
-             WHERE t.area = 'institution' AND t.test = ? AND t.rating = ?)",
-            columns.id, columns.exam_date
-        );
-        let values = vec![
-            SqlValue::from(test.as_str().to_string()),
-            SqlValue::from(level.as_str().to_string()),
-        ];
+    for filter in tests {
+        let (clause, values) =
+            super::record::chosen::filter_clause(filter, columns.id, columns.exam_date);
         push(&mut exam, clause, values);
     }
     (Split { bank, exam }, public)

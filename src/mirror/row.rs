@@ -173,7 +173,7 @@ pub(super) fn public_sql() -> &'static str {
     SQL.get_or_init(|| {
         format!(
             "{PUBLIC_SQL}, {} AS public_tests",
-            crate::domain::public::tests_sql(
+            super::record::chosen::tests_sql(
                 "l.bank_id",
                 "(SELECT c.exam_date FROM banks c WHERE c.id = l.bank_id)"
             )
@@ -261,6 +261,10 @@ mod tests {
                  CREATE TABLE links (bank_id, fdic_cert, rssd_id, occ_charter, assets, exam_method, active, pe_url);
                  INSERT INTO banks VALUES ('a', 'A BANK', 'WACO', 'TX', 'FDIC', NULL, '2020-01-02', 'Small Bank');
                  INSERT INTO links VALUES ('a', 3510, NULL, NULL, 1250000000, 'Small Bank', 0, NULL);
+                 CREATE TABLE ratings (bank_id, seq, exam_date, rating);
+                 CREATE TABLE evaluations (sha256, bank_id, exam_date, evaluation_date, rating, read_at);
+                 INSERT INTO evaluations VALUES ('s', 'a', '2020-01-02', '2020-01-02', NULL, 'now'),
+                     ('t', 'a', '2016-05-01', '2016-05-01', NULL, 'now');
                  CREATE TABLE evaluation_tests (sha256, bank_id, exam_date, area, test, rating);
                  INSERT INTO evaluation_tests VALUES ('s', 'a', '2020-01-02', 'institution', 'lending', 'Low Satisfactory'),
                      ('s', 'a', '2020-01-02', 'TX', 'service', 'Outstanding'),

@@ -52,13 +52,10 @@ pub fn in_order(by: &[GroupBy], rows: &mut [StatsRow]) {
 }
 
 /// The SQL of the test rating of the exam of `bank` and `date` (columns),
-/// `none` where none was read: a grouping's key.
+/// `none` where none was read: a grouping's key, read from the exam's PE
+/// by the one rule (`record::chosen`).
 fn test_key(test: crate::domain::Test, bank: &str, date: &str) -> String {
-    format!(
-        "coalesce((SELECT t.rating FROM evaluation_tests t WHERE t.bank_id = {bank} \
-         AND t.exam_date = {date} AND t.area = 'institution' AND t.test = '{}'), 'none')",
-        test.as_str()
-    )
+    super::record::chosen::test_key_sql(test, bank, date)
 }
 
 /// What `cra stats` counts.
@@ -494,6 +491,17 @@ pub(super) mod tests {
     /// (year, rating, exam type; each exam on June 30th).
     pub type TestBank = (usize, usize, usize, usize, Vec<(i16, usize, usize)>);
 
+    /// The evaluation `sha256` of the exam of `bank` on `date`, read.
+    fn evaluated(connection: &Connection, sha256: &str, bank: &str, date: &str) {
+        connection
+            .execute(
+                "INSERT OR IGNORE INTO evaluations (sha256, source, bank_id, exam_date, kind, read_at) \
+                 VALUES (?1, 'pe.pdf', ?2, ?3, 'large', '2026-01-01')",
+                rusqlite::params![sha256, bank, date],
+            )
+            .unwrap();
+    }
+
     /// A local copy holding `banks` (ids `bank-00`, `bank-01`...).
     pub fn copy_with(banks: &[TestBank]) -> (tempfile::TempDir, std::path::PathBuf) {
         let dir = tempfile::tempdir().unwrap();
@@ -524,6 +532,12 @@ pub(super) mod tests {
                          VALUES (?1, ?2, ?3, 'institution', 'lending', ?4), (?1, ?2, ?3, 'TX', 'service', ?4)",
                         rusqlite::params![format!("{id}-{seq}"), id, format!("{year}-06-30"), levels[(*year % 3) as usize]],
                     ).unwrap();
+                    evaluated(
+                        &connection,
+                        &format!("{id}-{seq}"),
+                        &id,
+                        &format!("{year}-06-30"),
+                    );
                 }
             }
             if history.len() % 2 == 1 {
@@ -533,6 +547,7 @@ pub(super) mod tests {
                      VALUES (?1, ?2, '2020-01-02', 'institution', 'service', 'Outstanding')",
                     rusqlite::params![format!("{id}-now"), id],
                 ).unwrap();
+                evaluated(&connection, &format!("{id}-now"), &id, "2020-01-02");
             }
         }
         (dir, path)

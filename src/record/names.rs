@@ -97,6 +97,50 @@ pub fn name_key(name: &str) -> String {
     words.join(" ")
 }
 
+/// Words of a name key that many banks' names share, and so say nothing
+/// of which bank a name is: "FARMERS STATE BANK" and "CITIZENS STATE BANK"
+/// share two words, and are two banks.
+const GENERIC: &[&str] = &[
+    "BANK",
+    "BANKS",
+    "BANKING",
+    "STATE",
+    "NATIONAL",
+    "FIRST",
+    "TRUST",
+    "SAVINGS",
+    "COMMUNITY",
+    "COMPANY",
+    "FEDERAL",
+    "ASSOCIATION",
+    "LOAN",
+    "FINANCIAL",
+    "NA",
+];
+
+/// Whether two name keys ([`name_key`]) may name the same bank, on the
+/// evidence of their words that are not [`GENERIC`]: half of them shared
+/// (as [`overlap`] counts them); two names of generic words alone only
+/// when they are the same.
+pub fn same_bank(a: &str, b: &str) -> bool {
+    let distinctive = |key: &str| -> String {
+        let words = key
+            .split(' ')
+            .filter(|w| !w.is_empty() && !GENERIC.contains(w));
+        words.collect::<Vec<_>>().join(" ")
+    };
+    let (left, right) = (distinctive(a), distinctive(b));
+    if left.is_empty() && right.is_empty() {
+        // Generic words alone: the same words, however signed (`N.A.`).
+        let signed = |key: &str| -> Vec<String> {
+            let words = key.split(' ').filter(|w| !w.is_empty() && *w != "NA");
+            words.map(str::to_string).collect()
+        };
+        return signed(a) == signed(b);
+    }
+    overlap(&left, &right) >= 0.5
+}
+
 /// A city as the linker compares it: upper case, letters and digits,
 /// `SAINT`/`FORT`/`MOUNT` as `ST`/`FT`/`MT`.
 pub fn city_key(city: &str) -> String {
@@ -135,6 +179,21 @@ pub fn overlap(a: &str, b: &str) -> f64 {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn names_that_share_only_generic_words_are_two_banks() {
+        let same = |a: &str, b: &str| same_bank(&name_key(a), &name_key(b));
+        assert!(!same("FARMERS STATE BANK", "CITIZENS STATE BANK"));
+        assert!(!same(
+            "FIRST STATE BANK OF NORTH DAKOTA",
+            "CITIZENS STATE BANK"
+        ));
+        assert!(!same("First National Bank, N.A.", "First State Bank"));
+        assert!(same("FARMERS ST BK", "Farmers State Bank of Hamburg"));
+        assert!(same("First National Bank", "FIRST NATIONAL BANK, N.A."));
+        assert!(same("Charter One Bank, N.A.", "CHARTER ONE BANK"));
+        assert!(!same("SOMEONE ELSE ENTIRELY TRUST", "Bank of Sherman Hill"));
+    }
 
     #[test]
     fn the_files_spellings_meet_the_banks() {

@@ -118,6 +118,9 @@ pub fn resolve(
             )));
         };
         check_public(reader, &mut selection)?;
+        if let Some(note) = satisfactory_note(&selection) {
+            io.info(&note);
+        }
     }
     // The lists are read last, as they always were: a usage error or a
     // copy without a public record is said first.
@@ -131,6 +134,25 @@ pub fn resolve(
         selection.watch = Some(watched);
     }
     Ok(selection)
+}
+
+/// What `--test TEST=satisfactory` finds, said once when a test rated on
+/// five levels asks for Satisfactory alone: only the banks rated on four
+/// (small and intermediate small banks), and how to take in the others.
+fn satisfactory_note(selection: &Selection) -> Option<String> {
+    let filter = selection.tests.iter().find(|f| f.satisfactory_alone())?;
+    let test = match &filter.area {
+        Some(area) => format!("{}@{area}", filter.rated.as_str()),
+        None => filter.rated.as_str().to_string(),
+    };
+    let mut levels: Vec<&str> = filter.levels.iter().map(|l| l.slug()).collect();
+    levels.extend(["high-satisfactory", "low-satisfactory"]);
+    Some(format!(
+        "note: --test {test}=satisfactory finds tests rated Satisfactory, as small and \
+         intermediate small banks' are; a large bank's are rated High or Low Satisfactory \
+         (to take them in: --test {test}={})",
+        levels.join(",")
+    ))
 }
 
 /// Checks the public record's filters of `selection` against the copy: it has

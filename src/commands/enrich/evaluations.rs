@@ -130,6 +130,19 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
             ));
         }
     }
+    // Two PEs of one exam that rate its tests otherwise: named, with the
+    // one the exam's columns read (`mirror::record::chosen`).
+    for ((_, source, _), stored) in read.iter().zip(&stored) {
+        if let (Some(other), Ok((bank, exam))) = (stored.conflicts.first(), &stored.link) {
+            io.warn(&format!(
+                "{}: conflict: it rates the tests of bank {bank}'s exam of {exam} otherwise than \
+                 {} (the exam's test ratings are read from one of them: the PE whose overall \
+                 rating is the copy's, then the latest dated; cra sql lists both)",
+                inert(source),
+                inert(other)
+            ));
+        }
+    }
     let seconds = started.elapsed().as_secs_f64();
     io.info(&summary_line(&counts, seconds, &path));
     if late_signal {

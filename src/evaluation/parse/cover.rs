@@ -40,12 +40,27 @@ fn may_be_name(doc: &Doc, i: usize) -> bool {
         && lower.contains(|c: char| c.is_alphabetic())
         && !lower.split(' ').all(|w| one_of(title, w))
         && !zip
-        && !ID_LABELS.iter().any(|w| lower.contains(&format!("{w} n")))
+        && !id_label(lower)
         && !street
         && !lower.starts_with("as of ")
         && !NOT_NAME.split('|').any(|w| lower.contains(w))
         && find_date(lower).is_none()
         && ids_in(doc, i).is_empty()
+}
+
+/// Whether a (lowercase) line holds an identifier's label: a label word
+/// followed by "Number", "No.", "ID", "#" or ":" ("Charter Number",
+/// "RSSD#", "Cert:"), never a word of a name ("Charter One Bank",
+/// "Charter National Bank").
+fn id_label(lower: &str) -> bool {
+    ID_LABELS.iter().any(|label| {
+        lower.match_indices(label).any(|(p, _)| {
+            let alone = p == 0 || !lower.as_bytes()[p - 1].is_ascii_alphanumeric();
+            let rest = lower.get(p + label.len()..).unwrap_or("").trim_start();
+            let word = rest.split([' ', ':', '#']).next().unwrap_or("");
+            alone && (rest.starts_with([':', '#']) || one_of("number no no. num nbr id", word))
+        })
+    })
 }
 
 /// Identifiers on line `i`: a label word, optional "Number"/"No."/"ID"/
@@ -64,7 +79,11 @@ pub(super) fn ids_in(doc: &Doc, i: usize) -> Vec<PrintedId> {
             }
             let mut words = rest.split([' ', ':', '#']).filter(|w| !w.is_empty());
             let token = words.find(|w| !one_of("number no no. num nbr id .", w));
-            let token = token.or_else(|| doc.lower(i + 1).split(' ').next());
+            // The number on the next line only after a label ("Charter
+            // Number:"), never after a name's last word ("First Charter").
+            let labelled = !rest.trim().is_empty();
+            let below = || doc.lower(i + 1).split(' ').next().filter(|_| labelled);
+            let token = token.or_else(below);
             if let Some(number) = token.and_then(digits) {
                 out.push(PrintedId { kind, number });
             }
@@ -81,27 +100,70 @@ fn digits(token: &str) -> Option<u64> {
     token.parse().ok().filter(|v| all && *v > 0)
 }
 
-/// The first real date a (lowercase) line prints, "March 15, 2021",
+/// Labels of the evaluation's date on a cover.
+const DATE_LABELS: [&str; 3] = [
+    "evaluation date",
+    "date of evaluation",
+    "date of this evaluation",
+];
+
+/// The evaluation's date as the cover prints it: the date labelled so
+/// ("Evaluation Date: March 15, 2021", on the label's line or the next),
+/// else the cover's last date (of its short lines): a cover that prints
+/// the evaluation period
+/// ("January 1, 2018 through December 31, 2020") prints it before the
+/// evaluation's own date, never after.
+pub(super) fn cover_date(doc: &Doc, cover: &Range<usize>) -> Option<String> {
+    let labelled = cover.clone().find_map(|i| {
+        let lower = doc.lower(i);
+        let at = DATE_LABELS
+            .iter()
+            .find_map(|l| lower.find(l).map(|p| p + l.len()))?;
+        let on_line = lower
+            .get(at..)
+            .and_then(|rest| dates(rest).into_iter().next());
+        on_line.or_else(|| dates(doc.lower(i + 1)).into_iter().next())
+    });
+    // A cover's lines are short: a date in a sentence below it (assets
+    // "as of December 31, 2020") is not the evaluation's.
+    let short = |i: &usize| doc.lower(*i).len() <= 80;
+    labelled.or_else(|| {
+        cover
+            .clone()
+            .rev()
+            .filter(short)
+            .find_map(|i| dates(doc.lower(i)).pop())
+    })
+}
+
+/// The first real date a (lowercase) line prints: see [`dates`].
+pub(super) fn find_date(lower: &str) -> Option<String> {
+    dates(lower).into_iter().next()
+}
+
+/// The real dates a (lowercase) line prints, in order: "March 15, 2021",
 /// "Mar. 15th 2021" or "03/15/2021" (month first, as US agencies print),
 /// as YYYY-MM-DD. Lines longer than a cover prints are not read.
-pub(super) fn find_date(lower: &str) -> Option<String> {
+fn dates(lower: &str) -> Vec<String> {
     if lower.len() > 300 {
-        return None;
+        return Vec::new();
     }
     let words: Vec<&str> = lower.split([' ', ',']).filter(|w| !w.is_empty()).collect();
     // A day may print as an ordinal: "15th".
     let ordinal = |w: &str| digits(w.trim_end_matches(['s', 't', 'h', 'n', 'd', 'r']));
     let number = |w: &str| ordinal(w).and_then(|n| u32::try_from(n).ok());
-    (0..words.len()).find_map(|k| {
-        let after = |n: usize| words.get(k + n).and_then(|w| number(w));
-        if words[k].contains('/') {
-            let parts: Option<Vec<u32>> = words[k].split('/').map(number).collect();
-            let [m, d, y] = parts?[..] else { return None };
-            return ymd(y, m, d);
-        }
-        let m = month(words[k].trim_end_matches('.'))?;
-        ymd(after(2)?, m, after(1)?)
-    })
+    (0..words.len())
+        .filter_map(|k| {
+            let after = |n: usize| words.get(k + n).and_then(|w| number(w));
+            if words[k].contains('/') {
+                let parts: Option<Vec<u32>> = words[k].split('/').map(number).collect();
+                let [m, d, y] = parts?[..] else { return None };
+                return ymd(y, m, d);
+            }
+            let m = month(words[k].trim_end_matches('.'))?;
+            ymd(after(2)?, m, after(1)?)
+        })
+        .collect()
 }
 
 /// A month's number from its name or an abbreviation of three letters or

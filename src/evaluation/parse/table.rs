@@ -91,7 +91,7 @@ pub(super) fn table_at(doc: &Doc, i: usize, areas: &[(usize, Area)]) -> Vec<Foun
         }
         let unmarked = |w: &&str| !["x", "\u{2713}", "\u{2714}"].contains(&w.trim_matches('*'));
         let words: Vec<&str> = doc.lower(j).split(' ').filter(unmarked).collect();
-        let mut head = ["high", "low", "needs", "needs to"].into_iter();
+        let mut head = ["high", "low", "needs", "needs to", "substantial"].into_iter();
         let head = head.find(|h| label.is_none() && *h == words.join(" "));
         if let Some(head) = head {
             half = Some((y, head, marks));

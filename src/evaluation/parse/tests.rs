@@ -1,3 +1,4 @@
+use super::cover::find_date;
 use super::*;
 use crate::domain::{Level, Test};
 
@@ -331,3 +332,83 @@ fn a_thousand_pages_parse_fast() {
 mod areas;
 mod props;
 mod tables;
+
+/// A PE's cover of `lines`, then its rating and the Lending Test's.
+fn pe_with(lines: &[&str], lending: &str) -> Evaluation {
+    let mut texts = lines.to_vec();
+    texts.extend([
+        "COMMUNITY REINVESTMENT ACT PERFORMANCE EVALUATION",
+        "INSTITUTION'S CRA RATING: This institution is rated Satisfactory.",
+    ]);
+    let rated = format!("The Lending Test is rated: {lending}");
+    texts.push(&rated);
+    parse(&[page(&texts)]).expect("a PE")
+}
+
+#[test]
+fn a_test_rating_is_a_level_spelled_as_a_level() {
+    let cover = ["First Bank of Waco", "Certificate Number: 3510"];
+    let lending = |said: &str| {
+        let e = pe_with(&cover, said);
+        e.tests
+            .iter()
+            .find(|t| t.test == Test::Lending)
+            .map(|t| t.level)
+    };
+    assert_eq!(lending("High Satisfactory."), Some(Level::HighSatisfactory));
+    assert_eq!(
+        lending("Substantial Noncompliance."),
+        Some(Level::SubstantialNoncompliance)
+    );
+    // Words that are no level are left out, never the nearest.
+    for said in [
+        "Substantial Compliance.",
+        "Substantial.",
+        "Satisfactory (High).",
+    ] {
+        assert_eq!(lending(said), None, "{said}");
+    }
+}
+
+#[test]
+fn a_name_holding_charter_is_a_name_and_the_dated_cover_its_evaluation() {
+    let e = pe_with(
+        &[
+            "Charter National Bank and Trust",
+            "Charter Number: 4321",
+            "500 South Taylor Street",
+            "Amarillo, Texas 79101",
+        ],
+        "Outstanding.",
+    );
+    assert_eq!(e.name, "Charter National Bank and Trust");
+    assert_eq!(e.ids.iter().map(|i| i.number).collect::<Vec<_>>(), [4321]);
+    let e = pe_with(
+        &["First Charter", "500 Main Street", "FDIC Cert 77"],
+        "Outstanding.",
+    );
+    assert_eq!(e.name, "First Charter");
+    assert_eq!(e.ids.iter().map(|i| i.number).collect::<Vec<_>>(), [77]);
+    // The evaluation period first, the evaluation's date last.
+    let e = pe_with(
+        &[
+            "January 1, 2018 through December 31, 2020",
+            "Citizens Bank of Ada",
+            "Certificate Number: 3510",
+            "March 15, 2021",
+        ],
+        "Outstanding.",
+    );
+    assert_eq!(e.date.as_deref(), Some("2021-03-15"));
+    // Labelled, wherever it is.
+    let e = pe_with(
+        &[
+            "Date of Evaluation: June 1, 2020",
+            "Citizens Bank of Ada",
+            "Certificate Number: 3510",
+            "Prepared as of December 31, 2020",
+        ],
+        "Outstanding.",
+    );
+    assert_eq!(e.date.as_deref(), Some("2020-06-01"));
+}

@@ -102,10 +102,12 @@ pub(super) fn window(s: &str, from: usize, n: usize) -> &str {
     s.get(from..end).unwrap_or("")
 }
 
-/// Level wordings, High/Low before the bare "satisfactory" they hold;
-/// "substantial" alone is a row label wrapped onto two lines.
+/// Level wordings, High/Low before the bare "satisfactory" they hold.
+/// A level is one of these, spelled as a level: "Substantial Compliance"
+/// or a bare "Substantial" is none, never the nearest one (a table's
+/// "Substantial" over "Noncompliance" is joined before it is read).
 const LEVELS: &str = "high satisfactory|low satisfactory|needs to improve|needs improvement|\
-    substantial noncompliance|substantial non-compliance|outstanding|satisfactory|substantial";
+    substantial noncompliance|substantial non-compliance|outstanding|satisfactory";
 
 /// The level a (lowercase) text starts with, after ':' quotes and "as".
 pub(super) fn level_at(s: &str) -> Option<Level> {
@@ -113,7 +115,24 @@ pub(super) fn level_at(s: &str) -> Option<Level> {
     let s = s.strip_prefix("as ").unwrap_or(s);
     LEVELS.split('|').find_map(|word| {
         let rest = s.strip_prefix(word)?;
-        let level = Level::from_text(word).unwrap_or(Level::SubstantialNoncompliance);
-        (!rest.starts_with(|c: char| c.is_ascii_alphanumeric())).then_some(level)
+        let level = Level::from_text(word)?;
+        spelled_whole(rest).then_some(level)
     })
+}
+
+/// Whether what follows a level's words leaves them the level: the end,
+/// a space or a sentence's punctuation; not more letters of a word, a
+/// parenthesis that qualifies it ("Satisfactory (High)"), nor a hyphen or
+/// slash joining another word ("Satisfactory-High").
+fn spelled_whole(rest: &str) -> bool {
+    let mut chars = rest.chars();
+    let joined = |next: Option<char>| next.is_some_and(|c| c.is_ascii_alphanumeric());
+    match chars.next() {
+        None => true,
+        Some(c) if c.is_ascii_alphanumeric() => false,
+        Some('(') => false,
+        Some('-' | '/') => !joined(chars.next()),
+        Some(' ') => !rest.trim_start().starts_with('('),
+        Some(_) => true,
+    }
 }

@@ -95,11 +95,14 @@ pub(crate) fn exam_records_on(
             exam_method: row.get(at.exam_method)?,
         });
     }
-    // The test ratings of each exam's evaluation, where one was read.
-    let mut statement = connection.prepare_cached(
-        "SELECT exam_date AS exam_date, group_concat(test || '=' || rating, ';') AS tests \
-         FROM evaluation_tests WHERE bank_id = ?1 AND area = 'institution' GROUP BY exam_date",
-    )?;
+    // The test ratings of each exam's evaluation, where one was read (of
+    // two, the one the rule picks: `chosen`).
+    let mut statement = connection.prepare_cached(&format!(
+        "SELECT t.exam_date AS exam_date, group_concat(t.test || '=' || t.rating, ';') AS tests \
+         FROM evaluation_tests t WHERE t.bank_id = ?1 AND t.area = 'institution' \
+         AND t.sha256 = {} GROUP BY t.exam_date",
+        super::chosen::chosen_sql("t.bank_id", "t.exam_date")
+    ))?;
     crate::mirror::row::columns! { struct TestsAt { exam_date, tests } }
     let at = TestsAt::of(&statement)?;
     let tests: std::collections::HashMap<String, String> = statement

@@ -9,6 +9,7 @@
 //! a public record once `cra enrich` has run, which `meta.enriched_at`
 //! says.
 
+pub(crate) mod chosen;
 pub mod evaluations;
 pub mod events;
 mod exams;

@@ -541,3 +541,319 @@ fn test_filters_say_what_they_need_and_refuse_what_they_cannot_read() {
     assert_code(&out, 2);
     assert!(stderr(&out).contains("cra enrich --pe"), "{}", stderr(&out));
 }
+
+#[test]
+fn test_filters_of_one_test_mean_either_and_across_tests_all() {
+    use cra::domain::Test;
+    use cra::evaluation::model::Area;
+    let world = enriched(60);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 60, 1);
+    let (code, _, said) = read(&world, &[&dir]);
+    assert_eq!(code, 0, "{said}");
+    // The banks each rating of a test selects, as the PEs say it.
+    let rated = |test: Test, levels: &[Level]| -> std::collections::BTreeSet<String> {
+        saved
+            .iter()
+            .filter(|s| !s.scanned)
+            .filter(|s| {
+                s.evaluation.tests.iter().any(|t| {
+                    t.area == Area::Institution && t.test == test && levels.contains(&t.level)
+                })
+            })
+            .map(|s| s.bank.clone())
+            .collect()
+    };
+    let found = |flags: &[&str]| -> std::collections::BTreeSet<String> {
+        let mut args = vec!["--offline", "search", "--all", "--format", "json"];
+        args.extend(flags);
+        world
+            .json(&args)
+            .iter()
+            .map(|row| row["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let high = rated(Test::Lending, &[Level::HighSatisfactory]);
+    let low = rated(Test::Lending, &[Level::LowSatisfactory]);
+    assert!(!high.is_empty() && !low.is_empty(), "{high:?} {low:?}");
+    let either: std::collections::BTreeSet<String> = high.union(&low).cloned().collect();
+    // Repeated for one test: either.
+    assert_eq!(
+        found(&[
+            "--test",
+            "lending=high-satisfactory",
+            "--test",
+            "lending=low-satisfactory"
+        ]),
+        either
+    );
+    // A comma list: the same.
+    assert_eq!(
+        found(&["--test", "lending=high-satisfactory,low-sat"]),
+        either
+    );
+    // Across tests: all.
+    let service = rated(
+        Test::Service,
+        &[Level::Outstanding, Level::HighSatisfactory],
+    );
+    let both: std::collections::BTreeSet<String> = either.intersection(&service).cloned().collect();
+    assert_eq!(
+        found(&[
+            "--test",
+            "lending=high-sat,low-sat",
+            "--test",
+            "service=outstanding",
+            "--test",
+            "service=high-satisfactory"
+        ]),
+        both
+    );
+    // Satisfactory alone of a test rated on five levels: said, once.
+    let out = world.local(&[
+        "--offline",
+        "search",
+        "--test",
+        "lending=satisfactory",
+        "--test",
+        "service=satisfactory",
+    ]);
+    assert_code(&out, 0);
+    let note = stderr(&out);
+    assert_eq!(note.matches("note: ").count(), 1, "{note}");
+    assert!(
+        note.contains("High or Low Satisfactory")
+            && note.contains("--test lending=satisfactory,high-satisfactory,low-satisfactory"),
+        "{note}"
+    );
+    // Of the four-level scale alone, nothing to say.
+    let out = world.local(&["--offline", "search", "--test", "cd=satisfactory"]);
+    assert!(!stderr(&out).contains("note: "), "{}", stderr(&out));
+    // Typos: the nearest value suggested.
+    for (bad, said) in [
+        ("lendng=outstanding", "did you mean lending?"),
+        (
+            "lending=hight-satisfactory",
+            "did you mean high-satisfactory?",
+        ),
+        ("servise=out", "did you mean service?"),
+    ] {
+        let out = world.local(&["--offline", "search", "--test", bad]);
+        assert_code(&out, 2);
+        assert!(stderr(&out).contains(said), "{bad}: {}", stderr(&out));
+    }
+}
+
+/// The PE of `saved`'s exam as the sandbox writes it, naming the bank
+/// `name`, saved as `file`.
+fn renamed(world: &World, saved: &Saved, name: &str, file: &Path) {
+    let row = world.sql(&format!(
+        "SELECT detail_json FROM banks WHERE id = '{}'",
+        saved.bank
+    ));
+    let mut bank: SandboxBank =
+        serde_json::from_str(row[0]["detail_json"].as_str().unwrap()).unwrap();
+    let exam = bank
+        .ratings
+        .iter()
+        .find(|r| r.exam_date == saved.exam_date)
+        .unwrap()
+        .clone();
+    let (evaluation, layout) = evaluation_of(&bank, &exam, &keys(world)[&saved.bank]).unwrap();
+    bank.name = name.to_string();
+    let bytes = cra::sandbox::public::evaluations::pdf(&bank, &evaluation, &layout);
+    std::fs::write(file, bytes).unwrap();
+}
+
+#[test]
+fn a_name_is_evidence_by_its_own_words_and_charter_is_one_of_them() {
+    use cra::record::names::{name_key, overlap};
+    let world = enriched(60);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 60, 1);
+    let readable: Vec<&Saved> = saved.iter().filter(|s| !s.scanned).collect();
+    let generic = [
+        "BANK",
+        "STATE",
+        "NATIONAL",
+        "FIRST",
+        "TRUST",
+        "SAVINGS",
+        "COMMUNITY",
+    ];
+    // A bank whose name holds two generic words: a PE of another bank
+    // named with the same two shares nothing that says which bank.
+    let (bank, words) = readable
+        .iter()
+        .find_map(|s| {
+            let name =
+                world.sql(&format!("SELECT name FROM banks WHERE id = '{}'", s.bank))[0]["name"]
+                    .as_str()
+                    .unwrap()
+                    .to_string();
+            let key = name_key(&name);
+            let words: Vec<&str> = key.split(' ').filter(|w| generic.contains(w)).collect();
+            (words.len() >= 2 && overlap(&format!("ZZYZX {}", words.join(" ")), &key) >= 0.5)
+                .then(|| (*s, words.join(" ")))
+        })
+        .expect("a bank named with two generic words");
+    let other = world.home.path().join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    let impostor = other.join("impostor.pdf");
+    renamed(&world, bank, &format!("ZZYZX {words}"), &impostor);
+    // A bank named "Charter National Bank": the cover's "Charter Number"
+    // label is not matched inside it.
+    let chartered = readable
+        .iter()
+        .find(|s| s.bank != bank.bank)
+        .expect("another bank");
+    let copy = rusqlite::Connection::open(world.home.path().join(".local/share/cra/mirror.sqlite"))
+        .unwrap();
+    copy.execute(
+        "UPDATE banks SET name = 'CHARTER NATIONAL BANK' WHERE id = ?1",
+        [&chartered.bank],
+    )
+    .unwrap();
+    drop(copy);
+    let charter = other.join("charter.pdf");
+    renamed(&world, chartered, "Charter National Bank", &charter);
+
+    let (code, summary, said) = read(&world, &[&other]);
+    assert_eq!(code, 0, "{said}");
+    assert_eq!(summary["evaluations"]["linked"], 1, "{summary}\n{said}");
+    let rows = world.sql("SELECT source, bank_id, name, reason FROM evaluations");
+    let row = |file: &Path| {
+        rows.iter()
+            .find(|r| r["source"] == file.display().to_string().as_str())
+            .unwrap_or_else(|| panic!("{rows:?}"))
+            .clone()
+    };
+    let impostor = row(&impostor);
+    assert!(impostor["bank_id"].is_null(), "{impostor}");
+    assert!(
+        impostor["reason"]
+            .as_str()
+            .unwrap()
+            .contains("it names ZZYZX"),
+        "{impostor}"
+    );
+    let charter = row(&charter);
+    assert_eq!(charter["bank_id"], chartered.bank.as_str(), "{charter}");
+    assert_eq!(charter["name"], "Charter National Bank", "{charter}");
+}
+
+#[test]
+fn two_pes_of_one_exam_that_disagree_are_read_by_one_rule_and_named() {
+    use cra::domain::Test;
+    use cra::evaluation::model::Area;
+    let world = enriched(60);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 60, 1);
+    let first = saved
+        .iter()
+        .find(|s| {
+            !s.scanned
+                && s.evaluation.kind == cra::evaluation::model::Kind::Large
+                && s.evaluation.rating.map(|r| r.as_str()) == Some(s.served.as_str())
+        })
+        .expect("a large bank's evaluation that agrees with the copy");
+    let lending = |e: &Evaluation| {
+        e.tests
+            .iter()
+            .find(|t| t.area == Area::Institution && t.test == Test::Lending)
+            .unwrap()
+            .level
+    };
+    let was = lending(&first.evaluation);
+    let now = if was == Level::HighSatisfactory {
+        Level::LowSatisfactory
+    } else {
+        Level::HighSatisfactory
+    };
+    // The same exam's PE published again three weeks later, its Lending
+    // Test otherwise.
+    let row = world.sql(&format!(
+        "SELECT detail_json FROM banks WHERE id = '{}'",
+        first.bank
+    ));
+    let bank: SandboxBank = serde_json::from_str(row[0]["detail_json"].as_str().unwrap()).unwrap();
+    let exam = bank
+        .ratings
+        .iter()
+        .find(|r| r.exam_date == first.exam_date)
+        .unwrap();
+    let (mut second, layout) = evaluation_of(&bank, exam, &keys(&world)[&first.bank]).unwrap();
+    for t in &mut second.tests {
+        if t.area == Area::Institution && t.test == Test::Lending {
+            t.level = now;
+        }
+    }
+    let date: jiff::civil::Date = first.exam_date.parse().unwrap();
+    second.date = Some(
+        date.checked_add(jiff::Span::new().days(21))
+            .unwrap()
+            .to_string(),
+    );
+    let pair = world.home.path().join("pair");
+    std::fs::create_dir_all(&pair).unwrap();
+    std::fs::copy(&first.file, pair.join("a.pdf")).unwrap();
+    std::fs::write(
+        pair.join("b.pdf"),
+        cra::sandbox::public::evaluations::pdf(&bank, &second, &layout),
+    )
+    .unwrap();
+    let (code, summary, said) = read(&world, &[&pair]);
+    assert_eq!(code, 0, "{said}");
+    assert_eq!(summary["evaluations"]["linked"], 2, "{summary}\n{said}");
+    // The conflict named.
+    assert_eq!(said.matches(": conflict: ").count(), 1, "{said}");
+    assert!(said.contains("a.pdf"), "{said}");
+    // One rule, every reader: the latest PE's (both agree with the copy).
+    let selects = |level: Level| {
+        world
+            .json(&[
+                "--offline",
+                "search",
+                "--test",
+                &format!("lending={}", level.slug()),
+                "--all",
+                "--format",
+                "json",
+            ])
+            .iter()
+            .any(|row| row["id"] == first.bank.as_str())
+    };
+    assert!(selects(now) && !selects(was), "{was} then {now}");
+    let out = world.local(&[
+        "--offline",
+        "show",
+        &first.bank,
+        "--enriched",
+        "--format",
+        "json",
+    ]);
+    let detail: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let exam = detail["ratings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["exam_date"] == first.exam_date.as_str())
+        .unwrap()
+        .clone();
+    assert_eq!(
+        exam["public_record"]["lending_test"],
+        now.as_str(),
+        "{exam}"
+    );
+    let counted = world.json(&["stats", "--by", "lending_test", "--format", "json"]);
+    let by_sql = world.sql(&format!(
+        "SELECT count(*) AS n FROM banks b JOIN evaluation_tests t ON t.bank_id = b.id \
+         AND t.exam_date = b.exam_date AND t.area = 'institution' AND t.test = 'lending' \
+         AND t.rating = '{}' AND b.id <> '{}'",
+        was.as_str(),
+        first.bank
+    ));
+    let group = counted.iter().find(|g| g["group"] == was.as_str());
+    let total = group.map_or(Value::from(0), |g| g["total"].clone());
+    assert_eq!(total, by_sql[0]["n"], "{counted:?}");
+}

@@ -134,6 +134,26 @@ const CASES: &[Case] = &[
         public: true,
     },
     Case {
+        flags: &[
+            "--test",
+            "lending=high-satisfactory",
+            "--test",
+            "lending=low-satisfactory",
+        ],
+        exam: true,
+        public: true,
+    },
+    Case {
+        flags: &[
+            "--test",
+            "lending=high-sat,low-sat",
+            "--test",
+            "service=out",
+        ],
+        exam: true,
+        public: true,
+    },
+    Case {
         flags: &["--test", "cd=satisfactory"],
         exam: true,
         public: true,
