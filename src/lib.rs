@@ -22,6 +22,7 @@ pub mod evaluation;
 pub mod filters;
 pub mod http;
 pub mod io;
+pub mod lending;
 pub mod limited;
 pub mod mirror;
 pub mod output;

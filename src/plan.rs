@@ -12,9 +12,9 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::command::{Parts, Spec};
-use crate::output::Written;
 use crate::domain::Format;
 use crate::io::{Io, Output, Terminal};
+use crate::output::Written;
 use crate::output::{About, Destination, View, jq::Jq};
 use crate::settings::Settings;
 use crate::{atomic, domain, error, http, mirror, output, signals, text};

@@ -83,7 +83,8 @@ impl Run for SqlArgs {
         // The query runs on a thread of its own, so that a signal or the
         // timeout is heard while SQLite works: dropping this future (a
         // signal) or the timeout interrupts it (SQLite's interrupt).
-        let mut task = tokio::task::spawn_blocking(move || run(self, &settings, &io, &out, &handle));
+        let mut task =
+            tokio::task::spawn_blocking(move || run(self, &settings, &io, &out, &handle));
         let Some(limit) = timeout else {
             return task.await?;
         };

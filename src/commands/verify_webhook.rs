@@ -61,12 +61,7 @@ impl Run for VerifyWebhookArgs {
     }
 }
 
-async fn run(
-    args: VerifyWebhookArgs,
-    settings: &Settings,
-    io: &Io,
-    out: &Output,
-) -> Result<Exit> {
+async fn run(args: VerifyWebhookArgs, settings: &Settings, io: &Io, out: &Output) -> Result<Exit> {
     let secret = settings.require_secret("verify-webhook")?;
     let secret = secret.expose_secret().as_bytes();
     let dash = args.file.as_deref() == Some(Path::new("-"));

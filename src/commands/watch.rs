@@ -300,13 +300,7 @@ fn pick(
 
 /// The banks of a list as `search --watch NAME --all` prints them, those
 /// not found named as every `--watch` names them.
-async fn show(
-    name: &str,
-    settings: &Settings,
-    io: &Io,
-    out: &Output,
-    copy: &Copy,
-) -> Result<Exit> {
+async fn show(name: &str, settings: &Settings, io: &Io, out: &Output, copy: &Copy) -> Result<Exit> {
     let names = [name.to_string()];
     let watched = Watched::load(&names)?.expect("a list is named");
     let planned = out.plan_rows(&BANKS, &[], false)?;

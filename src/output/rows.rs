@@ -226,7 +226,10 @@ pub struct Query<W: Write> {
 
 impl<W: Write> Query<W> {
     /// The rows of the columns `names` (unique), printed by `printer`.
-    pub(crate) fn start(names: &[String], printer: impl FnOnce(Vec<super::Head>) -> Result<Printer<W>>) -> Result<Query<W>> {
+    pub(crate) fn start(
+        names: &[String],
+        printer: impl FnOnce(Vec<super::Head>) -> Result<Printer<W>>,
+    ) -> Result<Query<W>> {
         let heads: Vec<super::Head> = names
             .iter()
             .enumerate()

@@ -8,8 +8,8 @@ use std::io::Write;
 use anyhow::Result;
 
 use crate::domain::BankDetail;
-use crate::output::View;
 use crate::mirror::{LinkState, Reader};
+use crate::output::View;
 use crate::output::{self, Fit, Head, Kind, dollars};
 use crate::record::Address;
 use crate::settings::Settings;
