@@ -42,7 +42,7 @@ pub fn sniff(head: &[u8]) -> Content {
         Some(b'A' | b'D' | b'0'..=b'9') if start == 0 => Content::Dat,
         Some(_) => Content::Other(format!(
             "\"{}\"",
-            crate::text::inert(&super::record::latin1(&body[..body.len().min(24)]))
+            crate::text::inert(&super::parse::latin1(&body[..body.len().min(24)]))
         )),
     }
 }

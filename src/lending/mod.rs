@@ -30,6 +30,7 @@ pub mod archive;
 pub mod codes;
 pub mod layout;
 pub mod link;
+pub mod parse;
 pub mod pipe;
 pub mod read;
 pub mod record;

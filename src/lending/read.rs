@@ -1,14 +1,15 @@
 //! A lending file read as a stream of records, a line at a time: line
 //! ends CR LF (or LF), no header, one record a line; an empty line is
 //! passed over. A file holds one kind and one year (its first record's):
-//! a record of another is an error, as is any record `record::parse`
+//! a record of another is an error, as is any record `parse::parse`
 //! refuses, each named with its line. Memory stays that of one line,
 //! whatever the file's size: a line longer than any layout's (a file
 //! that is no lending file at all) is refused as soon as it is.
 
 use std::io::BufRead;
 
-use super::record::{Record, parse};
+use super::parse::parse;
+use super::record::Record;
 use super::{Kind, Table};
 
 /// The longest line read: records are at most 160 characters with their

@@ -6,9 +6,7 @@ use std::borrow::Cow;
 use proptest::prelude::*;
 
 use super::codes::{Agency, Category};
-use super::record::{
-    self, AreaLoans, Cd, County, Lender, Market, Pair, Place, Reporter, Sizes, Tract,
-};
+use super::record::{AreaLoans, Cd, County, Lender, Market, Pair, Place, Reporter, Sizes, Tract};
 use super::*;
 
 const TRANSMITTAL_2013: &str = "000001413432013PASSUMPSIC SAVINGS BANK       497 RAILROAD STREET                     ST. JOHNSBURY            VT05819     03-014756000003000090000579877";
@@ -19,7 +17,7 @@ const INCOME_ROW_2013: &str = "A1-1 2013414805910180       NS1061000000000012000
 const CD_2024: &str = "D5-0 00000000011202460000000477000723841300000000010000208627O";
 
 fn parse(line: &str) -> Record<'_> {
-    record::parse(line.as_bytes()).unwrap_or_else(|e| panic!("{e}: {line}"))
+    parse::parse(line.as_bytes()).unwrap_or_else(|e| panic!("{e}: {line}"))
 }
 
 fn pair(loans: u64, amount: u64) -> Pair {
@@ -142,7 +140,7 @@ fn the_reported_cd_row_of_2024() {
 
 #[test]
 fn wrong_lengths_unknown_tables_and_bad_fields_are_refused_in_words() {
-    let error = |line: &str| record::parse(line.as_bytes()).unwrap_err();
+    let error = |line: &str| parse::parse(line.as_bytes()).unwrap_err();
     assert!(
         error(&LENDER_2013[..79]).contains("79 characters, shorter than a 2013 A1-1a record (80)")
     );
@@ -153,7 +151,7 @@ fn wrong_lengths_unknown_tables_and_bad_fields_are_refused_in_words() {
         error(&long)
     );
     // Blanks after the last field are padding.
-    assert!(record::parse(format!("{LENDER_2013}      ").as_bytes()).is_ok());
+    assert!(parse::parse(format!("{LENDER_2013}      ").as_bytes()).is_ok());
     assert!(error("X1-1 2013").contains("unknown table"));
     assert!(error(&LENDER_2013.replace("A1-1a", "A9-9a")).contains("unknown table 'A9-9a'"));
     assert!(
@@ -175,7 +173,7 @@ fn wrong_lengths_unknown_tables_and_bad_fields_are_refused_in_words() {
 fn latin_1_names_are_read_not_refused() {
     let mut line = TRANSMITTAL_2013.as_bytes().to_vec();
     line[15] = 0xD1;
-    let Record::Reporter(r) = record::parse(&line).unwrap() else {
+    let Record::Reporter(r) = parse::parse(&line).unwrap() else {
         panic!()
     };
     assert!(r.name.starts_with('Ñ'), "{}", r.name);
