@@ -16,6 +16,7 @@ pub mod clauses;
 pub mod due;
 pub mod find;
 pub mod gaps;
+pub mod lending;
 pub mod order;
 pub mod read;
 pub mod record;

@@ -34,6 +34,11 @@ use crate::record::ffiec::{Exam, InstitutionKey};
 
 pub use serve::{Served, routes};
 
+/// The data's day, as a date.
+pub fn days_from_data() -> Date {
+    days::from_day_number(data::DATA_DAY)
+}
+
 /// The public record of a data set.
 #[derive(Debug, Clone, Default)]
 pub struct PublicRecord {
