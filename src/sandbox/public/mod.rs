@@ -19,6 +19,7 @@ mod draw;
 pub mod evaluations;
 pub mod file;
 mod history;
+pub mod lending;
 mod naming;
 mod pools;
 mod serve;
@@ -172,6 +173,8 @@ pub struct Public {
     source: Mutex<Option<Source>>,
     store: Arc<RwLock<Store>>,
     served: OnceLock<Served>,
+    /// The lending files made so far, by year and kind.
+    lending: Mutex<std::collections::HashMap<(u16, crate::lending::Kind), bytes::Bytes>>,
 }
 
 impl Public {
@@ -180,6 +183,7 @@ impl Public {
             source: Mutex::new(Some(source)),
             store,
             served: OnceLock::new(),
+            lending: Mutex::new(std::collections::HashMap::new()),
         }
     }
 
