@@ -38,6 +38,13 @@ mod suite {
         mod stderr;
         mod terminal;
     }
+    mod lending {
+        mod enrich;
+        pub(crate) mod files;
+        mod hostile;
+        mod real;
+        mod support;
+    }
     mod local_copy {
         mod busy;
         mod changes;

@@ -18,18 +18,35 @@ use super::record::Respondent;
 /// or BankFind that no bank of the copy is linked to).
 #[derive(Debug, Default, Clone)]
 pub struct Identifiers {
-    banks: HashMap<(Agency, u64), Vec<String>>,
+    /// The banks the ratings file's keys name.
+    file: HashMap<(Agency, u64), Vec<String>>,
+    /// The banks BankFind's identifiers name.
+    listed: HashMap<(Agency, u64), Vec<String>>,
     known: HashSet<(Agency, u64)>,
 }
 
+/// Where an identifier of a bank comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Evidence {
+    /// The ratings file: the regulator and agency ID of the bank's link or
+    /// of one of its exams.
+    File,
+    /// BankFind's record of the institution linked.
+    Listed,
+}
+
 impl Identifiers {
-    /// Identifier `number` of `agency` names `bank`.
-    pub fn add_bank(&mut self, agency: Agency, number: u64, bank: &str) {
+    /// Identifier `number` of `agency` names `bank`, as `evidence` says.
+    pub fn add_bank(&mut self, agency: Agency, number: u64, bank: &str, evidence: Evidence) {
         if number == 0 {
             return;
         }
         self.known.insert((agency, number));
-        let banks = self.banks.entry((agency, number)).or_default();
+        let map = match evidence {
+            Evidence::File => &mut self.file,
+            Evidence::Listed => &mut self.listed,
+        };
+        let banks = map.entry((agency, number)).or_default();
         if !banks.iter().any(|b| b == bank) {
             banks.push(bank.to_string());
         }
@@ -42,10 +59,16 @@ impl Identifiers {
         }
     }
 
+    /// The banks an identifier names: by the ratings file when it names
+    /// any, else by BankFind's.
     fn banks(&self, agency: Agency, number: u64) -> &[String] {
-        self.banks
-            .get(&(agency, number))
-            .map_or(&[], |banks| banks.as_slice())
+        fn of(map: &HashMap<(Agency, u64), Vec<String>>, key: (Agency, u64)) -> &[String] {
+            map.get(&key).map_or(&[][..], |banks| banks.as_slice())
+        }
+        match of(&self.file, (agency, number)) {
+            [] => of(&self.listed, (agency, number)),
+            named => named,
+        }
     }
 
     fn knows(&self, agency: Agency, number: u64) -> bool {
@@ -134,14 +157,19 @@ mod tests {
 
     #[test]
     fn the_reporters_own_identifier_decides_and_the_rssd_settles_the_rest() {
+        use Evidence::{File, Listed};
         let mut ids = Identifiers::default();
-        ids.add_bank(Agency::Fdic, 14134, "passumpsic");
-        ids.add_bank(Agency::Frb, 300009, "passumpsic");
-        ids.add_bank(Agency::Occ, 1, "wells");
-        ids.add_bank(Agency::Frb, 451965, "wells");
-        ids.add_bank(Agency::Occ, 8, "chase");
-        ids.add_bank(Agency::Occ, 8, "twin");
-        ids.add_bank(Agency::Frb, 852218, "chase");
+        ids.add_bank(Agency::Fdic, 14134, "passumpsic", File);
+        ids.add_bank(Agency::Frb, 300009, "passumpsic", Listed);
+        ids.add_bank(Agency::Occ, 1, "wells", File);
+        ids.add_bank(Agency::Frb, 451965, "wells", Listed);
+        ids.add_bank(Agency::Occ, 8, "chase", Listed);
+        ids.add_bank(Agency::Occ, 8, "twin", Listed);
+        ids.add_bank(Agency::Frb, 852218, "chase", Listed);
+        // A thrift and the OCC bank after it share BankFind's charter; the
+        // ratings file's key is the OCC bank's alone.
+        ids.add_bank(Agency::Occ, 716456, "bofi", File);
+        ids.add_bank(Agency::Occ, 716456, "bofi thrift", Listed);
         ids.add_known(Agency::Fdic, 99);
         let fdic = reporter(Agency::Fdic, 14134);
         assert_eq!(
@@ -175,8 +203,12 @@ mod tests {
             link(reporter(Agency::Ots, 99), None, &ids),
             Err(Unlinked::NoPublicRecord)
         );
+        assert_eq!(
+            link(reporter(Agency::Occ, 716456), None, &ids),
+            Ok(("bofi".into(), Basis::Agency))
+        );
         // Identifier 0 names nothing.
-        ids.add_bank(Agency::Frb, 0, "nobody");
+        ids.add_bank(Agency::Frb, 0, "nobody", File);
         assert_eq!(
             link(reporter(Agency::Fdic, 5), Some(0), &ids),
             Err(Unlinked::NoPublicRecord)

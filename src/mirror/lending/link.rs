@@ -10,7 +10,7 @@ use anyhow::Result;
 use rusqlite::{Connection, params};
 
 use crate::lending::Agency;
-use crate::lending::link::{Identifiers, Unlinked, link};
+use crate::lending::link::{Evidence, Identifiers, Unlinked, link};
 use crate::lending::record::Respondent;
 
 /// The agency of a regulator as the copy spells it.
@@ -41,7 +41,7 @@ pub(super) fn identifiers(connection: &Connection) -> Result<Identifiers> {
         let bank: String = row.get("bank_id")?;
         let regulator: String = row.get("regulator")?;
         if let (Some(agency), Some(number)) = (agency(&regulator), id(row.get("agency_id")?)) {
-            ids.add_bank(agency, number, &bank);
+            ids.add_bank(agency, number, &bank, Evidence::File);
         }
         for (agency, column) in [
             (Agency::Fdic, "fdic_cert"),
@@ -49,7 +49,7 @@ pub(super) fn identifiers(connection: &Connection) -> Result<Identifiers> {
             (Agency::Occ, "occ_charter"),
         ] {
             if let Some(number) = id(row.get(column)?) {
-                ids.add_bank(agency, number, &bank);
+                ids.add_bank(agency, number, &bank, Evidence::Listed);
             }
         }
     }
@@ -62,7 +62,12 @@ pub(super) fn identifiers(connection: &Connection) -> Result<Identifiers> {
     while let Some(row) = rows.next()? {
         let regulator: String = row.get("regulator")?;
         if let (Some(agency), Some(number)) = (agency(&regulator), id(row.get("agency_id")?)) {
-            ids.add_bank(agency, number, &row.get::<_, String>("bank_id")?);
+            ids.add_bank(
+                agency,
+                number,
+                &row.get::<_, String>("bank_id")?,
+                Evidence::File,
+            );
         }
     }
     // BankFind's identifiers of the institutions linked (by certificate).
@@ -79,7 +84,7 @@ pub(super) fn identifiers(connection: &Connection) -> Result<Identifiers> {
             (Agency::Ots, "ots_docket"),
         ] {
             if let Some(number) = id(row.get(column)?) {
-                ids.add_bank(agency, number, &bank);
+                ids.add_bank(agency, number, &bank, Evidence::Listed);
             }
         }
     }
