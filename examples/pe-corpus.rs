@@ -9,7 +9,8 @@
 
 use std::path::PathBuf;
 
-use cra::evaluation::model::{Area, Evaluation, IdKind, Kind, Level, PrintedId};
+use cra::domain::Level;
+use cra::evaluation::model::{Area, Evaluation, IdKind, Kind, PrintedId};
 use cra::sandbox::draw::Draw;
 use cra::sandbox::pe::{Agency, PeSpec, draw_tests, write};
 

@@ -241,13 +241,9 @@ pub(crate) struct Groups {
     pub columns: Vec<&'static str>,
 }
 
-/// A command: its global flags, and how it runs.
+/// A command: its own wording of shared flags, and how it runs (the
+/// global flags it takes are said where it is registered).
 pub trait Run: Spec + Sized {
-    /// The global-flag groups it takes after its name.
-    const GLOBALS: Globals;
-    /// For a command with commands of its own (`config show`): the groups
-    /// each takes, by name.
-    const SUB_GLOBALS: &'static [(&'static str, Globals)] = &[];
     /// Its own wording of a flag it shares (a global one, `-o`, one of the
     /// selection's), where the shared one would mislead: `--format`'s
     /// default of `export`, the report's `-o`, `changes`' `--since`.

@@ -12,11 +12,11 @@ use std::ffi::OsStr;
 use clap::Args;
 use clap::builder::{PossibleValue, TypedValueParser};
 
-pub mod find;
+pub mod args;
 pub mod when;
 pub mod words;
 
-pub use find::{OrderArgs, PeriodArgs, SelectArgs, ShownArgs, WatchArg};
+pub use args::{OrderArgs, PeriodArgs, SelectArgs, ShownArgs, WatchArg};
 pub use when::{Bound, When, parse_when, today};
 pub use words::Words;
 
@@ -131,7 +131,9 @@ impl SelectionArgs {
                     rating,
                     regulator,
                     city,
-                    watch: WatchArg { watch },
+                    // The lists' banks, once the lists are read
+                    // (`source::select`).
+                    watch: WatchArg { watch: _ },
                     failed_last,
                     assets,
                     exam_method,
@@ -151,17 +153,15 @@ impl SelectionArgs {
             name: query.clone().filter(|q| !q.is_empty()),
             state: state.clone(),
             size: size.clone(),
-            ratings: find::ratings_once(rating),
-            regulators: find::resolve_regulators(regulator, present)?,
+            ratings: args::ratings_once(rating),
+            regulators: args::resolve_regulators(regulator, present)?,
             city: city
                 .as_deref()
                 .map(|c| c.trim().to_lowercase())
                 .filter(|c| !c.is_empty()),
             exam_since,
             exam_until,
-            watch: watch.clone(),
-            // The lists' banks, once the lists are read (`source::select`).
-            ids: None,
+            watch: None,
             failed_last: *failed_last,
             assets: *assets,
             exam_methods: exam_method

@@ -100,10 +100,9 @@ impl Terminal {
 
 /// What standard output and standard error share on one screen: a status
 /// line of ours on standard error must be cleared before rows land on
-/// standard output, and none drawn once they have.
+/// standard output when it is the terminal, and none drawn once they have
+/// (the `Output` says when: it alone knows where it goes).
 pub(crate) struct Screen {
-    /// Standard output is this terminal.
-    stdout_terminal: bool,
     /// Standard output, a terminal, has been handed to a printer: a status
     /// line on the same screen would land in the middle of its rows, so
     /// from then on there is none (but in a progress bar's message).
@@ -118,10 +117,9 @@ impl Screen {
     /// Standard output is taken by a printer: a status line left on the
     /// screen would be the first rows', so it goes.
     fn take_stdout(&self) {
-        if self.stdout_terminal
-            && !self
-                .out_taken
-                .swap(true, std::sync::atomic::Ordering::SeqCst)
+        if !self
+            .out_taken
+            .swap(true, std::sync::atomic::Ordering::SeqCst)
         {
             self.clear_status();
         }
@@ -176,7 +174,6 @@ impl Io {
             err: Sink::Process,
             bar: Arc::default(),
             screen: Arc::new(Screen {
-                stdout_terminal: terminal.stdout,
                 out_taken: Default::default(),
                 status_on: Default::default(),
                 err: Sink::Process,
@@ -194,7 +191,6 @@ impl Io {
         };
         let err = Sink::Buffer(captured.err.clone());
         let screen = Arc::new(Screen {
-            stdout_terminal: view.terminal,
             out_taken: Default::default(),
             status_on: Default::default(),
             err: err.clone(),
@@ -284,8 +280,7 @@ impl Io {
             return;
         }
         let screen = &self.screen;
-        let out_taken =
-            screen.stdout_terminal && screen.out_taken.load(std::sync::atomic::Ordering::SeqCst);
+        let out_taken = screen.out_taken.load(std::sync::atomic::Ordering::SeqCst);
         match (self.visible_bar(), text) {
             (Some(bar), Some(text)) => bar.set_message(format!(" · {text}")),
             (Some(bar), None) => bar.set_message(""),

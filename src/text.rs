@@ -235,6 +235,17 @@ pub fn day_and_time(when: &str) -> String {
     }
 }
 
+/// `16 MiB`, `1 MiB`, `512 KiB`: a limit as a person reads it.
+pub fn byte_size(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
+        format!("{} KiB", bytes >> 10)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,5 +359,12 @@ mod tests {
                 haystack.to_lowercase().contains(&needle)
             );
         }
+    }
+
+    #[test]
+    fn sizes_read_as_a_person_would() {
+        assert_eq!(byte_size(16 << 20), "16 MiB");
+        assert_eq!(byte_size(2048), "2 KiB");
+        assert_eq!(byte_size(1000), "1000 bytes");
     }
 }

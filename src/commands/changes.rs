@@ -17,7 +17,6 @@ use crate::output::{
     AboutBank, BankView, Cell, Column, Columns, Fit, Kind, bank_columns, public_columns,
     public_wanted,
 };
-use crate::settings::flags::Globals;
 use crate::text::{plural, thousands};
 
 #[derive(Debug, Clone, Args)]
@@ -265,7 +264,6 @@ impl Spec for ChangesArgs {
 }
 
 impl Run for ChangesArgs {
-    const GLOBALS: Globals = Globals::LOCAL_COPY;
     // The exam period and exam type of a record, not of the bank's
     // current exam: named as `changes` always named them.
     const ARGS: &'static [Wording] = &[

@@ -8,7 +8,6 @@ use clap::Args;
 
 use crate::command::{Ctx, Run, Spec};
 use crate::error::Exit;
-use crate::settings::flags::Globals;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -33,8 +32,6 @@ impl Spec for CompletionsArgs {
 }
 
 impl Run for CompletionsArgs {
-    const GLOBALS: Globals = Globals::NONE;
-
     async fn run(self, _ctx: Ctx) -> Result<Exit> {
         Err(anyhow::anyhow!(
             "cra completions runs before the settings are read, never after"

@@ -13,7 +13,6 @@ use crate::error::{CraError, Exit};
 use crate::io::{Io, Output};
 use crate::output::Outputs;
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -89,16 +88,6 @@ impl Spec for ConfigCommand {
 }
 
 impl Run for ConfigCommand {
-    const GLOBALS: Globals = Globals::NONE;
-    const SUB_GLOBALS: &'static [(&'static str, Globals)] = &[
-        ("path", Globals::CONFIG),
-        // Every setting is shown, so every global flag applies.
-        ("show", Globals::ALL),
-        ("get", Globals::CONFIG),
-        ("set", Globals::CONFIG.and(Globals::OUTPUT)),
-        ("unset", Globals::CONFIG.and(Globals::OUTPUT)),
-    ];
-
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.io, &ctx.out)
     }

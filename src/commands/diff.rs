@@ -16,7 +16,6 @@ use crate::error::{CraError, Exit, shorten};
 use crate::io::{Io, Out, Output};
 use crate::output::Outputs;
 use crate::output::{Planned, Rows};
-use crate::settings::flags::Globals;
 use crate::text::{plural, thousands};
 
 mod columns;
@@ -143,8 +142,6 @@ impl Spec for DiffArgs {
 }
 
 impl Run for DiffArgs {
-    const GLOBALS: Globals = Globals::OUTPUT;
-
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.io, &ctx.out)
     }

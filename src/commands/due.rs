@@ -11,13 +11,12 @@ use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
 use crate::error::{CraError, Exit};
 use crate::filters::Words;
 use crate::filters::{Bound, OrderArgs, SelectionArgs, When, parse_when, today};
-use crate::mirror::{DueQuery, DueRow, LeftOut};
+use crate::mirror::{Activity, DueQuery, DueRow, left_out_note};
 use crate::output::Outputs;
 use crate::output::{
     AboutBank, BankView, Cell, Column, Columns, Fit, Kind, bank_columns, public_columns,
     public_wanted,
 };
-use crate::settings::flags::Globals;
 use crate::text::{plural, thousands};
 
 pub const AFTER_HELP: &str = "\
@@ -149,105 +148,6 @@ const DUE_COLUMNS: Columns<DueRow> = Columns::about_bank(
 )
 .with_extra(DUE_PUBLIC);
 
-/// What `due` left out and why, or what would make it exact.
-pub(crate) fn left_out_note(
-    left_out: LeftOut,
-    activity: Activity,
-    included: bool,
-) -> Option<String> {
-    if included {
-        return None;
-    }
-    let mut parts = Vec::new();
-    if left_out.ended > 0 {
-        parts.push(format!(
-            "{} that ended (merged, failed or closed)",
-            thousands(left_out.ended)
-        ));
-    }
-    if left_out.inactive > 0 {
-        parts.push(format!(
-            "{} known to be inactive",
-            thousands(left_out.inactive)
-        ));
-    }
-    if left_out.ots > 0 {
-        parts.push(format!(
-            "{} last examined under the OTS (closed in 2011)",
-            thousands(left_out.ots)
-        ));
-    }
-    let total = left_out.ended + left_out.inactive + left_out.ots;
-    let mut note = if total > 0 {
-        format!(
-            "left out {} {}: {} (--include-inactive keeps them)",
-            thousands(total),
-            plural(total, "bank", "banks"),
-            parts.join(", ")
-        )
-    } else {
-        String::new()
-    };
-    if left_out.unknown > 0 {
-        if !note.is_empty() {
-            note.push_str("; ");
-        }
-        note.push_str(&format!(
-            "{} {} BankFind says nothing of (not linked to the public record) listed last",
-            thousands(left_out.unknown),
-            plural(left_out.unknown, "bank", "banks")
-        ));
-    }
-    let unknown = match activity {
-        Activity::Known => None,
-        Activity::NoRecord => Some(format!(
-            "{} would make it exact, leaving out the banks no longer active",
-            crate::mirror::enrich_command()
-        )),
-        Activity::Unknown => Some(activity_unknown()),
-    };
-    if let Some(unknown) = unknown {
-        if !note.is_empty() {
-            note.push_str("; ");
-        }
-        note.push_str(&unknown);
-    }
-    (!note.is_empty()).then_some(note)
-}
-
-/// Whether the local copy knows which banks are still active.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Activity {
-    /// Its public record read BankFind.
-    Known,
-    /// It has a public record, read without BankFind (`--no-bankfind`).
-    Unknown,
-    /// It has no public record.
-    NoRecord,
-}
-
-impl Activity {
-    pub(crate) fn of(reader: &crate::mirror::Reader) -> Result<Activity> {
-        Ok(if reader.record().enriched_at()?.is_none() {
-            Activity::NoRecord
-        } else if reader.record().activity_known()? {
-            Activity::Known
-        } else {
-            Activity::Unknown
-        })
-    }
-}
-
-/// What `due` and `report` say when the copy cannot tell closed banks
-/// from open ones.
-pub(crate) fn activity_unknown() -> String {
-    format!(
-        "closed banks could not be left out: the local copy does not know which banks are \
-         active (its public record was read without BankFind); run {} to learn it",
-        crate::mirror::enrich_command()
-    )
-}
-
 impl Spec for DueArgs {
     fn parts(&self) -> Parts<'_> {
         Parts {
@@ -275,8 +175,6 @@ impl Spec for DueArgs {
 }
 
 impl Run for DueArgs {
-    const GLOBALS: Globals = Globals::LOCAL_COPY;
-
     fn column_names() -> Vec<&'static str> {
         DUE_COLUMNS.names()
     }

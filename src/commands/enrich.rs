@@ -12,7 +12,7 @@ use url::Url;
 
 use crate::command::{Ctx, Run, Spec};
 use crate::error::{CraError, Exit};
-use crate::http::{FetchError, Fetched, Fetcher};
+use crate::http::{Fetched, Fetcher};
 use crate::io::{Io, Output};
 use crate::mirror::Store;
 use crate::output::Outputs;
@@ -20,7 +20,6 @@ use crate::record::{
     BANKFIND_URL, FFIEC_URL, FfiecContent, FfiecError, FileExam, read_ffiec_file, sniff_ffiec,
 };
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
 use crate::text::{inert, plural, thousands};
 
 mod bankfind_pages;
@@ -30,8 +29,6 @@ mod linking;
 mod said;
 use said::{links_line, reasons_line, summary_line};
 
-/// The most of one public evaluation read or downloaded.
-pub const PE_LIMIT: u64 = evaluations::FILE_LIMIT;
 use bankfind_pages::read_bankfind;
 
 pub const AFTER_HELP: &str = "\
@@ -127,12 +124,6 @@ impl Spec for EnrichArgs {
 }
 
 impl Run for EnrichArgs {
-    const GLOBALS: Globals = Globals::CONFIG
-        .and(Globals::OUTPUT)
-        .and(Globals::TIMEOUT)
-        .and(Globals::API)
-        .and(Globals::SANDBOX)
-        .and(Globals::MIRROR);
     // A signal while the banks are linked stops them before the copy is
     // written (130), or, once it is, is late and the record kept (0).
     const OWN_SIGNALS: bool = true;
@@ -254,7 +245,7 @@ async fn read(args: EnrichArgs, settings: &Settings, io: &Io) -> Result<linking:
             let client = fetcher(&url)?;
             let fetched = client.get(&url, FFIEC_LIMIT, &trace).await;
             requests += client.requests();
-            let fetched = fetched.map_err(|e| by_hand(fetch_error(e)))?;
+            let fetched = fetched.map_err(|e| by_hand(e.into_error()))?;
             read_ffiec(&ffiec_source, Some(&fetched), &fetched.body)?
         }
         None => {
@@ -355,7 +346,7 @@ fn read_file(path: &str) -> Result<Vec<u8>> {
         return Err(CraError::Response {
             message: format!(
                 "{path} is over {}: not the FFIEC ratings file",
-                crate::http::size(FFIEC_LIMIT)
+                crate::text::byte_size(FFIEC_LIMIT)
             ),
         }
         .into());
@@ -472,16 +463,5 @@ fn status_error(source: &str, fetched: &Fetched) -> anyhow::Error {
         CraError::Unavailable { message }.into()
     } else {
         CraError::Response { message }.into()
-    }
-}
-
-pub(crate) fn fetch_error(error: FetchError) -> anyhow::Error {
-    match error {
-        FetchError::Unavailable(message) | FetchError::TooLong(message) => {
-            CraError::Unavailable { message }.into()
-        }
-        FetchError::Body(message) | FetchError::Redirect(message) => {
-            CraError::Response { message }.into()
-        }
     }
 }

@@ -24,7 +24,6 @@ use crate::io::{Io, Out, Progress};
 use crate::output::Outputs;
 use crate::output::{self, BANKS, HISTORIES, HistoryRow, public_wanted, write_history};
 use crate::parse::{parse_duration, whole};
-use crate::settings::flags::Globals;
 use crate::source::{DetailScan, Listing, ListingOptions, Source};
 use crate::text::{plural, thousands};
 
@@ -98,8 +97,6 @@ impl Spec for ExportArgs {
 }
 
 impl Run for ExportArgs {
-    const GLOBALS: Globals = Globals::ALL;
-
     fn column_names() -> Vec<&'static str> {
         let mut names = BANKS.names();
         names.extend(

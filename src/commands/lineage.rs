@@ -17,7 +17,6 @@ use crate::mirror::{AgencyId, FOLLOWED, Forward, Lineage, LinkState, Role};
 use crate::output::Outputs;
 use crate::output::{Cell, Column, Columns, Fit, Kind};
 use crate::record::ChangeKind;
-use crate::settings::flags::Globals;
 use crate::source::{Among, Source, Wanted, classify, resolve_one};
 use crate::text::{inert, plural, thousands};
 
@@ -206,8 +205,6 @@ impl Spec for LineageArgs {
 }
 
 impl Run for LineageArgs {
-    const GLOBALS: Globals = Globals::LOCAL_COPY;
-
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let (settings, io, out) = (&ctx.settings, &ctx.io, &ctx.out);
         let reader = ctx.copy.reader()?;
@@ -236,7 +233,7 @@ impl Run for LineageArgs {
             _ => {
                 let wanted = match classify(&self.bank) {
                     name @ Wanted::Name(_) => name,
-                    _ => classify(&super::show::bank_id(&self.bank)?),
+                    _ => classify(&crate::source::bank_id(&self.bank)?),
                 };
                 let source = Source::mirror(Arc::clone(&reader));
                 let among = Among {

@@ -12,7 +12,6 @@ use crate::io::{Io, Output};
 use crate::output::{Outputs, Written};
 use crate::parse::{parse_duration, parse_size_bytes, whole};
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
 use crate::webhook::listen::{Config, Server};
 
 /// Text shown after `--help`: examples.
@@ -88,7 +87,6 @@ impl Spec for ListenArgs {
 }
 
 impl Run for ListenArgs {
-    const GLOBALS: Globals = Globals::CONFIG.and(Globals::OUTPUT).and(Globals::TIMEOUT);
     const OWN_SIGNALS: bool = true;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {

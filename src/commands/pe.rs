@@ -17,7 +17,6 @@ use crate::error::{CraError, Exit};
 use crate::mirror::{LinkState, Reader};
 use crate::output::{Outputs, Written};
 use crate::record::{Address, Day};
-use crate::settings::flags::Globals;
 use crate::source::{Among, Source, Wanted, classify, resolve_one};
 use crate::text::inert;
 
@@ -97,13 +96,11 @@ impl Spec for PeArgs {
 }
 
 impl Run for PeArgs {
-    const GLOBALS: Globals = Globals::LOCAL_COPY.and(Globals::TIMEOUT);
-
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let (settings, io, out) = (&ctx.settings, &ctx.io, &ctx.out);
         let wanted = match classify(&self.bank) {
             name @ Wanted::Name(_) => name,
-            _ => classify(&super::show::bank_id(&self.bank)?),
+            _ => classify(&crate::source::bank_id(&self.bank)?),
         };
         let exam = match &self.exam {
             None => None,
@@ -320,10 +317,10 @@ async fn download(
     let trace = |line: String| io.trace(&line);
     io.status(Some("downloading the evaluation…"));
     let fetched = client
-        .get(&url, crate::commands::enrich::PE_LIMIT, &trace)
+        .get(&url, crate::evaluation::FILE_BYTES, &trace)
         .await;
     io.status(None);
-    let fetched = fetched.map_err(crate::commands::enrich::fetch_error)?;
+    let fetched = fetched.map_err(crate::http::FetchError::into_error)?;
     if !fetched.body.starts_with(b"%PDF-") {
         return Err(CraError::Response {
             message: format!(

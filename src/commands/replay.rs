@@ -22,7 +22,6 @@ use crate::error::{CraError, Exit};
 use crate::io::{Io, Output};
 use crate::parse::whole;
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
 use crate::webhook::{Delivery, Sender, print_outcomes};
 
 pub const REPLAY_AFTER_HELP: &str = "\
@@ -203,8 +202,6 @@ impl Spec for ReplayArgs {
 }
 
 impl Run for ReplayArgs {
-    const GLOBALS: Globals = Globals::CONFIG.and(Globals::TIMEOUT);
-
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.io, &ctx.out).await
     }

@@ -12,15 +12,13 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::command::{Ctx, OutputArg, Parts, Run, Spec, Wording};
-use crate::domain::{RatingChange, Selection};
+use crate::domain::{Level, RatingChange, Selection, Test};
 use crate::error::Exit;
-use crate::evaluation::{Level, Test};
 use crate::filters::Words;
 use crate::filters::{SelectionArgs, When, parse_when};
 use crate::mirror::{ChangeFilter, DueQuery, GroupBy, Reader, StatsFilter, StatsRow};
 use crate::output::Outputs;
 use crate::output::{Downgrade, DueBank, Group, Report};
-use crate::settings::flags::Globals;
 use crate::text::thousands;
 
 pub const AFTER_HELP: &str = "\
@@ -70,7 +68,6 @@ impl Spec for ReportArgs {
 }
 
 impl Run for ReportArgs {
-    const GLOBALS: Globals = Globals::LOCAL_COPY;
     const ARGS: &'static [Wording] = &[Wording::help(
         "output",
         "The file to write (atomically; .xlsx: a workbook with charts; - is standard output) \
@@ -95,9 +92,9 @@ impl Run for ReportArgs {
         if figures.banks == 0 {
             ctx.io.info(&ctx.nothing);
         }
-        if super::due::Activity::of(&reader)? == super::due::Activity::Unknown {
+        if crate::mirror::Activity::of(&reader)? == crate::mirror::Activity::Unknown {
             // The banks due it shows may include closed ones.
-            ctx.io.info(&super::due::activity_unknown());
+            ctx.io.info(&crate::mirror::activity_unknown());
         }
         let (size, what) = ctx.out.page(&figures)?;
         let written = match ctx.out.file() {
@@ -200,7 +197,7 @@ fn gather(
         public_record: false,
     })?;
     let due_left_out =
-        super::due::left_out_note(due_left_out, super::due::Activity::of(reader)?, false);
+        crate::mirror::left_out_note(due_left_out, crate::mirror::Activity::of(reader)?, false);
     let due = due
         .into_iter()
         .map(|row| {

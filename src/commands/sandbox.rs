@@ -16,7 +16,6 @@ use crate::output::Written;
 use crate::parse::{parse_duration, parse_fraction, whole};
 use crate::sandbox;
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
 use crate::text::host_port;
 
 /// Text shown after `--help`: examples.
@@ -112,7 +111,6 @@ impl Spec for SandboxArgs {
 }
 
 impl Run for SandboxArgs {
-    const GLOBALS: Globals = Globals::CONFIG.and(Globals::OUTPUT).and(Globals::EVOLVE);
     const OWN_SIGNALS: bool = true;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {

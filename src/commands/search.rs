@@ -14,7 +14,6 @@ use crate::io::{Io, Output};
 use crate::output::Outputs;
 use crate::output::{BANKS, public_wanted};
 use crate::parse::{parse_duration, whole};
-use crate::settings::flags::Globals;
 use crate::source::{Listing, ListingOptions, Source};
 use crate::text::{plural, thousands};
 
@@ -99,8 +98,6 @@ impl Spec for SearchArgs {
 }
 
 impl Run for SearchArgs {
-    const GLOBALS: Globals = Globals::ALL;
-
     fn column_names() -> Vec<&'static str> {
         BANKS.names()
     }

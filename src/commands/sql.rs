@@ -15,7 +15,6 @@ use crate::io::{Io, Output};
 use crate::output::Outputs;
 use crate::parse::parse_duration;
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
 use crate::text::{duration, plural, thousands};
 
 use crate::mirror::{Reader, Rows};
@@ -73,8 +72,6 @@ impl Spec for SqlArgs {
 }
 
 impl Run for SqlArgs {
-    const GLOBALS: Globals = Globals::LOCAL_COPY;
-
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let timeout = self.timeout;
         let (settings, io, out) = (ctx.settings, ctx.io, ctx.out);

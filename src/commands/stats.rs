@@ -14,14 +14,13 @@ use clap::Args;
 
 use crate::command::{Ctx, Parts, RowsOutput, Run, Spec, Wording};
 use crate::domain::Selection;
+use crate::domain::Test;
 use crate::error::{CraError, Exit};
-use crate::evaluation::Test;
 use crate::filters::SelectionArgs;
 use crate::filters::Words;
 use crate::mirror::{GroupBy, StatsFilter, StatsRow};
 use crate::output::{Bar, Chart, chart};
 use crate::output::{Outputs, Written};
-use crate::settings::flags::Globals;
 
 mod columns;
 mod gaps;
@@ -146,7 +145,6 @@ impl Spec for StatsArgs {
 }
 
 impl Run for StatsArgs {
-    const GLOBALS: Globals = Globals::LOCAL_COPY;
     const ARGS: &'static [Wording] = &[Wording::help(
         "size",
         "Exam type of the current rating (with --exams, --by year or --gaps: of the exam): \

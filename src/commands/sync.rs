@@ -29,7 +29,6 @@ use crate::mirror::{Background, Known, SyncStatus, Writer};
 use crate::output::Outputs;
 use crate::parse::{parse_duration, whole};
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
 use crate::source::{Listing, ListingOptions, MAX_PER_PAGE, Source};
 use crate::text::{duration, plural, thousands};
 
@@ -99,13 +98,6 @@ impl Spec for SyncArgs {
 }
 
 impl Run for SyncArgs {
-    const GLOBALS: Globals = Globals::CONFIG
-        .and(Globals::OUTPUT)
-        .and(Globals::TIMEOUT)
-        .and(Globals::API)
-        .and(Globals::SANDBOX)
-        .and(Globals::EVOLVE)
-        .and(Globals::MIRROR);
     // Ctrl-C keeps what was fetched and says so (see `run`).
     const OWN_SIGNALS: bool = true;
     const ARGS: &'static [Wording] = &[Wording::help(
@@ -119,7 +111,7 @@ impl Run for SyncArgs {
         let stop = crate::signals::watch().boxed().shared();
         let mut settings = ctx.settings;
         settings.max_wait = Some(self.max_wait);
-        let only = ctx.selection.ids;
+        let only = ctx.selection.watch.map(|w| w.set().clone());
         run(self, &settings, &ctx.io, &ctx.out, only, stop)
             .await
             .map_err(resumable)

@@ -14,7 +14,6 @@ use crate::error::Exit;
 use crate::io::Output;
 use crate::parse::whole;
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
 use crate::webhook::trigger::payload;
 use crate::webhook::{Delivery, Sender, print_outcomes};
 
@@ -72,8 +71,6 @@ impl Spec for TriggerArgs {
 }
 
 impl Run for TriggerArgs {
-    const GLOBALS: Globals = Globals::CONFIG.and(Globals::TIMEOUT);
-
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.out).await
     }

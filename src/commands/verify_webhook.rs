@@ -15,7 +15,6 @@ use crate::command::{Ctx, Parts, Run, SecretArg, Spec};
 use crate::error::{CraError, Exit};
 use crate::io::{Io, Output};
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
 use crate::webhook::diagnose::diagnose;
 use crate::webhook::sign::{Invalid, Signer, decode};
 
@@ -54,8 +53,6 @@ impl Spec for VerifyWebhookArgs {
 }
 
 impl Run for VerifyWebhookArgs {
-    const GLOBALS: Globals = Globals::CONFIG;
-
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         run(self, &ctx.settings, &ctx.io, &ctx.out).await
     }

@@ -12,7 +12,6 @@ use clap::Args;
 
 use crate::command::{Ctx, Run, Spec};
 use crate::error::Exit;
-use crate::settings::flags::Globals;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -88,8 +87,6 @@ impl Spec for VersionArgs {
 }
 
 impl Run for VersionArgs {
-    const GLOBALS: Globals = Globals::NONE;
-
     async fn run(self, _ctx: Ctx) -> Result<Exit> {
         run(&self)
     }

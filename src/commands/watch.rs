@@ -10,14 +10,13 @@ use anyhow::Result;
 use clap::Subcommand;
 
 use crate::command::{Ctx, ExcelSafeArg, JqArg, OutputArg, Parts, Run, Spec};
-use crate::domain::Selection;
+use crate::domain::{Place, Selection};
 use crate::error::{CraError, Exit};
 use crate::io::{Io, Output};
 use crate::output::Outputs;
 use crate::output::{BANKS, Cell, Column, Columns, Fit, Kind};
 use crate::settings::Settings;
-use crate::settings::flags::Globals;
-use crate::source::{Among, Copy, Place, Source, Wanted, Watched, classify, resolve};
+use crate::source::{Among, Copy, Source, Wanted, classify, resolve, watched, watched_within};
 use crate::text::{inert, plural, thousands};
 use crate::watch::{Lists, check_name};
 
@@ -127,18 +126,6 @@ impl Spec for WatchCommand {
 }
 
 impl Run for WatchCommand {
-    const GLOBALS: Globals = Globals::NONE;
-    const SUB_GLOBALS: &'static [(&'static str, Globals)] = &[
-        // Looked up as `show` looks banks up: online or offline.
-        ("add", Globals::ALL),
-        (
-            "remove",
-            Globals::CONFIG.and(Globals::OUTPUT).and(Globals::MIRROR),
-        ),
-        ("show", Globals::ALL),
-        ("list", Globals::LOCAL_COPY),
-    ];
-
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let (settings, io, out) = (&ctx.settings, &ctx.io, &ctx.out);
         let path = crate::watch::path()?;
@@ -171,7 +158,7 @@ async fn add(
     for bank in banks {
         let wanted = match classify(bank) {
             name @ Wanted::Name(_) => name,
-            _ => classify(&super::show::bank_id(bank)?),
+            _ => classify(&crate::source::bank_id(bank)?),
         };
         let among = Among {
             source: &source,
@@ -250,7 +237,7 @@ fn pick(
     copy: Option<&crate::mirror::Reader>,
 ) -> Result<String> {
     let wanted = arg.trim();
-    let id = super::show::bank_id(wanted).unwrap_or_else(|_| wanted.to_string());
+    let id = crate::source::bank_id(wanted).unwrap_or_else(|_| wanted.to_string());
     if let Some(entry) = entries.iter().find(|e| e.id == id) {
         return Ok(entry.id.clone());
     }
@@ -302,14 +289,14 @@ fn pick(
 /// not found named as every `--watch` names them.
 async fn show(name: &str, settings: &Settings, io: &Io, out: &Output, copy: &Copy) -> Result<Exit> {
     let names = [name.to_string()];
-    let watched = Watched::load(&names)?.expect("a list is named");
+    let watch = watched(&names)?;
     let planned = out.plan_rows(&BANKS, &[], false)?;
     let source = Source::new(settings, io, copy)?;
     let selection = Selection {
-        ids: Some(watched.ids()),
-        watch: names.to_vec(),
+        watch,
         ..Selection::default()
     };
+    let watched = selection.watch.as_ref().expect("a list is named");
     let found = source.find(&selection, 0, u64::MAX).await?;
     let mut rows = out.rows(planned)?;
     for bank in &found.banks {
@@ -381,7 +368,7 @@ fn list(path: &std::path::Path, io: &Io, out: &Output, copy: &Copy) -> Result<Ex
             None => None,
         };
         if let Some(missing) = missing.as_ref().filter(|m| !m.is_empty()) {
-            let watched = Watched::within(&lists, std::slice::from_ref(name))?;
+            let watched = watched_within(&lists, std::slice::from_ref(name))?;
             io.notice(&watched.note(missing, Place::Copy));
         }
         printed.write_plain(&ListRow {

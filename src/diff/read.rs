@@ -39,7 +39,7 @@ pub enum Shape {
 /// An export file, opened and recognised, not read yet.
 pub struct Export {
     path: std::path::PathBuf,
-    source: Source,
+    decoder: Decoder,
 }
 
 /// A file, or standard input (`-`), read once from start to end: a FIFO
@@ -47,7 +47,8 @@ pub struct Export {
 /// csv and ndjson lines are read under a per-record limit.
 type Input = BufReader<crate::limited::Lines<Box<dyn Read + Send>>>;
 
-enum Source {
+/// How an export's records are read, by the format its first bytes say.
+enum Decoder {
     Empty,
     Json(Input),
     Ndjson(Input),
@@ -77,13 +78,13 @@ impl Export {
         };
         let file = crate::limited::Lines::new(file, crate::limited::MAX_LINE);
         let mut input: Input = BufReader::with_capacity(256 * 1024, file);
-        let source = match skip_blank(&mut input).with_context(cannot_read)? {
-            None => Source::Empty,
+        let decoder = match skip_blank(&mut input).with_context(cannot_read)? {
+            None => Decoder::Empty,
             Some(b'[') => {
                 input.get_mut().unlimited();
-                Source::Json(input)
+                Decoder::Json(input)
             }
-            Some(b'{') => Source::Ndjson(input),
+            Some(b'{') => Decoder::Ndjson(input),
             Some(b'P')
                 if input
                     .fill_buf()
@@ -105,7 +106,7 @@ impl Export {
                 let history = read
                     .and_then(|_| export_header(&header))
                     .map_err(|detail| not_export(path, &detail))?;
-                Source::Xlsx {
+                Decoder::Xlsx {
                     book: Box::new(book),
                     history,
                 }
@@ -116,7 +117,7 @@ impl Export {
                     .from_reader(input);
                 let history =
                     csv_history(&mut reader).map_err(|detail| not_export(path, &detail))?;
-                Source::Csv {
+                Decoder::Csv {
                     reader: Box::new(reader),
                     history,
                 }
@@ -124,19 +125,19 @@ impl Export {
         };
         Ok(Export {
             path: path.to_path_buf(),
-            source,
+            decoder,
         })
     }
 
     /// What the file is.
     pub fn shape(&self) -> Shape {
-        match &self.source {
-            Source::Empty => Shape::Empty,
-            Source::Json(_) => Shape::Json,
-            Source::Ndjson(_) => Shape::Ndjson,
-            Source::Csv { history: false, .. } => Shape::Csv,
-            Source::Csv { history: true, .. } => Shape::CsvHistory,
-            Source::Xlsx { history, .. } => Shape::Xlsx { history: *history },
+        match &self.decoder {
+            Decoder::Empty => Shape::Empty,
+            Decoder::Json(_) => Shape::Json,
+            Decoder::Ndjson(_) => Shape::Ndjson,
+            Decoder::Csv { history: false, .. } => Shape::Csv,
+            Decoder::Csv { history: true, .. } => Shape::CsvHistory,
+            Decoder::Xlsx { history, .. } => Shape::Xlsx { history: *history },
         }
     }
 
@@ -151,19 +152,19 @@ impl Export {
                 stopped = Some(error);
             })
         };
-        let result = match self.source {
-            Source::Empty => Ok(()),
-            Source::Json(mut input) => read_json_array(&mut input, &mut guarded),
-            Source::Ndjson(mut input) => read_ndjson(&mut input, &mut guarded),
-            Source::Csv {
+        let result = match self.decoder {
+            Decoder::Empty => Ok(()),
+            Decoder::Json(mut input) => read_json_array(&mut input, &mut guarded),
+            Decoder::Ndjson(mut input) => read_ndjson(&mut input, &mut guarded),
+            Decoder::Csv {
                 mut reader,
                 history: false,
             } => read_csv_banks(&mut *reader, &mut guarded),
-            Source::Csv {
+            Decoder::Csv {
                 mut reader,
                 history: true,
             } => read_csv_history(&mut *reader, &mut guarded),
-            Source::Xlsx { mut book, history } => book.rows().and_then(|mut rows| {
+            Decoder::Xlsx { mut book, history } => book.rows().and_then(|mut rows| {
                 let mut header = csv::StringRecord::new();
                 rows.next_row(&mut header)?;
                 if history {

@@ -1,5 +1,6 @@
 //! The words every room shares: the service's resources (`model`), the
-//! rating scale, exam types and regulators (`vocab`), the state codes
+//! rating scale, exam types and regulators (`vocab`), the tests and levels
+//! of an evaluation's test ratings (`performance`), the state codes
 //! (`states`), and the output formats and colour choice a user picks.
 //! Below every other room: it imports none of them, so api, mirror,
 //! sandbox, diff and output can all speak it without importing each other.
@@ -8,18 +9,24 @@
 //! every enumeration here keeps a value it does not know rather than
 //! refusing it.
 
-pub mod find;
+pub mod matching;
 pub mod model;
+pub mod performance;
 pub mod public;
 pub mod selection;
+pub mod sort;
 pub mod states;
 pub mod vocab;
+pub mod watched;
 
-pub use find::{SortField, SortKey};
+pub use matching::Listed;
 pub use model::{Bank, BankDetail, Meta};
+pub use performance::{Level, Test};
 pub use public::{AssetRange, HasPublic, PublicRecord};
 pub use selection::Selection;
+pub use sort::{SortField, SortKey};
 pub use vocab::{ExamType, Rating, RatingChange, Regulator};
+pub use watched::{Place, Watched};
 
 /// The filters and paging of the list (`GET /api/v1/banks`), which the local copy answers too.
 #[derive(Debug, Clone, Default)]

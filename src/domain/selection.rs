@@ -10,18 +10,16 @@
 //! what it does with it. The readers are its words ([`Selection::words_for`]:
 //! the `About` sheet, "no banks match", a chart's title, the report's
 //! header), what the service is sent ([`Selection::list_query`]), the
-//! online matcher and order (`domain::find`), and the local copy's one
-//! clause builder (`mirror::find::selection_clauses`). The bank's part
+//! online matcher (`domain::matching`) and order (`domain::sort`), and the local copy's one
+//! clause builder (`mirror::clauses::selection_clauses`). The bank's part
 //! (name, state, regulator, city, watch lists, failing exams, the public
 //! record) is of the bank; the exam's part (exam type, rating, exam period)
 //! is of the exam a row is about: the current one for a bank, each record
 //! for `changes`, `stats --exams` and `--gaps`.
 
-use std::collections::BTreeSet;
-
 use super::public::AssetRange;
-use super::{ListQuery, Rating, SortKey};
-use crate::evaluation::model::{Level, Test};
+use super::{Level, Test};
+use super::{ListQuery, Rating, SortKey, Watched};
 
 /// One command's selection, resolved.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -42,14 +40,13 @@ pub struct Selection {
     /// Inclusive bounds on the exam date, `YYYY-MM-DD`.
     pub exam_since: Option<String>,
     pub exam_until: Option<String>,
-    /// The watch lists named (`--watch`), as given.
-    pub watch: Vec<String>,
-    /// Only these banks, by id (the banks of the watch lists).
-    pub ids: Option<BTreeSet<String>>,
+    /// Only the banks of the watch lists named (`--watch`), read once as
+    /// the selection is resolved (`source::select`).
+    pub watch: Option<Watched>,
     /// Only banks whose last N exams were all failing
     /// ([`Rating::is_failing`]): `--failed-last N`. A test of the history,
     /// which the list does not give: online, the matcher keeps the banks
-    /// whose current rating fails and [`super::find::failed_last`] decides
+    /// whose current rating fails and [`super::matching::failed_last`] decides
     /// from each one's history.
     pub failed_last: Option<u32>,
     /// The public record's: the assets at the exam (`--assets`).
@@ -80,7 +77,6 @@ impl Selection {
             exam_since: _,
             exam_until: _,
             watch: _,
-            ids: _,
             failed_last: _,
             assets: _,
             exam_methods: _,
@@ -143,21 +139,46 @@ impl Selection {
         !self.public_flags().is_empty()
     }
 
-    /// The public record's flags given, for messages (`--assets, --active`).
+    /// The flags given that only the local copy answers, for messages
+    /// (`--assets, --active`): the public record's and the evaluations'.
+    /// What is refused online ([`Selection::by_public_record`]), so the
+    /// selection is destructured whole: a field added to it does not
+    /// compile until it is said to be answered online or not.
     pub fn public_flags(&self) -> Vec<&'static str> {
+        let Selection {
+            // Sent to the service (`list_query`) or tested on the banks it
+            // lists (`matches`).
+            name: _,
+            state: _,
+            size: _,
+            ratings: _,
+            regulators: _,
+            city: _,
+            exam_since: _,
+            exam_until: _,
+            watch: _,
+            failed_last: _,
+            // The local copy's alone.
+            assets,
+            exam_methods,
+            active,
+            tests,
+            // The order: online too (`compare`).
+            sort: _,
+        } = self;
         let mut flags = Vec::new();
-        if self.assets.is_some() {
+        if assets.is_some() {
             flags.push("--assets");
         }
-        if !self.exam_methods.is_empty() {
+        if !exam_methods.is_empty() {
             flags.push("--exam-method");
         }
-        match self.active {
+        match active {
             Some(true) => flags.push("--active"),
             Some(false) => flags.push("--inactive"),
             None => {}
         }
-        if !self.tests.is_empty() {
+        if !tests.is_empty() {
             flags.push("--test");
         }
         flags
@@ -183,9 +204,8 @@ impl Selection {
             city,
             exam_since,
             exam_until,
-            watch,
             // The banks of the lists, said by the lists' names.
-            ids: _,
+            watch,
             failed_last,
             assets,
             exam_methods,
@@ -220,7 +240,10 @@ impl Selection {
         add("city containing", city.as_deref().map(quoted));
         add(period[0], exam_since.clone());
         add(period[1], exam_until.clone());
-        add("watch list", any(watch.clone()));
+        add(
+            "watch list",
+            any(watch.iter().flat_map(|w| w.names.clone()).collect()),
+        );
         add(
             "failed their last",
             failed_last.map(|n| match n {
@@ -277,7 +300,11 @@ mod tests {
             }),
             exam_methods: vec!["Strategic Plan".into()],
             active: Some(true),
-            watch: vec!["peers".into()],
+            watch: Some(Watched::new(
+                vec!["peers".into()],
+                vec!["b1".into()],
+                Default::default(),
+            )),
             ..Selection::default()
         };
         assert_eq!(
@@ -308,6 +335,11 @@ mod tests {
             ..Selection::default()
         };
         assert_eq!(selection.public_flags(), ["--assets", "--inactive"]);
+        let tested = Selection {
+            tests: vec![(Test::Lending, Level::Outstanding)],
+            ..selection.clone()
+        };
+        assert_eq!(tested.public_flags(), ["--assets", "--inactive", "--test"]);
         assert!(selection.by_public_record());
         assert!(!Selection::default().by_public_record());
     }

@@ -203,7 +203,7 @@ impl Rating {
 
     /// The place of a (maybe missing) rating in a rating sort: the scale
     /// best first, then any other text, then none. What the local copy's
-    /// SQL computes too (`mirror::find::rating_rank_sql` is built from it).
+    /// SQL computes too (`mirror::clauses::rating_rank_sql` is built from it).
     pub fn sort_rank(rating: Option<&Rating>) -> u8 {
         match rating {
             Some(rating) => rating.rank().map_or(OTHER_RANK, |r| r as u8),

@@ -9,13 +9,26 @@ pub mod model;
 pub mod parse;
 pub mod pdf;
 
-pub use model::{Evaluation, Level, SetAside, Test};
+pub use model::{Evaluation, SetAside};
 
 /// What a PDF's bytes say as a PE, or why they were set aside; bounded in
-/// time and memory by [`pdf::Limits::default`].
+/// time and memory by [`pdf::Limits::DEFAULT`], bytes past [`FILE_BYTES`]
+/// set aside unread.
 pub fn read(bytes: &[u8]) -> Result<Evaluation, SetAside> {
-    let pages = pdf::read(bytes, &pdf::Limits::default())?;
+    let pages = pdf::read(bytes, &pdf::Limits::DEFAULT)?;
     parse::parse(&pages)
+}
+
+/// The most bytes of one file [`read`] reads: a caller reads a file or an
+/// address no further than one byte past it, and [`read`] sets aside what
+/// is over it.
+pub const FILE_BYTES: u64 = pdf::Limits::DEFAULT.file_bytes;
+
+/// A file of `size` bytes, as its metadata says before it is read: set
+/// aside unread when over [`FILE_BYTES`], as [`read`] would set its bytes
+/// aside.
+pub fn admit(size: u64) -> Result<(), SetAside> {
+    pdf::Limits::DEFAULT.admit(size)
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 //! rated: High Satisfactory.") and from tables of performance levels.
 //!
 //! All matching runs on one normalised copy of the text (whitespace,
-//! quotes, dashes, ligatures folded) and its ASCII-lowercased twin, which
+//! quotes, dashes folded; ligatures are letters already, as the PDF
+//! reader hands them on) and its ASCII-lowercased twin, which
 //! share byte offsets; every scan is a single pass or a bounded window,
 //! so time stays linear in the text's size.
 

@@ -28,12 +28,15 @@ mod lines;
 mod scan;
 mod tree;
 
-/// The bounds on what reading one file may cost.
+/// The bounds on what reading one file may cost: every bound of the
+/// reader, each enforced where the bytes it bounds are read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
-    /// The file's size.
+    /// The file's size: checked before anything else ([`Limits::admit`],
+    /// by [`read`] and by a caller that knows a file's size before
+    /// reading it).
     pub file_bytes: u64,
-    /// What one stream may inflate to.
+    /// What one stream may inflate to (a ToUnicode map's among them).
     pub stream_bytes: usize,
     /// What all streams together may inflate to.
     pub total_bytes: usize,
@@ -41,13 +44,19 @@ pub struct Limits {
     /// file may hold, as the pre-scan and the object streams count them.
     pub objects: usize,
     pub pages: usize,
-    /// Nesting: page tree, form XObjects, graphics states (`q`).
+    /// Nesting: the page tree, graphics states (`q`).
     pub depth: usize,
+    /// Form XObjects drawn within each other.
+    pub form_depth: usize,
     /// Content stream operators, all pages together.
     pub operators: usize,
+    /// Fonts kept, all pages together (each with its widths and encoding).
+    pub fonts: usize,
+    /// The widths one composite font's `/W` gives.
+    pub widths: usize,
 }
 
-impl Default for Limits {
+impl Limits {
     /// A CRA evaluation is at most a few hundred pages and a few MB; these
     /// leave room for ten times that, and keep a reading under 300 MB
     /// whatever the file holds (lopdf keeps a file's streams, about twice
@@ -55,25 +64,43 @@ impl Default for Limits {
     /// `Object`), twice that while a `Vec` grows: 600,000 keep its object
     /// graph under ~150 MB (measured: 2.9 million numbers peaked at 690
     /// MB, a million at 237 MB), while a real 20 MB compressed PDF counts
-    /// ~0.3 million (compressed data counts about one in 60 bytes).
-    fn default() -> Self {
-        Limits {
-            file_bytes: 64 << 20,
-            stream_bytes: 32 << 20,
-            total_bytes: 128 << 20,
-            objects: 600_000,
-            pages: 2_000,
-            depth: 64,
-            operators: 5_000_000,
+    /// ~0.3 million (compressed data counts about one in 60 bytes). A long
+    /// PE with maps is a few megabytes, the largest real ones tens.
+    pub const DEFAULT: Limits = Limits {
+        file_bytes: 64 << 20,
+        stream_bytes: 32 << 20,
+        total_bytes: 128 << 20,
+        objects: 600_000,
+        pages: 2_000,
+        depth: 64,
+        form_depth: 16,
+        operators: 5_000_000,
+        fonts: 10_000,
+        widths: 65_536,
+    };
+
+    /// Whether a file of `size` bytes may be read: over [`Limits::file_bytes`]
+    /// it is set aside unread.
+    pub fn admit(&self, size: u64) -> Result<(), SetAside> {
+        if size > self.file_bytes {
+            return Err(damaged(&format!(
+                "over {}: no public evaluation is that long",
+                crate::text::byte_size(self.file_bytes)
+            )));
         }
+        Ok(())
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::DEFAULT
     }
 }
 
 /// Reads the text of every page of a PDF, positioned.
 pub fn read(bytes: &[u8], limits: &Limits) -> Result<Vec<Page>, SetAside> {
-    if bytes.len() as u64 > limits.file_bytes {
-        return Err(bound("file bytes", limits.file_bytes as usize));
-    }
+    limits.admit(bytes.len() as u64)?;
     let head = &bytes[..bytes.len().min(1024)];
     if !head.windows(5).any(|w| w == b"%PDF-") {
         return Err(damaged("not a PDF"));

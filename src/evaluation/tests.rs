@@ -6,6 +6,7 @@
 
 use super::model::*;
 use super::read;
+use crate::domain::{Level, Test};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

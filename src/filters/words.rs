@@ -162,7 +162,7 @@ mod tests {
             ..Default::default()
         };
         let order = OrderArgs {
-            sort: vec![crate::filters::find::parse_sort_key("-exam_date").unwrap()],
+            sort: vec![crate::filters::args::parse_sort_key("-exam_date").unwrap()],
             ..OrderArgs::default()
         };
         let words = Words::new()

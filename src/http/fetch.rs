@@ -43,6 +43,22 @@ pub enum FetchError {
     TooLong(String),
 }
 
+impl FetchError {
+    /// The error a command ends with, of the exit code its kind has: the
+    /// source unavailable (6), or its answer not what was asked (1).
+    pub fn into_error(self) -> anyhow::Error {
+        use crate::error::CraError;
+        match self {
+            FetchError::Unavailable(message) | FetchError::TooLong(message) => {
+                CraError::Unavailable { message }.into()
+            }
+            FetchError::Body(message) | FetchError::Redirect(message) => {
+                CraError::Response { message }.into()
+            }
+        }
+    }
+}
+
 /// What a download to a file brought back: its final status, and the
 /// bytes written (a success), or the body of another answer (a page
 /// saying why, at most [`super::SMALL_BODY_LIMIT`]).

@@ -94,7 +94,7 @@ impl BodyError {
         match self {
             BodyError::TooLarge { limit } => format!(
                 "{what} is over {} (read no further; a server sending that much is misbehaving)",
-                size(*limit)
+                crate::text::byte_size(*limit)
             ),
             BodyError::Decode(error) => format!(
                 "{what} says Content-Encoding: gzip but is not gzip data ({})",
@@ -247,21 +247,22 @@ pub fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
     root.to_string()
 }
 
-/// `16 MiB`, `1 MiB`, `512 KiB`: a limit as a person reads it.
-pub fn size(bytes: u64) -> String {
-    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
-        format!("{} MiB", bytes >> 20)
-    } else if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
-        format!("{} KiB", bytes >> 10)
-    } else {
-        format!("{bytes} bytes")
-    }
+/// Makes ring the cryptography of every TLS connection of this process,
+/// once: reqwest is built without one (`rustls-no-provider`, see
+/// Cargo.toml) and refuses to build a client until one is installed.
+pub fn install_tls() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // Err: one is installed already, which is what is wanted.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
 }
 
 /// A client builder for requests to `target`: User-Agent, connect and
 /// request timeouts, and no proxy when `target` is this machine (a proxy
 /// cannot reach its loopback; `HTTP_PROXY` applies to everything else).
 pub fn builder(target: &Url, timeout: Duration) -> reqwest::ClientBuilder {
+    install_tls();
     let builder = reqwest::Client::builder()
         .user_agent(USER_AGENT)
         .connect_timeout(CONNECT_TIMEOUT.min(timeout))
@@ -329,11 +330,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn sizes_read_as_a_person_would() {
-        assert_eq!(size(API_BODY_LIMIT), "16 MiB");
-        assert_eq!(size(SMALL_BODY_LIMIT), "1 MiB");
-        assert_eq!(size(2048), "2 KiB");
-        assert_eq!(size(1000), "1000 bytes");
+    fn limits_read_as_a_person_would() {
+        assert_eq!(crate::text::byte_size(API_BODY_LIMIT), "16 MiB");
+        assert_eq!(crate::text::byte_size(SMALL_BODY_LIMIT), "1 MiB");
     }
 
     #[test]

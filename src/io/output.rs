@@ -86,7 +86,9 @@ impl Output {
     /// Standard output, buffered, for a command's own text (a summary, a
     /// settings list, a line an event). Callers flush (or drop) when done.
     pub fn stdout(&self) -> Out<'_> {
-        self.screen.take_stdout();
+        if self.view.terminal {
+            self.screen.take_stdout();
+        }
         match &self.sink {
             Sink::Process => Out::Process(std::io::BufWriter::with_capacity(
                 64 * 1024,

@@ -116,10 +116,26 @@ pub(super) struct Split {
     pub exam: Clauses,
 }
 
-/// The one clause builder of the local copy: every field of `selection`
-/// as SQL over `columns`. The selection is destructured whole, so a field
-/// added to it does not compile until it is said here.
+/// A selection's clauses over `columns`, in its two parts.
 pub(super) fn split_clauses(selection: &Selection, columns: &Tested) -> Split {
+    build(selection, columns).0
+}
+
+/// The public record's part of `selection` (`--assets`, `--exam-method`,
+/// `--active`/`--inactive`), as the clause builder tests it: for counting
+/// what it selects.
+pub(super) fn public_tests(selection: &Selection) -> super::record::PublicTests<'_> {
+    build(selection, &Tested::BANKS).1
+}
+
+/// The one clause builder of the local copy: every field of `selection`
+/// as SQL over `columns`, and the public record's part of it, which the
+/// bank's clauses test. The selection is destructured whole, so a field
+/// added to it does not compile until it is said here.
+fn build<'a>(
+    selection: &'a Selection,
+    columns: &Tested,
+) -> (Split, super::record::PublicTests<'a>) {
     let Selection {
         // Trimmed and folded as the service matches it (`name_folded`).
         name: _,
@@ -130,9 +146,7 @@ pub(super) fn split_clauses(selection: &Selection, columns: &Tested) -> Split {
         city,
         exam_since,
         exam_until,
-        // The lists' banks are `ids`.
-        watch: _,
-        ids,
+        watch,
         failed_last,
         assets,
         exam_methods,
@@ -177,11 +191,15 @@ pub(super) fn split_clauses(selection: &Selection, columns: &Tested) -> Split {
     {
         push(&mut bank, clause, values);
     }
-    if let Some(ids) = ids {
+    if let Some(watched) = watch {
         // One value however many ids (a list may hold thousands: more than
         // SQLite's limit of bound values).
         let clause = format!("{} IN (SELECT value FROM json_each(?))", columns.id);
-        let values = vec![serde_json::to_string(ids).unwrap_or_default().into()];
+        let values = vec![
+            serde_json::to_string(watched.set())
+                .unwrap_or_default()
+                .into(),
+        ];
         push(&mut bank, clause, values);
     }
     if let Some(n) = failed_last {
@@ -223,7 +241,7 @@ pub(super) fn split_clauses(selection: &Selection, columns: &Tested) -> Split {
         ];
         push(&mut exam, clause, values);
     }
-    Split { bank, exam }
+    (Split { bank, exam }, public)
 }
 
 /// `selection`'s clauses for a reader of rating records: the bank's part
@@ -251,15 +269,6 @@ pub(super) fn selection_clauses(selection: &Selection, columns: &Tested) -> Clau
     (clauses, values)
 }
 
-/// The public record's part of `selection`, for counting what it selects.
-pub(super) fn public_tests(selection: &Selection) -> super::record::PublicTests<'_> {
-    super::record::PublicTests {
-        assets: selection.assets,
-        exam_methods: &selection.exam_methods,
-        active: selection.active,
-    }
-}
-
 /// The `WHERE` of some clauses (empty for none).
 pub(super) fn where_sql(clauses: &[String]) -> String {
     if clauses.is_empty() {
@@ -270,7 +279,7 @@ pub(super) fn where_sql(clauses: &[String]) -> String {
 }
 
 /// The banks whose last `?` exams (newest by exam date; of one date, the
-/// first served) all failed, as [`crate::domain::find::failed_last`]
+/// first served) all failed, as [`crate::domain::matching::failed_last`]
 /// decides for a history in hand: SQL taking N three times. Only banks
 /// with a failing record are ranked at all. The failing ratings come from
 /// the domain's scale.

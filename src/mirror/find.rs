@@ -569,7 +569,7 @@ mod tests {
                             .unwrap()
                         })
                         .collect();
-                    crate::domain::find::failed_last(&history, n)
+                    crate::domain::matching::failed_last(&history, n)
                 })
                 .map(|(i, _)| format!("bank-{i:02}"))
                 .collect();

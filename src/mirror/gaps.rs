@@ -222,7 +222,7 @@ mod tests {
                 && (f.regulators.is_empty() || f.regulators.contains(&regulator))
                 && (f.ratings.is_empty() || f.ratings.iter().any(|r| r.as_str() == rating))
                 && f.exam_since.as_ref().is_none_or(|s| date >= *s)
-                && f.ids.as_ref().is_none_or(|ids| ids.contains(&id));
+                && f.watch.as_ref().is_none_or(|w| w.contains(&id));
             if !keep {
                 continue;
             }
@@ -287,7 +287,7 @@ mod tests {
                 ratings: ratings.iter().map(|r| RATING_NAMES[*r].into()).collect(),
                     regulators: regulators.iter().map(|r| REGULATORS[*r].to_string()).collect(),
                     exam_since: since.map(|y| format!("{y}-01-01")),
-                    ids: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
+                    watch: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
                 ..crate::domain::Selection::default()
                 },
                 exams: false,

@@ -11,6 +11,7 @@
 //! its whole run. Readers open the file read-only and, the journal being
 //! WAL, see the last committed state while a sync writes.
 
+mod activity;
 pub mod answers;
 pub mod clauses;
 pub mod due;
@@ -31,6 +32,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use rusqlite::{Connection, OpenFlags};
 
+pub use activity::{Activity, activity_unknown, left_out_note};
 pub use answers::{ChangeFilter, ChangeRow};
 pub use due::{DueQuery, DueRow, LeftOut};
 pub use gaps::GapRow;

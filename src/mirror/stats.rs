@@ -27,13 +27,13 @@ pub enum GroupBy {
     /// The rating of a test at the institution's level, in the evaluation
     /// of the exam counted (the bank's current one, or each record's),
     /// `none` where no evaluation of it was read.
-    Test(crate::evaluation::model::Test),
+    Test(crate::domain::Test),
 }
 
 /// Orders `rows` as people read them: a test's groups by level, best
 /// first, `none` last; every other grouping's ascending (as counted).
 pub fn in_order(by: &[GroupBy], rows: &mut [StatsRow]) {
-    use crate::evaluation::model::Level;
+    use crate::domain::Level;
     let rank = |by: Option<&GroupBy>, text: Option<&str>| match (by, text) {
         (Some(GroupBy::Test(_)), Some(text)) => {
             Level::from_text(text).map_or(Level::ALL.len(), |level| level as usize)
@@ -53,7 +53,7 @@ pub fn in_order(by: &[GroupBy], rows: &mut [StatsRow]) {
 
 /// The SQL of the test rating of the exam of `bank` and `date` (columns),
 /// `none` where none was read: a grouping's key.
-fn test_key(test: crate::evaluation::model::Test, bank: &str, date: &str) -> String {
+fn test_key(test: crate::domain::Test, bank: &str, date: &str) -> String {
     format!(
         "coalesce((SELECT t.rating FROM evaluation_tests t WHERE t.bank_id = {bank} \
          AND t.exam_date = {date} AND t.area = 'institution' AND t.test = '{}'), 'none')",
@@ -402,8 +402,8 @@ pub(super) mod tests {
         GroupBy::Regulator,
         GroupBy::Size,
         GroupBy::Year,
-        GroupBy::Test(crate::evaluation::model::Test::Lending),
-        GroupBy::Test(crate::evaluation::model::Test::Service),
+        GroupBy::Test(crate::domain::Test::Lending),
+        GroupBy::Test(crate::domain::Test::Service),
     ];
 
     /// The counts as one `GROUP BY` statement gives them (how `stats`
@@ -546,7 +546,7 @@ pub(super) mod tests {
             subgroup: subgroup.map(str::to_string),
             ..StatsRow::default()
         };
-        let lending = GroupBy::Test(crate::evaluation::model::Test::Lending);
+        let lending = GroupBy::Test(crate::domain::Test::Lending);
         let mut rows = vec![
             row("Low Satisfactory", None),
             row("Outstanding", None),
@@ -617,7 +617,7 @@ pub(super) mod tests {
                 ratings: ratings.iter().map(|r| rating_names[*r].into()).collect(),
                     regulators: regulators.iter().map(|r| regulators_[*r].to_string()).collect(),
                     exam_since: since.map(|y| format!("{y}-01-01")),
-                    ids: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
+                    watch: watched.map(|w| w.iter().map(|i| format!("bank-{i:02}")).collect()),
                 ..crate::domain::Selection::default()
                 },
                 exams,

@@ -285,10 +285,22 @@ impl Register {
         // winner ambiguous (the prior's is settled always: it is weighed
         // against the best).
         let least = fits.iter().map(|fit| fit.score).max().unwrap_or(i32::MIN);
+        // The prior's first: a fit that could lead it may take the bank
+        // from it, and so is settled too, however far it trails the best.
+        let held = match bank.prior {
+            Some(prior) => fits
+                .iter_mut()
+                .find(|fit| fit.institution == prior)
+                .map(|fit| {
+                    fit.settle(&self.institutions[fit.institution as usize], &keys, scratch);
+                    fit.score
+                }),
+            None => None,
+        };
         for fit in fits.iter_mut() {
             if settle_all
                 || fit.most() > least.saturating_sub(MARGIN)
-                || Some(fit.institution) == bank.prior
+                || held.is_some_and(|held| fit.most() > held)
             {
                 fit.settle(&self.institutions[fit.institution as usize], &keys, scratch);
             }
@@ -378,7 +390,8 @@ impl Register {
     /// Whether `other` takes a bank from the institution it was linked to
     /// (`held`, good enough to keep): it must be good enough and lead.
     fn ousts(&self, other: &Fit, held: &Fit) -> bool {
-        other.institution != held.institution && other.acceptable() && self.leads(other, held)
+        // Leading first: a fit that cannot lead was not settled.
+        other.institution != held.institution && self.leads(other, held) && other.acceptable()
     }
 }
 

@@ -71,14 +71,17 @@ impl Drop for Running {
 }
 
 /// The default data set and the source of its public record.
-pub fn default_data(evolve: Option<u64>) -> (store::Store, public::Source) {
+pub fn default_data(evolve: Option<u64>) -> (store::ServedBanks, public::Origin) {
     let mut banks = data::generate(DEFAULT_BANKS, DEFAULT_SEED, data::DATA_DAY);
     let mut lineage = public::Lineage::of(&banks);
     if let Some(n) = evolve {
         let gone = evolve::evolve(&mut banks, DEFAULT_SEED, n);
         lineage.evolved(&banks, gone);
     }
-    (store::Store::new(banks), public::Source::Drawn(lineage))
+    (
+        store::ServedBanks::new(banks),
+        public::Origin::Drawn(lineage),
+    )
 }
 
 /// Serves `app` on `listener` in a task of the current runtime.
@@ -175,10 +178,10 @@ pub fn build(setup: Setup, io: &Io) -> Result<Sandbox> {
         source.push_str(&format!(", evolved by {n} examinations"));
     }
     let public_source = match record {
-        Some(record) => public::Source::Given(Box::new(record)),
-        None => public::Source::Drawn(lineage),
+        Some(record) => public::Origin::Given(Box::new(record)),
+        None => public::Origin::Drawn(lineage),
     };
-    let store = store::Store::new(banks);
+    let store = store::ServedBanks::new(banks);
     io.info(&format!(
         "cra sandbox: {} banks {source} in {} ms",
         store.len(),
@@ -250,6 +253,7 @@ mod tests {
         let running = start_in_process(None).await.unwrap();
         assert!(running.addr.ip().is_loopback());
         let url = format!("http://{}/api/v1/banks?per_page=1", running.addr);
+        crate::http::install_tls();
         let client = reqwest::Client::new();
         let bytes = client
             .get(&url)

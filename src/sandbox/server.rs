@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use super::data::SIZES;
-use super::store::{ListParams, Store};
+use super::store::{ListParams, ServedBanks};
 
 /// The key that is accepted.
 pub const ACTIVE_KEY: &str = "sandbox_active";
@@ -54,7 +54,7 @@ pub struct Faults {
 /// Shared state of one sandbox.
 pub struct App {
     /// Shared with the public record, which is drawn from the banks.
-    store: Arc<RwLock<Store>>,
+    store: Arc<RwLock<ServedBanks>>,
     /// The FFIEC file and BankFind answers served beside the API.
     public: Option<Arc<super::public::Public>>,
     faults: Faults,
@@ -67,7 +67,7 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(store: Store, faults: Faults) -> App {
+    pub fn new(store: ServedBanks, faults: Faults) -> App {
         App {
             store: Arc::new(RwLock::new(store)),
             public: None,
@@ -80,7 +80,7 @@ impl App {
     }
 
     /// Serves the public record of `source` beside the API.
-    pub fn with_public(mut self, source: super::public::Source) -> App {
+    pub fn with_public(mut self, source: super::public::Origin) -> App {
         let public = super::public::Public::new(source, self.store.clone());
         self.public = Some(Arc::new(public));
         self
@@ -92,11 +92,11 @@ impl App {
         self
     }
 
-    pub fn read(&self) -> RwLockReadGuard<'_, Store> {
+    pub fn read(&self) -> RwLockReadGuard<'_, ServedBanks> {
         self.store.read().unwrap_or_else(|e| e.into_inner())
     }
 
-    pub fn write(&self) -> RwLockWriteGuard<'_, Store> {
+    pub fn write(&self) -> RwLockWriteGuard<'_, ServedBanks> {
         self.store.write().unwrap_or_else(|e| e.into_inner())
     }
 

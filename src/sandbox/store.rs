@@ -32,7 +32,8 @@ pub struct ListPage {
     pub positions: Vec<u32>,
 }
 
-pub struct Store {
+/// The banks the sandbox serves, indexed once for its requests.
+pub struct ServedBanks {
     banks: Vec<SandboxBank>,
     /// Lower-cased names, by position.
     lower: Vec<String>,
@@ -128,9 +129,9 @@ fn size_index(exam_type: Option<&str>) -> u8 {
         .map_or(NO_SIZE, |i| i as u8)
 }
 
-impl Store {
+impl ServedBanks {
     /// Indexes `banks` (any order; ids must be unique).
-    pub fn new(mut banks: Vec<SandboxBank>) -> Store {
+    pub fn new(mut banks: Vec<SandboxBank>) -> ServedBanks {
         banks.sort_unstable_by(|a, b| a.name.cmp(&b.name).then_with(|| a.id.cmp(&b.id)));
         let lower: Vec<String> = banks.iter().map(|b| b.name.to_lowercase()).collect();
         let mut names = String::with_capacity(lower.iter().map(|n| n.len() + 1).sum());
@@ -140,7 +141,7 @@ impl Store {
             names.push_str(name);
             names.push('\0');
         }
-        let mut store = Store {
+        let mut store = ServedBanks {
             lower,
             names,
             name_start,
@@ -353,12 +354,12 @@ mod tests {
     use super::*;
     use crate::sandbox::data::generate;
 
-    fn store() -> Store {
-        Store::new(generate(3000, 5, 20_758))
+    fn store() -> ServedBanks {
+        ServedBanks::new(generate(3000, 5, 20_758))
     }
 
     /// The same selection done the slow way: filter everything, in order.
-    fn naive(store: &Store, q: &ListParams) -> ListPage {
+    fn naive(store: &ServedBanks, q: &ListParams) -> ListPage {
         let all: Vec<u32> = (0..store.len() as u32)
             .filter(|p| {
                 let b = &store.banks()[*p as usize];

@@ -194,7 +194,7 @@ mod tests {
     use super::*;
     use crate::sandbox::data::generate;
     use crate::sandbox::server::Faults;
-    use crate::sandbox::store::Store;
+    use crate::sandbox::store::ServedBanks;
 
     fn day(text: &str) -> i64 {
         let d: jiff::civil::Date = text.parse().unwrap();
@@ -224,14 +224,14 @@ mod tests {
         }
         let open = 7;
         banks[open].ratings[0].exam_date = "2020-01-01".into();
-        let app = App::new(Store::new(banks.clone()), Faults::default());
+        let app = App::new(ServedBanks::new(banks.clone()), Faults::default());
         for seed in 0..10 {
             let mut draw = Draw::new(seed, 1);
             let added = add_exam(&app, &mut draw).expect("one bank qualifies");
             assert_eq!(added.bank_id, banks[open].id);
         }
         banks[open].ratings[0].exam_date = "9999-12-31".into();
-        let app = App::new(Store::new(banks), Faults::default());
+        let app = App::new(ServedBanks::new(banks), Faults::default());
         assert!(add_exam(&app, &mut Draw::new(1, 1)).is_none());
     }
 }

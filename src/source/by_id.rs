@@ -5,9 +5,9 @@
 //! [`SHORT`] banks or fewer is read by id at once; a longer one only when
 //! it holds fewer banks than the pages the service's own filters leave,
 //! which its first page says. Read by id, each bank's list item is made
-//! from its detail ([`listed`]), and the service's own filters (QUERY,
-//! state, size) are applied here as the local copy applies them: part of
-//! the name ignoring case, the state, the current exam's type. A bank the
+//! from its detail ([`listed`]) and tested by the one online matcher, the
+//! service's own filters (QUERY, state, size) with the rest
+//! ([`Selection::matches`], [`Listed::ById`]). A bank the
 //! service no longer has (404) is named on standard error, as the list
 //! path names one; every other failure fails the command.
 
@@ -16,8 +16,8 @@ use futures_util::stream::{self, StreamExt};
 use serde_json::{Map, Value};
 
 use super::Source;
-use crate::domain::Selection;
-use crate::domain::model::{Bank, BankDetail, BankFields, Raw, typed};
+use crate::domain::model::{Bank, BankDetail, Raw, typed};
+use crate::domain::{Listed, Selection};
 use crate::error::{Exit, exit_of};
 
 /// A watch list this short is read by id without asking for a page first:
@@ -61,7 +61,7 @@ impl Source {
             match answer {
                 Ok(detail) => {
                     let bank = listed(&detail)?;
-                    if lists(selection, &bank.fields) && selection.matches(&bank.fields) {
+                    if selection.matches(&bank.fields, Listed::ById) {
                         banks.push((bank, detail));
                     }
                 }
@@ -77,24 +77,6 @@ impl Source {
         });
         Ok(ById { banks, gone })
     }
-}
-
-/// Whether the service's own filters would list the bank: QUERY as part
-/// of the name ignoring case, the state, the current exam's type (what
-/// the local copy compares too).
-pub fn lists(selection: &Selection, bank: &BankFields) -> bool {
-    selection
-        .name_folded()
-        .is_none_or(|q| crate::text::contains_folded(&bank.name, &q))
-        && selection
-            .state
-            .as_deref()
-            .is_none_or(|state| bank.state.eq_ignore_ascii_case(state))
-        && selection.size.as_deref().is_none_or(|size| {
-            bank.current_rating
-                .as_ref()
-                .is_some_and(|c| c.exam_type.as_str() == size)
-        })
 }
 
 /// The list item the service would list for a bank, from its detail: its
@@ -190,27 +172,6 @@ mod tests {
         let old_current = OLD.replace("false", "true");
         let two = listed(&detail(&format!("{old_current}, {NOW}"))).unwrap();
         assert_eq!(two.fields.current_rating.unwrap().exam_date, "2021-03-04");
-    }
-
-    #[test]
-    fn the_services_own_filters_are_applied_as_the_copy_applies_them() {
-        let bank = listed(&detail(NOW)).unwrap().fields;
-        let with = |name: Option<&str>, state: Option<&str>, size: Option<&str>| Selection {
-            name: name.map(str::to_string),
-            state: state.map(str::to_string),
-            size: size.map(str::to_string),
-            ..Selection::default()
-        };
-        assert!(lists(&with(None, None, None), &bank));
-        assert!(lists(
-            &with(Some(" FIRST "), Some("TX"), Some("Large Bank")),
-            &bank
-        ));
-        assert!(!lists(&with(Some("second"), None, None), &bank));
-        assert!(!lists(&with(None, Some("OK"), None), &bank));
-        assert!(!lists(&with(None, None, Some("Small Bank")), &bank));
-        let unrated = listed(&detail(OLD)).unwrap().fields;
-        assert!(!lists(&with(None, None, Some("Small Bank")), &unrated));
     }
 
     #[test]

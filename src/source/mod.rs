@@ -7,15 +7,17 @@
 
 mod argument;
 pub mod by_id;
-pub mod find;
+pub mod found;
+mod id;
 pub mod listing;
 pub mod seen;
 pub mod select;
 
 pub use argument::{Among, Wanted, classify, could_be_name, named, resolve, resolve_one};
-pub use find::FoundPages;
+pub use found::FoundPages;
+pub use id::bank_id;
 pub use listing::{Listing, MAX_PER_PAGE, Options as ListingOptions, details};
-pub use select::{Copy, Place, Watched};
+pub use select::{Copy, watched, watched_within};
 
 use std::sync::Arc;
 

@@ -1,8 +1,9 @@
 //! The selection resolved once, before a command runs: the flags of
 //! `filters::SelectionArgs` meet the local copy (the regulators it holds,
 //! its exam methods, whether it has a public record) and the watch lists
-//! (`--watch NAME`: their banks, by id), and become the one
-//! [`Selection`] every reader takes. A bank of a watch list that is not
+//! (`--watch NAME`: their banks, by id, read here once and never again),
+//! and become the one [`Selection`] every reader takes. A bank of a watch
+//! list that is not
 //! there is named the same way by every command ([`Watched::note`]): on
 //! the copy as the selection is resolved, online once the service has
 //! been asked (`Source::find`).
@@ -10,13 +11,13 @@
 //! [`Copy`] is the local copy of one run, opened once, by the selection
 //! or by the first reader that needs it.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use anyhow::Result;
 
-use crate::domain::Selection;
+use crate::domain::{Place, Selection, Watched};
 use crate::error::CraError;
 use crate::io::Io;
 use crate::mirror::Reader;
@@ -77,12 +78,10 @@ pub fn resolve(
 ) -> Result<Selection> {
     if let Some(watch) = parts.watch {
         // `sync --notify --watch`: the lists' banks, whatever the copy has.
-        let mut selection = Selection {
-            watch: watch.watch.clone(),
+        return Ok(Selection {
+            watch: watched(&watch.watch)?,
             ..Selection::default()
-        };
-        selection.ids = Watched::load(&watch.watch)?.map(|w| w.ids());
-        return Ok(selection);
+        });
     }
     let Some(args) = parts.selection else {
         return Ok(Selection::default());
@@ -120,14 +119,16 @@ pub fn resolve(
         };
         check_public(reader, &mut selection)?;
     }
-    if let Some(watched) = Watched::load(&selection.watch)? {
+    // The lists are read last, as they always were: a usage error or a
+    // copy without a public record is said first.
+    if let Some(watched) = watched(&args.select.watch.watch)? {
         if let Some(reader) = &reader {
             let missing = reader.banks().missing_ids(&watched.ids)?;
             if !missing.is_empty() {
                 io.notice(&watched.note(&missing, Place::Copy));
             }
         }
-        selection.ids = Some(watched.ids());
+        selection.watch = Some(watched);
     }
     Ok(selection)
 }
@@ -178,97 +179,26 @@ fn check_public(reader: &Reader, find: &mut Selection) -> Result<()> {
     Ok(())
 }
 
-/// Where a watched bank was looked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
-    /// The local copy.
-    Copy,
-    /// The service, online.
-    Service,
+/// The banks of the watch lists `names`, read from the watch lists' file
+/// (none named: none); an unknown one is exit 2 naming the lists there
+/// are. Read once a command, as its selection is resolved.
+pub fn watched(names: &[String]) -> Result<Option<Watched>> {
+    if names.is_empty() {
+        return Ok(None);
+    }
+    watched_within(&Lists::load(&crate::watch::path()?)?, names).map(Some)
 }
 
-/// The banks of the watch lists named.
-pub struct Watched {
-    names: Vec<String>,
-    /// Their ids, each once, in the lists' order.
-    pub ids: Vec<String>,
-    /// The name a list gives a bank (a comment above its id), by id.
-    labels: std::collections::HashMap<String, String>,
-}
-
-impl Watched {
-    /// The lists `names` of the watch lists' file (none named: none); an
-    /// unknown one is exit 2 naming the lists there are.
-    pub fn load(names: &[String]) -> Result<Option<Watched>> {
-        if names.is_empty() {
-            return Ok(None);
-        }
-        Watched::within(&Lists::load(&crate::watch::path()?)?, names).map(Some)
-    }
-
-    /// The lists `names` of `lists`.
-    pub fn within(lists: &Lists, names: &[String]) -> Result<Watched> {
-        let ids = lists.ids(names)?;
-        let mut labels = std::collections::HashMap::new();
-        for name in names {
-            for entry in lists.get(name)?.unwrap_or_default() {
-                if let Some(label) = entry.label {
-                    labels.entry(entry.id).or_insert(label);
-                }
+/// The banks of the lists `names` of `lists`.
+pub fn watched_within(lists: &Lists, names: &[String]) -> Result<Watched> {
+    let ids = lists.ids(names)?;
+    let mut labels = BTreeMap::new();
+    for name in names {
+        for entry in lists.get(name)?.unwrap_or_default() {
+            if let Some(label) = entry.label {
+                labels.entry(entry.id).or_insert(label);
             }
         }
-        Ok(Watched {
-            names: names.to_vec(),
-            ids,
-            labels,
-        })
     }
-
-    /// Their ids as a selection takes them.
-    pub fn ids(&self) -> BTreeSet<String> {
-        self.ids.iter().cloned().collect()
-    }
-
-    /// `3 banks of the watch list 'peers' are not in the local copy (kept
-    /// in the list; ...): ID (NAME), ...`: what every command says of the
-    /// banks of its lists that are not there.
-    pub fn note(&self, missing: &[String], place: Place) -> String {
-        let labels: Vec<String> = missing
-            .iter()
-            .take(5)
-            .map(|id| match self.labels.get(id) {
-                Some(label) => {
-                    format!("{} ({})", crate::text::inert(id), crate::text::inert(label))
-                }
-                None => crate::text::inert(id).to_string(),
-            })
-            .collect();
-        let more = missing.len().saturating_sub(labels.len());
-        let quoted: Vec<String> = self
-            .names
-            .iter()
-            .map(|n| format!("'{}'", crate::text::inert(n)))
-            .collect();
-        let (where_, why) = match place {
-            Place::Copy => (
-                "in the local copy",
-                "removed from the service, or not synced yet",
-            ),
-            Place::Service => ("listed by the service", "removed from the service"),
-        };
-        format!(
-            "{} {} of the watch {} {} {} not {where_} (kept in the list; {why}): {}{}",
-            missing.len(),
-            crate::text::plural(missing.len() as u64, "bank", "banks"),
-            crate::text::plural(self.names.len() as u64, "list", "lists"),
-            quoted.join(", "),
-            crate::text::plural(missing.len() as u64, "is", "are"),
-            labels.join(", "),
-            if more > 0 {
-                format!(" and {more} more")
-            } else {
-                String::new()
-            }
-        )
-    }
+    Ok(Watched::new(names.to_vec(), ids, labels))
 }

@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use anyhow::Result;
 use url::Url;
 
-use super::{fetch_error, status_error};
+use super::status_error;
 use crate::error::CraError;
 use crate::http::Fetcher;
 use crate::io::{Io, Progress};
@@ -224,7 +224,7 @@ async fn pages<T: PartialEq + Clone + std::fmt::Debug>(
         let fetched = client
             .get(&url, crate::http::API_BODY_LIMIT, trace)
             .await
-            .map_err(fetch_error)?;
+            .map_err(crate::http::FetchError::into_error)?;
         requests += 1;
         if matches!(fetched.status.as_u16(), 401 | 403) {
             return Err(CraError::Response {
@@ -289,7 +289,7 @@ async fn pages<T: PartialEq + Clone + std::fmt::Debug>(
             return Err(broken(format!(
                 "its {} add up to more than {} by offset {offset}, more than any real ones",
                 endpoint.what,
-                crate::http::size(MOST_KEPT_BYTES)
+                crate::text::byte_size(MOST_KEPT_BYTES)
             )));
         }
         let bar =

@@ -11,7 +11,7 @@ use anyhow::Result;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::{fetch_error, web_address};
+use super::web_address;
 use crate::error::{CraError, Exit};
 use crate::evaluation::{Evaluation, SetAside};
 use crate::http::Fetcher;
@@ -19,10 +19,6 @@ use crate::io::{Io, Output};
 use crate::mirror::{EvaluationRead as Read, Store};
 use crate::settings::Settings;
 use crate::text::{inert, plural, thousands};
-
-/// The most of one PE read: the reader's bound ([`crate::evaluation::pdf::Limits`];
-/// a long PE with maps is a few megabytes, the largest real ones tens).
-pub const FILE_LIMIT: u64 = 64 << 20;
 
 /// The most files a folder gives.
 const FOLDER_FILES: usize = 100_000;
@@ -40,28 +36,28 @@ pub struct Counts {
 }
 
 /// One file to read: where, as the user named it.
-enum Source {
+enum Location {
     File(PathBuf),
     Web(url::Url),
 }
 
-impl Source {
+impl Location {
     /// As the copy records it (`evaluations.source`): a file's whole path,
     /// an address without its secrets.
     fn stored(&self) -> String {
         match self {
-            Source::File(path) => std::path::absolute(path)
+            Location::File(path) => std::path::absolute(path)
                 .unwrap_or_else(|_| path.clone())
                 .display()
                 .to_string(),
-            Source::Web(_) => self.shown(),
+            Location::Web(_) => self.shown(),
         }
     }
 
     fn shown(&self) -> String {
         match self {
-            Source::File(path) => path.display().to_string(),
-            Source::Web(url) => crate::http::hide_address_secrets(url.as_str()),
+            Location::File(path) => path.display().to_string(),
+            Location::Web(url) => crate::http::hide_address_secrets(url.as_str()),
         }
     }
 }
@@ -90,7 +86,7 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
             crate::text::shorten(&inert(&shown), 40)
         )));
         let bytes = match source {
-            Source::File(file) => match read_file(file) {
+            Location::File(file) => match read_file(file) {
                 Ok(Ok(bytes)) => bytes,
                 Ok(Err(set_aside)) => {
                     counts.damaged += 1;
@@ -107,7 +103,7 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
                     continue;
                 }
             },
-            Source::Web(url) => {
+            Location::Web(url) => {
                 let client = Fetcher::new(
                     url,
                     settings.timeout.value,
@@ -115,7 +111,7 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
                     settings.rate.as_ref().map(|r| r.value),
                 )?;
                 let trace = |line: String| io.trace(&line);
-                let fetched = client.get(url, FILE_LIMIT, &trace).await;
+                let fetched = client.get(url, crate::evaluation::FILE_BYTES, &trace).await;
                 requests += client.requests();
                 match fetched {
                     Ok(fetched) if fetched.status.is_success() => fetched.body.to_vec(),
@@ -134,7 +130,7 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
                         io.warn(&format!(
                             "{}: cannot be read: {}",
                             inert(&shown),
-                            fetch_error(error)
+                            error.into_error()
                         ));
                         unreadable.push(shown);
                         continue;
@@ -254,18 +250,18 @@ fn summary_line(counts: &Counts, seconds: f64, path: &Path) -> String {
 
 /// The files `paths` name: files, the PDFs of folders (and their
 /// folders), addresses; the paths that do not exist, apart.
-fn expand(paths: &[String]) -> Result<(Vec<Source>, Vec<String>)> {
+fn expand(paths: &[String]) -> Result<(Vec<Location>, Vec<String>)> {
     let mut sources = Vec::new();
     let mut missing = Vec::new();
     for path in paths {
         if let Some(url) = web_address(path)? {
-            sources.push(Source::Web(url));
+            sources.push(Location::Web(url));
             continue;
         }
         let path = PathBuf::from(path);
         match std::fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => folder(&path, &mut sources)?,
-            Ok(_) => sources.push(Source::File(path)),
+            Ok(_) => sources.push(Location::File(path)),
             Err(error) => missing.push(format!("{}: {error}", path.display())),
         }
     }
@@ -273,7 +269,7 @@ fn expand(paths: &[String]) -> Result<(Vec<Source>, Vec<String>)> {
 }
 
 /// The PDFs under `dir`, in name order, at most [`FOLDER_FILES`].
-fn folder(dir: &Path, sources: &mut Vec<Source>) -> Result<()> {
+fn folder(dir: &Path, sources: &mut Vec<Location>) -> Result<()> {
     let mut stack = vec![dir.to_path_buf()];
     let mut found = Vec::new();
     while let Some(dir) = stack.pop() {
@@ -303,31 +299,24 @@ fn folder(dir: &Path, sources: &mut Vec<Source>) -> Result<()> {
         }
     }
     found.sort();
-    sources.extend(found.into_iter().map(Source::File));
+    sources.extend(found.into_iter().map(Location::File));
     Ok(())
 }
 
-/// A file read whole, or set aside past [`FILE_LIMIT`] (read no further);
-/// why it cannot be read at all.
+/// A file read whole (up to one byte past the reader's bound, which
+/// [`crate::evaluation::read`] sets aside), or set aside by its size
+/// before it is read; why it cannot be read at all.
 fn read_file(path: &Path) -> Result<Result<Vec<u8>, SetAside>, String> {
     use std::io::Read;
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     // Refused by its size first: a file of gigabytes is never read.
-    let mut bytes = Vec::new();
-    if file.metadata().map_err(|e| e.to_string())?.len() > FILE_LIMIT {
-        return Ok(Err(SetAside::Damaged(format!(
-            "over {}: no public evaluation is that long",
-            crate::http::size(FILE_LIMIT)
-        ))));
+    let size = file.metadata().map_err(|e| e.to_string())?.len();
+    if let Err(set_aside) = crate::evaluation::admit(size) {
+        return Ok(Err(set_aside));
     }
-    file.take(FILE_LIMIT + 1)
+    let mut bytes = Vec::new();
+    file.take(crate::evaluation::FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > FILE_LIMIT {
-        return Ok(Err(SetAside::Damaged(format!(
-            "over {}: no public evaluation is that long",
-            crate::http::size(FILE_LIMIT)
-        ))));
-    }
     Ok(Ok(bytes))
 }

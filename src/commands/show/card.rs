@@ -375,8 +375,7 @@ fn write_tests(
     for exam in exams {
         let mut areas: Vec<(&str, Vec<String>)> = Vec::new();
         for (area, test, rating) in &exam.tests {
-            let name =
-                crate::evaluation::Test::from_name(test).map_or(test.as_str(), |t| t.title());
+            let name = crate::domain::Test::from_name(test).map_or(test.as_str(), |t| t.title());
             let said = format!("{}: {rating}", name.trim_end_matches(" Test"));
             match areas.last_mut() {
                 Some((last, said_there)) if *last == area.as_str() => said_there.push(said),

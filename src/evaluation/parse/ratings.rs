@@ -2,9 +2,10 @@
 //! "<Test> is rated <level>"; then every rating found, in order, and the
 //! kind of bank the rated tests tell.
 
-use super::super::model::{Area, Kind, Level, Test, TestRating};
+use super::super::model::{Area, Kind, TestRating};
 use super::areas::area_at;
 use super::text::{Doc, entries, level_at, window};
+use crate::domain::{Level, Test};
 use std::collections::{HashMap, HashSet};
 
 /// Test names as sentences print them (with `Test::from_name`'s name),

@@ -1,11 +1,12 @@
 //! Tables of performance levels: the header's columns, the rows labelled
 //! with a level, and the marks under each column.
 
-use super::super::model::{Area, Level, Test};
+use super::super::model::Area;
 use super::areas::area_at;
 use super::ratings::Found;
 use super::text::level_at;
 use super::text::{Doc, entries, normalise, one_of, window};
+use crate::domain::{Level, Test};
 
 /// Estimated width of one character in points: runs carry only their
 /// start, so ats of header words are guessed from their length.

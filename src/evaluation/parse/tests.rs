@@ -1,4 +1,5 @@
 use super::*;
+use crate::domain::{Level, Test};
 
 /// A line of runs at `y`: each run (x, text).
 fn line(y: f32, runs: &[(f32, &str)]) -> Line {
@@ -300,7 +301,13 @@ fn a_thousand_pages_parse_fast() {
     let pages = vec![page(&texts); 1000];
     // Unoptimised code (`cargo test`) runs several times slower than a
     // release build; quadratic scans would take minutes here either way.
-    let budget = if cfg!(debug_assertions) { 3000 } else { 500 };
+    // The bound is that, not a speed: a loaded machine (CI, two builds on
+    // two cores) takes seconds where an idle one takes a fraction.
+    let budget = if cfg!(debug_assertions) {
+        30_000
+    } else {
+        5_000
+    };
     let start = std::time::Instant::now();
     let e = parse(&pages).expect("a PE");
     assert!(

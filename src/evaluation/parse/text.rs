@@ -1,7 +1,8 @@
 //! The document's text, normalised once, and the small helpers every
 //! reader of it shares.
 
-use super::super::model::{Level, Page, Run};
+use super::super::model::{Page, Run};
+use crate::domain::Level;
 use std::ops::Range;
 
 /// One non-empty line: where its normalised text sits in the document.
@@ -54,8 +55,10 @@ impl<'a> Doc<'a> {
 }
 
 /// Folds what PDFs vary in and a reader should not see: every kind of
-/// space to one, curly quotes to straight, dashes to '-', ligatures to
-/// letters, invisible characters dropped.
+/// space to one, curly quotes to straight, dashes to '-', an ellipsis to
+/// three dots, invisible characters dropped. (Ligatures are letters
+/// already: the PDF reader folds them as it decodes a string,
+/// `pdf::content::plain`.)
 pub(super) fn normalise(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     for c in raw.chars() {
@@ -64,9 +67,8 @@ pub(super) fn normalise(raw: &str) -> String {
             '\u{201C}' | '\u{201D}' | '\u{201E}' | '\u{2033}' => '"',
             '\u{2010}'..='\u{2014}' | '\u{2212}' => '-',
             '\u{AD}' | '\u{200B}'..='\u{200D}' | '\u{2060}' | '\u{FEFF}' => continue,
-            '\u{FB00}'..='\u{FB04}' | '\u{2026}' => {
-                let k = (c as usize).wrapping_sub(0xFB00);
-                out.push_str(["ff", "fi", "fl", "ffi", "ffl"].get(k).unwrap_or(&"..."));
+            '\u{2026}' => {
+                out.push_str("...");
                 continue;
             }
             c if c.is_whitespace() || c.is_control() => ' ',

@@ -214,7 +214,7 @@ impl<'a> Reader<'a> {
                     if stream.dict.get(b"Subtype").and_then(Object::as_name).ok() != Some(b"Form") {
                         continue;
                     }
-                    if depth >= self.limits.depth.min(16) || !forms.insert(*id) {
+                    if depth >= self.limits.form_depth || !forms.insert(*id) {
                         continue;
                     }
                     let matrix = numbers(doc, stream.dict.get(b"Matrix").ok()).unwrap_or(IDENTITY);
@@ -257,19 +257,7 @@ impl<'a> Reader<'a> {
             Some(encoding) => encoding.bytes_to_string(bytes).unwrap_or_default(),
             None => bytes.iter().map(|&b| char::from(b)).collect(),
         };
-        let mut plain = String::with_capacity(text.len());
-        for c in text.chars().filter(|c| !c.is_control()) {
-            match c {
-                '\u{a0}' => plain.push(' '),
-                '\u{fb00}' => plain.push_str("ff"),
-                '\u{fb01}' => plain.push_str("fi"),
-                '\u{fb02}' => plain.push_str("fl"),
-                '\u{fb03}' => plain.push_str("ffi"),
-                '\u{fb04}' => plain.push_str("ffl"),
-                c => plain.push(c),
-            }
-        }
-        let text = plain;
+        let text = plain(&text);
         let trm = mul(
             &[gs.size * gs.scale, 0.0, 0.0, gs.size, 0.0, gs.rise],
             &mul(tm, &gs.ctm),
@@ -324,10 +312,30 @@ impl<'a> Reader<'a> {
     /// 10,000 of them.
     pub(super) fn load_font(&mut self, dict: &'a Dictionary) {
         let id = std::ptr::from_ref(dict) as usize;
-        if self.fonts.contains_key(&id) || self.fonts.len() >= 10_000 {
+        if self.fonts.contains_key(&id) || self.fonts.len() >= self.limits.fonts {
             return;
         }
-        let font = super::fonts::load(self.doc, dict, self.limits.stream_bytes);
+        let font = super::fonts::load(self.doc, dict, self.limits);
         self.fonts.insert(id, font);
     }
+}
+
+/// A string's text as the page's: control characters dropped, a no-break
+/// space a space, and the Latin ligatures (U+FB00 to U+FB04) their
+/// letters: the one place a ligature is folded, so every reader of the
+/// pages (the PE parser's `normalise` among them) sees "fi", never "\u{fb01}".
+pub(super) fn plain(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    for c in text.chars().filter(|c| !c.is_control()) {
+        match c {
+            '\u{a0}' => plain.push(' '),
+            '\u{fb00}' => plain.push_str("ff"),
+            '\u{fb01}' => plain.push_str("fi"),
+            '\u{fb02}' => plain.push_str("fl"),
+            '\u{fb03}' => plain.push_str("ffi"),
+            '\u{fb04}' => plain.push_str("ffl"),
+            c => plain.push(c),
+        }
+    }
+    plain
 }

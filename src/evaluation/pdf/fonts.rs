@@ -1,5 +1,6 @@
 //! Fonts: how a font's codes decode and how wide they are.
 
+use super::Limits;
 use super::geometry::Matrix;
 use super::tree::{dict_of, number, numbers, resolve};
 use lopdf::{Dictionary, Document, Encoding, Object};
@@ -16,9 +17,10 @@ pub(super) struct Font<'a> {
     pub(super) encoding: Option<Encoding<'a>>,
 }
 
-/// How `dict`'s codes decode and how wide they are (`stream_bytes`:
-/// the most a ToUnicode map inflates to).
-pub(super) fn load<'a>(doc: &'a Document, dict: &'a Dictionary, stream_bytes: usize) -> Font<'a> {
+/// How `dict`'s codes decode and how wide they are, within `limits` (a
+/// ToUnicode map inflates to a stream's bytes at most, a composite font
+/// gives its widths).
+pub(super) fn load<'a>(doc: &'a Document, dict: &'a Dictionary, limits: &Limits) -> Font<'a> {
     let name = |key: &[u8]| {
         dict.get(key)
             .ok()
@@ -45,7 +47,12 @@ pub(super) fn load<'a>(doc: &'a Document, dict: &'a Dictionary, stream_bytes: us
                 .get(b"W")
                 .ok()
                 .and_then(|w| resolve(doc, w)?.as_array().ok());
-            cid_widths(doc, w.map(Vec::as_slice).unwrap_or(&[]), &mut widths);
+            cid_widths(
+                doc,
+                w.map(Vec::as_slice).unwrap_or(&[]),
+                limits.widths,
+                &mut widths,
+            );
         }
     } else if let Some(list) = dict
         .get(b"Widths")
@@ -72,7 +79,9 @@ pub(super) fn load<'a>(doc: &'a Document, dict: &'a Dictionary, stream_bytes: us
         }
         default_width = if fixed { 600.0 } else { 500.0 };
     }
-    let encoding = dict.get_font_encoding_with_limit(doc, stream_bytes).ok();
+    let encoding = dict
+        .get_font_encoding_with_limit(doc, limits.stream_bytes)
+        .ok();
     Font {
         two_byte,
         widths,
@@ -82,16 +91,17 @@ pub(super) fn load<'a>(doc: &'a Document, dict: &'a Dictionary, stream_bytes: us
     }
 }
 
-/// A CID font's `/W`: `c [w1 w2 …]` and `c_first c_last w`.
-fn cid_widths(doc: &Document, w: &[Object], widths: &mut HashMap<u32, f32>) {
+/// A CID font's `/W`: `c [w1 w2 …]` and `c_first c_last w`, `most` of
+/// them at most.
+fn cid_widths(doc: &Document, w: &[Object], most: usize, widths: &mut HashMap<u32, f32>) {
     let mut i = 0;
-    while i < w.len() && widths.len() < 65_536 {
+    while i < w.len() && widths.len() < most {
         let Some(first) = number(doc, &w[i]).map(|f| f as u32) else {
             break;
         };
         match w.get(i + 1).and_then(|next| resolve(doc, next)) {
             Some(Object::Array(list)) => {
-                for (code, width) in (first..).zip(list.iter().take(65_536)) {
+                for (code, width) in (first..).zip(list.iter().take(most)) {
                     widths.insert(code, number(doc, width).unwrap_or(0.0));
                 }
                 i += 2;
@@ -103,7 +113,8 @@ fn cid_widths(doc: &Document, w: &[Object], widths: &mut HashMap<u32, f32>) {
                 ) else {
                     break;
                 };
-                let last = (last as u32).min(first.saturating_add(65_536));
+                let last = (last as u32)
+                    .min(first.saturating_add(u32::try_from(most).unwrap_or(u32::MAX)));
                 for code in first..=last {
                     widths.insert(code, width);
                 }

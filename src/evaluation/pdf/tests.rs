@@ -309,4 +309,13 @@ BT /F1 10 Tf 72 680 Td [(stretched) -500 (space)] TJ ET";
     assert_eq!(line.text(), "stretched space");
 }
 
+#[test]
+fn a_ligature_is_its_letters_once_the_string_is_decoded() {
+    // The one place ligatures are folded: the parser never sees one.
+    assert_eq!(
+        super::content::plain("e\u{fb03}cient\u{a0}\u{fb00}\u{fb01}\u{fb02}\u{fb04}\u{7}"),
+        "efficient fffiflffl"
+    );
+}
+
 mod hostile;

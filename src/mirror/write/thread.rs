@@ -137,7 +137,7 @@ mod tests {
     /// Two banks as the sandbox serves them: (list entry, detail).
     fn served(n: usize) -> Vec<(Bank, BankDetail)> {
         use crate::sandbox::{data, store};
-        let store = store::Store::new(data::generate(n, 3, data::DATA_DAY));
+        let store = store::ServedBanks::new(data::generate(n, 3, data::DATA_DAY));
         let page = crate::domain::model::parse_page(&store.list_body(&store::ListParams {
             page: 1,
             per_page: 100,

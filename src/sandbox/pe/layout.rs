@@ -6,7 +6,8 @@ use super::page::{BOTTOM, LEFT, Page, RIGHT};
 use super::places::{DISTRICTS, id_line, long_date, state_name};
 use super::points::{FIVE, LARGE, S, combine, tests_of};
 use super::{Agency, Draw, PeSpec};
-use crate::evaluation::model::{Area, Evaluation, Kind, Level, Test};
+use crate::domain::{Level, Test};
+use crate::evaluation::model::{Area, Evaluation, Kind};
 
 const FILLER: [&str; 12] = [
     "The bank’s average net loan-to-deposit ratio is reasonable given the institution’s size, financial condition, and the credit needs of its assessment area.",

@@ -2,7 +2,8 @@
 //! combine to the overall, and test ratings drawn to fit an overall.
 
 use super::Draw;
-use crate::evaluation::model::{Area, Kind, Level, Test, TestRating};
+use crate::domain::{Level, Test};
+use crate::evaluation::model::{Area, Kind, TestRating};
 
 pub(super) use Level::{
     HighSatisfactory as HS, LowSatisfactory as LS, NeedsToImprove as NI, Outstanding as O,

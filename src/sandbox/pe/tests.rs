@@ -2,9 +2,8 @@ use super::fonts::{BODY, width, wrap};
 use super::places::STATES;
 use super::points::{HS, LARGE, LS, NI, O, S, SN};
 use super::*;
-use crate::evaluation::model::{
-    Area, Evaluation, IdKind, Kind, Level, PrintedId, Test, TestRating,
-};
+use crate::domain::{Level, Test};
+use crate::evaluation::model::{Area, Evaluation, IdKind, Kind, PrintedId, TestRating};
 use proptest::prelude::*;
 use read::{Drawn, flat, load, pages, text};
 use std::time::Instant;

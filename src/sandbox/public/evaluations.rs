@@ -15,8 +15,9 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 use super::Public;
+use crate::domain::Level;
 use crate::domain::{ExamType, Rating, Regulator};
-use crate::evaluation::model::{Area, Evaluation, IdKind, Kind, Level, PrintedId};
+use crate::evaluation::model::{Area, Evaluation, IdKind, Kind, PrintedId};
 use crate::record::ffiec::InstitutionKey;
 use crate::sandbox::data::{SandboxBank, SandboxExam};
 use crate::sandbox::draw::Draw;

@@ -29,7 +29,7 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use jiff::civil::Date;
 
 use super::data::{self, SandboxBank};
-use super::store::Store;
+use super::store::ServedBanks;
 use crate::record::bankfind::Institution;
 use crate::record::ffiec::{Exam, InstitutionKey};
 
@@ -122,7 +122,7 @@ impl Lineage {
 
 /// What a sandbox's public record comes from.
 #[derive(Debug, Clone)]
-pub enum Source {
+pub enum Origin {
     /// Drawn for the banks of the store (and the lineage's gone ones).
     Drawn(Lineage),
     /// Given whole: the real FFIEC file and what follows from it.
@@ -130,10 +130,10 @@ pub enum Source {
 }
 
 /// The record of `source`, with the banks of `store`.
-pub fn build(source: Source, store: &Store) -> PublicRecord {
+pub fn build(source: Origin, store: &ServedBanks) -> PublicRecord {
     let lineage = match source {
-        Source::Given(record) => return *record,
-        Source::Drawn(lineage) => lineage,
+        Origin::Given(record) => return *record,
+        Origin::Drawn(lineage) => lineage,
     };
     let gone: std::collections::HashMap<&str, &SandboxBank> =
         lineage.gone.iter().map(|b| (b.id.as_str(), b)).collect();
@@ -170,15 +170,15 @@ pub fn build(source: Source, store: &Store) -> PublicRecord {
 /// A sandbox's public record: its source until the first request, then
 /// what it serves.
 pub struct Public {
-    source: Mutex<Option<Source>>,
-    store: Arc<RwLock<Store>>,
+    source: Mutex<Option<Origin>>,
+    store: Arc<RwLock<ServedBanks>>,
     served: OnceLock<Served>,
     /// The lending files made so far, by year and kind.
     lending: Mutex<std::collections::HashMap<(u16, crate::lending::Kind), bytes::Bytes>>,
 }
 
 impl Public {
-    pub fn new(source: Source, store: Arc<RwLock<Store>>) -> Public {
+    pub fn new(source: Origin, store: Arc<RwLock<ServedBanks>>) -> Public {
         Public {
             source: Mutex::new(Some(source)),
             store,
@@ -195,7 +195,7 @@ impl Public {
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .take()
-                .unwrap_or(Source::Given(Box::default()));
+                .unwrap_or(Origin::Given(Box::default()));
             let store = self.store.read().unwrap_or_else(|e| e.into_inner());
             Served::new(build(source, &store))
         })

@@ -8,13 +8,13 @@ use crate::sandbox::data::{self, SandboxBank};
 
 const HORIZON: i64 = 20_758; // 2026-11-01
 
-fn generated(n: usize, seed: u64) -> (Store, Source) {
+fn generated(n: usize, seed: u64) -> (ServedBanks, Origin) {
     let banks = data::generate(n, seed, HORIZON);
     let lineage = Lineage::of(&banks);
-    (Store::new(banks), Source::Drawn(lineage))
+    (ServedBanks::new(banks), Origin::Drawn(lineage))
 }
 
-fn record_of(n: usize, seed: u64) -> (Store, PublicRecord) {
+fn record_of(n: usize, seed: u64) -> (ServedBanks, PublicRecord) {
     let (store, source) = generated(n, seed);
     let record = build(source, &store);
     (store, record)
@@ -267,14 +267,17 @@ fn identifiers_activity_and_assets_are_realistic() {
 #[test]
 fn a_later_release_keeps_the_record_of_what_did_not_change() {
     let base = data::generate(2000, 7, HORIZON);
-    let before = build(Source::Drawn(Lineage::of(&base)), &Store::new(base.clone()));
+    let before = build(
+        Origin::Drawn(Lineage::of(&base)),
+        &ServedBanks::new(base.clone()),
+    );
     let mut banks = base.clone();
     let mut lineage = Lineage::of(&banks);
     let gone = crate::sandbox::evolve::evolve(&mut banks, 7, 100);
     assert!(!gone.is_empty());
     lineage.evolved(&banks, gone.clone());
-    let store = Store::new(banks);
-    let after = build(Source::Drawn(lineage), &store);
+    let store = ServedBanks::new(banks);
+    let after = build(Origin::Drawn(lineage), &store);
     let vintage = before.vintage.unwrap();
     let old: Vec<&Exam> = after
         .exams

@@ -55,7 +55,7 @@ pub(super) async fn forward(
             if let Ok((_, false)) = answer {
                 line.push_str(&format!(
                     " (answer over {}, read no further)",
-                    http::size(http::SMALL_BODY_LIMIT)
+                    crate::text::byte_size(http::SMALL_BODY_LIMIT)
                 ));
             }
             (status, line)

@@ -18,7 +18,7 @@ use crate::common::{World, assert_code, enriched, stderr};
 fn truth(world: &World) -> HashMap<String, String> {
     let url = format!("{}/_truth/links", world.url());
     let truth: Value =
-        serde_json::from_slice(&reqwest::blocking::get(url).unwrap().bytes().unwrap()).unwrap();
+        serde_json::from_slice(&crate::common::fetch(url).unwrap().bytes().unwrap()).unwrap();
     truth["links"]
         .as_array()
         .unwrap()

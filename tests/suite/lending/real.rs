@@ -103,6 +103,12 @@ fn the_real_transmittals_and_aggregate_link_to_the_real_ratings_file_with_no_wro
     assert!(linked(1996) >= 1_997, "{by_year:?}");
     assert!(linked(2013) >= 784, "{by_year:?}");
     assert!(linked(2022) >= 683, "{by_year:?}");
+    for r in world.sql(
+        "SELECT year, reason, count(*) AS n FROM lending_reporters WHERE bank_id IS NULL \
+         GROUP BY year, reason ORDER BY year, reason",
+    ) {
+        eprintln!("{}: unlinked, {}: {}", r["year"], r["reason"], r["n"]);
+    }
     // Every unlinked reporter has its reason.
     assert_eq!(
         world.sql(
@@ -121,6 +127,7 @@ fn the_real_transmittals_and_aggregate_link_to_the_real_ratings_file_with_no_wro
         ));
         let by_hand = lender_total_by_hand(&aggregate, agency, respondent);
         assert!(by_hand.0 > 0, "{agency}-{respondent}");
+        eprintln!("2013 A1-1a {agency}-{respondent}: {by_hand:?} (loans, $000) by hand");
         assert_eq!(
             (
                 held[0]["loans"].as_u64().unwrap(),

@@ -33,7 +33,7 @@ pub fn summary(out: &Output, code: i32) -> Value {
 
 /// The sandbox's file at `path` (`/lending/13exp_aggr.zip`).
 pub fn fetch(world: &World, path: &str) -> Vec<u8> {
-    let response = reqwest::blocking::get(format!("{}{path}", world.url())).unwrap();
+    let response = crate::common::fetch(format!("{}{path}", world.url())).unwrap();
     assert!(
         response.status().is_success(),
         "{path}: {}",

@@ -13,7 +13,8 @@ use serde_json::Value;
 
 pub(crate) use crate::common::enriched;
 use crate::common::{World, assert_code, stderr};
-use cra::evaluation::model::{Evaluation, Level};
+use cra::domain::Level;
+use cra::evaluation::model::Evaluation;
 use cra::record::ffiec::InstitutionKey;
 use cra::sandbox::data::SandboxBank;
 use cra::sandbox::public::evaluations::evaluation_of;
@@ -22,7 +23,7 @@ use cra::sandbox::public::evaluations::evaluation_of;
 fn keys(world: &World) -> HashMap<String, InstitutionKey> {
     let url = format!("{}/_truth/links", world.url());
     let truth: Value =
-        serde_json::from_slice(&reqwest::blocking::get(url).unwrap().bytes().unwrap()).unwrap();
+        serde_json::from_slice(&crate::common::fetch(url).unwrap().bytes().unwrap()).unwrap();
     truth["links"]
         .as_array()
         .unwrap()
@@ -61,7 +62,7 @@ pub(crate) fn save_evaluations(
 ) -> Vec<Saved> {
     std::fs::create_dir_all(dir).unwrap();
     let keys = keys(world);
-    let client = reqwest::blocking::Client::new();
+    let client = crate::common::http();
     let mut saved = Vec::new();
     let rows = world.sql(&format!(
         "SELECT detail_json FROM banks ORDER BY id LIMIT {banks}"
@@ -312,7 +313,7 @@ fn the_path_a_user_takes_download_read_filter_count_and_show() {
         .iter()
         .find(|t| {
             t.area == cra::evaluation::model::Area::Institution
-                && t.test == cra::evaluation::model::Test::Lending
+                && t.test == cra::domain::Test::Lending
         })
         .unwrap()
         .level;

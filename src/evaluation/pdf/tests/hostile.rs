@@ -29,7 +29,12 @@ fn sets_aside_what_is_not_a_pdf() {
         file_bytes: 1000,
         ..Limits::default()
     };
-    assert!(is_damaged(&hostile(&headed, &small), "past the bound"));
+    assert!(is_damaged(
+        &hostile(&headed, &small),
+        "over 1000 bytes: no public evaluation is that long"
+    ));
+    assert_eq!(small.admit(1000), Ok(()));
+    assert!(small.admit(1001).is_err());
 }
 
 #[test]

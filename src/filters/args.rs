@@ -12,7 +12,7 @@ use clap::Args;
 
 use super::when::{When, parse_when};
 use crate::domain::{AssetRange, Rating, Regulator, SortField, SortKey};
-use crate::evaluation::model::{Level, Test};
+use crate::domain::{Level, Test};
 
 /// `--rating`, `--regulator`, `--city`.
 #[derive(Debug, Clone, Default, Args)]

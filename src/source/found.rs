@@ -13,10 +13,9 @@ use anyhow::Result;
 
 use super::by_id::{self, ById as By};
 use super::listing::{self, Listing};
-use super::select::{Place, Watched};
 use super::{From, Source};
-use crate::domain::Selection;
 use crate::domain::model::Bank;
+use crate::domain::{Listed, Place, Selection};
 use crate::text::thousands;
 
 /// What a find gives: the banks of the page asked for, how many the
@@ -101,9 +100,9 @@ impl Source {
             From::Service(_, io) => {
                 let before = self.requests_made();
                 let watched: Option<Vec<String>> = selection
-                    .ids
+                    .watch
                     .as_ref()
-                    .map(|ids| ids.iter().cloned().collect());
+                    .map(|w| w.set().iter().cloned().collect());
                 if let Some(ids) = &watched
                     && by_id::cheaper(ids.len(), None)
                 {
@@ -143,13 +142,13 @@ impl Source {
                     let bank = bank?;
                     read += 1;
                     if selection
-                        .ids
+                        .watch
                         .as_ref()
-                        .is_some_and(|ids| ids.contains(&bank.fields.id))
+                        .is_some_and(|w| w.contains(&bank.fields.id))
                     {
                         seen_watched.insert(bank.fields.id.clone());
                     }
-                    if selection.matches(&bank.fields) {
+                    if selection.matches(&bank.fields, Listed::ByTheService) {
                         banks.push(bank);
                     }
                     ticker.tick(|| {
@@ -184,7 +183,7 @@ impl Source {
     ) -> Result<Found> {
         let By { banks, gone } = self.by_id(selection, ids).await?;
         if let (From::Service(_, io), false) = (&self.from, gone.is_empty())
-            && let Some(watched) = Watched::load(&selection.watch)?
+            && let Some(watched) = &selection.watch
         {
             io.notice(&watched.note(&gone, Place::Service));
         }
@@ -192,7 +191,7 @@ impl Source {
         for (bank, detail) in banks {
             let failing = selection
                 .failed_last
-                .is_none_or(|n| crate::domain::find::failed_last(&detail.fields.ratings, n));
+                .is_none_or(|n| crate::domain::matching::failed_last(&detail.fields.ratings, n));
             if failing {
                 // A command that goes on to the banks' histories (`export
                 // --with-history`) is handed these rather than asking again.
@@ -247,7 +246,7 @@ impl Source {
         let From::Service(_, io) = &self.from else {
             return Ok(());
         };
-        let Some(watched) = Watched::load(&selection.watch)? else {
+        let Some(watched) = &selection.watch else {
             return Ok(());
         };
         let unseen = watched.ids.iter().filter(|id| !seen.contains(*id));
@@ -277,7 +276,7 @@ impl Source {
         let mut details = std::pin::pin!(listing::details(self, listed, DETAILS, true));
         let mut kept = Vec::new();
         while let Some(((), bank, detail)) = details.try_next().await? {
-            if crate::domain::find::failed_last(&detail?.fields.ratings, n) {
+            if crate::domain::matching::failed_last(&detail?.fields.ratings, n) {
                 kept.push(bank);
             }
         }
