@@ -126,14 +126,14 @@ fn bounded(member: &Member, inflated: u64, limits: &Limits) -> Result<(), String
     if inflated > limits.inflated {
         return Err(format!(
             "{shown} inflates past {}: a zip bomb, refused",
-            crate::http::size(limits.inflated)
+            crate::text::byte_size(limits.inflated)
         ));
     }
     if inflated > limits.ratio_from && inflated > member.compressed.saturating_mul(limits.ratio) {
         return Err(format!(
             "{shown} inflates past {} times its {} compressed: a zip bomb, refused",
             limits.ratio,
-            crate::http::size(member.compressed)
+            crate::text::byte_size(member.compressed)
         ));
     }
     Ok(())
@@ -190,7 +190,7 @@ pub fn pump(
                     return Err(format!(
                         "{} inflates past the {} its zip declares: damaged, refused",
                         crate::text::inert(&member.name),
-                        crate::http::size(member.size)
+                        crate::text::byte_size(member.size)
                     ));
                 }
                 if n == 0 || !each(&block[..n]) {

@@ -147,7 +147,7 @@ pub(super) async fn download(
     let downloaded = client
         .download(url, DOWNLOAD_LIMIT, file, trace)
         .await
-        .map_err(|error| super::super::fetch_error(error).to_string())?;
+        .map_err(|error| error.into_error().to_string())?;
     let status = downloaded.status;
     let page = sniff(&downloaded.body[..downloaded.body.len().min(1024)]) == Content::Html;
     if status == reqwest::StatusCode::FORBIDDEN || (!status.is_success() && page) {

@@ -23,10 +23,11 @@ use super::super::{Public, PublicRecord};
 use super::draw::hash;
 use super::{ReporterSpec, write_year, zip_of};
 use crate::domain::{ExamType, Regulator};
-use crate::evaluation::model::{Area, Level, Test};
+use crate::domain::{Level, Test};
+use crate::evaluation::model::Area;
 use crate::lending::{Agency, Kind};
 use crate::record::ffiec::{InstitutionKey, size_bands};
-use crate::sandbox::store::Store;
+use crate::sandbox::store::ServedBanks;
 
 /// One institution of the public record, as the lending files see it.
 #[derive(Debug, Clone)]
@@ -99,7 +100,7 @@ impl Book {
     }
 
     /// The reporters of `year`, their Lending Tests read from `store`.
-    pub fn reporters(&self, year: u16, store: &Store) -> Vec<ReporterSpec> {
+    pub fn reporters(&self, year: u16, store: &ServedBanks) -> Vec<ReporterSpec> {
         let end = jiff::civil::date(i16::try_from(year).unwrap_or(2024), 12, 31);
         let threshold = size_bands(end).large_from;
         let mut reporters = Vec::new();
@@ -163,7 +164,7 @@ fn agency(regulator: &Regulator) -> Option<Agency> {
 /// market, by the Lending Test of its exam nearest after `year` (within
 /// four years): well above for Outstanding, well below for Needs to
 /// Improve; near the market's mix for a bank without one.
-fn lmi_factor(held: &Held, year: u16, store: &Store) -> f64 {
+fn lmi_factor(held: &Held, year: u16, store: &ServedBanks) -> f64 {
     let jitter = 0.9
         + 0.2
             * ((hash(&[&held.key.agency_id.to_string(), &year.to_string()]) % 1000) as f64
