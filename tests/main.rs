@@ -39,6 +39,7 @@ mod suite {
         mod terminal;
     }
     mod lending {
+        mod answers;
         mod enrich;
         pub(crate) mod files;
         mod hostile;

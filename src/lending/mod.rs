@@ -34,6 +34,7 @@ pub mod parse;
 pub mod pipe;
 pub mod read;
 pub mod record;
+pub mod shares;
 pub mod write;
 
 pub use codes::{Action, Agency, Category, LoanKind};

@@ -7,6 +7,7 @@
 
 pub mod file;
 pub(crate) mod link;
+pub mod read;
 
 use std::collections::BTreeMap;
 
