@@ -23,7 +23,7 @@ tract's median family income against its area's). The last year reported,
 unless --year. Run cra enrich --lending first.
 
 Examples:
-  cra --sandbox areas \"first national bank\" --state TX
+  cra areas \"first national bank\" --state TX
   cra areas 7db54db2 --year 2022 --format csv";
 
 #[derive(Debug, Clone, Args)]

@@ -63,8 +63,7 @@ Alone, --lending reads no public record again.
 Examples:
   cra enrich --ffiec ~/Downloads/craratng.zip --format json
   cra --sandbox enrich
-  cra enrich --pe ~/Downloads/evaluations/
-  cra enrich --lending ~/Downloads/cra-lending/";
+  cra enrich --pe ~/Downloads/evaluations/ --lending ~/Downloads/cra-lending/";
 
 #[derive(Debug, Clone, Args)]
 pub struct EnrichArgs {

@@ -32,7 +32,7 @@ answered from the aggregate (FROM aggregate: loans by county only).
 Run cra enrich --lending first.
 
 Examples:
-  cra --sandbox lending \"first national bank\" --state TX
+  cra lending \"first national bank\" --state TX --kind small-farm
   cra lending 7db54db2 --by county --year 2022
   cra lending --watch mine --since 2019 --format csv";
 

@@ -143,10 +143,10 @@ command_list! {
     /// A bank's predecessors and successors (mergers, failures, renames), oldest first
     #[command(after_help = lineage::AFTER_HELP)]
     Lineage(lineage::LineageArgs, Globals::LOCAL_COPY),
-    /// What a bank reported lending (FFIEC CRA data): LMI share beside its market's, in-area share, CD loans
+    /// A bank's reported lending (FFIEC CRA data), its LMI share beside its market's
     #[command(after_help = lending::AFTER_HELP)]
     Lending(lending::LendingArgs, Globals::LOCAL_COPY),
-    /// A bank's assessment areas: their counties, whole or partial, and tracts by income group
+    /// A bank's assessment areas: counties, whole or partial, and tracts by income
     #[command(after_help = areas::AFTER_HELP)]
     Areas(areas::AreasArgs, Globals::LOCAL_COPY),
     /// Run one read-only SQL query on the local copy
