@@ -52,6 +52,8 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('enrich', 'enrich', [CompletionResultType]::ParameterValue, 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it')
             [CompletionResult]::new('pe', 'pe', [CompletionResultType]::ParameterValue, 'The address of a bank''s public evaluation (the examiners'' report behind a rating)')
             [CompletionResult]::new('lineage', 'lineage', [CompletionResultType]::ParameterValue, 'A bank''s predecessors and successors (mergers, failures, renames), oldest first')
+            [CompletionResult]::new('lending', 'lending', [CompletionResultType]::ParameterValue, 'A bank''s reported lending (FFIEC CRA data), its LMI share beside its market''s')
+            [CompletionResult]::new('areas', 'areas', [CompletionResultType]::ParameterValue, 'A bank''s assessment areas: counties, whole or partial, and tracts by income')
             [CompletionResult]::new('sql', 'sql', [CompletionResultType]::ParameterValue, 'Run one read-only SQL query on the local copy')
             [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'Rating changes (upgrades, downgrades...) from the local copy')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of banks by rating per group, with a chart, from the local copy')
@@ -287,6 +289,8 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--ffiec', '--ffiec', [CompletionResultType]::ParameterName, 'The FFIEC''s CRA ratings file: a downloaded file (the zip or the text inside it) or an address [default: CRA_FFIEC, else https://www.ffiec.gov/craratings/craratng.zip]')
             [CompletionResult]::new('--bankfind', '--bankfind', [CompletionResultType]::ParameterName, 'BankFind''s institutions [default: CRA_BANKFIND, else https://api.fdic.gov/banks/institutions]')
             [CompletionResult]::new('--pe', '--pe', [CompletionResultType]::ParameterName, 'Public evaluations to read (PDF files, folders of them, http(s) addresses; repeatable): each exam''s test ratings. Alone, the public record is not read again')
+            [CompletionResult]::new('--lending', '--lending', [CompletionResultType]::ParameterName, 'The FFIEC''s CRA lending data to read (zip and .dat files, folders of them, http(s) addresses; repeatable); with no PATH, the FFIEC''s files of --years. Alone, the public record is not read again')
+            [CompletionResult]::new('--years', '--years', [CompletionResultType]::ParameterName, 'With --lending and no PATH: the years to download (2019..2024, 2022, 2019..) [default: the last five the FFIEC has published]')
             [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
@@ -333,6 +337,57 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;lineage' {
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'With a name: only banks in this state or territory (two letters)')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--excel-safe-csv', '--excel-safe-csv', [CompletionResultType]::ParameterName, 'csv, tsv: prefix formula-like text cells with ''')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Read the sandbox''s local copy (see cra --sandbox sync)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Accepted; this command always reads the local copy')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;lending' {
+            [CompletionResult]::new('--year', '--year', [CompletionResultType]::ParameterName, 'One year')
+            [CompletionResult]::new('--since', '--since', [CompletionResultType]::ParameterName, 'From this year')
+            [CompletionResult]::new('--until', '--until', [CompletionResultType]::ParameterName, 'To this year')
+            [CompletionResult]::new('--by', '--by', [CompletionResultType]::ParameterName, 'One row a year, a year and county, or a year and tract income group')
+            [CompletionResult]::new('--kind', '--kind', [CompletionResultType]::ParameterName, 'Small business or small farm loans')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Only the banks of watch list NAME (repeatable)')
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'With a name: only banks in this state or territory (two letters)')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--excel-safe-csv', '--excel-safe-csv', [CompletionResultType]::ParameterName, 'csv, tsv: prefix formula-like text cells with ''')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Read the sandbox''s local copy (see cra --sandbox sync)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Accepted; this command always reads the local copy')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'cra;areas' {
+            [CompletionResult]::new('--year', '--year', [CompletionResultType]::ParameterName, 'The areas of this year (default: the last the bank reported)')
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'With a name: only banks in this state or territory (two letters)')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
             [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
@@ -839,6 +894,8 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('enrich', 'enrich', [CompletionResultType]::ParameterValue, 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it')
             [CompletionResult]::new('pe', 'pe', [CompletionResultType]::ParameterValue, 'The address of a bank''s public evaluation (the examiners'' report behind a rating)')
             [CompletionResult]::new('lineage', 'lineage', [CompletionResultType]::ParameterValue, 'A bank''s predecessors and successors (mergers, failures, renames), oldest first')
+            [CompletionResult]::new('lending', 'lending', [CompletionResultType]::ParameterValue, 'A bank''s reported lending (FFIEC CRA data), its LMI share beside its market''s')
+            [CompletionResult]::new('areas', 'areas', [CompletionResultType]::ParameterValue, 'A bank''s assessment areas: counties, whole or partial, and tracts by income')
             [CompletionResult]::new('sql', 'sql', [CompletionResultType]::ParameterValue, 'Run one read-only SQL query on the local copy')
             [CompletionResult]::new('changes', 'changes', [CompletionResultType]::ParameterValue, 'Rating changes (upgrades, downgrades...) from the local copy')
             [CompletionResult]::new('stats', 'stats', [CompletionResultType]::ParameterValue, 'Counts of banks by rating per group, with a chart, from the local copy')
@@ -884,6 +941,12 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;help;lineage' {
+            break
+        }
+        'cra;help;lending' {
+            break
+        }
+        'cra;help;areas' {
             break
         }
         'cra;help;sql' {

@@ -49,6 +49,8 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand enrich 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it'
             cand pe 'The address of a bank''s public evaluation (the examiners'' report behind a rating)'
             cand lineage 'A bank''s predecessors and successors (mergers, failures, renames), oldest first'
+            cand lending 'A bank''s reported lending (FFIEC CRA data), its LMI share beside its market''s'
+            cand areas 'A bank''s assessment areas: counties, whole or partial, and tracts by income'
             cand sql 'Run one read-only SQL query on the local copy'
             cand changes 'Rating changes (upgrades, downgrades...) from the local copy'
             cand stats 'Counts of banks by rating per group, with a chart, from the local copy'
@@ -275,6 +277,8 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --ffiec 'The FFIEC''s CRA ratings file: a downloaded file (the zip or the text inside it) or an address [default: CRA_FFIEC, else https://www.ffiec.gov/craratings/craratng.zip]'
             cand --bankfind 'BankFind''s institutions [default: CRA_BANKFIND, else https://api.fdic.gov/banks/institutions]'
             cand --pe 'Public evaluations to read (PDF files, folders of them, http(s) addresses; repeatable): each exam''s test ratings. Alone, the public record is not read again'
+            cand --lending 'The FFIEC''s CRA lending data to read (zip and .dat files, folders of them, http(s) addresses; repeatable); with no PATH, the FFIEC''s files of --years. Alone, the public record is not read again'
+            cand --years 'With --lending and no PATH: the years to download (2019..2024, 2022, 2019..) [default: the last five the FFIEC has published]'
             cand --config 'Config file to read and write (overrides CRA_CONFIG)'
             cand --format 'Output format [default: table on a terminal, tsv otherwise]'
             cand --color 'When to use colour [default: auto]'
@@ -319,6 +323,55 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --version 'Print version'
         }
         &'cra;lineage'= {
+            cand --state 'With a name: only banks in this state or territory (two letters)'
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
+            cand -o 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
+            cand --output 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise]'
+            cand --color 'When to use colour [default: auto]'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --excel-safe-csv 'csv, tsv: prefix formula-like text cells with '''
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Accepted; this command makes no HTTP request to trace'
+            cand --verbose 'Accepted; this command makes no HTTP request to trace'
+            cand --sandbox 'Read the sandbox''s local copy (see cra --sandbox sync)'
+            cand --offline 'Accepted; this command always reads the local copy'
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;lending'= {
+            cand --year 'One year'
+            cand --since 'From this year'
+            cand --until 'To this year'
+            cand --by 'One row a year, a year and county, or a year and tract income group'
+            cand --kind 'Small business or small farm loans'
+            cand --watch 'Only the banks of watch list NAME (repeatable)'
+            cand --state 'With a name: only banks in this state or territory (two letters)'
+            cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
+            cand -o 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
+            cand --output 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
+            cand --config 'Config file to read and write (overrides CRA_CONFIG)'
+            cand --format 'Output format [default: table on a terminal, tsv otherwise]'
+            cand --color 'When to use colour [default: auto]'
+            cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --excel-safe-csv 'csv, tsv: prefix formula-like text cells with '''
+            cand -q 'Print nothing but data and errors (no summary, no progress)'
+            cand --quiet 'Print nothing but data and errors (no summary, no progress)'
+            cand -v 'Accepted; this command makes no HTTP request to trace'
+            cand --verbose 'Accepted; this command makes no HTTP request to trace'
+            cand --sandbox 'Read the sandbox''s local copy (see cra --sandbox sync)'
+            cand --offline 'Accepted; this command always reads the local copy'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'cra;areas'= {
+            cand --year 'The areas of this year (default: the last the bank reported)'
             cand --state 'With a name: only banks in this state or territory (two letters)'
             cand --jq 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)'
             cand -o 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)'
@@ -791,6 +844,8 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand enrich 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it'
             cand pe 'The address of a bank''s public evaluation (the examiners'' report behind a rating)'
             cand lineage 'A bank''s predecessors and successors (mergers, failures, renames), oldest first'
+            cand lending 'A bank''s reported lending (FFIEC CRA data), its LMI share beside its market''s'
+            cand areas 'A bank''s assessment areas: counties, whole or partial, and tracts by income'
             cand sql 'Run one read-only SQL query on the local copy'
             cand changes 'Rating changes (upgrades, downgrades...) from the local copy'
             cand stats 'Counts of banks by rating per group, with a chart, from the local copy'
@@ -825,6 +880,10 @@ set edit:completion:arg-completer[cra] = {|@words|
         &'cra;help;pe'= {
         }
         &'cra;help;lineage'= {
+        }
+        &'cra;help;lending'= {
+        }
+        &'cra;help;areas'= {
         }
         &'cra;help;sql'= {
         }

@@ -60,6 +60,10 @@ pub const ENVIRONMENT: &[(&str, &str)] = &[
         "A sandbox's address (cra sandbox prints it) that cra pe --download fetches public evaluations from instead of the agencies (--sandbox: the built-in one's).",
     ),
     (
+        "CRA_LENDING",
+        "The base address that cra enrich --lending downloads the FFIEC's CRA lending files from ({yy}exp_trans.zip, exp_aggr, exp_discl) instead of the FFIEC's site (--sandbox: the built-in one's).",
+    ),
+    (
         "CRA_BANKFIND_KEY",
         "The key BankFind asks for (a free api.data.gov key), sent by cra enrich as X-Api-Key (or: cra config set bankfind_key).",
     ),

@@ -22,6 +22,7 @@ pub mod evaluation;
 pub(crate) mod filters;
 pub mod http;
 pub(crate) mod io;
+pub mod lending;
 pub(crate) mod limited;
 pub mod mirror;
 pub mod output;

@@ -38,6 +38,14 @@ mod suite {
         mod stderr;
         mod terminal;
     }
+    mod lending {
+        mod answers;
+        mod enrich;
+        pub(crate) mod files;
+        mod hostile;
+        mod real;
+        mod support;
+    }
     mod local_copy {
         mod busy;
         mod changes;

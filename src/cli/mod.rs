@@ -38,6 +38,8 @@ Environment:
                       set bankfind_key)
   CRA_EVALUATIONS     a sandbox's address that pe --download saves evaluations
                       from
+  CRA_LENDING         the base address enrich --lending downloads the FFIEC's
+                      lending files from
   NO_COLOR            disable colour
   COLUMNS             width tables are fitted to on a terminal (default: the
                       terminal's)

@@ -24,6 +24,7 @@ use crate::text::{inert, plural, thousands};
 
 mod bankfind_pages;
 mod evaluations;
+mod lending;
 mod linking;
 mod said;
 use said::{links_line, reasons_line, summary_line};
@@ -53,10 +54,16 @@ evaluation's date within 8 months. Scanned, encrypted or damaged files and
 PDFs that are no evaluation are set aside with their reason; the others
 are read. Alone, --pe reads no public record again.
 
+--lending [PATH...] reads the FFIEC's CRA lending data (each year's
+transmittal, aggregate and disclosure zips, the .dat files in them, folders
+of them, http(s) addresses; with no PATH, the FFIEC's files of --years) into
+the copy, each reporter linked to its bank by its agency's identifiers.
+Alone, --lending reads no public record again.
+
 Examples:
   cra enrich --ffiec ~/Downloads/craratng.zip --format json
   cra --sandbox enrich
-  cra enrich --pe ~/Downloads/evaluations/";
+  cra enrich --pe ~/Downloads/evaluations/ --lending ~/Downloads/cra-lending/";
 
 #[derive(Debug, Clone, Args)]
 pub struct EnrichArgs {
@@ -80,6 +87,17 @@ pub struct EnrichArgs {
     /// record is not read again
     #[arg(long, value_name = "PATH", num_args = 1.., value_hint = clap::ValueHint::AnyPath)]
     pub pe: Vec<String>,
+
+    /// The FFIEC's CRA lending data to read (zip and .dat files, folders of
+    /// them, http(s) addresses; repeatable); with no PATH, the FFIEC's
+    /// files of --years. Alone, the public record is not read again
+    #[arg(long, value_name = "PATH", num_args = 0.., value_hint = clap::ValueHint::AnyPath)]
+    pub lending: Option<Vec<String>>,
+
+    /// With --lending and no PATH: the years to download (2019..2024, 2022,
+    /// 2019..) [default: the last five the FFIEC has published]
+    #[arg(long, value_name = "YEARS", requires = "lending")]
+    pub years: Option<String>,
 
     /// Replace the copy's public record even with a file of less than half
     /// the institutions it has (refused otherwise: a cut or wrong file)
@@ -116,16 +134,22 @@ impl Run for EnrichArgs {
 
 async fn run(mut args: EnrichArgs, settings: &Settings, io: &Io, out: &Output) -> Result<Exit> {
     let pe = std::mem::take(&mut args.pe);
+    let lending = args.lending.take();
+    let years = args.years.take();
     let record_too =
         args.ffiec.is_some() || args.bankfind.is_some() || args.no_bankfind || args.force;
-    if !pe.is_empty() && !record_too {
-        return evaluations::read(&pe, settings, io, out).await;
+    let alone = !pe.is_empty() || lending.is_some();
+    let mut exit = Exit::Success;
+    if record_too || !alone {
+        exit = run_record(args, settings, io, out).await?;
     }
-    let exit = run_record(args, settings, io, out).await?;
-    if pe.is_empty() {
-        return Ok(exit);
+    if !pe.is_empty() {
+        exit = evaluations::read(&pe, settings, io, out).await?;
     }
-    evaluations::read(&pe, settings, io, out).await
+    match lending {
+        Some(paths) => lending::read(paths, years, settings, io, out).await,
+        None => Ok(exit),
+    }
 }
 
 async fn run_record(args: EnrichArgs, settings: &Settings, io: &Io, out: &Output) -> Result<Exit> {

@@ -13,6 +13,7 @@ use crate::settings::flags::Globals;
 
 // The commands' modules, as plain lines (a module declared inside a macro
 // is one rustfmt never reads, so `cargo fmt --check` would pass it by).
+pub mod areas;
 pub mod changes;
 pub mod completions;
 pub mod config;
@@ -20,6 +21,7 @@ pub mod diff;
 pub mod due;
 pub mod enrich;
 pub mod export;
+pub mod lending;
 pub mod lineage;
 pub mod listen;
 pub mod pe;
@@ -141,6 +143,12 @@ command_list! {
     /// A bank's predecessors and successors (mergers, failures, renames), oldest first
     #[command(after_help = lineage::AFTER_HELP)]
     Lineage(lineage::LineageArgs, Globals::LOCAL_COPY),
+    /// A bank's reported lending (FFIEC CRA data), its LMI share beside its market's
+    #[command(after_help = lending::AFTER_HELP)]
+    Lending(lending::LendingArgs, Globals::LOCAL_COPY),
+    /// A bank's assessment areas: counties, whole or partial, and tracts by income
+    #[command(after_help = areas::AFTER_HELP)]
+    Areas(areas::AreasArgs, Globals::LOCAL_COPY),
     /// Run one read-only SQL query on the local copy
     #[command(after_help = sql::AFTER_HELP)]
     Sql(sql::SqlArgs, Globals::LOCAL_COPY),

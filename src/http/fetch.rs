@@ -59,6 +59,29 @@ impl FetchError {
     }
 }
 
+/// What a download to a file brought back: its final status, and the
+/// bytes written (a success), or the body of another answer (a page
+/// saying why, at most [`super::SMALL_BODY_LIMIT`]).
+#[derive(Debug)]
+pub struct Downloaded {
+    pub status: StatusCode,
+    pub content_type: Option<String>,
+    pub written: u64,
+    pub body: bytes::Bytes,
+}
+
+/// Where a successful answer's body goes.
+enum Sink<'f> {
+    Memory,
+    File(&'f mut std::fs::File),
+}
+
+/// A body as read: held, or written to the file (its length).
+enum Body {
+    Held(bytes::Bytes),
+    Written(u64),
+}
+
 /// A client for public downloads.
 pub struct Fetcher {
     http: reqwest::Client,
@@ -129,6 +152,53 @@ impl Fetcher {
         limit: u64,
         trace: &dyn Fn(String),
     ) -> Result<Fetched, FetchError> {
+        let (status, content_type, body) = self.exchange(url, limit, trace, Sink::Memory).await?;
+        Ok(Fetched {
+            status,
+            content_type,
+            body: match body {
+                Body::Held(bytes) => bytes,
+                Body::Written(_) => bytes::Bytes::new(),
+            },
+        })
+    }
+
+    /// GETs `url` as [`Fetcher::get`] does, a successful body written to
+    /// `file` (from its start; at most `limit` bytes) as it arrives rather
+    /// than held: for a download of tens of megabytes.
+    pub async fn download(
+        &self,
+        url: &Url,
+        limit: u64,
+        file: &mut std::fs::File,
+        trace: &dyn Fn(String),
+    ) -> Result<Downloaded, FetchError> {
+        let (status, content_type, body) =
+            self.exchange(url, limit, trace, Sink::File(file)).await?;
+        Ok(match body {
+            Body::Held(body) => Downloaded {
+                status,
+                content_type,
+                written: 0,
+                body,
+            },
+            Body::Written(written) => Downloaded {
+                status,
+                content_type,
+                written,
+                body: bytes::Bytes::new(),
+            },
+        })
+    }
+
+    /// The one GET with its retries, the body where `sink` says.
+    async fn exchange(
+        &self,
+        url: &Url,
+        limit: u64,
+        trace: &dyn Fn(String),
+        mut sink: Sink<'_>,
+    ) -> Result<(StatusCode, Option<String>, Body), FetchError> {
         // The address as it may be shown: no `user:password@`, no query.
         let url_shown = super::hide_address_secrets(url.as_str());
         let mut made = 0u32;
@@ -184,7 +254,15 @@ impl Fetcher {
                     } else {
                         super::SMALL_BODY_LIMIT
                     };
-                    let body = match read_limited(response, body_limit).await {
+                    let read = match &mut sink {
+                        Sink::File(file) if status.is_success() => {
+                            super::write_limited(response, body_limit, file)
+                                .await
+                                .map(Body::Written)
+                        }
+                        _ => read_limited(response, body_limit).await.map(Body::Held),
+                    };
+                    let body = match read {
                         Ok(body) => body,
                         Err(BodyError::Transport(error)) => {
                             trace(format!(
@@ -214,11 +292,7 @@ impl Fetcher {
                         }
                     };
                     if status.is_success() {
-                        return Ok(Fetched {
-                            status,
-                            content_type,
-                            body,
-                        });
+                        return Ok((status, content_type, body));
                     }
                     let asked = retry_after(&headers, std::time::SystemTime::now());
                     match self
@@ -226,11 +300,7 @@ impl Fetcher {
                         .next(made, waited, Failed::Status(status, asked))
                     {
                         Next::Final | Next::Exhausted => {
-                            return Ok(Fetched {
-                                status,
-                                content_type,
-                                body,
-                            });
+                            return Ok((status, content_type, body));
                         }
                         Next::TooLong(wait) => {
                             return Err(FetchError::TooLong(format!(

@@ -11,7 +11,7 @@ pub mod pace;
 pub mod rate;
 pub mod retry;
 
-pub use fetch::{FetchError, Fetched, Fetcher};
+pub use fetch::{Downloaded, FetchError, Fetched, Fetcher};
 pub use rate::{Rate, parse_rate};
 pub use retry::is_retryable_status;
 
@@ -82,6 +82,8 @@ pub enum BodyError {
     Decode(reqwest::Error),
     /// The connection failed or timed out while the body was arriving.
     Transport(reqwest::Error),
+    /// The file a body is downloaded to could not be written.
+    Write(std::io::Error),
 }
 
 impl BodyError {
@@ -99,6 +101,9 @@ impl BodyError {
                 root_cause(error)
             ),
             BodyError::Transport(error) => format!("{what} was cut off: {}", root_cause(error)),
+            BodyError::Write(error) => {
+                format!("{what} could not be written to a temporary file: {error}")
+            }
         }
     }
 }
@@ -129,6 +134,41 @@ pub async fn read_in_turn(
     match read_up_to(response, limit, turn).await? {
         (body, true) => Ok(body),
         (_, false) => Err(BodyError::TooLarge { limit }),
+    }
+}
+
+/// Writes the body of `response` (decoded, if it was gzip) to `file`,
+/// from its start, a chunk at a time, but never more than `limit` bytes:
+/// past it, writing stops and the body is refused. How many were written.
+/// For downloads larger than is worth holding (a disclosure zip).
+pub async fn write_limited(
+    mut response: reqwest::Response,
+    limit: u64,
+    file: &mut std::fs::File,
+) -> Result<u64, BodyError> {
+    use std::io::{Seek, Write};
+    if response.content_length().is_some_and(|n| n > limit) {
+        return Err(BodyError::TooLarge { limit });
+    }
+    file.set_len(0).map_err(BodyError::Write)?;
+    file.rewind().map_err(BodyError::Write)?;
+    let mut written = 0u64;
+    loop {
+        match response.chunk().await {
+            Ok(Some(chunk)) => {
+                written += chunk.len() as u64;
+                if written > limit {
+                    return Err(BodyError::TooLarge { limit });
+                }
+                file.write_all(&chunk).map_err(BodyError::Write)?;
+            }
+            Ok(None) => {
+                file.flush().map_err(BodyError::Write)?;
+                return Ok(written);
+            }
+            Err(error) if is_bad_encoding(&error) => return Err(BodyError::Decode(error)),
+            Err(error) => return Err(BodyError::Transport(error)),
+        }
     }
 }
 

@@ -61,6 +61,13 @@ pub const MIGRATIONS: &[Migration] = &[
                next cra enrich",
         sql: include_str!("migrations/5.sql"),
     },
+    Migration {
+        to: 6,
+        what: "the lending behind the rating (lending_files, lending_reporters, lending, \
+               cd_lending, assessment_areas, lending_market): the FFIEC's CRA lending data read \
+               by cra enrich --lending, each reporter linked to its bank",
+        sql: include_str!("migrations/6.sql"),
+    },
 ];
 
 /// The schema this build reads and writes.
@@ -381,6 +388,10 @@ mod tests {
                 5,
                 "bdc6674605352e85360266bd3be84d4f2391e540f9c003460523012b2bdc8379",
             ),
+            (
+                6,
+                "916180a67ba8787f9146dac6a4cde5612b35fe9d8b324c71cb78a0e9768f5716",
+            ),
         ];
         let steps =
             std::iter::once((OLDEST, SCHEMA_1)).chain(MIGRATIONS.iter().map(|m| (m.to, m.sql)));
@@ -434,7 +445,7 @@ mod tests {
         assert!(
             error
                 .to_string()
-                .contains("is damaged: it lacks the tables links, events of its schema 5"),
+                .contains("is damaged: it lacks the tables links, events of its schema 6"),
             "{error}"
         );
     }

@@ -130,6 +130,15 @@ impl<'a> Cell<'a> {
         }
     }
 
+    /// The text a table shows of a share (a fraction): a percentage to
+    /// one place (`41.3%`); anything else as it is.
+    pub fn share_text(&self) -> Cow<'_, str> {
+        match self {
+            Cell::Fixed(x, _) | Cell::Real(x) => Cow::Owned(format!("{:.1}%", x * 100.0)),
+            _ => self.as_text(),
+        }
+    }
+
     /// The JSON value: numbers as numbers, nothing as null.
     pub fn to_json(&self) -> Value {
         match self {
@@ -231,6 +240,9 @@ mod tests {
         assert_eq!(Cell::count(999).money_text(), "$999");
         assert_eq!(Cell::count(250_000_000).money_text(), "$250.0M");
         assert_eq!(Cell::Empty.money_text(), "");
+        assert_eq!(Cell::Fixed(0.41327, 4).share_text(), "41.3%");
+        assert_eq!(Cell::Fixed(0.41327, 4).as_text(), "0.4133");
+        assert_eq!(Cell::Empty.share_text(), "");
         assert_eq!(Cell::Int(-5).money_text(), "-5");
     }
     use super::*;

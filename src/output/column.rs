@@ -33,6 +33,9 @@ pub enum Kind {
     /// An amount of dollars: right-aligned; a table shows it as a person
     /// reads it (`$3.16B`, as `show`'s card does), every file exact.
     Money,
+    /// A share, a fraction 0-1: a percentage on a table (`41.3%`), the
+    /// fraction in every file.
+    Share,
     /// A number that is not an amount (a year, a number that names
     /// something): right-aligned, never grouped.
     Number,

@@ -83,6 +83,7 @@ impl Sampled {
                 .zip(&self.heads)
                 .map(|(cell, head)| match head.kind {
                     super::column::Kind::Money => cell.money_text().into_owned(),
+                    super::column::Kind::Share => cell.share_text().into_owned(),
                     kind => cell.table_text(kind.groups_digits()).into_owned(),
                 })
                 .collect();

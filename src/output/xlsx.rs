@@ -228,7 +228,7 @@ impl Sheet {
             .iter()
             .enumerate()
             .map(|(col, kind)| match kind {
-                Kind::Date | Kind::Count | Kind::Money | Kind::Number => Align::Right,
+                Kind::Date | Kind::Count | Kind::Money | Kind::Share | Kind::Number => Align::Right,
                 Kind::Bool => Align::Center,
                 Kind::Any if first.and_then(|c| c.get(col)).is_some_and(Cell::is_number) => {
                     Align::Right

@@ -47,6 +47,12 @@ pub fn evaluation_path(bank_id: &str, exam_date: &str) -> String {
     format!("/pe/{bank_id}/{exam_date}.pdf")
 }
 
+/// The last year of lending data the sandbox serves: the last the FFIEC
+/// would have published by the data's day.
+pub fn lending_last_year() -> u16 {
+    crate::lending::address::last_published(public::days_from_data())
+}
+
 /// Banks in the default data set (the institutions of the real FFIEC file).
 pub const DEFAULT_BANKS: usize = 18_820;
 /// Seed of the default data set.

@@ -114,6 +114,10 @@ pub struct Settings {
     /// agencies (`CRA_EVALUATIONS`: a sandbox's address, which serves each
     /// exam's evaluation).
     pub evaluations: Option<String>,
+    /// Where `cra enrich --lending` with no path downloads the FFIEC's
+    /// lending files from instead of its site (`CRA_LENDING`: a base
+    /// address holding `{yy}exp_{trans,aggr,discl}.zip`).
+    pub lending: Option<String>,
     /// Things to tell the user once (unknown config keys).
     pub warnings: Vec<String>,
 }
@@ -283,6 +287,7 @@ impl Settings {
             ffiec: env("CRA_FFIEC"),
             bankfind: env("CRA_BANKFIND"),
             evaluations: env("CRA_EVALUATIONS"),
+            lending: env("CRA_LENDING"),
             warnings,
         })
     }

@@ -110,6 +110,15 @@ impl Store {
         &mut self.connection
     }
 
+    /// The copy's connection, for its lending data (`mirror::lending`).
+    pub(in crate::mirror) fn connection_for_lending(&self) -> &Connection {
+        &self.connection
+    }
+
+    pub(in crate::mirror) fn connection_for_lending_mut(&mut self) -> &mut Connection {
+        &mut self.connection
+    }
+
     /// How many institutions (regulator and agency ID) the copy's FFIEC
     /// record has: none before a first enrich.
     pub fn ffiec_institutions(&self) -> Result<u64> {
@@ -202,6 +211,8 @@ impl Store {
         drop(meta);
         // BankFind's structure changes, read while the banks were linked.
         let events = super::events::store(&tx, &changes()?)?;
+        // The lending reporters follow the links (none on most copies).
+        crate::mirror::lending::link::relink_all(&tx)?;
         // The last moment a signal leaves the copy as it was.
         if stop.load(Ordering::SeqCst) {
             return Err(crate::error::CraError::Interrupted.into());
@@ -333,6 +344,7 @@ pub(crate) fn relink_pending(connection: &mut Connection) -> Result<u64> {
         &AtomicBool::new(false),
     )?;
     tx.execute_batch("DELETE FROM link_pending; DROP TABLE temp.link_prior;")?;
+    crate::mirror::lending::link::relink_all(&tx)?;
     tx.commit()?;
     Ok(tally.banks)
 }

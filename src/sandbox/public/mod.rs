@@ -19,6 +19,7 @@ mod draw;
 pub mod evaluations;
 pub mod file;
 mod history;
+pub mod lending;
 mod naming;
 mod pools;
 mod serve;
@@ -33,6 +34,11 @@ use crate::record::bankfind::Institution;
 use crate::record::ffiec::{Exam, InstitutionKey};
 
 pub use serve::{Served, routes};
+
+/// The data's day, as a date.
+pub fn days_from_data() -> Date {
+    days::from_day_number(data::DATA_DAY)
+}
 
 /// The public record of a data set.
 #[derive(Debug, Clone, Default)]
@@ -167,6 +173,8 @@ pub struct Public {
     source: Mutex<Option<Origin>>,
     store: Arc<RwLock<ServedBanks>>,
     served: OnceLock<Served>,
+    /// The lending files made so far, by year and kind.
+    lending: Mutex<std::collections::HashMap<(u16, crate::lending::Kind), bytes::Bytes>>,
 }
 
 impl Public {
@@ -175,6 +183,7 @@ impl Public {
             source: Mutex::new(Some(source)),
             store,
             served: OnceLock::new(),
+            lending: Mutex::new(std::collections::HashMap::new()),
         }
     }
 

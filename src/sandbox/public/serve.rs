@@ -25,6 +25,10 @@ pub const FFIEC_PATH: &str = "/ffiec/craratng.zip";
 pub const BANKFIND_PATH: &str = "/bankfind/institutions";
 pub const HISTORY_PATH: &str = "/bankfind/history";
 pub const TRUTH_PATH: &str = "/_truth/links";
+/// The lending files (`13exp_aggr.zip`), and the challenge page in place
+/// of one.
+pub const LENDING_PATH: &str = "/lending/{file}";
+pub const LENDING_CHALLENGE_PATH: &str = "/lending/challenge/{file}";
 
 /// What the sandbox serves of a public record.
 pub struct Served {
@@ -34,6 +38,8 @@ pub struct Served {
     truth: bytes::Bytes,
     /// The institution each bank of the file truly is, by the bank's id.
     keys: std::collections::HashMap<String, crate::record::ffiec::InstitutionKey>,
+    /// Who may report lending, for the lending files.
+    pub(super) book: super::lending::Book,
 }
 
 impl Served {
@@ -42,6 +48,7 @@ impl Served {
             .vintage
             .unwrap_or(jiff::civil::date(2021, 11, 9))
             .at(0, 0, 0, 0);
+        let book = super::lending::Book::new(&record);
         let zip = match record.published {
             Some(bytes) => bytes,
             None => ffiec::write_zip(&record.exams, modified).expect("a zip in memory"),
@@ -56,6 +63,7 @@ impl Served {
                 .collect(),
             institutions: record.institutions,
             history: record.history,
+            book,
         }
     }
 
@@ -316,5 +324,7 @@ pub fn routes(public: Arc<Public>) -> Router {
         .route(HISTORY_PATH, get(history_of))
         .route(TRUTH_PATH, get(truth))
         .route(super::evaluations::PATH, get(super::evaluations::serve))
+        .route(LENDING_PATH, get(super::lending::serve))
+        .route(LENDING_CHALLENGE_PATH, get(super::lending::challenge))
         .with_state(public)
 }

@@ -400,10 +400,11 @@ fn sandbox_examples_run() {
             .unwrap()
             .flatten()
             .any(|e| e.metadata().map(|m| m.len() > 0).unwrap_or(false));
-        // `sync`, `enrich` and `watch add`/`remove` report on standard error: their
-        // summary is their output.
+        // `sync`, `enrich` (`enrich --lending`: `read N lending files`) and
+        // `watch add`/`remove` report on standard error: their summary is
+        // their output.
         let stderr = String::from_utf8_lossy(&out.stderr);
-        let summarized = ["synced ", "linked ", "added ", "removed "]
+        let summarized = ["synced ", "linked ", "read ", "added ", "removed "]
             .iter()
             .any(|start| stderr.starts_with(start));
         if !out.status.success() || (out.stdout.is_empty() && !wrote_file && !summarized) {

@@ -1,0 +1,237 @@
+//! One local file read into the copy (on a thread that may block): a zip
+//! (each `.dat` member a file of its own) or a `.dat`, told by its first
+//! bytes; each file's text inflated and hashed on a thread of its own
+//! while its records are stored on this one, in one transaction, committed
+//! only once the whole file was read (a file read before, known by its
+//! SHA-256, changes nothing); a zip read whole before is known by its own
+//! SHA-256 without inflating it. A file refused, or a signal, leaves the
+//! copy as it was.
+
+use std::io::Read;
+use std::path::Path;
+
+use sha2::{Digest, Sha256};
+
+use crate::lending::archive::{self, Content, LIMITS, Text, sniff};
+use crate::lending::pipe::piped;
+use crate::lending::{Records, Table};
+use crate::mirror::lending::{Lending, Origin, Rows, Stored};
+use crate::text::inert;
+
+/// What became of one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Outcome {
+    Read { records: u64, rows: Rows },
+    Known,
+    Refused(String),
+    Interrupted,
+}
+
+/// One file of a source (a zip's member, or the file itself), and what
+/// became of it.
+pub(super) struct Done {
+    pub name: String,
+    pub outcome: Outcome,
+}
+
+/// How often (in records) a long file looks for a signal.
+const SIGNAL_EVERY: u64 = 4096;
+
+/// Reads the local file at `path` (`shown` as messages name it, `stored`
+/// as the copy records it) into the copy; what became of each of its
+/// files. An error: the copy could not be written.
+pub(super) fn read(
+    lending: &mut Lending,
+    path: &Path,
+    shown: &str,
+    stored: &str,
+) -> anyhow::Result<Vec<Done>> {
+    let done = |outcome| {
+        Ok(vec![Done {
+            name: shown.to_string(),
+            outcome,
+        }])
+    };
+    let mut file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(error) => return done(Outcome::Refused(format!("cannot be read: {error}"))),
+    };
+    let head = match super::sources::head(&mut file) {
+        Ok(head) => head,
+        Err(error) => return done(Outcome::Refused(format!("cannot be read: {error}"))),
+    };
+    match sniff(&head) {
+        Content::Zip => zip(lending, path, shown, stored, file),
+        Content::Dat => {
+            let sha = match sha256(&mut file) {
+                Ok(sha) => sha,
+                Err(error) => return done(Outcome::Refused(format!("cannot be read: {error}"))),
+            };
+            if lending.file_known(&sha)? {
+                return done(Outcome::Known);
+            }
+            done(text(lending, Text::Dat(path.to_path_buf()), None, stored)?)
+        }
+        Content::Html => done(Outcome::Refused(
+            "an HTML page, not a lending file (a page saved in place of the file?): download \
+             the zip itself in a browser and run cra enrich --lending FILE"
+                .into(),
+        )),
+        Content::Empty => done(Outcome::Refused("empty: not a lending file".into())),
+        Content::Other(start) => done(Outcome::Refused(format!(
+            "not a lending file (it starts {})",
+            inert(&start)
+        ))),
+    }
+}
+
+/// The `.dat` members of a zip, each a file of its own.
+fn zip(
+    lending: &mut Lending,
+    path: &Path,
+    shown: &str,
+    stored: &str,
+    mut file: std::fs::File,
+) -> anyhow::Result<Vec<Done>> {
+    let refused = |why: String| {
+        Ok(vec![Done {
+            name: shown.to_string(),
+            outcome: Outcome::Refused(why),
+        }])
+    };
+    let (members, others) = match archive::members(path, &LIMITS) {
+        Ok(found) => found,
+        Err(why) => return refused(why),
+    };
+    if members.is_empty() {
+        let names: Vec<String> = others
+            .iter()
+            .take(5)
+            .map(|n| inert(n).into_owned())
+            .collect();
+        return refused(format!(
+            "a zip with no .dat file in it ({})",
+            if names.is_empty() {
+                "empty".to_string()
+            } else {
+                names.join(", ")
+            }
+        ));
+    }
+    let zip_sha = match sha256(&mut file) {
+        Ok(sha) => sha,
+        Err(error) => return refused(format!("cannot be read: {error}")),
+    };
+    let name = |member: &archive::Member| format!("{shown} ({})", inert(&member.name));
+    if lending.zip_known(&zip_sha, members.len())? {
+        return Ok(members
+            .iter()
+            .map(|m| Done {
+                name: name(m),
+                outcome: Outcome::Known,
+            })
+            .collect());
+    }
+    let mut done = Vec::new();
+    for member in members {
+        let shown = name(&member);
+        let source = format!("{stored}!{}", member.name);
+        let outcome = text(
+            lending,
+            Text::Member {
+                zip: path.to_path_buf(),
+                member,
+            },
+            Some(&zip_sha),
+            &source,
+        )?;
+        let stop = outcome == Outcome::Interrupted;
+        done.push(Done {
+            name: shown,
+            outcome,
+        });
+        if stop {
+            break;
+        }
+    }
+    Ok(done)
+}
+
+/// Why reading a file's records stopped.
+enum Stop {
+    Refused(String),
+    Interrupted,
+    Failed(anyhow::Error),
+}
+
+/// One file's text stored.
+fn text(
+    lending: &mut Lending,
+    text: Text,
+    zip_sha: Option<&str>,
+    source: &str,
+) -> anyhow::Result<Outcome> {
+    if crate::signals::signalled() {
+        return Ok(Outcome::Interrupted);
+    }
+    let (read, hashed) = piped(&text, &LIMITS, |input| {
+        let mut records = Records::new(input);
+        let mut writer = lending.begin().map_err(Stop::Failed)?;
+        while let Some(record) = records.next() {
+            let record = record.map_err(|e| Stop::Refused(e.to_string()))?;
+            writer.record(&record).map_err(Stop::Failed)?;
+            if records.records() % SIGNAL_EVERY == 0 && crate::signals::signalled() {
+                return Err(Stop::Interrupted);
+            }
+        }
+        let tables: Vec<Table> = records.tables().to_vec();
+        Ok((writer, records.records(), tables))
+    });
+    let (writer, records, tables) = match (read, &hashed) {
+        // What the reading thread met is the cause (a bomb, a damaged zip).
+        (Err(Stop::Refused(_)), Err(why)) => return Ok(Outcome::Refused(why.clone())),
+        (Err(Stop::Refused(why)), _) => return Ok(Outcome::Refused(why)),
+        (Err(Stop::Interrupted), _) => return Ok(Outcome::Interrupted),
+        (Err(Stop::Failed(error)), _) => return Err(error),
+        (Ok(_), Err(why)) => return Ok(Outcome::Refused(why.clone())),
+        (Ok(read), Ok(_)) => read,
+    };
+    if records == 0 {
+        return Ok(Outcome::Refused(
+            "holds no record: not a lending file".into(),
+        ));
+    }
+    let Ok((sha, _)) = hashed else {
+        return Ok(Outcome::Refused("not read whole".into()));
+    };
+    let stored = writer.finish(&Origin {
+        sha256: &sha,
+        zip_sha256: zip_sha,
+        source,
+        tables: &tables,
+        records,
+    })?;
+    Ok(match stored {
+        Stored::Known => Outcome::Known,
+        Stored::Read(rows) => Outcome::Read { records, rows },
+    })
+}
+
+/// The SHA-256 of a file, read from its start.
+fn sha256(file: &mut std::fs::File) -> std::io::Result<String> {
+    use std::io::Seek;
+    file.rewind()?;
+    let mut hasher = Sha256::new();
+    let mut block = vec![0u8; archive::BLOCK];
+    loop {
+        let n = match file.read(&mut block) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        hasher.update(&block[..n]);
+    }
+    file.rewind()?;
+    Ok(hex::encode(hasher.finalize()))
+}
