@@ -207,10 +207,22 @@ pub fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
     root.to_string()
 }
 
+/// Makes ring the cryptography of every TLS connection of this process,
+/// once: reqwest is built without one (`rustls-no-provider`, see
+/// Cargo.toml) and refuses to build a client until one is installed.
+pub fn install_tls() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // Err: one is installed already, which is what is wanted.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+}
+
 /// A client builder for requests to `target`: User-Agent, connect and
 /// request timeouts, and no proxy when `target` is this machine (a proxy
 /// cannot reach its loopback; `HTTP_PROXY` applies to everything else).
 pub fn builder(target: &Url, timeout: Duration) -> reqwest::ClientBuilder {
+    install_tls();
     let builder = reqwest::Client::builder()
         .user_agent(USER_AGENT)
         .connect_timeout(CONNECT_TIMEOUT.min(timeout))

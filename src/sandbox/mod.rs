@@ -247,6 +247,7 @@ mod tests {
         let running = start_in_process(None).await.unwrap();
         assert!(running.addr.ip().is_loopback());
         let url = format!("http://{}/api/v1/banks?per_page=1", running.addr);
+        crate::http::install_tls();
         let client = reqwest::Client::new();
         let bytes = client
             .get(&url)

@@ -27,7 +27,7 @@ use assert_cmd::Command;
 
 #[cfg(unix)]
 pub use interrupt::{Signal, interrupt_export, signal, signal_and_wait};
-pub use sandbox::{Sandbox, get};
+pub use sandbox::{Sandbox, async_http, fetch, get, http};
 pub use tools::{any_of, need, need_ipv6_loopback, skipped, tool};
 #[cfg(unix)]
 pub use tools::{fifo, make_fifo};

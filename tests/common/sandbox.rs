@@ -121,12 +121,30 @@ impl Drop for Sandbox {
     }
 }
 
+/// A blocking HTTP client (cra's TLS set up first: reqwest has none of its
+/// own, see `cra::http::install_tls`).
+pub fn http() -> reqwest::blocking::Client {
+    cra::http::install_tls();
+    reqwest::blocking::Client::new()
+}
+
+/// A blocking GET of `url`, as `reqwest::blocking::get` but with cra's TLS.
+pub fn fetch(url: impl reqwest::IntoUrl) -> reqwest::Result<reqwest::blocking::Response> {
+    http().get(url).send()
+}
+
+/// An async HTTP client, likewise.
+pub fn async_http() -> reqwest::Client {
+    cra::http::install_tls();
+    reqwest::Client::new()
+}
+
 /// A blocking GET with an optional bearer key: status, headers and the
 /// JSON body (Null when the body is not JSON). One client serves the whole
 /// suite: building one per request costs its TLS set-up.
 pub fn get(url: &str, key: Option<&str>) -> (u16, reqwest::header::HeaderMap, Value) {
     static CLIENT: OnceLock<reqwest::blocking::Client> = OnceLock::new();
-    let mut request = CLIENT.get_or_init(reqwest::blocking::Client::new).get(url);
+    let mut request = CLIENT.get_or_init(http).get(url);
     if let Some(key) = key {
         request = request.bearer_auth(key);
     }

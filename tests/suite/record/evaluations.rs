@@ -23,7 +23,7 @@ use cra::sandbox::public::evaluations::evaluation_of;
 fn keys(world: &World) -> HashMap<String, InstitutionKey> {
     let url = format!("{}/_truth/links", world.url());
     let truth: Value =
-        serde_json::from_slice(&reqwest::blocking::get(url).unwrap().bytes().unwrap()).unwrap();
+        serde_json::from_slice(&crate::common::fetch(url).unwrap().bytes().unwrap()).unwrap();
     truth["links"]
         .as_array()
         .unwrap()
@@ -62,7 +62,7 @@ pub(crate) fn save_evaluations(
 ) -> Vec<Saved> {
     std::fs::create_dir_all(dir).unwrap();
     let keys = keys(world);
-    let client = reqwest::blocking::Client::new();
+    let client = crate::common::http();
     let mut saved = Vec::new();
     let rows = world.sql(&format!(
         "SELECT detail_json FROM banks ORDER BY id LIMIT {banks}"

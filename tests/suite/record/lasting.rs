@@ -48,7 +48,7 @@ fn a_sync_of_new_exams_keeps_every_link_and_enrich_says_what_it_kept() {
     assert_code(&world.run(&["sync"]), 0);
     // The file as this release's sandbox serves it, kept for both enriches
     // (a later release's sandbox serves a later file).
-    let zip = reqwest::blocking::get(format!("{}/ffiec/craratng.zip", world.url()))
+    let zip = crate::common::fetch(format!("{}/ffiec/craratng.zip", world.url()))
         .unwrap()
         .bytes()
         .unwrap();

@@ -295,7 +295,7 @@ fn authentication_401_403_and_checked_before_parameters() {
         assert_eq!(status, 403);
         check_error(&body, 403);
     }
-    let client = reqwest::blocking::Client::new();
+    let client = crate::common::http();
     let response = client
         .get(format!("{}/api/v1/banks", sandbox.url))
         .header("Authorization", "Basic c2FuZGJveF9hY3RpdmU6")

@@ -33,7 +33,7 @@ fn bankfind_pages(sandbox: &Sandbox, path: &str) -> Vec<Value> {
 /// Everything a sandbox serves of its data, as one text.
 fn served(sandbox: &Sandbox) -> String {
     let details = sandbox.details("");
-    let zip = reqwest::blocking::get(format!("{}/ffiec/craratng.zip", sandbox.url))
+    let zip = crate::common::fetch(format!("{}/ffiec/craratng.zip", sandbox.url))
         .expect("GET the FFIEC file")
         .bytes()
         .expect("the FFIEC file");

@@ -14,7 +14,7 @@ use crate::common::{Home, Sandbox, assert_code, shared_data, stderr};
 /// A GET without a key (neither real site takes one): status, content
 /// type and the body's bytes.
 fn fetch(sandbox: &Sandbox, path: &str) -> (u16, String, Vec<u8>) {
-    let response = reqwest::blocking::get(format!("{}{path}", sandbox.url)).expect("GET");
+    let response = crate::common::fetch(format!("{}{path}", sandbox.url)).expect("GET");
     let status = response.status().as_u16();
     let kind = response
         .headers()

@@ -453,7 +453,7 @@ async fn five_hundred_concurrent_deliveries_all_200_each_logged_once() {
     let home = Home::new();
     let log = home.path().join("log.ndjson");
     let listen = Listen::start(&home, SECRET, &["--log", log.to_str().unwrap()]);
-    let client = reqwest::Client::new();
+    let client = crate::common::async_http();
     let mut tasks = Vec::new();
     for i in 0..500 {
         let client = client.clone();
@@ -567,7 +567,7 @@ fn bad_input_is_refused_logged_and_listen_keeps_serving() {
     let big = vec![b'x'; 4096];
     assert_eq!(post(&url, big.clone(), Some(&sign(SECRET, &big))), 413);
     // Oversized, chunked (no Content-Length).
-    let chunked = reqwest::blocking::Client::new()
+    let chunked = crate::common::http()
         .post(&url)
         .header("X-Service-Signature", sign(SECRET, &big))
         .body(reqwest::blocking::Body::new(std::io::Cursor::new(
@@ -577,7 +577,7 @@ fn bad_input_is_refused_logged_and_listen_keeps_serving() {
         .unwrap();
     assert_eq!(chunked.status().as_u16(), 413);
     valid();
-    let client = reqwest::blocking::Client::new();
+    let client = crate::common::http();
     assert_eq!(client.get(&url).send().unwrap().status().as_u16(), 405);
     let other = url.replace("/hooks", "/other");
     assert_eq!(post_signed(&other, body.clone()), 404);
@@ -680,7 +680,7 @@ fn refusal_lines_explain_common_signature_mistakes() {
     let listen = Listen::start(&home, SECRET, &[]);
     let body = body_for("hint");
     let send = |body: Vec<u8>, signature: String| {
-        let response = reqwest::blocking::Client::new()
+        let response = crate::common::http()
             .post(&listen.url)
             .header("X-Service-Signature", signature)
             .body(body)

@@ -55,7 +55,7 @@ pub fn verify(home: &Home, sig: &str, body: &[u8], secret: &str) -> (i32, String
 
 /// POSTs `body` (json) to `url` with `signature`: the status.
 pub fn post(url: &str, body: Vec<u8>, signature: Option<&str>) -> u16 {
-    let client = reqwest::blocking::Client::new();
+    let client = crate::common::http();
     let mut request = client
         .post(url)
         .header("Content-Type", "application/json")
