@@ -57,6 +57,7 @@ mod suite {
         pub(crate) mod evaluations;
         mod exams;
         mod guarded;
+        mod hints;
         mod hostile;
         mod hostile_pdfs;
         mod lasting;
