@@ -63,6 +63,7 @@ mod suite {
         mod lasting;
         mod lineage;
         mod lineage_long;
+        mod narrow;
         mod real;
         mod terminal;
     }
