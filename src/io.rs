@@ -62,6 +62,10 @@ pub struct Terminal {
     pub color_stderr: bool,
     /// Standard output's terminal's width, when it says.
     pub width: Option<usize>,
+    /// Standard error's terminal's width, when it says: what a status
+    /// line and a progress bar must stay within (a line that wraps is
+    /// one the next cannot erase).
+    pub err_width: Option<usize>,
 }
 
 impl Terminal {
@@ -90,6 +94,11 @@ impl Terminal {
             color_stdout: decide(stdout),
             color_stderr: decide(stderr),
             width: if stdout {
+                terminal_width(columns)
+            } else {
+                None
+            },
+            err_width: if stderr {
                 terminal_width(columns)
             } else {
                 None
@@ -146,6 +155,8 @@ pub struct Io {
     pub color_stderr: bool,
     pub quiet: bool,
     pub verbose: bool,
+    /// Standard error's width on a terminal (80 when it does not say).
+    width: usize,
     err: Sink,
     /// The progress bar on screen, if any: a status (a countdown) goes
     /// into its message rather than fight it for the line.
@@ -171,6 +182,7 @@ impl Io {
             color_stderr: terminal.color_stderr,
             quiet,
             verbose,
+            width: terminal.err_width.unwrap_or(80),
             err: Sink::Process,
             bar: Arc::default(),
             screen: Arc::new(Screen {
@@ -200,6 +212,7 @@ impl Io {
             color_stderr: view.color,
             quiet: false,
             verbose: false,
+            width: view.width.unwrap_or(80),
             err,
             bar: Arc::default(),
             screen,
@@ -240,9 +253,18 @@ impl Io {
         self.stderr_tty && !self.quiet
     }
 
-    /// One line on standard error, secrets hidden.
+    /// One line on standard error, secrets hidden, on a line of its own:
+    /// a status line is taken off the screen first (the next status draws
+    /// it again), and a progress bar is lifted while it is written and
+    /// drawn again below it. A warning never shares a line with either.
     fn line(&self, text: std::fmt::Arguments) {
-        self.err.line(text);
+        match self.visible_bar() {
+            Some(bar) => bar.suspend(|| self.err.line(text)),
+            None => {
+                self.screen.clear_status();
+                self.err.line(text);
+            }
+        }
     }
 
     /// A note for a person (summaries): on a terminal only, never with --quiet.
@@ -286,10 +308,13 @@ impl Io {
             (Some(bar), None) => bar.set_message(""),
             // Rows are being printed on this screen: no line of ours.
             (None, _) if out_taken => {}
+            // Within the width: a line that wraps leaves its first part
+            // behind when the next is drawn.
             (None, Some(text)) => {
                 screen
                     .status_on
                     .store(true, std::sync::atomic::Ordering::SeqCst);
+                let text = crate::text::shorten(text, self.width.saturating_sub(1).max(10));
                 self.err.raw(&format!("\r{text}\x1b[K"));
             }
             (None, None) => screen.clear_status(),

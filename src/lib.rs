@@ -75,7 +75,7 @@ pub fn run(cli: Cli) -> Result<Exit> {
         .map(|setting| &setting.value)
         .filter(|secret| !sandbox::is_test_key(secret)),
     );
-    mirror::set_sync_command(settings.sync_command());
+    mirror::set_sync_command(settings.sync_command(), settings.offline);
     let terminal = Terminal::detect(
         settings.color,
         process_env("CRA_FORCE_TTY").is_some_and(|v| v != "0"),

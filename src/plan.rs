@@ -334,23 +334,9 @@ fn command_line(args: impl Iterator<Item = std::ffi::OsString>) -> String {
         };
         secret_next = arg == "--secret";
         base_next = arg == "--base-url";
-        words.push(shell_quoted(&shown));
+        words.push(crate::text::shell_quoted(&shown));
     }
     words.join(" ")
-}
-
-/// `word` as a shell reads it back: bare when it is plain, else in single
-/// quotes.
-fn shell_quoted(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@,+%".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }
 
 #[cfg(test)]

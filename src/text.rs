@@ -246,6 +246,20 @@ pub fn byte_size(bytes: u64) -> String {
     }
 }
 
+/// `word` as a shell reads it back: bare when it is plain, else in single
+/// quotes (a file named in a hint is pasted as printed).
+pub(crate) fn shell_quoted(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@,+%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

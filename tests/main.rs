@@ -65,11 +65,13 @@ mod suite {
         pub(crate) mod evaluations;
         mod exams;
         mod guarded;
+        mod hints;
         mod hostile;
         mod hostile_pdfs;
         mod lasting;
         mod lineage;
         mod lineage_long;
+        mod narrow;
         mod pe_edges;
         mod real;
         mod terminal;

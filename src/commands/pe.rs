@@ -282,9 +282,10 @@ async fn download(
             return Err(CraError::NotFound {
                 message: format!(
                     "the agency publishes no address to download this evaluation from: search \
-                     {url} for {look_for} (exam of {}), save the PDF and read it with cra enrich \
-                     --pe FILE",
-                    day.text()
+                     {url} for {look_for} (exam of {}), save the PDF and read it with {} --pe \
+                     FILE",
+                    day.text(),
+                    crate::mirror::record::enrich_command()
                 ),
             }
             .into());
@@ -329,8 +330,9 @@ async fn download(
         return Err(CraError::Response {
             message: format!(
                 "{} did not answer with a PDF (a page instead?): nothing was saved; open it in a \
-                 browser with cra pe {id} --open",
-                crate::http::hide_address_secrets(url.as_str())
+                 browser with {} {id} --open",
+                crate::http::hide_address_secrets(url.as_str()),
+                crate::mirror::command_online("pe")
             ),
         }
         .into());
@@ -339,11 +341,13 @@ async fn download(
     // The path as given may hold a newline or an escape: shown inert.
     let shown = file.display().to_string();
     io.info(&format!(
-        "saved the evaluation of the exam of {} in {} ({} KB); read it with cra enrich --pe {}",
+        "saved the evaluation of the exam of {} in {} ({} KB); read it with {} --pe {}",
         day.text(),
         inert(&shown),
         fetched.body.len().div_ceil(1000),
-        inert(&shown)
+        crate::mirror::record::enrich_command(),
+        // Quoted as a shell needs, then inert: pasteable as printed.
+        inert(&crate::text::shell_quoted(&shown))
     ));
     Ok(file)
 }

@@ -49,17 +49,22 @@ impl Drop for Ticker<'_> {
 pub struct Progress(Option<indicatif::ProgressBar>);
 
 impl Progress {
-    /// A bar counting `total` things called `unit` (e.g. "banks").
+    /// A bar counting `total` things called `unit` (e.g. "banks"), on a
+    /// line of its own (a status line there is taken off first: a bar
+    /// drawn after it would share its line and outlive it) and within the
+    /// terminal's width (a bar that wraps leaves its first row behind).
     pub fn new(io: &Io, total: u64, unit: &str) -> Progress {
         if !io.show_progress() {
             return Progress(None);
         }
+        io.screen.clear_status();
         let bar = indicatif::ProgressBar::with_draw_target(
             Some(total),
             indicatif::ProgressDrawTarget::stderr_with_hz(10),
         );
         let template = format!(
-            "{{bar:30.cyan/blue}} {{human_pos}}/{{human_len}} {unit} · {{rate}} · ETA {{eta}}{{msg}}"
+            "{{bar:{}.cyan/blue}} {{human_pos}}/{{human_len}} {unit} · {{rate}} · ETA {{eta}}{{wide_msg}}",
+            bar_width(io.width, total, unit)
         );
         bar.set_style(
             indicatif::ProgressStyle::with_template(&template)
@@ -112,6 +117,17 @@ impl Drop for Progress {
     }
 }
 
+/// The bar's own width on a terminal `width` wide: 30, less what the
+/// counts, the rate and the time left need beside it (a rate of up to
+/// `999,999/s`, a time of up to `59m`), never under 10.
+fn bar_width(width: usize, total: u64, unit: &str) -> usize {
+    let count = crate::text::thousands(total).len();
+    let rest = format!(" {0}/{0} {unit} · 999,999/s · ETA 59m", "9".repeat(count));
+    width
+        .saturating_sub(crate::text::width(&rest) + 1)
+        .clamp(10, 30)
+}
+
 /// `13,341/s`: a whole number, grouped, whatever the rate's fraction.
 pub fn rate_text(per_second: f64) -> String {
     let whole = if per_second.is_finite() && per_second > 0.0 {
@@ -124,7 +140,18 @@ pub fn rate_text(per_second: f64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::rate_text;
+    use super::{bar_width, rate_text};
+
+    #[test]
+    fn a_bar_and_its_counts_fit_the_terminal() {
+        assert_eq!(bar_width(120, 13_355, "structure changes"), 30);
+        let at_80 = bar_width(80, 13_355, "structure changes");
+        let rest = " 13,355/13,355 structure changes · 999,999/s · ETA 59m"
+            .chars()
+            .count();
+        assert!(at_80 + rest < 80, "{at_80} + {rest}");
+        assert_eq!(bar_width(20, 13_355, "structure changes"), 10);
+    }
 
     #[test]
     fn rates_are_whole_numbers() {

@@ -412,20 +412,41 @@ fn no_mirror(path: &Path) -> anyhow::Error {
 /// from the settings, before any command runs.
 static SYNC_COMMAND: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
+/// Whether the run reads the local copy only (`--offline`): a hint for a
+/// command that reads it says so too. Set with [`set_sync_command`].
+static OFFLINE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+
 /// `cra NAME` as a hint names it in the user's situation: after
-/// `--sandbox` when the run has it, the way `sync_command` is said
-/// (`cra --sandbox search`), so that a hint pasted works as the line it
-/// came from did.
+/// `--sandbox` and `--offline` when the run has them, before `--mirror
+/// FILE` when one was given (`cra --sandbox --offline search --mirror
+/// x.sqlite`), so that a hint pasted works as the line it came from did.
 pub fn command_named(name: &str) -> String {
+    let offline = if OFFLINE.get().copied().unwrap_or(false) {
+        " --offline"
+    } else {
+        ""
+    };
     match sync_command().split_once(" sync") {
-        Some((before, _)) => format!("{before} {name}"),
+        Some((before, after)) => format!("{before}{offline} {name}{after}"),
+        None => format!("cra{offline} {name}"),
+    }
+}
+
+/// [`command_named`] without `--offline`: a command that reaches past the
+/// copy (`cra --sandbox pe BANK --download`, `enrich`), which `--offline`
+/// would stop.
+pub fn command_online(name: &str) -> String {
+    match sync_command().split_once(" sync") {
+        Some((before, after)) => format!("{before} {name}{after}"),
         None => format!("cra {name}"),
     }
 }
 
-/// Sets the command hints name; the first call wins.
-pub fn set_sync_command(command: String) {
+/// Sets the command hints name (the sync as it works here, and whether
+/// the run is `--offline`); the first call wins.
+pub fn set_sync_command(command: String, offline: bool) {
     let _ = SYNC_COMMAND.set(command);
+    let _ = OFFLINE.set(offline);
 }
 
 /// `cra sync`, or what [`set_sync_command`] set.

@@ -319,8 +319,14 @@ pub fn unique_prefix<'a>(ids: impl Iterator<Item = &'a str> + Clone, min: usize)
 }
 
 /// A rating as three letters, for a narrow table (none for a rating
-/// outside the four, which is then shown whole).
+/// outside the four, which is then shown whole); a large bank's test
+/// rated High or Low Satisfactory as four (`HSAT`, `LSAT`: [`TEST_LEGEND`]).
 pub fn abbreviate(rating: &str) -> Option<&'static str> {
+    match rating {
+        "High Satisfactory" => return Some("HSAT"),
+        "Low Satisfactory" => return Some("LSAT"),
+        _ => {}
+    }
     match crate::domain::Rating::from_text(rating).rank()? {
         0 => Some("OUT"),
         1 => Some("SAT"),
@@ -344,6 +350,10 @@ pub fn exam_type(text: &str) -> Option<&'static str> {
 /// The legend of the abbreviations, printed under a table that uses them.
 pub const LEGEND: &str =
     "OUT Outstanding · SAT Satisfactory · NTI Needs to Improve · SNC Substantial Noncompliance";
+
+/// The legend of the test levels' short forms, under a table that shows
+/// one ([`abbreviate`]).
+pub const TEST_LEGEND: &str = "HSAT High Satisfactory · LSAT Low Satisfactory";
 
 /// The legend of the one exam type shortened past reading
 /// ([`exam_type`]), under a table that shows it.

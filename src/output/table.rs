@@ -152,6 +152,15 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
     let legend = (0..header.len()).any(|i| {
         more.abbreviated[i] && matches!(fits[i], fit::Fit::Rating { .. } | fit::Fit::Values { .. })
     });
+    // A test's High or Low Satisfactory shortened (`HSAT`): said too.
+    let test_levels = (0..header.len()).any(|i| {
+        more.abbreviated[i]
+            && matches!(fits[i], fit::Fit::Rating { .. })
+            && rows.iter().any(|row| {
+                row.get(i)
+                    .is_some_and(|c| matches!(fits[i].shortened(c).as_str(), "HSAT" | "LSAT"))
+            })
+    });
     let short_type = fit::exam_type("Intermediate Small Bank");
     let isb = (0..header.len()).any(|i| {
         more.abbreviated[i]
@@ -165,6 +174,9 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
     let mut legends: Vec<&str> = Vec::new();
     if legend {
         legends.extend(fit::LEGEND.split(" · "));
+    }
+    if test_levels {
+        legends.extend(fit::TEST_LEGEND.split(" · "));
     }
     if isb {
         legends.push(fit::EXAM_TYPE_LEGEND);

@@ -119,10 +119,12 @@ fn by_agency(id: crate::mirror::record::AgencyId, settings: &Settings) -> Result
         [one] => Ok(one.clone()),
         [] => Err(CraError::NotFound {
             message: format!(
-                "no bank of the local copy {} is linked to {} (cra enrich links each bank it can; \
-                 try cra search by name)",
+                "no bank of the local copy {} is linked to {} ({} links each bank it can; \
+                 find it by name with {} NAME)",
                 path.display(),
-                id.text()
+                id.text(),
+                crate::mirror::record::enrich_command(),
+                crate::mirror::command_named("search")
             ),
         }
         .into()),

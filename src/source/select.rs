@@ -112,9 +112,11 @@ pub fn resolve(
             let flags = selection.public_flags();
             return Err(CraError::usage(format!(
                 "{} {} the local copy (the service has no public record): add --offline, after \
-                 cra sync and cra enrich",
+                 {} and {}",
                 flags.join(", "),
-                if flags.len() > 1 { "need" } else { "needs" }
+                if flags.len() > 1 { "need" } else { "needs" },
+                crate::mirror::sync_command(),
+                crate::mirror::record::enrich_command()
             )));
         };
         check_public(reader, &mut selection)?;

@@ -70,9 +70,10 @@ fn counts(by: &std::collections::BTreeMap<&'static str, u64>) -> String {
 /// `not linked: 20 ambiguous, 8 not in the file…`.
 pub(super) fn reasons_line(summary: &Summary) -> String {
     format!(
-        "not linked: {} {} ({}); cra pe and cra show say why for one",
+        "not linked: {} {} ({}); {} BANK says why for one",
         thousands(summary.unlinked),
         plural(summary.unlinked, "bank", "banks"),
-        counts(&summary.reasons)
+        counts(&summary.reasons),
+        crate::mirror::command_named("show")
     )
 }

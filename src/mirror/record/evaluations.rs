@@ -275,12 +275,20 @@ impl Evaluations<'_> {
         if self.any()? {
             return Ok(());
         }
+        // An evaluation is linked through the public record: a copy
+        // without one is enriched first (`enrich --pe` alone refuses).
+        let first = if super::store::enriched(&self.0.connection())? {
+            String::new()
+        } else {
+            format!("{}, then ", super::enrich_command())
+        };
         Err(crate::error::CraError::usage(format!(
             "{what} reads the evaluations behind the ratings, and the local copy {} has none yet \
-             (run: {} --pe FILE|FOLDER, with public evaluations in PDF; cra pe BANK --download \
+             (run: {first}{} --pe FILE|FOLDER, with public evaluations in PDF; {} BANK --download \
              saves one)",
             self.0.path().display(),
-            super::enrich_command()
+            super::enrich_command(),
+            crate::mirror::command_online("pe")
         )))
     }
 

@@ -33,11 +33,7 @@ use crate::record::link::Reason;
 /// enrich`, with `--mirror FILE` when one was given).
 pub fn enrich_command() -> String {
     // `--mirror FILE` comes after the command's name: kept (it was cut).
-    let sync = super::sync_command();
-    match sync.split_once(" sync") {
-        Some((before, after)) => format!("{before} enrich{after}"),
-        None => "cra enrich".to_string(),
-    }
+    super::command_online("enrich")
 }
 
 /// Which agency's number a `show` argument gives (`fdic:3510`).

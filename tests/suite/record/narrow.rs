@@ -1,0 +1,109 @@
+//! Issue 56, item 4: at 80 columns a test rating is never cut (`High
+//! Sa…`, `Outstan…` beside a whole overall rating): it takes its short
+//! form, with a legend, before any is cut.
+
+use crate::common::{Home, assert_code, stderr};
+
+#[test]
+fn test_ratings_take_short_forms_with_a_legend_before_any_is_cut() {
+    let home = Home::new();
+    assert_code(&home.sandboxed(&["sync", "--quiet"]), 0);
+    assert_code(&home.sandboxed(&["enrich", "--quiet"]), 0);
+    let id = crate::common::text(
+        &home
+            .sandboxed(&[
+                "--offline",
+                "search",
+                "--state",
+                "TX",
+                "--size",
+                "large",
+                "--limit",
+                "1",
+                "--format",
+                "json",
+                "--jq",
+                ".[0].id",
+            ])
+            .stdout,
+    );
+    let file = home.path().join("b.pdf");
+    home.sandboxed(&["pe", id.trim(), "--download", "-o", file.to_str().unwrap()]);
+    let read = home.sandboxed(&["enrich", "--pe", file.to_str().unwrap()]);
+    assert!(stderr(&read).contains("read 1 evaluation (1 linked"));
+    let columns = "name,city,rating,exam_date,lending_test,investment_test,service_test";
+    let tsv = home.sandboxed(&[
+        "--offline",
+        "search",
+        "--state",
+        "TX",
+        "--size",
+        "large",
+        "--limit",
+        "1",
+        "--columns",
+        columns,
+        "--format",
+        "tsv",
+    ]);
+    let whole = crate::common::text(&tsv.stdout);
+    assert!(
+        whole.contains("High Satisfactory") || whole.contains("Low Satisfactory"),
+        "{whole}"
+    );
+    let out = home
+        .cra()
+        .current_dir(home.path())
+        .env("CRA_FORCE_TTY", "1")
+        .env("COLUMNS", "80")
+        .args([
+            "--sandbox",
+            "--offline",
+            "--color",
+            "never",
+            "search",
+            "--state",
+            "TX",
+            "--size",
+            "large",
+            "--limit",
+            "3",
+            "--columns",
+            columns,
+        ])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let table = crate::common::text(&out.stdout);
+    let levels = [
+        "Outstanding",
+        "High Satisfactory",
+        "Satisfactory",
+        "Low Satisfactory",
+        "Needs to Improve",
+        "Substantial Noncompliance",
+    ];
+    for line in table.lines() {
+        assert!(line.chars().count() <= 80, "{table}");
+        for level in levels {
+            for cut in 1..level.len() {
+                let shown = format!(" {}…", &level[..cut]);
+                assert!(!line.contains(&shown), "a rating cut: {shown:?}\n{table}");
+            }
+        }
+    }
+    // Every test column shown, each level's short form said.
+    for header in ["LENDING", "INVESTMENT", "SERVICE"] {
+        assert!(table.contains(header), "{table}");
+    }
+    for (short, legend) in [
+        ("HSAT", "HSAT High Satisfactory"),
+        ("LSAT", "LSAT Low Satisfactory"),
+    ] {
+        let shown = table.lines().filter(|l| l.contains(short)).count();
+        if shown > 0 {
+            assert!(table.contains(legend), "{table}");
+        }
+    }
+    assert!(table.contains("HSAT") || table.contains("LSAT"), "{table}");
+}
