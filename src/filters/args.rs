@@ -55,7 +55,7 @@ pub struct SelectArgs {
     #[arg(long)]
     pub inactive: bool,
 
-    /// Test rating of the exam: lending=high-sat,low-sat, overall@TX=out (enrich --pe)
+    /// Test rating: lending=high-sat,low-sat (enrich --pe)
     #[arg(long = "test", value_name = "TEST=R", hide_possible_values = true,
           value_parser = super::Offered::new(
               super::test_ratings::parse_test,

@@ -26,16 +26,18 @@ pub fn parse_test(text: &str) -> Result<TestFilter, String> {
         let mut known = test_names();
         known.extend(["cd", "overall"]);
         return Err(format!(
-            "'{}' is not a test;{} use one of {}, or cd, or overall@AREA",
+            "'{}' is not a test;{} use one of {}, or cd",
             crate::text::clip(name.trim(), 40),
             meant(name, &known),
             test_names().join(", ")
         ));
     };
-    if rated == Rated::Overall && area.is_none() {
+    if rated == Rated::Overall {
+        // Refused rather than matching nothing: `enrich --pe` stores each
+        // area's test ratings, not yet an area's overall rating.
         return Err(
-            "overall is the overall rating of a state or multistate MSA: give its area, as \
-             overall@TX=outstanding (the institution's own overall rating is --rating)"
+            "the institution's overall rating is --rating; an area's overall rating is not read \
+             from the evaluations yet (each area's test ratings are: lending@TX=outstanding)"
                 .into(),
         );
     }
@@ -176,19 +178,26 @@ mod tests {
             lending(&[Level::HighSatisfactory, Level::LowSatisfactory])
         );
         assert_eq!(
-            parse_test("overall@tx=out").unwrap(),
+            parse_test("lending@tx=out").unwrap(),
             TestFilter {
-                rated: Rated::Overall,
+                rated: Rated::Test(Test::Lending),
                 area: Some("TX".into()),
                 levels: vec![Level::Outstanding],
             }
+        );
+        // An area's overall rating is not stored yet: refused, never a
+        // filter that matches nothing.
+        assert!(
+            parse_test("overall@TX=outstanding")
+                .unwrap_err()
+                .contains("not read from the evaluations yet")
         );
         let msa = parse_test("service@Memphis TN-MS-AR=outstanding").unwrap();
         assert_eq!(msa.area.as_deref(), Some("Memphis TN-MS-AR"));
         assert!(
             parse_test("overall=outstanding")
                 .unwrap_err()
-                .contains("overall@TX")
+                .contains("--rating")
         );
         assert!(
             parse_test("overall@ZZ=outstanding")

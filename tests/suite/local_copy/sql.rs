@@ -282,7 +282,8 @@ fn sql_of_a_table_the_copy_has_not_points_at_what_it_has() {
         ),
         (
             "SELECT * FROM xyzzy",
-            "no such table: xyzzy (the copy's tables: banks, ",
+            // In name order: the lending data's tables come before banks.
+            "no such table: xyzzy (the copy's tables: assessment_areas, banks, ",
         ),
         (
             "SELECT nme FROM banks",

@@ -220,10 +220,17 @@ fn a_name_resolves_to_the_exact_one_or_the_only_match() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        // None: exit 5 suggesting a search.
+        // None: exit 5 suggesting a search, pasteable as printed (it
+        // keeps --offline, as the hints of the local copy's commands do).
         let out = cra(&world, offline, &["show", "no such bank"]);
         assert_code(&out, 5);
-        assert!(String::from_utf8_lossy(&out.stderr).contains("cra search \"no such bank\""));
+        let said = String::from_utf8_lossy(&out.stderr);
+        let search = if offline {
+            "cra --offline search \"no such bank\""
+        } else {
+            "cra search \"no such bank\""
+        };
+        assert!(said.contains(search), "{said}");
     }
 }
 
