@@ -50,47 +50,21 @@ fn bank(world: &World, id: &str) -> SandboxBank {
     serde_json::from_str(row["detail_json"].as_str().unwrap()).unwrap()
 }
 
-/// Item 9: every test of a PE rated in words that are no level ("The
-/// Lending Test is rated: Substantial Compliance.", "... rated
-/// Substantial.", "... rated: Satisfactory (High).", or those words alone
-/// on the line below) stores no rating for that test; the overall rating,
-/// spelled as a level, is still read.
-#[test]
-fn test_ratings_in_words_that_are_no_level_are_left_out_never_the_nearest() {
-    let world = enriched(40);
-    let dir = world.home.path().join("pes");
-    let saved = save_evaluations(&world, &dir, 40, 1);
-    let keys = keys(&world);
-    // A PE whose tests are sentences (not the table of levels).
-    let (bank, evaluation, layout) = saved
-        .iter()
-        .filter(|s| !s.scanned && !s.evaluation.tests.is_empty())
-        .find_map(|s| {
-            let bank = bank(&world, &s.bank);
-            let exam = bank
-                .ratings
-                .iter()
-                .find(|r| r.exam_date == s.exam_date)?
-                .clone();
-            let (evaluation, layout) = evaluation_of(&bank, &exam, &keys[&s.bank])?;
-            (!layout.table).then_some((bank, evaluation, layout))
-        })
-        .expect("a readable PE whose tests are sentences");
+/// `bytes` with every test's level replaced, in turn, by "Substantial
+/// Compliance", a bare "Substantial" and "Satisfactory (High)" (upper case
+/// when the level has a line of its own), and how many were.
+fn unlevelled(bytes: &[u8]) -> (Vec<u8>, usize) {
     let wordings = [
         "Substantial Compliance",
         "Substantial",
         "Satisfactory \\(High\\)",
     ];
-    let (mut turn, mut below, mut replaced) = (0, false, 0);
-    let mut next = || {
-        turn += 1;
-        wordings[turn % wordings.len()].to_string()
-    };
-    let bytes = rewritten(&pe_pdf(&bank, &evaluation, &layout), |_, text| {
+    let (mut below, mut replaced) = (false, 0);
+    let bytes = rewritten(bytes, |_, text| {
         let lower = text.to_lowercase();
         if std::mem::take(&mut below) {
             replaced += 1;
-            return Some(next().to_uppercase());
+            return Some(wordings[(replaced - 1) % 3].to_uppercase());
         }
         let at = lower.find("test is rated")? + "test is rated".len();
         if lower[at..].trim() == ":" {
@@ -103,9 +77,43 @@ fn test_ratings_in_words_that_are_no_level_are_left_out_never_the_nearest() {
         } else {
             ""
         };
-        Some(format!("{}{colon} {}.", &text[..at], next()))
+        let wording = wordings[(replaced - 1) % 3];
+        Some(format!("{}{colon} {wording}.", &text[..at]))
     });
-    assert!(replaced > 0, "no test line found");
+    (bytes, replaced)
+}
+
+/// Item 9: every test of a PE rated in words that are no level ("The
+/// Lending Test is rated: Substantial Compliance.", "... rated
+/// Substantial.", "... rated: Satisfactory (High).", or those words alone
+/// on the line below) stores no rating for that test; the overall rating,
+/// spelled as a level, is still read.
+#[test]
+fn test_ratings_in_words_that_are_no_level_are_left_out_never_the_nearest() {
+    let world = enriched(40);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 40, 1);
+    let keys = keys(&world);
+    // A PE whose tests are sentences (not the table of levels), three or
+    // more of them, so that each wording is drawn.
+    let (evaluation, bytes) = saved
+        .iter()
+        .filter(|s| !s.scanned && !s.evaluation.tests.is_empty())
+        .find_map(|s| {
+            let bank = bank(&world, &s.bank);
+            let exam = bank
+                .ratings
+                .iter()
+                .find(|r| r.exam_date == s.exam_date)?
+                .clone();
+            let (evaluation, layout) = evaluation_of(&bank, &exam, &keys[&s.bank])?;
+            if layout.table {
+                return None;
+            }
+            let (bytes, replaced) = unlevelled(&pe_pdf(&bank, &evaluation, &layout));
+            (replaced >= 3).then_some((evaluation, bytes))
+        })
+        .expect("a readable PE with three tests rated in sentences");
     let file = world.home.path().join("no-level.pdf");
     std::fs::write(&file, bytes).unwrap();
     let out = world.local(&["enrich", "--pe", file.to_str().unwrap()]);
