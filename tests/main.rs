@@ -73,6 +73,7 @@ mod suite {
         mod lineage_long;
         mod narrow;
         mod pe_edges;
+        mod pe_words;
         mod real;
         mod terminal;
     }
