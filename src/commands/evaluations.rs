@@ -48,7 +48,9 @@ fn text(value: &Option<String>) -> Cell<'_> {
 }
 
 const COLUMN: &[Column<EvaluationRow>] = &[
-    Column::new("sha256", "SHA256", Kind::Id, Fit::Id { min: 8 }, |r| {
+    // The file's SHA-256 whole or not at all: a table at 80 columns leaves
+    // it out first (tsv and the files keep it).
+    Column::new("sha256", "SHA256", Kind::Id, Fit::Spare { rank: 6 }, |r| {
         Cell::Text(r.sha256.as_str().into())
     }),
     Column::new(
@@ -65,7 +67,7 @@ const COLUMN: &[Column<EvaluationRow>] = &[
         "name",
         "NAME",
         Kind::Text,
-        Fit::Shorten { rank: 2, min: 12 },
+        Fit::Shorten { rank: 0, min: 16 },
         |r| text(&r.name),
     ),
     Column::new(
