@@ -51,6 +51,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Bring the local copy (SQLite) up to date with the service')
             [CompletionResult]::new('enrich', 'enrich', [CompletionResultType]::ParameterValue, 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it')
             [CompletionResult]::new('pe', 'pe', [CompletionResultType]::ParameterValue, 'The address of a bank''s public evaluation (the examiners'' report behind a rating)')
+            [CompletionResult]::new('evaluations', 'evaluations', [CompletionResultType]::ParameterValue, 'The public evaluations read (cra enrich --pe): linked or not, and what each disagrees with')
             [CompletionResult]::new('lineage', 'lineage', [CompletionResultType]::ParameterValue, 'A bank''s predecessors and successors (mergers, failures, renames), oldest first')
             [CompletionResult]::new('lending', 'lending', [CompletionResultType]::ParameterValue, 'A bank''s reported lending (FFIEC CRA data), its LMI share beside its market''s')
             [CompletionResult]::new('areas', 'areas', [CompletionResultType]::ParameterValue, 'A bank''s assessment areas: counties, whole or partial, and tracts by income')
@@ -78,7 +79,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
             [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Assets at the current exam: 250M..1B, ..100M, 10B..')
             [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam method, any case (repeatable)')
-            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat (enrich --pe)')
+            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat,low-sat, overall@TX=out (enrich --pe)')
             [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
             [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
@@ -157,7 +158,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
             [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Assets at the current exam: 250M..1B, ..100M, 10B..')
             [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam method, any case (repeatable)')
-            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat (enrich --pe)')
+            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat,low-sat, overall@TX=out (enrich --pe)')
             [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
             [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
@@ -336,6 +337,43 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'cra;evaluations' {
+            [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'Two-letter state or territory code (case-insensitive)')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Exam type of the current rating: "Large Bank", "Small Bank", "Intermediate Small Bank", or large, small, intermediate')
+            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Rating (repeatable): name any case, out, sat, nti, snc')
+            [CompletionResult]::new('--regulator', '--regulator', [CompletionResultType]::ParameterName, 'Regulator (repeatable): OCC, FRB, FDIC, OTS, any case')
+            [CompletionResult]::new('--city', '--city', [CompletionResultType]::ParameterName, 'Part of the bank''s city (case-insensitive)')
+            [CompletionResult]::new('--watch', '--watch', [CompletionResultType]::ParameterName, 'Only the banks of watch list NAME (repeatable)')
+            [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
+            [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Assets at the current exam: 250M..1B, ..100M, 10B..')
+            [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam method, any case (repeatable)')
+            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat,low-sat, overall@TX=out (enrich --pe)')
+            [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
+            [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
+            [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically (format from its extension: .csv .tsv .json .ndjson .jsonl .xlsx; - is standard output)')
+            [CompletionResult]::new('--config', '--config', [CompletionResultType]::ParameterName, 'Config file to read and write (overrides CRA_CONFIG)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
+            [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--unlinked', '--unlinked', [CompletionResultType]::ParameterName, 'Only the files linked to no bank''s exam')
+            [CompletionResult]::new('--disagree', '--disagree', [CompletionResultType]::ParameterName, 'Only the files whose overall rating is not the copy''s, or that rate their exam''s tests otherwise than another PE of it')
+            [CompletionResult]::new('--active', '--active', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as active (public record)')
+            [CompletionResult]::new('--inactive', '--inactive', [CompletionResultType]::ParameterName, 'Only banks the FDIC lists as inactive (public record)')
+            [CompletionResult]::new('--excel-safe-csv', '--excel-safe-csv', [CompletionResultType]::ParameterName, 'csv, tsv: prefix formula-like text cells with ''')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing but data and errors (no summary, no progress)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Accepted; this command makes no HTTP request to trace')
+            [CompletionResult]::new('--sandbox', '--sandbox', [CompletionResultType]::ParameterName, 'Read the sandbox''s local copy (see cra --sandbox sync)')
+            [CompletionResult]::new('--offline', '--offline', [CompletionResultType]::ParameterName, 'Accepted; this command always reads the local copy')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'cra;lineage' {
             [CompletionResult]::new('--state', '--state', [CompletionResultType]::ParameterName, 'With a name: only banks in this state or territory (two letters)')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
@@ -439,7 +477,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
             [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Assets at the current exam: 250M..1B, ..100M, 10B..')
             [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam method, any case (repeatable)')
-            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat (enrich --pe)')
+            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat,low-sat, overall@TX=out (enrich --pe)')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
             [CompletionResult]::new('--change', '--change', [CompletionResultType]::ParameterName, 'Kinds (repeatable; below) [default: upgrade, downgrade]')
             [CompletionResult]::new('--jq', '--jq', [CompletionResultType]::ParameterName, 'Filter the JSON output with a jq expression (built in; strings printed raw, other values as compact JSON, one result a line)')
@@ -482,7 +520,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
             [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Assets at the current exam: 250M..1B, ..100M, 10B..')
             [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam method, any case (repeatable)')
-            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat (enrich --pe)')
+            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat,low-sat, overall@TX=out (enrich --pe)')
             [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
             [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('--svg', '--svg', [CompletionResultType]::ParameterName, 'Also write the chart as an SVG file')
@@ -523,7 +561,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
             [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Assets at the current exam: 250M..1B, ..100M, 10B..')
             [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam method, any case (repeatable)')
-            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat (enrich --pe)')
+            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat,low-sat, overall@TX=out (enrich --pe)')
             [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
             [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('--sort', '--sort', [CompletionResultType]::ParameterName, 'Sort keys, -KEY descending (name, rating, exam_date...)')
@@ -727,7 +765,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--failed-last', '--failed-last', [CompletionResultType]::ParameterName, 'Banks whose last N exams were all below Satisfactory')
             [CompletionResult]::new('--assets', '--assets', [CompletionResultType]::ParameterName, 'Assets at the current exam: 250M..1B, ..100M, 10B..')
             [CompletionResult]::new('--exam-method', '--exam-method', [CompletionResultType]::ParameterName, 'The current exam method, any case (repeatable)')
-            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat (enrich --pe)')
+            [CompletionResult]::new('--test', '--test', [CompletionResultType]::ParameterName, 'Test rating of the exam: lending=high-sat,low-sat, overall@TX=out (enrich --pe)')
             [CompletionResult]::new('--exam-since', '--exam-since', [CompletionResultType]::ParameterName, 'Current exam on or after WHEN: YYYY-MM-DD, YYYY-MM, YYYY, or an age (90d, 18m, 2y)')
             [CompletionResult]::new('--exam-until', '--exam-until', [CompletionResultType]::ParameterName, 'Current exam on or before WHEN (YYYY-MM and YYYY: their last day)')
             [CompletionResult]::new('--as-of', '--as-of', [CompletionResultType]::ParameterName, 'Reckon the banks due and the last twelve months to this day instead of today (YYYY-MM-DD; YYYY-MM and YYYY stand for their last day)')
@@ -893,6 +931,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('sync', 'sync', [CompletionResultType]::ParameterValue, 'Bring the local copy (SQLite) up to date with the service')
             [CompletionResult]::new('enrich', 'enrich', [CompletionResultType]::ParameterValue, 'Bring the public record (FFIEC ratings file, BankFind) into the local copy and link the banks to it')
             [CompletionResult]::new('pe', 'pe', [CompletionResultType]::ParameterValue, 'The address of a bank''s public evaluation (the examiners'' report behind a rating)')
+            [CompletionResult]::new('evaluations', 'evaluations', [CompletionResultType]::ParameterValue, 'The public evaluations read (cra enrich --pe): linked or not, and what each disagrees with')
             [CompletionResult]::new('lineage', 'lineage', [CompletionResultType]::ParameterValue, 'A bank''s predecessors and successors (mergers, failures, renames), oldest first')
             [CompletionResult]::new('lending', 'lending', [CompletionResultType]::ParameterValue, 'A bank''s reported lending (FFIEC CRA data), its LMI share beside its market''s')
             [CompletionResult]::new('areas', 'areas', [CompletionResultType]::ParameterValue, 'A bank''s assessment areas: counties, whole or partial, and tracts by income')
@@ -938,6 +977,9 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             break
         }
         'cra;help;pe' {
+            break
+        }
+        'cra;help;evaluations' {
             break
         }
         'cra;help;lineage' {

@@ -37,6 +37,9 @@ _cra() {
             cra,enrich)
                 cmd="cra__subcmd__enrich"
                 ;;
+            cra,evaluations)
+                cmd="cra__subcmd__evaluations"
+                ;;
             cra,export)
                 cmd="cra__subcmd__export"
                 ;;
@@ -147,6 +150,9 @@ _cra() {
                 ;;
             cra__subcmd__help,enrich)
                 cmd="cra__subcmd__help__subcmd__enrich"
+                ;;
+            cra__subcmd__help,evaluations)
+                cmd="cra__subcmd__help__subcmd__evaluations"
                 ;;
             cra__subcmd__help,export)
                 cmd="cra__subcmd__help__subcmd__export"
@@ -266,7 +272,7 @@ _cra() {
 
     case "${cmd}" in
         cra)
-            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync enrich pe lineage lending areas sql changes stats due sandbox config completions diff report version watch help"
+            opts="-q -v -h -V --config --format --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --help --version search show export verify-webhook listen trigger replay sync enrich pe evaluations lineage lending areas sql changes stats due sandbox config completions diff report version watch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -953,6 +959,102 @@ _cra() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        cra__subcmd__evaluations)
+            opts="-o -q -v -h -V --unlinked --disagree --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --state)
+                    COMPREPLY=($(compgen -W "AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP FM MH PW" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nIntermediate Small Bank\nlarge\nsmall\nintermediate' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --rating)
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Outstanding\nSatisfactory\nNeeds to Improve\nSubstantial Noncompliance\nout\nsat\nnti\nsnc' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --regulator)
+                    COMPREPLY=($(compgen -W "FDIC OCC FRB OTS" -- "${cur}"))
+                    return 0
+                    ;;
+                --city)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --watch)
+                    COMPREPLY=($(compgen -W "$(cra watch list --format tsv 2>/dev/null | tail -n +2 | cut -f1)" -- "${cur}"))
+                    return 0
+                    ;;
+                --failed-last)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --assets)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-method)
+                    local IFS=$'\n' word="${cur//\\ / }"; word="${word#[\"\']}"
+                    COMPREPLY=($(compgen -W $'Large Bank\nSmall Bank\nStrategic Plan\nLimited Purpose\nWholesale\nWholesale/Limited Purpose\nIntermediate Small Bank\nOther / not specified' -- "${word}"))
+                    COMPREPLY=("${COMPREPLY[@]// /\\ }")
+                    return 0
+                    ;;
+                --test)
+                    COMPREPLY=($(compgen -W "lending=outstanding lending=high-satisfactory lending=satisfactory lending=low-satisfactory lending=needs-to-improve lending=substantial-noncompliance investment=outstanding investment=high-satisfactory investment=satisfactory investment=low-satisfactory investment=needs-to-improve investment=substantial-noncompliance service=outstanding service=high-satisfactory service=satisfactory service=low-satisfactory service=needs-to-improve service=substantial-noncompliance community_development=outstanding community_development=high-satisfactory community_development=satisfactory community_development=low-satisfactory community_development=needs-to-improve community_development=substantial-noncompliance retail_lending=outstanding retail_lending=high-satisfactory retail_lending=satisfactory retail_lending=low-satisfactory retail_lending=needs-to-improve retail_lending=substantial-noncompliance retail_services=outstanding retail_services=high-satisfactory retail_services=satisfactory retail_services=low-satisfactory retail_services=needs-to-improve retail_services=substantial-noncompliance cd_financing=outstanding cd_financing=high-satisfactory cd_financing=satisfactory cd_financing=low-satisfactory cd_financing=needs-to-improve cd_financing=substantial-noncompliance cd_services=outstanding cd_services=high-satisfactory cd_services=satisfactory cd_services=low-satisfactory cd_services=needs-to-improve cd_services=substantial-noncompliance" -- "${cur}"))
+                    return 0
+                    ;;
+                --exam-since)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --exam-until)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jq)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --config)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --format)
+                    COMPREPLY=($(compgen -W "table tsv json ndjson csv xlsx html" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --mirror)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         cra__subcmd__export)
             opts="-q -v -o -h -V --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --sort --enriched --with-history --excel-safe-csv --concurrency --max-wait --config --color --quiet --verbose --timeout --base-url --retries --allow-insecure-http --rate --sandbox --evolve --mirror --offline --format --output --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -1082,7 +1184,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help)
-            opts="search show export verify-webhook listen trigger replay sync enrich pe lineage lending areas sql changes stats due sandbox config completions diff report version watch help"
+            opts="search show export verify-webhook listen trigger replay sync enrich pe evaluations lineage lending areas sql changes stats due sandbox config completions diff report version watch help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1250,6 +1352,20 @@ _cra() {
             return 0
             ;;
         cra__subcmd__help__subcmd__enrich)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        cra__subcmd__help__subcmd__evaluations)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

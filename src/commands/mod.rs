@@ -20,6 +20,7 @@ pub mod config;
 pub mod diff;
 pub mod due;
 pub mod enrich;
+pub mod evaluations;
 pub mod export;
 pub mod lending;
 pub mod lineage;
@@ -140,6 +141,9 @@ command_list! {
     /// The address of a bank's public evaluation (the examiners' report behind a rating)
     #[command(after_help = pe::AFTER_HELP)]
     Pe(pe::PeArgs, Globals::LOCAL_COPY.and(Globals::TIMEOUT)),
+    /// The public evaluations read (cra enrich --pe): linked or not, and what each disagrees with
+    #[command(after_help = evaluations::AFTER_HELP)]
+    Evaluations(evaluations::EvaluationsArgs, Globals::LOCAL_COPY),
     /// A bank's predecessors and successors (mergers, failures, renames), oldest first
     #[command(after_help = lineage::AFTER_HELP)]
     Lineage(lineage::LineageArgs, Globals::LOCAL_COPY),

@@ -13,6 +13,7 @@ use super::Store;
 use crate::evaluation::model::{Evaluation, IdKind};
 
 mod link;
+pub mod list;
 use link::link;
 
 /// The furthest an evaluation's date is from its exam's, in months.

@@ -101,7 +101,7 @@ pub(crate) fn save_evaluations(
 }
 
 /// `cra enrich --pe ARGS... --format json`: its exit, summary and stderr.
-fn read(world: &World, paths: &[&Path]) -> (i32, Value, String) {
+pub(crate) fn read(world: &World, paths: &[&Path]) -> (i32, Value, String) {
     let mut args: Vec<String> = vec!["enrich".into(), "--format".into(), "json".into()];
     for path in paths {
         args.push("--pe".into());
@@ -742,13 +742,17 @@ fn a_name_is_evidence_by_its_own_words_and_charter_is_one_of_them() {
     assert_eq!(charter["name"], "Charter National Bank", "{charter}");
 }
 
-#[test]
-fn two_pes_of_one_exam_that_disagree_are_read_by_one_rule_and_named() {
+/// Of `saved`, a large bank's PE that agrees with the copy, and in the
+/// folder `pair` of `world`'s home, that PE as `a.pdf` and the same exam's
+/// PE published again three weeks later as `b.pdf`, its Lending Test
+/// rated otherwise: the PE, the Lending Test's level in `a.pdf` and in
+/// `b.pdf`, and the folder.
+pub(crate) fn disagreeing_pair<'s>(
+    world: &World,
+    saved: &'s [Saved],
+) -> (&'s Saved, Level, Level, PathBuf) {
     use cra::domain::Test;
     use cra::evaluation::model::Area;
-    let world = enriched(60);
-    let dir = world.home.path().join("pes");
-    let saved = save_evaluations(&world, &dir, 60, 1);
     let first = saved
         .iter()
         .find(|s| {
@@ -782,7 +786,7 @@ fn two_pes_of_one_exam_that_disagree_are_read_by_one_rule_and_named() {
         .iter()
         .find(|r| r.exam_date == first.exam_date)
         .unwrap();
-    let (mut second, layout) = evaluation_of(&bank, exam, &keys(&world)[&first.bank]).unwrap();
+    let (mut second, layout) = evaluation_of(&bank, exam, &keys(world)[&first.bank]).unwrap();
     for t in &mut second.tests {
         if t.area == Area::Institution && t.test == Test::Lending {
             t.level = now;
@@ -802,6 +806,15 @@ fn two_pes_of_one_exam_that_disagree_are_read_by_one_rule_and_named() {
         cra::sandbox::public::evaluations::pdf(&bank, &second, &layout),
     )
     .unwrap();
+    (first, was, now, pair)
+}
+
+#[test]
+fn two_pes_of_one_exam_that_disagree_are_read_by_one_rule_and_named() {
+    let world = enriched(60);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 60, 1);
+    let (first, was, now, pair) = disagreeing_pair(&world, &saved);
     let (code, summary, said) = read(&world, &[&pair]);
     assert_eq!(code, 0, "{said}");
     assert_eq!(summary["evaluations"]["linked"], 2, "{summary}\n{said}");

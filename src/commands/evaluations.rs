@@ -1,0 +1,193 @@
+//! `cra evaluations`: the public evaluations (PEs) `cra enrich --pe`
+//! read, one row a file: linked to its bank's exam or not (with the
+//! reason), and what it disagrees with (the copy's rating of its exam,
+//! another PE of the same exam).
+
+use anyhow::Result;
+use clap::Args;
+
+use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
+use crate::error::Exit;
+use crate::filters::{SelectionArgs, Words};
+use crate::mirror::{EvaluationRow, Listed};
+use crate::output::{Cell, Column, Columns, Fit, Kind, Outputs};
+use crate::text::{plural, thousands};
+
+pub const AFTER_HELP: &str = "\
+One row per evaluation file read by cra enrich --pe: its bank and exam, or
+unlinked with the reason; disagrees_with: the copy's rating of the exam when
+the PE's overall rating is another, or the file of another PE of the same
+exam that rates its tests otherwise. The filters select linked files' banks.
+Not yet: --set-aside and --areas (they need the copy's next schema).
+
+Examples:
+  cra evaluations --state TX
+  cra evaluations --unlinked --format csv
+  cra evaluations --disagree --format json";
+
+#[derive(Debug, Clone, Args)]
+pub struct EvaluationsArgs {
+    /// Only the files linked to no bank's exam
+    #[arg(long, conflicts_with = "disagree")]
+    pub unlinked: bool,
+
+    /// Only the files whose overall rating is not the copy's, or that rate
+    /// their exam's tests otherwise than another PE of it
+    #[arg(long)]
+    pub disagree: bool,
+
+    #[command(flatten)]
+    pub selection: SelectionArgs,
+
+    #[command(flatten)]
+    pub rows: RowsOutput,
+}
+
+fn text(value: &Option<String>) -> Cell<'_> {
+    Cell::maybe(value.as_deref())
+}
+
+const COLUMN: &[Column<EvaluationRow>] = &[
+    // The file's SHA-256 whole or not at all: a table at 80 columns leaves
+    // it out first (tsv and the files keep it).
+    Column::new("sha256", "SHA256", Kind::Id, Fit::Spare { rank: 6 }, |r| {
+        Cell::Text(r.sha256.as_str().into())
+    }),
+    Column::new(
+        "file",
+        "FILE",
+        Kind::Text,
+        Fit::Shorten { rank: 3, min: 12 },
+        |r| Cell::Text(r.file.as_str().into()),
+    ),
+    Column::new("bank_id", "BANK", Kind::Id, Fit::Id { min: 8 }, |r| {
+        text(&r.bank_id)
+    }),
+    Column::new(
+        "name",
+        "NAME",
+        Kind::Text,
+        Fit::Shorten { rank: 0, min: 16 },
+        |r| text(&r.name),
+    ),
+    Column::new(
+        "exam_date",
+        "EXAM",
+        Kind::Date,
+        Fit::Keep { rank: 1 },
+        |r| text(&r.exam_date),
+    ),
+    Column::new(
+        "evaluation_date",
+        "EVALUATED",
+        Kind::Date,
+        Fit::Keep { rank: 5 },
+        |r| text(&r.evaluation_date),
+    ),
+    Column::new(
+        "rating",
+        "RATING",
+        Kind::Rating,
+        Fit::Rating { rank: 1 },
+        |r| text(&r.rating),
+    ),
+    Column::new("status", "STATUS", Kind::Text, Fit::Keep { rank: 0 }, |r| {
+        Cell::Text(r.status.into())
+    }),
+    Column::new(
+        "reason",
+        "REASON",
+        Kind::Text,
+        Fit::Shorten { rank: 4, min: 10 },
+        |r| text(&r.reason),
+    ),
+    Column::new(
+        "disagrees_with",
+        "DISAGREES WITH",
+        Kind::Text,
+        Fit::Shorten { rank: 2, min: 10 },
+        |r| text(&r.disagrees_with),
+    ),
+];
+
+const EVALUATIONS: Columns<EvaluationRow> = Columns::new(
+    COLUMN,
+    &[
+        "sha256",
+        "file",
+        "bank_id",
+        "name",
+        "exam_date",
+        "evaluation_date",
+        "rating",
+        "status",
+        "reason",
+        "disagrees_with",
+    ],
+);
+
+impl EvaluationsArgs {
+    fn listed(&self) -> Listed {
+        if self.unlinked {
+            Listed::Unlinked
+        } else if self.disagree {
+            Listed::Disagree
+        } else {
+            Listed::All
+        }
+    }
+}
+
+impl Spec for EvaluationsArgs {
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            selection: Some(&self.selection),
+            ..self.rows.parts()
+        }
+    }
+
+    fn sheet(&self) -> &'static str {
+        "Evaluations"
+    }
+
+    fn words(&self) -> Words {
+        Words::new()
+            .flag("only the unlinked files (--unlinked)", self.unlinked)
+            .flag("only the files that disagree (--disagree)", self.disagree)
+    }
+
+    fn outputs(&self) -> Outputs {
+        Outputs::ROWS
+    }
+}
+
+impl Run for EvaluationsArgs {
+    fn note_positions(&mut self, matches: &clap::ArgMatches) {
+        self.selection.note_positions(matches);
+    }
+
+    async fn run(self, ctx: Ctx) -> Result<Exit> {
+        let (io, out) = (&ctx.io, &ctx.out);
+        let reader = ctx.copy.reader()?;
+        reader.evaluations().require("cra evaluations")?;
+        let rows = reader.evaluations().list(&ctx.selection, self.listed())?;
+        let mut printed = out.rows(out.plan_rows(&EVALUATIONS, &[], false)?)?;
+        for row in &rows {
+            printed.write_plain(row)?;
+        }
+        printed.finish()?;
+        let n = rows.len() as u64;
+        let counted = format!(
+            "{} {}",
+            thousands(n),
+            plural(n, "evaluation", "evaluations")
+        );
+        let said = match self.listed() {
+            Listed::All => format!("{counted} read"),
+            Listed::Unlinked => format!("{counted} unlinked"),
+            Listed::Disagree => format!("{counted} that disagree"),
+        };
+        io.summary(&out.said(&said));
+        Ok(Exit::Success)
+    }
+}
