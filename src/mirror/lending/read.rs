@@ -164,8 +164,8 @@ impl LendingRead<'_> {
             "SELECT DISTINCT year FROM lending_files WHERE kind = 'disclosure' ORDER BY year",
         )?;
         let years = statement
-            .query_map([], |row| row.get(0))?
-            .collect::<rusqlite::Result<_>>()?;
+            .query_map([], |row| row.get::<_, u16>(0))?
+            .collect::<rusqlite::Result<Vec<u16>>>()?;
         Ok(years)
     }
 

@@ -7,15 +7,23 @@
 //! loop at once.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(unix)]
+use std::time::Instant;
 
+#[cfg(unix)]
 use serde_json::Value;
 
-use super::evaluations::{Saved, enriched, save_evaluations};
+use super::evaluations::enriched;
+#[cfg(unix)]
+use super::evaluations::{Saved, save_evaluations};
 use crate::common::server::{Reply, TestServer};
-use crate::common::{World, assert_code, stderr, within_secs};
+#[cfg(unix)]
+use crate::common::within_secs;
+use crate::common::{World, assert_code, stderr};
 
 /// A run of `enrich --format json --pe ...`: exit, summary, stderr.
+#[cfg(unix)]
 fn read_folder(cmd: std::process::Command) -> (Option<i32>, Value, String) {
     let out = within_secs(cmd, 60);
     let summary = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
@@ -23,6 +31,7 @@ fn read_folder(cmd: std::process::Command) -> (Option<i32>, Value, String) {
 }
 
 /// The readable PEs saved.
+#[cfg(unix)]
 fn readable(saved: &[Saved]) -> u64 {
     saved.iter().filter(|s| !s.scanned).count() as u64
 }
