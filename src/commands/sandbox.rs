@@ -54,6 +54,13 @@ pub struct SandboxArgs {
     #[arg(long, value_name = "SPEC", hide = true, requires = "data")]
     pub perturb: Option<sandbox::Perturb>,
 
+    // Hidden, for the lending benchmark (bench/lending.sh): each year's
+    // reporters N times over (the copies under identifiers no bank of the
+    // copy holds), so a year's disclosure file has the real one's size.
+    #[arg(long, value_name = "N", hide = true, default_value_t = 1,
+          value_parser = whole::<u32>(1, 100), allow_negative_numbers = true)]
+    pub lending_scale: u32,
+
     /// Append one line per request answered to FILE (method, path and query, status, arrival time)
     #[arg(long, value_name = "FILE")]
     pub log_requests: Option<PathBuf>,
@@ -133,6 +140,7 @@ async fn run(args: SandboxArgs, settings: Settings, io: Io, out: Output) -> Resu
         seed: args.seed,
         data: args.data,
         perturb: args.perturb,
+        lending_scale: args.lending_scale,
         evolve: settings.evolve,
         faults: sandbox::Faults {
             latency: std::time::Duration::from_millis(args.latency),

@@ -98,7 +98,7 @@ pub fn spawn(listener: tokio::net::TcpListener, app: Arc<server::App>) -> Result
 /// --evolve N`).
 pub async fn start_in_process(evolve: Option<u64>) -> Result<Running> {
     let (store, public) = default_data(evolve);
-    let app = Arc::new(server::App::new(store, server::Faults::default()).with_public(public));
+    let app = Arc::new(server::App::new(store, server::Faults::default()).with_public(public, 1));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .context("cannot start the in-process sandbox on 127.0.0.1")?;
@@ -116,6 +116,9 @@ pub struct Setup {
     pub data: Option<PathBuf>,
     /// `--perturb`: what is changed in the FFIEC file given as `data`.
     pub perturb: Option<Perturb>,
+    /// `--lending-scale N` (hidden): each year's lending reporters N times
+    /// over, for the benchmark.
+    pub lending_scale: u32,
     /// `--evolve N`: examinations added to the data before it is served.
     pub evolve: Option<u64>,
     /// Latency, failures, the rate limit and the quota.
@@ -188,7 +191,8 @@ pub fn build(setup: Setup, io: &Io) -> Result<Sandbox> {
         started.elapsed().as_millis()
     ));
 
-    let mut app = server::App::new(store, setup.faults).with_public(public_source);
+    let mut app =
+        server::App::new(store, setup.faults).with_public(public_source, setup.lending_scale);
     if let Some(path) = &setup.log_requests {
         let file = std::fs::File::options()
             .create(true)

@@ -79,9 +79,10 @@ impl App {
         }
     }
 
-    /// Serves the public record of `source` beside the API.
-    pub fn with_public(mut self, source: super::public::Origin) -> App {
-        let public = super::public::Public::new(source, self.store.clone());
+    /// Serves the public record of `source` beside the API, and its
+    /// lending files with each year's reporters `lending_scale` times over.
+    pub fn with_public(mut self, source: super::public::Origin, lending_scale: u32) -> App {
+        let public = super::public::Public::new(source, self.store.clone(), lending_scale);
         self.public = Some(Arc::new(public));
         self
     }

@@ -175,15 +175,18 @@ pub struct Public {
     served: OnceLock<Served>,
     /// The lending files made so far, by year and kind.
     lending: Mutex<std::collections::HashMap<(u16, crate::lending::Kind), bytes::Bytes>>,
+    /// Each year's lending reporters this many times over (1: as drawn).
+    lending_scale: u32,
 }
 
 impl Public {
-    pub fn new(source: Origin, store: Arc<RwLock<ServedBanks>>) -> Public {
+    pub fn new(source: Origin, store: Arc<RwLock<ServedBanks>>, lending_scale: u32) -> Public {
         Public {
             source: Mutex::new(Some(source)),
             store,
             served: OnceLock::new(),
             lending: Mutex::new(std::collections::HashMap::new()),
+            lending_scale,
         }
     }
 

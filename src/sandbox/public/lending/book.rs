@@ -346,6 +346,7 @@ impl Public {
             let store = self.store.read().unwrap_or_else(|e| e.into_inner());
             self.served().book.reporters(year, &store)
         };
+        let reporters = scaled(reporters, self.lending_scale);
         let tables = write_year(year, &reporters, &[kind]);
         let zip: bytes::Bytes = zip_of(year, kind, &tables)?.into();
         self.lending
@@ -353,5 +354,56 @@ impl Public {
             .unwrap_or_else(|e| e.into_inner())
             .insert((year, kind), zip.clone());
         Ok(zip)
+    }
+}
+
+/// `reporters` `scale` times over: each copy under identifiers no bank of
+/// the copy holds (its agency number and RSSD ID plus a multiple of
+/// 100,000,000), with a seed of its own, so it lends elsewhere.
+fn scaled(reporters: Vec<ReporterSpec>, scale: u32) -> Vec<ReporterSpec> {
+    let mut all = reporters.clone();
+    for k in 1..u64::from(scale.max(1)) {
+        all.extend(reporters.iter().map(|r| ReporterSpec {
+            id: r.id + k * 100_000_000,
+            rssd: r.rssd.map(|rssd| rssd + k * 100_000_000),
+            seed: r.seed ^ k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            ..r.clone()
+        }));
+    }
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(id: u64) -> ReporterSpec {
+        ReporterSpec {
+            agency: Agency::Fdic,
+            id,
+            rssd: Some(id + 7),
+            name: "A BANK".into(),
+            city: "A CITY".into(),
+            state: "VT".into(),
+            state_fips: "50".into(),
+            assets_thousands: 2_000_000,
+            lmi_factor: 1.0,
+            counties: 3,
+            seed: id,
+        }
+    }
+
+    #[test]
+    fn a_scale_repeats_every_reporter_under_identifiers_of_its_own() {
+        let drawn = vec![spec(57), spec(99_999_999)];
+        assert_eq!(scaled(drawn.clone(), 1).len(), 2);
+        let all = scaled(drawn, 4);
+        assert_eq!(all.len(), 8);
+        let ids: std::collections::BTreeSet<u64> = all.iter().map(|r| r.id).collect();
+        let rssds: std::collections::BTreeSet<u64> = all.iter().filter_map(|r| r.rssd).collect();
+        let seeds: std::collections::BTreeSet<u64> = all.iter().map(|r| r.seed).collect();
+        assert_eq!((ids.len(), rssds.len(), seeds.len()), (8, 8, 8));
+        // Still within the files' ten-digit identifiers.
+        assert!(all.iter().all(|r| r.id < 10_000_000_000));
     }
 }
