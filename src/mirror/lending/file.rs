@@ -7,6 +7,7 @@
 //! is written: a file refused half-way, a signal, or a file already read
 //! leaves the copy as it was.
 
+mod batch;
 mod rows;
 
 use std::collections::{BTreeMap, HashMap};
@@ -76,6 +77,8 @@ pub struct FileWriter<'c> {
     cleared: Vec<Table>,
     banks: HashMap<Respondent, Option<String>>,
     market: BTreeMap<MarketKey, [u64; 3]>,
+    /// Rows of `lending` and `assessment_areas` waiting for their batch.
+    pending: batch::Pending,
     rows: Rows,
 }
 
@@ -88,6 +91,7 @@ impl<'c> FileWriter<'c> {
             cleared: Vec::new(),
             banks: HashMap::new(),
             market: BTreeMap::new(),
+            pending: batch::Pending::default(),
             rows: Rows::default(),
         }
     }
@@ -126,6 +130,8 @@ impl<'c> FileWriter<'c> {
                 .filter(|t| t.kind() == table.kind())
                 .collect()
         };
+        // What is kept of the file so far, in the copy before it changes.
+        self.pending.flush(&self.tx)?;
         for table in tables {
             if self.cleared.contains(&table) {
                 continue;
@@ -205,6 +211,7 @@ impl<'c> FileWriter<'c> {
         if known > 0 {
             return Ok(Stored::Known);
         }
+        self.pending.flush(&self.tx)?;
         self.flush_market(year)?;
         if kind == Kind::Transmittal {
             relink(&self.tx, self.ids, Some(year))?;

@@ -9,6 +9,7 @@ use rusqlite::params;
 
 use super::super::link::number;
 use super::FileWriter;
+use super::batch::{AreaRow, Code, LendingRow};
 use crate::lending::codes::{self, Category};
 use crate::lending::record::{
     AreaLoans, Cd, County, Lender, Market, Pair, Place, Reporter, Respondent, Sizes, Tract,
@@ -184,28 +185,20 @@ impl FileWriter<'_> {
             "N" => Some(0),
             _ => None,
         };
-        fn blank(s: &str) -> Option<&str> {
-            (!s.is_empty()).then_some(s)
-        }
-        self.tx
-            .prepare_cached(
-                "INSERT INTO assessment_areas (year, bank_id, agency, respondent_id, area, state, \
-             county, msa, tract, income_group, partial_county) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            )?
-            .execute(params![
-                t.year,
-                bank,
-                t.respondent.agency.code(),
-                number(t.respondent.id),
-                area,
-                blank(t.place.state),
-                blank(t.place.county),
-                blank(t.place.msa),
-                blank(t.tract),
-                codes::category(t.income_group).map(Category::as_str),
-                partial,
-            ])?;
+        let row = AreaRow {
+            year: t.year,
+            bank: bank.map(str::to_string),
+            agency: t.respondent.agency.code(),
+            respondent_id: number(t.respondent.id),
+            area,
+            state: Code::of(t.place.state),
+            county: Code::of(t.place.county),
+            msa: Code::of(t.place.msa),
+            tract: Code::of(t.tract),
+            income_group: codes::category(t.income_group).map(Category::as_str),
+            partial_county: partial,
+        };
+        self.pending.area(&self.tx, row)?;
         self.rows.assessment_areas += 1;
         Ok(())
     }
@@ -271,41 +264,33 @@ impl FileWriter<'_> {
                 n(if loans { pair.loans } else { pair.amount })
             })
         };
-        fn blank(s: &str) -> Option<&str> {
-            (!s.is_empty()).then_some(s)
-        }
-        let mut insert = self.tx.prepare_cached(
-            "INSERT INTO lending (year, bank_id, agency, respondent_id, table_id, kind, action, \
-             state, county, msa, income_group, in_area, loans, amount_thousands, \
-             loans_under_100k, amount_under_100k, loans_100k_250k, amount_100k_250k, \
-             loans_250k_plus, amount_250k_plus, loans_small_revenue, amount_small_revenue) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, \
-             ?18, ?19, ?20, ?21, ?22)",
-        )?;
-        insert.execute(params![
+        let row = LendingRow {
             year,
-            bank,
-            who.agency.code(),
-            number(who.id),
-            table.id(),
-            table.loans().map_or("", |k| k.as_str()),
-            action.as_str(),
-            blank(place.state),
-            blank(place.county),
-            blank(place.msa),
-            income.map(Category::as_str),
+            bank: bank.map(str::to_string),
+            agency: who.agency.code(),
+            respondent_id: number(who.id),
+            table_id: table.id(),
+            kind: table.loans().map_or("", |k| k.as_str()),
+            action: action.as_str(),
+            state: Code::of(place.state),
+            county: Code::of(place.county),
+            msa: Code::of(place.msa),
+            income_group: income.map(Category::as_str),
             in_area,
-            n(total.loans),
-            n(total.amount),
-            class(0, true),
-            class(0, false),
-            class(1, true),
-            class(1, false),
-            class(2, true),
-            class(2, false),
-            n(revenue.loans),
-            n(revenue.amount),
-        ])?;
+            numbers: [
+                n(total.loans),
+                n(total.amount),
+                class(0, true),
+                class(0, false),
+                class(1, true),
+                class(1, false),
+                class(2, true),
+                class(2, false),
+                n(revenue.loans),
+                n(revenue.amount),
+            ],
+        };
+        self.pending.lending(&self.tx, row)?;
         self.rows.lending += 1;
         Ok(())
     }
