@@ -1,6 +1,6 @@
 //! `cra evaluations`: the public evaluations (PEs) `cra enrich --pe`
-//! read, one row a file: linked to its bank's exam or not (with the
-//! reason), and what it disagrees with (the copy's rating of its exam,
+//! read, one row a file: linked to its bank's exam, unlinked or set aside
+//! (with the reason), and what it disagrees with (the copy's rating of its exam,
 //! another PE of the same exam).
 
 use anyhow::Result;
@@ -15,21 +15,27 @@ use crate::text::{plural, thousands};
 
 pub const AFTER_HELP: &str = "\
 One row per evaluation file read by cra enrich --pe: its bank and exam, or
-unlinked with the reason; disagrees_with: the copy's rating of the exam when
-the PE's overall rating is another, or the file of another PE of the same
-exam that rates its tests otherwise. The filters select linked files' banks.
-Not yet: --set-aside and --areas (they need the copy's next schema).
+unlinked or set aside (no evaluation could be read) with the reason;
+disagrees_with: the copy's rating of the exam when the PE's overall rating
+is another, or the file of another PE of the same exam that rates its tests
+otherwise. The filters select linked files' banks.
 
 Examples:
   cra evaluations --state TX
   cra evaluations --unlinked --format csv
+  cra evaluations --set-aside
   cra evaluations --disagree --format json";
 
 #[derive(Debug, Clone, Args)]
 pub struct EvaluationsArgs {
     /// Only the files linked to no bank's exam
-    #[arg(long, conflicts_with = "disagree")]
+    #[arg(long, conflicts_with_all = ["disagree", "set_aside"])]
     pub unlinked: bool,
+
+    /// Only the files set aside: no evaluation could be read from them
+    /// (scanned, encrypted, damaged, not a CRA evaluation)
+    #[arg(long, conflicts_with = "disagree")]
+    pub set_aside: bool,
 
     /// Only the files whose overall rating is not the copy's, or that rate
     /// their exam's tests otherwise than another PE of it
@@ -130,6 +136,8 @@ impl EvaluationsArgs {
     fn listed(&self) -> Listed {
         if self.unlinked {
             Listed::Unlinked
+        } else if self.set_aside {
+            Listed::SetAside
         } else if self.disagree {
             Listed::Disagree
         } else {
@@ -153,6 +161,7 @@ impl Spec for EvaluationsArgs {
     fn words(&self) -> Words {
         Words::new()
             .flag("only the unlinked files (--unlinked)", self.unlinked)
+            .flag("only the set-aside files (--set-aside)", self.set_aside)
             .flag("only the files that disagree (--disagree)", self.disagree)
     }
 
@@ -185,6 +194,7 @@ impl Run for EvaluationsArgs {
         let said = match self.listed() {
             Listed::All => format!("{counted} read"),
             Listed::Unlinked => format!("{counted} unlinked"),
+            Listed::SetAside => format!("{counted} set aside"),
             Listed::Disagree => format!("{counted} that disagree"),
         };
         io.summary(&out.said(&said));

@@ -1,5 +1,5 @@
 //! `cra evaluations`: one row per evaluation file `cra enrich --pe` read,
-//! linked or not, with what it disagrees with: the copy's rating of its
+//! linked, unlinked or set aside, with what it disagrees with: the copy's rating of its
 //! exam, or another PE of the same exam that rates its tests otherwise
 //! (the one the exam's columns read, by [`super::super::chosen`]'s rule,
 //! for the others; the first other, by file, for that one).
@@ -18,6 +18,8 @@ pub enum Listed {
     All,
     /// Only the files linked to no bank's exam.
     Unlinked,
+    /// Only the files no PE could be read from.
+    SetAside,
     /// Only the files that disagree with the copy or with another PE of
     /// their exam.
     Disagree,
@@ -34,7 +36,7 @@ pub struct EvaluationRow {
     pub exam_date: Option<String>,
     pub evaluation_date: Option<String>,
     pub rating: Option<String>,
-    /// `linked` or `unlinked`.
+    /// `linked`, `unlinked` or `set_aside`.
     pub status: &'static str,
     pub reason: Option<String>,
     /// The copy's rating of the exam where the PE's overall rating is
@@ -62,6 +64,7 @@ impl Evaluations<'_> {
         let only = match listed {
             Listed::All => None,
             Listed::Unlinked => Some("status = 'unlinked'"),
+            Listed::SetAside => Some("status = 'set_aside'"),
             Listed::Disagree => Some("disagrees_with IS NOT NULL"),
         };
         let selects = !clause.is_empty();
@@ -73,7 +76,7 @@ impl Evaluations<'_> {
             "SELECT * FROM (SELECT e.sha256 AS sha256, e.source AS file, e.bank_id AS bank_id, \
              e.name AS name, e.exam_date AS exam_date, e.evaluation_date AS evaluation_date, \
              e.rating AS rating, \
-             CASE WHEN e.bank_id IS NULL THEN 'unlinked' ELSE 'linked' END AS status, \
+             e.status AS status, \
              e.reason AS reason, coalesce(\
                (SELECT c.rating FROM (SELECT r.rating FROM ratings r \
                  WHERE r.bank_id = e.bank_id AND r.exam_date = e.exam_date \
@@ -113,10 +116,10 @@ impl Evaluations<'_> {
                 exam_date: row.get(at.exam_date)?,
                 evaluation_date: row.get(at.evaluation_date)?,
                 rating: row.get(at.rating)?,
-                status: if status == "linked" {
-                    "linked"
-                } else {
-                    "unlinked"
+                status: match status.as_str() {
+                    "linked" => "linked",
+                    "set_aside" => "set_aside",
+                    _ => "unlinked",
                 },
                 reason: row.get(at.reason)?,
                 disagrees_with: row.get(at.disagrees_with)?,
