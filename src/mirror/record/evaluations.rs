@@ -230,17 +230,32 @@ fn replace(
         "INSERT OR IGNORE INTO evaluation_tests (sha256, bank_id, exam_date, area, test, rating) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
-    for test in &evaluation.tests {
-        insert.execute(params![
-            read.sha256,
-            bank,
-            exam,
-            test.area.as_str(),
-            test.test.as_str(),
-            test.level.as_str()
-        ])?;
+    for (area, test, rating) in rows_of(evaluation) {
+        insert.execute(params![read.sha256, bank, exam, area, test, rating])?;
     }
     Ok(())
+}
+
+/// An evaluation's rows of `evaluation_tests`, `(area, test, rating)`:
+/// the institution's tests, then each state and multistate MSA in the
+/// PE's order, its overall rating (`test` = `overall`) before its tests.
+fn rows_of(evaluation: &Evaluation) -> Vec<(&str, &str, &str)> {
+    use crate::evaluation::model::Area;
+    let mut areas: Vec<&Area> = vec![&Area::Institution];
+    let tested = evaluation.tests.iter().map(|t| &t.area);
+    for area in tested.chain(evaluation.area_ratings.iter().map(|r| &r.area)) {
+        if !areas.contains(&area) {
+            areas.push(area);
+        }
+    }
+    let mut rows = Vec::new();
+    for area in areas {
+        let overall = evaluation.area_ratings.iter().filter(|r| r.area == *area);
+        rows.extend(overall.map(|r| (area.as_str(), "overall", r.level.as_str())));
+        let tests = evaluation.tests.iter().filter(|t| t.area == *area);
+        rows.extend(tests.map(|t| (area.as_str(), t.test.as_str(), t.level.as_str())));
+    }
+    rows
 }
 
 /// The other PEs of the exam of `bank` on `exam` whose test ratings at
@@ -384,12 +399,30 @@ impl Evaluations<'_> {
     /// The test ratings of each of the bank's exams an evaluation was read
     /// for, newest exam first.
     pub fn exam_tests(&self, bank_id: &str) -> Result<Vec<ExamTests>> {
+        self.tests_where(bank_id, "")
+    }
+
+    /// The ratings of each state and multistate MSA (each area's overall
+    /// rating, `overall`, and its tests) of each of the bank's exams, from
+    /// the exam's PE (of two, the one [`super::chosen`] picks), newest
+    /// exam first, the areas in the PE's order.
+    pub fn area_ratings(&self, bank_id: &str) -> Result<Vec<ExamTests>> {
+        let chosen = super::chosen::chosen_sql("t.bank_id", "t.exam_date");
+        self.tests_where(
+            bank_id,
+            &format!(" AND t.area <> 'institution' AND t.sha256 = {chosen}"),
+        )
+    }
+
+    /// The bank's stored test ratings that `more` (SQL on `t`) keeps,
+    /// grouped by exam.
+    fn tests_where(&self, bank_id: &str, more: &str) -> Result<Vec<ExamTests>> {
         let connection = self.0.connection();
-        let mut statement = connection.prepare_cached(
-            "SELECT exam_date AS exam_date, area AS area, test AS test, rating AS rating \
-             FROM evaluation_tests WHERE bank_id = ?1 \
-             ORDER BY exam_date DESC, area <> 'institution', rowid",
-        )?;
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT t.exam_date AS exam_date, t.area AS area, t.test AS test, \
+             t.rating AS rating FROM evaluation_tests t WHERE t.bank_id = ?1{more} \
+             ORDER BY t.exam_date DESC, t.area <> 'institution', t.rowid"
+        ))?;
         crate::mirror::row::columns! { struct TestAt { exam_date, area, test, rating } }
         let at = TestAt::of(&statement)?;
         let mut exams: Vec<ExamTests> = Vec::new();

@@ -228,6 +228,14 @@ fn every_sandbox_evaluation_is_read_exactly_and_linked_to_its_exam() {
                 )
             })
             .collect();
+        // And each state's and multistate MSA's overall rating.
+        expected.extend(s.evaluation.area_ratings.iter().map(|r| {
+            (
+                r.area.as_str().to_string(),
+                "overall".to_string(),
+                r.level.as_str().to_string(),
+            )
+        }));
         expected.sort();
         assert_eq!(tests.get(&source), Some(&expected), "{source}");
     }
