@@ -23,11 +23,9 @@ and area it rates (the institution, each state and multistate MSA): its
 overall rating and each test's, as the PE prints them.
 
 Examples:
-  cra evaluations --state TX
-  cra evaluations --unlinked --format csv
-  cra evaluations --set-aside
-  cra evaluations --areas --test overall@TX=outstanding
-  cra evaluations --disagree --format json";
+  cra evaluations --disagree --format json
+  cra evaluations --set-aside --format csv
+  cra evaluations --areas --test overall@TX=outstanding";
 
 #[derive(Debug, Clone, Args)]
 pub struct EvaluationsArgs {
