@@ -159,4 +159,20 @@ fn set_aside_files_are_kept_and_listed_and_a_second_read_says_already_read() {
         world.sql_tsv("SELECT * FROM evaluations ORDER BY sha256"),
         before
     );
+
+    // A copy of schema 6 (an earlier cra: no set-aside file kept, no
+    // status), read as it is: each row's status as schema 7 gives it.
+    let copy = rusqlite::Connection::open(world.home.path().join(".local/share/cra/mirror.sqlite"))
+        .unwrap();
+    copy.execute_batch(
+        "DELETE FROM evaluations WHERE status = 'set_aside'; \
+         ALTER TABLE evaluations DROP COLUMN status; ALTER TABLE evaluations DROP COLUMN reader; \
+         PRAGMA user_version = 6;",
+    )
+    .unwrap();
+    drop(copy);
+    let old = listed(&world, &[]);
+    assert_eq!(old.len(), readable, "{old:?}");
+    assert!(old.values().all(|r| r["status"] == "linked"), "{old:?}");
+    assert!(listed(&world, &["--set-aside"]).is_empty());
 }
