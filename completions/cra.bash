@@ -960,7 +960,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__evaluations)
-            opts="-o -q -v -h -V --unlinked --disagree --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --unlinked --set-aside --disagree --areas --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

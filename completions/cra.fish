@@ -849,7 +849,9 @@ always\t''
 never\t''"
 complete -c cra -n "__fish_cra_using_subcommand evaluations" -l mirror -d 'The local copy\'s file (overrides CRA_MIRROR and the config key mirror)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand evaluations" -l unlinked -d 'Only the files linked to no bank\'s exam'
+complete -c cra -n "__fish_cra_using_subcommand evaluations" -l set-aside -d 'Only the files set aside: no evaluation could be read from them (scanned, encrypted, damaged, not a CRA evaluation)'
 complete -c cra -n "__fish_cra_using_subcommand evaluations" -l disagree -d 'Only the files whose overall rating is not the copy\'s, or that rate their exam\'s tests otherwise than another PE of it'
+complete -c cra -n "__fish_cra_using_subcommand evaluations" -l areas -d 'One row per PE and area it rates: the institution, each state and multistate MSA, with its overall rating and each test\'s'
 complete -c cra -n "__fish_cra_using_subcommand evaluations" -l active -d 'Only banks the FDIC lists as active (public record)'
 complete -c cra -n "__fish_cra_using_subcommand evaluations" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
 complete -c cra -n "__fish_cra_using_subcommand evaluations" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''

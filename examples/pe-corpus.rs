@@ -53,6 +53,7 @@ fn main() -> std::io::Result<()> {
             rating: Some(overall),
             kind,
             tests: draw_tests(overall, kind, &areas, &mut draw),
+            area_ratings: vec![],
         };
         // 20 to 60 pages: the cover, the ratings, the areas and narrative.
         let narrative = 18 + draw.below(41) - areas.len();

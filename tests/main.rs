@@ -63,6 +63,8 @@ mod suite {
     mod record {
         mod enrich;
         pub(crate) mod evaluations;
+        mod evaluations_areas;
+        mod evaluations_kept;
         mod evaluations_list;
         mod exams;
         mod guarded;

@@ -1,6 +1,6 @@
 //! `cra evaluations`: the public evaluations (PEs) `cra enrich --pe`
-//! read, one row a file: linked to its bank's exam or not (with the
-//! reason), and what it disagrees with (the copy's rating of its exam,
+//! read, one row a file: linked to its bank's exam, unlinked or set aside
+//! (with the reason), and what it disagrees with (the copy's rating of its exam,
 //! another PE of the same exam).
 
 use anyhow::Result;
@@ -9,32 +9,44 @@ use clap::Args;
 use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
 use crate::error::Exit;
 use crate::filters::{SelectionArgs, Words};
-use crate::mirror::{EvaluationRow, Listed};
+use crate::mirror::{AreaRow, EvaluationRow, Listed};
 use crate::output::{Cell, Column, Columns, Fit, Kind, Outputs};
 use crate::text::{plural, thousands};
 
 pub const AFTER_HELP: &str = "\
 One row per evaluation file read by cra enrich --pe: its bank and exam, or
-unlinked with the reason; disagrees_with: the copy's rating of the exam when
-the PE's overall rating is another, or the file of another PE of the same
-exam that rates its tests otherwise. The filters select linked files' banks.
-Not yet: --set-aside and --areas (they need the copy's next schema).
+unlinked or set aside (no evaluation could be read) with the reason;
+disagrees_with: the copy's rating of the exam when the PE's overall rating
+is another, or the file of another PE of the same exam that rates its tests
+otherwise. The filters select linked files' banks. --areas: one row per PE
+and area it rates (the institution, each state and multistate MSA): its
+overall rating and each test's, as the PE prints them.
 
 Examples:
-  cra evaluations --state TX
-  cra evaluations --unlinked --format csv
-  cra evaluations --disagree --format json";
+  cra evaluations --disagree --format json
+  cra evaluations --set-aside --format csv
+  cra evaluations --areas --test overall@TX=outstanding";
 
 #[derive(Debug, Clone, Args)]
 pub struct EvaluationsArgs {
     /// Only the files linked to no bank's exam
-    #[arg(long, conflicts_with = "disagree")]
+    #[arg(long, conflicts_with_all = ["disagree", "set_aside"])]
     pub unlinked: bool,
+
+    /// Only the files set aside: no evaluation could be read from them
+    /// (scanned, encrypted, damaged, not a CRA evaluation)
+    #[arg(long, conflicts_with = "disagree")]
+    pub set_aside: bool,
 
     /// Only the files whose overall rating is not the copy's, or that rate
     /// their exam's tests otherwise than another PE of it
     #[arg(long)]
     pub disagree: bool,
+
+    /// One row per PE and area it rates: the institution, each state and
+    /// multistate MSA, with its overall rating and each test's
+    #[arg(long, conflicts_with_all = ["unlinked", "set_aside", "disagree"])]
+    pub areas: bool,
 
     #[command(flatten)]
     pub selection: SelectionArgs,
@@ -126,10 +138,133 @@ const EVALUATIONS: Columns<EvaluationRow> = Columns::new(
     ],
 );
 
+fn rated(value: &Option<String>) -> Cell<'_> {
+    Cell::maybe(value.as_deref())
+}
+
+const AREA_COLUMN: &[Column<AreaRow>] = &[
+    Column::new("sha256", "SHA256", Kind::Id, Fit::Spare { rank: 13 }, |r| {
+        Cell::Text(r.sha256.as_str().into())
+    }),
+    Column::new(
+        "file",
+        "FILE",
+        Kind::Text,
+        Fit::Shorten { rank: 12, min: 12 },
+        |r| Cell::Text(r.file.as_str().into()),
+    ),
+    Column::new("bank_id", "BANK", Kind::Id, Fit::Id { min: 8 }, |r| {
+        text(&r.bank_id)
+    }),
+    Column::new(
+        "name",
+        "NAME",
+        Kind::Text,
+        Fit::Shorten { rank: 1, min: 16 },
+        |r| text(&r.name),
+    ),
+    Column::new(
+        "exam_date",
+        "EXAM",
+        Kind::Date,
+        Fit::Keep { rank: 2 },
+        |r| text(&r.exam_date),
+    ),
+    Column::new(
+        "area",
+        "AREA",
+        Kind::Text,
+        Fit::Shorten { rank: 0, min: 12 },
+        |r| Cell::Text(r.area.as_str().into()),
+    ),
+    Column::new(
+        "overall",
+        "OVERALL",
+        Kind::Rating,
+        Fit::Rating { rank: 0 },
+        |r| rated(&r.ratings[0]),
+    ),
+    Column::new(
+        "lending",
+        "LENDING",
+        Kind::Text,
+        Fit::Rating { rank: 3 },
+        |r| rated(&r.ratings[1]),
+    ),
+    Column::new(
+        "investment",
+        "INVESTMENT",
+        Kind::Text,
+        Fit::Rating { rank: 4 },
+        |r| rated(&r.ratings[2]),
+    ),
+    Column::new(
+        "service",
+        "SERVICE",
+        Kind::Text,
+        Fit::Rating { rank: 5 },
+        |r| rated(&r.ratings[3]),
+    ),
+    Column::new("cd", "CD TEST", Kind::Text, Fit::Rating { rank: 6 }, |r| {
+        rated(&r.ratings[4])
+    }),
+    Column::new(
+        "retail_lending",
+        "RETAIL LENDING",
+        Kind::Text,
+        Fit::Rating { rank: 7 },
+        |r| rated(&r.ratings[5]),
+    ),
+    Column::new(
+        "retail_services",
+        "RETAIL SERVICES",
+        Kind::Text,
+        Fit::Rating { rank: 8 },
+        |r| rated(&r.ratings[6]),
+    ),
+    Column::new(
+        "cd_financing",
+        "CD FINANCING",
+        Kind::Text,
+        Fit::Rating { rank: 9 },
+        |r| rated(&r.ratings[7]),
+    ),
+    Column::new(
+        "cd_services",
+        "CD SERVICES",
+        Kind::Text,
+        Fit::Rating { rank: 10 },
+        |r| rated(&r.ratings[8]),
+    ),
+];
+
+const AREAS: Columns<AreaRow> = Columns::new(
+    AREA_COLUMN,
+    &[
+        "sha256",
+        "file",
+        "bank_id",
+        "name",
+        "exam_date",
+        "area",
+        "overall",
+        "lending",
+        "investment",
+        "service",
+        "cd",
+        "retail_lending",
+        "retail_services",
+        "cd_financing",
+        "cd_services",
+    ],
+);
+
 impl EvaluationsArgs {
     fn listed(&self) -> Listed {
         if self.unlinked {
             Listed::Unlinked
+        } else if self.set_aside {
+            Listed::SetAside
         } else if self.disagree {
             Listed::Disagree
         } else {
@@ -153,7 +288,9 @@ impl Spec for EvaluationsArgs {
     fn words(&self) -> Words {
         Words::new()
             .flag("only the unlinked files (--unlinked)", self.unlinked)
+            .flag("only the set-aside files (--set-aside)", self.set_aside)
             .flag("only the files that disagree (--disagree)", self.disagree)
+            .flag("each area the PEs rate (--areas)", self.areas)
     }
 
     fn outputs(&self) -> Outputs {
@@ -170,6 +307,21 @@ impl Run for EvaluationsArgs {
         let (io, out) = (&ctx.io, &ctx.out);
         let reader = ctx.copy.reader()?;
         reader.evaluations().require("cra evaluations")?;
+        if self.areas {
+            let rows = reader.evaluations().areas(&ctx.selection)?;
+            let mut printed = out.rows(out.plan_rows(&AREAS, &[], false)?)?;
+            for row in &rows {
+                printed.write_plain(row)?;
+            }
+            printed.finish()?;
+            let n = rows.len() as u64;
+            io.summary(&out.said(&format!(
+                "{} {} rated",
+                thousands(n),
+                plural(n, "area", "areas")
+            )));
+            return Ok(Exit::Success);
+        }
         let rows = reader.evaluations().list(&ctx.selection, self.listed())?;
         let mut printed = out.rows(out.plan_rows(&EVALUATIONS, &[], false)?)?;
         for row in &rows {
@@ -185,6 +337,7 @@ impl Run for EvaluationsArgs {
         let said = match self.listed() {
             Listed::All => format!("{counted} read"),
             Listed::Unlinked => format!("{counted} unlinked"),
+            Listed::SetAside => format!("{counted} set aside"),
             Listed::Disagree => format!("{counted} that disagree"),
         };
         io.summary(&out.said(&said));

@@ -246,6 +246,10 @@ async fn run(
             if public_json {
                 let public = joined.exam_publics(bank)?;
                 let mut json = history_json(bank, public.as_deref());
+                if let Some(reader) = public_record(settings) {
+                    let areas = reader.evaluations().area_ratings(&bank.fields.id)?;
+                    add_area_ratings(&mut json, &areas);
+                }
                 // How it ended (null: it did not), once enrich read
                 // BankFind's history.
                 if let (Some(ending), Some(object)) =
@@ -269,6 +273,38 @@ async fn run(
         }
     }
     Ok(Exit::Success)
+}
+
+/// Each exam's states and multistate MSAs as its evaluation rates them
+/// (`area_ratings`: `area`, `overall` and each test's rating), where a PE
+/// of the exam was read that rates any.
+fn add_area_ratings(json: &mut serde_json::Value, exams: &[crate::mirror::ExamTests]) {
+    use serde_json::{Map, Value};
+    let Some(ratings) = json.get_mut("ratings").and_then(|r| r.as_array_mut()) else {
+        return;
+    };
+    for object in ratings {
+        let date = object.get("exam_date").and_then(Value::as_str);
+        let Some(exam) = exams.iter().find(|e| Some(e.exam_date.as_str()) == date) else {
+            continue;
+        };
+        let mut areas: Vec<Map<String, Value>> = Vec::new();
+        for (area, test, rating) in &exam.tests {
+            match areas.last_mut() {
+                Some(last) if last["area"] == area.as_str() => {
+                    last.insert(test.clone(), rating.as_str().into());
+                }
+                _ => areas.push(Map::from_iter([
+                    ("area".to_string(), area.as_str().into()),
+                    (test.clone(), rating.as_str().into()),
+                ])),
+            }
+        }
+        if let Some(object) = object.as_object_mut() {
+            let areas = areas.into_iter().map(Value::Object).collect();
+            object.insert("area_ratings".to_string(), Value::Array(areas));
+        }
+    }
 }
 
 /// Says on standard error, for each of `banks` that ended (as the copy's

@@ -19,6 +19,13 @@ pub fn read(bytes: &[u8]) -> Result<Evaluation, SetAside> {
     parse::parse(&pages)
 }
 
+/// This reader's version, as the copy records what read each file
+/// (`evaluations.reader`): raised when what it reads from a file changes,
+/// so that a file an earlier reader read is read again. 1: every reader
+/// before schema 7; 2: each state's and multistate MSA's overall rating
+/// read.
+pub const READER: i64 = 2;
+
 /// The most bytes of one file [`read`] reads: a caller reads a file or an
 /// address no further than one byte past it, and [`read`] sets aside what
 /// is over it.

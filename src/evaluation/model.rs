@@ -121,6 +121,14 @@ pub struct TestRating {
     pub level: Level,
 }
 
+/// The overall rating a PE gives a state or multistate MSA ("CRA rating
+/// for the State of Ohio: Satisfactory").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AreaRating {
+    pub area: Area,
+    pub level: Level,
+}
+
 /// What a PE says.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evaluation {
@@ -134,6 +142,8 @@ pub struct Evaluation {
     pub kind: Kind,
     /// Institution-level first, then each state and MSA in the PE's order.
     pub tests: Vec<TestRating>,
+    /// Each state's and multistate MSA's overall rating, in the PE's order.
+    pub area_ratings: Vec<AreaRating>,
 }
 
 /// Why a PDF was set aside.

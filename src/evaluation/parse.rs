@@ -10,7 +10,7 @@
 //! so time stays linear in the text's size.
 
 use super::model::*;
-use areas::area_starts;
+use areas::{area_ratings, area_starts};
 use cover::{cover_date, cover_name, ids_in};
 use ratings::{in_order, kind_of, overall, sentences};
 use std::collections::HashSet;
@@ -68,6 +68,7 @@ pub fn parse(pages: &[Page]) -> Result<Evaluation, SetAside> {
         rating,
         kind,
         tests,
+        area_ratings: area_ratings(&doc),
     })
 }
 

@@ -52,7 +52,22 @@ fn occ_large_multistate() -> Evaluation {
         [Outstanding, HighSatisfactory, NeedsToImprove],
     ));
     let msa = Area::Msa("Cincinnati OH-KY-IN".into());
-    tests.extend(large(msa, [HighSatisfactory, LowSatisfactory, Outstanding]));
+    tests.extend(large(
+        msa.clone(),
+        [HighSatisfactory, LowSatisfactory, Outstanding],
+    ));
+    let area = |area: &str, level| AreaRating {
+        area: Area::State(area.into()),
+        level,
+    };
+    let area_ratings = vec![
+        area("OH", Satisfactory),
+        area("KY", Outstanding),
+        AreaRating {
+            area: msa,
+            level: Satisfactory,
+        },
+    ];
     Evaluation {
         name: "Lakeside National Bank".into(),
         ids: vec![PrintedId {
@@ -63,6 +78,7 @@ fn occ_large_multistate() -> Evaluation {
         rating: Some(Satisfactory),
         kind: Kind::Large,
         tests,
+        area_ratings,
     }
 }
 
@@ -81,6 +97,7 @@ fn fdic_isb() -> Evaluation {
             rating(&inst, Test::Lending, Level::Satisfactory),
             rating(&inst, Test::CommunityDevelopment, Level::Outstanding),
         ],
+        area_ratings: vec![],
     }
 }
 
@@ -99,6 +116,7 @@ fn frb_small() -> Evaluation {
             Test::Lending,
             Level::Satisfactory,
         )],
+        area_ratings: vec![],
     }
 }
 
@@ -119,6 +137,7 @@ fn rule2023() -> Evaluation {
             rating(&inst, Test::CdFinancing, Level::Outstanding),
             rating(&inst, Test::CdServices, Level::HighSatisfactory),
         ],
+        area_ratings: vec![],
     }
 }
 

@@ -26,18 +26,16 @@ pub fn parse_test(text: &str) -> Result<TestFilter, String> {
         let mut known = test_names();
         known.extend(["cd", "overall"]);
         return Err(format!(
-            "'{}' is not a test;{} use one of {}, or cd",
+            "'{}' is not a test;{} use one of {}, or cd, or overall@AREA",
             crate::text::clip(name.trim(), 40),
             meant(name, &known),
             test_names().join(", ")
         ));
     };
-    if rated == Rated::Overall {
-        // Refused rather than matching nothing: `enrich --pe` stores each
-        // area's test ratings, not yet an area's overall rating.
+    if rated == Rated::Overall && area.is_none() {
         return Err(
-            "the institution's overall rating is --rating; an area's overall rating is not read \
-             from the evaluations yet (each area's test ratings are: lending@TX=outstanding)"
+            "overall is the overall rating of a state or multistate MSA: give its area, as \
+             overall@TX=outstanding (the institution's own overall rating is --rating)"
                 .into(),
         );
     }
@@ -185,19 +183,20 @@ mod tests {
                 levels: vec![Level::Outstanding],
             }
         );
-        // An area's overall rating is not stored yet: refused, never a
-        // filter that matches nothing.
-        assert!(
-            parse_test("overall@TX=outstanding")
-                .unwrap_err()
-                .contains("not read from the evaluations yet")
+        assert_eq!(
+            parse_test("overall@tx=out,sat").unwrap(),
+            TestFilter {
+                rated: Rated::Overall,
+                area: Some("TX".into()),
+                levels: vec![Level::Outstanding, Level::Satisfactory],
+            }
         );
         let msa = parse_test("service@Memphis TN-MS-AR=outstanding").unwrap();
         assert_eq!(msa.area.as_deref(), Some("Memphis TN-MS-AR"));
         assert!(
             parse_test("overall=outstanding")
                 .unwrap_err()
-                .contains("--rating")
+                .contains("overall@TX")
         );
         assert!(
             parse_test("overall@ZZ=outstanding")

@@ -18,6 +18,7 @@ pub mod due;
 pub mod find;
 pub mod gaps;
 pub mod lending;
+mod older;
 pub mod order;
 pub mod read;
 pub mod record;
@@ -37,7 +38,7 @@ pub use answers::{ChangeFilter, ChangeRow};
 pub use due::{DueQuery, DueRow, LeftOut};
 pub use gaps::GapRow;
 pub use read::{Reader, Rows};
-pub use record::evaluations::list::{EvaluationRow, Listed};
+pub use record::evaluations::list::{AREA_TESTS, AreaRow, EvaluationRow, Listed};
 pub use record::evaluations::{ExamTests, Read as EvaluationRead};
 pub use record::{
     AgencyId, Ending, FOLLOWED, Forward, Lineage, LineageOf, LinkState, MOST_AGENCY_NUMBER, Role,
@@ -255,63 +256,10 @@ fn open_with(path: &Path, how: Open) -> Result<Connection> {
                 return Err(not_a_mirror(path));
             }
             schema::check_whole(&connection, other, path)?;
-            if other < 4 {
-                empty_evaluations(&connection)?;
-            }
-            if other < 6 {
-                empty_lending(&connection)?;
-            }
+            older::as_this_schema(&connection, other)?;
             Ok(connection)
         }
     }
-}
-
-/// A copy of a schema before 4 (written by an earlier `cra`, read as it
-/// is) has no evaluations: empty tables of the names, in the connection's
-/// own temporary schema (the file is untouched), so a reader asks the same
-/// SQL of every copy.
-fn empty_evaluations(connection: &Connection) -> Result<()> {
-    connection.pragma_update(None, "query_only", false)?;
-    let made = connection.execute_batch(
-        "CREATE TEMP TABLE IF NOT EXISTS evaluations (sha256 TEXT PRIMARY KEY, source TEXT, \
-         bank_id TEXT, exam_date TEXT, evaluation_date TEXT, regulator TEXT, agency_id INTEGER, \
-         name TEXT, rating TEXT, reason TEXT, kind TEXT, read_at TEXT); \
-         CREATE TEMP TABLE IF NOT EXISTS evaluation_tests (sha256 TEXT, bank_id TEXT, \
-         exam_date TEXT, area TEXT, test TEXT, rating TEXT);",
-    );
-    connection.pragma_update(None, "query_only", true)?;
-    Ok(made?)
-}
-
-/// A copy of a schema before 6 has no lending data: empty tables of the
-/// names, as [`empty_evaluations`] makes them, so that a reader asks the
-/// same SQL of every copy.
-fn empty_lending(connection: &Connection) -> Result<()> {
-    connection.pragma_update(None, "query_only", false)?;
-    let made = connection.execute_batch(
-        "CREATE TEMP TABLE IF NOT EXISTS lending_files (sha256 TEXT, zip_sha256 TEXT, kind TEXT, \
-         year INTEGER, tables TEXT, records INTEGER, source TEXT, read_at TEXT); \
-         CREATE TEMP TABLE IF NOT EXISTS lending_reporters (year INTEGER, agency INTEGER, \
-         respondent_id INTEGER, rssd_id INTEGER, name TEXT, city TEXT, state TEXT, \
-         assets_thousands INTEGER, bank_id TEXT, reason TEXT); \
-         CREATE TEMP TABLE IF NOT EXISTS lending (year INTEGER, bank_id TEXT, agency INTEGER, \
-         respondent_id INTEGER, table_id TEXT, kind TEXT, action TEXT, state TEXT, county TEXT, \
-         msa TEXT, income_group TEXT, in_area INTEGER, loans INTEGER, amount_thousands INTEGER, \
-         loans_under_100k INTEGER, amount_under_100k INTEGER, loans_100k_250k INTEGER, \
-         amount_100k_250k INTEGER, loans_250k_plus INTEGER, amount_250k_plus INTEGER, \
-         loans_small_revenue INTEGER, amount_small_revenue INTEGER); \
-         CREATE TEMP TABLE IF NOT EXISTS cd_lending (year INTEGER, bank_id TEXT, agency INTEGER, \
-         respondent_id INTEGER, loans INTEGER, amount_thousands INTEGER, affiliate_loans INTEGER, \
-         affiliate_amount_thousands INTEGER); \
-         CREATE TEMP TABLE IF NOT EXISTS assessment_areas (year INTEGER, bank_id TEXT, \
-         agency INTEGER, respondent_id INTEGER, area INTEGER, state TEXT, county TEXT, msa TEXT, \
-         tract TEXT, income_group TEXT, partial_county INTEGER); \
-         CREATE TEMP TABLE IF NOT EXISTS lending_market (year INTEGER, kind TEXT, action TEXT, \
-         state TEXT, county TEXT, msa TEXT, income_group TEXT, loans INTEGER, \
-         amount_thousands INTEGER, loans_small_revenue INTEGER);",
-    );
-    connection.pragma_update(None, "query_only", true)?;
-    Ok(made?)
 }
 
 /// The tables that hold a copy's data since schema 1: a database of

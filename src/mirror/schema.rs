@@ -68,6 +68,13 @@ pub const MIGRATIONS: &[Migration] = &[
                by cra enrich --lending, each reporter linked to its bank",
         sql: include_str!("migrations/6.sql"),
     },
+    Migration {
+        to: 7,
+        what: "every file cra enrich --pe read is kept, set-aside ones too \
+               (evaluations.status: linked, unlinked, set_aside; evaluations.reader: the PE \
+               reader's version, a later one reads a file again)",
+        sql: include_str!("migrations/7.sql"),
+    },
 ];
 
 /// The schema this build reads and writes.
@@ -392,6 +399,10 @@ mod tests {
                 6,
                 "916180a67ba8787f9146dac6a4cde5612b35fe9d8b324c71cb78a0e9768f5716",
             ),
+            (
+                7,
+                "265480d287dbbd15bde8f3756c273a7fbff334f75517dbad993e3140a3812662",
+            ),
         ];
         let steps =
             std::iter::once((OLDEST, SCHEMA_1)).chain(MIGRATIONS.iter().map(|m| (m.to, m.sql)));
@@ -445,9 +456,61 @@ mod tests {
         assert!(
             error
                 .to_string()
-                .contains("is damaged: it lacks the tables links, events of its schema 6"),
+                .contains("is damaged: it lacks the tables links, events of its schema 7"),
             "{error}"
         );
+    }
+
+    /// Schema 7: each evaluation a copy of schema 6 holds gets its status
+    /// (linked where it has a bank, else unlinked) and reader 1 (the
+    /// readers before it), nothing else of it changes; set-aside files can
+    /// be kept after it.
+    #[test]
+    fn schema_7_gives_each_evaluation_its_status() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        let tx = connection.transaction().unwrap();
+        tx.execute_batch(SCHEMA_1).unwrap();
+        for step in MIGRATIONS.iter().filter(|m| m.to <= 6) {
+            tx.execute_batch(step.sql).unwrap();
+        }
+        tx.pragma_update(None, "user_version", 6).unwrap();
+        tx.execute_batch(
+            "INSERT INTO evaluations (sha256, source, bank_id, exam_date, rating, reason, kind, \
+             read_at) VALUES ('a', '/pe/a.pdf', 'bank-1', '2020-01-02', 'Outstanding', NULL, \
+             'large', 't'), ('b', '/pe/b.pdf', NULL, NULL, 'Satisfactory', 'no bank', 'small', 't');",
+        )
+        .unwrap();
+        tx.commit().unwrap();
+        let before = rows(&connection, "evaluations");
+        migrate(connection.transaction().unwrap(), 6).unwrap();
+        assert_eq!(version(&connection).unwrap(), SCHEMA_VERSION);
+        let said: Vec<(String, String, i64)> = connection
+            .prepare("SELECT sha256, status, reader FROM evaluations ORDER BY sha256")
+            .unwrap()
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(
+            said,
+            [
+                ("a".to_string(), "linked".to_string(), 1),
+                ("b".to_string(), "unlinked".to_string(), 1)
+            ]
+        );
+        // Every column of schema 6 as it was, the new two after them.
+        let after: Vec<String> = rows(&connection, "evaluations")
+            .iter()
+            .map(|row| row.rsplitn(4, '|').nth(3).unwrap().to_string() + "|")
+            .collect();
+        assert_eq!(after, before);
+        connection
+            .execute(
+                "INSERT INTO evaluations (sha256, source, reason, kind, read_at, status, reader) \
+                 VALUES ('c', '/pe/c.pdf', 'encrypted', 'none', 't', 'set_aside', 2)",
+                [],
+            )
+            .unwrap();
     }
 
     #[test]

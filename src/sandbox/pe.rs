@@ -33,6 +33,7 @@ use super::draw::Draw;
 use crate::evaluation::model::{Evaluation, PrintedId};
 
 pub use fonts::winansi;
+pub use layout::area_rating;
 pub use places::{id_line, long_date, state_name};
 pub use points::{combine, draw_tests, tests_of};
 

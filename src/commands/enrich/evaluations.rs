@@ -2,8 +2,11 @@
 //! them, http(s) addresses) read into the local copy. Each file is read
 //! in bounded time and memory (`evaluation::read`), set aside with its
 //! reason when it is no readable PE, and the batch goes on; what was read
-//! is linked and stored in one transaction (`Store::evaluations`). Files
-//! are known by their SHA-256: reading one again changes nothing.
+//! is linked and stored in one transaction (`Store::evaluations`), the
+//! set-aside files with their reason. Files are known by their SHA-256:
+//! one this reader read before is said `already read` and not read again
+//! (one not linked then is linked again); one an earlier reader read is
+//! read again.
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +36,9 @@ pub struct Counts {
     pub not_evaluation: u64,
     pub damaged: u64,
     pub disagree: u64,
+    /// Files read before (by this reader): nothing of them changed, but
+    /// the link of one not linked then.
+    pub already_read: u64,
 }
 
 /// One file to read: where, as the user named it.
@@ -64,7 +70,8 @@ impl Location {
 
 /// What the files and addresses gave, before anything is stored.
 struct Gathered {
-    read: Vec<(String, String, Evaluation)>,
+    /// SHA-256, source, and what it says or why it was set aside.
+    read: Vec<(String, String, Result<Evaluation, String>)>,
     counts: Counts,
     /// The paths that could not be read at all.
     unreadable: Vec<String>,
@@ -84,8 +91,9 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
     // A read blocked in a system call (a file on a stalled network
     // mount) never hears the signal: the backstop ends the process.
     let backstop = crate::signals::backstop();
+    let known = store.evaluations_read()?;
     let gathered = tokio::select! {
-        gathered = gather(paths, settings, io) => gathered,
+        gathered = gather(paths, settings, io, known) => gathered,
         () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),
     };
     backstop.abort();
@@ -104,14 +112,32 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
         .map(|(sha256, source, evaluation)| Read {
             sha256,
             source,
-            evaluation,
+            evaluation: evaluation.as_ref().map_err(String::as_str),
         })
         .collect();
     let stored = store.evaluations(&batch)?;
     io.status(None);
     let late_signal = crate::signals::signalled();
     for ((_, source, evaluation), stored) in read.iter().zip(&stored) {
-        counts.read += 1;
+        let Ok(evaluation) = evaluation else {
+            // Set aside: counted and said as it was read.
+            continue;
+        };
+        if stored.known {
+            counts.already_read += 1;
+            match (&stored.link, stored.linked_now) {
+                (Ok((bank, exam)), true) => io.info(&format!(
+                    "{}: already read, linked now to bank {bank}'s exam of {exam}",
+                    inert(source)
+                )),
+                _ => io.info(&format!("{}: already read", inert(source))),
+            }
+            if !stored.linked_now {
+                continue;
+            }
+        } else {
+            counts.read += 1;
+        }
         match &stored.link {
             Ok(_) => counts.linked += 1,
             Err(why) => {
@@ -133,7 +159,9 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
     // Two PEs of one exam that rate its tests otherwise: named, with the
     // one the exam's columns read (`mirror::record::chosen`).
     for ((_, source, _), stored) in read.iter().zip(&stored) {
-        if let (Some(other), Ok((bank, exam))) = (stored.conflicts.first(), &stored.link) {
+        let new = !stored.known || stored.linked_now;
+        if let (Some(other), Ok((bank, exam)), true) = (stored.conflicts.first(), &stored.link, new)
+        {
             io.warn(&format!(
                 "{}: conflict: it rates the tests of bank {bank}'s exam of {exam} otherwise than \
                  {} (the exam's test ratings are read from one of them: the PE whose overall \
@@ -168,12 +196,20 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
 }
 
 /// Reads every file and address `paths` name, each set aside with its
-/// reason or read, the batch going on.
-async fn gather(paths: &[String], settings: &Settings, io: &Io) -> Result<Gathered> {
+/// reason or read, the batch going on. A file in `known` (read before by
+/// this reader: SHA-256 and status), or met before in the batch, is said
+/// `already read` and not read again, unless it was not linked (it is
+/// linked again).
+async fn gather(
+    paths: &[String],
+    settings: &Settings,
+    io: &Io,
+    mut known: std::collections::HashMap<String, String>,
+) -> Result<Gathered> {
     let mut unreadable = Vec::new();
     let sources = expand(paths, io, &mut unreadable)?;
     let mut counts = Counts::default();
-    let mut read: Vec<(String, String, Evaluation)> = Vec::new();
+    let mut read: Vec<(String, String, Result<Evaluation, String>)> = Vec::new();
     let mut requests = 0;
     for (n, source) in sources.iter().enumerate() {
         let shown = source.shown();
@@ -237,11 +273,22 @@ async fn gather(paths: &[String], settings: &Settings, io: &Io) -> Result<Gather
             }
         };
         let sha256 = hex::encode(Sha256::digest(&bytes));
+        if known
+            .get(&sha256)
+            .is_some_and(|status| status != "unlinked")
+        {
+            counts.already_read += 1;
+            io.info(&format!("{}: already read", inert(&shown)));
+            continue;
+        }
         let evaluation = tokio::task::spawn_blocking(move || crate::evaluation::read(&bytes))
             .await
             .unwrap_or_else(|_| Err(SetAside::Damaged("unreadable".into())));
         match evaluation {
-            Ok(evaluation) => read.push((sha256, source.stored(), evaluation)),
+            Ok(evaluation) => {
+                known.insert(sha256.clone(), "unlinked".into());
+                read.push((sha256, source.stored(), Ok(evaluation)));
+            }
             Err(set_aside) => {
                 match &set_aside {
                     SetAside::NoText => counts.no_text += 1,
@@ -253,6 +300,8 @@ async fn gather(paths: &[String], settings: &Settings, io: &Io) -> Result<Gather
                     inert(&shown),
                     set_aside.reason()
                 ));
+                known.insert(sha256.clone(), "set_aside".into());
+                read.push((sha256, source.stored(), Err(set_aside.reason())));
             }
         }
     }
@@ -274,6 +323,7 @@ fn summary_line(counts: &Counts, seconds: f64, path: &Path) -> String {
         not_evaluation,
         damaged,
         disagree,
+        already_read,
     } = counts;
     let mut line = format!(
         "read {} {} ({} linked, {} not linked)",
@@ -282,6 +332,9 @@ fn summary_line(counts: &Counts, seconds: f64, path: &Path) -> String {
         thousands(*linked),
         thousands(*unlinked)
     );
+    if *already_read > 0 {
+        line.push_str(&format!("; {} already read", thousands(*already_read)));
+    }
     let aside = no_text + not_evaluation + damaged;
     if aside > 0 {
         line.push_str(&format!(

@@ -375,7 +375,12 @@ fn write_tests(
     for exam in exams {
         let mut areas: Vec<(&str, Vec<String>)> = Vec::new();
         for (area, test, rating) in &exam.tests {
-            let name = crate::domain::Test::from_name(test).map_or(test.as_str(), |t| t.title());
+            // An area's overall rating (`overall`) is said first, as "Overall".
+            let name = match crate::domain::Test::from_name(test) {
+                Some(test) => test.title(),
+                None if test == "overall" => "Overall",
+                None => test.as_str(),
+            };
             let said = format!("{}: {rating}", name.trim_end_matches(" Test"));
             match areas.last_mut() {
                 Some((last, said_there)) if *last == area.as_str() => said_there.push(said),

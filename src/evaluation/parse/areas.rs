@@ -1,8 +1,9 @@
 //! State and multistate MSA sections: where each starts, and the area a
 //! printed place names.
 
-use super::super::model::Area;
+use super::super::model::{Area, AreaRating};
 use super::text::{Doc, level_at, window};
+use crate::domain::Level;
 
 /// Endings that name a multistate MSA, longest first.
 const MSA_SUFFIXES: &str = " multistate metropolitan statistical area| multistate metropolitan \
@@ -26,18 +27,7 @@ const STATES: &str = "|alabama=AL|alaska=AK|arizona=AZ|arkansas=AR|california=CA
 /// that a "... Rating" line heads or such a rating follows within 10
 /// lines; table-of-contents lines (page numbers, dot leaders) never count.
 pub(super) fn area_starts(doc: &Doc) -> Vec<(usize, Area)> {
-    let mut rated: Vec<(usize, Area)> = Vec::new();
-    for (p, key) in doc.lower.match_indices("cra rating for ") {
-        let from = p + key.len();
-        // Followed by a level, so never a contents line.
-        let colon = window(&doc.lower, from, 120).find(':');
-        let level = |c: &usize| level_at(window(&doc.lower, from + c + 1, 40)).is_some();
-        let area = colon
-            .filter(level)
-            .and_then(|c| doc.text.get(from..from + c));
-        let line = doc.lines.partition_point(|l| l.at.start <= p);
-        rated.extend(area.and_then(place).map(|a| (line.saturating_sub(1), a)));
-    }
+    let rated: Vec<(usize, Area)> = rated(doc).into_iter().map(|(l, a, _)| (l, a)).collect();
     let mut marks = rated.clone();
     for i in 0..doc.lines.len() {
         let Some(area) = heading(doc, i) else {
@@ -62,6 +52,38 @@ pub(super) fn area_starts(doc: &Doc) -> Vec<(usize, Area)> {
     marks.dedup_by(|b, a| a.1 == b.1);
     let start = |(i, a): (usize, Area)| (doc.lines[i].at.start, a);
     marks.into_iter().map(start).collect()
+}
+
+/// Every "CRA rating for <place>: <level>": its line, the area, the level.
+fn rated(doc: &Doc) -> Vec<(usize, Area, Level)> {
+    let mut rated = Vec::new();
+    for (p, key) in doc.lower.match_indices("cra rating for ") {
+        let from = p + key.len();
+        // Followed by a level, so never a contents line.
+        let Some(colon) = window(&doc.lower, from, 120).find(':') else {
+            continue;
+        };
+        let Some(level) = level_at(window(&doc.lower, from + colon + 1, 40)) else {
+            continue;
+        };
+        let area = doc.text.get(from..from + colon).and_then(place);
+        let line = doc.lines.partition_point(|l| l.at.start <= p);
+        rated.extend(area.map(|a| (line.saturating_sub(1), a, level)));
+    }
+    rated
+}
+
+/// Each state's and multistate MSA's overall rating, as its "CRA rating
+/// for <place>: <level>" prints it (one of the four an overall rating
+/// can be), the first of each area, in text order.
+pub(super) fn area_ratings(doc: &Doc) -> Vec<AreaRating> {
+    let mut out: Vec<AreaRating> = Vec::new();
+    for (_, area, level) in rated(doc) {
+        if level.is_overall() && !out.iter().any(|r| r.area == area) {
+            out.push(AreaRating { area, level });
+        }
+    }
+    out
 }
 
 /// Whether a (lowercase) line is only a contents listing's dot leader or

@@ -19,18 +19,20 @@ use link::link;
 /// The furthest an evaluation's date is from its exam's, in months.
 pub const NEAREST_MONTHS: i8 = 8;
 
-/// A PE read from a file, to store.
+/// A file read, to store: a PE, or set aside.
 pub struct Read<'a> {
     pub sha256: &'a str,
     /// The file or address it was read from.
     pub source: &'a str,
-    pub evaluation: &'a Evaluation,
+    /// What it says, or why it was set aside (in words).
+    pub evaluation: Result<&'a Evaluation, &'a str>,
 }
 
-/// What storing one PE came to.
+/// What storing one file came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stored {
-    /// The bank and exam it is linked to, or why it is not.
+    /// The bank and exam it is linked to, or why it is not (why it was set
+    /// aside).
     pub link: Result<(String, String), String>,
     /// The copy's rating of that exam, where the PE's overall rating
     /// differs from it.
@@ -39,9 +41,18 @@ pub struct Stored {
     /// institution's level differ from this one's: their sources (the
     /// exam's columns read one of them: `chosen`).
     pub conflicts: Vec<String>,
-    /// The file was read before and nothing changed.
+    /// The file was read before, by this reader ([`READER`]): kept as it
+    /// was, or linked now (`linked_now`).
     pub known: bool,
+    /// Read before and not linked, and linked now (the copy has the bank).
+    pub linked_now: bool,
 }
+
+/// The version of the PE reader that reads a file: a file read by an
+/// earlier one is read again, and what the copy held of it replaced
+/// (its link kept). 1: every reader before schema 7; 2: each state's and
+/// multistate MSA's overall rating read.
+pub const READER: i64 = crate::evaluation::READER;
 
 impl Store {
     /// Exit 2 saying to run `cra enrich` when the copy has no public
@@ -57,9 +68,22 @@ impl Store {
         )))
     }
 
-    /// Stores `read`, linked, in one transaction. A file read before and
-    /// linked is left as it is; one read before and not linked is linked
-    /// again (the copy may have the bank now).
+    /// The files this reader ([`READER`]) read before, by SHA-256, with
+    /// their status (`linked`, `unlinked`, `set_aside`).
+    pub fn evaluations_read(&self) -> Result<std::collections::HashMap<String, String>> {
+        let mut statement = self.connection().prepare(
+            "SELECT sha256 AS sha256, status AS status FROM evaluations WHERE reader >= ?1",
+        )?;
+        let read = statement
+            .query_map([READER], |row| Ok((row.get("sha256")?, row.get("status")?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(read)
+    }
+
+    /// Stores `read`, linked, in one transaction. A file this reader read
+    /// before and linked, or set aside, is left as it is; one read before
+    /// and not linked is linked again (the copy may have the bank now);
+    /// one an earlier reader read is replaced (its link kept).
     pub fn evaluations(&mut self, read: &[Read]) -> Result<Vec<Stored>> {
         let now = super::super::now();
         let tx = self.connection_mut().transaction()?;
@@ -72,18 +96,54 @@ impl Store {
     }
 }
 
+/// What the copy holds of a file read before: its bank, exam and status,
+/// and whether this reader read it.
+struct Known {
+    bank: Option<String>,
+    exam: Option<String>,
+    status: String,
+    current: bool,
+}
+
 fn store_one(tx: &Transaction, read: &Read, now: &str) -> Result<Stored> {
-    let known: Option<(Option<String>, Option<String>)> = tx
+    let known: Option<Known> = tx
         .query_row(
-            "SELECT bank_id AS bank_id, exam_date AS exam_date FROM evaluations WHERE sha256 = ?1",
+            "SELECT bank_id AS bank_id, exam_date AS exam_date, status AS status, \
+             reader AS reader FROM evaluations WHERE sha256 = ?1",
             [read.sha256],
-            |row| Ok((row.get("bank_id")?, row.get("exam_date")?)),
+            |row| {
+                Ok(Known {
+                    bank: row.get("bank_id")?,
+                    exam: row.get("exam_date")?,
+                    status: row.get("status")?,
+                    current: row.get::<_, i64>("reader")? >= READER,
+                })
+            },
         )
         .optional()?;
-    let evaluation = read.evaluation;
+    let current = known.as_ref().is_some_and(|k| k.current);
+    let evaluation = match read.evaluation {
+        Ok(evaluation) => evaluation,
+        Err(why) => {
+            if !current {
+                replace(tx, read, now, None, Status::SetAside(why))?;
+            }
+            return Ok(Stored {
+                link: Err(why.to_string()),
+                disagrees: None,
+                conflicts: Vec::new(),
+                known: current,
+                linked_now: false,
+            });
+        }
+    };
     // Read before and linked: the link it has is kept, and said.
     let link = match &known {
-        Some((Some(bank), Some(exam))) => Ok((bank.clone(), exam.clone())),
+        Some(Known {
+            bank: Some(bank),
+            exam: Some(exam),
+            ..
+        }) => Ok((bank.clone(), exam.clone())),
         _ => link(tx, evaluation)?,
     };
     let (disagrees, conflicts) = match &link {
@@ -93,66 +153,109 @@ fn store_one(tx: &Transaction, read: &Read, now: &str) -> Result<Stored> {
         ),
         Err(_) => (None, Vec::new()),
     };
-    if let Some((bank, _)) = &known
-        && (bank.is_some() || link.is_err())
-    {
-        // Read before: linked then (kept), or still not linkable.
-        return Ok(Stored {
-            link,
-            disagrees,
-            conflicts,
-            known: true,
-        });
+    let was_linked = known.as_ref().is_some_and(|k| k.status == "linked");
+    let mut stored = Stored {
+        link,
+        disagrees,
+        conflicts,
+        known: current,
+        linked_now: current && !was_linked,
+    };
+    if current && (was_linked || stored.link.is_err()) {
+        // Read before by this reader: linked then (kept), set aside then
+        // (a file is read once by a reader), or still not linkable.
+        stored.linked_now = false;
+        return Ok(stored);
     }
+    let status = match &stored.link {
+        Ok((bank, exam)) => Status::Linked(bank, exam),
+        Err(reason) => Status::Unlinked(reason),
+    };
+    replace(tx, read, now, Some(evaluation), status)?;
+    Ok(stored)
+}
+
+/// What a file is stored as.
+enum Status<'a> {
+    Linked(&'a str, &'a str),
+    Unlinked(&'a str),
+    SetAside(&'a str),
+}
+
+/// Replaces what the copy holds of `read`'s file: its row, and its test
+/// ratings (none when set aside).
+fn replace(
+    tx: &Transaction,
+    read: &Read,
+    now: &str,
+    evaluation: Option<&Evaluation>,
+    status: Status,
+) -> Result<()> {
     tx.execute("DELETE FROM evaluations WHERE sha256 = ?1", [read.sha256])?;
     tx.execute(
         "DELETE FROM evaluation_tests WHERE sha256 = ?1",
         [read.sha256],
     )?;
-    let (bank, exam, reason) = match &link {
-        Ok((bank, exam)) => (Some(bank.as_str()), Some(exam.as_str()), None),
-        Err(reason) => (None, None, Some(reason.as_str())),
+    let (bank, exam, reason, said) = match status {
+        Status::Linked(bank, exam) => (Some(bank), Some(exam), None, "linked"),
+        Status::Unlinked(reason) => (None, None, Some(reason), "unlinked"),
+        Status::SetAside(reason) => (None, None, Some(reason), "set_aside"),
     };
-    let printed = evaluation.ids.first();
+    let printed = evaluation.and_then(|e| e.ids.first());
     tx.execute(
         "INSERT INTO evaluations (sha256, source, bank_id, exam_date, evaluation_date, \
-         regulator, agency_id, name, rating, reason, kind, read_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+         regulator, agency_id, name, rating, reason, kind, read_at, status, reader) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         params![
             read.sha256,
             read.source,
             bank,
             exam,
-            evaluation.date,
+            evaluation.and_then(|e| e.date.as_deref()),
             printed.map(|id| regulator(id.kind)),
             printed.map(|id| i64::try_from(id.number).unwrap_or(i64::MAX)),
-            evaluation.name,
-            evaluation.rating.map(|r| r.as_str()),
+            evaluation.map(|e| e.name.as_str()),
+            evaluation.and_then(|e| e.rating).map(|r| r.as_str()),
             reason,
-            evaluation.kind.as_str(),
+            evaluation.map_or("none", |e| e.kind.as_str()),
             now,
+            said,
+            READER,
         ],
     )?;
+    let Some(evaluation) = evaluation else {
+        return Ok(());
+    };
     let mut insert = tx.prepare_cached(
         "INSERT OR IGNORE INTO evaluation_tests (sha256, bank_id, exam_date, area, test, rating) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
-    for test in &evaluation.tests {
-        insert.execute(params![
-            read.sha256,
-            bank,
-            exam,
-            test.area.as_str(),
-            test.test.as_str(),
-            test.level.as_str()
-        ])?;
+    for (area, test, rating) in rows_of(evaluation) {
+        insert.execute(params![read.sha256, bank, exam, area, test, rating])?;
     }
-    Ok(Stored {
-        link,
-        disagrees,
-        conflicts,
-        known: false,
-    })
+    Ok(())
+}
+
+/// An evaluation's rows of `evaluation_tests`, `(area, test, rating)`:
+/// the institution's tests, then each state and multistate MSA in the
+/// PE's order, its overall rating (`test` = `overall`) before its tests.
+fn rows_of(evaluation: &Evaluation) -> Vec<(&str, &str, &str)> {
+    use crate::evaluation::model::Area;
+    let mut areas: Vec<&Area> = vec![&Area::Institution];
+    let tested = evaluation.tests.iter().map(|t| &t.area);
+    for area in tested.chain(evaluation.area_ratings.iter().map(|r| &r.area)) {
+        if !areas.contains(&area) {
+            areas.push(area);
+        }
+    }
+    let mut rows = Vec::new();
+    for area in areas {
+        let overall = evaluation.area_ratings.iter().filter(|r| r.area == *area);
+        rows.extend(overall.map(|r| (area.as_str(), "overall", r.level.as_str())));
+        let tests = evaluation.tests.iter().filter(|t| t.area == *area);
+        rows.extend(tests.map(|t| (area.as_str(), t.test.as_str(), t.level.as_str())));
+    }
+    rows
 }
 
 /// The other PEs of the exam of `bank` on `exam` whose test ratings at
@@ -296,12 +399,30 @@ impl Evaluations<'_> {
     /// The test ratings of each of the bank's exams an evaluation was read
     /// for, newest exam first.
     pub fn exam_tests(&self, bank_id: &str) -> Result<Vec<ExamTests>> {
+        self.tests_where(bank_id, "")
+    }
+
+    /// The ratings of each state and multistate MSA (each area's overall
+    /// rating, `overall`, and its tests) of each of the bank's exams, from
+    /// the exam's PE (of two, the one [`super::chosen`] picks), newest
+    /// exam first, the areas in the PE's order.
+    pub fn area_ratings(&self, bank_id: &str) -> Result<Vec<ExamTests>> {
+        let chosen = super::chosen::chosen_sql("t.bank_id", "t.exam_date");
+        self.tests_where(
+            bank_id,
+            &format!(" AND t.area <> 'institution' AND t.sha256 = {chosen}"),
+        )
+    }
+
+    /// The bank's stored test ratings that `more` (SQL on `t`) keeps,
+    /// grouped by exam.
+    fn tests_where(&self, bank_id: &str, more: &str) -> Result<Vec<ExamTests>> {
         let connection = self.0.connection();
-        let mut statement = connection.prepare_cached(
-            "SELECT exam_date AS exam_date, area AS area, test AS test, rating AS rating \
-             FROM evaluation_tests WHERE bank_id = ?1 \
-             ORDER BY exam_date DESC, area <> 'institution', rowid",
-        )?;
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT t.exam_date AS exam_date, t.area AS area, t.test AS test, \
+             t.rating AS rating FROM evaluation_tests t WHERE t.bank_id = ?1{more} \
+             ORDER BY t.exam_date DESC, t.area <> 'institution', t.rowid"
+        ))?;
         crate::mirror::row::columns! { struct TestAt { exam_date, area, test, rating } }
         let at = TestAt::of(&statement)?;
         let mut exams: Vec<ExamTests> = Vec::new();

@@ -119,7 +119,10 @@ impl Ctx<'_> {
     fn area_page(&mut self, area: &Area, fallback: Level) -> Page {
         let ev = self.spec.evaluation;
         let tests = area_tests(ev, area);
-        let (heading, title, line) = area_words(area, area_rating(ev.kind, &tests, fallback));
+        // The area's overall rating the evaluation gives, else its tests'.
+        let given = ev.area_ratings.iter().find(|r| r.area == *area);
+        let rating = given.map_or_else(|| area_rating(ev.kind, &tests, fallback), |r| r.level);
+        let (heading, title, line) = area_words(area, rating);
         let mut p = Page::new();
         p.mid(HEAD, heading, 0.0);
         p.mid(HEAD, &title, 8.0);
@@ -200,7 +203,7 @@ fn area_tests(ev: &Evaluation, area: &Area) -> Vec<(Test, Level)> {
 }
 
 /// An area's rating: its tests combined, else the institution's.
-fn area_rating(kind: Kind, tests: &[(Test, Level)], fallback: Level) -> Level {
+pub fn area_rating(kind: Kind, tests: &[(Test, Level)], fallback: Level) -> Level {
     let find = |t: &Test| tests.iter().find(|(u, _)| u == t).map(|(_, l)| *l);
     let levels: Option<Vec<Level>> = tests_of(kind).iter().map(find).collect();
     levels.and_then(|l| combine(kind, &l)).unwrap_or(fallback)

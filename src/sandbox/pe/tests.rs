@@ -26,6 +26,7 @@ fn evaluation(kind: Kind, overall: Level, tests: Vec<TestRating>) -> Evaluation 
         rating: Some(overall),
         kind,
         tests,
+        area_ratings: vec![],
     }
 }
 

@@ -17,7 +17,7 @@ use axum::response::Response;
 use super::Public;
 use crate::domain::Level;
 use crate::domain::{ExamType, Rating, Regulator};
-use crate::evaluation::model::{Area, Evaluation, IdKind, Kind, PrintedId};
+use crate::evaluation::model::{Area, AreaRating, Evaluation, IdKind, Kind, PrintedId};
 use crate::record::ffiec::InstitutionKey;
 use crate::sandbox::data::{SandboxBank, SandboxExam};
 use crate::sandbox::draw::Draw;
@@ -91,6 +91,22 @@ pub fn evaluation_of(
         }
     }
     let tests = draw_tests(overall, kind, &areas, &mut draw);
+    // Each area's overall rating, as its tests combine (the PE prints it).
+    let area_ratings = areas
+        .iter()
+        .filter(|area| tests.iter().any(|t| t.area == **area))
+        .map(|area| {
+            let of: Vec<_> = tests
+                .iter()
+                .filter(|t| t.area == *area)
+                .map(|t| (t.test, t.level))
+                .collect();
+            AreaRating {
+                area: area.clone(),
+                level: crate::sandbox::pe::area_rating(kind, &of, overall),
+            }
+        })
+        .collect();
     let id_kind = match key.regulator {
         Regulator::Occ => IdKind::OccCharter,
         Regulator::Fdic => IdKind::FdicCert,
@@ -108,6 +124,7 @@ pub fn evaluation_of(
         rating: Some(overall),
         kind,
         tests,
+        area_ratings,
     };
     let layout = Layout {
         agency: match key.regulator {

@@ -228,16 +228,26 @@ fn every_sandbox_evaluation_is_read_exactly_and_linked_to_its_exam() {
                 )
             })
             .collect();
+        // And each state's and multistate MSA's overall rating.
+        expected.extend(s.evaluation.area_ratings.iter().map(|r| {
+            (
+                r.area.as_str().to_string(),
+                "overall".to_string(),
+                r.level.as_str().to_string(),
+            )
+        }));
         expected.sort();
         assert_eq!(tests.get(&source), Some(&expected), "{source}");
     }
 
-    // Read again: nothing changes.
+    // Read again: every file already read (the scanned ones too, kept as
+    // set aside), none read anew, nothing changes.
     let before = world.sql_tsv("SELECT * FROM evaluations ORDER BY sha256");
     let before_tests = stored(&world);
     let (code, again, _) = read(&world, &[&dir]);
     assert_eq!(code, 0);
-    assert_eq!(again["evaluations"]["read"], counts["read"]);
+    assert_eq!(again["evaluations"]["read"], 0);
+    assert_eq!(again["evaluations"]["already_read"], saved.len() as u64);
     assert_eq!(
         world.sql_tsv("SELECT * FROM evaluations ORDER BY sha256"),
         before
@@ -488,9 +498,14 @@ fn what_is_no_evaluation_is_set_aside_with_its_reason_and_the_batch_goes_on() {
             "{file}: {why}\n{said}"
         );
     }
-    let unlinked = world.sql("SELECT bank_id, reason FROM evaluations WHERE reason IS NOT NULL");
+    let unlinked = world.sql("SELECT bank_id, reason FROM evaluations WHERE status = 'unlinked'");
     assert_eq!(unlinked.len(), 2);
     assert!(unlinked.iter().all(|row| row["bank_id"].is_null()));
+    // The set-aside files are kept too, with their reason.
+    let aside = world.sql("SELECT bank_id, reason FROM evaluations WHERE status = 'set_aside'");
+    let scanned = saved.iter().filter(|s| s.scanned).count();
+    assert_eq!(aside.len(), 4 + scanned, "{aside:?}");
+    assert!(aside.iter().all(|row| row["reason"].is_string()));
 
     // A path that cannot be read at all: exit 1, the others still read.
     let missing = world.home.path().join("no-such-folder");
@@ -499,7 +514,8 @@ fn what_is_no_evaluation_is_set_aside_with_its_reason_and_the_batch_goes_on() {
     let gone = PathBuf::from(format!("{}/pe/no-such-bank/2020-01-01.pdf", world.url()));
     let (code, summary, said) = read(&world, &[&missing, &one.file, &gone]);
     assert_eq!(code, 1, "{said}");
-    assert_eq!(summary["evaluations"]["read"], 1, "{summary}");
+    // (read in the folder above: already read)
+    assert_eq!(summary["evaluations"]["already_read"], 1, "{summary}");
     assert!(said.contains("no-such-folder"), "{said}");
     assert!(
         said.lines()

@@ -84,7 +84,7 @@ fn evaluations_lists_every_file_read_and_what_disagrees() {
     let all = listed(&world, &[]);
     let by_sql = world.sql(
         "SELECT sha256, source AS file, bank_id, name, exam_date, evaluation_date, rating, \
-         CASE WHEN bank_id IS NULL THEN 'unlinked' ELSE 'linked' END AS status, reason \
+         status, reason \
          FROM evaluations",
     );
     assert_eq!(all.len(), by_sql.len(), "{all:?}");

@@ -81,6 +81,16 @@ fn multistate_bank_rates_each_area() {
     ];
     assert_eq!(e.tests, want);
     assert_eq!(e.kind, Kind::Large);
+    // Each area's overall rating, as its "CRA rating for" line prints it.
+    let rated = |area, level| AreaRating { area, level };
+    assert_eq!(
+        e.area_ratings,
+        [
+            rated(Area::State("TX".into()), Level::Satisfactory),
+            rated(Area::State("NM".into()), Level::Outstanding),
+            rated(Area::Msa("Memphis TN-MS-AR".into()), Level::Satisfactory),
+        ]
+    );
 }
 #[test]
 fn contents_and_scope_listings_start_no_section() {
