@@ -1,0 +1,336 @@
+//! The lending behind each row's exam, as the public record's columns
+//! give it (`sb_loans`, `sb_lmi_share`, `sb_market_lmi_share`,
+//! `sb_in_area_share`, `cd_loans_amount`), on the sandbox's files: equal,
+//! in every reader and format, to what this test reckons from the copy's
+//! tables with its own SQL (the contract's definitions written again);
+//! `stats --lending`'s medians to the same reckoning; `show`'s last three
+//! years to `cra lending`'s.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::support::{lending, summary};
+use crate::common::{World, assert_code, enriched};
+
+/// A world of 400 banks with the sandbox's lending data read (its last
+/// five years).
+pub fn lent() -> World {
+    let world = enriched(400);
+    summary(&lending(&world, &[]), 0);
+    world
+}
+
+/// What the test reckons of one exam's lending.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Expected {
+    pub year: Option<u64>,
+    pub loans: Option<u64>,
+    pub lmi_share: Option<f64>,
+    pub market_lmi_share: Option<f64>,
+    pub in_area_share: Option<f64>,
+    pub cd_amount: Option<u64>,
+}
+
+/// The exams of `exams` (`banks`: each bank's current one; `ratings`:
+/// every record) with the last year before the exam's of which the bank
+/// reported, as SQL.
+fn years_sql(exams: &str) -> String {
+    format!(
+        "SELECT e.{id} AS bank_id, e.exam_date AS exam_date, \
+         (SELECT max(r.year) FROM lending_reporters r WHERE r.bank_id = e.{id} \
+          AND r.year < CAST(substr(e.exam_date, 1, 4) AS INTEGER)) AS year \
+         FROM {exams} e WHERE e.exam_date IS NOT NULL",
+        id = if exams == "banks" { "id" } else { "bank_id" }
+    )
+}
+
+/// The lending behind each exam of `exams`, by bank and exam date,
+/// reckoned by SQL: the disclosure's small business originations by
+/// county (`D1-1`: the county's loans with no area, and those inside and
+/// outside), the market's in the counties where the bank lent.
+pub fn expected(world: &World, exams: &str) -> BTreeMap<(String, String), Expected> {
+    let years = years_sql(exams);
+    let shares = world.sql(&format!(
+        "WITH y AS ({years}), \
+         c AS (SELECT y.bank_id, y.exam_date, y.year, x.state, x.county, x.income_group, \
+               x.in_area, x.loans FROM y JOIN lending x ON x.bank_id = y.bank_id \
+               AND x.year = y.year WHERE x.kind = 'small_business' \
+               AND x.action = 'originated' AND x.table_id = 'D1-1' AND x.county IS NOT NULL), \
+         lent AS (SELECT bank_id, exam_date, year, state, county FROM c WHERE in_area IS NULL \
+                  GROUP BY bank_id, exam_date, year, state, county HAVING sum(loans) > 0), \
+         mkt AS (SELECT lent.bank_id, lent.exam_date, \
+                 sum(CASE WHEN m.income_group IN ('low', 'moderate') THEN m.loans ELSE 0 END) AS lmi, \
+                 sum(CASE WHEN m.income_group IN ('low', 'moderate', 'middle', 'upper') \
+                     THEN m.loans ELSE 0 END) AS known \
+                 FROM lent JOIN lending_market m ON m.year = lent.year AND m.state = lent.state \
+                 AND m.county = lent.county AND m.kind = 'small_business' \
+                 AND m.action = 'originated' GROUP BY lent.bank_id, lent.exam_date) \
+         SELECT c.bank_id AS bank_id, c.exam_date AS exam_date, c.year AS year, \
+           sum(CASE WHEN in_area IS NULL THEN loans ELSE 0 END) AS loans, \
+           1.0 * sum(CASE WHEN in_area IS NULL AND income_group IN ('low', 'moderate') \
+               THEN loans ELSE 0 END) \
+             / nullif(sum(CASE WHEN in_area IS NULL AND income_group IN \
+               ('low', 'moderate', 'middle', 'upper') THEN loans ELSE 0 END), 0) AS lmi_share, \
+           1.0 * sum(CASE WHEN in_area = 1 THEN loans ELSE 0 END) \
+             / nullif(sum(CASE WHEN in_area IS NOT NULL THEN loans ELSE 0 END), 0) \
+             AS in_area_share, \
+           (SELECT 1.0 * mkt.lmi / nullif(mkt.known, 0) FROM mkt WHERE mkt.bank_id = c.bank_id \
+             AND mkt.exam_date = c.exam_date) AS market_lmi_share \
+         FROM c GROUP BY c.bank_id, c.exam_date, c.year"
+    ));
+    let cd = world.sql(&format!(
+        "WITH y AS ({years}) SELECT y.bank_id AS bank_id, y.exam_date AS exam_date, \
+         y.year AS year, sum(d.amount_thousands) * 1000 AS cd_amount \
+         FROM y JOIN cd_lending d ON d.bank_id = y.bank_id AND d.year = y.year \
+         GROUP BY y.bank_id, y.exam_date, y.year"
+    ));
+    let mut all: BTreeMap<(String, String), Expected> = BTreeMap::new();
+    let key = |row: &Value| {
+        (
+            row["bank_id"].as_str().unwrap().to_string(),
+            row["exam_date"].as_str().unwrap().to_string(),
+        )
+    };
+    for row in &shares {
+        let entry = all.entry(key(row)).or_default();
+        entry.year = row["year"].as_u64();
+        entry.loans = row["loans"].as_u64().filter(|n| *n > 0);
+        entry.lmi_share = row["lmi_share"].as_f64();
+        entry.market_lmi_share = row["market_lmi_share"].as_f64();
+        entry.in_area_share = row["in_area_share"].as_f64();
+    }
+    for row in &cd {
+        let entry = all.entry(key(row)).or_default();
+        entry.year = row["year"].as_u64();
+        entry.cd_amount = row["cd_amount"].as_u64();
+    }
+    all
+}
+
+/// `got` (a json number or null) is `want`, to `places` decimals.
+fn same(got: &Value, want: Option<f64>, what: &str) {
+    match want {
+        None => assert_eq!(*got, Value::Null, "{what}"),
+        Some(want) => {
+            let got = got.as_f64().unwrap_or_else(|| panic!("{what}: {got}"));
+            assert!((got - want).abs() < 1e-9, "{what}: {got} != {want}");
+        }
+    }
+}
+
+/// The public record's lending columns of `record` are `want`'s.
+fn check(record: &Value, want: &Expected, what: &str) {
+    assert_eq!(
+        record["sb_loans"],
+        want.loans.map_or(Value::Null, Value::from),
+        "{what}: {record}"
+    );
+    same(&record["sb_lmi_share"], want.lmi_share, what);
+    same(&record["sb_market_lmi_share"], want.market_lmi_share, what);
+    same(&record["sb_in_area_share"], want.in_area_share, what);
+    assert_eq!(
+        record["cd_loans_amount"],
+        want.cd_amount.map_or(Value::Null, Value::from),
+        "{what}: {record}"
+    );
+}
+
+const LENDING_COLUMNS: &str =
+    "sb_loans,sb_lmi_share,sb_market_lmi_share,sb_in_area_share,cd_loans_amount";
+
+#[test]
+fn each_rows_exam_has_the_lending_of_the_year_before_in_every_reader_and_format() {
+    let world = lent();
+    let current = expected(&world, "banks");
+    let with_shares = current.values().filter(|e| e.lmi_share.is_some()).count();
+    assert!(with_shares >= 10, "{with_shares} banks with shares");
+    let none = Expected::default();
+
+    // search, a row a bank: its current exam's.
+    let banks = world.json(&[
+        "--offline",
+        "search",
+        "--all",
+        "--enriched",
+        "--format",
+        "json",
+    ]);
+    assert!(banks.len() > 300);
+    for bank in &banks {
+        let key = (
+            bank["id"].as_str().unwrap().to_string(),
+            bank["current_rating"]["exam_date"]
+                .as_str()
+                .unwrap_or("")
+                .to_string(),
+        );
+        check(
+            &bank["public_record"],
+            current.get(&key).unwrap_or(&none),
+            &key.0,
+        );
+    }
+    // The numbers `cra lending` gives of that year.
+    let (key, one) = current
+        .iter()
+        .find(|(_, e)| e.lmi_share.is_some() && e.cd_amount.is_some())
+        .expect("a bank with shares and community development loans");
+    let year = one.year.unwrap().to_string();
+    let line = &world.json(&["lending", &key.0, "--year", &year, "--format", "json"])[0];
+    assert_eq!(line["loans"], one.loans.unwrap());
+    assert_eq!(line["lmi_share"], {
+        let bank = banks.iter().find(|b| b["id"] == key.0.as_str()).unwrap();
+        bank["public_record"]["sb_lmi_share"].clone()
+    });
+    assert_eq!(line["cd_amount"], one.cd_amount.unwrap());
+
+    // changes, export --with-history: each record's own exam's.
+    let records = expected(&world, "ratings");
+    let changes = world.json(&[
+        "changes",
+        "--change",
+        "all",
+        "--enriched",
+        "--format",
+        "json",
+    ]);
+    // The year each bank's current exam reads.
+    let current_year: BTreeMap<&str, Option<u64>> = current
+        .iter()
+        .map(|((bank, _), e)| (bank.as_str(), e.year))
+        .collect();
+    let mut own = 0;
+    for row in &changes {
+        let key = (
+            row["id"].as_str().unwrap().to_string(),
+            row["exam_date"].as_str().unwrap().to_string(),
+        );
+        let want = records.get(&key).unwrap_or(&none);
+        if want.year.is_some() && current_year.get(key.0.as_str()) != Some(&want.year) {
+            own += 1;
+        }
+        check(&row["public_record"], want, &format!("{key:?}"));
+    }
+    assert!(own > 0, "no record of a year of its own");
+    // An exam before any year reported has none.
+    assert!(
+        changes
+            .iter()
+            .any(|c| c["exam_date"].as_str().unwrap() < "2021"
+                && c["public_record"]["sb_loans"].is_null())
+    );
+    let csv = world.local(&[
+        "--offline",
+        "export",
+        "--with-history",
+        "--columns",
+        &format!("id,exam_date,{LENDING_COLUMNS}"),
+    ]);
+    assert_code(&csv, 0);
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        format!("id,exam_date,{LENDING_COLUMNS}")
+    );
+    let mut seen = 0;
+    for line in lines {
+        let cells: Vec<&str> = line.split(',').collect();
+        let want = records
+            .get(&(cells[0].to_string(), cells[1].to_string()))
+            .unwrap_or(&none);
+        let share = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x:.4}"));
+        let n = |x: Option<u64>| x.map_or(String::new(), |x| x.to_string());
+        assert_eq!(
+            cells[2..],
+            [
+                n(want.loans),
+                share(want.lmi_share),
+                share(want.market_lmi_share),
+                share(want.in_area_share),
+                n(want.cd_amount)
+            ],
+            "{line}"
+        );
+        seen += usize::from(want.loans.is_some());
+    }
+    assert!(seen >= 10);
+
+    // due: the current exam's.
+    let due = world.json(&[
+        "due",
+        "--older-than",
+        "1y",
+        "--include-inactive",
+        "--enriched",
+        "--format",
+        "json",
+    ]);
+    assert!(!due.is_empty());
+    for row in &due {
+        let key = (
+            row["id"].as_str().unwrap().to_string(),
+            row["exam_date"].as_str().unwrap().to_string(),
+        );
+        check(
+            &row["public_record"],
+            current.get(&key).unwrap_or(&none),
+            &key.0,
+        );
+    }
+
+    // A table: shares as percentages, the amount as `assets` shows one;
+    // tsv and csv the fraction and the dollars.
+    let id = key.0.as_str();
+    let columns = format!("id,{LENDING_COLUMNS}");
+    let table = world
+        .offline()
+        .env("CRA_FORCE_TTY", "1")
+        .env("COLUMNS", "200")
+        .args([
+            "search",
+            "--all",
+            "--columns",
+            &columns,
+            "--format",
+            "table",
+        ])
+        .args(["--color", "never"])
+        .output()
+        .unwrap();
+    assert_code(&table, 0);
+    let table = String::from_utf8(table.stdout).unwrap();
+    let row = table
+        .lines()
+        .find(|l| l.contains(&id[..8]))
+        .unwrap_or_else(|| panic!("{id}: {table}"));
+    let percent = |x: Option<f64>| format!("{:.1}%", x.unwrap() * 100.0);
+    for cell in [
+        percent(one.lmi_share),
+        percent(one.market_lmi_share),
+        percent(one.in_area_share),
+        cra::text::dollars(one.cd_amount.unwrap()),
+    ] {
+        assert!(row.contains(&cell), "{cell}: {row}");
+    }
+    let tsv = world.local(&[
+        "--offline",
+        "search",
+        "--all",
+        "--columns",
+        &columns,
+        "--format",
+        "tsv",
+    ]);
+    let tsv = String::from_utf8(tsv.stdout).unwrap();
+    let row = tsv.lines().find(|l| l.starts_with(id)).unwrap();
+    assert!(
+        row.contains(&format!("\t{:.4}\t", one.lmi_share.unwrap())),
+        "{row}"
+    );
+    assert!(
+        row.ends_with(&format!("\t{}", one.cd_amount.unwrap())),
+        "{row}"
+    );
+}
