@@ -9,6 +9,7 @@ pub(crate) mod exam;
 pub mod file;
 pub(crate) mod link;
 pub mod read;
+pub mod stats;
 
 use std::collections::BTreeMap;
 

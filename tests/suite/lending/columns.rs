@@ -334,3 +334,137 @@ fn each_rows_exam_has_the_lending_of_the_year_before_in_every_reader_and_format(
         "{row}"
     );
 }
+
+/// The median of `values` (the mean of the two middle ones of an even
+/// count).
+fn median(mut values: Vec<f64>) -> Option<f64> {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2]),
+        _ => Some((values[n / 2 - 1] + values[n / 2]) / 2.0),
+    }
+}
+
+#[test]
+fn stats_by_rating_lending_gives_the_medians_sql_gives() {
+    let world = lent();
+    let current = expected(&world, "banks");
+    let banks =
+        world.sql("SELECT id AS bank_id, coalesce(rating, 'none') AS rating, exam_date FROM banks");
+    // By rating: the banks of each, the scale's order.
+    let counted = world.json(&["stats", "--by", "rating", "--format", "json"]);
+    let groups: Vec<&str> = counted
+        .iter()
+        .map(|g| g["group"].as_str().unwrap())
+        .collect();
+    let scale = [
+        "Outstanding",
+        "Satisfactory",
+        "Needs to Improve",
+        "Substantial Noncompliance",
+    ];
+    let mut in_scale: Vec<&str> = groups.clone();
+    in_scale.sort_by_key(|g| scale.iter().position(|s| s == g).unwrap_or(scale.len()));
+    assert_eq!(groups, in_scale);
+    assert!(groups.len() >= 3, "{groups:?}");
+    for group in &counted {
+        let n = banks
+            .iter()
+            .filter(|b| b["rating"] == group["group"])
+            .count();
+        assert_eq!(group["total"], n as u64, "{group}");
+    }
+    let exams = world.json(&["stats", "--by", "rating", "--exams", "--format", "json"]);
+    let records = world
+        .sql("SELECT coalesce(rating, 'none') AS rating, count(*) AS n FROM ratings GROUP BY 1");
+    for group in &exams {
+        let n = records
+            .iter()
+            .find(|r| r["rating"] == group["group"])
+            .map_or(0, |r| r["n"].as_u64().unwrap());
+        assert_eq!(group["total"], n, "{group}");
+    }
+
+    // --lending: the banks with lending data and the medians.
+    let lending = world.json(&["stats", "--by", "rating", "--lending", "--format", "json"]);
+    assert_eq!(
+        lending
+            .iter()
+            .map(|g| g["group"].clone())
+            .collect::<Vec<_>>(),
+        counted
+            .iter()
+            .map(|g| g["group"].clone())
+            .collect::<Vec<_>>()
+    );
+    let mut with_lending = 0;
+    for group in &lending {
+        let of_group: Vec<Expected> = banks
+            .iter()
+            .filter(|b| b["rating"] == group["group"])
+            .map(|b| {
+                let key = (
+                    b["bank_id"].as_str().unwrap().to_string(),
+                    b["exam_date"].as_str().unwrap_or("").to_string(),
+                );
+                current.get(&key).cloned().unwrap_or_default()
+            })
+            .collect();
+        assert_eq!(group["banks"], of_group.len() as u64, "{group}");
+        let lent = of_group.iter().filter(|e| e.loans.is_some()).count() as u64;
+        assert_eq!(group["with_lending"], lent, "{group}");
+        with_lending += lent;
+        let figure =
+            |pick: fn(&Expected) -> Option<f64>| median(of_group.iter().filter_map(pick).collect());
+        same(
+            &group["sb_loans"],
+            figure(|e| e.loans.map(|n| n as f64)),
+            "sb_loans",
+        );
+        same(&group["sb_lmi_share"], figure(|e| e.lmi_share), "lmi");
+        same(
+            &group["sb_market_lmi_share"],
+            figure(|e| e.market_lmi_share),
+            "market",
+        );
+        same(
+            &group["sb_in_area_share"],
+            figure(|e| e.in_area_share),
+            "area",
+        );
+        same(
+            &group["cd_loans_amount"],
+            figure(|e| e.cd_amount.map(|n| n as f64)),
+            "cd",
+        );
+    }
+    assert!(with_lending >= 10);
+    // Every format; csv's header.
+    let csv = world.local(&["stats", "--lending", "--format", "csv"]);
+    assert_code(&csv, 0);
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "group,banks,with_lending,sb_loans,sb_lmi_share,sb_market_lmi_share,\
+         sb_in_area_share,cd_loans_amount"
+    );
+    assert!(lines.next().unwrap().starts_with("all,"), "{csv}");
+    for format in ["tsv", "table", "ndjson", "xlsx"] {
+        let out = world.local(&[
+            "stats",
+            "--by",
+            "state,rating",
+            "--lending",
+            "--format",
+            format,
+        ]);
+        assert_code(&out, 0);
+        assert!(!out.stdout.is_empty(), "{format}");
+    }
+    // Months between exams lie between two exams, each of its own rating.
+    let gaps = world.local(&["stats", "--gaps", "--by", "rating"]);
+    assert_code(&gaps, 2);
+}
