@@ -98,3 +98,65 @@ pub(crate) fn fill_all_on<'r>(
     }
     Ok(())
 }
+
+impl crate::mirror::Reader {
+    /// The last `n` years `bank` reported lending, newest first, each as
+    /// `cra lending BANK --year YEAR` shows it (none without lending data).
+    pub fn lending_last_years(&self, bank: &str, n: u32) -> Result<Vec<Line>> {
+        let connection = self.connection();
+        if !held_on(&connection)? {
+            return Ok(Vec::new());
+        }
+        let years: Vec<u16> = connection
+            .prepare_cached(
+                "SELECT DISTINCT year FROM lending_reporters WHERE bank_id = ?1 \
+                 ORDER BY year DESC LIMIT ?2",
+            )?
+            .query_map(params![bank, n], |row| row.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut lines = Vec::new();
+        for year in years {
+            lines.extend(year_line_on(&connection, bank, year)?);
+        }
+        Ok(lines)
+    }
+}
+
+/// A year's line as `show` gives it: `2024: 579 small business loans,
+/// LMI 35.1% (market 31.4%), in area 87.4%, CD $7.75M`.
+pub fn said(line: &Line) -> String {
+    let percent = |x: f64| format!("{:.1}%", x * 100.0);
+    let mut text = format!(
+        "{}: {} small business {}",
+        line.year,
+        crate::text::thousands(line.loans),
+        crate::text::plural(line.loans, "loan", "loans")
+    );
+    if let Some(lmi) = line.lmi_share {
+        text.push_str(&format!(", LMI {}", percent(lmi)));
+    }
+    if let Some(market) = line.market_lmi_share {
+        text.push_str(&format!(" (market {})", percent(market)));
+    }
+    if let Some(inside) = line.in_area_share {
+        text.push_str(&format!(", in area {}", percent(inside)));
+    }
+    if let Some(cd) = line.cd_amount {
+        text.push_str(&format!(", CD {}", crate::text::dollars(cd)));
+    }
+    text
+}
+
+/// A year's line as `show --format json` gives it.
+pub fn to_json(line: &Line) -> serde_json::Value {
+    serde_json::json!({
+        "year": line.year,
+        "sb_loans": line.loans,
+        "sb_lmi_share": line.lmi_share,
+        "sb_market_lmi_share": line.market_lmi_share,
+        "sb_in_area_share": line.in_area_share,
+        "cd_loans": line.cd_loans,
+        "cd_loans_amount": line.cd_amount,
+        "source": line.source,
+    })
+}

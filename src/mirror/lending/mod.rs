@@ -5,7 +5,7 @@
 //! identifiers, never by name (`link`), again by each enrich: a reporter
 //! whose bank changed has its rows follow it.
 
-pub(crate) mod exam;
+pub mod exam;
 pub mod file;
 pub(crate) mod link;
 pub mod read;

@@ -468,3 +468,71 @@ fn stats_by_rating_lending_gives_the_medians_sql_gives() {
     let gaps = world.local(&["stats", "--gaps", "--by", "rating"]);
     assert_code(&gaps, 2);
 }
+
+#[test]
+fn show_gives_the_last_three_years_as_cra_lending_does() {
+    let world = lent();
+    let current = expected(&world, "banks");
+    let (key, _) = current
+        .iter()
+        .find(|(_, e)| e.lmi_share.is_some())
+        .expect("a bank with shares");
+    let id = key.0.as_str();
+    let years = world.sql(&format!(
+        "SELECT DISTINCT year FROM lending_reporters WHERE bank_id = '{id}' \
+         ORDER BY year DESC LIMIT 3"
+    ));
+    assert!(!years.is_empty());
+    let out = world.local(&["--offline", "show", id, "--format", "json"]);
+    assert_code(&out, 0);
+    let shown: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lending = shown["lending"].as_array().unwrap();
+    assert_eq!(lending.len(), years.len(), "{shown}");
+    for (got, year) in lending.iter().zip(&years) {
+        let year = year["year"].as_u64().unwrap().to_string();
+        let line = &world.json(&["lending", id, "--year", &year, "--format", "json"])[0];
+        assert_eq!(got["year"].to_string(), year);
+        assert_eq!(got["sb_loans"], line["loans"]);
+        assert_eq!(got["sb_lmi_share"], line["lmi_share"]);
+        assert_eq!(got["sb_market_lmi_share"], line["market_lmi_share"]);
+        assert_eq!(got["sb_in_area_share"], line["in_area_share"]);
+        assert_eq!(got["cd_loans_amount"], line["cd_amount"]);
+    }
+    // With --enriched too; the card says each year.
+    let out = world.local(&["--offline", "show", id, "--enriched", "--format", "json"]);
+    let enriched: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(enriched["lending"], shown["lending"]);
+    let card = world
+        .offline()
+        .env("CRA_FORCE_TTY", "1")
+        .env("COLUMNS", "120")
+        .args(["show", id, "--color", "never"])
+        .output()
+        .unwrap();
+    assert_code(&card, 0);
+    let card = String::from_utf8(card.stdout).unwrap();
+    let first = &lending[0];
+    assert!(
+        card.contains(&format!(
+            "Lending    {}: {} small business",
+            first["year"], first["sb_loans"]
+        )),
+        "{card}"
+    );
+    assert!(
+        card.contains(&format!(
+            "LMI {:.1}%",
+            first["sb_lmi_share"].as_f64().unwrap() * 100.0
+        )),
+        "{card}"
+    );
+    // A bank with no lending: its json as served, no key added.
+    let plain = world.sql(
+        "SELECT id FROM banks WHERE id NOT IN (SELECT bank_id FROM lending_reporters \
+         WHERE bank_id IS NOT NULL) LIMIT 1",
+    );
+    let other = plain[0]["id"].as_str().unwrap();
+    let out = world.local(&["--offline", "show", other, "--format", "json"]);
+    let shown: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(shown.get("lending").is_none(), "{shown}");
+}
