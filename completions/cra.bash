@@ -2400,14 +2400,14 @@ _cra() {
             return 0
             ;;
         cra__subcmd__stats)
-            opts="-o -q -v -h -V --by --percent --exams --gaps --state --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --size --columns --help --version"
+            opts="-o -q -v -h -V --by --percent --exams --gaps --lending --state --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --svg --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --size --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --by)
-                    COMPREPLY=($(compgen -W "state regulator size year lending_test investment_test service_test cd_test" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "state regulator size year lending_test investment_test service_test cd_test rating" -- "${cur}"))
                     return 0
                     ;;
                 --state)

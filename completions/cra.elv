@@ -518,6 +518,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --percent 'The rating counts as percentages of the total (one decimal)'
             cand --exams 'Count exams (every rating record, by its own exam type, rating and date) instead of banks by their current rating, whatever --by'
             cand --gaps 'The months from each exam to the bank''s next one instead of counts: how many such intervals, their mean and their 10th, 25th, 50th (median), 75th and 90th percentiles, each interval under the exam it follows (its exam type, rating, date)'
+            cand --lending 'The lending behind each bank''s current exam instead of counts (cra enrich --lending): the banks with lending data and the median of their small business loans, LMI share, the market''s LMI share, in-area share and community development loans'
             cand --active 'Only banks the FDIC lists as active (public record)'
             cand --inactive 'Only banks the FDIC lists as inactive (public record)'
             cand --excel-safe-csv 'csv, tsv: prefix formula-like text cells with '''

@@ -1339,7 +1339,8 @@ year\t''
 lending_test\t'The test ratings of the evaluations read (cra enrich --pe)'
 investment_test\t''
 service_test\t''
-cd_test\t''"
+cd_test\t''
+rating\t'The rating counted, in the scale\'s order'"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l state -d 'Two-letter state or territory code (case-insensitive)' -r -f -a "AL\t''
 AK\t''
 AZ\t''
@@ -1505,6 +1506,7 @@ other\t''"
 complete -c cra -n "__fish_cra_using_subcommand stats" -l percent -d 'The rating counts as percentages of the total (one decimal)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l exams -d 'Count exams (every rating record, by its own exam type, rating and date) instead of banks by their current rating, whatever --by'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l gaps -d 'The months from each exam to the bank\'s next one instead of counts: how many such intervals, their mean and their 10th, 25th, 50th (median), 75th and 90th percentiles, each interval under the exam it follows (its exam type, rating, date)'
+complete -c cra -n "__fish_cra_using_subcommand stats" -l lending -d 'The lending behind each bank\'s current exam instead of counts (cra enrich --lending): the banks with lending data and the median of their small business loans, LMI share, the market\'s LMI share, in-area share and community development loans'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l active -d 'Only banks the FDIC lists as active (public record)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l inactive -d 'Only banks the FDIC lists as inactive (public record)'
 complete -c cra -n "__fish_cra_using_subcommand stats" -l excel-safe-csv -d 'csv, tsv: prefix formula-like text cells with \''

@@ -40,6 +40,7 @@ mod suite {
     }
     mod lending {
         mod answers;
+        pub(crate) mod columns;
         mod enrich;
         pub(crate) mod files;
         mod hostile;

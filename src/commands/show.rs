@@ -258,9 +258,23 @@ async fn run(
                     let ended = ending.map_or(serde_json::Value::Null, |e| e.to_json());
                     object.insert("ended".to_string(), ended);
                 }
+                if let Some(object) = json.as_object_mut() {
+                    add_lending(object, &bank.fields.id, settings)?;
+                }
                 out.summary_object(&json)?;
             } else {
-                out.summary_object(&bank.raw)?;
+                // As served, with the years it reported lending where the
+                // copy holds them.
+                let mut json: serde_json::Value = serde_json::to_value(&bank.raw)?;
+                let added = match json.as_object_mut() {
+                    Some(object) => add_lending(object, &bank.fields.id, settings)?,
+                    None => false,
+                };
+                if added {
+                    out.summary_object(&json)?;
+                } else {
+                    out.summary_object(&bank.raw)?;
+                }
             }
         }
         Histories::Rows => {
@@ -305,6 +319,30 @@ fn add_area_ratings(json: &mut serde_json::Value, exams: &[crate::mirror::ExamTe
             object.insert("area_ratings".to_string(), Value::Array(areas));
         }
     }
+}
+
+/// `lending`: the last three years the bank `id` reported (newest first),
+/// added to `object` when the copy holds any; whether it did.
+fn add_lending(
+    object: &mut serde_json::Map<String, serde_json::Value>,
+    id: &str,
+    settings: &Settings,
+) -> Result<bool> {
+    let Some(reader) = public_record(settings) else {
+        return Ok(false);
+    };
+    let years = reader.lending_last_years(id, 3)?;
+    if years.is_empty() {
+        return Ok(false);
+    }
+    object.insert(
+        "lending".to_string(),
+        years
+            .iter()
+            .map(crate::mirror::lending::exam::to_json)
+            .collect(),
+    );
+    Ok(true)
 }
 
 /// Says on standard error, for each of `banks` that ended (as the copy's

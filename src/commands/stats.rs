@@ -24,6 +24,7 @@ use crate::output::{Outputs, Written};
 
 mod columns;
 mod gaps;
+mod lending;
 
 use columns::{Line, PAIRS, PAIRS_YEAR, SINGLE, SINGLE_YEAR, YEAR_PAIRS, columns_of};
 
@@ -58,6 +59,13 @@ pub struct StatsArgs {
     #[arg(long, conflicts_with_all = ["percent", "svg"])]
     pub gaps: bool,
 
+    /// The lending behind each bank's current exam instead of counts (cra
+    /// enrich --lending): the banks with lending data and the median of
+    /// their small business loans, LMI share, the market's LMI share,
+    /// in-area share and community development loans
+    #[arg(long, conflicts_with_all = ["percent", "svg", "gaps", "exams"])]
+    pub lending: bool,
+
     #[command(flatten)]
     pub selection: SelectionArgs,
 
@@ -90,6 +98,8 @@ pub enum By {
     ServiceTest,
     #[value(name = "cd_test")]
     CdTest,
+    /// The rating counted, in the scale's order
+    Rating,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -108,6 +118,12 @@ counts under the OCC if the OCC has it now).
 p25,median,p75,p90 (whole calendar months; percentiles by nearest rank,
 each one of the intervals). Run cra sync first.
 
+--lending gives the lending behind each bank's current exam instead (the
+last year it reported before that exam; cra enrich --lending): csv group,
+banks,with_lending, then the medians of sb_loans, sb_lmi_share,
+sb_market_lmi_share, sb_in_area_share and cd_loans_amount. --by rating
+--lending: do Outstanding banks lend more in LMI tracts?
+
 Examples:
   cra --sandbox stats --by regulator --state TX -o by-regulator.xlsx
   cra --sandbox stats --exams --by size --exam-since 2010 --exam-until 2020 --percent
@@ -123,7 +139,13 @@ impl Spec for StatsArgs {
     }
 
     fn sheet(&self) -> &'static str {
-        if self.gaps { "Gaps" } else { "Counts" }
+        if self.gaps {
+            "Gaps"
+        } else if self.lending {
+            "Lending"
+        } else {
+            "Counts"
+        }
     }
 
     fn words(&self) -> Words {
@@ -137,6 +159,7 @@ impl Spec for StatsArgs {
             .how_flag("as percentages", self.percent)
             .how_flag("every exam counted (--exams)", self.exams)
             .how_flag("months between exams (--gaps)", self.gaps)
+            .how_flag("the lending behind the exams (--lending)", self.lending)
     }
 
     fn outputs(&self) -> Outputs {
@@ -187,6 +210,12 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         }
         reader.evaluations().require("--by a test")?;
     }
+    if args.gaps && by.contains(&GroupBy::Rating) {
+        return Err(CraError::usage(
+            "--gaps groups by state, regulator, size or year: a gap lies between two exams, \
+             each with its own rating",
+        ));
+    }
     let title = title(&args, &by, &ctx.selection);
     let filter = StatsFilter {
         selection: ctx.selection.clone(),
@@ -209,6 +238,10 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
             crate::text::plural(ended, "is", "are"),
             crate::text::plural(ended, "its", "their"),
         ));
+    }
+    if args.lending {
+        let rows = reader.lending_stats(&by, &filter)?;
+        return lending::print(&rows, &by, &args.columns, ctx);
     }
     if args.gaps {
         return gaps::print(&reader.gaps().by(&by, &filter)?, &by, &args.columns, ctx);
@@ -248,9 +281,10 @@ fn groupings(by: &[By]) -> Result<Vec<GroupBy>> {
         By::InvestmentTest => GroupBy::Test(Test::Investment),
         By::ServiceTest => GroupBy::Test(Test::Service),
         By::CdTest => GroupBy::Test(Test::CommunityDevelopment),
+        By::Rating => GroupBy::Rating,
     };
     const GROUPINGS: &str = "state, regulator, size, year, lending_test, investment_test, \
-                             service_test, cd_test";
+                             service_test, cd_test, rating";
     match by {
         [] => Ok(vec![GroupBy::All]),
         [one] => Ok(vec![group(one)]),
@@ -324,6 +358,7 @@ fn title(args: &StatsArgs, by: &[GroupBy], selection: &Selection) -> String {
             By::InvestmentTest => "Investment Test",
             By::ServiceTest => "Service Test",
             By::CdTest => "Community Development Test",
+            By::Rating => "rating",
         })
         .collect();
     let mut title = format!("CRA ratings: {unit}");

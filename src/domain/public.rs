@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 /// One bank's public record.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct PublicRecord {
     /// The FDIC certificate number.
     pub fdic_cert: Option<u64>,
@@ -31,6 +31,17 @@ pub struct PublicRecord {
     pub investment_test: Option<String>,
     pub service_test: Option<String>,
     pub cd_test: Option<String>,
+    /// The lending it reported in the last activity year before the
+    /// exam's year (`cra enrich --lending`), as `cra lending` reckons it:
+    /// small business originations, their share in low- and
+    /// moderate-income tracts, the market's in the same counties, the
+    /// share inside its assessment areas (fractions 0-1), and its
+    /// community development loans' amount in dollars.
+    pub sb_loans: Option<u64>,
+    pub sb_lmi_share: Option<f64>,
+    pub sb_market_lmi_share: Option<f64>,
+    pub sb_in_area_share: Option<f64>,
+    pub cd_loans_amount: Option<u64>,
 }
 
 impl PublicRecord {
@@ -140,7 +151,12 @@ mod tests {
                 "lending_test",
                 "investment_test",
                 "service_test",
-                "cd_test"
+                "cd_test",
+                "sb_loans",
+                "sb_lmi_share",
+                "sb_market_lmi_share",
+                "sb_in_area_share",
+                "cd_loans_amount"
             ]
         );
         assert_eq!(json["fdic_cert"], 27476);

@@ -35,7 +35,7 @@ pub struct ChangeFilter {
 }
 
 /// One rating record with the bank's previous rating.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ChangeRow {
     /// The bank, and the record's exam (its last one for a bank that
     /// ended).
@@ -184,6 +184,7 @@ impl Changes<'_> {
         values.extend(more_values);
         let at = super::row::BankAt::of(&statement)?;
         let previous_at = statement.column_index("previous_rating")?;
+        let lending = filter.public && super::lending::exam::held_on(&connection)?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         while let Some(row) = rows.next()? {
             let previous: Option<Rating> = vocab_or_null(row, previous_at)?;
@@ -192,7 +193,17 @@ impl Changes<'_> {
                 change: change_kind(previous.as_ref(), bank.rating()),
                 previous_rating: previous,
                 public: if filter.public {
-                    Some(Box::new(exam_public(row, bank.exam_date())?))
+                    let mut record = exam_public(row, bank.exam_date())?;
+                    if lending {
+                        // The lending behind the record's exam.
+                        super::lending::exam::fill_on(
+                            &connection,
+                            &bank.id,
+                            bank.exam_date(),
+                            &mut record,
+                        )?;
+                    }
+                    Some(Box::new(record))
                 } else {
                     None
                 },
@@ -298,14 +309,15 @@ impl Changes<'_> {
         ))?;
         let bank_at = super::row::BankAt::of(&statement)?;
         let public_at = super::row::PublicAt::of(&statement)?;
+        let lending = filter.public && super::lending::exam::held_on(&connection)?;
         let mut rows = statement.query(rusqlite::params_from_iter(&values))?;
         let mut endings = Vec::new();
         while let Some(row) = rows.next()? {
             let successor_cert = row
                 .get::<_, Option<i64>>("successor_cert")?
                 .and_then(|cert| u64::try_from(cert).ok());
+            let bank = super::row::BankRow::read(row, &bank_at)?;
             endings.push(ChangeRow {
-                bank: super::row::BankRow::read(row, &bank_at)?,
                 previous_rating: None,
                 change: if row.get_ref("ending")?.as_str()? == "failure" {
                     RatingChange::Failed
@@ -313,10 +325,21 @@ impl Changes<'_> {
                     RatingChange::Merged
                 },
                 public: if filter.public {
-                    Some(Box::new(super::row::read_public(row, &public_at)?))
+                    let mut record = super::row::read_public(row, &public_at)?;
+                    if lending {
+                        // The lending behind the bank's current exam.
+                        super::lending::exam::fill_on(
+                            &connection,
+                            &bank.id,
+                            bank.exam_date(),
+                            &mut record,
+                        )?;
+                    }
+                    Some(Box::new(record))
                 } else {
                     None
                 },
+                bank,
                 ended: row.get("ended")?,
                 successor: row.get("successor_name")?,
                 successor_cert,

@@ -93,7 +93,7 @@ fn cutoff_sql(today: jiff::civil::Date, older_than: Option<i64>) -> String {
 }
 
 /// One bank probably due.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DueRow {
     /// The bank and its current exam.
     pub bank: super::row::BankRow,
@@ -274,6 +274,7 @@ fn due_rows(
         ["ended", "active", "position", "r"].map(|name| statement.column_index(name));
     let (ended_at, active_at, position_at, rowid_at) =
         (ended_at?, active_at?, position_at?, rowid_at?);
+    let lending = joined && super::lending::exam::held_on(connection)?;
     let mut selected = statement.query(rusqlite::params_from_iter(&values))?;
     let mut rows = Vec::new();
     let mut left_out = LeftOut::default();
@@ -323,7 +324,19 @@ fn due_rows(
             expected_months,
             overdue_months: months_since - expected_months,
             public: match &public_at {
-                Some(at) => Some(Box::new(super::row::read_public(row, at)?)),
+                Some(at) => {
+                    let mut record = super::row::read_public(row, at)?;
+                    if lending {
+                        // The lending behind the bank's current exam.
+                        super::lending::exam::fill_on(
+                            connection,
+                            &bank.id,
+                            bank.exam_date(),
+                            &mut record,
+                        )?;
+                    }
+                    Some(Box::new(record))
+                }
                 None => None,
             },
             position: row.get(position_at)?,

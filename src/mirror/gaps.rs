@@ -125,7 +125,7 @@ impl Gaps<'_> {
                     GroupBy::Year => date.get(..4).unwrap_or(date).to_string(),
                     // Refused with --gaps (`cra stats`): a gap is between
                     // two exams, each with its own evaluation.
-                    GroupBy::Test(_) => String::new(),
+                    GroupBy::Test(_) | GroupBy::Rating => String::new(),
                 };
                 groups
                     .entry((key(by[0]), by.get(1).map(|g| key(*g))))
@@ -232,7 +232,7 @@ mod tests {
                 GroupBy::Regulator => regulator.clone(),
                 GroupBy::Size => kind.clone(),
                 GroupBy::Year => date[..4].to_string(),
-                GroupBy::Test(_) => String::new(),
+                GroupBy::Test(_) | GroupBy::Rating => String::new(),
             };
             groups
                 .entry((key(by[0]), by.get(1).map(|g| key(*g))))

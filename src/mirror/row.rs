@@ -210,10 +210,7 @@ pub(super) fn read_public(row: &Row, at: &PublicAt) -> rusqlite::Result<PublicRe
         exam_method: row.get(exam_method)?,
         active: row.get::<_, Option<i64>>(active)?.map(|a| a != 0),
         pe_url: row.get(pe_url)?,
-        lending_test: None,
-        investment_test: None,
-        service_test: None,
-        cd_test: None,
+        ..PublicRecord::default()
     };
     record.set_tests(row.get_ref(tests)?.as_str_or_null()?);
     Ok(record)

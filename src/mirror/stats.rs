@@ -28,27 +28,52 @@ pub enum GroupBy {
     /// of the exam counted (the bank's current one, or each record's),
     /// `none` where no evaluation of it was read.
     Test(crate::domain::Test),
+    /// The rating counted (the bank's current one, or each record's), in
+    /// the scale's order, `none` where missing.
+    Rating,
 }
 
 /// Orders `rows` as people read them: a test's groups by level, best
 /// first, `none` last; every other grouping's ascending (as counted).
 pub fn in_order(by: &[GroupBy], rows: &mut [StatsRow]) {
+    in_order_of(by, rows, |row| (&row.group, row.subgroup.as_deref()));
+}
+
+/// [`in_order`] of any rows, `keys` giving each one's group and subgroup.
+pub fn in_order_of<T>(by: &[GroupBy], rows: &mut [T], keys: impl Fn(&T) -> (&str, Option<&str>)) {
     use crate::domain::Level;
     let rank = |by: Option<&GroupBy>, text: Option<&str>| match (by, text) {
         (Some(GroupBy::Test(_)), Some(text)) => {
             Level::from_text(text).map_or(Level::ALL.len(), |level| level as usize)
         }
+        // The scale's ratings best first, any other after them.
+        (Some(GroupBy::Rating), Some(text)) => RATINGS
+            .iter()
+            .position(|r| *r == text)
+            .unwrap_or(RATINGS.len()),
         _ => 0,
     };
     rows.sort_by(|a, b| {
-        rank(by.first(), Some(&a.group))
-            .cmp(&rank(by.first(), Some(&b.group)))
-            .then_with(|| a.group.cmp(&b.group))
-            .then_with(|| {
-                rank(by.get(1), a.subgroup.as_deref()).cmp(&rank(by.get(1), b.subgroup.as_deref()))
-            })
-            .then_with(|| a.subgroup.cmp(&b.subgroup))
+        let ((a_group, a_sub), (b_group, b_sub)) = (keys(a), keys(b));
+        rank(by.first(), Some(a_group))
+            .cmp(&rank(by.first(), Some(b_group)))
+            .then_with(|| a_group.cmp(b_group))
+            .then_with(|| rank(by.get(1), a_sub).cmp(&rank(by.get(1), b_sub)))
+            .then_with(|| a_sub.cmp(&b_sub))
     });
+}
+
+/// The SQL of a bank's group (of the table `banks`, its current exam).
+pub(super) fn bank_key(group: GroupBy) -> String {
+    match group {
+        GroupBy::All => "'all'".to_string(),
+        GroupBy::State => "state".to_string(),
+        GroupBy::Regulator => "regulator".to_string(),
+        GroupBy::Size => "coalesce(exam_type, '')".to_string(),
+        GroupBy::Year => "substr(exam_date, 1, 4)".to_string(),
+        GroupBy::Test(test) => test_key(test, "banks.id", "banks.exam_date"),
+        GroupBy::Rating => "coalesce(rating, 'none')".to_string(),
+    }
 }
 
 /// The SQL of the test rating of the exam of `bank` and `date` (columns),
@@ -244,14 +269,7 @@ impl Stats<'_> {
 
     /// Banks, by their current rating: one read of a covering index.
     fn tally_banks(&self, by: &[GroupBy], filter: &StatsFilter) -> Result<Tally> {
-        let key = |group: GroupBy| match group {
-            GroupBy::All => "'all'".to_string(),
-            GroupBy::State => "state".to_string(),
-            GroupBy::Regulator => "regulator".to_string(),
-            GroupBy::Size => "coalesce(exam_type, '')".to_string(),
-            GroupBy::Year => "substr(exam_date, 1, 4)".to_string(),
-            GroupBy::Test(test) => test_key(test, "banks.id", "banks.exam_date"),
-        };
+        let key = bank_key;
         let (clauses, values) = selection_clauses(&filter.selection, &Tested::BANKS);
         let sql = format!(
             "SELECT {} AS first_group, {} AS second_group, rating AS rating FROM banks{}",
@@ -361,6 +379,10 @@ impl Stats<'_> {
                     GroupBy::Size => names.number(row.get_ref(at.size)?.as_bytes()?),
                     GroupBy::Year => names.number(row.get_ref(at.year)?.as_bytes()?),
                     GroupBy::Test(_) => names.number(row.get_ref(test_at[n])?.as_bytes()?),
+                    GroupBy::Rating => match row.get_ref(at.rating)? {
+                        ValueRef::Null => names.number(b"none"),
+                        rating => names.number(rating.as_bytes()?),
+                    },
                 })
             };
             let first = key(by[0], 0)?;
@@ -393,7 +415,8 @@ pub(super) mod tests {
     use proptest::prelude::*;
     use rusqlite::Connection;
 
-    const GROUPS: [GroupBy; 7] = [
+    const GROUPS: [GroupBy; 8] = [
+        GroupBy::Rating,
         GroupBy::All,
         GroupBy::State,
         GroupBy::Regulator,
@@ -424,6 +447,7 @@ pub(super) mod tests {
             GroupBy::Size => format!("coalesce({size}, '')"),
             GroupBy::Year => "substr(r.exam_date, 1, 4)".to_string(),
             GroupBy::Test(test) => test_key(test, "b.id", date),
+            GroupBy::Rating => format!("coalesce({rating}, 'none')"),
         };
         let (clauses, values) = selection_clauses(
             &filter.selection,

@@ -56,10 +56,38 @@ fn cd_test<R: HasPublic>(row: &R) -> Cell<'_> {
     Cell::maybe(row.public().and_then(|p| p.cd_test.as_deref()))
 }
 
+fn sb_loans<R: HasPublic>(row: &R) -> Cell<'_> {
+    field(row, |p| p.sb_loans).map_or(Cell::Empty, Cell::count)
+}
+
+/// A share as `cra lending` shows it: a fraction to four places in files,
+/// a percentage on a table.
+fn share<R: HasPublic>(row: &R, pick: impl Fn(&PublicRecord) -> Option<f64>) -> Cell<'_> {
+    field(row, pick).map_or(Cell::Empty, |x| Cell::Fixed(x, 4))
+}
+
+fn sb_lmi_share<R: HasPublic>(row: &R) -> Cell<'_> {
+    share(row, |p| p.sb_lmi_share)
+}
+
+fn sb_market_lmi_share<R: HasPublic>(row: &R) -> Cell<'_> {
+    share(row, |p| p.sb_market_lmi_share)
+}
+
+fn sb_in_area_share<R: HasPublic>(row: &R) -> Cell<'_> {
+    share(row, |p| p.sb_in_area_share)
+}
+
+fn cd_loans_amount<R: HasPublic>(row: &R) -> Cell<'_> {
+    field(row, |p| p.cd_loans_amount).map_or(Cell::Empty, Cell::count)
+}
+
 /// The public record's columns for rows of type `R`, in the order
 /// `--enriched` appends them. Identifiers are numbers never grouped by
-/// thousands; assets an amount, compact on a table (`$3.16B`).
-pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 11] {
+/// thousands; assets an amount, compact on a table (`$3.16B`); the
+/// lending behind the exam last (`cra enrich --lending`): shares
+/// percentages on a table, fractions in files.
+pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 16] {
     [
         Column::new(
             "fdic_cert",
@@ -138,6 +166,41 @@ pub const fn columns<R: HasPublic + 'static>() -> [Column<R>; 11] {
             Fit::Rating { rank: 31 },
             cd_test::<R>,
         ),
+        Column::new(
+            "sb_loans",
+            "SB LOANS",
+            Kind::Count,
+            Fit::Keep { rank: 32 },
+            sb_loans::<R>,
+        ),
+        Column::new(
+            "sb_lmi_share",
+            "SB LMI",
+            Kind::Share,
+            Fit::Keep { rank: 33 },
+            sb_lmi_share::<R>,
+        ),
+        Column::new(
+            "sb_market_lmi_share",
+            "MKT LMI",
+            Kind::Share,
+            Fit::Keep { rank: 34 },
+            sb_market_lmi_share::<R>,
+        ),
+        Column::new(
+            "sb_in_area_share",
+            "IN AREA",
+            Kind::Share,
+            Fit::Keep { rank: 35 },
+            sb_in_area_share::<R>,
+        ),
+        Column::new(
+            "cd_loans_amount",
+            "CD LOANS",
+            Kind::Money,
+            Fit::Keep { rank: 36 },
+            cd_loans_amount::<R>,
+        ),
     ]
 }
 
@@ -153,7 +216,7 @@ mod tests {
         }
     }
 
-    const COLUMNS: [Column<Row>; 11] = columns::<Row>();
+    const COLUMNS: [Column<Row>; 16] = columns::<Row>();
 
     #[test]
     fn each_field_is_a_typed_cell_and_nothing_is_empty() {
@@ -175,6 +238,11 @@ mod tests {
                 Cell::Int(2_000_000_000),
                 Cell::text("Large Bank"),
                 Cell::Bool(true),
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
+                Cell::Empty,
                 Cell::Empty,
                 Cell::Empty,
                 Cell::Empty,

@@ -158,11 +158,9 @@ pub fn record_of(
         exam_method: current.map(|exam| exam.exam_method.clone()),
         active: listed.and_then(|l| l.active),
         pe_url: evaluation.map(|address| address.url().to_string()),
-        // The evaluations' (`cra enrich --pe`), read with the exam's row.
-        lending_test: None,
-        investment_test: None,
-        service_test: None,
-        cd_test: None,
+        // The evaluations' (`cra enrich --pe`), read with the exam's row,
+        // and the lending (`cra enrich --lending`), reckoned after.
+        ..PublicRecord::default()
     }
 }
 

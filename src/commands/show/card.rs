@@ -88,6 +88,14 @@ fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
                 "  FFIEC      {} {agency_id}, linked by {basis}",
                 regulator.as_str()
             ));
+            // The last three years it reported lending (cra enrich --lending).
+            for (i, line) in reader.lending_last_years(id, 3)?.iter().enumerate() {
+                let label = if i == 0 { "Lending" } else { "" };
+                lines.push(format!(
+                    "  {label:<10} {}",
+                    crate::mirror::lending::exam::said(line)
+                ));
+            }
             for exam in reader.record().exam_records(id)? {
                 let day = crate::record::Day::parse(&exam.ffiec_date);
                 let evaluation = day

@@ -5,9 +5,11 @@
 //! identifiers, never by name (`link`), again by each enrich: a reporter
 //! whose bank changed has its rows follow it.
 
+pub mod exam;
 pub mod file;
 pub(crate) mod link;
 pub mod read;
+pub mod stats;
 
 use std::collections::BTreeMap;
 

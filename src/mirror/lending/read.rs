@@ -84,77 +84,7 @@ impl LendingRead<'_> {
     /// `since` to `until`, originations only, with every reporter's loans
     /// in the counties where it lent.
     pub fn of(&self, bank: &str, kind: &str, since: u16, until: u16) -> Result<Lent> {
-        let connection = self.0.connection();
-        let mut held = Vec::new();
-        let mut statement = connection.prepare_cached(&format!(
-            "SELECT year AS year, state AS state, county AS county, \
-             income_group AS income_group, substr(table_id, 1, 1) = 'D' AS disclosed, \
-             sum(CASE WHEN in_area IS NULL THEN loans END) AS loans, \
-             sum(CASE WHEN in_area IS NULL THEN amount_thousands END) AS amount, \
-             sum(CASE WHEN in_area IS NULL THEN loans_small_revenue END) AS small_revenue, \
-             sum(CASE WHEN in_area = 1 THEN loans END) AS inside, \
-             sum(CASE WHEN in_area = 0 THEN loans END) AS outside \
-             FROM lending WHERE bank_id = ?1 AND kind = ?2 AND action = 'originated' \
-             AND year BETWEEN ?3 AND ?4 AND table_id IN {COUNTY_TABLES} \
-             AND county IS NOT NULL \
-             GROUP BY year, state, county, income_group, disclosed \
-             ORDER BY year, state, county"
-        ))?;
-        let at = HeldAt::of(&statement)?;
-        let mut rows = statement.query(params![bank, kind, since, until])?;
-        while let Some(row) = rows.next()? {
-            held.push(Held {
-                year: row.get(at.year)?,
-                state: row.get::<_, Option<String>>(at.state)?.unwrap_or_default(),
-                county: row.get(at.county)?,
-                income_group: row.get(at.income_group)?,
-                disclosed: row.get(at.disclosed)?,
-                loans: count(row, at.loans)?,
-                amount_thousands: count(row, at.amount)?,
-                small_revenue: count(row, at.small_revenue)?,
-                inside: count(row, at.inside)?,
-                outside: count(row, at.outside)?,
-            });
-        }
-        drop(rows);
-        let mut market = Vec::new();
-        let mut statement = connection.prepare_cached(&format!(
-            "SELECT m.year AS year, m.state AS state, m.county AS county, \
-             m.income_group AS income_group, sum(m.loans) AS loans \
-             FROM lending_market m WHERE m.kind = ?2 AND m.action = 'originated' \
-             AND (m.year, m.state, m.county) IN (SELECT year, state, county FROM lending \
-             WHERE bank_id = ?1 AND kind = ?2 AND action = 'originated' \
-             AND year BETWEEN ?3 AND ?4 AND table_id IN {COUNTY_TABLES} AND loans > 0) \
-             GROUP BY m.year, m.state, m.county, m.income_group"
-        ))?;
-        let at = MarketAt::of(&statement)?;
-        let mut rows = statement.query(params![bank, kind, since, until])?;
-        while let Some(row) = rows.next()? {
-            market.push(Market {
-                year: row.get(at.year)?,
-                state: row.get(at.state)?,
-                county: row.get(at.county)?,
-                income_group: row.get(at.income_group)?,
-                loans: count(row, at.loans)?,
-            });
-        }
-        drop(rows);
-        let mut cd = Vec::new();
-        let mut statement = connection.prepare_cached(
-            "SELECT year AS year, sum(loans) AS loans, sum(amount_thousands) AS amount \
-             FROM cd_lending WHERE bank_id = ?1 AND year BETWEEN ?2 AND ?3 \
-             GROUP BY year ORDER BY year",
-        )?;
-        let at = CdAt::of(&statement)?;
-        let mut rows = statement.query(params![bank, since, until])?;
-        while let Some(row) = rows.next()? {
-            cd.push(Cd {
-                year: row.get(at.year)?,
-                loans: count(row, at.loans)?,
-                amount_thousands: count(row, at.amount)?,
-            });
-        }
-        Ok(Lent { held, market, cd })
+        lent_on(&self.0.connection(), bank, kind, since, until)
     }
 
     /// The years of which the copy holds a disclosure file.
@@ -206,4 +136,86 @@ impl LendingRead<'_> {
         }
         Ok(out)
     }
+}
+
+/// What `bank` lent of `kind` (`small_business`, `small_farm`) from
+/// `since` to `until`, over `connection` (a reader's, whose lock is held):
+/// [`LendingRead::of`].
+pub(crate) fn lent_on(
+    connection: &rusqlite::Connection,
+    bank: &str,
+    kind: &str,
+    since: u16,
+    until: u16,
+) -> Result<Lent> {
+    let mut held = Vec::new();
+    let mut statement = connection.prepare_cached(&format!(
+        "SELECT year AS year, state AS state, county AS county, \
+         income_group AS income_group, substr(table_id, 1, 1) = 'D' AS disclosed, \
+         sum(CASE WHEN in_area IS NULL THEN loans END) AS loans, \
+         sum(CASE WHEN in_area IS NULL THEN amount_thousands END) AS amount, \
+         sum(CASE WHEN in_area IS NULL THEN loans_small_revenue END) AS small_revenue, \
+         sum(CASE WHEN in_area = 1 THEN loans END) AS inside, \
+         sum(CASE WHEN in_area = 0 THEN loans END) AS outside \
+         FROM lending WHERE bank_id = ?1 AND kind = ?2 AND action = 'originated' \
+         AND year BETWEEN ?3 AND ?4 AND table_id IN {COUNTY_TABLES} \
+         AND county IS NOT NULL \
+         GROUP BY year, state, county, income_group, disclosed \
+         ORDER BY year, state, county"
+    ))?;
+    let at = HeldAt::of(&statement)?;
+    let mut rows = statement.query(params![bank, kind, since, until])?;
+    while let Some(row) = rows.next()? {
+        held.push(Held {
+            year: row.get(at.year)?,
+            state: row.get::<_, Option<String>>(at.state)?.unwrap_or_default(),
+            county: row.get(at.county)?,
+            income_group: row.get(at.income_group)?,
+            disclosed: row.get(at.disclosed)?,
+            loans: count(row, at.loans)?,
+            amount_thousands: count(row, at.amount)?,
+            small_revenue: count(row, at.small_revenue)?,
+            inside: count(row, at.inside)?,
+            outside: count(row, at.outside)?,
+        });
+    }
+    drop(rows);
+    let mut market = Vec::new();
+    let mut statement = connection.prepare_cached(&format!(
+        "SELECT m.year AS year, m.state AS state, m.county AS county, \
+         m.income_group AS income_group, sum(m.loans) AS loans \
+         FROM lending_market m WHERE m.kind = ?2 AND m.action = 'originated' \
+         AND (m.year, m.state, m.county) IN (SELECT year, state, county FROM lending \
+         WHERE bank_id = ?1 AND kind = ?2 AND action = 'originated' \
+         AND year BETWEEN ?3 AND ?4 AND table_id IN {COUNTY_TABLES} AND loans > 0) \
+         GROUP BY m.year, m.state, m.county, m.income_group"
+    ))?;
+    let at = MarketAt::of(&statement)?;
+    let mut rows = statement.query(params![bank, kind, since, until])?;
+    while let Some(row) = rows.next()? {
+        market.push(Market {
+            year: row.get(at.year)?,
+            state: row.get(at.state)?,
+            county: row.get(at.county)?,
+            income_group: row.get(at.income_group)?,
+            loans: count(row, at.loans)?,
+        });
+    }
+    drop(rows);
+    let mut cd = Vec::new();
+    let mut statement = connection.prepare_cached(
+        "SELECT year AS year, sum(loans) AS loans, sum(amount_thousands) AS amount \
+         FROM cd_lending WHERE bank_id = ?1 AND year BETWEEN ?2 AND ?3 \
+         GROUP BY year ORDER BY year",
+    )?;
+    let at = CdAt::of(&statement)?;
+    let mut rows = statement.query(params![bank, since, until])?;
+    while let Some(row) = rows.next()? {
+        cd.push(Cd {
+            year: row.get(at.year)?,
+            loans: count(row, at.loans)?,
+            amount_thousands: count(row, at.amount)?,
+        });
+    }
+    Ok(Lent { held, market, cd })
 }

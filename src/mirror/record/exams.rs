@@ -110,7 +110,7 @@ pub(crate) fn exam_records_on(
             Ok((row.get(at.exam_date)?, row.get(at.tests)?))
         })?
         .collect::<rusqlite::Result<_>>()?;
-    Ok(ratings
+    let mut records: Vec<PublicRecord> = ratings
         .iter()
         .map(|rating| {
             let mut record = exam_record(
@@ -121,5 +121,14 @@ pub(crate) fn exam_records_on(
             record.set_tests(tests.get(&rating.exam_date).map(String::as_str));
             record
         })
-        .collect())
+        .collect();
+    // The lending behind each exam.
+    crate::mirror::lending::exam::fill_all_on(
+        connection,
+        ratings
+            .iter()
+            .zip(records.iter_mut())
+            .map(|(rating, record)| (bank_id, rating.exam_date.as_str(), record)),
+    )?;
+    Ok(records)
 }

@@ -259,18 +259,33 @@ impl Record<'_> {
     ) -> Result<std::collections::HashMap<String, PublicRecord>> {
         let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT l.bank_id, {} FROM links l WHERE l.bank_id IN (SELECT value FROM json_each(?1))",
+            "SELECT l.bank_id, (SELECT c.exam_date FROM banks c WHERE c.id = l.bank_id) AS exam_date, \
+             {} FROM links l WHERE l.bank_id IN (SELECT value FROM json_each(?1))",
             super::row::public_sql()
         ))?;
         let at = super::row::PublicAt::of(&statement)?;
         let id_at = statement.column_index("bank_id")?;
+        let date_at = statement.column_index("exam_date")?;
         let rows = statement.query_map([serde_json::to_string(ids)?], |row| {
             Ok((
                 row.get::<_, String>(id_at)?,
+                row.get::<_, Option<String>>(date_at)?,
                 super::row::read_public(row, &at)?,
             ))
         })?;
-        Ok(rows.collect::<rusqlite::Result<_>>()?)
+        let mut records: Vec<(String, Option<String>, PublicRecord)> =
+            rows.collect::<rusqlite::Result<_>>()?;
+        // The lending behind each bank's current exam.
+        super::lending::exam::fill_all_on(
+            &connection,
+            records
+                .iter_mut()
+                .filter_map(|(id, date, record)| Some((id.as_str(), date.as_deref()?, record))),
+        )?;
+        Ok(records
+            .into_iter()
+            .map(|(id, _, record)| (id, record))
+            .collect())
     }
 
     /// A bank's link, or why it has none.

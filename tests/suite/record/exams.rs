@@ -180,7 +180,8 @@ fn enriched_adds_only_the_columns_not_named() {
         assert_eq!(
             header,
             "name,assets,fdic_cert,rssd_id,occ_charter,exam_method,active,pe_url,lending_test,\
-             investment_test,service_test,cd_test",
+             investment_test,service_test,cd_test,sb_loans,sb_lmi_share,sb_market_lmi_share,\
+             sb_in_area_share,cd_loans_amount",
             "{args:?}"
         );
     }
