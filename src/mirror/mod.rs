@@ -13,6 +13,7 @@
 
 mod activity;
 pub mod answers;
+pub mod behind;
 pub mod clauses;
 pub mod due;
 pub mod find;
@@ -34,6 +35,7 @@ use rusqlite::{Connection, OpenFlags};
 
 pub use activity::{Activity, activity_unknown, left_out_note};
 pub use answers::{ChangeFilter, ChangeRow};
+pub use behind::Behind;
 pub use due::{DueQuery, DueRow, LeftOut};
 pub use gaps::GapRow;
 pub use read::{Reader, Rows};
