@@ -44,6 +44,7 @@ mod suite {
         pub(crate) mod files;
         mod hostile;
         mod real;
+        mod report;
         mod support;
     }
     mod local_copy {
