@@ -327,7 +327,7 @@ fn a_copy_without_lending_data_says_so_with_the_command() {
     );
     let page = std::fs::read_to_string(page).unwrap();
     let line = "The local copy holds no lending data: run <code>cra --sandbox enrich --lending</code> \
-                to read the FFIEC&#39;s (small business loans, assessment areas).";
+                to read the FFIEC&#39;s.";
     assert!(page.contains(line), "{page}");
     assert!(page.contains("have a public evaluation read"));
     assert!(page.contains("read them with <code>cra --sandbox enrich --pe FILE|FOLDER</code>"));
@@ -345,7 +345,7 @@ fn a_copy_without_lending_data_says_so_with_the_command() {
     let sheet = book.worksheet_range("Lending").unwrap();
     let said = format!(
         "The local copy holds no lending data: run cra --sandbox enrich --mirror {mirror} \
-         --lending to read the FFIEC's (small business loans, assessment areas)."
+         --lending to read the FFIEC's."
     );
     assert_eq!(sheet.rows().nth(1).unwrap()[0], Data::String(said.clone()));
     let about = book.worksheet_range("About").unwrap();
