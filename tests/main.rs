@@ -45,6 +45,7 @@ mod suite {
         pub(crate) mod files;
         mod hostile;
         mod real;
+        mod report;
         mod support;
     }
     mod local_copy {

@@ -1,8 +1,10 @@
 //! `cra report`: one self-contained HTML page about the banks the filters
 //! select, from the local copy, for people who would rather look than read:
 //! the map by state, the split by regulator and by exam type, the trend by
-//! exam year, the downgrades of the last 12 months, the banks probably due;
-//! or the same as a workbook with native charts (`-o FILE.xlsx`). The
+//! exam year, the public evaluations behind the ratings (each test) and the
+//! lending behind them (the LMI share by rating, each bank of a small
+//! selection beside its market), the downgrades of the last 12 months, the
+//! banks probably due; or the same as a workbook with native charts (`-o FILE.xlsx`). The
 //! figures are the answers `stats`, `changes` and `due` give; the page and
 //! the workbook are laid out by `output::report` and written atomically.
 
@@ -12,13 +14,17 @@ use anyhow::Result;
 use clap::Args;
 
 use crate::command::{Ctx, OutputArg, Parts, Run, Spec, Wording};
-use crate::domain::{Level, RatingChange, Selection, Test};
+use crate::domain::{Level, Rating, RatingChange, Selection, Test};
 use crate::error::Exit;
 use crate::filters::Words;
 use crate::filters::{SelectionArgs, When, parse_when};
-use crate::mirror::{ChangeFilter, DueQuery, GroupBy, Reader, StatsFilter, StatsRow};
+use crate::mirror::{Behind, ChangeFilter, DueQuery, GroupBy, Reader, StatsFilter, StatsRow};
 use crate::output::Outputs;
-use crate::output::{Downgrade, DueBank, Group, Report};
+use crate::output::report::evaluations::{SMALL, TESTS};
+use crate::output::report::lending::median;
+use crate::output::{
+    ByRating, Downgrade, DueBank, Evaluated, Evaluations, Group, Lending, LendingBank, Report,
+};
 use crate::text::thousands;
 
 pub const AFTER_HELP: &str = "\
@@ -216,6 +222,7 @@ fn gather(
             }
         })
         .collect();
+    let behind = reader.behind(selection)?;
     let synced = reader
         .last_sync()
         .filter(|last| last.status == crate::mirror::SyncStatus::Complete)
@@ -234,11 +241,8 @@ fn gather(
         by_regulator,
         by_exam_type: groups(GroupBy::Size)?,
         by_year: groups(GroupBy::Year)?,
-        by_lending_test: if reader.evaluations().any()? {
-            by_level(groups(GroupBy::Test(Test::Lending))?)
-        } else {
-            Vec::new()
-        },
+        evaluations: evaluations(&behind, |test| Ok(by_level(groups(GroupBy::Test(test))?)))?,
+        lending: lending(reader, &behind)?,
         downgrades_since: since,
         downgrades_until: until,
         downgrades,
@@ -267,6 +271,111 @@ fn downgrades_window(
         .filter(|since| **since > *year_ago)
         .map_or(year_ago, str::to_string);
     (first, newest.map(|date| date.to_string()))
+}
+
+/// What the page says of the selected banks' public evaluations: how many
+/// were read, each test's ratings (`by_test`: a test's groups), and each
+/// bank of a small selection.
+fn evaluations(
+    behind: &[Behind],
+    by_test: impl Fn(Test) -> Result<Vec<Group>>,
+) -> Result<Evaluations> {
+    let mut tests = Vec::new();
+    for test in TESTS {
+        if behind.iter().any(|bank| bank.test(test).is_some()) {
+            tests.push((test, by_test(test)?));
+        }
+    }
+    let each = if behind.len() <= SMALL {
+        behind
+            .iter()
+            .map(|bank| Evaluated {
+                id: bank.id.clone(),
+                name: bank.name.clone(),
+                state: bank.state.clone(),
+                rating: bank.rating.clone(),
+                exam_date: bank.exam_date.clone(),
+                read: bank.read,
+                tests: TESTS.map(|test| bank.test(test).map(str::to_string)),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Evaluations {
+        banks: behind.len() as u64,
+        read: behind.iter().filter(|bank| bank.read).count() as u64,
+        by_test: tests,
+        each,
+        command: format!(
+            "{} --pe FILE|FOLDER",
+            crate::mirror::record::enrich_command()
+        ),
+        download: format!("{} BANK --download", crate::mirror::command_online("pe")),
+    })
+}
+
+/// What the page says of the selected banks' small business lending: each
+/// bank's of the last year it reported before its exam's year (as `cra
+/// lending` reckons it), the medians of its shares per overall rating, and
+/// each bank of a small selection.
+fn lending(reader: &Reader, behind: &[Behind]) -> Result<Lending> {
+    let mut lending = Lending {
+        any: reader.lending().any()?,
+        command: format!("{} --lending", crate::mirror::record::enrich_command()),
+        banks: behind.len() as u64,
+        ..Lending::default()
+    };
+    if !lending.any {
+        return Ok(lending);
+    }
+    let reporters = reader.lending_banks()?;
+    // Per rank on the scale: the banks' LMI shares, their markets', their
+    // in-area shares.
+    let mut by_rank: [[Vec<f64>; 3]; 4] = Default::default();
+    for bank in behind {
+        let line = match bank.exam_year() {
+            Some(year) if reporters.contains(&bank.id) => reader.lending_before(&bank.id, year)?,
+            _ => None,
+        };
+        if let Some(line) = &line {
+            lending.reported += 1;
+            let rank = Rating::from_text(&bank.rating).rank();
+            if let (Some(rank), Some(lmi)) = (rank, line.lmi_share) {
+                let shares = &mut by_rank[rank];
+                shares[0].push(lmi);
+                shares[1].extend(line.market_lmi_share);
+                shares[2].extend(line.in_area_share);
+            }
+        }
+        if behind.len() <= SMALL {
+            lending.each.push(LendingBank {
+                id: bank.id.clone(),
+                name: bank.name.clone(),
+                state: bank.state.clone(),
+                rating: bank.rating.clone(),
+                exam_date: bank.exam_date.clone(),
+                year: line.as_ref().map(|line| line.year),
+                loans: line.as_ref().map_or(0, |line| line.loans),
+                lmi_share: line.as_ref().and_then(|line| line.lmi_share),
+                market_lmi_share: line.as_ref().and_then(|line| line.market_lmi_share),
+                in_area_share: line.as_ref().and_then(|line| line.in_area_share),
+            });
+        }
+    }
+    for (rank, [lmi, market, in_area]) in by_rank.into_iter().enumerate() {
+        if lmi.is_empty() {
+            continue;
+        }
+        lending.by_rating.push(ByRating {
+            rating: Rating::NAMES[rank].to_string(),
+            banks: lmi.len() as u64,
+            lmi_share: median(lmi),
+            market_lmi_share: median(market),
+            in_area_share: median(in_area),
+        });
+    }
+    Ok(lending)
 }
 
 /// The groups of a test's ratings on the scale, best first, without the

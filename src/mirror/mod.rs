@@ -13,6 +13,7 @@
 
 mod activity;
 pub mod answers;
+pub mod behind;
 pub mod clauses;
 pub mod due;
 pub mod find;
@@ -35,6 +36,7 @@ use rusqlite::{Connection, OpenFlags};
 
 pub use activity::{Activity, activity_unknown, left_out_note};
 pub use answers::{ChangeFilter, ChangeRow};
+pub use behind::Behind;
 pub use due::{DueQuery, DueRow, LeftOut};
 pub use gaps::GapRow;
 pub use read::{Reader, Rows};

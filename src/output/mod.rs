@@ -47,7 +47,9 @@ pub use dest::{
 pub use fit::Fit;
 pub use public::columns as public_columns;
 pub use records::{BANKS, HISTORIES, HistoryRow, history_json, public_wanted, write_history};
-pub use report::{Downgrade, DueBank, Group, Report};
+pub use report::{
+    ByRating, Downgrade, DueBank, Evaluated, Evaluations, Group, Lending, LendingBank, Report,
+};
 pub use rows::{Planned, Query, Rows};
 pub use table::{Fitted, render_table};
 pub use view::{View, Warn};

@@ -13,11 +13,34 @@ use crate::text::thousands;
 pub fn shares(page: &mut String, title: &str, what: &str, groups: &[Group], note: Option<&str>) {
     let _ = write!(
         page,
-        "<section class=\"chart\">\n<h2>{}</h2>\n<p>{}</p>\n{}<div class=\"bars\">\n",
+        "<section class=\"chart\">\n<h2>{}</h2>\n<p>{}</p>\n",
         escape(title),
         escape(what),
-        legend()
     );
+    bars(page, groups);
+    if let Some(note) = note {
+        let _ = writeln!(page, "<p class=\"note\">{}</p>", escape(note));
+    }
+    page.push_str("</section>\n");
+}
+
+/// [`shares`] as a part of a section, under a heading of its own, the
+/// ratings' colours said once before the first.
+pub fn shares_under(page: &mut String, title: &str, groups: &[Group]) {
+    let _ = writeln!(page, "<div class=\"chart\">\n<h3>{}</h3>", escape(title));
+    bars_alone(page, groups);
+    page.push_str("</div>\n");
+}
+
+/// The ratings' colours, then a bar a group.
+fn bars(page: &mut String, groups: &[Group]) {
+    page.push_str(&legend());
+    bars_alone(page, groups);
+}
+
+/// A bar a group.
+fn bars_alone(page: &mut String, groups: &[Group]) {
+    page.push_str("<div class=\"bars\">\n");
     if groups.is_empty() {
         page.push_str("<p>No banks.</p>\n");
     }
@@ -48,10 +71,6 @@ pub fn shares(page: &mut String, title: &str, what: &str, groups: &[Group], note
         );
     }
     page.push_str("</div>\n");
-    if let Some(note) = note {
-        let _ = writeln!(page, "<p class=\"note\">{}</p>", escape(note));
-    }
-    page.push_str("</section>\n");
 }
 
 /// Rating records by exam year, as shares of the year: 100% columns.

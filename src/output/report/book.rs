@@ -1,8 +1,9 @@
 //! The report as a workbook (`cra report -o pack.xlsx`): one sheet per
-//! section of the page (states, regulators, exam types, trend by year,
-//! downgrades, due) and `About`, with a native Excel chart beside each
+//! section of the page (states, regulators, exam types, trend by year, a
+//! test's ratings for each test an evaluation read rates, the evaluations
+//! and the lending of `sheets`, downgrades, due) and `About`, with a native Excel chart beside each
 //! section the page draws (the map's measure by state, the two splits by
-//! rating, the trend), coloured with the one palette, so that an analyst
+//! rating, the trend, each test), coloured with the one palette, so that an analyst
 //! can restyle them and paste them into slides. Printed, a sheet's text
 //! is never under 8 pt (`print`), a short table is whole on its page and
 //! a chart whole on a page of its own when it does not fit under its
@@ -20,78 +21,33 @@ use std::io::{Seek, Write};
 
 use anyhow::{Context, Result};
 use rust_xlsxwriter::{
-    Chart, ChartFont, ChartFormat, ChartLegendPosition, ChartSolidFill, ChartType, Color,
-    ExcelDateTime, Format as CellFormat, FormatAlign, FormatBorder, Workbook, Worksheet, XlsxError,
+    Chart, ChartFont, ChartFormat, ChartLegendPosition, ChartSolidFill, ChartType, Color, Workbook,
+    Worksheet, XlsxError,
 };
 
+use super::cells::{Formats, date, header, rating};
 use super::map::{Measure, name_of};
 use super::{GROUPS_SHOWN, Group, RATINGS, Report, YEARS_SHOWN, capped};
-use crate::domain::Rating;
-use crate::output::about::{self, About, Fact, hex_rgb, rating_format};
-use crate::output::print::{self, Print, ROW_HEIGHT};
+use crate::output::about::{self, About, Fact, hex_rgb};
+use crate::output::print::{Print, ROW_HEIGHT};
 use crate::output::xlsx::fit;
 use crate::text::thousands;
 
 /// The columns of a sheet of groups after its name: the counts by rating.
 const COUNT_HEADS: [&str; 6] = [
-    "banks",
+    "total",
     "outstanding",
     "satisfactory",
     "needs_to_improve",
     "substantial_noncompliance",
     "other",
 ];
-
-/// The columns that hold numbers and dates (right-aligned, their header
-/// too).
-const RIGHT: [&str; 12] = [
-    "exam_year",
-    "records",
-    "banks",
-    "outstanding",
-    "satisfactory",
-    "needs_to_improve",
-    "substantial_noncompliance",
-    "other",
-    "measured_share",
-    "exam_date",
-    "months_since",
-    "expected_months",
-];
-
-/// Shared cell formats. A number or a date ends with a space as wide as
-/// `)`, so that it never touches the text of the column after it.
-struct Formats {
-    /// Over text, and over numbers (right-aligned).
-    header: [CellFormat; 2],
-    date: CellFormat,
-    /// Counts, grouped by thousands.
-    count: CellFormat,
-    /// A year, never grouped.
-    year: CellFormat,
-    percent: CellFormat,
-    rating: [CellFormat; 4],
-}
 
 /// Writes the workbook to `out` (through a temporary file: the zip needs
 /// to seek).
 pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Result<()> {
     let mut book = Workbook::new();
-    let header = CellFormat::new()
-        .set_bold()
-        .set_background_color(Color::RGB(0xeeeeee))
-        .set_border_bottom(FormatBorder::Thin);
-    let formats = Formats {
-        header: [
-            header.clone(),
-            header.set_align(FormatAlign::Right).set_num_format("@_)"),
-        ],
-        date: CellFormat::new().set_num_format("yyyy-mm-dd_)"),
-        count: CellFormat::new().set_num_format("#,##0_)"),
-        year: CellFormat::new().set_num_format("0_)"),
-        percent: CellFormat::new().set_num_format("0.0%_)"),
-        rating: std::array::from_fn(rating_format),
-    };
+    let formats = Formats::new();
     let measure = Measure(&report.measure);
     states(&mut book, &formats, report, measure)?;
     let (regulators, _) = capped(&report.by_regulator, GROUPS_SHOWN, "regulators");
@@ -121,18 +77,22 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
         years,
         ChartType::ColumnPercentStacked,
     )?;
-    if !report.by_lending_test.is_empty() {
+    let mut more_sheets = Vec::new();
+    for (test, by) in &report.evaluations.by_test {
+        let column = super::evaluations::column(*test);
         groups(
             &mut book,
             &formats,
-            "Lending Test",
-            "lending_test",
-            &report.by_lending_test,
+            test.title(),
+            column,
+            by,
             ChartType::BarPercentStacked,
         )?;
+        more_sheets.push(test.title());
     }
     downgrades(&mut book, &formats, report)?;
     due(&mut book, &formats, report)?;
+    let after = super::sheets::write(&mut book, &formats, report)?;
     if let Some(about) = about {
         let more: Vec<Fact> = vec![
             (
@@ -166,11 +126,24 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
             ),
             (
                 "Sheets",
-                "States, Regulators, Exam types, Trend by year (each with its chart), \
-                 Downgrades, Due, About"
-                    .to_string(),
+                format!(
+                    "States, Regulators, Exam types, Trend by year{} (each with its chart), \
+                     Downgrades, Due, {}About",
+                    more_sheets
+                        .iter()
+                        .map(|name| format!(", {name}"))
+                        .collect::<String>(),
+                    after
+                        .iter()
+                        .map(|name| format!("{name}, "))
+                        .collect::<String>(),
+                ),
             ),
         ];
+        let more: Vec<Fact> = more
+            .into_iter()
+            .chain(super::sheets::facts(report))
+            .collect();
         about::add_sheet(&mut book, &about.facts(&more))?;
     }
     let mut file = tempfile::tempfile().context("cannot create a temporary file")?;
@@ -178,25 +151,6 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
     file.rewind()?;
     std::io::copy(&mut file, out)?;
     Ok(())
-}
-
-/// A sheet's header row (a number's name to the right, over it), its
-/// widths, frozen; printed as `print::plan` says, the first column naming
-/// each row.
-fn header(
-    sheet: &mut Worksheet,
-    formats: &Formats,
-    heads: &[&str],
-    widths: &[f64],
-) -> Result<Print, XlsxError> {
-    for (col, (head, width)) in (0u16..).zip(heads.iter().zip(widths)) {
-        let right = usize::from(RIGHT.contains(head) || head.ends_with("_months"));
-        sheet.write_string_with_format(0, col, *head, &formats.header[right])?;
-        sheet.set_column_width(col, *width)?;
-    }
-    let print = print::plan(widths, 1, 0, true);
-    print.apply(sheet, true)?;
-    Ok(print)
 }
 
 /// `chart` inserted below a table of `last` rows, on the table's last
@@ -342,7 +296,7 @@ fn groups(
     sheet.set_name(name)?;
     // By year, the rating records of the year (a bank may have several).
     let records = what == "exam_year";
-    let mut heads = vec![what, if records { "records" } else { "banks" }];
+    let mut heads = vec![what, "total"];
     heads.extend(&COUNT_HEADS[1..]);
     let first = if records { 11.0 } else { 24.0 };
     let print = header(
@@ -389,41 +343,6 @@ fn groups(
             ((24 * last + 160).clamp(480, 1200), 360)
         };
         below(sheet, print, last, &mut chart, size)?;
-    }
-    Ok(())
-}
-
-/// A text cell, a rating in its colour.
-fn rating(
-    sheet: &mut Worksheet,
-    formats: &Formats,
-    row: u32,
-    col: u16,
-    text: &str,
-) -> Result<(), XlsxError> {
-    match Rating::from_text(text).rank() {
-        Some(rank) => sheet.write_string_with_format(row, col, text, &formats.rating[rank])?,
-        None => sheet.write_string(row, col, fit(text))?,
-    };
-    Ok(())
-}
-
-/// A date cell (text when it is not a real day).
-fn date(
-    sheet: &mut Worksheet,
-    formats: &Formats,
-    row: u32,
-    col: u16,
-    text: &str,
-) -> Result<(), XlsxError> {
-    match text.parse::<jiff::civil::Date>() {
-        Ok(d) if d.year() >= 1900 => {
-            let day = ExcelDateTime::from_ymd(d.year() as u16, d.month() as u8, d.day() as u8)?;
-            sheet.write_date_with_format(row, col, &day, &formats.date)?;
-        }
-        _ => {
-            sheet.write_string(row, col, fit(text))?;
-        }
     }
     Ok(())
 }

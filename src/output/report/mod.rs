@@ -3,8 +3,11 @@
 //! reads on a phone and prints (the map on the first page, page numbers,
 //! no table split mid-row). The command gathers the figures ([`Report`]);
 //! this room lays them out: the map in `map` (its classes in `classes`),
-//! the bars in `bars`, the downgrades and the banks due in `tables`, and
-//! the same report as a workbook with native charts in `book`.
+//! the bars in `bars`, the public evaluations behind the ratings in
+//! `evaluations`, the lending behind them in `lending`, the downgrades and
+//! the banks due in `tables`, and the same report as a workbook with native
+//! charts in `book` (its cells in `cells`, the evaluations' and lending's
+//! sheets in `sheets`).
 //!
 //! Groups are capped (`capped`): a copy whose banks carry thousands of
 //! distinct regulator names makes a page of the largest few and one bar
@@ -12,8 +15,12 @@
 
 mod bars;
 pub mod book;
+mod cells;
 mod classes;
+pub mod evaluations;
+pub mod lending;
 mod map;
+mod sheets;
 mod tables;
 
 use std::fmt::Write;
@@ -21,6 +28,8 @@ use std::fmt::Write;
 use super::palette::PALETTE;
 use crate::text::{day_and_time, thousands};
 
+pub use evaluations::{Evaluated, Evaluations};
+pub use lending::{ByRating, Lending, LendingBank};
 pub use map::Measure;
 
 /// Counts of one group by current rating (by year: rating records).
@@ -100,10 +109,10 @@ pub struct Report {
     pub by_regulator: Vec<Group>,
     pub by_exam_type: Vec<Group>,
     pub by_year: Vec<Group>,
-    /// Banks whose current exam's evaluation was read (`cra enrich --pe`),
-    /// by its Lending Test, best first: their overall ratings beside it.
-    /// Empty when none was read.
-    pub by_lending_test: Vec<Group>,
+    /// The public evaluations behind the ratings (`cra enrich --pe`).
+    pub evaluations: Evaluations,
+    /// The lending behind them (`cra enrich --lending`).
+    pub lending: Lending,
     /// The first of the twelve months the downgrades are from (`YYYY-MM-DD`).
     pub downgrades_since: String,
     /// Their last day when it is not today, and what that day is: the
@@ -188,18 +197,22 @@ pub fn render(report: &Report) -> String {
         more_types.as_deref(),
     );
     bars::trend(&mut page, &report.by_year);
-    if !report.by_lending_test.is_empty() {
-        bars::shares(
-            &mut page,
-            "By Lending Test",
-            "Banks whose current exam's public evaluation was read (cra enrich --pe), by the \
-             rating of its Lending Test: their overall rating.",
-            &report.by_lending_test,
-            None,
-        );
-    }
     tables::downgrades(&mut page, report);
     tables::due(&mut page, &report.due, report.due_left_out.as_deref());
+    // What stands behind the ratings, after the lists (printed, the
+    // footer then never stands alone on a last page); both a line or two
+    // (nothing read yet): side by side.
+    let short = report.evaluations.by_test.is_empty()
+        && report.evaluations.each.is_empty()
+        && !report.lending.any;
+    if short {
+        page.push_str("<div class=\"halves behind\">\n");
+    }
+    evaluations::section(&mut page, &report.evaluations);
+    lending::section(&mut page, &report.lending);
+    if short {
+        page.push_str("</div>\n");
+    }
     page.push_str(
         "<footer>Made by <code>cra report</code> from the local copy (<code>cra sync</code>). \
          Ratings: the CRA evaluations as published by the regulators. \
@@ -314,7 +327,8 @@ mod tests {
             state: None,
             by_regulator: vec![group("OCC", [15, 85, 5, 1, 0])],
             by_exam_type: vec![group("Small Bank", [15, 85, 5, 1, 0])],
-            by_lending_test: Vec::new(),
+            evaluations: Evaluations::default(),
+            lending: Lending::default(),
             by_year: vec![
                 group("2024", [3, 4, 1, 0, 0]),
                 group("2025", [1, 1, 0, 0, 0]),
