@@ -14,6 +14,7 @@ use crate::evaluation::model::{Evaluation, IdKind};
 
 mod link;
 pub mod list;
+pub mod shown;
 use link::link;
 
 /// The furthest an evaluation's date is from its exam's, in months.
@@ -294,14 +295,16 @@ impl Evaluations<'_> {
     }
 
     /// The test ratings of each of the bank's exams an evaluation was read
-    /// for, newest exam first.
+    /// for, newest exam first: of two PEs of one exam, the one the rule
+    /// picks (`chosen`), as the exam's columns.
     pub fn exam_tests(&self, bank_id: &str) -> Result<Vec<ExamTests>> {
         let connection = self.0.connection();
-        let mut statement = connection.prepare_cached(
-            "SELECT exam_date AS exam_date, area AS area, test AS test, rating AS rating \
-             FROM evaluation_tests WHERE bank_id = ?1 \
-             ORDER BY exam_date DESC, area <> 'institution', rowid",
-        )?;
+        let mut statement = connection.prepare_cached(&format!(
+            "SELECT t.exam_date AS exam_date, t.area AS area, t.test AS test, \
+             t.rating AS rating FROM evaluation_tests t WHERE t.bank_id = ?1 AND t.sha256 IS {} \
+             ORDER BY t.exam_date DESC, t.area <> 'institution', t.rowid",
+            super::chosen::chosen_sql("t.bank_id", "t.exam_date")
+        ))?;
         crate::mirror::row::columns! { struct TestAt { exam_date, area, test, rating } }
         let at = TestAt::of(&statement)?;
         let mut exams: Vec<ExamTests> = Vec::new();
