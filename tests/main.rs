@@ -78,6 +78,7 @@ mod suite {
         mod lineage_long;
         mod narrow;
         mod pe_edges;
+        mod pe_shown;
         mod pe_words;
         mod real;
         mod terminal;

@@ -15,12 +15,13 @@ use crate::filters::Words;
 use crate::io::Histories;
 use crate::io::{Io, Output};
 use crate::output::Outputs;
-use crate::output::{HISTORIES, history_json, public_wanted, write_history};
+use crate::output::{HISTORIES, history_json, public_wanted, write_history_with};
 use crate::settings::Settings;
 use crate::source::{Among, Source, Wanted, bank_id, classify, could_be_name, named, resolve};
 use crate::text::{inert, thousands};
 
 mod card;
+mod pes;
 use card::{public_record, write_cards};
 
 /// Text shown after `--help`: examples.
@@ -261,6 +262,7 @@ async fn run(
                 if let Some(object) = json.as_object_mut() {
                     add_lending(object, &bank.fields.id, settings)?;
                 }
+                pes::add_json(&mut json, &exam_pes(settings, bank)?);
                 out.summary_object(&json)?;
             } else {
                 // As served, with the years it reported lending where the
@@ -281,7 +283,14 @@ async fn run(
             let mut rows = out.rows(planned)?;
             for bank in banks {
                 let public = joined.exam_publics(&bank)?;
-                write_history(&mut rows, bank, public.as_deref())?;
+                // In json with the public record, each exam's PEs.
+                let read = match public_json {
+                    true => exam_pes(settings, &bank)?,
+                    false => Vec::new(),
+                };
+                write_history_with(&mut rows, bank, public.as_deref(), |json| {
+                    pes::add_json(json, &read);
+                })?;
             }
             rows.finish()?;
         }
@@ -343,6 +352,15 @@ fn add_lending(
             .collect(),
     );
     Ok(true)
+}
+
+/// The PEs read of each of the bank's exams, where the copy has a public
+/// record (none otherwise).
+fn exam_pes(settings: &Settings, bank: &BankDetail) -> Result<Vec<crate::mirror::ExamPe>> {
+    match public_record(settings) {
+        Some(reader) => reader.evaluations().exam_pes(&bank.fields.id),
+        None => Ok(Vec::new()),
+    }
 }
 
 /// Says on standard error, for each of `banks` that ended (as the copy's

@@ -12,6 +12,7 @@
 pub mod matching;
 pub mod model;
 pub mod performance;
+pub mod points;
 pub mod public;
 pub mod selection;
 pub mod sort;

@@ -41,6 +41,7 @@ pub use due::{DueQuery, DueRow, LeftOut};
 pub use gaps::GapRow;
 pub use read::{Reader, Rows};
 pub use record::evaluations::list::{AREA_TESTS, AreaRow, EvaluationRow, Listed};
+pub use record::evaluations::shown::ExamPe;
 pub use record::evaluations::{ExamTests, Read as EvaluationRead};
 pub use record::{
     AgencyId, Ending, FOLLOWED, Forward, Lineage, LineageOf, LinkState, MOST_AGENCY_NUMBER, Role,

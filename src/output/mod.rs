@@ -46,7 +46,9 @@ pub use dest::{
 };
 pub use fit::Fit;
 pub use public::columns as public_columns;
-pub use records::{BANKS, HISTORIES, HistoryRow, history_json, public_wanted, write_history};
+pub use records::{
+    BANKS, HISTORIES, HistoryRow, history_json, public_wanted, write_history, write_history_with,
+};
 pub use report::{
     ByRating, Downgrade, DueBank, Evaluated, Evaluations, Group, Lending, LendingBank, Report,
 };

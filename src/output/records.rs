@@ -212,8 +212,21 @@ pub fn write_history<W: std::io::Write>(
     bank: BankDetail,
     public: Option<&[PublicRecord]>,
 ) -> anyhow::Result<()> {
+    write_history_with(rows, bank, public, |_| {})
+}
+
+/// [`write_history`], `add` given the bank's json to add to when it is
+/// printed with its public record (`show`: each exam's PEs).
+pub fn write_history_with<W: std::io::Write>(
+    rows: &mut Rows<HistoryRow, W>,
+    bank: BankDetail,
+    public: Option<&[PublicRecord]>,
+    add: impl FnOnce(&mut serde_json::Value),
+) -> anyhow::Result<()> {
     if rows.prints_json() && rows.public_json() {
-        return rows.write_group(&history_json(&bank, public), &[]);
+        let mut json = history_json(&bank, public);
+        add(&mut json);
+        return rows.write_group(&json, &[]);
     }
     let BankDetail { raw, fields } = bank;
     let history = if rows.prints_json() {

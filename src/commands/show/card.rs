@@ -163,11 +163,35 @@ fn hanging(line: &str, width: usize) -> String {
     hanging_at(line, width, VALUE_AT)
 }
 
-/// [`hanging`], the following lines indented `indent` columns.
+/// What joins the words of a rating (`High Satisfactory`) while a line
+/// is wrapped, so that no rating is broken across lines.
+const GLUE: char = '\u{e000}';
+
+/// `line` with the spaces inside each rating's name glued.
+fn glued(line: &str) -> String {
+    let mut line = line.replace(GLUE, " ");
+    for level in crate::domain::Level::ALL {
+        let name = level.as_str();
+        if name.contains(' ') {
+            line = line.replace(name, &name.replace(' ', &GLUE.to_string()));
+        }
+    }
+    line
+}
+
+/// [`hanging`], the following lines indented `indent` columns; a rating
+/// (`High Satisfactory`) never broken across lines.
 fn hanging_at(line: &str, width: usize, indent: usize) -> String {
+    hanging_glued(&glued(line), width, indent)
+}
+
+/// [`hanging_at`] of a line whose words that must stay together are
+/// joined by [`GLUE`] (given back as spaces).
+fn hanging_glued(line: &str, width: usize, indent: usize) -> String {
     use unicode_width::UnicodeWidthStr;
-    if line.width() <= width || width <= indent + 10 {
-        return line.to_string();
+    let plain = |text: &str| text.replace(GLUE, " ");
+    if plain(line).width() <= width || width <= indent + 10 {
+        return plain(line);
     }
     let mut out = String::new();
     // The line's own indent kept; its words and the spaces between them
@@ -182,7 +206,7 @@ fn hanging_at(line: &str, width: usize, indent: usize) -> String {
             format!("{current} {word}")
         };
         first = false;
-        if candidate.width() > width && !current.trim().is_empty() {
+        if plain(&candidate).width() > width && !current.trim().is_empty() {
             out.push_str(current.trim_end());
             out.push('\n');
             current = format!("{}{word}", " ".repeat(indent));
@@ -191,7 +215,7 @@ fn hanging_at(line: &str, width: usize, indent: usize) -> String {
         }
     }
     out.push_str(current.trim_end());
-    out
+    plain(&out)
 }
 
 /// A name of the public record as a card shows it: inert, and cut to a
@@ -336,15 +360,32 @@ pub(super) fn write_cards(
                 .collect();
             let table = output::render_table(&heads, &rows, &[false; 6], view);
             writeln!(out, "{table}")?;
+            let pes = match public {
+                Some(reader) => reader.evaluations().exam_pes(&f.id)?,
+                None => Vec::new(),
+            };
             let mut searches: Vec<String> = Vec::new();
             let mut lines: Vec<String> = Vec::new();
             for date in &dates {
+                // An exam whose PE was read: the PE, not where to find it.
+                let read = super::pes::card_lines(&pes, date, TESTS_AT);
+                if !read.is_empty() {
+                    lines.extend(read);
+                    continue;
+                }
                 match exams.get(*date).and_then(|(_, _, e)| e.as_ref()) {
                     Some(Address::Document(url)) => lines.push(format!("  {date}  {url}")),
                     Some(Address::Search { url, look_for }) => {
                         // The address on a line of its own: it fits 80
                         // columns whole (a cut one cannot be pasted).
-                        let line = format!("  search for {look_for} at\n    {url}");
+                        // Where a PE of another exam was read, the
+                        // search is for the exams without one.
+                        let others = if pes.is_empty() {
+                            ""
+                        } else {
+                            "for the other exams, "
+                        };
+                        let line = format!("  {others}search for {look_for} at\n    {url}");
                         if !searches.contains(&line) {
                             searches.push(line);
                         }
@@ -354,7 +395,17 @@ pub(super) fn write_cards(
             }
             if !lines.is_empty() || !searches.is_empty() {
                 writeln!(out, "\nPublic evaluations")?;
-                for line in lines.iter().chain(&searches) {
+                for line in &lines {
+                    // A PE's line goes on under itself, past the date; an
+                    // address is never broken.
+                    match (view.terminal, view.width) {
+                        (true, Some(width)) if line.contains(" PE ") => {
+                            writeln!(out, "{}", hanging_at(&inert(line), width, TESTS_AT))?;
+                        }
+                        _ => writeln!(out, "{}", inert(line))?,
+                    }
+                }
+                for line in &searches {
                     for part in line.split('\n') {
                         writeln!(out, "{}", inert(part))?;
                     }
@@ -400,10 +451,14 @@ fn write_tests(
                 (0, "institution") => format!("  {}  {}", exam.exam_date, said.join(" · ")),
                 _ => format!("{}{area}: {}", " ".repeat(TESTS_AT), said.join(" · ")),
             };
-            // A long line goes on under its ratings, past the date.
+            // A long line goes on under its ratings, past the date, broken
+            // between two tests, never inside one's rating.
             match (view.terminal, view.width) {
                 (true, Some(width)) => {
-                    writeln!(out, "{}", hanging_at(&inert(&line), width, TESTS_AT))?;
+                    let line = glued(&inert(&line))
+                        .replace(": ", &format!(":{GLUE}"))
+                        .replace(" · ", &format!("{GLUE}· "));
+                    writeln!(out, "{}", hanging_glued(&line, width, TESTS_AT))?;
                 }
                 _ => writeln!(out, "{}", inert(&line))?,
             }

@@ -14,6 +14,7 @@ use crate::evaluation::model::{Evaluation, IdKind};
 
 mod link;
 pub mod list;
+pub mod shown;
 use link::link;
 
 /// The furthest an evaluation's date is from its exam's, in months.
@@ -397,9 +398,11 @@ impl Evaluations<'_> {
     }
 
     /// The test ratings of each of the bank's exams an evaluation was read
-    /// for, newest exam first.
+    /// for, newest exam first: of two PEs of one exam, the one the rule
+    /// picks (`chosen`), as the exam's columns.
     pub fn exam_tests(&self, bank_id: &str) -> Result<Vec<ExamTests>> {
-        self.tests_where(bank_id, "")
+        let chosen = super::chosen::chosen_sql("t.bank_id", "t.exam_date");
+        self.tests_where(bank_id, &format!(" AND t.sha256 IS {chosen}"))
     }
 
     /// The ratings of each state and multistate MSA (each area's overall
