@@ -602,6 +602,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the generated data (same seed, same data)')
             [CompletionResult]::new('--data', '--data', [CompletionResultType]::ParameterName, 'Serve the banks in FILE (csv from `export --with-history`, json, ndjson, or the FFIEC''s craratng.zip) instead')
             [CompletionResult]::new('--perturb', '--perturb', [CompletionResultType]::ParameterName, 'perturb')
+            [CompletionResult]::new('--lending-scale', '--lending-scale', [CompletionResultType]::ParameterName, 'lending-scale')
             [CompletionResult]::new('--log-requests', '--log-requests', [CompletionResultType]::ParameterName, 'Append one line per request answered to FILE (method, path and query, status, arrival time)')
             [CompletionResult]::new('--latency', '--latency', [CompletionResultType]::ParameterName, 'Milliseconds added to every request')
             [CompletionResult]::new('--fail-rate', '--fail-rate', [CompletionResultType]::ParameterName, 'Fraction of requests answered with 500 (0.0 to 1.0)')

@@ -2054,7 +2054,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__sandbox)
-            opts="-q -v -h -V --host --port --banks --seed --data --perturb --log-requests --latency --fail-rate --rate-limit-every --quota --quota-headers --webhook-url --webhook-every --secret --config --format --color --quiet --verbose --evolve --help --version"
+            opts="-q -v -h -V --host --port --banks --seed --data --perturb --lending-scale --log-requests --latency --fail-rate --rate-limit-every --quota --quota-headers --webhook-url --webhook-every --secret --config --format --color --quiet --verbose --evolve --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -2081,6 +2081,10 @@ _cra() {
                     return 0
                     ;;
                 --perturb)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lending-scale)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -580,6 +580,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --seed 'Seed of the generated data (same seed, same data)'
             cand --data 'Serve the banks in FILE (csv from `export --with-history`, json, ndjson, or the FFIEC''s craratng.zip) instead'
             cand --perturb 'perturb'
+            cand --lending-scale 'lending-scale'
             cand --log-requests 'Append one line per request answered to FILE (method, path and query, status, arrival time)'
             cand --latency 'Milliseconds added to every request'
             cand --fail-rate 'Fraction of requests answered with 500 (0.0 to 1.0)'

@@ -1715,6 +1715,7 @@ complete -c cra -n "__fish_cra_using_subcommand sandbox" -l banks -d 'Number of 
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l seed -d 'Seed of the generated data (same seed, same data)' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l data -d 'Serve the banks in FILE (csv from `export --with-history`, json, ndjson, or the FFIEC\'s craratng.zip) instead' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l perturb -r
+complete -c cra -n "__fish_cra_using_subcommand sandbox" -l lending-scale -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l log-requests -d 'Append one line per request answered to FILE (method, path and query, status, arrival time)' -r -F
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l latency -d 'Milliseconds added to every request' -r
 complete -c cra -n "__fish_cra_using_subcommand sandbox" -l fail-rate -d 'Fraction of requests answered with 500 (0.0 to 1.0)' -r
