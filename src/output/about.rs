@@ -9,7 +9,7 @@
 
 use rust_xlsxwriter::{Color, Format as CellFormat, FormatAlign, Workbook, Worksheet, XlsxError};
 
-use super::palette::PALETTE;
+use super::palette::{LEVEL_HEX, PALETTE};
 
 /// Where the rows of a workbook come from, and how they were asked for.
 #[derive(Debug, Clone, Default)]
@@ -104,11 +104,12 @@ pub fn add_sheet(workbook: &mut Workbook, facts: &[Fact]) -> Result<(), XlsxErro
         "Ratings",
         "Coloured on one scale in every output of cra (ColorBrewer RdBu: blue for the \
          best rating to red for the worst, without a red-green pair, and lighter in the \
-         middle so that it also reads in grey):",
+         middle so that it also reads in grey); a large bank's tests have two more \
+         levels, High and Low Satisfactory, on either side of Satisfactory:",
     )?;
-    for (i, hue) in PALETTE[..4].iter().enumerate() {
+    for (i, (name, _)) in LEVEL_HEX.iter().enumerate() {
         let at = row + 1 + i as u32;
-        sheet.write_string_with_format(at, 1, hue.name, &rating_format(i))?;
+        sheet.write_string_with_format(at, 1, *name, &level_format(i))?;
     }
     super::print::plan(&[18.0, VALUE_WIDTH], 0, 0, false).apply(sheet, false)?;
     Ok(())
@@ -125,6 +126,23 @@ pub fn rating_format(rank: usize) -> CellFormat {
         format.set_font_color(Color::White)
     } else {
         format
+    }
+}
+
+/// The format of a cell holding a rating or a test rating at the level
+/// `at` of [`LEVEL_HEX`] (0 Outstanding to 5 Substantial Noncompliance):
+/// the four ratings' as [`rating_format`], High and Low Satisfactory each
+/// its own fill (dark text: both are light enough).
+pub fn level_format(at: usize) -> CellFormat {
+    match at {
+        0 => rating_format(0),
+        2 => rating_format(1),
+        4 => rating_format(2),
+        5 => rating_format(3),
+        _ => {
+            let (_, hex) = LEVEL_HEX[at.min(LEVEL_HEX.len() - 1)];
+            CellFormat::new().set_background_color(Color::RGB(hex_rgb(hex)))
+        }
     }
 }
 

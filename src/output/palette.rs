@@ -74,6 +74,27 @@ pub const PALETTE: [Hue; 5] = [
     },
 ];
 
+/// The six levels a rating or a test rating is given at (`Level::ALL`'s
+/// order, best first), each with its colour in workbooks: the four
+/// ratings' own, and between them the two a large bank's tests have, High
+/// Satisfactory (a deeper blue than Satisfactory's) and Low Satisfactory
+/// (a paler one), from the same ColorBrewer scale.
+pub const LEVEL_HEX: [(&str, &str); 6] = [
+    (Rating::NAMES[0], PALETTE[0].hex),
+    ("High Satisfactory", "#4393c3"),
+    (Rating::NAMES[1], PALETTE[1].hex),
+    ("Low Satisfactory", "#d1e5f0"),
+    (Rating::NAMES[2], PALETTE[2].hex),
+    (Rating::NAMES[3], PALETTE[3].hex),
+];
+
+/// The place of a rating's or a test rating's text in [`LEVEL_HEX`]; none
+/// for another text.
+pub fn level_index(text: &str) -> Option<usize> {
+    let level = crate::domain::Level::from_text(text)?;
+    crate::domain::Level::ALL.iter().position(|l| *l == level)
+}
+
 /// How a rating's text is shown: one of the four, or "other".
 pub fn hue(rating: &str) -> &'static Hue {
     &PALETTE[Rating::from_text(rating).rank().unwrap_or(4)]
@@ -220,6 +241,35 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Every level of a test rating has its own colour: in order on the
+    /// scale, each two apart under every vision, and named as the copy
+    /// stores the level.
+    #[test]
+    fn every_level_has_its_own_colour() {
+        for (at, level) in crate::domain::Level::ALL.iter().enumerate() {
+            assert_eq!(LEVEL_HEX[at].0, level.as_str());
+            assert_eq!(level_index(level.as_str()), Some(at));
+        }
+        assert_eq!(level_index("needs improvement"), Some(4));
+        assert_eq!(level_index("Glorious"), None);
+        for (name, vision) in &VISION {
+            for (a, (one, hex)) in LEVEL_HEX.iter().enumerate() {
+                for (other, other_hex) in &LEVEL_HEX[a + 1..] {
+                    let (x, y) = (seen(hex, vision), seen(other_hex, vision));
+                    let distance = (0..3).map(|i| (x[i] - y[i]).powi(2)).sum::<f64>().sqrt();
+                    assert!(
+                        distance >= 10.0,
+                        "{name}: {one} and {other} differ by {distance:.1}"
+                    );
+                }
+            }
+        }
+        // Light to dark towards each end, as the four.
+        let l: Vec<f64> = LEVEL_HEX.iter().map(|(_, hex)| luminance(hex)).collect();
+        assert!(l[0] < l[1] && l[1] < l[2] && l[2] < l[3], "{l:?}");
+        assert!(l[5] < l[4], "{l:?}");
     }
 
     /// In grey (as printed, or for a reader who sees no hue) the ends of

@@ -23,6 +23,12 @@
 //! when that holds, else across pages with the bank's id and name on each;
 //! the header row on every page and the page number in the footer.
 //!
+//! A text never runs on into the empty cell after it (a long address under
+//! the test ratings beside it): that cell holds an empty text (`=""`, the
+//! one formula a workbook of cra holds: LibreOffice runs text on into a
+//! cell with no formula however it is written), so the text is cut at its
+//! column.
+//!
 //! A text longer than an Excel cell holds (32,767 characters) is cut, with
 //! a marker at its end, a warning naming its row (the bank's id when the
 //! sheet has one) and column, and a line on the `About` sheet; csv, tsv
@@ -32,17 +38,15 @@ use std::io::{Seek, Write};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use rust_xlsxwriter::{
-    Color, ExcelDateTime, Format as CellFormat, FormatAlign, FormatBorder, Url, Workbook,
-};
+use rust_xlsxwriter::{ExcelDateTime, Formula, Url, Workbook};
 use unicode_width::UnicodeWidthStr;
 
 use super::about::{self, About, Fact};
 use super::cell::Cell;
 use super::column::{Head, Kind};
+use super::palette::level_index;
 use super::print;
 use super::view::{View, Warn};
-use crate::domain::Rating;
 use crate::text::thousands;
 
 /// The most rows one Excel sheet holds (header included).
@@ -88,62 +92,8 @@ enum Align {
     Center,
 }
 
-/// The cell formats of a rows sheet (written with each cell: constant
-/// memory mode).
-struct Formats {
-    /// The header over a column of each `Align`.
-    header: [CellFormat; 3],
-    date: CellFormat,
-    /// Whole numbers: `[plain, grouped by thousands]` (a count, an amount).
-    int: [CellFormat; 2],
-    /// Decimals with a fixed number of places, by places, likewise.
-    fixed: Vec<[CellFormat; 2]>,
-    real: CellFormat,
-    /// `TRUE` or `FALSE` in LibreOffice too (which shows a bare boolean
-    /// cell as 1 or 0).
-    boolean: CellFormat,
-    /// The four ratings' formats, best first.
-    rating: [CellFormat; 4],
-}
-
-impl Formats {
-    fn new() -> Formats {
-        let header = CellFormat::new()
-            .set_bold()
-            .set_background_color(Color::RGB(0xeeeeee))
-            .set_border_bottom(FormatBorder::Thin);
-        let number = |code: &str| CellFormat::new().set_num_format(format!("{code}{PAD}"));
-        Formats {
-            header: [
-                header.clone(),
-                header
-                    .clone()
-                    .set_align(FormatAlign::Right)
-                    .set_num_format(format!("@{PAD}")),
-                header.set_align(FormatAlign::Center),
-            ],
-            date: number("yyyy-mm-dd"),
-            int: [number("0"), number("#,##0")],
-            fixed: (0..=6u8)
-                .map(|places| {
-                    let decimals = match places {
-                        0 => String::new(),
-                        _ => format!(".{}", "0".repeat(usize::from(places))),
-                    };
-                    [
-                        number(&format!("0{decimals}")),
-                        number(&format!("#,##0{decimals}")),
-                    ]
-                })
-                .collect(),
-            real: number("General"),
-            boolean: CellFormat::new()
-                .set_num_format("\"TRUE\";\"TRUE\";\"FALSE\"")
-                .set_align(FormatAlign::Center),
-            rating: std::array::from_fn(about::rating_format),
-        }
-    }
-}
+mod formats;
+use formats::Formats;
 
 /// One sheet of rows being written, and the workbook around it.
 pub struct Sheet {
@@ -154,6 +104,9 @@ pub struct Sheet {
     /// The csv names, for warnings and the header.
     names: Vec<String>,
     kinds: Vec<Kind>,
+    /// The columns of ratings or test ratings, filled with their level's
+    /// colour.
+    rated: Vec<bool>,
     /// Where each column stands, once the header is written.
     align: Vec<Align>,
     /// The widest cell of each column so far, in characters.
@@ -190,6 +143,9 @@ impl Sheet {
             .map_or_else(|| "Rows".to_string(), |a| about::sheet_name(&a.sheet));
         let sheet = workbook.add_worksheet_with_constant_memory()?;
         sheet.set_name(name)?;
+        // The empty text's cached value empty, not 0 (shown as it is by
+        // LibreOffice, which does not compute it again on opening).
+        sheet.set_formula_result_default("");
         let keys = heads
             .iter()
             .take_while(|h| h.kind == Kind::Id || matches!(&*h.name, "name" | "group" | "subgroup"))
@@ -201,6 +157,10 @@ impl Sheet {
             columns,
             names: heads.iter().map(|h| h.name.to_string()).collect(),
             kinds: heads.iter().map(|h| h.kind).collect(),
+            rated: heads
+                .iter()
+                .map(|h| h.kind == Kind::Rating || matches!(h.fit, super::Fit::Rating { .. }))
+                .collect(),
             align: Vec::new(),
             widths: heads.iter().map(|h| h.name.width() + 2).collect(),
             id: heads.iter().position(|h| h.name == "id"),
@@ -251,6 +211,9 @@ impl Sheet {
             self.header(Some(cells))?;
         }
         let row = self.row;
+        // Whether the cell before holds text, which would run on into
+        // this one were it empty.
+        let mut after_text = false;
         for (col, cell) in (0..self.columns).zip(cells) {
             let at = usize::from(col);
             let group = self.kinds[at].groups_digits();
@@ -258,7 +221,19 @@ impl Sheet {
             let shown = cell.table_text(group);
             let formats = &self.formats;
             let sheet = self.workbook.worksheet_from_index(0)?;
+            let text_before = std::mem::replace(
+                &mut after_text,
+                matches!(cell, Cell::Text(_) | Cell::Rating(_))
+                    || (matches!(cell, Cell::Date(_)) && date(&text).is_none()),
+            );
             match cell {
+                // An empty cell after text holds an empty text, so that
+                // the text before is cut at its column (a long address,
+                // not run on under the columns after it); a constant, not
+                // the data's.
+                Cell::Empty if text_before => {
+                    sheet.write_formula(row, col, Formula::new("=\"\""))?;
+                }
                 Cell::Empty => {}
                 Cell::Date(_) if date(&text).is_some() => {
                     let (y, m, d) = date(&text).expect("checked");
@@ -293,12 +268,14 @@ impl Sheet {
                         None => self.text(row, col, &text, None, cells)?,
                     }
                 }
-                Cell::Rating(rating) => {
-                    self.text(row, col, &text, rating.rank(), cells)?;
+                // A rating, a test rating, a query's text in a rating
+                // column (`sql`): read as one, filled with its level's
+                // colour.
+                Cell::Rating(_) => {
+                    self.text(row, col, &text, level_index(&text), cells)?;
                 }
-                // A query's text in a rating column (`sql`): read as one.
-                Cell::Text(_) if self.kinds[at] == Kind::Rating => {
-                    self.text(row, col, &text, Rating::from_text(&text).rank(), cells)?;
+                Cell::Text(_) if self.rated[at] => {
+                    self.text(row, col, &text, level_index(&text), cells)?;
                 }
                 Cell::Int(_) | Cell::Real(_) | Cell::Text(_) | Cell::Date(_) => {
                     self.text(row, col, &text, None, cells)?;
@@ -311,17 +288,17 @@ impl Sheet {
         Ok(())
     }
 
-    /// A text cell: a rating (`rank` on the scale) in its colour; a text
-    /// too long for a cell cut, marked, and said.
+    /// A text cell: a rating (`level` of `palette::LEVEL_HEX`) in its
+    /// colour; a text too long for a cell cut, marked, and said.
     fn text(
         &mut self,
         row: u32,
         col: u16,
         text: &str,
-        rank: Option<usize>,
+        level: Option<usize>,
         cells: &[Cell],
     ) -> Result<()> {
-        let rank = rank.filter(|_| self.kinds[usize::from(col)] == Kind::Rating);
+        let level = level.filter(|_| self.rated[usize::from(col)]);
         let cut;
         let text = match cut_to_fit(text) {
             Some(shorter) => {
@@ -337,9 +314,9 @@ impl Sheet {
             None => text,
         };
         let sheet = self.workbook.worksheet_from_index(0)?;
-        match rank {
-            Some(rank) => {
-                sheet.write_string_with_format(row, col, text, &self.formats.rating[rank])?
+        match level {
+            Some(level) => {
+                sheet.write_string_with_format(row, col, text, &self.formats.level[level])?
             }
             None => sheet.write_string(row, col, text)?,
         };

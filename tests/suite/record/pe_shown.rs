@@ -206,3 +206,167 @@ fn at_80_columns_the_card_never_breaks_a_rating_across_lines() {
         assert!(!line.trim_end().ends_with(':'), "{line:?}\n{card}");
     }
 }
+
+/// The cells of the first sheet of the workbook `book` (its XML): each
+/// cell's reference (`C7`), its style's fill colour (`FF4393C3`; none for
+/// no fill) and whether it holds the empty text (`=""`).
+fn cells(book: &std::path::Path) -> std::collections::HashMap<String, (Option<String>, bool)> {
+    use std::io::Read;
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(book).unwrap()).unwrap();
+    let mut part = |name: &str| {
+        let mut text = String::new();
+        zip.by_name(name)
+            .unwrap()
+            .read_to_string(&mut text)
+            .unwrap();
+        text
+    };
+    let (sheet, styles) = (part("xl/worksheets/sheet1.xml"), part("xl/styles.xml"));
+    let between = |text: &str, open: &str, close: &str| -> Vec<String> {
+        text.split(open)
+            .skip(1)
+            .map(|rest| rest.split(close).next().unwrap().to_string())
+            .collect()
+    };
+    let attr = |tag: &str, name: &str| -> Option<String> {
+        tag.split(&format!(" {name}=\""))
+            .nth(1)
+            .map(|rest| rest.split('"').next().unwrap().to_string())
+    };
+    let fills: Vec<Option<String>> = between(&styles, "<fill>", "</fill>")
+        .iter()
+        .map(|fill| attr(fill, "rgb"))
+        .collect();
+    let xfs = between(&styles, "<cellXfs", "</cellXfs>").remove(0);
+    let fill_of: Vec<Option<String>> = xfs
+        .split("<xf ")
+        .skip(1)
+        .map(|xf| {
+            let id: usize = attr(&format!(" {xf}"), "fillId").unwrap().parse().unwrap();
+            fills[id].clone()
+        })
+        .collect();
+    sheet
+        .split("<c r=\"")
+        .skip(1)
+        .map(|cell| {
+            let reference = cell.split('"').next().unwrap().to_string();
+            let tag = cell.split('>').next().unwrap();
+            let style = attr(tag, "s").map_or(0, |s| s.parse().unwrap());
+            let body = cell.split("</c>").next().unwrap();
+            // `=""`, its value the empty text (not 0).
+            let empty_text = (body.contains("<f>\"\"</f>") || body.contains("<f>&quot;&quot;</f>"))
+                && body.contains("t=\"str\"")
+                && body.ends_with("<v></v>");
+            (reference, (fill_of[style].clone(), empty_text))
+        })
+        .collect()
+}
+
+/// `A`, `B`... `AA`: the letters of a column at `at` (0-based).
+fn letters(mut at: usize) -> String {
+    let mut out = Vec::new();
+    loop {
+        out.push(b'A' + (at % 26) as u8);
+        if at < 26 {
+            break;
+        }
+        at = at / 26 - 1;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_workbook_fills_every_level_and_no_text_runs_into_an_empty_cell() {
+    let world = enriched(150);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 150, 1);
+    let (code, _, said) = read(&world, &[&dir]);
+    assert_eq!(code, 0, "{said}");
+    let book = world.home.path().join("enriched.xlsx");
+    let out = world.local(&[
+        "--offline",
+        "export",
+        "--enriched",
+        "-o",
+        book.to_str().unwrap(),
+    ]);
+    assert_code(&out, 0);
+    let csv = world.local(&["--offline", "export", "--enriched", "--format", "csv"]);
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    let rows: Vec<Vec<String>> = csv::ReaderBuilder::new()
+        .from_reader(csv.as_bytes())
+        .records()
+        .map(|r| r.unwrap().iter().map(str::to_string).collect())
+        .collect();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let cells = cells(&book);
+    // Each level's fill, from the rating column and the test columns.
+    let mut fill_of: std::collections::HashMap<String, Option<String>> = Default::default();
+    let rated: Vec<usize> = header
+        .iter()
+        .enumerate()
+        .filter(|(_, name)| name.ends_with("_test") || **name == "rating")
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(rated.len(), 5, "{header:?}");
+    for (n, row) in rows.iter().enumerate() {
+        for (at, text) in row.iter().enumerate() {
+            let reference = format!("{}{}", letters(at), n + 2);
+            let cell = cells.get(&reference);
+            if rated.contains(&at) && !text.is_empty() {
+                let fill = cell.unwrap().0.clone();
+                assert!(fill.is_some(), "{reference} {text}: no fill");
+                // One fill a level, wherever it is.
+                let before = fill_of.entry(text.clone()).or_insert(fill.clone());
+                assert_eq!(*before, fill, "{reference} {text}");
+            }
+            // An empty cell after a text holds the empty text.
+            if text.is_empty() && at > 0 && !row[at - 1].is_empty() {
+                let before = &header[at - 1];
+                let texty = !matches!(
+                    *before,
+                    "exam_date" | "fdic_cert" | "rssd_id" | "occ_charter" | "assets" | "active"
+                );
+                if texty {
+                    assert!(
+                        cell.is_some_and(|c| c.1),
+                        "{reference} ({}) after {before} {:?}: not written",
+                        header[at],
+                        row[at - 1]
+                    );
+                }
+            }
+        }
+    }
+    let levels: std::collections::HashSet<&Option<String>> = fill_of.values().collect();
+    assert_eq!(
+        levels.len(),
+        fill_of.len(),
+        "two levels share a fill: {fill_of:?}"
+    );
+    for level in [
+        "High Satisfactory",
+        "Low Satisfactory",
+        "Satisfactory",
+        "Outstanding",
+    ] {
+        assert!(fill_of.contains_key(level), "no {level} in {fill_of:?}");
+    }
+    // The About sheet's legend: every level, each in its fill.
+    let mut workbook: calamine::Xlsx<_> = calamine::open_workbook(&book).unwrap();
+    use calamine::Reader;
+    let about = workbook.worksheet_range("About").unwrap();
+    let text: Vec<String> = about
+        .rows()
+        .flat_map(|r| r.iter().map(|c| c.to_string()))
+        .collect();
+    for level in cra::domain::Level::ALL {
+        assert!(
+            text.contains(&level.as_str().to_string()),
+            "{level} not in the legend"
+        );
+    }
+    let _ = saved;
+}
