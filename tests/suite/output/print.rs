@@ -44,7 +44,12 @@ fn cells(xml: &str) -> Vec<Written> {
                 column: at[..digits].to_string(),
                 row: at[digits..].parse().unwrap(),
                 style: c.attribute("s").map_or(0, |s| s.parse().unwrap()),
-                kind: c.attribute("t").unwrap_or("n").to_string(),
+                // The empty text written after a text cell so that the
+                // text is not run on over it (`=""`): "empty".
+                kind: match c.children().find(|f| f.has_tag_name("f")) {
+                    Some(f) if f.text() == Some("\"\"") => "empty".to_string(),
+                    _ => c.attribute("t").unwrap_or("n").to_string(),
+                },
             }
         })
         .collect()
@@ -114,11 +119,12 @@ impl Sheet {
         &self.styles[cell.style].1
     }
 
-    /// The rows' cells of `column` (header left out): type and format.
+    /// The rows' cells of `column` (header left out) that hold a value:
+    /// type and format.
     fn column(&self, column: &str) -> Vec<(&str, &str)> {
         self.cells
             .iter()
-            .filter(|c| c.row > 1 && c.column == column)
+            .filter(|c| c.row > 1 && c.column == column && c.kind != "empty")
             .map(|c| (c.kind.as_str(), self.styles[c.style].0.as_str()))
             .collect()
     }
