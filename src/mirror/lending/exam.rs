@@ -112,7 +112,7 @@ impl crate::mirror::Reader {
                 "SELECT DISTINCT year FROM lending_reporters WHERE bank_id = ?1 \
                  ORDER BY year DESC LIMIT ?2",
             )?
-            .query_map(params![bank, n], |row| row.get(0))?
+            .query_map(params![bank, n], |row| row.get::<_, u16>(0))?
             .collect::<rusqlite::Result<_>>()?;
         let mut lines = Vec::new();
         for year in years {
