@@ -43,7 +43,11 @@ turns() {
   printf '  %-4s wall s %-22s cpu s %-22s peak MiB %s  exits %s\n' \
     A "$(stat_of "$dir/a" 1)" "$(stat_of "$dir/a" 2)" "$(stat_of "$dir/a" 3)" "$(cut -d' ' -f4 "$dir/a" | sort -u | tr '\n' ' ')" \
     B "$(stat_of "$dir/b" 1)" "$(stat_of "$dir/b" 2)" "$(stat_of "$dir/b" 3)" "$(cut -d' ' -f4 "$dir/b" | sort -u | tr '\n' ' ')"
-  printf '  A/B  wall   %-22s cpu   %s   (%s pairs)\n' "$(stat_of "$dir/ratio" 1)" "$(stat_of "$dir/ratio" 2)" "$runs"
+  if awk '$1 + 0 == 0 { zero = 1 } END { exit !zero }' "$dir/b"; then
+    echo "  A/B  not taken: B ends within the timer's 0.01 s"
+  else
+    printf '  A/B  wall   %-22s cpu   %s   (%s pairs)\n' "$(stat_of "$dir/ratio" 1)" "$(stat_of "$dir/ratio" 2)" "$runs"
+  fi
   if grep -qv ' 0$' "$dir/a" "$dir/b"; then
     echo "  a run failed; its standard error:"
     cat "$dir/a.err" "$dir/b.err" | head -5 | sed 's/^/    /'
