@@ -24,11 +24,18 @@ fn amount(x: Option<f64>) -> Cell<'static> {
     }
 }
 
+/// The longest group a table keeps whole before a figure is dropped:
+/// "Substantial Noncompliance" (a rating is never cut).
+const GROUP_WHOLE: u8 = 25;
+
 const GROUP: Column<LendingGroup> = Column::new(
     "group",
     "GROUP",
     Kind::Text,
-    Fit::Shorten { rank: 0, min: 8 },
+    Fit::Shorten {
+        rank: 0,
+        min: GROUP_WHOLE,
+    },
     |r| Cell::text(r.group.as_str()),
 );
 const SUBGROUP: Column<LendingGroup> = Column::new(

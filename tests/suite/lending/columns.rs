@@ -464,6 +464,26 @@ fn stats_by_rating_lending_gives_the_medians_sql_gives() {
         assert_code(&out, 0);
         assert!(!out.stdout.is_empty(), "{format}");
     }
+    // At 80 columns a rating is never cut: a figure gives way first.
+    let table = world
+        .offline()
+        .env("CRA_FORCE_TTY", "1")
+        .env("COLUMNS", "80")
+        .args(["stats", "--by", "rating", "--lending", "--format", "table"])
+        .args(["--color", "never"])
+        .output()
+        .unwrap();
+    assert_code(&table, 0);
+    let text = String::from_utf8(table.stdout).unwrap();
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    assert!(!text.contains('…'), "{text}");
+    for group in &lending {
+        let name = group["group"].as_str().unwrap();
+        assert!(
+            text.contains(&format!(" {name} ")),
+            "{name} not whole: {text}"
+        );
+    }
     // Months between exams lie between two exams, each of its own rating.
     let gaps = world.local(&["stats", "--gaps", "--by", "rating"]);
     assert_code(&gaps, 2);
