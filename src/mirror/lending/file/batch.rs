@@ -10,7 +10,7 @@
 use std::sync::OnceLock;
 
 use anyhow::Result;
-use rusqlite::Transaction;
+use rusqlite::{ToSql, Transaction};
 
 /// Rows held before they are inserted.
 const BATCH: usize = 1024;
@@ -105,12 +105,94 @@ pub(super) struct Pending {
     areas: Vec<AreaRow>,
 }
 
+/// A row of a table written in batches: its statement and its values in
+/// the statement's order.
+trait Batched {
+    /// `INSERT ... VALUES (?, ...)`, made once.
+    fn sql() -> &'static str;
+    fn bind(
+        &self,
+        bind: &mut dyn FnMut(&dyn ToSql) -> rusqlite::Result<()>,
+    ) -> rusqlite::Result<()>;
+}
+
+impl Batched for LendingRow {
+    fn sql() -> &'static str {
+        static ONE: OnceLock<String> = OnceLock::new();
+        one(&ONE, LENDING, LENDING_COLUMNS)
+    }
+
+    fn bind(
+        &self,
+        bind: &mut dyn FnMut(&dyn ToSql) -> rusqlite::Result<()>,
+    ) -> rusqlite::Result<()> {
+        bind(&self.year)?;
+        bind(&self.bank)?;
+        bind(&self.agency)?;
+        bind(&self.respondent_id)?;
+        bind(&self.table_id)?;
+        bind(&self.kind)?;
+        bind(&self.action)?;
+        bind(&self.state.value())?;
+        bind(&self.county.value())?;
+        bind(&self.msa.value())?;
+        bind(&self.income_group)?;
+        bind(&self.in_area)?;
+        for number in &self.numbers {
+            bind(number)?;
+        }
+        Ok(())
+    }
+}
+
+impl Batched for AreaRow {
+    fn sql() -> &'static str {
+        static ONE: OnceLock<String> = OnceLock::new();
+        one(&ONE, AREAS, AREAS_COLUMNS)
+    }
+
+    fn bind(
+        &self,
+        bind: &mut dyn FnMut(&dyn ToSql) -> rusqlite::Result<()>,
+    ) -> rusqlite::Result<()> {
+        bind(&self.year)?;
+        bind(&self.bank)?;
+        bind(&self.agency)?;
+        bind(&self.respondent_id)?;
+        bind(&self.area)?;
+        bind(&self.state.value())?;
+        bind(&self.county.value())?;
+        bind(&self.msa.value())?;
+        bind(&self.tract.value())?;
+        bind(&self.income_group)?;
+        bind(&self.partial_county)
+    }
+}
+
+/// `rows` inserted, one statement looked up once, and emptied.
+fn insert<R: Batched>(rows: &mut Vec<R>, tx: &Transaction<'_>) -> Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let mut insert = tx.prepare_cached(R::sql())?;
+    for row in rows.iter() {
+        let mut at = 0;
+        row.bind(&mut |value| {
+            at += 1;
+            insert.raw_bind_parameter(at, value)
+        })?;
+        insert.raw_execute()?;
+    }
+    rows.clear();
+    Ok(())
+}
+
 impl Pending {
     /// `row` kept; a full batch inserted.
     pub(super) fn lending(&mut self, tx: &Transaction<'_>, row: LendingRow) -> Result<()> {
         self.lending.push(row);
         if self.lending.len() >= BATCH {
-            self.flush_lending(tx)?;
+            insert(&mut self.lending, tx)?;
         }
         Ok(())
     }
@@ -118,77 +200,15 @@ impl Pending {
     pub(super) fn area(&mut self, tx: &Transaction<'_>, row: AreaRow) -> Result<()> {
         self.areas.push(row);
         if self.areas.len() >= BATCH {
-            self.flush_areas(tx)?;
+            insert(&mut self.areas, tx)?;
         }
         Ok(())
     }
 
     /// Every row kept, inserted.
     pub(super) fn flush(&mut self, tx: &Transaction<'_>) -> Result<()> {
-        self.flush_lending(tx)?;
-        self.flush_areas(tx)
-    }
-
-    fn flush_lending(&mut self, tx: &Transaction<'_>) -> Result<()> {
-        static ONE: OnceLock<String> = OnceLock::new();
-        if self.lending.is_empty() {
-            return Ok(());
-        }
-        let mut insert = tx.prepare_cached(one(&ONE, LENDING, LENDING_COLUMNS))?;
-        for row in &self.lending {
-            let mut at = 0;
-            let mut bind = |value: &dyn rusqlite::ToSql| {
-                at += 1;
-                insert.raw_bind_parameter(at, value)
-            };
-            bind(&row.year)?;
-            bind(&row.bank)?;
-            bind(&row.agency)?;
-            bind(&row.respondent_id)?;
-            bind(&row.table_id)?;
-            bind(&row.kind)?;
-            bind(&row.action)?;
-            bind(&row.state.value())?;
-            bind(&row.county.value())?;
-            bind(&row.msa.value())?;
-            bind(&row.income_group)?;
-            bind(&row.in_area)?;
-            for number in &row.numbers {
-                bind(number)?;
-            }
-            insert.raw_execute()?;
-        }
-        self.lending.clear();
-        Ok(())
-    }
-
-    fn flush_areas(&mut self, tx: &Transaction<'_>) -> Result<()> {
-        static ONE: OnceLock<String> = OnceLock::new();
-        if self.areas.is_empty() {
-            return Ok(());
-        }
-        let mut insert = tx.prepare_cached(one(&ONE, AREAS, AREAS_COLUMNS))?;
-        for row in &self.areas {
-            let mut at = 0;
-            let mut bind = |value: &dyn rusqlite::ToSql| {
-                at += 1;
-                insert.raw_bind_parameter(at, value)
-            };
-            bind(&row.year)?;
-            bind(&row.bank)?;
-            bind(&row.agency)?;
-            bind(&row.respondent_id)?;
-            bind(&row.area)?;
-            bind(&row.state.value())?;
-            bind(&row.county.value())?;
-            bind(&row.msa.value())?;
-            bind(&row.tract.value())?;
-            bind(&row.income_group)?;
-            bind(&row.partial_county)?;
-            insert.raw_execute()?;
-        }
-        self.areas.clear();
-        Ok(())
+        insert(&mut self.lending, tx)?;
+        insert(&mut self.areas, tx)
     }
 }
 
