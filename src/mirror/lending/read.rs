@@ -27,6 +27,11 @@ impl Reader {
 /// lender-by-county rows.
 const COUNTY_TABLES: &str = "('D1-1', 'D1-2', 'D2-1', 'D2-2', 'A1-1a', 'A1-2a', 'A2-1a', 'A2-2a')";
 
+/// The reporters `bank` was from `since` (`?3`) to `until` (`?4`): its
+/// rows are found through them (the copy indexes `lending` by reporter).
+const REPORTERS: &str = "SELECT year, agency, respondent_id FROM lending_reporters \
+     WHERE bank_id = ?1 AND year BETWEEN ?3 AND ?4";
+
 /// What a bank lent (one kind, a span of years), and its market.
 #[derive(Debug, Clone, Default)]
 pub struct Lent {
@@ -109,8 +114,11 @@ impl LendingRead<'_> {
              sum(income_group = 'low') AS low, sum(income_group = 'moderate') AS moderate, \
              sum(income_group = 'middle') AS middle, sum(income_group = 'upper') AS upper, \
              sum(income_group IS NULL OR income_group = 'unknown') AS unknown \
-             FROM assessment_areas WHERE bank_id = ?1 AND year = coalesce(?2, \
-             (SELECT max(year) FROM assessment_areas WHERE bank_id = ?1)) \
+             FROM assessment_areas WHERE (year, agency, respondent_id) IN \
+             (SELECT year, agency, respondent_id FROM lending_reporters WHERE bank_id = ?1 \
+              AND year = coalesce(?2, (SELECT max(a.year) FROM assessment_areas a \
+              JOIN lending_reporters r USING (year, agency, respondent_id) \
+              WHERE r.bank_id = ?1))) \
              GROUP BY year, area, state, county ORDER BY area, state, county",
         )?;
         let at = AreaAt::of(&statement)?;
@@ -157,8 +165,8 @@ pub(crate) fn lent_on(
          sum(CASE WHEN in_area IS NULL THEN loans_small_revenue END) AS small_revenue, \
          sum(CASE WHEN in_area = 1 THEN loans END) AS inside, \
          sum(CASE WHEN in_area = 0 THEN loans END) AS outside \
-         FROM lending WHERE bank_id = ?1 AND kind = ?2 AND action = 'originated' \
-         AND year BETWEEN ?3 AND ?4 AND table_id IN {COUNTY_TABLES} \
+         FROM lending WHERE (year, agency, respondent_id) IN ({REPORTERS}) \
+         AND kind = ?2 AND action = 'originated' AND table_id IN {COUNTY_TABLES} \
          AND county IS NOT NULL \
          GROUP BY year, state, county, income_group, disclosed \
          ORDER BY year, state, county"
@@ -184,10 +192,11 @@ pub(crate) fn lent_on(
     let mut statement = connection.prepare_cached(&format!(
         "SELECT m.year AS year, m.state AS state, m.county AS county, \
          m.income_group AS income_group, sum(m.loans) AS loans \
-         FROM lending_market m WHERE m.kind = ?2 AND m.action = 'originated' \
-         AND (m.year, m.state, m.county) IN (SELECT year, state, county FROM lending \
-         WHERE bank_id = ?1 AND kind = ?2 AND action = 'originated' \
-         AND year BETWEEN ?3 AND ?4 AND table_id IN {COUNTY_TABLES} AND loans > 0) \
+         FROM (SELECT DISTINCT year, state, county FROM lending \
+         WHERE (year, agency, respondent_id) IN ({REPORTERS}) AND kind = ?2 \
+         AND action = 'originated' AND table_id IN {COUNTY_TABLES} AND loans > 0) AS c \
+         CROSS JOIN lending_market m ON m.year = c.year AND m.state = c.state \
+         AND m.county = c.county WHERE m.kind = ?2 AND m.action = 'originated' \
          GROUP BY m.year, m.state, m.county, m.income_group"
     ))?;
     let at = MarketAt::of(&statement)?;
