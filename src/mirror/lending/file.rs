@@ -9,17 +9,18 @@
 
 mod batch;
 mod rows;
+pub mod shape;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use anyhow::Result;
 use rusqlite::{Transaction, params};
 
 use super::link::{Link, decide, number, relink, set_link};
-use crate::lending::codes::Category;
 use crate::lending::link::Identifiers;
-use crate::lending::record::{Record, Respondent};
+use crate::lending::record::Respondent;
 use crate::lending::{Kind, Shape, Table};
+use shape::MarketSums;
 
 /// The first year the FFIEC publishes one file a table: a file of then
 /// on replaces only its own tables.
@@ -63,10 +64,6 @@ pub struct Origin<'a> {
     pub records: u64,
 }
 
-/// The market's sums of one county, MSA and income category, of one
-/// table: loans, amount, loans to small businesses or farms.
-type MarketKey = (Table, [u8; 10], Category);
-
 /// A file being stored.
 pub struct FileWriter<'c> {
     tx: Transaction<'c>,
@@ -76,7 +73,8 @@ pub struct FileWriter<'c> {
     /// The tables whose rows this file replaced.
     cleared: Vec<Table>,
     banks: HashMap<Respondent, Option<String>>,
-    market: BTreeMap<MarketKey, [u64; 3]>,
+    /// The reporter last asked for, and its bank.
+    last_bank: Option<(Respondent, Option<String>)>,
     /// Rows of `lending` and `assessment_areas` waiting for their batch.
     pending: batch::Pending,
     rows: Rows,
@@ -90,32 +88,9 @@ impl<'c> FileWriter<'c> {
             kind_year: None,
             cleared: Vec::new(),
             banks: HashMap::new(),
-            market: BTreeMap::new(),
+            last_bank: None,
             pending: batch::Pending::default(),
             rows: Rows::default(),
-        }
-    }
-
-    /// Stores what `record` holds that the copy keeps.
-    pub fn record(&mut self, record: &Record<'_>) -> Result<()> {
-        let (table, year) = (record.table(), record.year());
-        if self.kind_year.is_none() {
-            self.kind_year = Some((table.kind(), year));
-        }
-        if !self.cleared.contains(&table) {
-            self.clear(table, year)?;
-        }
-        match record {
-            Record::Reporter(r) => self.reporter(r),
-            Record::Market(m) => {
-                self.market_row(m);
-                Ok(())
-            }
-            Record::Lender(l) => self.lender(l),
-            Record::County(c) => self.county(c),
-            Record::Area(a) => self.area(a),
-            Record::Cd(cd) => self.cd(cd),
-            Record::Tract(t) => self.tract(t),
         }
     }
 
@@ -197,9 +172,10 @@ impl<'c> FileWriter<'c> {
         Ok(())
     }
 
-    /// Commits the file known by `origin` (or, when a file of its SHA-256
-    /// was read before, leaves the copy as it was).
-    pub fn finish(mut self, origin: &Origin<'_>) -> Result<Stored> {
+    /// Commits the file known by `origin`, with the market's sums of its
+    /// records (or, when a file of its SHA-256 was read before, leaves the
+    /// copy as it was).
+    pub fn finish(mut self, market: MarketSums, origin: &Origin<'_>) -> Result<Stored> {
         let known: i64 = self.tx.query_row(
             "SELECT count(*) FROM lending_files WHERE sha256 = ?1",
             [origin.sha256],
@@ -212,7 +188,7 @@ impl<'c> FileWriter<'c> {
             return Ok(Stored::Known);
         }
         self.pending.flush(&self.tx)?;
-        self.flush_market(year)?;
+        self.flush_market(market, year)?;
         if kind == Kind::Transmittal {
             relink(&self.tx, self.ids, Some(year))?;
         }
@@ -233,8 +209,7 @@ impl<'c> FileWriter<'c> {
     }
 
     /// The sums of the market's counties.
-    fn flush_market(&mut self, year: u16) -> Result<()> {
-        let market = std::mem::take(&mut self.market);
+    fn flush_market(&mut self, market: MarketSums, year: u16) -> Result<()> {
         let mut insert = self.tx.prepare_cached(
             "INSERT INTO lending_market (year, kind, action, state, county, msa, income_group, \
              loans, amount_thousands, loans_small_revenue) \

@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use anyhow::Result;
 use rusqlite::Connection;
 
+pub use file::shape::{MarketSums, Op, Shaper};
 pub use file::{FileWriter, Origin, PER_TABLE_FROM, Rows, Stored};
 
 use super::Store;

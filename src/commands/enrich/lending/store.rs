@@ -9,13 +9,14 @@
 
 use std::io::Read;
 use std::path::Path;
+use std::sync::mpsc::{SyncSender, sync_channel};
 
 use sha2::{Digest, Sha256};
 
 use crate::lending::archive::{self, Content, LIMITS, Text, sniff};
-use crate::lending::pipe::piped;
+use crate::lending::pipe::{Piped, piped};
 use crate::lending::{Records, Table};
-use crate::mirror::lending::{Lending, Origin, Rows, Stored};
+use crate::mirror::lending::{Lending, MarketSums, Op, Origin, Rows, Shaper, Stored};
 use crate::text::inert;
 
 /// What became of one file.
@@ -34,8 +35,13 @@ pub(super) struct Done {
     pub outcome: Outcome,
 }
 
-/// How often (in records) a long file looks for a signal.
-const SIGNAL_EVERY: u64 = 4096;
+/// What one record asks of the copy, sent from the thread that cuts and
+/// shapes the records to this one, which stores them, a batch at a time.
+const BATCH: usize = 1024;
+
+/// Batches in flight between the two: the memory of a few thousand rows,
+/// whatever the file's size.
+const IN_FLIGHT: usize = 4;
 
 /// Reads the local file at `path` (`shown` as messages name it, `stored`
 /// as the copy records it) into the copy; what became of each of its
@@ -175,19 +181,34 @@ fn text(
         return Ok(Outcome::Interrupted);
     }
     let (read, hashed) = piped(&text, &LIMITS, |input| {
-        let mut records = Records::new(input);
         let mut writer = lending.begin().map_err(Stop::Failed)?;
-        while let Some(record) = records.next() {
-            let record = record.map_err(|e| Stop::Refused(e.to_string()))?;
-            writer.record(&record).map_err(Stop::Failed)?;
-            if records.records() % SIGNAL_EVERY == 0 && crate::signals::signalled() {
-                return Err(Stop::Interrupted);
+        let (send, batches) = sync_channel::<Vec<Op>>(IN_FLIGHT);
+        std::thread::scope(|scope| {
+            let shaping = scope.spawn(move || shape(input, &send));
+            let mut applied = Ok(());
+            'batches: for batch in &batches {
+                for op in batch {
+                    if let Err(error) = writer.apply(op) {
+                        applied = Err(Stop::Failed(error));
+                        break 'batches;
+                    }
+                }
+                if crate::signals::signalled() {
+                    applied = Err(Stop::Interrupted);
+                    break;
+                }
             }
-        }
-        let tables: Vec<Table> = records.tables().to_vec();
-        Ok((writer, records.records(), tables))
+            // The shaping thread, left alone, stops at its next batch.
+            drop(batches);
+            let shaped = shaping
+                .join()
+                .unwrap_or_else(|_| Err(Stop::Refused("the reading thread failed".into())));
+            applied?;
+            let (records, tables, market) = shaped?;
+            Ok((writer, records, tables, market))
+        })
     });
-    let (writer, records, tables) = match (read, &hashed) {
+    let (writer, records, tables, market) = match (read, &hashed) {
         // What the reading thread met is the cause (a bomb, a damaged zip).
         (Err(Stop::Refused(_)), Err(why)) => return Ok(Outcome::Refused(why.clone())),
         (Err(Stop::Refused(why)), _) => return Ok(Outcome::Refused(why)),
@@ -204,17 +225,47 @@ fn text(
     let Ok((sha, _)) = hashed else {
         return Ok(Outcome::Refused("not read whole".into()));
     };
-    let stored = writer.finish(&Origin {
-        sha256: &sha,
-        zip_sha256: zip_sha,
-        source,
-        tables: &tables,
-        records,
-    })?;
+    let stored = writer.finish(
+        market,
+        &Origin {
+            sha256: &sha,
+            zip_sha256: zip_sha,
+            source,
+            tables: &tables,
+            records,
+        },
+    )?;
     Ok(match stored {
         Stored::Known => Outcome::Known,
         Stored::Read(rows) => Outcome::Read { records, rows },
     })
+}
+
+/// A file's records cut (on a thread of their own) and made the rows they
+/// give, sent a batch at a time; how many records, of which tables, and
+/// the market's sums, once the file was read to its end. A record that
+/// cannot be read refuses the file; the storing thread gone (it failed or
+/// was stopped) stops the reading.
+fn shape(input: Piped, send: &SyncSender<Vec<Op>>) -> Result<(u64, Vec<Table>, MarketSums), Stop> {
+    let mut records = Records::new(input);
+    let mut shaper = Shaper::default();
+    let mut batch = Vec::with_capacity(BATCH);
+    while let Some(record) = records.next() {
+        let record = record.map_err(|e| Stop::Refused(e.to_string()))?;
+        shaper.shape(&record, &mut batch);
+        if batch.len() >= BATCH {
+            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+            send.send(full).map_err(|_| Stop::Interrupted)?;
+        }
+    }
+    if !batch.is_empty() {
+        send.send(batch).map_err(|_| Stop::Interrupted)?;
+    }
+    Ok((
+        records.records(),
+        records.tables().to_vec(),
+        shaper.market(),
+    ))
 }
 
 /// The SHA-256 of a file, read from its start.

@@ -12,13 +12,16 @@ use std::sync::OnceLock;
 use anyhow::Result;
 use rusqlite::{ToSql, Transaction};
 
+use super::super::link::number;
+use crate::lending::record::Respondent;
+
 /// Rows held before they are inserted.
 const BATCH: usize = 1024;
 
 /// A short code as a record gives it (a state, county, MSA or tract),
 /// held inline; a longer text than the layouts give, on the heap.
 #[derive(Debug, Clone)]
-pub(super) enum Code {
+pub enum Code {
     Blank,
     Inline([u8; 15], u8),
     Long(String),
@@ -51,11 +54,11 @@ impl Code {
 
 /// One `lending` row, its values in the table's column order.
 #[derive(Debug, Clone)]
-pub(super) struct LendingRow {
+pub struct LendingRow {
     pub year: u16,
+    pub who: Respondent,
+    /// Its reporter's bank, the writer's to find.
     pub bank: Option<String>,
-    pub agency: u8,
-    pub respondent_id: i64,
     pub table_id: &'static str,
     pub kind: &'static str,
     pub action: &'static str,
@@ -70,11 +73,11 @@ pub(super) struct LendingRow {
 
 /// One `assessment_areas` row, its values in the table's column order.
 #[derive(Debug, Clone)]
-pub(super) struct AreaRow {
+pub struct AreaRow {
     pub year: u16,
+    pub who: Respondent,
+    /// Its reporter's bank, the writer's to find.
     pub bank: Option<String>,
-    pub agency: u8,
-    pub respondent_id: i64,
     pub area: u32,
     pub state: Code,
     pub county: Code,
@@ -110,6 +113,11 @@ pub(super) struct Pending {
 trait Batched {
     /// `INSERT ... VALUES (?, ...)`, made once.
     fn sql() -> &'static str;
+    /// The leading columns a run of rows shares (its reporter, its bank,
+    /// its table): bound once for the run (SQLite keeps what was bound
+    /// from one row to the next).
+    const SHARED: usize;
+    fn shares_with(&self, before: &Self) -> bool;
     fn bind(
         &self,
         bind: &mut dyn FnMut(&dyn ToSql) -> rusqlite::Result<()>,
@@ -122,14 +130,26 @@ impl Batched for LendingRow {
         one(&ONE, LENDING, LENDING_COLUMNS)
     }
 
+    /// `year` to `action`.
+    const SHARED: usize = 7;
+
+    fn shares_with(&self, before: &Self) -> bool {
+        self.year == before.year
+            && self.who == before.who
+            && self.bank == before.bank
+            && self.table_id == before.table_id
+            && self.kind == before.kind
+            && self.action == before.action
+    }
+
     fn bind(
         &self,
         bind: &mut dyn FnMut(&dyn ToSql) -> rusqlite::Result<()>,
     ) -> rusqlite::Result<()> {
         bind(&self.year)?;
         bind(&self.bank)?;
-        bind(&self.agency)?;
-        bind(&self.respondent_id)?;
+        bind(&self.who.agency.code())?;
+        bind(&number(self.who.id))?;
         bind(&self.table_id)?;
         bind(&self.kind)?;
         bind(&self.action)?;
@@ -151,14 +171,24 @@ impl Batched for AreaRow {
         one(&ONE, AREAS, AREAS_COLUMNS)
     }
 
+    /// `year` to `area`.
+    const SHARED: usize = 5;
+
+    fn shares_with(&self, before: &Self) -> bool {
+        self.year == before.year
+            && self.who == before.who
+            && self.bank == before.bank
+            && self.area == before.area
+    }
+
     fn bind(
         &self,
         bind: &mut dyn FnMut(&dyn ToSql) -> rusqlite::Result<()>,
     ) -> rusqlite::Result<()> {
         bind(&self.year)?;
         bind(&self.bank)?;
-        bind(&self.agency)?;
-        bind(&self.respondent_id)?;
+        bind(&self.who.agency.code())?;
+        bind(&number(self.who.id))?;
         bind(&self.area)?;
         bind(&self.state.value())?;
         bind(&self.county.value())?;
@@ -169,19 +199,30 @@ impl Batched for AreaRow {
     }
 }
 
-/// `rows` inserted, one statement looked up once, and emptied.
+/// `rows` inserted, one statement looked up once (its values cleared),
+/// and emptied; the columns a row shares with the one before it are not
+/// bound again.
 fn insert<R: Batched>(rows: &mut Vec<R>, tx: &Transaction<'_>) -> Result<()> {
     if rows.is_empty() {
         return Ok(());
     }
     let mut insert = tx.prepare_cached(R::sql())?;
+    let mut before: Option<&R> = None;
     for row in rows.iter() {
+        let bound = match before {
+            Some(before) if row.shares_with(before) => R::SHARED,
+            _ => 0,
+        };
         let mut at = 0;
         row.bind(&mut |value| {
             at += 1;
+            if at <= bound {
+                return Ok(());
+            }
             insert.raw_bind_parameter(at, value)
         })?;
         insert.raw_execute()?;
+        before = Some(row);
     }
     rows.clear();
     Ok(())
