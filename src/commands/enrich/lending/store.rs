@@ -1,7 +1,8 @@
 //! One local file read into the copy (on a thread that may block): a zip
 //! (each `.dat` member a file of its own) or a `.dat`, told by its first
-//! bytes; each file's text inflated and hashed on a thread of its own
-//! while its records are stored on this one, in one transaction, committed
+//! bytes; each file's text inflated and hashed on a thread of its own,
+//! its records cut and made rows on a second, and stored on this one (the
+//! only thread that writes the copy), in one transaction, committed
 //! only once the whole file was read (a file read before, known by its
 //! SHA-256, changes nothing); a zip read whole before is known by its own
 //! SHA-256 without inflating it. A file refused, or a signal, leaves the
