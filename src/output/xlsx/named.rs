@@ -5,10 +5,10 @@
 //! over a number's cells to the right); each column has the width its
 //! sheet gives it by name; printed, the first column names each row
 //! (`print`). A line of words (a note where the sheet has no rows) stands
-//! alone in its row.
+//! alone in its row, across the columns.
 
 use anyhow::Result;
-use rust_xlsxwriter::{Workbook, Worksheet};
+use rust_xlsxwriter::{Format as CellFormat, FormatAlign, Workbook, Worksheet};
 
 use super::formats::Formats;
 use super::write::{self, Style};
@@ -130,9 +130,27 @@ impl<'a, R> Named<'a, R> {
         Ok(())
     }
 
-    /// A line of words in the first column of a row of its own.
+    /// A line of words in a row of its own, across the sheet's columns
+    /// (merged, wrapped: it never runs over empty cells, and its row is as
+    /// tall as its lines).
     pub fn note(&mut self, words: &str) -> Result<()> {
-        self.sheet.write_string(self.row, 0, super::fit(words))?;
+        let words = super::fit(words);
+        let wrap = CellFormat::new()
+            .set_text_wrap()
+            .set_align(FormatAlign::Top);
+        let last = u16::try_from(self.widths.len().saturating_sub(1))?;
+        if last == 0 {
+            self.sheet
+                .write_string_with_format(self.row, 0, words.as_ref(), &wrap)?;
+        } else {
+            self.sheet
+                .merge_range(self.row, 0, self.row, last, &words, &wrap)?;
+        }
+        let room: f64 = self.widths.iter().sum();
+        let lines = (words.chars().count() as f64 / (room - 2.0).max(1.0)).ceil();
+        if lines > 1.0 {
+            self.sheet.set_row_height(self.row, 15.0 * lines)?;
+        }
         self.row += 1;
         Ok(())
     }
