@@ -13,9 +13,9 @@ use crate::filters::Words;
 use crate::filters::{Bound, OrderArgs, SelectionArgs, When, parse_when, today};
 use crate::mirror::{Activity, DueQuery, DueRow, left_out_note};
 use crate::output::Outputs;
+use crate::output::due::{self, Overdue};
 use crate::output::{
-    AboutBank, BankView, Cell, Column, Columns, Fit, Kind, bank_columns, public_columns,
-    public_wanted,
+    AboutBank, BankView, Column, Columns, bank_columns, public_columns, public_wanted,
 };
 use crate::text::{plural, thousands};
 
@@ -73,80 +73,28 @@ impl AboutBank for DueRow {
     }
 }
 
-/// What a bank probably due adds to the bank's columns: how long since
-/// its exam, how long is expected, how overdue.
-const DUE: &[Column<DueRow>] = &[
-    Column::new(
-        "months_since",
-        "MONTHS",
-        Kind::Count,
-        Fit::Keep { rank: 9 },
-        |r| Cell::Int(r.months_since),
-    ),
-    Column::new(
-        "expected_months",
-        "EXPECTED",
-        Kind::Count,
-        Fit::Keep { rank: 5 },
-        |r| Cell::Int(r.expected_months),
-    ),
-    Column::new(
-        "overdue_months",
-        "OVERDUE",
-        Kind::Count,
-        Fit::Keep { rank: 1 },
-        |r| Cell::Int(r.overdue_months),
-    ),
-];
+impl Overdue for DueRow {
+    fn months_since(&self) -> i64 {
+        self.months_since
+    }
 
+    fn expected_months(&self) -> i64 {
+        self.expected_months
+    }
+
+    fn overdue_months(&self) -> i64 {
+        self.overdue_months
+    }
+}
+
+const DUE: &[Column<DueRow>] = &due::columns::<DueRow>();
 const DUE_BANK: &[Column<DueRow>] = &bank_columns::<DueRow>();
 const DUE_PUBLIC: &[Column<DueRow>] = &public_columns::<DueRow>();
 
-/// The columns of a bank probably due: the bank, how overdue, and why
-/// (its exam and rating) are the last to give way.
-const DUE_COLUMNS: Columns<DueRow> = Columns::about_bank(
-    DUE_BANK,
-    DUE,
-    &[
-        "id",
-        "name",
-        "city",
-        "state",
-        "regulator",
-        "rating",
-        "exam_date",
-        "exam_type",
-        "months_since",
-        "expected_months",
-        "overdue_months",
-    ],
-    &[
-        "name",
-        "city",
-        "state",
-        "regulator",
-        "rating",
-        "exam_date",
-        "exam_type",
-        "months_since",
-        "expected_months",
-        "overdue_months",
-        "id",
-    ],
-    &[
-        "name",
-        "overdue_months",
-        "exam_date",
-        "rating",
-        "state",
-        "expected_months",
-        "exam_type",
-        "regulator",
-        "city",
-        "months_since",
-    ],
-)
-.with_extra(DUE_PUBLIC);
+/// The columns of a bank probably due (`output::due`).
+const DUE_COLUMNS: Columns<DueRow> =
+    Columns::about_bank(DUE_BANK, DUE, &due::CSV, &due::TABLE, &due::GIVE_WAY)
+        .with_extra(DUE_PUBLIC);
 
 impl Spec for DueArgs {
     fn parts(&self) -> Parts<'_> {

@@ -186,12 +186,14 @@ fn gather(
             let bank = row.bank;
             Downgrade {
                 id: bank.id.clone(),
-                rating: bank.rating().as_str().to_string(),
+                rating: bank.rating().clone(),
                 exam_date: bank.exam_date().to_string(),
+                exam_type: bank.exam_type().clone(),
                 name: bank.name,
+                city: bank.city,
                 state: bank.state,
-                regulator: bank.regulator.into(),
-                previous: row.previous_rating.map(String::from).unwrap_or_default(),
+                regulator: bank.regulator,
+                previous: row.previous_rating,
             }
         })
         .collect();
@@ -210,13 +212,13 @@ fn gather(
             let bank = row.bank;
             DueBank {
                 id: bank.id.clone(),
-                rating: bank.rating().as_str().to_string(),
+                rating: bank.rating().clone(),
                 exam_date: bank.exam_date().to_string(),
-                exam_type: bank.exam_type().as_str().to_string(),
+                exam_type: bank.exam_type().clone(),
                 name: bank.name,
                 city: bank.city,
                 state: bank.state,
-                regulator: bank.regulator.into(),
+                regulator: bank.regulator,
                 months_since: row.months_since,
                 expected_months: row.expected_months,
             }
@@ -293,7 +295,7 @@ fn evaluations(
                 id: bank.id.clone(),
                 name: bank.name.clone(),
                 state: bank.state.clone(),
-                rating: bank.rating.clone(),
+                rating: Rating::from_text(&bank.rating),
                 exam_date: bank.exam_date.clone(),
                 read: bank.read,
                 tests: TESTS.map(|test| bank.test(test).map(str::to_string)),
@@ -353,7 +355,7 @@ fn lending(reader: &Reader, behind: &[Behind]) -> Result<Lending> {
                 id: bank.id.clone(),
                 name: bank.name.clone(),
                 state: bank.state.clone(),
-                rating: bank.rating.clone(),
+                rating: Rating::from_text(&bank.rating),
                 exam_date: bank.exam_date.clone(),
                 year: line.as_ref().map(|line| line.year),
                 loans: line.as_ref().map_or(0, |line| line.loans),

@@ -20,6 +20,7 @@ pub mod cell;
 pub mod chart;
 pub mod column;
 mod dest;
+pub mod due;
 mod fit;
 pub mod jq;
 mod more;

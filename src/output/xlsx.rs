@@ -38,13 +38,12 @@ use std::io::{Seek, Write};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use rust_xlsxwriter::{ExcelDateTime, Formula, Url, Workbook};
+use rust_xlsxwriter::Workbook;
 use unicode_width::UnicodeWidthStr;
 
 use super::about::{self, About, Fact};
 use super::cell::Cell;
 use super::column::{Head, Kind};
-use super::palette::level_index;
 use super::print;
 use super::view::{View, Warn};
 use crate::text::thousands;
@@ -84,7 +83,7 @@ const PAD: &str = "_)";
 
 /// Where a column's cells and its header stand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Align {
+pub(super) enum Align {
     Left,
     /// Numbers and dates (their header too).
     Right,
@@ -93,6 +92,8 @@ enum Align {
 }
 
 mod formats;
+pub mod named;
+mod write;
 use formats::Formats;
 
 /// One sheet of rows being written, and the workbook around it.
@@ -104,9 +105,8 @@ pub struct Sheet {
     /// The csv names, for warnings and the header.
     names: Vec<String>,
     kinds: Vec<Kind>,
-    /// The columns of ratings or test ratings, filled with their level's
-    /// colour.
-    rated: Vec<bool>,
+    /// How each column's cells are written.
+    styles: Vec<write::Style>,
     /// Where each column stands, once the header is written.
     align: Vec<Align>,
     /// The widest cell of each column so far, in characters.
@@ -157,9 +157,13 @@ impl Sheet {
             columns,
             names: heads.iter().map(|h| h.name.to_string()).collect(),
             kinds: heads.iter().map(|h| h.kind).collect(),
-            rated: heads
+            styles: heads
                 .iter()
-                .map(|h| h.kind == Kind::Rating || matches!(h.fit, super::Fit::Rating { .. }))
+                .map(|h| write::Style {
+                    kind: h.kind,
+                    rated: h.kind == Kind::Rating || matches!(h.fit, super::Fit::Rating { .. }),
+                    percent: false,
+                })
                 .collect(),
             align: Vec::new(),
             widths: heads.iter().map(|h| h.name.width() + 2).collect(),
@@ -184,16 +188,11 @@ impl Sheet {
     /// column's cells stand: a number's and a date's to the right.
     fn header(&mut self, first: Option<&[Cell]>) -> Result<()> {
         self.align = self
-            .kinds
+            .styles
             .iter()
             .enumerate()
-            .map(|(col, kind)| match kind {
-                Kind::Date | Kind::Count | Kind::Money | Kind::Share | Kind::Number => Align::Right,
-                Kind::Bool => Align::Center,
-                Kind::Any if first.and_then(|c| c.get(col)).is_some_and(Cell::is_number) => {
-                    Align::Right
-                }
-                _ => Align::Left,
+            .map(|(col, style)| {
+                style.align(first.and_then(|c| c.get(col)).is_some_and(Cell::is_number))
             })
             .collect();
         let sheet = self.workbook.worksheet_from_index(0)?;
@@ -204,7 +203,7 @@ impl Sheet {
         Ok(())
     }
 
-    /// Appends one row, each cell as its type says.
+    /// Appends one row, each cell as its type says (`write`).
     pub fn push(&mut self, cells: &[Cell]) -> Result<()> {
         room_for(u64::from(self.row))?;
         if self.align.is_empty() {
@@ -216,70 +215,15 @@ impl Sheet {
         let mut after_text = false;
         for (col, cell) in (0..self.columns).zip(cells) {
             let at = usize::from(col);
-            let group = self.kinds[at].groups_digits();
-            let text = cell.as_text();
-            let shown = cell.table_text(group);
-            let formats = &self.formats;
+            let shown = cell.table_text(self.kinds[at].groups_digits());
+            let text_before = std::mem::replace(&mut after_text, write::holds_text(cell));
             let sheet = self.workbook.worksheet_from_index(0)?;
-            let text_before = std::mem::replace(
-                &mut after_text,
-                matches!(cell, Cell::Text(_) | Cell::Rating(_))
-                    || (matches!(cell, Cell::Date(_)) && date(&text).is_none()),
-            );
-            match cell {
-                // An empty cell after text holds an empty text, so that
-                // the text before is cut at its column (a long address,
-                // not run on under the columns after it); a constant, not
-                // the data's.
-                Cell::Empty if text_before => {
-                    sheet.write_formula(row, col, Formula::new("=\"\""))?;
-                }
-                Cell::Empty => {}
-                Cell::Date(_) if date(&text).is_some() => {
-                    let (y, m, d) = date(&text).expect("checked");
-                    let day = ExcelDateTime::from_ymd(y, m, d)?;
-                    sheet.write_date_with_format(row, col, &day, &formats.date)?;
-                }
-                Cell::Bool(b) => {
-                    sheet.write_boolean_with_format(row, col, *b, &formats.boolean)?;
-                }
-                // Excel holds a number as a double: exact up to 2^53.
-                Cell::Int(n) if n.unsigned_abs() <= 1 << 53 => {
-                    let format = &formats.int[usize::from(group)];
-                    sheet.write_number_with_format(row, col, *n as f64, format)?;
-                }
-                Cell::Year(year) => {
-                    sheet.write_number_with_format(row, col, *year, &formats.int[0])?;
-                }
-                Cell::Fixed(x, places) => {
-                    let places = usize::from(*places).min(formats.fixed.len() - 1);
-                    let format = &formats.fixed[places][usize::from(group)];
-                    sheet.write_number_with_format(row, col, *x, format)?;
-                }
-                Cell::Real(x) if x.is_finite() => {
-                    sheet.write_number_with_format(row, col, *x, &formats.real)?;
-                }
-                Cell::Text(_) if self.kinds[at] == Kind::Link && self.links < MAX_LINKS => {
-                    match web_address(&text) {
-                        Some(url) => {
-                            sheet.write_url(row, col, Url::new(url))?;
-                            self.links += 1;
-                        }
-                        None => self.text(row, col, &text, None, cells)?,
-                    }
-                }
-                // A rating, a test rating, a query's text in a rating
-                // column (`sql`): read as one, filled with its level's
-                // colour.
-                Cell::Rating(_) => {
-                    self.text(row, col, &text, level_index(&text), cells)?;
-                }
-                Cell::Text(_) if self.rated[at] => {
-                    self.text(row, col, &text, level_index(&text), cells)?;
-                }
-                Cell::Int(_) | Cell::Real(_) | Cell::Text(_) | Cell::Date(_) => {
-                    self.text(row, col, &text, None, cells)?;
-                }
+            let style = self.styles[at];
+            let (formats, links) = (&self.formats, &mut self.links);
+            if let Some(text) =
+                write::value(sheet, formats, (row, col), cell, style, text_before, links)?
+            {
+                self.text(row, col, &text.text, text.level, cells)?;
             }
             let width = &mut self.widths[at];
             *width = (*width).max(shown.width().min(MAX_WIDTH));
@@ -298,7 +242,6 @@ impl Sheet {
         level: Option<usize>,
         cells: &[Cell],
     ) -> Result<()> {
-        let level = level.filter(|_| self.rated[usize::from(col)]);
         let cut;
         let text = match cut_to_fit(text) {
             Some(shorter) => {

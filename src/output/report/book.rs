@@ -22,38 +22,26 @@ use std::io::{Seek, Write};
 use anyhow::{Context, Result};
 use rust_xlsxwriter::{
     Chart, ChartFont, ChartFormat, ChartLegendPosition, ChartSolidFill, ChartType, Color, Workbook,
-    Worksheet, XlsxError,
+    Worksheet,
 };
 
-use super::cells::{Formats, date, header, rating};
+use super::columns::{self as sheet, COUNTS, GROUP_COUNTS, PLACE, PLACE_COUNTS, Place, width};
 use super::map::{Measure, name_of};
 use super::{GROUPS_SHOWN, Group, RATINGS, Report, YEARS_SHOWN, capped};
 use crate::output::about::{self, About, Fact, hex_rgb};
 use crate::output::print::{Print, ROW_HEIGHT};
-use crate::output::xlsx::fit;
+use crate::output::xlsx::named::{Named, pick};
 use crate::text::thousands;
-
-/// The columns of a sheet of groups after its name: the counts by rating.
-const COUNT_HEADS: [&str; 6] = [
-    "total",
-    "outstanding",
-    "satisfactory",
-    "needs_to_improve",
-    "substantial_noncompliance",
-    "other",
-];
 
 /// Writes the workbook to `out` (through a temporary file: the zip needs
 /// to seek).
 pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Result<()> {
     let mut book = Workbook::new();
-    let formats = Formats::new();
     let measure = Measure(&report.measure);
-    states(&mut book, &formats, report, measure)?;
+    states(&mut book, report, measure)?;
     let (regulators, _) = capped(&report.by_regulator, GROUPS_SHOWN, "regulators");
     groups(
         &mut book,
-        &formats,
         "Regulators",
         "regulator",
         &regulators,
@@ -62,7 +50,6 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
     let (types, _) = capped(&report.by_exam_type, GROUPS_SHOWN, "exam types");
     groups(
         &mut book,
-        &formats,
         "Exam types",
         "exam_type",
         &types,
@@ -71,7 +58,6 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
     let years = &report.by_year[report.by_year.len().saturating_sub(YEARS_SHOWN)..];
     groups(
         &mut book,
-        &formats,
         "Trend by year",
         "exam_year",
         years,
@@ -82,7 +68,6 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
         let column = super::evaluations::column(*test);
         groups(
             &mut book,
-            &formats,
             test.title(),
             column,
             by,
@@ -90,9 +75,9 @@ pub fn write(report: &Report, about: Option<&About>, out: &mut impl Write) -> Re
         )?;
         more_sheets.push(test.title());
     }
-    downgrades(&mut book, &formats, report)?;
-    due(&mut book, &formats, report)?;
-    let after = super::sheets::write(&mut book, &formats, report)?;
+    downgrades(&mut book, report)?;
+    due(&mut book, report)?;
+    let after = super::sheets::write(&mut book, report)?;
     if let Some(about) = about {
         let more: Vec<Fact> = vec![
             (
@@ -208,24 +193,30 @@ fn series(chart: &mut Chart, sheet: &str, col: u16, last: u32, (name, hex): (&st
 
 /// Every place with banks: counts, the map's measure, and a bar chart of
 /// the measure by state (the map, as Excel can draw it).
-fn states(book: &mut Workbook, formats: &Formats, report: &Report, measure: Measure) -> Result<()> {
-    let sheet = book.add_worksheet();
-    sheet.set_name("States")?;
-    let mut heads = vec!["state", "name"];
-    heads.extend(COUNT_HEADS);
-    heads.push("measured_share");
-    let widths = [7.0, 24.0, 9.0, 13.0, 13.0, 18.0, 27.0, 8.0, 16.0];
-    let print = header(sheet, formats, &heads, &widths)?;
-    let mut rows: Vec<&Group> = report.by_state.iter().filter(|g| g.total() > 0).collect();
-    rows.sort_by_cached_key(|g| name_of(&g.name));
-    for (row, g) in (1u32..).zip(&rows) {
-        sheet.write_string(row, 0, fit(&g.name))?;
-        sheet.write_string(row, 1, fit(&name_of(&g.name)))?;
-        counts(sheet, formats, row, 2, g)?;
-        sheet.write_number_with_format(row, 8, measure.share(g), &formats.percent)?;
+fn states(book: &mut Workbook, report: &Report, measure: Measure) -> Result<()> {
+    let mut rows: Vec<Place> = report
+        .by_state
+        .iter()
+        .filter(|g| g.total() > 0)
+        .map(|g| Place {
+            group: g.clone(),
+            name: name_of(&g.name),
+            share: measure.share(g),
+        })
+        .collect();
+    rows.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut names = vec!["state", "name"];
+    names.extend(COUNTS);
+    names.push("measured_share");
+    let columns = pick(&[&PLACE[..], &PLACE_COUNTS], &names);
+    let mut table = Named::new(book, "States", columns, width(&[("name", 24.0)]), false)?;
+    for row in &rows {
+        table.push(row)?;
     }
-    let last = rows.len() as u32;
+    let last = table.rows();
     if last > 0 {
+        let share = table.at("measured_share");
+        let (named, columns) = (table.at("name"), table.width());
         let mut chart = Chart::new(ChartType::Bar);
         chart
             .title()
@@ -236,9 +227,9 @@ fn states(book: &mut Workbook, formats: &Formats, report: &Report, measure: Meas
             .set_font(ChartFont::new().set_size(12));
         chart
             .add_series()
-            .set_name(("States", 0, 8))
-            .set_categories(("States", 1, 1, last, 1))
-            .set_values(("States", 1, 8, last, 8))
+            .set_name(("States", 0, share))
+            .set_categories(("States", 1, named, last, named))
+            .set_values(("States", 1, share, last, share))
             .set_format(
                 ChartFormat::new().set_solid_fill(
                     ChartSolidFill::new().set_color(Color::RGB(hex_rgb(
@@ -257,27 +248,13 @@ fn states(book: &mut Workbook, formats: &Formats, report: &Report, measure: Meas
         // Beside the table on screen; printed after it, on a page of its
         // own (the table's pages first, then the chart's), at the table's
         // scale, no taller than the page.
-        let print = print.scaled();
+        let print = table.print().scaled();
+        let sheet = table.sheet();
         print.apply(sheet, true)?;
         let (width, height) = on_a_page(print, 520, 18 * last.max(12) + 80);
         chart.set_width(width).set_height(height);
-        sheet.set_vertical_page_breaks(&[widths.len() as u32])?;
-        sheet.insert_chart(1, widths.len() as u16 + 1, &chart)?;
-    }
-    Ok(())
-}
-
-/// The counts of a group from column `col`: total, then by rating.
-fn counts(
-    sheet: &mut Worksheet,
-    formats: &Formats,
-    row: u32,
-    col: u16,
-    g: &Group,
-) -> Result<(), XlsxError> {
-    sheet.write_number_with_format(row, col, g.total() as f64, &formats.count)?;
-    for (i, n) in g.counts.iter().enumerate() {
-        sheet.write_number_with_format(row, col + 1 + i as u16, *n as f64, &formats.count)?;
+        sheet.set_vertical_page_breaks(&[columns as u32])?;
+        sheet.insert_chart(1, columns as u16 + 1, &chart)?;
     }
     Ok(())
 }
@@ -286,38 +263,23 @@ fn counts(
 /// chart of them in the palette's colours.
 fn groups(
     book: &mut Workbook,
-    formats: &Formats,
     name: &str,
-    what: &str,
+    what: &'static str,
     groups: &[Group],
     kind: ChartType,
 ) -> Result<()> {
-    let sheet = book.add_worksheet();
-    sheet.set_name(name)?;
     // By year, the rating records of the year (a bank may have several).
     let records = what == "exam_year";
-    let mut heads = vec![what, "total"];
-    heads.extend(&COUNT_HEADS[1..]);
-    let first = if records { 11.0 } else { 24.0 };
-    let print = header(
-        sheet,
-        formats,
-        &heads,
-        &[first, 9.0, 13.0, 13.0, 18.0, 27.0, 8.0],
-    )?;
-    for (row, g) in (1u32..).zip(groups) {
-        // A year is a number (a category of the chart all the same).
-        match g.name.parse::<u16>() {
-            Ok(year) if records => {
-                sheet.write_number_with_format(row, 0, year, &formats.year)?;
-            }
-            _ => {
-                sheet.write_string(row, 0, fit(&g.name))?;
-            }
-        }
-        counts(sheet, formats, row, 1, g)?;
+    let first = [sheet::group_name(what)];
+    let mut names = vec![what];
+    names.extend(COUNTS);
+    let columns = pick(&[&first[..], &GROUP_COUNTS], &names);
+    let wide = [(what, if records { 11.0 } else { 24.0 })];
+    let mut table = Named::new(book, name, columns, width(&wide), false)?;
+    for g in groups {
+        table.push(g)?;
     }
-    let last = groups.len() as u32;
+    let last = table.rows();
     if last > 0 {
         let mut chart = Chart::new(kind);
         chart
@@ -327,8 +289,8 @@ fn groups(
                 if records { "rating records" } else { "banks" }
             ))
             .set_font(ChartFont::new().set_size(12));
-        for (i, rating) in RATINGS.iter().enumerate() {
-            series(&mut chart, name, 2 + i as u16, last, *rating);
+        for (rating, count) in RATINGS.iter().zip(&COUNTS[1..]) {
+            series(&mut chart, name, table.at(count), last, *rating);
         }
         // A bar chart's values run across (its x axis), its groups down,
         // first at the top as in the sheet.
@@ -342,75 +304,24 @@ fn groups(
             chart.legend().set_position(ChartLegendPosition::Bottom);
             ((24 * last + 160).clamp(480, 1200), 360)
         };
-        below(sheet, print, last, &mut chart, size)?;
+        let print = table.print();
+        below(table.sheet(), print, last, &mut chart, size)?;
     }
     Ok(())
 }
 
-fn downgrades(book: &mut Workbook, formats: &Formats, report: &Report) -> Result<()> {
-    let sheet = book.add_worksheet_with_constant_memory()?;
-    sheet.set_name("Downgrades")?;
-    header(
-        sheet,
-        formats,
-        &[
-            "name",
-            "state",
-            "regulator",
-            "exam_date",
-            "previous_rating",
-            "rating",
-            "id",
-        ],
-        &[44.0, 7.0, 11.0, 12.0, 26.0, 26.0, 38.0],
-    )?;
-    for (row, d) in (1u32..).zip(&report.downgrades) {
-        sheet.write_string(row, 0, fit(&d.name))?;
-        sheet.write_string(row, 1, fit(&d.state))?;
-        sheet.write_string(row, 2, fit(&d.regulator))?;
-        date(sheet, formats, row, 3, &d.exam_date)?;
-        rating(sheet, formats, row, 4, &d.previous)?;
-        rating(sheet, formats, row, 5, &d.rating)?;
-        sheet.write_string(row, 6, fit(&d.id))?;
+fn downgrades(book: &mut Workbook, report: &Report) -> Result<()> {
+    let mut table = Named::new(book, "Downgrades", sheet::downgrades(), width(&[]), true)?;
+    for row in &report.downgrades {
+        table.push(row)?;
     }
     Ok(())
 }
 
-fn due(book: &mut Workbook, formats: &Formats, report: &Report) -> Result<()> {
-    let sheet = book.add_worksheet_with_constant_memory()?;
-    sheet.set_name("Due")?;
-    header(
-        sheet,
-        formats,
-        &[
-            "name",
-            "city",
-            "state",
-            "regulator",
-            "rating",
-            "exam_date",
-            "exam_type",
-            "months_since",
-            "expected_months",
-            "overdue_months",
-            "id",
-        ],
-        &[
-            44.0, 18.0, 7.0, 11.0, 26.0, 12.0, 24.0, 14.0, 17.0, 16.0, 38.0,
-        ],
-    )?;
-    for (row, d) in (1u32..).zip(&report.due) {
-        sheet.write_string(row, 0, fit(&d.name))?;
-        sheet.write_string(row, 1, fit(&d.city))?;
-        sheet.write_string(row, 2, fit(&d.state))?;
-        sheet.write_string(row, 3, fit(&d.regulator))?;
-        rating(sheet, formats, row, 4, &d.rating)?;
-        date(sheet, formats, row, 5, &d.exam_date)?;
-        sheet.write_string(row, 6, fit(&d.exam_type))?;
-        sheet.write_number_with_format(row, 7, d.months_since as f64, &formats.count)?;
-        sheet.write_number_with_format(row, 8, d.expected_months as f64, &formats.count)?;
-        sheet.write_number_with_format(row, 9, d.overdue_months() as f64, &formats.count)?;
-        sheet.write_string(row, 10, fit(&d.id))?;
+fn due(book: &mut Workbook, report: &Report) -> Result<()> {
+    let mut table = Named::new(book, "Due", sheet::banks_due(), width(&[]), true)?;
+    for row in &report.due {
+        table.push(row)?;
     }
     Ok(())
 }

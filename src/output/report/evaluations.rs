@@ -9,7 +9,7 @@
 use std::fmt::Write;
 
 use super::{Group, bars, escape, plural_banks};
-use crate::domain::Test;
+use crate::domain::{Rating, Test};
 use crate::text::thousands;
 
 /// The tests the report shows, in the PEs' order.
@@ -55,12 +55,12 @@ impl Evaluations {
 }
 
 /// One bank of a small selection, its current exam's tests.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evaluated {
     pub id: String,
     pub name: String,
     pub state: String,
-    pub rating: String,
+    pub rating: Rating,
     pub exam_date: String,
     pub read: bool,
     /// The rating of each of [`TESTS`], where the PE rates it.
@@ -142,7 +142,7 @@ fn each(page: &mut String, banks: &[Evaluated]) {
              <td data-label=\"Exam date\" class=\"date\">{}</td>",
             escape(&bank.name),
             escape(&bank.state),
-            escape(&bank.rating),
+            escape(bank.rating.as_str()),
             escape(&bank.exam_date)
         );
         for (test, rating) in TESTS.iter().zip(&bank.tests) {

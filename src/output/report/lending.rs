@@ -12,6 +12,7 @@ use std::fmt::Write;
 
 use super::evaluations::capital;
 use super::{escape, plural_banks};
+use crate::domain::Rating;
 use crate::text::thousands;
 
 /// What the section shows.
@@ -64,12 +65,12 @@ pub struct ByRating {
 }
 
 /// One bank and its market, the last year it reported before its exam's.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct LendingBank {
     pub id: String,
     pub name: String,
     pub state: String,
-    pub rating: String,
+    pub rating: Rating,
     pub exam_date: String,
     /// None: no small business loans reported before the exam's year.
     pub year: Option<u16>,
@@ -157,7 +158,7 @@ fn each(page: &mut String, banks: &[LendingBank]) {
             "<tr><td data-label=\"Bank\">{}, {}</td><td data-label=\"Rating\">{}</td>",
             escape(&bank.name),
             escape(&bank.state),
-            escape(&bank.rating),
+            escape(bank.rating.as_str()),
         );
         match bank.year {
             Some(year) => {

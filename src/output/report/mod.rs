@@ -6,8 +6,8 @@
 //! the bars in `bars`, the public evaluations behind the ratings in
 //! `evaluations`, the lending behind them in `lending`, the downgrades and
 //! the banks due in `tables`, and the same report as a workbook with native
-//! charts in `book` (its cells in `cells`, the evaluations' and lending's
-//! sheets in `sheets`).
+//! charts in `book` (its sheets' columns in `columns`, written by the one
+//! xlsx writer; the evaluations' and lending's sheets in `sheets`).
 //!
 //! Groups are capped (`capped`): a copy whose banks carry thousands of
 //! distinct regulator names makes a page of the largest few and one bar
@@ -15,8 +15,8 @@
 
 mod bars;
 pub mod book;
-mod cells;
 mod classes;
+mod columns;
 pub mod evaluations;
 pub mod lending;
 mod map;
@@ -25,7 +25,10 @@ mod tables;
 
 use std::fmt::Write;
 
+use super::bank::{AboutBank, BankView, ExamView};
+use super::due::Overdue;
 use super::palette::PALETTE;
+use crate::domain::{ExamType, HasPublic, PublicRecord, Rating, Regulator};
 use crate::text::{day_and_time, thousands};
 
 pub use evaluations::{Evaluated, Evaluations};
@@ -53,11 +56,14 @@ pub struct Downgrade {
     /// The bank's id, for `cra show` (a workbook's last column).
     pub id: String,
     pub name: String,
+    pub city: String,
     pub state: String,
-    pub regulator: String,
+    pub regulator: Regulator,
     pub exam_date: String,
-    pub previous: String,
-    pub rating: String,
+    pub exam_type: ExamType,
+    /// The rating before (none when the copy has none).
+    pub previous: Option<Rating>,
+    pub rating: Rating,
 }
 
 /// A bank probably due for its next exam (`cra due`).
@@ -68,10 +74,10 @@ pub struct DueBank {
     pub name: String,
     pub city: String,
     pub state: String,
-    pub regulator: String,
-    pub rating: String,
+    pub regulator: Regulator,
+    pub rating: Rating,
     pub exam_date: String,
-    pub exam_type: String,
+    pub exam_type: ExamType,
     pub months_since: i64,
     pub expected_months: i64,
 }
@@ -80,6 +86,62 @@ impl DueBank {
     /// Months past the cycle.
     pub fn overdue_months(&self) -> i64 {
         self.months_since - self.expected_months
+    }
+}
+
+impl HasPublic for DueBank {
+    fn public(&self) -> Option<&PublicRecord> {
+        None
+    }
+}
+
+impl AboutBank for DueBank {
+    fn bank(&self) -> BankView<'_> {
+        BankView {
+            id: &self.id,
+            name: &self.name,
+            city: &self.city,
+            state: &self.state,
+            regulator: &self.regulator,
+            exam: Some(ExamView {
+                rating: &self.rating,
+                exam_date: &self.exam_date,
+                exam_type: &self.exam_type,
+            }),
+        }
+    }
+}
+
+impl Overdue for DueBank {
+    fn months_since(&self) -> i64 {
+        self.months_since
+    }
+
+    fn expected_months(&self) -> i64 {
+        self.expected_months
+    }
+}
+
+impl HasPublic for Downgrade {
+    fn public(&self) -> Option<&PublicRecord> {
+        None
+    }
+}
+
+impl AboutBank for Downgrade {
+    fn bank(&self) -> BankView<'_> {
+        BankView {
+            id: &self.id,
+            name: &self.name,
+            city: &self.city,
+            state: &self.state,
+            regulator: &self.regulator,
+            exam: Some(ExamView {
+                rating: &self.rating,
+                exam_date: &self.exam_date,
+                exam_type: &self.exam_type,
+            }),
+        }
     }
 }
 
@@ -340,10 +402,12 @@ mod tests {
             downgrades: vec![Downgrade {
                 id: "a1".into(),
                 name: "A & B <BANK>".into(),
+                city: "Austin".into(),
                 state: "TX".into(),
                 regulator: "OCC".into(),
                 exam_date: "2026-01-02".into(),
-                previous: "Outstanding".into(),
+                exam_type: "Small Bank".into(),
+                previous: Some("Outstanding".into()),
                 rating: "Satisfactory".into(),
             }],
             due: vec![DueBank {

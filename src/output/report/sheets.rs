@@ -8,25 +8,24 @@
 //! About sheet's lines on both come from [`facts`].
 
 use anyhow::Result;
-use rust_xlsxwriter::{Workbook, XlsxError};
+use rust_xlsxwriter::Workbook;
 
-use super::cells::{Formats, date, header, rating};
-use super::evaluations::{TESTS, column};
+use super::columns::{self as sheet, BY_RATING, width};
 use super::{Report, lending};
 use crate::output::about::Fact;
-use crate::output::xlsx::fit;
+use crate::output::xlsx::named::Named;
 
 /// Writes the sheets, in order, and gives their names.
-pub fn write(book: &mut Workbook, formats: &Formats, report: &Report) -> Result<Vec<&'static str>> {
+pub fn write(book: &mut Workbook, report: &Report) -> Result<Vec<&'static str>> {
     let mut names = Vec::new();
     if !report.evaluations.each.is_empty() {
-        evaluations(book, formats, report)?;
+        evaluations(book, report)?;
         names.push("Evaluations");
     }
-    by_rating(book, formats, &report.lending)?;
+    by_rating(book, &report.lending)?;
     names.push("Lending");
     if !report.lending.each.is_empty() {
-        each_bank(book, formats, &report.lending)?;
+        each_bank(book, &report.lending)?;
         names.push("Lending banks");
     }
     Ok(names)
@@ -75,131 +74,31 @@ pub fn facts(report: &Report) -> Vec<Fact> {
     vec![("Evaluations", tests), ("Lending", lent)]
 }
 
-fn evaluations(book: &mut Workbook, formats: &Formats, report: &Report) -> Result<(), XlsxError> {
-    let sheet = book.add_worksheet();
-    sheet.set_name("Evaluations")?;
-    let mut heads = vec!["name", "state", "rating", "exam_date"];
-    heads.extend(TESTS.map(column));
-    heads.push("id");
-    header(
-        sheet,
-        formats,
-        &heads,
-        &[44.0, 7.0, 26.0, 12.0, 19.0, 19.0, 19.0, 19.0, 38.0],
-    )?;
-    for (row, bank) in (1u32..).zip(&report.evaluations.each) {
-        sheet.write_string(row, 0, fit(&bank.name))?;
-        sheet.write_string(row, 1, fit(&bank.state))?;
-        rating(sheet, formats, row, 2, &bank.rating)?;
-        date(sheet, formats, row, 3, &bank.exam_date)?;
-        for (col, test) in (4u16..).zip(&bank.tests) {
-            match test {
-                Some(level) => rating(sheet, formats, row, col, level)?,
-                None if bank.read => {
-                    sheet.write_string(row, col, "not rated")?;
-                }
-                None => {
-                    sheet.write_string(row, col, "not read")?;
-                }
-            }
-        }
-        sheet.write_string(row, 8, fit(&bank.id))?;
+fn evaluations(book: &mut Workbook, report: &Report) -> Result<()> {
+    let mut table = Named::new(book, "Evaluations", sheet::evaluated(), width(&[]), false)?;
+    for bank in &report.evaluations.each {
+        table.push(bank)?;
     }
     Ok(())
 }
 
-/// A share's cell: a percentage, or nothing where there is none.
-fn share(
-    sheet: &mut rust_xlsxwriter::Worksheet,
-    formats: &Formats,
-    row: u32,
-    col: u16,
-    value: Option<f64>,
-) -> Result<(), XlsxError> {
-    match value {
-        Some(value) => sheet.write_number_with_format(row, col, value, &formats.percent)?,
-        None => sheet.write_string(row, col, "")?,
-    };
-    Ok(())
-}
-
-fn by_rating(
-    book: &mut Workbook,
-    formats: &Formats,
-    lending: &lending::Lending,
-) -> Result<(), XlsxError> {
-    let sheet = book.add_worksheet();
-    sheet.set_name("Lending")?;
-    header(
-        sheet,
-        formats,
-        &[
-            "rating",
-            "banks_reporting",
-            "lmi_share",
-            "market_lmi_share",
-            "in_area_share",
-        ],
-        &[26.0, 17.0, 12.0, 19.0, 16.0],
-    )?;
+fn by_rating(book: &mut Workbook, lending: &lending::Lending) -> Result<()> {
+    let columns = BY_RATING.iter().collect();
+    let mut table = Named::new(book, "Lending", columns, width(&[]), false)?;
     if !lending.any {
-        sheet.write_string(1, 0, lending.none_words())?;
-        return Ok(());
+        return table.note(&lending.none_words());
     }
-    for (row, group) in (1u32..).zip(&lending.by_rating) {
-        rating(sheet, formats, row, 0, &group.rating)?;
-        sheet.write_number_with_format(row, 1, group.banks as f64, &formats.count)?;
-        share(sheet, formats, row, 2, group.lmi_share)?;
-        share(sheet, formats, row, 3, group.market_lmi_share)?;
-        share(sheet, formats, row, 4, group.in_area_share)?;
+    for group in &lending.by_rating {
+        table.push(group)?;
     }
     Ok(())
 }
 
-fn each_bank(
-    book: &mut Workbook,
-    formats: &Formats,
-    lending: &lending::Lending,
-) -> Result<(), XlsxError> {
-    let sheet = book.add_worksheet();
-    sheet.set_name("Lending banks")?;
-    header(
-        sheet,
-        formats,
-        &[
-            "name",
-            "state",
-            "rating",
-            "exam_date",
-            "year",
-            "loans",
-            "lmi_share",
-            "market_lmi_share",
-            "in_area_share",
-            "id",
-        ],
-        &[44.0, 7.0, 26.0, 12.0, 7.0, 9.0, 12.0, 19.0, 16.0, 38.0],
-    )?;
-    for (row, bank) in (1u32..).zip(&lending.each) {
-        sheet.write_string(row, 0, fit(&bank.name))?;
-        sheet.write_string(row, 1, fit(&bank.state))?;
-        rating(sheet, formats, row, 2, &bank.rating)?;
-        date(sheet, formats, row, 3, &bank.exam_date)?;
-        match bank.year {
-            Some(year) => {
-                sheet.write_number_with_format(row, 4, year, &formats.year)?;
-                sheet.write_number_with_format(row, 5, bank.loans as f64, &formats.count)?;
-                share(sheet, formats, row, 6, bank.lmi_share)?;
-                share(sheet, formats, row, 7, bank.market_lmi_share)?;
-                share(sheet, formats, row, 8, bank.in_area_share)?;
-            }
-            None => {
-                for col in 4..9 {
-                    sheet.write_string(row, col, "")?;
-                }
-            }
-        }
-        sheet.write_string(row, 9, fit(&bank.id))?;
+fn each_bank(book: &mut Workbook, lending: &lending::Lending) -> Result<()> {
+    let columns = sheet::lending_banks();
+    let mut table = Named::new(book, "Lending banks", columns, width(&[]), false)?;
+    for bank in &lending.each {
+        table.push(bank)?;
     }
     Ok(())
 }

@@ -10,6 +10,7 @@
 use std::fmt::Write;
 
 use super::{DueBank, Report, escape, plural_banks};
+use crate::domain::Rating;
 use crate::text::thousands;
 
 /// Downgrades listed whole; beyond, the count only (the page stays small).
@@ -62,10 +63,15 @@ pub fn downgrades(page: &mut String, report: &Report) {
             page.push_str("<tr>");
             cell(page, "Bank", "", &escape(&row.name));
             cell(page, "State", "", &escape(&row.state));
-            cell(page, "Regulator", "", &escape(&row.regulator));
+            cell(page, "Regulator", "", &escape(row.regulator.as_str()));
             cell(page, "Exam date", "date", &escape(&row.exam_date));
-            cell(page, "From", "", &escape(&row.previous));
-            cell(page, "To", "", &escape(&row.rating));
+            cell(
+                page,
+                "From",
+                "",
+                &escape(row.previous.as_ref().map_or("", Rating::as_str)),
+            );
+            cell(page, "To", "", &escape(row.rating.as_str()));
             page.push_str("</tr>\n");
         }
         page.push_str("</tbody>\n</table></div>\n");
@@ -125,8 +131,8 @@ pub fn due(page: &mut String, rows: &[DueBank], left_out: Option<&str>) {
                 "",
                 &format!("{}, {}", escape(&row.city), escape(&row.state)),
             );
-            cell(page, "Regulator", "", &escape(&row.regulator));
-            cell(page, "Rating", "", &escape(&row.rating));
+            cell(page, "Regulator", "", &escape(row.regulator.as_str()));
+            cell(page, "Rating", "", &escape(row.rating.as_str()));
             cell(page, "Exam date", "date", &escape(&row.exam_date));
             cell(
                 page,
@@ -134,8 +140,9 @@ pub fn due(page: &mut String, rows: &[DueBank], left_out: Option<&str>) {
                 "",
                 &escape(
                     row.exam_type
+                        .as_str()
                         .strip_suffix(" Bank")
-                        .unwrap_or(&row.exam_type),
+                        .unwrap_or(row.exam_type.as_str()),
                 ),
             );
             cell(

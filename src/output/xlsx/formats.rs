@@ -16,6 +16,8 @@ pub(super) struct Formats {
     /// Decimals with a fixed number of places, by places, likewise.
     pub(super) fixed: Vec<[CellFormat; 2]>,
     pub(super) real: CellFormat,
+    /// A share as a percentage to one place (the report's sheets).
+    pub(super) percent: CellFormat,
     /// `TRUE` or `FALSE` in LibreOffice too (which shows a bare boolean
     /// cell as 1 or 0).
     pub(super) boolean: CellFormat,
@@ -54,6 +56,7 @@ impl Formats {
                 })
                 .collect(),
             real: number("General"),
+            percent: number("0.0%"),
             boolean: CellFormat::new()
                 .set_num_format("\"TRUE\";\"TRUE\";\"FALSE\"")
                 .set_align(FormatAlign::Center),

@@ -207,10 +207,14 @@ fn at_80_columns_the_card_never_breaks_a_rating_across_lines() {
     }
 }
 
-/// The cells of the first sheet of the workbook `book` (its XML): each
-/// cell's reference (`C7`), its style's fill colour (`FF4393C3`; none for
-/// no fill) and whether it holds the empty text (`=""`).
-fn cells(book: &std::path::Path) -> std::collections::HashMap<String, (Option<String>, bool)> {
+/// The cells of the `nth` sheet (from 1) of the workbook `book` (its
+/// XML): each cell's reference (`C7`), its style's fill colour
+/// (`FF4393C3`; none for no fill) and whether it holds the empty text
+/// (`=""`).
+fn cells(
+    book: &std::path::Path,
+    nth: usize,
+) -> std::collections::HashMap<String, (Option<String>, bool)> {
     use std::io::Read;
     let mut zip = zip::ZipArchive::new(std::fs::File::open(book).unwrap()).unwrap();
     let mut part = |name: &str| {
@@ -221,7 +225,8 @@ fn cells(book: &std::path::Path) -> std::collections::HashMap<String, (Option<St
             .unwrap();
         text
     };
-    let (sheet, styles) = (part("xl/worksheets/sheet1.xml"), part("xl/styles.xml"));
+    let sheet = part(&format!("xl/worksheets/sheet{nth}.xml"));
+    let styles = part("xl/styles.xml");
     let between = |text: &str, open: &str, close: &str| -> Vec<String> {
         text.split(open)
             .skip(1)
@@ -301,7 +306,7 @@ fn a_workbook_fills_every_level_and_no_text_runs_into_an_empty_cell() {
         .map(|r| r.unwrap().iter().map(str::to_string).collect())
         .collect();
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
-    let cells = cells(&book);
+    let cells = cells(&book, 1);
     // Each level's fill, from the rating column and the test columns.
     let mut fill_of: std::collections::HashMap<String, Option<String>> = Default::default();
     let rated: Vec<usize> = header
@@ -369,4 +374,85 @@ fn a_workbook_fills_every_level_and_no_text_runs_into_an_empty_cell() {
         );
     }
     let _ = saved;
+}
+
+/// The report's workbook, on a watch list of banks whose PEs rate tests
+/// High and Low Satisfactory: its Evaluations sheet fills every level, as
+/// every workbook does (one fill a level, High and Low Satisfactory each
+/// their own), and no text runs on into an empty cell beside it.
+#[test]
+fn the_reports_evaluations_sheet_fills_every_level() {
+    let world = enriched(150);
+    let dir = world.home.path().join("pes");
+    save_evaluations(&world, &dir, 150, 1);
+    let (code, _, said) = read(&world, &[&dir]);
+    assert_eq!(code, 0, "{said}");
+    // Banks whose current exam's PE rates a test High or Low Satisfactory:
+    // a selection small enough for a table of its banks.
+    let rows = world.sql(
+        "SELECT DISTINCT t.bank_id AS id FROM evaluation_tests t JOIN banks b \
+         ON b.id = t.bank_id AND b.exam_date = t.exam_date \
+         WHERE t.area = 'institution' ORDER BY t.bank_id LIMIT 25",
+    );
+    let ids: Vec<&str> = rows.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert!(ids.len() >= 3, "{rows:?}");
+    let mut add = vec!["watch", "add", "tested"];
+    add.extend(&ids);
+    assert_code(&world.run(&add), 0);
+    let book = world.home.path().join("report.xlsx");
+    let out = world.local(&["report", "--watch", "tested", "-o", book.to_str().unwrap()]);
+    assert_code(&out, 0);
+    use calamine::Reader;
+    let mut workbook: calamine::Xlsx<_> = calamine::open_workbook(&book).unwrap();
+    let names = workbook.sheet_names();
+    let nth = 1 + names
+        .iter()
+        .position(|n| n == "Evaluations")
+        .expect("an Evaluations sheet");
+    let sheet = workbook.worksheet_range("Evaluations").unwrap();
+    let cells = cells(&book, nth);
+    let rows: Vec<Vec<String>> = sheet
+        .rows()
+        .map(|r| r.iter().map(|c| c.to_string()).collect())
+        .collect();
+    let header = &rows[0];
+    let rated: Vec<usize> = header
+        .iter()
+        .enumerate()
+        .filter(|(_, name)| name.ends_with("_test") || *name == "rating")
+        .map(|(at, _)| at)
+        .collect();
+    assert_eq!(rated.len(), 5, "{header:?}");
+    let mut fill_of: std::collections::HashMap<String, Option<String>> = Default::default();
+    for (n, row) in rows.iter().enumerate().skip(1) {
+        for (at, text) in row.iter().enumerate() {
+            let reference = format!("{}{}", letters(at), n + 1);
+            let cell = cells.get(&reference);
+            if rated.contains(&at) && cra::domain::Level::from_text(text).is_some() {
+                let fill = cell.unwrap().0.clone();
+                assert!(fill.is_some(), "{reference} {text}: no fill");
+                let before = fill_of.entry(text.clone()).or_insert(fill.clone());
+                assert_eq!(*before, fill, "{reference} {text}");
+            }
+            // An empty cell after a text holds the empty text.
+            if text.is_empty() && at > 0 && !row[at - 1].is_empty() && header[at - 1] != "exam_date"
+            {
+                assert!(
+                    cell.is_some_and(|c| c.1),
+                    "{reference} ({}) after {:?}: not written",
+                    header[at],
+                    row[at - 1]
+                );
+            }
+        }
+    }
+    let levels: std::collections::HashSet<&Option<String>> = fill_of.values().collect();
+    assert_eq!(
+        levels.len(),
+        fill_of.len(),
+        "two levels share a fill: {fill_of:?}"
+    );
+    for level in ["High Satisfactory", "Low Satisfactory", "Satisfactory"] {
+        assert!(fill_of.contains_key(level), "no {level} in {fill_of:?}");
+    }
 }
