@@ -497,7 +497,9 @@ mod tests {
         let said: Vec<(String, String, i64)> = connection
             .prepare("SELECT sha256, status, reader FROM evaluations ORDER BY sha256")
             .unwrap()
-            .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+            .query_map([], |row| {
+                Ok((row.get("sha256")?, row.get("status")?, row.get("reader")?))
+            })
             .unwrap()
             .map(Result::unwrap)
             .collect();
