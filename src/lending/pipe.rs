@@ -58,9 +58,19 @@ impl BufRead for Piped {
     }
 }
 
+/// Why the reading thread did not read the text whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unread {
+    /// It could not (a zip bomb, a damaged zip, a failed read): why.
+    Failed(String),
+    /// The caller stopped reading first (a record it refused, a signal):
+    /// the caller's reason is the cause.
+    Stopped,
+}
+
 /// What the reading thread came to: the text's SHA-256 (hex) and bytes,
-/// or why it could not be read whole.
-pub type Hashed = Result<(String, u64), String>;
+/// or why it did not read it whole.
+pub type Hashed = Result<(String, u64), Unread>;
 
 /// Reads `text` on a thread of its own under `limits`, while `consume`
 /// reads it on this one; what `consume` returns, and the text's hash
@@ -78,7 +88,7 @@ pub fn piped<T>(text: &Text, limits: &Limits, consume: impl FnOnce(Piped) -> T) 
         });
         let hashed = reading
             .join()
-            .unwrap_or_else(|_| Err("the reading thread failed".into()));
+            .unwrap_or_else(|_| Err(Unread::Failed("the reading thread failed".into())));
         (out, hashed)
     })
 }
@@ -97,9 +107,9 @@ fn produce(text: &Text, limits: &Limits, send: &SyncSender<Result<Vec<u8>, Strin
     match pumped {
         Err(why) => {
             let _ = send.send(Err(why.clone()));
-            Err(why)
+            Err(Unread::Failed(why))
         }
-        Ok(()) if !whole => Err("not read to its end".into()),
+        Ok(()) if !whole => Err(Unread::Stopped),
         Ok(()) => Ok((hex::encode(hasher.finalize()), bytes)),
     }
 }

@@ -127,19 +127,74 @@ fn large_file(dir: &std::path::Path) -> std::path::PathBuf {
     path
 }
 
+/// A large file of the market's records (the aggregate's income-group
+/// rows of a county, 2013), which the copy adds up and stores only once
+/// the file is read: no row of its own until then.
+#[cfg(unix)]
+fn large_market_file(dir: &std::path::Path) -> std::path::PathBuf {
+    let line = b"A1-1 2013414805910180       NS10610000000000120000000065000000000000000000000000000000000000000000000000030000000026\r\n";
+    let path = dir.join("market.dat");
+    let mut text = Vec::with_capacity(line.len() * 600_000);
+    for _ in 0..600_000 {
+        text.extend_from_slice(line);
+    }
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
 #[cfg(unix)]
 #[test]
 fn a_signal_while_a_file_is_read_leaves_the_copy_as_it_was() {
     use crate::common::{Signal, signal_and_wait};
     let world = enriched(50);
     let large = large_file(world.home.path());
+    let market = large_market_file(world.home.path());
     let before = fingerprint(&world);
-    for signal in [Signal::INT, Signal::TERM, Signal::HUP, Signal::USR1] {
+    let cases = [
+        (Signal::INT, &large),
+        (Signal::TERM, &large),
+        (Signal::HUP, &large),
+        (Signal::USR1, &large),
+        // Records that make no row before the file's end still stop.
+        (Signal::INT, &market),
+    ];
+    for (signal, file) in cases {
         let mut cmd = world.home.cra_std();
-        cmd.args(["enrich", "--lending", large.to_str().unwrap()]);
+        cmd.args(["enrich", "--lending", file.to_str().unwrap()]);
         let (code, text) = signal_and_wait(cmd, &["enrich", "--lending"], signal);
-        assert_eq!(code, Some(130), "{signal:?}: {text}");
-        assert!(text.contains("interrupted"), "{signal:?}: {text}");
+        assert_eq!(code, Some(130), "{signal:?} {file:?}: {text}");
+        // Said by the command itself, not by the process ended from outside
+        // it two seconds after the signal.
+        assert!(
+            text.contains("interrupted: the file being read was not stored"),
+            "{signal:?} {file:?}: {text}"
+        );
         assert_eq!(fingerprint(&world), before, "{signal:?}");
     }
+}
+
+/// A bad record halfway through a large file (the file's reading thread
+/// still at work, stopped by it) is named with its line.
+#[cfg(unix)]
+#[test]
+fn a_bad_record_deep_in_a_large_file_is_named_with_its_line() {
+    let world = enriched(50);
+    let large = large_file(world.home.path());
+    let text = std::fs::read(&large).unwrap();
+    let line = text.len() / 600_000;
+    let mut bad = text[..line * 300_000].to_vec();
+    bad.extend_from_slice(b"A9-9 2013 a table no layout has\r\n");
+    bad.extend_from_slice(&text[line * 300_000..]);
+    std::fs::write(&large, bad).unwrap();
+    let before = fingerprint(&world);
+    let out = lending(&world, &[large.to_str().unwrap()]);
+    summary(&out, 1);
+    let text = stderr(&out);
+    assert!(
+        text.lines().any(|l| l.contains("large.dat")
+            && l.contains("refused:")
+            && l.contains("line 300001: unknown table 'A9-9'")),
+        "{text}"
+    );
+    assert_eq!(fingerprint(&world), before);
 }

@@ -15,7 +15,7 @@ use std::sync::mpsc::{SyncSender, sync_channel};
 use sha2::{Digest, Sha256};
 
 use crate::lending::archive::{self, Content, LIMITS, Text, sniff};
-use crate::lending::pipe::{Piped, piped};
+use crate::lending::pipe::{Piped, Unread, piped};
 use crate::lending::{Records, Table};
 use crate::mirror::lending::{Lending, MarketSums, Op, Origin, Rows, Shaper, Stored};
 use crate::text::inert;
@@ -44,6 +44,10 @@ const BATCH: usize = 1024;
 /// whatever the file's size.
 const IN_FLIGHT: usize = 4;
 
+/// How often (in records) the reading looks for a signal, whatever rows
+/// its records made.
+const SIGNAL_EVERY: u64 = 4096;
+
 /// Reads the local file at `path` (`shown` as messages name it, `stored`
 /// as the copy records it) into the copy; what became of each of its
 /// files. An error: the copy could not be written.
@@ -71,7 +75,8 @@ pub(super) fn read(
         Content::Zip => zip(lending, path, shown, stored, file),
         Content::Dat => {
             let sha = match sha256(&mut file) {
-                Ok(sha) => sha,
+                Ok(Some(sha)) => sha,
+                Ok(None) => return done(Outcome::Interrupted),
                 Err(error) => return done(Outcome::Refused(format!("cannot be read: {error}"))),
             };
             if lending.file_known(&sha)? {
@@ -126,7 +131,13 @@ fn zip(
         ));
     }
     let zip_sha = match sha256(&mut file) {
-        Ok(sha) => sha,
+        Ok(Some(sha)) => sha,
+        Ok(None) => {
+            return Ok(vec![Done {
+                name: shown.to_string(),
+                outcome: Outcome::Interrupted,
+            }]);
+        }
         Err(error) => return refused(format!("cannot be read: {error}")),
     };
     let name = |member: &archive::Member| format!("{shown} ({})", inert(&member.name));
@@ -210,12 +221,16 @@ fn text(
         })
     });
     let (writer, records, tables, market) = match (read, &hashed) {
-        // What the reading thread met is the cause (a bomb, a damaged zip).
-        (Err(Stop::Refused(_)), Err(why)) => return Ok(Outcome::Refused(why.clone())),
+        // What the reading thread met is the cause (a bomb, a damaged zip);
+        // it stopped because a record was refused, the record's line is.
+        (Err(Stop::Refused(_)), Err(Unread::Failed(why))) => {
+            return Ok(Outcome::Refused(why.clone()));
+        }
         (Err(Stop::Refused(why)), _) => return Ok(Outcome::Refused(why)),
         (Err(Stop::Interrupted), _) => return Ok(Outcome::Interrupted),
         (Err(Stop::Failed(error)), _) => return Err(error),
-        (Ok(_), Err(why)) => return Ok(Outcome::Refused(why.clone())),
+        (Ok(_), Err(Unread::Failed(why))) => return Ok(Outcome::Refused(why.clone())),
+        (Ok(_), Err(Unread::Stopped)) => return Ok(Outcome::Refused("not read whole".into())),
         (Ok(read), Ok(_)) => read,
     };
     if records == 0 {
@@ -254,7 +269,14 @@ fn shape(input: Piped, send: &SyncSender<Vec<Op>>) -> Result<(u64, Vec<Table>, M
     while let Some(record) = records.next() {
         let record = record.map_err(|e| Stop::Refused(e.to_string()))?;
         shaper.shape(&record, &mut batch);
-        if batch.len() >= BATCH {
+        // A run of records that make no row (the market's, added up) still
+        // looks for a signal, and sends what it has, so that a storing
+        // thread gone is noticed.
+        let look = records.records().is_multiple_of(SIGNAL_EVERY);
+        if look && crate::signals::signalled() {
+            return Err(Stop::Interrupted);
+        }
+        if batch.len() >= BATCH || look {
             let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
             send.send(full).map_err(|_| Stop::Interrupted)?;
         }
@@ -269,13 +291,17 @@ fn shape(input: Piped, send: &SyncSender<Vec<Op>>) -> Result<(u64, Vec<Table>, M
     ))
 }
 
-/// The SHA-256 of a file, read from its start.
-fn sha256(file: &mut std::fs::File) -> std::io::Result<String> {
+/// The SHA-256 of a file, read from its start; none when a signal came
+/// first.
+fn sha256(file: &mut std::fs::File) -> std::io::Result<Option<String>> {
     use std::io::Seek;
     file.rewind()?;
     let mut hasher = Sha256::new();
     let mut block = vec![0u8; archive::BLOCK];
     loop {
+        if crate::signals::signalled() {
+            return Ok(None);
+        }
         let n = match file.read(&mut block) {
             Ok(0) => break,
             Ok(n) => n,
@@ -285,5 +311,5 @@ fn sha256(file: &mut std::fs::File) -> std::io::Result<String> {
         hasher.update(&block[..n]);
     }
     file.rewind()?;
-    Ok(hex::encode(hasher.finalize()))
+    Ok(Some(hex::encode(hasher.finalize())))
 }
