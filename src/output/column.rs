@@ -190,6 +190,10 @@ pub enum RowJson<R> {
     /// The object of csv's columns, in order, numbers as numbers and
     /// nothing as null (the answers `cra` builds itself).
     Columns,
+    /// The object of the columns shown (those `--columns` chose, in its
+    /// order; else csv's), as `Columns` makes it: what `--columns` says in
+    /// every format (`cra evaluations`).
+    Shown,
     /// The object as the service served it (a bank), printed as it is.
     Served(fn(&R) -> &crate::domain::model::Raw),
     /// An object of its own shape (a difference with its two sides).
@@ -460,6 +464,16 @@ impl<R> Shape<R> {
     /// The row's cells, in the shape's order.
     pub fn cells<'r>(&self, row: &'r R) -> Vec<Cell<'r>> {
         self.columns.iter().map(|(c, _)| (c.get)(row)).collect()
+    }
+
+    /// The row's object of the columns shown, in the shape's order.
+    pub fn json(&self, row: &R) -> Value {
+        Value::Object(
+            self.columns
+                .iter()
+                .map(|(c, _)| (c.name.to_string(), (c.get)(row).to_json()))
+                .collect::<Map<String, Value>>(),
+        )
     }
 }
 

@@ -155,6 +155,10 @@ impl<R, W: Write> Rows<R, W> {
                 json: &crate::domain::public::with_public_record(served(row).to_value(), public),
                 rows: cells,
             }),
+            RowJson::Shown => self.printer.write(&Record {
+                json: &self.shape.json(row),
+                rows: cells,
+            }),
             RowJson::Own(own) => self.printer.write(&Record {
                 json: &own(row),
                 rows: cells,
