@@ -417,6 +417,16 @@ impl<R> Columns<R> {
         }
     }
 
+    /// `shape` with the columns named `names` ranked first to give way
+    /// (last to be dropped): those a run's selection filters on.
+    pub fn keep(&self, shape: &mut Shape<R>, names: &[&str]) {
+        for (column, fit) in &mut shape.columns {
+            if names.contains(&column.name) {
+                *fit = fit.ranked(0);
+            }
+        }
+    }
+
     /// `shape` without the columns named `names` (a run's defaults
     /// narrowed: a column its rows leave empty).
     pub fn narrow(&self, shape: &mut Shape<R>, names: &[&str]) {

@@ -81,6 +81,16 @@ impl<R> Planned<R> {
         self
     }
 
+    /// A table whose columns named `names` (those the selection filters
+    /// on: `--test lending=…`'s Lending Test) are the last to give way,
+    /// whether chosen with `--columns` or added by `--enriched`.
+    pub fn keeping(mut self, names: &[&str]) -> Planned<R> {
+        if self.table {
+            self.columns.keep(&mut self.shape, names);
+        }
+        self
+    }
+
     /// Whether the rows need their public record (a column of it shown,
     /// or its json key).
     pub fn needs_public(&self) -> bool {
