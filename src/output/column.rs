@@ -69,6 +69,10 @@ pub struct Head {
     pub short: Option<&'static str>,
     pub kind: Kind,
     pub fit: Fit,
+    /// The fit a terminal's table tries first (`lineage`'s two names of a
+    /// rename whole, details giving way before them): taken when every
+    /// name (`Fit::Shorten`) given one is still shown, else `fit`.
+    pub prefer: Option<Fit>,
 }
 
 impl Head {
@@ -103,6 +107,7 @@ impl Head {
             short: None,
             kind,
             fit,
+            prefer: None,
         }
     }
 }
@@ -152,6 +157,7 @@ impl<R> Column<R> {
             short: self.short,
             kind: self.kind,
             fit: self.fit,
+            prefer: None,
         }
     }
 }

@@ -26,6 +26,8 @@ pub struct Planned<R: 'static> {
     widened: Vec<&'static Column<R>>,
     /// The output is a table (where a column all rows leave empty may go).
     table: bool,
+    /// Fits a terminal's table tries first, by column name.
+    prefer: Vec<(&'static str, super::Fit)>,
 }
 
 impl<R> Planned<R> {
@@ -47,6 +49,7 @@ impl<R> Planned<R> {
             public_json: enriched && json,
             widened: Vec::new(),
             table: format == crate::domain::Format::Table,
+            prefer: Vec::new(),
         })
     }
 
@@ -97,9 +100,26 @@ impl<R> Planned<R> {
         self.public_json || self.columns.shows_extra(&self.shape)
     }
 
+    /// A table's columns named in `prefer` tried first at these fits (see
+    /// [`super::Head::prefer`]).
+    pub fn preferring(mut self, prefer: Vec<(&'static str, super::Fit)>) -> Planned<R> {
+        if self.table {
+            self.prefer = prefer;
+        }
+        self
+    }
+
     /// The columns' heads, for the printer.
     pub fn heads(&self) -> Vec<super::Head> {
-        self.shape.heads()
+        let mut heads = self.shape.heads();
+        for head in &mut heads {
+            head.prefer = self
+                .prefer
+                .iter()
+                .find(|(name, _)| *name == head.name)
+                .map(|(_, fit)| *fit);
+        }
+        heads
     }
 
     /// The rows, printed by `printer`.

@@ -206,3 +206,39 @@ fn enriched_tables_keep_the_columns_the_selection_filters_on_at_80_columns() {
         }
     }
 }
+
+#[test]
+fn a_rename_in_a_lineage_shows_both_names_whole_at_80_columns() {
+    let home = Home::new();
+    assert_code(&home.sandboxed(&["sync", "--quiet"]), 0);
+    assert_code(&home.sandboxed(&["enrich", "--quiet"]), 0);
+    // The sandbox's Florida National Bank was Security National Bank.
+    let tsv = crate::common::text(
+        &home
+            .sandboxed(&["--offline", "lineage", "fdic:29744", "--format", "tsv"])
+            .stdout,
+    );
+    assert!(
+        tsv.lines()
+            .any(|l| l.contains("name_change\tSecurity National Bank\tFlorida National Bank\t")),
+        "{tsv}"
+    );
+    // At 80 columns both names whole (the details give way: the kind, the
+    // exam date), every line within 80.
+    let table = at_80(&home, &["lineage", "fdic:29744"]);
+    assert!(table.lines().all(|l| l.chars().count() <= 80), "{table}");
+    let renamed = table
+        .lines()
+        .find(|l| l.contains("Security National"))
+        .unwrap_or_else(|| panic!("no rename:\n{table}"));
+    assert!(
+        renamed.contains("Security National Bank ") && renamed.contains("Florida National Bank "),
+        "a name cut:\n{table}"
+    );
+    // A lineage with no rename is fitted as before: the guide's.
+    let table = at_80(&home, &["lineage", "fdic:12683"]);
+    assert!(
+        table.contains(" KIND ") && table.contains("Satisfactory"),
+        "{table}"
+    );
+}
