@@ -1049,7 +1049,7 @@ _cra() {
                     return 0
                     ;;
                 --columns)
-                    COMPREPLY=($(compgen -W "sha256 file bank_id name exam_date evaluation_date rating status reason disagrees_with area overall lending investment service cd retail_lending retail_services cd_financing cd_services" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "sha256 file bank_id name exam_date evaluation_date rating status reason disagrees_with area overall lending_test investment_test service_test cd_test retail_lending retail_services cd_financing cd_services" -- "${cur}"))
                     return 0
                     ;;
                 *)

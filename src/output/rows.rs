@@ -28,6 +28,8 @@ pub struct Planned<R: 'static> {
     table: bool,
     /// Fits a terminal's table tries first, by column name.
     prefer: Vec<(&'static str, super::Fit)>,
+    /// Table and tsv headers of this run's own, by column name.
+    headers: Vec<(&'static str, String)>,
 }
 
 impl<R> Planned<R> {
@@ -50,6 +52,7 @@ impl<R> Planned<R> {
             widened: Vec::new(),
             table: format == crate::domain::Format::Table,
             prefer: Vec::new(),
+            headers: Vec::new(),
         })
     }
 
@@ -109,10 +112,21 @@ impl<R> Planned<R> {
         self
     }
 
+    /// The columns named in `headers` headed otherwise in a table and tsv
+    /// (`stats --by lending_test`: `LENDING TEST` over the groups); csv's
+    /// and json's names stay.
+    pub fn headed(mut self, headers: Vec<(&'static str, String)>) -> Planned<R> {
+        self.headers = headers;
+        self
+    }
+
     /// The columns' heads, for the printer.
     pub fn heads(&self) -> Vec<super::Head> {
         let mut heads = self.shape.heads();
         for head in &mut heads {
+            if let Some((_, header)) = self.headers.iter().find(|(name, _)| *name == head.name) {
+                head.header = header.clone().into();
+            }
             head.prefer = self
                 .prefer
                 .iter()

@@ -269,3 +269,58 @@ fn evaluations_columns_choose_and_order_the_columns_in_every_format() {
         assert!(said.contains("is not a column; use "), "{said}");
     }
 }
+
+#[test]
+fn one_name_per_idea_test_columns_and_overall_rating_counts() {
+    let world = enriched(20);
+    let dir = world.home.path().join("pes");
+    save_evaluations(&world, &dir, 20, 1);
+    let (code, _, said) = read(&world, &[&dir]);
+    assert_eq!(code, 0, "{said}");
+    // --areas names each test's column as a bank's row does (cd_test, not cd).
+    let out = world.local(&["evaluations", "--areas", "--format", "csv"]);
+    assert_code(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().next(),
+        Some(
+            "sha256,file,bank_id,name,exam_date,area,overall,lending_test,investment_test,\
+             service_test,cd_test,retail_lending,retail_services,cd_financing,cd_services"
+        ),
+        "{text}"
+    );
+    // stats --by a test: the group is the test's rating, the counts the
+    // banks' overall ratings, and the headers say so (csv keeps its names).
+    let out = world.local(&["stats", "--by", "lending_test", "--format", "tsv"]);
+    assert_code(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().next(),
+        Some(
+            "LENDING TEST\tTOTAL\tOVERALL OUTSTANDING\tOVERALL SATISFACTORY\t\
+             OVERALL NEEDS TO IMPROVE\tOVERALL SUBSTANTIAL NONCOMPLIANCE\tOVERALL OTHER"
+        ),
+        "{text}"
+    );
+    let out = world.local(&["stats", "--by", "cd_test", "--format", "csv"]);
+    assert_code(&out, 0);
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("group,total,outstanding,"),
+    );
+    // The chart on a terminal: the group column names the test, the legend
+    // says what the shares are of.
+    let mut cmd = world.offline();
+    let out = cmd
+        .env("CRA_FORCE_TTY", "1")
+        .env("COLUMNS", "80")
+        .args(["--color", "never", "stats", "--by", "service_test"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let chart = String::from_utf8(out.stdout).unwrap();
+    assert!(chart.starts_with("SERVICE TEST "), "{chart}");
+    assert!(chart.contains("overall rating:"), "{chart}");
+    assert!(chart.lines().all(|l| l.chars().count() <= 80), "{chart}");
+}
