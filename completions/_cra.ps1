@@ -357,6 +357,7 @@ Register-ArgumentCompleter -Native -CommandName 'cra' -ScriptBlock {
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Output format [default: table on a terminal, tsv otherwise]')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to use colour [default: auto]')
             [CompletionResult]::new('--mirror', '--mirror', [CompletionResultType]::ParameterName, 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)')
+            [CompletionResult]::new('--columns', '--columns', [CompletionResultType]::ParameterName, 'Columns shown, in order, by csv name (every format; --areas: its own)')
             [CompletionResult]::new('--unlinked', '--unlinked', [CompletionResultType]::ParameterName, 'Only the files linked to no bank''s exam')
             [CompletionResult]::new('--set-aside', '--set-aside', [CompletionResultType]::ParameterName, 'Only the files set aside: no evaluation could be read from them (scanned, encrypted, damaged, not a CRA evaluation)')
             [CompletionResult]::new('--disagree', '--disagree', [CompletionResultType]::ParameterName, 'Only the files whose overall rating is not the copy''s, or that rate their exam''s tests otherwise than another PE of it')

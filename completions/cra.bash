@@ -960,7 +960,7 @@ _cra() {
             return 0
             ;;
         cra__subcmd__evaluations)
-            opts="-o -q -v -h -V --unlinked --set-aside --disagree --areas --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --help --version"
+            opts="-o -q -v -h -V --unlinked --set-aside --disagree --areas --state --size --rating --regulator --city --watch --failed-last --assets --exam-method --active --inactive --test --exam-since --exam-until --jq --output --excel-safe-csv --config --format --color --quiet --verbose --sandbox --mirror --offline --columns --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1046,6 +1046,10 @@ _cra() {
                     ;;
                 --mirror)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --columns)
+                    COMPREPLY=($(compgen -W "sha256 file bank_id name exam_date evaluation_date rating status reason disagrees_with area overall lending_test investment_test service_test cd_test retail_lending retail_services cd_financing cd_services" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -343,6 +343,7 @@ set edit:completion:arg-completer[cra] = {|@words|
             cand --format 'Output format [default: table on a terminal, tsv otherwise]'
             cand --color 'When to use colour [default: auto]'
             cand --mirror 'The local copy''s file (overrides CRA_MIRROR and the config key mirror)'
+            cand --columns 'Columns shown, in order, by csv name (every format; --areas: its own)'
             cand --unlinked 'Only the files linked to no bank''s exam'
             cand --set-aside 'Only the files set aside: no evaluation could be read from them (scanned, encrypted, damaged, not a CRA evaluation)'
             cand --disagree 'Only the files whose overall rating is not the copy''s, or that rate their exam''s tests otherwise than another PE of it'

@@ -309,7 +309,9 @@ fn run(args: ChangesArgs, ctx: &Ctx) -> Result<Exit> {
     let reader = ctx.copy.reader()?;
     let wanted = kinds(&args.change);
     let shown = &args.order.shown;
-    let mut planned = out.plan_rows(&CHANGES, &shown.columns, shown.enriched)?;
+    let mut planned = out
+        .plan_rows(&CHANGES, &shown.columns, shown.enriched)?
+        .keeping(&ctx.selection.filtered_columns());
     if wanted.iter().any(ends) {
         // The same columns whichever kinds are mixed with the endings.
         planned = planned.widened(&shown.columns, &["ended", "successor", "successor_cert"]);

@@ -149,7 +149,9 @@ impl Run for DueArgs {
         };
         // The header (tsv, csv) only once the arguments have been checked.
         let shown = &self.order.shown;
-        let planned = out.plan_rows(&DUE_COLUMNS, &shown.columns, shown.enriched)?;
+        let planned = out
+            .plan_rows(&DUE_COLUMNS, &shown.columns, shown.enriched)?
+            .keeping(&ctx.selection.filtered_columns());
         let public = planned.needs_public();
         if public {
             reader.record().require(public_wanted(shown.enriched))?;

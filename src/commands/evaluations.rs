@@ -10,7 +10,7 @@ use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
 use crate::error::Exit;
 use crate::filters::{SelectionArgs, Words};
 use crate::mirror::{AreaRow, EvaluationRow, Listed};
-use crate::output::{Cell, Column, Columns, Fit, Kind, Outputs};
+use crate::output::{Cell, Column, Columns, Fit, Kind, Outputs, RowJson};
 use crate::text::{plural, thousands};
 
 pub const AFTER_HELP: &str = "\
@@ -23,7 +23,7 @@ and area it rates (the institution, each state and multistate MSA): its
 overall rating and each test's, as the PE prints them.
 
 Examples:
-  cra evaluations --disagree --format json
+  cra evaluations --disagree --columns name,exam_date,rating,disagrees_with
   cra evaluations --set-aside --format csv
   cra evaluations --areas --test overall@TX=outstanding";
 
@@ -47,6 +47,11 @@ pub struct EvaluationsArgs {
     /// multistate MSA, with its overall rating and each test's
     #[arg(long, conflicts_with_all = ["unlinked", "set_aside", "disagree"])]
     pub areas: bool,
+
+    /// Columns shown, in order, by csv name (every format; --areas: its
+    /// own)
+    #[arg(long, value_name = "COLS", value_delimiter = ',')]
+    pub columns: Vec<String>,
 
     #[command(flatten)]
     pub selection: SelectionArgs,
@@ -122,6 +127,7 @@ const COLUMN: &[Column<EvaluationRow>] = &[
     ),
 ];
 
+// json too has the columns --columns chose.
 const EVALUATIONS: Columns<EvaluationRow> = Columns::new(
     COLUMN,
     &[
@@ -136,7 +142,8 @@ const EVALUATIONS: Columns<EvaluationRow> = Columns::new(
         "reason",
         "disagrees_with",
     ],
-);
+)
+.with_json(RowJson::Shown);
 
 fn rated(value: &Option<String>) -> Cell<'_> {
     Cell::maybe(value.as_deref())
@@ -185,29 +192,33 @@ const AREA_COLUMN: &[Column<AreaRow>] = &[
         |r| rated(&r.ratings[0]),
     ),
     Column::new(
-        "lending",
+        "lending_test",
         "LENDING",
         Kind::Text,
         Fit::Rating { rank: 3 },
         |r| rated(&r.ratings[1]),
     ),
     Column::new(
-        "investment",
+        "investment_test",
         "INVESTMENT",
         Kind::Text,
         Fit::Rating { rank: 4 },
         |r| rated(&r.ratings[2]),
     ),
     Column::new(
-        "service",
+        "service_test",
         "SERVICE",
         Kind::Text,
         Fit::Rating { rank: 5 },
         |r| rated(&r.ratings[3]),
     ),
-    Column::new("cd", "CD TEST", Kind::Text, Fit::Rating { rank: 6 }, |r| {
-        rated(&r.ratings[4])
-    }),
+    Column::new(
+        "cd_test",
+        "CD TEST",
+        Kind::Text,
+        Fit::Rating { rank: 6 },
+        |r| rated(&r.ratings[4]),
+    ),
     Column::new(
         "retail_lending",
         "RETAIL LENDING",
@@ -248,16 +259,17 @@ const AREAS: Columns<AreaRow> = Columns::new(
         "exam_date",
         "area",
         "overall",
-        "lending",
-        "investment",
-        "service",
-        "cd",
+        "lending_test",
+        "investment_test",
+        "service_test",
+        "cd_test",
         "retail_lending",
         "retail_services",
         "cd_financing",
         "cd_services",
     ],
-);
+)
+.with_json(RowJson::Shown);
 
 impl EvaluationsArgs {
     fn listed(&self) -> Listed {
@@ -299,17 +311,29 @@ impl Spec for EvaluationsArgs {
 }
 
 impl Run for EvaluationsArgs {
+    fn column_names() -> Vec<&'static str> {
+        let mut names = EVALUATIONS.names();
+        for name in AREAS.names() {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names
+    }
+
     fn note_positions(&mut self, matches: &clap::ArgMatches) {
         self.selection.note_positions(matches);
     }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let (io, out) = (&ctx.io, &ctx.out);
-        let reader = ctx.copy.reader()?;
-        reader.evaluations().require("cra evaluations")?;
+        // A wrong --columns is said before the copy is read.
         if self.areas {
+            let planned = out.plan_rows(&AREAS, &self.columns, false)?;
+            let reader = ctx.copy.reader()?;
+            reader.evaluations().require("cra evaluations")?;
             let rows = reader.evaluations().areas(&ctx.selection)?;
-            let mut printed = out.rows(out.plan_rows(&AREAS, &[], false)?)?;
+            let mut printed = out.rows(planned)?;
             for row in &rows {
                 printed.write_plain(row)?;
             }
@@ -322,8 +346,11 @@ impl Run for EvaluationsArgs {
             )));
             return Ok(Exit::Success);
         }
+        let planned = out.plan_rows(&EVALUATIONS, &self.columns, false)?;
+        let reader = ctx.copy.reader()?;
+        reader.evaluations().require("cra evaluations")?;
         let rows = reader.evaluations().list(&ctx.selection, self.listed())?;
-        let mut printed = out.rows(out.plan_rows(&EVALUATIONS, &[], false)?)?;
+        let mut printed = out.rows(planned)?;
         for row in &rows {
             printed.write_plain(row)?;
         }

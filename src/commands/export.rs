@@ -131,11 +131,15 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
     let columns = &args.order.shown.columns;
     let enriched = args.order.shown.enriched;
     let (planned, public) = if args.with_history {
-        let planned = out.plan_rows(&HISTORIES, columns, enriched)?;
+        let planned = out
+            .plan_rows(&HISTORIES, columns, enriched)?
+            .keeping(&selection.filtered_columns());
         let public = enriched || planned.needs_public();
         (Planned::Histories(planned), public)
     } else {
-        let planned = out.plan_rows(&BANKS, columns, enriched)?;
+        let planned = out
+            .plan_rows(&BANKS, columns, enriched)?
+            .keeping(&selection.filtered_columns());
         let public = enriched || planned.needs_public();
         (Planned::Banks(planned), public)
     };

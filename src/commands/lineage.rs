@@ -162,6 +162,48 @@ const TABLE_ONLY: &[Column<Lineage>] = &[
     ),
 ];
 
+/// On a terminal, a rename's two names whole before any detail: the fits
+/// its table tries first when the lineage has one (the exam date, the
+/// kind and the rating give way, in that order, while that keeps both
+/// names whole; else the table is fitted as usual). Read in a pass of its
+/// own, as the lines are printed a line at a time.
+fn names_first(
+    reader: &crate::mirror::Reader,
+    of: &crate::mirror::LineageOf,
+) -> Result<Vec<(&'static str, Fit)>> {
+    let (mut was, mut into) = (0, 0);
+    let width = |name: Option<&str>| name.map_or(0, |n| crate::text::width(&inert(n)));
+    reader.events().lineage_lines(of, |line| {
+        if let Some((former, new)) = renamed(&line) {
+            was = was.max(width(former));
+            into = into.max(width(new));
+        }
+        Ok(())
+    })?;
+    if was + into == 0 {
+        return Ok(Vec::new());
+    }
+    let floor = |w: usize| u8::try_from(w.max(16)).unwrap_or(u8::MAX);
+    Ok(vec![
+        (
+            "was",
+            Fit::Shorten {
+                rank: 2,
+                min: floor(was),
+            },
+        ),
+        (
+            "into",
+            Fit::Shorten {
+                rank: 3,
+                min: floor(into),
+            },
+        ),
+        ("kind", Fit::Keep { rank: 6 }),
+        ("rating", Fit::Rating { rank: 5 }),
+    ])
+}
+
 /// The institution: the copy's bank's name, else BankFind's at the change.
 fn institution(r: &Lineage) -> Cell<'_> {
     match &r.known {
@@ -265,7 +307,11 @@ impl Run for LineageArgs {
         }
         // An output that cannot hold the lines says so before any is read.
         out.room_for(changes)?;
-        let mut printed = out.rows(out.plan_rows(&LINES, &[], false)?)?;
+        let mut planned = out.plan_rows(&LINES, &[], false)?;
+        if out.view().format == crate::domain::Format::Table && out.view().terminal {
+            planned = planned.preferring(names_first(&reader, &of)?);
+        }
+        let mut printed = out.rows(planned)?;
         let mut predecessors: HashSet<u64> = HashSet::new();
         // Whoever the bank, then each successor, ended into.
         let mut successors: HashSet<u64> = HashSet::new();

@@ -118,7 +118,9 @@ impl Run for SearchArgs {
 async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
     let (io, out, selection) = (&ctx.io, &ctx.out, &ctx.selection);
     let shown = &args.order.shown;
-    let planned = out.plan_rows(&BANKS, &shown.columns, shown.enriched)?;
+    let planned = out
+        .plan_rows(&BANKS, &shown.columns, shown.enriched)?
+        .keeping(&selection.filtered_columns());
     let source = Source::new(&ctx.settings, io, &ctx.copy)?.joining(
         planned.needs_public(),
         &ctx.copy,

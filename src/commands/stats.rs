@@ -120,7 +120,7 @@ each one of the intervals). Run cra sync first.
 
 --lending gives the lending behind each bank's current exam instead (the
 last year it reported before that exam; cra enrich --lending): csv group,
-banks,with_lending, then the medians of sb_loans, sb_lmi_share,
+total,with_lending, then the medians of sb_loans, sb_lmi_share,
 sb_market_lmi_share, sb_in_area_share and cd_loans_amount. --by rating
 --lending: do Outstanding banks lend more in LMI tracts?
 
@@ -247,7 +247,9 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         return gaps::print(&reader.gaps().by(&by, &filter)?, &by, &args.columns, ctx);
     }
     // A wrong --columns is said before anything is counted.
-    let planned = out.plan_rows(columns, &args.columns, false)?;
+    let planned = out
+        .plan_rows(columns, &args.columns, false)?
+        .headed(test_headers(&args.by));
     let rows = reader.stats().by(&by, &filter)?;
     if rows.iter().all(|row| row.total == 0) {
         io.summary(&out.said(&ctx.nothing));
@@ -260,6 +262,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
         bars: bars(&rows),
         unit,
         places: usize::from(args.percent),
+        heads: test_heads(&args.by),
     };
     let percent = args.percent;
     out.counts(
@@ -373,6 +376,63 @@ fn title(args: &StatsArgs, by: &[GroupBy], selection: &Selection) -> String {
         title.push_str(&format!(" ({})", filters.join(", ")));
     }
     title
+}
+
+/// A grouping's header: `LENDING TEST`, `STATE`.
+fn header(by: By) -> &'static str {
+    match by {
+        By::State => "STATE",
+        By::Regulator => "REGULATOR",
+        By::Size => "SIZE",
+        By::Year => "YEAR",
+        By::LendingTest => "LENDING TEST",
+        By::InvestmentTest => "INVESTMENT TEST",
+        By::ServiceTest => "SERVICE TEST",
+        By::CdTest => "COMMUNITY DEVELOPMENT TEST",
+        By::Rating => "RATING",
+    }
+}
+
+fn by_test(by: &[By]) -> bool {
+    by.iter().any(|b| {
+        matches!(
+            b,
+            By::LendingTest | By::InvestmentTest | By::ServiceTest | By::CdTest
+        )
+    })
+}
+
+/// Grouped by a test's rating, the counts are of the banks' overall
+/// ratings: the table's and tsv's headers say which is which (the group
+/// names the test, each count `OVERALL ...`); csv's and json's names stay.
+fn test_headers(by: &[By]) -> Vec<(&'static str, String)> {
+    if !by_test(by) {
+        return Vec::new();
+    }
+    let mut headers: Vec<(&'static str, String)> = ["group", "subgroup"]
+        .into_iter()
+        .zip(by)
+        .map(|(name, b)| (name, header(*b).to_string()))
+        .collect();
+    for (name, rating) in [
+        ("outstanding", "OUTSTANDING"),
+        ("satisfactory", "SATISFACTORY"),
+        ("needs_to_improve", "NEEDS TO IMPROVE"),
+        ("substantial_noncompliance", "SUBSTANTIAL NONCOMPLIANCE"),
+        ("other", "OTHER"),
+    ] {
+        headers.push((name, format!("OVERALL {rating}")));
+    }
+    headers
+}
+
+/// The chart's heads grouped by a test's rating: the group column names
+/// the groupings, the legend says the shares are of overall ratings.
+fn test_heads(by: &[By]) -> Option<(String, &'static str)> {
+    by_test(by).then(|| {
+        let names: Vec<&str> = by.iter().map(|b| header(*b)).collect();
+        (names.join(" / "), "overall rating:")
+    })
 }
 
 /// The rows as the chart draws them.

@@ -20,6 +20,7 @@
 use super::TestFilter;
 use super::public::AssetRange;
 use super::{ListQuery, Rating, SortKey, Watched};
+use super::{Rated, Test};
 
 /// One command's selection, resolved.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -103,6 +104,54 @@ impl Selection {
             size: query.size.clone(),
             ..Selection::default()
         }
+    }
+
+    /// The columns of a row that it filters on and that a table shows only
+    /// when asked (`--enriched`): the public record's and the institution's
+    /// test ratings. A narrow table keeps them before any other gives way
+    /// (`search --enriched --test lending=high-satisfactory` shows the
+    /// Lending Test it was asked about).
+    pub fn filtered_columns(&self) -> Vec<&'static str> {
+        let Selection {
+            name: _,
+            state: _,
+            size: _,
+            ratings: _,
+            regulators: _,
+            city: _,
+            exam_since: _,
+            exam_until: _,
+            watch: _,
+            failed_last: _,
+            assets,
+            exam_methods,
+            active,
+            tests,
+            sort: _,
+        } = self;
+        let mut names = Vec::new();
+        if assets.is_some() {
+            names.push("assets");
+        }
+        if !exam_methods.is_empty() {
+            names.push("exam_method");
+        }
+        if active.is_some() {
+            names.push("active");
+        }
+        for filter in tests.iter().filter(|f| f.area.is_none()) {
+            let name = match filter.rated {
+                Rated::Test(Test::Lending) => "lending_test",
+                Rated::Test(Test::Investment) => "investment_test",
+                Rated::Test(Test::Service) => "service_test",
+                Rated::Test(Test::CommunityDevelopment) => "cd_test",
+                _ => continue,
+            };
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names
     }
 
     /// The name searched for, trimmed and in lower case (Unicode), as the

@@ -24,13 +24,23 @@ pub struct Chart {
     pub unit: &'static str,
     /// Decimal places of the shares (`--percent`: 1).
     pub places: usize,
+    /// The group column's header when it is not `GROUP`, and what the
+    /// shares are of, said before the legend (`stats --by lending_test`:
+    /// `LENDING TEST`, the overall ratings of the banks each test rating
+    /// groups).
+    pub heads: Option<(String, &'static str)>,
 }
 
 impl Chart {
     /// The chart as `view` shows it (its width, its colour).
     pub fn draw(&self, view: &super::View) -> String {
-        chart(
+        let (group, of) = match &self.heads {
+            Some((group, of)) => (group.as_str(), Some(*of)),
+            None => ("GROUP", None),
+        };
+        headed_chart(
             &self.bars,
+            (group, of),
             self.unit,
             view.width.unwrap_or(80),
             view.color,
@@ -113,7 +123,21 @@ fn ansi(segment: usize) -> Option<&'static str> {
 /// The terminal chart: a header, one line per group (name, total, the five
 /// shares with `places` decimals when they fit, the bar), then a legend;
 /// no line over `width`.
+#[cfg(test)]
 pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool, places: usize) -> String {
+    headed_chart(rows, ("GROUP", None), unit, width, color, places)
+}
+
+/// [`chart`] with its group column headed `group` and the legend led by
+/// `of`, what the shares are of (`overall rating:`).
+fn headed_chart(
+    rows: &[Bar],
+    (group, of): (&str, Option<&str>),
+    unit: &str,
+    width: usize,
+    color: bool,
+    places: usize,
+) -> String {
     const SHARES: [&str; 5] = ["OUT", "SAT", "NTI", "SNC", "OTH"];
     let width = width.max(20);
     let labels: Vec<String> = rows
@@ -141,7 +165,7 @@ pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool, places: usize)
     let label_w_wanted = labels
         .iter()
         .map(|l| crate::text::width(l))
-        .chain([5])
+        .chain([crate::text::width(group)])
         .max()
         .unwrap_or(5);
     // Shares take 5 columns (`100%`, or `100.0%` with a decimal) and a
@@ -167,7 +191,7 @@ pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool, places: usize)
     let mut out = String::new();
     let mut header = format!(
         "{:<label_w$}  {:>total_w$}  ",
-        fit("GROUP", label_w),
+        fit(group, label_w),
         total_header
     );
     if show_shares {
@@ -209,8 +233,8 @@ pub fn chart(rows: &[Bar], unit: &str, width: usize, color: bool, places: usize)
         out.push('\n');
     }
     // The legend, wrapped to the width.
-    let mut line = String::new();
-    let mut line_len = 0usize;
+    let mut line = of.map(str::to_string).unwrap_or_default();
+    let mut line_len = crate::text::width(&line);
     for (i, hue) in SEGMENTS.iter().enumerate() {
         let (name, shade) = (legend_name(hue), &hue.shade);
         let abbr = SHARES[i];

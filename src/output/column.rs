@@ -69,6 +69,10 @@ pub struct Head {
     pub short: Option<&'static str>,
     pub kind: Kind,
     pub fit: Fit,
+    /// The fit a terminal's table tries first (`lineage`'s two names of a
+    /// rename whole, details giving way before them): taken when every
+    /// name (`Fit::Shorten`) given one is still shown, else `fit`.
+    pub prefer: Option<Fit>,
 }
 
 impl Head {
@@ -103,6 +107,7 @@ impl Head {
             short: None,
             kind,
             fit,
+            prefer: None,
         }
     }
 }
@@ -152,6 +157,7 @@ impl<R> Column<R> {
             short: self.short,
             kind: self.kind,
             fit: self.fit,
+            prefer: None,
         }
     }
 }
@@ -190,6 +196,10 @@ pub enum RowJson<R> {
     /// The object of csv's columns, in order, numbers as numbers and
     /// nothing as null (the answers `cra` builds itself).
     Columns,
+    /// The object of the columns shown (those `--columns` chose, in its
+    /// order; else csv's), as `Columns` makes it: what `--columns` says in
+    /// every format (`cra evaluations`).
+    Shown,
     /// The object as the service served it (a bank), printed as it is.
     Served(fn(&R) -> &crate::domain::model::Raw),
     /// An object of its own shape (a difference with its two sides).
@@ -413,6 +423,16 @@ impl<R> Columns<R> {
         }
     }
 
+    /// `shape` with the columns named `names` ranked first to give way
+    /// (last to be dropped): those a run's selection filters on.
+    pub fn keep(&self, shape: &mut Shape<R>, names: &[&str]) {
+        for (column, fit) in &mut shape.columns {
+            if names.contains(&column.name) {
+                *fit = fit.ranked(0);
+            }
+        }
+    }
+
     /// `shape` without the columns named `names` (a run's defaults
     /// narrowed: a column its rows leave empty).
     pub fn narrow(&self, shape: &mut Shape<R>, names: &[&str]) {
@@ -460,6 +480,16 @@ impl<R> Shape<R> {
     /// The row's cells, in the shape's order.
     pub fn cells<'r>(&self, row: &'r R) -> Vec<Cell<'r>> {
         self.columns.iter().map(|(c, _)| (c.get)(row)).collect()
+    }
+
+    /// The row's object of the columns shown, in the shape's order.
+    pub fn json(&self, row: &R) -> Value {
+        Value::Object(
+            self.columns
+                .iter()
+                .map(|(c, _)| (c.name.to_string(), (c.get)(row).to_json()))
+                .collect::<Map<String, Value>>(),
+        )
     }
 }
 

@@ -360,6 +360,7 @@ mod tests {
                 short: None,
                 kind,
                 fit: Fit::Shorten { rank: 0, min: 8 },
+                prefer: None,
             })
             .collect()
     }
@@ -498,7 +499,7 @@ mod tests {
             let heads: Vec<Head> = ["NAME", "CITY", "RATING", "ID"]
                 .iter()
                 .zip(fits)
-                .map(|(name, fit)| Head { name: (*name).into(), header: (*name).into(), short: None, kind: Kind::Text, fit })
+                .map(|(name, fit)| Head { name: (*name).into(), header: (*name).into(), short: None, kind: Kind::Text, fit, prefer: None })
                 .collect();
             let fitted = render_table(&heads, &rows, &[false; 4], &view);
             for note in &fitted.notes {
@@ -531,7 +532,7 @@ mod tests {
             let heads: Vec<Head> = ["NAME", "ID"]
                 .iter()
                 .zip(fits)
-                .map(|(name, fit)| Head { name: (*name).into(), header: (*name).into(), short: None, kind: Kind::Text, fit })
+                .map(|(name, fit)| Head { name: (*name).into(), header: (*name).into(), short: None, kind: Kind::Text, fit, prefer: None })
                 .collect();
             let text = render_table(&heads, &rows, &[false; 2], &View::terminal(width, false))
                 .table

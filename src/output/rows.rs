@@ -26,6 +26,10 @@ pub struct Planned<R: 'static> {
     widened: Vec<&'static Column<R>>,
     /// The output is a table (where a column all rows leave empty may go).
     table: bool,
+    /// Fits a terminal's table tries first, by column name.
+    prefer: Vec<(&'static str, super::Fit)>,
+    /// Table and tsv headers of this run's own, by column name.
+    headers: Vec<(&'static str, String)>,
 }
 
 impl<R> Planned<R> {
@@ -47,6 +51,8 @@ impl<R> Planned<R> {
             public_json: enriched && json,
             widened: Vec::new(),
             table: format == crate::domain::Format::Table,
+            prefer: Vec::new(),
+            headers: Vec::new(),
         })
     }
 
@@ -81,15 +87,53 @@ impl<R> Planned<R> {
         self
     }
 
+    /// A table whose columns named `names` (those the selection filters
+    /// on: `--test lending=…`'s Lending Test) are the last to give way,
+    /// whether chosen with `--columns` or added by `--enriched`.
+    pub fn keeping(mut self, names: &[&str]) -> Planned<R> {
+        if self.table {
+            self.columns.keep(&mut self.shape, names);
+        }
+        self
+    }
+
     /// Whether the rows need their public record (a column of it shown,
     /// or its json key).
     pub fn needs_public(&self) -> bool {
         self.public_json || self.columns.shows_extra(&self.shape)
     }
 
+    /// A table's columns named in `prefer` tried first at these fits (see
+    /// [`super::Head::prefer`]).
+    pub fn preferring(mut self, prefer: Vec<(&'static str, super::Fit)>) -> Planned<R> {
+        if self.table {
+            self.prefer = prefer;
+        }
+        self
+    }
+
+    /// The columns named in `headers` headed otherwise in a table and tsv
+    /// (`stats --by lending_test`: `LENDING TEST` over the groups); csv's
+    /// and json's names stay.
+    pub fn headed(mut self, headers: Vec<(&'static str, String)>) -> Planned<R> {
+        self.headers = headers;
+        self
+    }
+
     /// The columns' heads, for the printer.
     pub fn heads(&self) -> Vec<super::Head> {
-        self.shape.heads()
+        let mut heads = self.shape.heads();
+        for head in &mut heads {
+            if let Some((_, header)) = self.headers.iter().find(|(name, _)| *name == head.name) {
+                head.header = header.clone().into();
+            }
+            head.prefer = self
+                .prefer
+                .iter()
+                .find(|(name, _)| *name == head.name)
+                .map(|(_, fit)| *fit);
+        }
+        heads
     }
 
     /// The rows, printed by `printer`.
@@ -153,6 +197,10 @@ impl<R, W: Write> Rows<R, W> {
             }),
             RowJson::Served(served) => self.printer.write(&Record {
                 json: &crate::domain::public::with_public_record(served(row).to_value(), public),
+                rows: cells,
+            }),
+            RowJson::Shown => self.printer.write(&Record {
+                json: &self.shape.json(row),
                 rows: cells,
             }),
             RowJson::Own(own) => self.printer.write(&Record {

@@ -153,6 +153,7 @@ mod tests {
             short: None,
             kind,
             fit,
+            prefer: None,
         };
         vec![
             head("NAME", Kind::Text, Fit::Shorten { rank: 0, min: 10 }),

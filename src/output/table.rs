@@ -49,7 +49,7 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
     let rows: Vec<Vec<String>> = rows.iter().map(|row| prepare(row, &kinds, view)).collect();
     let fits: Vec<fit::Fit> = heads.iter().map(|h| h.fit).collect();
     // An id's floor is the shortest prefix that tells its rows apart.
-    let fits: Vec<fit::Fit> = fits
+    let mut fits: Vec<fit::Fit> = fits
         .iter()
         .enumerate()
         .map(|(i, f)| match *f {
@@ -95,7 +95,26 @@ pub fn render_table(heads: &[Head], rows: &[Vec<String>], right: &[bool], view: 
                 })
                 .collect();
             let headed: Vec<bool> = heads.iter().map(|h| h.short.is_some()).collect();
-            fit::fit_headed(&natural, &short, &headed, &fits, width + 1, pad)
+            // Fits preferred (a rename's names whole) when every name
+            // given one is still shown by them.
+            let preferred: Vec<fit::Fit> = (0..heads.len())
+                .map(|i| heads[i].prefer.unwrap_or(fits[i]))
+                .collect();
+            let tried = (preferred != fits)
+                .then(|| fit::fit_headed(&natural, &short, &headed, &preferred, width + 1, pad))
+                .filter(|widths| {
+                    (0..heads.len()).all(|i| {
+                        !matches!(heads[i].prefer, Some(fit::Fit::Shorten { .. }))
+                            || widths[i].is_some()
+                    })
+                });
+            match tried {
+                Some(widths) => {
+                    fits = preferred;
+                    widths
+                }
+                None => fit::fit_headed(&natural, &short, &headed, &fits, width + 1, pad),
+            }
         }
         _ => natural.iter().copied().map(Some).collect(),
     };

@@ -23,6 +23,7 @@ fn history_heads() -> Vec<Head> {
         short: None,
         kind,
         fit,
+        prefer: None,
     };
     vec![
         head("EXAM DATE", Kind::Date, Fit::Keep { rank: 0 }),
@@ -328,6 +329,7 @@ pub(super) fn write_cards(
                     short: None,
                     kind: Kind::Text,
                     fit: Fit::Keep { rank: 5 },
+                    prefer: None,
                 },
             );
             heads.insert(
@@ -338,6 +340,7 @@ pub(super) fn write_cards(
                     short: None,
                     kind: Kind::Text,
                     fit: Fit::Shorten { rank: 4, min: 10 },
+                    prefer: None,
                 },
             );
             let dates: Vec<&String> = f

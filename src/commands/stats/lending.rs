@@ -60,8 +60,9 @@ const SUBYEAR: Column<LendingGroup> = Column::new(
             .map_or(Cell::Empty, super::columns::year)
     },
 );
+// The banks of the group: `total`, as the counts of `stats` name it.
 const BANKS: Column<LendingGroup> =
-    Column::new("banks", "BANKS", Kind::Count, Fit::Keep { rank: 2 }, |r| {
+    Column::new("total", "TOTAL", Kind::Count, Fit::Keep { rank: 2 }, |r| {
         Cell::count(r.banks)
     });
 const WITH_LENDING: Column<LendingGroup> = Column::new(
@@ -110,7 +111,7 @@ const CD: Column<LendingGroup> = Column::new(
 
 const TABLE: &[&str] = &[
     "group",
-    "banks",
+    "total",
     "with_lending",
     "sb_loans",
     "sb_lmi_share",
@@ -121,7 +122,7 @@ const TABLE: &[&str] = &[
 const PAIRS_TABLE: &[&str] = &[
     "group",
     "subgroup",
-    "banks",
+    "total",
     "with_lending",
     "sb_loans",
     "sb_lmi_share",

@@ -412,7 +412,7 @@ fn stats_by_rating_lending_gives_the_medians_sql_gives() {
                 current.get(&key).cloned().unwrap_or_default()
             })
             .collect();
-        assert_eq!(group["banks"], of_group.len() as u64, "{group}");
+        assert_eq!(group["total"], of_group.len() as u64, "{group}");
         let lent = of_group.iter().filter(|e| e.loans.is_some()).count() as u64;
         assert_eq!(group["with_lending"], lent, "{group}");
         with_lending += lent;
@@ -448,7 +448,7 @@ fn stats_by_rating_lending_gives_the_medians_sql_gives() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "group,banks,with_lending,sb_loans,sb_lmi_share,sb_market_lmi_share,\
+        "group,total,with_lending,sb_loans,sb_lmi_share,sb_market_lmi_share,\
          sb_in_area_share,cd_loans_amount"
     );
     assert!(lines.next().unwrap().starts_with("all,"), "{csv}");

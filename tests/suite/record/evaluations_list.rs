@@ -166,3 +166,161 @@ fn evaluations_lists_every_file_read_and_what_disagrees() {
     let out = world.local(&["evaluations", "--unlinked", "--disagree"]);
     assert_code(&out, 2);
 }
+
+#[test]
+fn evaluations_columns_choose_and_order_the_columns_in_every_format() {
+    let world = enriched(20);
+    let dir = world.home.path().join("pes");
+    let saved = save_evaluations(&world, &dir, 20, 1);
+    assert!(!saved.is_empty());
+    let (code, _, said) = read(&world, &[&dir]);
+    assert_eq!(code, 0, "{said}");
+    let files = listed(&world, &[]).len();
+    let chosen = ["--columns", "rating,name,disagrees_with"];
+
+    // csv and tsv (the table's heads): the header and every row hold the
+    // columns chosen, in order.
+    for (format, sep, heads) in [
+        ("csv", ",", ["rating", "name", "disagrees_with"]),
+        ("tsv", "\t", ["RATING", "NAME", "DISAGREES WITH"]),
+    ] {
+        let mut args = vec!["evaluations", "--format", format];
+        args.extend(chosen);
+        let out = world.local(&args);
+        assert_code(&out, 0);
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0].split(sep).collect::<Vec<_>>(), heads);
+        assert_eq!(lines.len(), files + 1, "{format}: {text}");
+    }
+    // json and ndjson: each object's keys, in order.
+    let keys = |row: &Value| -> Vec<String> { row.as_object().unwrap().keys().cloned().collect() };
+    let mut args = vec!["evaluations", "--format", "json"];
+    args.extend(chosen);
+    let rows = world.json(&args);
+    assert_eq!(rows.len(), files);
+    for row in &rows {
+        assert_eq!(keys(row), ["rating", "name", "disagrees_with"], "{row}");
+    }
+    let mut args = vec!["evaluations", "--format", "ndjson"];
+    args.extend(chosen);
+    let out = world.local(&args);
+    assert_code(&out, 0);
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let row: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(keys(&row), ["rating", "name", "disagrees_with"], "{row}");
+    }
+    // A table: the heads of the columns chosen, no other.
+    let mut args = vec!["evaluations", "--format", "table"];
+    args.extend(chosen);
+    let out = world.local(&args);
+    assert_code(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let head: Vec<&str> = text
+        .lines()
+        .next()
+        .unwrap()
+        .split("  ")
+        .map(str::trim)
+        .filter(|h| !h.is_empty())
+        .collect();
+    assert_eq!(head, ["RATING", "NAME", "DISAGREES WITH"], "{text}");
+    // A workbook: the sheet's first row.
+    let book = world.home.path().join("evaluations.xlsx");
+    let mut args = vec!["evaluations", "-o", book.to_str().unwrap()];
+    args.extend(chosen);
+    assert_code(&world.local(&args), 0);
+    use calamine::Reader;
+    let mut workbook: calamine::Xlsx<_> = calamine::open_workbook(&book).unwrap();
+    let sheet = workbook.worksheet_range("Evaluations").unwrap();
+    let first: Vec<String> = sheet
+        .rows()
+        .next()
+        .unwrap()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    assert_eq!(first, ["rating", "name", "disagrees_with"]);
+
+    // --areas: its own columns.
+    let out = world.local(&[
+        "evaluations",
+        "--areas",
+        "--columns",
+        "area,overall,name",
+        "--format",
+        "csv",
+    ]);
+    assert_code(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().next(), Some("area,overall,name"), "{text}");
+
+    // An unknown column: one line on standard error, a usage error, and
+    // nothing on standard output.
+    for args in [
+        &["evaluations", "--columns", "name,size"][..],
+        &["evaluations", "--areas", "--columns", "area,status"][..],
+    ] {
+        let out = world.local(args);
+        assert_code(&out, 2);
+        assert!(out.stdout.is_empty(), "{out:?}");
+        let said = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(said.lines().count(), 1, "{said}");
+        assert!(said.contains("is not a column; use "), "{said}");
+    }
+}
+
+#[test]
+fn one_name_per_idea_test_columns_and_overall_rating_counts() {
+    let world = enriched(20);
+    let dir = world.home.path().join("pes");
+    save_evaluations(&world, &dir, 20, 1);
+    let (code, _, said) = read(&world, &[&dir]);
+    assert_eq!(code, 0, "{said}");
+    // --areas names each test's column as a bank's row does (cd_test, not cd).
+    let out = world.local(&["evaluations", "--areas", "--format", "csv"]);
+    assert_code(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().next(),
+        Some(
+            "sha256,file,bank_id,name,exam_date,area,overall,lending_test,investment_test,\
+             service_test,cd_test,retail_lending,retail_services,cd_financing,cd_services"
+        ),
+        "{text}"
+    );
+    // stats --by a test: the group is the test's rating, the counts the
+    // banks' overall ratings, and the headers say so (csv keeps its names).
+    let out = world.local(&["stats", "--by", "lending_test", "--format", "tsv"]);
+    assert_code(&out, 0);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().next(),
+        Some(
+            "LENDING TEST\tTOTAL\tOVERALL OUTSTANDING\tOVERALL SATISFACTORY\t\
+             OVERALL NEEDS TO IMPROVE\tOVERALL SUBSTANTIAL NONCOMPLIANCE\tOVERALL OTHER"
+        ),
+        "{text}"
+    );
+    let out = world.local(&["stats", "--by", "cd_test", "--format", "csv"]);
+    assert_code(&out, 0);
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("group,total,outstanding,"),
+    );
+    // The chart on a terminal: the group column names the test, the legend
+    // says what the shares are of.
+    let mut cmd = world.offline();
+    let out = cmd
+        .env("CRA_FORCE_TTY", "1")
+        .env("COLUMNS", "80")
+        .args(["--color", "never", "stats", "--by", "service_test"])
+        .output()
+        .unwrap();
+    assert_code(&out, 0);
+    let chart = String::from_utf8(out.stdout).unwrap();
+    assert!(chart.starts_with("SERVICE TEST "), "{chart}");
+    assert!(chart.contains("overall rating:"), "{chart}");
+    assert!(chart.lines().all(|l| l.chars().count() <= 80), "{chart}");
+}
