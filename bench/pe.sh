@@ -35,6 +35,8 @@ if [ -z "${CRA:-}" ]; then
   CRA=$target/cra
 fi
 CRA=$(realpath "$CRA")
+# Built before HOME moves (rustup finds its toolchains under HOME).
+[ "$PART" = costly ] || cargo build --release --quiet --example pe-corpus
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HOME=$work CRA_CONFIG=$work/none.toml XDG_DATA_HOME=$work/data
@@ -66,7 +68,6 @@ if [ "$PART" != corpus ]; then
 fi
 [ "$PART" = costly ] && exit 0
 
-cargo build --release --quiet --example pe-corpus
 "$target/examples/pe-corpus" "$work/pes" "$N"
 echo "corpus: $(find "$work/pes" -name '*.pdf' | wc -l) files, $(du -sh "$work/pes" | cut -f1)"
 "$CRA" --sandbox enrich --pe "$work/pes" 2>&1 | tail -n 1
