@@ -7,7 +7,9 @@
 # peak memory, median of RUNS, and the ratio pair by pair). cra reads them
 # into the sandbox's copy (synced and enriched first, not timed); none
 # links (the corpus's banks are not the sandbox's), so every file is
-# read, parsed and stored as unlinked each run.
+# read, parsed and stored as unlinked each run. cra reads the files on
+# every core (issue 56.6); a second pair of turns sets that against one
+# reader (the hidden CRA_PE_WORKERS=1), one file after another.
 # Then issue 57's costly files (bench/pe_costly.py writes them: four
 # content parts of 31 MiB in a 128 KB file, an object stream full of
 # `null`, a raw `[null ...]` array, 300 fonts sharing one ToUnicode map,
@@ -33,6 +35,8 @@ if [ -z "${CRA:-}" ]; then
   CRA=$target/cra
 fi
 CRA=$(realpath "$CRA")
+# Built before HOME moves (rustup finds its toolchains under HOME).
+[ "$PART" = costly ] || cargo build --release --quiet --example pe-corpus
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export HOME=$work CRA_CONFIG=$work/none.toml XDG_DATA_HOME=$work/data
@@ -64,10 +68,12 @@ if [ "$PART" != corpus ]; then
 fi
 [ "$PART" = costly ] && exit 0
 
-cargo build --release --quiet --example pe-corpus
 "$target/examples/pe-corpus" "$work/pes" "$N"
 echo "corpus: $(find "$work/pes" -name '*.pdf' | wc -l) files, $(du -sh "$work/pes" | cut -f1)"
 "$CRA" --sandbox enrich --pe "$work/pes" 2>&1 | tail -n 1
 echo "A = cra --sandbox enrich --pe DIR; B = pdftotext -layout FILE /dev/null, one process a file"
 turns "$RUNS" "exec '$CRA' --sandbox enrich --pe '$work/pes'" \
   "for f in '$work'/pes/*.pdf; do pdftotext -layout \"\$f\" /dev/null; done"
+echo "A = cra --sandbox enrich --pe DIR (one worker a core, $(nproc) cores); B = the same, CRA_PE_WORKERS=1"
+turns "$RUNS" "exec '$CRA' --sandbox enrich --pe '$work/pes'" \
+  "CRA_PE_WORKERS=1 exec '$CRA' --sandbox enrich --pe '$work/pes'"

@@ -72,12 +72,13 @@ mod suite {
         mod guarded;
         mod hints;
         mod hostile;
-        mod hostile_pdfs;
+        pub(crate) mod hostile_pdfs;
         mod lasting;
         mod lineage;
         mod lineage_long;
         mod narrow;
         mod pe_edges;
+        mod pe_parallel;
         mod pe_shown;
         mod pe_words;
         mod real;

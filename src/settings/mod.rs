@@ -118,6 +118,9 @@ pub struct Settings {
     /// lending files from instead of its site (`CRA_LENDING`: a base
     /// address holding `{yy}exp_{trans,aggr,discl}.zip`).
     pub lending: Option<String>,
+    /// How many threads `cra enrich --pe` reads files on (hidden
+    /// `CRA_PE_WORKERS`, for tests and measures; one a core when unset).
+    pub pe_workers: Option<usize>,
     /// Things to tell the user once (unknown config keys).
     pub warnings: Vec<String>,
 }
@@ -288,6 +291,7 @@ impl Settings {
             bankfind: env("CRA_BANKFIND"),
             evaluations: env("CRA_EVALUATIONS"),
             lending: env("CRA_LENDING"),
+            pe_workers: env("CRA_PE_WORKERS").and_then(|n| n.parse().ok()),
             warnings,
         })
     }

@@ -1,8 +1,9 @@
 //! `cra enrich --pe PATH...`: public evaluations (PDF files, folders of
 //! them, http(s) addresses) read into the local copy. Each file is read
-//! in bounded time and memory (`evaluation::read`), set aside with its
-//! reason when it is no readable PE, and the batch goes on; what was read
-//! is linked and stored in one transaction (`Store::evaluations`), the
+//! in bounded time and memory (`evaluation::read`), on every core, and
+//! taken in the order the files were listed (`readers`), set aside with
+//! its reason when it is no readable PE, and the batch goes on; what was
+//! read is linked and stored, by one thread, in one transaction (`Store::evaluations`), the
 //! set-aside files with their reason. Files are known by their SHA-256:
 //! one this reader read before is said `already read` and not read again
 //! (one not linked then is linked again); one an earlier reader read is
@@ -12,7 +13,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 use super::web_address;
 use crate::error::{CraError, Exit};
@@ -22,6 +22,9 @@ use crate::io::{Io, Output};
 use crate::mirror::{EvaluationRead as Read, Store};
 use crate::settings::Settings;
 use crate::text::{inert, plural, thousands};
+
+mod readers;
+use readers::Outcome;
 
 /// The most files a folder gives.
 const FOLDER_FILES: usize = 100_000;
@@ -196,120 +199,173 @@ pub async fn read(paths: &[String], settings: &Settings, io: &Io, out: &Output) 
 }
 
 /// Reads every file and address `paths` name, each set aside with its
-/// reason or read, the batch going on. A file in `known` (read before by
-/// this reader: SHA-256 and status), or met before in the batch, is said
-/// `already read` and not read again, unless it was not linked (it is
-/// linked again).
+/// reason or read, the batch going on: the files on every core
+/// (`readers`), each taken, said and counted in the order they were
+/// listed, the addresses fetched in their turn. A file in `known` (read
+/// before by this reader: SHA-256 and status), or met before in the
+/// batch, is said `already read` and not kept again, unless it was not
+/// linked (it is linked again).
 async fn gather(
     paths: &[String],
     settings: &Settings,
     io: &Io,
-    mut known: std::collections::HashMap<String, String>,
+    known: std::collections::HashMap<String, String>,
 ) -> Result<Gathered> {
     let mut unreadable = Vec::new();
     let sources = expand(paths, io, &mut unreadable)?;
-    let mut counts = Counts::default();
-    let mut read: Vec<(String, String, Result<Evaluation, String>)> = Vec::new();
-    let mut requests = 0;
-    for (n, source) in sources.iter().enumerate() {
-        let shown = source.shown();
-        io.status(Some(&format!(
-            "reading the evaluations… {}/{} {}",
-            thousands(n as u64 + 1),
-            thousands(sources.len() as u64),
-            crate::text::shorten(&inert(&shown), 40)
-        )));
-        let bytes = match source {
-            Location::File(file) => match read_file(file) {
-                Ok(Ok(bytes)) => bytes,
-                Ok(Err(set_aside)) => {
-                    counts.damaged += 1;
-                    io.warn(&format!(
-                        "{}: set aside: {}",
-                        inert(&shown),
-                        set_aside.reason()
-                    ));
-                    continue;
+    let files: Vec<&Path> = sources
+        .iter()
+        .filter_map(|source| match source {
+            Location::File(path) => Some(path.as_path()),
+            Location::Web(_) => None,
+        })
+        .collect();
+    let workers = readers::workers(settings.pe_workers, files.len());
+    let runtime = tokio::runtime::Handle::current();
+    // The command's thread waits for the workers: the runtime's other
+    // tasks (the signals' watch among them) go on on its other threads.
+    tokio::task::block_in_place(|| {
+        let before = known.clone();
+        readers::in_order(&files, &before, workers, |in_order| {
+            let mut batch = Batch {
+                known,
+                counts: Counts::default(),
+                read: Vec::new(),
+                unreadable,
+                requests: 0,
+            };
+            for (n, source) in sources.iter().enumerate() {
+                if crate::signals::signalled() {
+                    return Err(CraError::Interrupted.into());
                 }
-                Err(why) => {
-                    io.warn(&format!("{}: cannot be read: {why}", inert(&shown)));
-                    unreadable.push(shown);
-                    continue;
-                }
-            },
-            Location::Web(url) => {
-                let client = Fetcher::new(
-                    url,
-                    settings.timeout.value,
-                    settings.retries.value,
-                    settings.rate.as_ref().map(|r| r.value),
-                )?;
-                let trace = |line: String| io.trace(&line);
-                let fetched = client.get(url, crate::evaluation::FILE_BYTES, &trace).await;
-                requests += client.requests();
-                match fetched {
-                    Ok(fetched) if fetched.status.is_success() => fetched.body.to_vec(),
-                    // A page saying why (404, a login) is no evaluation.
-                    Ok(fetched) => {
-                        io.warn(&format!(
-                            "{}: cannot be read: it answered {} {}",
-                            inert(&shown),
-                            fetched.status.as_u16(),
-                            fetched.status.canonical_reason().unwrap_or("")
-                        ));
-                        unreadable.push(shown);
-                        continue;
+                io.status(Some(&format!(
+                    "reading the evaluations… {}/{} {}",
+                    thousands(n as u64 + 1),
+                    thousands(sources.len() as u64),
+                    crate::text::shorten(&inert(&source.shown()), 40)
+                )));
+                let outcome = match source {
+                    Location::File(_) => in_order.next()?,
+                    Location::Web(url) => {
+                        let fetched = runtime.block_on(async {
+                            tokio::select! {
+                                fetched = fetch(url, settings, io, &mut batch.requests) => fetched,
+                                () = crate::signals::interrupted() => Err(CraError::Interrupted.into()),
+                            }
+                        })?;
+                        match fetched {
+                            Ok(bytes) => readers::examine(&bytes, &batch.known),
+                            Err(why) => Outcome::Unreadable(why),
+                        }
                     }
-                    Err(error) => {
-                        io.warn(&format!(
-                            "{}: cannot be read: {}",
-                            inert(&shown),
-                            error.into_error()
-                        ));
-                        unreadable.push(shown);
-                        continue;
-                    }
-                }
+                };
+                batch.take(source, outcome, io);
             }
+            Ok(Gathered {
+                read: batch.read,
+                counts: batch.counts,
+                unreadable: batch.unreadable,
+                requests: batch.requests,
+            })
+        })
+    })
+}
+
+/// The batch as it is gathered, file by file in their order.
+struct Batch {
+    /// What this reader read, before and in this batch: SHA-256 and status.
+    known: std::collections::HashMap<String, String>,
+    counts: Counts,
+    read: Vec<(String, String, Result<Evaluation, String>)>,
+    unreadable: Vec<String>,
+    requests: u64,
+}
+
+impl Batch {
+    /// What one file or address came to: counted, said, and kept.
+    fn take(&mut self, source: &Location, outcome: Outcome, io: &Io) {
+        let shown = source.shown();
+        let (sha256, evaluation) = match outcome {
+            Outcome::Unreadable(why) => {
+                io.warn(&format!("{}: cannot be read: {why}", inert(&shown)));
+                self.unreadable.push(shown);
+                return;
+            }
+            Outcome::Refused(set_aside) => {
+                self.counts.damaged += 1;
+                io.warn(&format!(
+                    "{}: set aside: {}",
+                    inert(&shown),
+                    set_aside.reason()
+                ));
+                return;
+            }
+            Outcome::Known => {
+                self.counts.already_read += 1;
+                io.info(&format!("{}: already read", inert(&shown)));
+                return;
+            }
+            Outcome::Read(sha256, evaluation) => (sha256, evaluation),
         };
-        let sha256 = hex::encode(Sha256::digest(&bytes));
-        if known
+        // Met before in this batch, and set aside then: read once.
+        if self
+            .known
             .get(&sha256)
             .is_some_and(|status| status != "unlinked")
         {
-            counts.already_read += 1;
+            self.counts.already_read += 1;
             io.info(&format!("{}: already read", inert(&shown)));
-            continue;
+            return;
         }
-        let evaluation = tokio::task::spawn_blocking(move || crate::evaluation::read(&bytes))
-            .await
-            .unwrap_or_else(|_| Err(SetAside::Damaged("unreadable".into())));
         match evaluation {
             Ok(evaluation) => {
-                known.insert(sha256.clone(), "unlinked".into());
-                read.push((sha256, source.stored(), Ok(evaluation)));
+                self.known.insert(sha256.clone(), "unlinked".into());
+                self.read.push((sha256, source.stored(), Ok(evaluation)));
             }
             Err(set_aside) => {
                 match &set_aside {
-                    SetAside::NoText => counts.no_text += 1,
-                    SetAside::NotEvaluation(_) => counts.not_evaluation += 1,
-                    SetAside::Encrypted | SetAside::Damaged(_) => counts.damaged += 1,
+                    SetAside::NoText => self.counts.no_text += 1,
+                    SetAside::NotEvaluation(_) => self.counts.not_evaluation += 1,
+                    SetAside::Encrypted | SetAside::Damaged(_) => self.counts.damaged += 1,
                 }
                 io.warn(&format!(
                     "{}: set aside: {}",
                     inert(&shown),
                     set_aside.reason()
                 ));
-                known.insert(sha256.clone(), "set_aside".into());
-                read.push((sha256, source.stored(), Err(set_aside.reason())));
+                self.known.insert(sha256.clone(), "set_aside".into());
+                self.read
+                    .push((sha256, source.stored(), Err(set_aside.reason())));
             }
         }
     }
-    Ok(Gathered {
-        read,
-        counts,
-        unreadable,
-        requests,
+}
+
+/// An address's body, or why it cannot be read (a page saying why, a 404
+/// or a login, is no evaluation); the requests it took counted.
+async fn fetch(
+    url: &url::Url,
+    settings: &Settings,
+    io: &Io,
+    requests: &mut u64,
+) -> Result<Result<Vec<u8>, String>> {
+    let client = Fetcher::new(
+        url,
+        settings.timeout.value,
+        settings.retries.value,
+        settings.rate.as_ref().map(|r| r.value),
+    )?;
+    let trace = |line: String| io.trace(&line);
+    let fetched = client.get(url, crate::evaluation::FILE_BYTES, &trace).await;
+    *requests += client.requests();
+    Ok(match fetched {
+        Ok(fetched) if fetched.status.is_success() => Ok(fetched.body.to_vec()),
+        Ok(fetched) => Err(format!(
+            "it answered {} {}",
+            fetched.status.as_u16(),
+            fetched.status.canonical_reason().unwrap_or("")
+        )),
+        Err(error) => Err(error.into_error().to_string()),
     })
 }
 
@@ -378,7 +434,7 @@ fn expand(paths: &[String], io: &Io, unreadable: &mut Vec<String>) -> Result<Vec
 
 /// The PDFs under `dir`, in name order, at most [`FOLDER_FILES`]; a folder
 /// that cannot be read is named, goes to `unreadable`, and the others are
-/// read. Any file whose name ends in `.pdf` is listed: [`read_file`] reads
+/// read. Any file whose name ends in `.pdf` is listed: `readers` reads
 /// regular files only.
 fn folder(
     dir: &Path,
@@ -423,54 +479,4 @@ fn folder(
     found.sort();
     sources.extend(found.into_iter().map(Location::File));
     Ok(())
-}
-
-/// A regular file read whole (up to one byte past the reader's bound,
-/// which [`crate::evaluation::read`] sets aside), or set aside by its size
-/// before it is read; why it cannot be read at all. Anything else (a
-/// FIFO, which would wait for a writer for ever; a device; a socket) is
-/// never opened.
-fn read_file(path: &Path) -> Result<Result<Vec<u8>, SetAside>, String> {
-    use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err(format!("not a regular file ({})", kind_of(&meta)));
-    }
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    // Refused by its size first: a file of gigabytes is never read.
-    let meta = file.metadata().map_err(|e| e.to_string())?;
-    if !meta.is_file() {
-        return Err(format!("not a regular file ({})", kind_of(&meta)));
-    }
-    if let Err(set_aside) = crate::evaluation::admit(meta.len()) {
-        return Ok(Err(set_aside));
-    }
-    let mut bytes = Vec::new();
-    file.take(crate::evaluation::FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    Ok(Ok(bytes))
-}
-
-/// What a file that is not a regular one is, in words.
-fn kind_of(meta: &std::fs::Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let kind = meta.file_type();
-        if kind.is_fifo() {
-            return "a FIFO";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return "a device";
-        }
-    }
-    if meta.is_dir() {
-        "a folder"
-    } else {
-        "not a file"
-    }
 }

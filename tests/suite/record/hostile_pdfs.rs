@@ -59,7 +59,7 @@ fn one_page(content: Vec<u8>) -> Vec<u8> {
 }
 
 /// The hostile files, by name.
-fn hostile() -> Vec<(&'static str, Vec<u8>)> {
+pub(crate) fn hostile() -> Vec<(&'static str, Vec<u8>)> {
     // A content stream of about a megabyte that inflates past 1.5 GB.
     let mut encoder = ZlibEncoder::new(Vec::new(), Compression::best());
     let zeros = vec![b' '; 1 << 20];
