@@ -215,7 +215,8 @@ fn fixed(mut table: Table, widths: &[u16], pad: usize) -> String {
             )));
         }
     }
-    table.to_string()
+    // No row ends in the padding of its last column.
+    table.trim_fmt()
 }
 
 /// The longest start of `text` at most `room` display columns wide.

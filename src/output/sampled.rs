@@ -92,7 +92,7 @@ impl Sampled {
         match &self.printed {
             None if self.rows.len() >= self.sample => {
                 let fitted = self.fit();
-                writeln!(out, "{}", fitted.table)?;
+                writeln!(out, "{}", fitted.table.trim_fmt())?;
                 out.flush()?;
                 self.rows.clear();
                 self.printed = Some((fitted.more, fitted.notes));

@@ -24,7 +24,8 @@ pub struct Fitted {
 
 impl std::fmt::Display for Fitted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.table)?;
+        // No row ends in the padding of its last column.
+        write!(f, "{}", self.table.trim_fmt())?;
         for note in &self.notes {
             write!(f, "\n{note}")?;
         }

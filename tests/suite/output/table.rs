@@ -128,6 +128,36 @@ fn a_terminal_table_at_200_columns_shows_everything_whole() {
     assert_table_fits(200);
 }
 
+/// No line of a table ends in spaces (the padding of its last column, or
+/// the cells a row leaves empty there): not the rows of the sample that
+/// fits the columns, nor those printed under it as they come, on a
+/// terminal or not.
+#[test]
+fn no_table_line_ends_in_spaces() {
+    let home = crate::common::Home::new();
+    for tty in [false, true] {
+        let mut cmd = home.cra();
+        cmd.at(&sandbox_url(), ACTIVE_KEY)
+            .args(["search", "--limit", "1200", "--columns", "id,name"])
+            .args(["--format", "table", "--color", "never"]);
+        if tty {
+            cmd.env("CRA_FORCE_TTY", "1").env("COLUMNS", "80");
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = String::from_utf8(out.stdout).unwrap();
+        // More rows than the sample that fits the columns (1,000).
+        assert!(text.lines().count() > 1200, "{text}");
+        let padded: Vec<&str> = text.lines().filter(|l| l.ends_with(' ')).collect();
+        assert!(
+            padded.is_empty(),
+            "tty {tty}: {} lines end in spaces, as {:?}",
+            padded.len(),
+            padded.first()
+        );
+    }
+}
+
 #[test]
 fn a_bank_card_fits_a_narrow_terminal() {
     let banks = run_json(&["search", "--state", "TX", "--per-page", "50"]);
