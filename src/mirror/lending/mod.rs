@@ -22,6 +22,9 @@ pub use file::{FileWriter, Origin, PER_TABLE_FROM, Rows, Stored};
 use super::Store;
 use crate::lending::link::Identifiers;
 
+/// The page cache of the copy while its lending data is written, in KiB.
+const LENDING_CACHE_KIB: i64 = 64 * 1024;
+
 /// The copy open to write its lending data: the public record's
 /// identifiers read once.
 pub struct Lending {
@@ -54,6 +57,13 @@ impl Store {
 
     /// The copy, to write its lending data.
     pub fn into_lending(self) -> Result<Lending> {
+        // A year's file inserts a million rows in one transaction, into
+        // two tables and the index of each by reporter: with SQLite's
+        // 2 MB of page cache the index pages it goes back to on every
+        // table of the file are spilled to the WAL, some many times, and
+        // read back from it (the peak stays near 100 MB).
+        self.connection_for_lending()
+            .pragma_update(None, "cache_size", -LENDING_CACHE_KIB)?;
         let ids = link::identifiers(self.connection_for_lending())?;
         Ok(Lending { store: self, ids })
     }
