@@ -53,6 +53,10 @@ impl More {
         table.set_content_arrangement(ContentArrangement::Disabled);
         if self.view.color {
             table.enforce_styling();
+            // A cell's style on its text, not its padding: a line's last
+            // cell then ends in its text, and trimming leaves no spaces
+            // inside the style's closing code.
+            table.style_text_only();
         } else {
             table.force_no_tty();
         }

@@ -119,7 +119,8 @@ pub struct Settings {
     /// address holding `{yy}exp_{trans,aggr,discl}.zip`).
     pub lending: Option<String>,
     /// How many threads `cra enrich --pe` reads files on (hidden
-    /// `CRA_PE_WORKERS`, for tests and measures; one a core when unset).
+    /// `CRA_PE_WORKERS`, for tests and measures; one a core when unset;
+    /// at most four either way).
     pub pe_workers: Option<usize>,
     /// Things to tell the user once (unknown config keys).
     pub warnings: Vec<String>,

@@ -128,18 +128,37 @@ fn a_terminal_table_at_200_columns_shows_everything_whole() {
     assert_table_fits(200);
 }
 
+/// `line` without its colour codes (`ESC [ ... m`).
+fn uncoloured(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// No line of a table ends in spaces (the padding of its last column, or
 /// the cells a row leaves empty there): not the rows of the sample that
 /// fits the columns, nor those printed under it as they come, on a
-/// terminal or not.
+/// terminal or not, in colour or not (the bold header, a coloured rating
+/// last).
 #[test]
 fn no_table_line_ends_in_spaces() {
     let home = crate::common::Home::new();
-    for tty in [false, true] {
+    for (tty, color) in [(false, "never"), (true, "never"), (true, "always")] {
         let mut cmd = home.cra();
         cmd.at(&sandbox_url(), ACTIVE_KEY)
-            .args(["search", "--limit", "1200", "--columns", "id,name"])
-            .args(["--format", "table", "--color", "never"]);
+            .args(["search", "--limit", "1200", "--columns", "id,name,rating"])
+            .args(["--format", "table", "--color", color]);
         if tty {
             cmd.env("CRA_FORCE_TTY", "1").env("COLUMNS", "80");
         }
@@ -148,10 +167,15 @@ fn no_table_line_ends_in_spaces() {
         let text = String::from_utf8(out.stdout).unwrap();
         // More rows than the sample that fits the columns (1,000).
         assert!(text.lines().count() > 1200, "{text}");
-        let padded: Vec<&str> = text.lines().filter(|l| l.ends_with(' ')).collect();
+        assert_eq!(text.contains('\x1b'), color == "always", "{text}");
+        let padded: Vec<String> = text
+            .lines()
+            .map(uncoloured)
+            .filter(|l| l.ends_with(' '))
+            .collect();
         assert!(
             padded.is_empty(),
-            "tty {tty}: {} lines end in spaces, as {:?}",
+            "tty {tty}, colour {color}: {} lines end in spaces, as {:?}",
             padded.len(),
             padded.first()
         );

@@ -47,10 +47,10 @@ pub(super) enum Outcome {
 
 /// How many workers read `files` files: `wanted` (the hidden setting
 /// `CRA_PE_WORKERS`, for tests and measures) or one a core, at most
-/// [`MOST_WORKERS`], never more than the files.
+/// [`MOST_WORKERS`] either way, never more than the files.
 pub(super) fn workers(wanted: Option<usize>, files: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    wanted.unwrap_or(cores.min(MOST_WORKERS)).min(files).max(1)
+    wanted.unwrap_or(cores).min(MOST_WORKERS).min(files).max(1)
 }
 
 /// Reads `bytes` (a file's or an address's): its SHA-256, then, unless
@@ -234,5 +234,20 @@ fn kind_of(meta: &std::fs::Metadata) -> &'static str {
         "a folder"
     } else {
         "not a file"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn workers_are_at_most_four_and_never_more_than_the_files() {
+        assert_eq!(workers(Some(500), 1_000), MOST_WORKERS);
+        assert_eq!(workers(Some(3), 2), 2);
+        assert_eq!(workers(Some(1), 1_000), 1);
+        assert_eq!(workers(Some(0), 10), 1);
+        assert_eq!(workers(None, 0), 1);
+        assert!((1..=MOST_WORKERS).contains(&workers(None, 1_000)));
     }
 }

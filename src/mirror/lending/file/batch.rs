@@ -247,8 +247,8 @@ fn execute<'r, R: Batched + 'r>(
     mut insert: rusqlite::CachedStatement<'_>,
     groups: impl IntoIterator<Item = &'r [R]>,
 ) -> Result<()> {
-    // What the statement holds: none known at first (a statement taken
-    // from the cache holds the last batch's last rows).
+    // What the statement holds: nothing known at first (a statement
+    // goes back to rusqlite's cache with its values cleared).
     let mut bound: Vec<Value> = Vec::new();
     let mut values: Vec<Value> = Vec::new();
     for group in groups {
@@ -426,6 +426,68 @@ mod tests {
                 .collect::<rusqlite::Result<_>>()
                 .unwrap();
             prop_assert_eq!(stored, expected);
+        }
+    }
+
+    /// Each of a `lending` row's values lands in its own column, through
+    /// the statement of many rows (64 rows) and of one (the 65th).
+    #[test]
+    fn a_lending_row_fills_each_column_with_its_own_value() {
+        let mut connection = rusqlite::Connection::open_in_memory().unwrap();
+        connection
+            .execute_batch(include_str!("../../migrations/6.sql"))
+            .unwrap();
+        let tx = connection.transaction().unwrap();
+        let row = |n: i64| LendingRow {
+            year: 2013,
+            who: Respondent {
+                agency: Agency::Fdic,
+                id: 14_134,
+            },
+            bank: Some("the bank".into()),
+            table_id: "D1-1",
+            kind: "small_business",
+            action: "originated",
+            state: Code::of("48"),
+            county: Code::of("059"),
+            msa: Code::of("NA"),
+            income_group: Some("moderate"),
+            in_area: Some(true),
+            numbers: std::array::from_fn(|k| Some(n * 100 + k as i64)),
+        };
+        let mut rows: Vec<LendingRow> = (0..65).map(row).collect();
+        insert(&mut rows, &tx).unwrap();
+        let numbers = "loans, amount_thousands, loans_under_100k, amount_under_100k, \
+             loans_100k_250k, amount_100k_250k, loans_250k_plus, amount_250k_plus, \
+             loans_small_revenue, amount_small_revenue";
+        let mut read = tx
+            .prepare(&format!(
+                "SELECT year || '|' || bank_id || '|' || agency || '|' || respondent_id || '|' || \
+                 table_id || '|' || kind || '|' || action || '|' || state || '|' || county || \
+                 '|' || msa || '|' || income_group || '|' || in_area AS head, {numbers} \
+                 FROM lending ORDER BY rowid"
+            ))
+            .unwrap();
+        let stored: Vec<(String, Vec<i64>)> = read
+            .query_map([], |r| {
+                let head: String = r.get("head")?;
+                let numbers = numbers
+                    .split(", ")
+                    .map(|column| r.get::<_, i64>(column))
+                    .collect::<rusqlite::Result<Vec<i64>>>()?;
+                Ok((head, numbers))
+            })
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(stored.len(), 65);
+        for (n, (head, numbers)) in stored.iter().enumerate() {
+            assert_eq!(
+                head,
+                "2013|the bank|3|14134|D1-1|small_business|originated|48|059|NA|moderate|1"
+            );
+            let n = n as i64;
+            assert_eq!(numbers, &(0..10).map(|k| n * 100 + k).collect::<Vec<_>>());
         }
     }
 
