@@ -33,10 +33,16 @@ pub(crate) fn chosen_sql(bank: &str, date: &str) -> String {
 /// exam's PE ([`chosen_sql`]), the exam's bank and date being the columns
 /// `bank` and `date`: read back with
 /// [`crate::domain::PublicRecord::set_tests`].
+///
+/// The exam's own tests are looked up first (`evaluation_tests` holds its
+/// PE's bank and exam, as `evaluations` does: both are written together),
+/// so that an exam with no PE read, most of them, costs one index lookup
+/// and the rule is applied only to an exam that has one.
 pub(crate) fn tests_sql(bank: &str, date: &str) -> String {
     format!(
         "(SELECT group_concat(pe_t.test || '=' || pe_t.rating, ';') FROM evaluation_tests pe_t \
-         WHERE pe_t.sha256 = {} AND pe_t.area = 'institution')",
+         WHERE pe_t.bank_id = {bank} AND pe_t.exam_date = {date} AND pe_t.area = 'institution' \
+         AND pe_t.sha256 = {})",
         chosen_sql(bank, date)
     )
 }
