@@ -304,7 +304,7 @@ impl Changes<'_> {
                ORDER BY e2.date, e2.rowid LIMIT 1) \
              WHERE e.kind IN ({}){more} ORDER BY e.date DESC, b.name, b.id",
             super::row::bank_sql(&super::row::CURRENT),
-            super::row::public_sql(),
+            super::row::public_sql_at("b.exam_date"),
             names.join(", ")
         ))?;
         let bank_at = super::row::BankAt::of(&statement)?;

@@ -194,7 +194,7 @@ fn due_sql(query: &DueQuery, public: bool, events: bool) -> (String, Vec<SqlValu
     let joined = public && query.public_record;
     let (record, linked) = if joined {
         (
-            format!(", {}", super::row::public_sql()),
+            format!(", {}", super::row::public_sql_at("b.exam_date")),
             super::row::LINKED,
         )
     } else {

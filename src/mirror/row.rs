@@ -170,15 +170,16 @@ pub(super) const PUBLIC_SQL: &str = "l.fdic_cert AS public_fdic_cert, l.rssd_id 
 /// evaluation: the public record's columns.
 pub(super) fn public_sql() -> &'static str {
     static SQL: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    SQL.get_or_init(|| {
-        format!(
-            "{PUBLIC_SQL}, {} AS public_tests",
-            super::record::chosen::tests_sql(
-                "l.bank_id",
-                "(SELECT c.exam_date FROM banks c WHERE c.id = l.bank_id)"
-            )
-        )
-    })
+    SQL.get_or_init(|| public_sql_at("(SELECT c.exam_date FROM banks c WHERE c.id = l.bank_id)"))
+}
+
+/// [`public_sql`] where the query has the date of the bank's current exam
+/// at hand as `exam_date` (a column of a join): no lookup of it a row.
+pub(super) fn public_sql_at(exam_date: &str) -> String {
+    format!(
+        "{PUBLIC_SQL}, {} AS public_tests",
+        super::record::chosen::tests_sql("l.bank_id", exam_date)
+    )
 }
 
 /// The join of the link `l` of the bank `b` (none: every column NULL).

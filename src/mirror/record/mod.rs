@@ -259,9 +259,10 @@ impl Record<'_> {
     ) -> Result<std::collections::HashMap<String, PublicRecord>> {
         let connection = self.0.connection();
         let mut statement = connection.prepare_cached(&format!(
-            "SELECT l.bank_id, (SELECT c.exam_date FROM banks c WHERE c.id = l.bank_id) AS exam_date, \
-             {} FROM links l WHERE l.bank_id IN (SELECT value FROM json_each(?1))",
-            super::row::public_sql()
+            "SELECT l.bank_id, c.exam_date AS exam_date, {} \
+             FROM links l LEFT JOIN banks c ON c.id = l.bank_id \
+             WHERE l.bank_id IN (SELECT value FROM json_each(?1))",
+            super::row::public_sql_at("c.exam_date")
         ))?;
         let at = super::row::PublicAt::of(&statement)?;
         let id_at = statement.column_index("bank_id")?;
