@@ -17,6 +17,7 @@ pub(crate) mod commands;
 pub(crate) mod config_file;
 pub(crate) mod diff;
 pub mod domain;
+pub(crate) mod enrich;
 pub(crate) mod error;
 pub mod evaluation;
 pub(crate) mod filters;
