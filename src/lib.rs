@@ -34,6 +34,7 @@ pub mod sandbox;
 pub(crate) mod settings;
 pub(crate) mod signals;
 pub(crate) mod source;
+pub(crate) mod sync;
 pub mod text;
 pub(crate) mod watch;
 pub mod webhook;
