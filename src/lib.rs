@@ -28,6 +28,7 @@ pub(crate) mod limited;
 pub mod mirror;
 pub mod output;
 pub(crate) mod parse;
+pub(crate) mod pe;
 pub(crate) mod plan;
 pub mod record;
 pub mod sandbox;
