@@ -2,21 +2,17 @@
 //! the first line of standard output, serve until Ctrl-C. Messages go to
 //! standard error.
 
-use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 
 use crate::command::{Ctx, Parts, Run, SecretArg, Spec};
 use crate::error::Exit;
 use crate::http::{Rate, parse_rate};
-use crate::io::{Io, Output};
 use crate::output::Written;
 use crate::parse::{parse_duration, parse_fraction, whole};
 use crate::sandbox;
-use crate::settings::Settings;
-use crate::text::host_port;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -121,54 +117,53 @@ impl Run for SandboxArgs {
     const OWN_SIGNALS: bool = true;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, ctx.settings, ctx.io, ctx.out).await
+        let SandboxArgs {
+            host,
+            port,
+            banks,
+            seed,
+            data,
+            perturb,
+            lending_scale,
+            log_requests,
+            latency,
+            fail_rate,
+            rate_limit_every,
+            quota,
+            quota_headers,
+            webhook_url,
+            webhook_every,
+            secret: _,
+        } = self;
+        let webhook = match webhook_url {
+            None => None,
+            Some(url) => Some((
+                url,
+                ctx.settings
+                    .require_secret("sandbox --webhook-url")?
+                    .clone(),
+            )),
+        };
+        let setup = sandbox::Setup {
+            banks: banks as usize,
+            seed,
+            data,
+            perturb,
+            lending_scale,
+            evolve: ctx.settings.evolve,
+            faults: sandbox::Faults {
+                latency: std::time::Duration::from_millis(latency),
+                fail_rate,
+                rate_limit_every,
+                quota,
+                quota_headers: quota_headers.unwrap_or_default(),
+                seed,
+            },
+            log_requests,
+            webhook,
+            webhook_every,
+        };
+        sandbox::run(setup, &host, port, &ctx.io, &ctx.out).await?;
+        Ok(Exit::Success)
     }
-}
-
-async fn run(args: SandboxArgs, settings: Settings, io: Io, out: Output) -> Result<Exit> {
-    let webhook = match &args.webhook_url {
-        None => None,
-        Some(url) => {
-            let secret = settings.require_secret("sandbox --webhook-url")?;
-            let parsed =
-                crate::webhook::endpoint_url("--webhook-url", url, "http://127.0.0.1:4000/")?;
-            Some((parsed, secret.clone()))
-        }
-    };
-    let setup = sandbox::Setup {
-        banks: args.banks as usize,
-        seed: args.seed,
-        data: args.data,
-        perturb: args.perturb,
-        lending_scale: args.lending_scale,
-        evolve: settings.evolve,
-        faults: sandbox::Faults {
-            latency: std::time::Duration::from_millis(args.latency),
-            fail_rate: args.fail_rate,
-            rate_limit_every: args.rate_limit_every,
-            quota: args.quota,
-            quota_headers: args.quota_headers.unwrap_or_default(),
-            seed: args.seed,
-        },
-        log_requests: args.log_requests,
-        webhook,
-        webhook_every: args.webhook_every,
-    };
-    let built = sandbox::build(setup, &io)?;
-    // A (host, port) pair, not "host:port" text: `::1` has colons of its own.
-    let listener = tokio::net::TcpListener::bind((args.host.as_str(), args.port))
-        .await
-        .with_context(|| format!("cannot listen on {}", host_port(&args.host, args.port)))?;
-    let addr = listener.local_addr()?;
-    // Listen for Ctrl-C before telling anyone the address: whoever reads
-    // it may interrupt at once.
-    let stop = crate::signals::watch();
-    {
-        let mut out = out.stdout();
-        writeln!(out, "http://{addr}")?;
-        out.flush()?;
-    }
-    built.serve(listener, stop, &io).await?;
-    io.info("cra sandbox: stopped");
-    Ok(Exit::Success)
 }

@@ -27,6 +27,7 @@ pub mod store;
 pub mod tables;
 pub mod webhooks;
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -35,7 +36,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use secrecy::SecretString;
 
-use crate::io::Io;
+use crate::io::{Io, Output};
 
 pub use public::file::Perturb;
 pub use quota::Dialect;
@@ -125,9 +126,10 @@ pub struct Setup {
     pub faults: Faults,
     /// `--log-requests`: one line per request answered, appended there.
     pub log_requests: Option<PathBuf>,
-    /// `--webhook-url` and the secret: a new examination record and a
-    /// signed `rating.created` POSTed there every `webhook_every`.
-    pub webhook: Option<(url::Url, SecretString)>,
+    /// `--webhook-url` (as given: checked by [`build`]) and the secret: a
+    /// new examination record and a signed `rating.created` POSTed there
+    /// every `webhook_every`.
+    pub webhook: Option<(String, SecretString)>,
     pub webhook_every: Duration,
 }
 
@@ -141,7 +143,14 @@ pub struct Sandbox {
 /// evolved), their public record, the faults and the request log. Says on
 /// standard error how many banks it serves and how long they took.
 pub fn build(setup: Setup, io: &Io) -> Result<Sandbox> {
-    let webhook = setup.webhook.map(|(url, secret)| webhooks::Config {
+    let webhook = match setup.webhook {
+        None => None,
+        Some((url, secret)) => Some((
+            crate::webhook::endpoint_url("--webhook-url", &url, "http://127.0.0.1:4000/")?,
+            secret,
+        )),
+    };
+    let webhook = webhook.map(|(url, secret)| webhooks::Config {
         url,
         every: setup.webhook_every,
         secret,
@@ -205,6 +214,29 @@ pub fn build(setup: Setup, io: &Io) -> Result<Sandbox> {
         app: Arc::new(app),
         webhook,
     })
+}
+
+/// `cra sandbox`: builds what `setup` asks for, listens on `host` and
+/// `port`, prints the address as the first line of standard output and
+/// serves until a signal. Messages go to standard error.
+pub async fn run(setup: Setup, host: &str, port: u16, io: &Io, out: &Output) -> Result<()> {
+    let built = build(setup, io)?;
+    // A (host, port) pair, not "host:port" text: `::1` has colons of its own.
+    let listener = tokio::net::TcpListener::bind((host, port))
+        .await
+        .with_context(|| format!("cannot listen on {}", crate::text::host_port(host, port)))?;
+    let addr = listener.local_addr()?;
+    // Listen for Ctrl-C before telling anyone the address: whoever reads
+    // it may interrupt at once.
+    let stop = crate::signals::watch();
+    {
+        let mut out = out.stdout();
+        writeln!(out, "http://{addr}")?;
+        out.flush()?;
+    }
+    built.serve(listener, stop, io).await?;
+    io.info("cra sandbox: stopped");
+    Ok(())
 }
 
 impl Sandbox {
