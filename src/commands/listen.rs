@@ -8,10 +8,8 @@ use clap::Args;
 
 use crate::command::{Ctx, Parts, Run, SecretArg, Spec};
 use crate::error::Exit;
-use crate::io::{Io, Output};
 use crate::output::{Outputs, Written};
 use crate::parse::{parse_duration, parse_size_bytes, whole};
-use crate::settings::Settings;
 use crate::webhook::listen::{Config, Server};
 
 /// Text shown after `--help`: examples.
@@ -90,52 +88,49 @@ impl Run for ListenArgs {
     const OWN_SIGNALS: bool = true;
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, ctx.settings, ctx.io, ctx.out).await
+        let (args, settings, io, out) = (self, ctx.settings, ctx.io, ctx.out);
+        let secret = settings.require_secret("listen")?.clone();
+        let forward_to = match &args.forward_to {
+            Some(text) => Some(crate::webhook::endpoint_url(
+                "--forward-to",
+                text,
+                "http://127.0.0.1:3000/webhooks",
+            )?),
+            None => None,
+        };
+        let path = if args.path.starts_with('/') {
+            args.path.clone()
+        } else {
+            format!("/{}", args.path)
+        };
+        let config = Config {
+            path,
+            secret,
+            forward_to,
+            forward_timeout: settings.timeout.value,
+            log: args.log.clone(),
+            max_events: args.max_events,
+            tolerance: args.tolerance,
+            max_body: args.max_body,
+            read_timeout: args.read_timeout,
+            raw_json: out.json(),
+            quiet: io.quiet,
+        };
+        let (out, err) = (out.writer(), io.err_writer());
+        let server = Server::bind_with(
+            &args.host,
+            args.port,
+            config,
+            crate::webhook::listen::Streams { out, err },
+        )
+        .await?;
+        let stop = crate::signals::watch();
+        // Always shown, even with --quiet: it is how a person or a test finds
+        // the port. Standard error is unbuffered, so it is out before serving
+        // starts.
+        crate::error::say(&format!("listening on {}", server.url()?));
+        let summary = server.serve(stop).await?;
+        io.info(&summary.line());
+        Ok(Exit::Success)
     }
-}
-
-async fn run(args: ListenArgs, settings: Settings, io: Io, out: Output) -> Result<Exit> {
-    let secret = settings.require_secret("listen")?.clone();
-    let forward_to = match &args.forward_to {
-        Some(text) => Some(crate::webhook::endpoint_url(
-            "--forward-to",
-            text,
-            "http://127.0.0.1:3000/webhooks",
-        )?),
-        None => None,
-    };
-    let path = if args.path.starts_with('/') {
-        args.path.clone()
-    } else {
-        format!("/{}", args.path)
-    };
-    let config = Config {
-        path,
-        secret,
-        forward_to,
-        forward_timeout: settings.timeout.value,
-        log: args.log.clone(),
-        max_events: args.max_events,
-        tolerance: args.tolerance,
-        max_body: args.max_body,
-        read_timeout: args.read_timeout,
-        raw_json: out.json(),
-        quiet: io.quiet,
-    };
-    let (out, err) = (out.writer(), io.err_writer());
-    let server = Server::bind_with(
-        &args.host,
-        args.port,
-        config,
-        crate::webhook::listen::Streams { out, err },
-    )
-    .await?;
-    let stop = crate::signals::watch();
-    // Always shown, even with --quiet: it is how a person or a test finds
-    // the port. Standard error is unbuffered, so it is out before serving
-    // starts.
-    crate::error::say(&format!("listening on {}", server.url()?));
-    let summary = server.serve(stop).await?;
-    io.info(&summary.line());
-    Ok(Exit::Success)
 }
