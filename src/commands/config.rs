@@ -10,9 +10,7 @@ use clap::Subcommand;
 use crate::command::{Ctx, Run, Spec};
 use crate::config_file::{self, Key, keys, redact};
 use crate::error::{CraError, Exit};
-use crate::io::{Io, Output};
 use crate::output::Outputs;
-use crate::settings::Settings;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -89,145 +87,70 @@ impl Spec for ConfigCommand {
 
 impl Run for ConfigCommand {
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io, &ctx.out)
-    }
-}
-
-fn run(command: ConfigCommand, settings: &Settings, io: &Io, output: &Output) -> Result<Exit> {
-    let path = &settings.config_path.value;
-    let mut out = output.stdout();
-    match command {
-        ConfigCommand::Path => writeln!(out, "{}", path.display())?,
-        ConfigCommand::Show => {
-            if !output.summary_object(&shown(settings))? {
-                show(&mut out, settings)?;
-            }
-        }
-        ConfigCommand::Get { key, .. } => match settings.shown(key) {
-            Some((value, _)) => writeln!(out, "{value}")?,
-            None => {
-                out.flush()?;
-                return Err(anyhow::anyhow!("{} is not set", key.name));
-            }
-        },
-        ConfigCommand::Set { key, value, .. } => {
-            let value = match value {
-                Some(value) => {
-                    if key.is_secret() {
-                        // Still set (the person asked for it), but they
-                        // should know the safe way for next time.
-                        io.warn(&format!(
-                            "the {key} given on the command line stays in your shell \
-                             history; leave VALUE out to type it at the prompt or pipe it \
-                             in (cra config set {key})",
-                            key = key.name
-                        ));
-                    }
-                    value
+        let (command, settings, io, output) = (self, &ctx.settings, &ctx.io, &ctx.out);
+        let path = &settings.config_path.value;
+        let mut out = output.stdout();
+        match command {
+            ConfigCommand::Path => writeln!(out, "{}", path.display())?,
+            ConfigCommand::Show => {
+                if !output.summary_object(&settings.listed_json())? {
+                    settings.write_listed(&mut out)?;
                 }
-                None if key.is_secret() => read_secret(key)?,
+            }
+            ConfigCommand::Get { key, .. } => match settings.shown(key) {
+                Some((value, _)) => writeln!(out, "{value}")?,
                 None => {
-                    return Err(CraError::usage(format!(
-                        "give a value: cra config set {} VALUE",
-                        key.name
-                    )));
+                    out.flush()?;
+                    return Err(anyhow::anyhow!("{} is not set", key.name));
                 }
-            };
-            let value = check_value(key, value)?;
-            config_file::update(path, key, Some(&value))?;
-            let shown = if key.is_secret() {
-                redact(&value)
-            } else {
-                value
-            };
-            io.info(&format!("set {} = {shown} in {}", key.name, path.display()));
-        }
-        ConfigCommand::Unset { key, .. } => {
-            if config_file::update(path, key, None)? {
-                io.info(&format!("unset {} in {}", key.name, path.display()));
-            } else {
-                io.info(&format!(
-                    "{} was not set in {} (nothing to do)",
-                    key.name,
-                    path.display()
-                ));
+            },
+            ConfigCommand::Set { key, value, .. } => {
+                let value = match value {
+                    Some(value) => {
+                        if key.is_secret() {
+                            // Still set (the person asked for it), but they
+                            // should know the safe way for next time.
+                            io.warn(&format!(
+                                "the {key} given on the command line stays in your shell \
+                                 history; leave VALUE out to type it at the prompt or pipe it \
+                                 in (cra config set {key})",
+                                key = key.name
+                            ));
+                        }
+                        value
+                    }
+                    None if key.is_secret() => read_secret(key)?,
+                    None => {
+                        return Err(CraError::usage(format!(
+                            "give a value: cra config set {} VALUE",
+                            key.name
+                        )));
+                    }
+                };
+                let value = check_value(key, value)?;
+                config_file::update(path, key, Some(&value))?;
+                let shown = if key.is_secret() {
+                    redact(&value)
+                } else {
+                    value
+                };
+                io.info(&format!("set {} = {shown} in {}", key.name, path.display()));
+            }
+            ConfigCommand::Unset { key, .. } => {
+                if config_file::update(path, key, None)? {
+                    io.info(&format!("unset {} in {}", key.name, path.display()));
+                } else {
+                    io.info(&format!(
+                        "{} was not set in {} (nothing to do)",
+                        key.name,
+                        path.display()
+                    ));
+                }
             }
         }
+        out.flush()?;
+        Ok(Exit::Success)
     }
-    out.flush()?;
-    Ok(Exit::Success)
-}
-
-/// The origin `show --format json` gives a setting that has no value (its
-/// value is then null; the table says "(not set)").
-const UNSET: &str = "unset";
-
-/// Every setting with its value and where it came from, as `config show
-/// --format json` gives them.
-fn shown(settings: &Settings) -> serde_json::Value {
-    let mut object = serde_json::Map::new();
-    for key in keys::KEYS {
-        let (value, origin) = settings
-            .shown(key)
-            .map_or((serde_json::Value::Null, UNSET), |(v, o)| {
-                (serde_json::Value::String(v), o.describe())
-            });
-        object.insert(
-            key.name.to_string(),
-            serde_json::json!({"value": value, "origin": origin}),
-        );
-    }
-    object.insert(
-        "timeout".to_string(),
-        serde_json::json!({"value": settings.timeout.value.as_secs_f64(),
-                           "origin": settings.timeout.origin.describe()}),
-    );
-    object.insert(
-        "retries".to_string(),
-        serde_json::json!({"value": settings.retries.value,
-                           "origin": settings.retries.origin.describe()}),
-    );
-    object.insert(
-        "config_file".to_string(),
-        serde_json::json!({"value": settings.config_path.value.display().to_string(),
-                           "origin": settings.config_path.origin.describe()}),
-    );
-    serde_json::Value::Object(object)
-}
-
-/// The settings as text: one a line, with where each came from.
-fn show(out: &mut impl Write, settings: &Settings) -> Result<()> {
-    let exists = settings.config_path.value.exists();
-    writeln!(
-        out,
-        "config_file     {}  ({}{})",
-        settings.config_path.value.display(),
-        settings.config_path.origin.describe(),
-        if exists { "" } else { ", not created yet" }
-    )?;
-    for key in keys::KEYS {
-        match settings.shown(key) {
-            Some((value, origin)) => {
-                writeln!(out, "{:<15} {value}  ({})", key.name, origin.describe())?
-            }
-            None => writeln!(out, "{:<15} (not set)", key.name)?,
-        }
-    }
-    writeln!(
-        out,
-        "{:<15} {} s  ({})",
-        "timeout",
-        settings.timeout.value.as_secs_f64(),
-        settings.timeout.origin.describe()
-    )?;
-    writeln!(
-        out,
-        "{:<15} {}  ({})",
-        "retries",
-        settings.retries.value,
-        settings.retries.origin.describe()
-    )?;
-    Ok(())
 }
 
 /// Checks a value before it is written, by its key's kind: an address must

@@ -6,6 +6,7 @@
 //! `config_file::keys`.
 
 pub mod flags;
+mod listed;
 
 use std::path::PathBuf;
 use std::time::Duration;
