@@ -20,7 +20,6 @@ use crate::domain::{Bank, BankDetail};
 use crate::error::Exit;
 use crate::filters::Words;
 use crate::filters::{OrderArgs, SelectionArgs};
-use crate::io::{Io, Out, Progress};
 use crate::output::Outputs;
 use crate::output::{self, BANKS, HISTORIES, HistoryRow, public_wanted, write_history};
 use crate::parse::{parse_duration, whole};
@@ -183,7 +182,7 @@ async fn run(args: ExportArgs, ctx: &Ctx) -> Result<Exit> {
         Planned::Banks(planned) => Printing::Banks(out.rows(planned)?),
         Planned::Histories(planned) => Printing::Histories(out.rows(planned)?),
     };
-    let counts = export(&source, banks, rows, concurrency, io).await?;
+    let counts = export(&source, banks, rows, concurrency, ctx).await?;
     let seconds = started.elapsed().as_secs_f64();
     let mut summary = format!("exported {} banks", thousands(counts.banks));
     if args.with_history {
@@ -215,9 +214,9 @@ enum Planned {
 }
 
 /// The rows being printed.
-enum Printing<'a> {
-    Banks(output::Rows<Bank, Out<'a>>),
-    Histories(output::Rows<HistoryRow, Out<'a>>),
+enum Printing<W: std::io::Write> {
+    Banks(output::Rows<Bank, W>),
+    Histories(output::Rows<HistoryRow, W>),
 }
 
 /// Where the banks come from.
@@ -265,23 +264,23 @@ struct Counts {
 /// written in list order), and finishes the printer. What was written stays
 /// well-formed (a json array closed) when the export fails halfway; the
 /// error says it failed.
-async fn export(
+async fn export<W: std::io::Write>(
     source: &Source,
     banks: Banks,
-    mut rows: Printing<'_>,
+    mut rows: Printing<W>,
     concurrency: usize,
-    io: &Io,
+    ctx: &Ctx,
 ) -> Result<Counts> {
     let total = match &banks {
         Banks::Listing(banks) => banks.meta().total,
         Banks::Scan(scan) => scan.count()?,
         Banks::Found(found) => found.total(),
     };
-    let progress = Progress::new(io, total, "banks");
+    let progress = ctx.io.progress(total, "banks");
     let mut counts = Counts::default();
     // A bank with its history (and its public record, when joined): its
     // rows, counted.
-    let history = |rows: &mut Printing,
+    let history = |rows: &mut Printing<W>,
                    counts: &mut Counts,
                    detail: BankDetail,
                    public: Option<Vec<crate::domain::PublicRecord>>| {

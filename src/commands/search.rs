@@ -10,7 +10,6 @@ use crate::domain::Meta;
 use crate::error::Exit;
 use crate::filters::Words;
 use crate::filters::{OrderArgs, SelectionArgs};
-use crate::io::{Io, Output};
 use crate::output::Outputs;
 use crate::output::{BANKS, public_wanted};
 use crate::parse::{parse_duration, whole};
@@ -163,7 +162,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
         }
         io.summary(&out.said(&line));
         if !chosen {
-            warn_partial(io, out, printed, found.total);
+            warn_partial(ctx, printed, found.total);
         }
         return Ok(Exit::Success);
     }
@@ -181,7 +180,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
         let printed = rows.finish()?;
         io.summary(&out.said(&summary(printed, &meta, false, nothing)));
         if !chosen {
-            warn_partial(io, out, printed, total);
+            warn_partial(ctx, printed, total);
         }
         return Ok(Exit::Success);
     }
@@ -212,7 +211,7 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
     closed?;
     io.summary(&out.said(&summary(printed, &meta, true, nothing)));
     if !chosen {
-        warn_partial(io, out, printed, meta.total);
+        warn_partial(ctx, printed, meta.total);
     }
     Ok(Exit::Success)
 }
@@ -222,7 +221,8 @@ async fn run(args: SearchArgs, ctx: &Ctx) -> Result<Exit> {
 /// were written than match, whatever selected them, one line says so and
 /// how to get them all. Not called when the user chose the rows
 /// (`--limit`, `--page`, `--per-page`).
-fn warn_partial(io: &Io, out: &Output, printed: u64, total: u64) {
+fn warn_partial(ctx: &Ctx, printed: u64, total: u64) {
+    let (io, out) = (&ctx.io, &ctx.out);
     if out.view().terminal || printed >= total {
         return;
     }

@@ -11,10 +11,8 @@ use std::sync::{Arc, Mutex};
 use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
 use crate::error::{CraError, Exit};
 use crate::filters::Words;
-use crate::io::{Io, Output};
 use crate::output::Outputs;
 use crate::parse::parse_duration;
-use crate::settings::Settings;
 use crate::text::{duration, plural, thousands};
 
 use crate::mirror::{Reader, Rows};
@@ -74,14 +72,12 @@ impl Spec for SqlArgs {
 impl Run for SqlArgs {
     async fn run(self, ctx: Ctx) -> Result<Exit> {
         let timeout = self.timeout;
-        let (settings, io, out) = (ctx.settings, ctx.io, ctx.out);
         let interrupter = Interrupter::default();
         let handle = interrupter.clone();
         // The query runs on a thread of its own, so that a signal or the
         // timeout is heard while SQLite works: dropping this future (a
         // signal) or the timeout interrupts it (SQLite's interrupt).
-        let mut task =
-            tokio::task::spawn_blocking(move || run(self, &settings, &io, &out, &handle));
+        let mut task = tokio::task::spawn_blocking(move || run(self, &ctx, &handle));
         let Some(limit) = timeout else {
             return task.await?;
         };
@@ -128,13 +124,8 @@ impl Drop for Interrupter {
     }
 }
 
-fn run(
-    args: SqlArgs,
-    settings: &Settings,
-    io: &Io,
-    out: &Output,
-    interrupter: &Interrupter,
-) -> Result<Exit> {
+fn run(args: SqlArgs, ctx: &Ctx, interrupter: &Interrupter) -> Result<Exit> {
+    let (settings, io, out) = (&ctx.settings, &ctx.io, &ctx.out);
     let Some(query) = args.query.as_deref().filter(|_| !args.schema) else {
         let mut out = out.stdout();
         out.write_all(crate::mirror::schema().as_bytes())?;

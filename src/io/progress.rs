@@ -48,6 +48,14 @@ impl Drop for Ticker<'_> {
 /// the time left; only for a person watching a terminal (`show_progress`).
 pub struct Progress(Option<indicatif::ProgressBar>);
 
+impl Io {
+    /// A bar counting `total` things called `unit` on this screen (see
+    /// [`Progress::new`]).
+    pub fn progress(&self, total: u64, unit: &str) -> Progress {
+        Progress::new(self, total, unit)
+    }
+}
+
 impl Progress {
     /// A bar counting `total` things called `unit` (e.g. "banks"), on a
     /// line of its own (a status line there is taken off first: a bar
