@@ -20,8 +20,7 @@ use crate::filters::Words;
 use crate::filters::{SelectionArgs, When, parse_when};
 use crate::mirror::{Behind, ChangeFilter, DueQuery, GroupBy, Reader, StatsFilter, StatsRow};
 use crate::output::Outputs;
-use crate::output::report::evaluations::{SMALL, TESTS};
-use crate::output::report::lending::median;
+use crate::output::report::{SMALL, TESTS, median};
 use crate::output::{
     ByRating, Downgrade, DueBank, Evaluated, Evaluations, Group, Lending, LendingBank, Report,
 };
@@ -309,10 +308,7 @@ fn evaluations(
         read: behind.iter().filter(|bank| bank.read).count() as u64,
         by_test: tests,
         each,
-        command: format!(
-            "{} --pe FILE|FOLDER",
-            crate::mirror::record::enrich_command()
-        ),
+        command: format!("{} --pe FILE|FOLDER", crate::mirror::enrich_command()),
         download: format!("{} BANK --download", crate::mirror::command_online("pe")),
     })
 }
@@ -324,7 +320,7 @@ fn evaluations(
 fn lending(reader: &Reader, behind: &[Behind]) -> Result<Lending> {
     let mut lending = Lending {
         any: reader.lending().any()?,
-        command: format!("{} --lending", crate::mirror::record::enrich_command()),
+        command: format!("{} --lending", crate::mirror::enrich_command()),
         banks: behind.len() as u64,
         ..Lending::default()
     };

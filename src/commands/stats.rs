@@ -19,7 +19,7 @@ use crate::error::{CraError, Exit};
 use crate::filters::SelectionArgs;
 use crate::filters::Words;
 use crate::mirror::{GroupBy, StatsFilter, StatsRow};
-use crate::output::{Bar, Chart, chart};
+use crate::output::{Bar, Chart, svg_chart};
 use crate::output::{Outputs, Written};
 
 mod columns;
@@ -256,7 +256,7 @@ fn run(args: StatsArgs, ctx: &Ctx) -> Result<Exit> {
     }
     let unit = unit(&args, &by);
     if args.svg.is_some() {
-        out.write_side_file(chart::svg(&title, &bars(&rows)).as_bytes())?;
+        out.write_side_file(svg_chart(&title, &bars(&rows)).as_bytes())?;
     }
     let chart = Chart {
         bars: bars(&rows),

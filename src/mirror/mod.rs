@@ -39,6 +39,7 @@ pub use answers::{ChangeFilter, ChangeRow};
 pub use behind::Behind;
 pub use due::{DueQuery, DueRow, LeftOut};
 pub use gaps::GapRow;
+pub use lending::stats::LendingGroup;
 pub use read::{Reader, Rows};
 pub use record::evaluations::list::{AREA_TESTS, AreaRow, EvaluationRow, Listed};
 pub use record::evaluations::shown::ExamPe;

@@ -39,7 +39,7 @@ pub use crate::text::{dollars, inert, shorten, thousands};
 pub use about::About;
 pub use bank::{AboutBank, BankView, columns as bank_columns};
 pub use cell::Cell;
-pub use chart::{Bar, Chart};
+pub use chart::{Bar, Chart, svg as svg_chart};
 pub use column::{Column, Columns, Head, Kind, RowJson, Shape};
 pub use dest::{
     Destination, Outputs, OwnFile, Resolved, Written, excel_safe_for, format_for_path,

@@ -7,7 +7,7 @@ use anyhow::Result;
 use crate::command::Ctx;
 use crate::error::Exit;
 use crate::mirror::GroupBy;
-use crate::mirror::lending::stats::LendingGroup;
+use crate::mirror::LendingGroup;
 use crate::output::{Cell, Column, Columns, Fit, Kind};
 use crate::text::{plural, thousands};
 

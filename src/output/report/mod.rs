@@ -31,8 +31,8 @@ use super::palette::PALETTE;
 use crate::domain::{ExamType, HasPublic, PublicRecord, Rating, Regulator};
 use crate::text::{day_and_time, thousands};
 
-pub use evaluations::{Evaluated, Evaluations};
-pub use lending::{ByRating, Lending, LendingBank};
+pub use evaluations::{Evaluated, Evaluations, SMALL, TESTS};
+pub use lending::{ByRating, Lending, LendingBank, median};
 pub use map::Measure;
 
 /// Counts of one group by current rating (by year: rating records).
