@@ -16,7 +16,6 @@ use crate::filters::Words;
 use crate::mirror::{AgencyId, FOLLOWED, Forward, Lineage, LinkState, Role};
 use crate::output::Outputs;
 use crate::output::{Cell, Column, Columns, Fit, Kind};
-use crate::record::ChangeKind;
 use crate::source::{Among, Source, Wanted, classify, resolve_one};
 use crate::text::{inert, plural, thousands};
 
@@ -44,7 +43,7 @@ pub struct LineageArgs {
     pub rows: RowsOutput,
 }
 
-fn known<'r>(row: &'r Lineage, pick: fn(&'r crate::mirror::record::Known) -> Cell<'r>) -> Cell<'r> {
+fn known<'r>(row: &'r Lineage, pick: fn(&'r crate::mirror::KnownBank) -> Cell<'r>) -> Cell<'r> {
     row.known.as_ref().map_or(Cell::Empty, pick)
 }
 
@@ -120,22 +119,19 @@ const LINE: &[Column<Lineage>] = &[
         "FORMER NAME",
         Kind::Text,
         Fit::Shorten { rank: 9, min: 16 },
-        |r| renamed(r).map_or(Cell::Empty, |(former, _)| Cell::maybe(former)),
+        |r| {
+            r.renamed()
+                .map_or(Cell::Empty, |(former, _)| Cell::maybe(former))
+        },
     ),
     Column::new(
         "new_name",
         "NEW NAME",
         Kind::Text,
         Fit::Shorten { rank: 9, min: 16 },
-        |r| renamed(r).map_or(Cell::Empty, |(_, new)| Cell::maybe(new)),
+        |r| r.renamed().map_or(Cell::Empty, |(_, new)| Cell::maybe(new)),
     ),
 ];
-
-/// A name change's names, before and after (BankFind's), when the line is
-/// one.
-fn renamed(r: &Lineage) -> Option<(Option<&str>, Option<&str>)> {
-    (r.kind == ChangeKind::NameChange).then_some((r.former_name.as_deref(), r.name.as_deref()))
-}
 
 /// The table says a name change as the name it had and the one it took,
 /// beside a merger's institution and whom it merged into.
@@ -145,7 +141,7 @@ const TABLE_ONLY: &[Column<Lineage>] = &[
         "INSTITUTION",
         Kind::Text,
         Fit::Shorten { rank: 2, min: 16 },
-        |r| match renamed(r) {
+        |r| match r.renamed() {
             Some((Some(former), _)) => Cell::text(former),
             _ => institution(r),
         },
@@ -155,7 +151,7 @@ const TABLE_ONLY: &[Column<Lineage>] = &[
         "INTO",
         Kind::Text,
         Fit::Shorten { rank: 3, min: 16 },
-        |r| match renamed(r) {
+        |r| match r.renamed() {
             Some((_, new)) => Cell::maybe(new),
             None => Cell::maybe(r.successor_name.as_deref()),
         },
@@ -174,7 +170,7 @@ fn names_first(
     let (mut was, mut into) = (0, 0);
     let width = |name: Option<&str>| name.map_or(0, |n| crate::text::width(&inert(n)));
     reader.events().lineage_lines(of, |line| {
-        if let Some((former, new)) = renamed(&line) {
+        if let Some((former, new)) = line.renamed() {
             was = was.max(width(former));
             into = into.max(width(new));
         }
@@ -308,7 +304,7 @@ impl Run for LineageArgs {
         // An output that cannot hold the lines says so before any is read.
         out.room_for(changes)?;
         let mut planned = out.plan_rows(&LINES, &[], false)?;
-        if out.view().format == crate::domain::Format::Table && out.view().terminal {
+        if out.view().for_a_person() {
             planned = planned.preferring(names_first(&reader, &of)?);
         }
         let mut printed = out.rows(planned)?;

@@ -220,7 +220,7 @@ impl Output {
         rows: impl IntoIterator<Item = R>,
         chart: Chart,
     ) -> Result<()> {
-        if self.view.terminal && self.view.format == Format::Table {
+        if self.view.for_a_person() {
             let mut text = self.stdout();
             std::io::Write::write_all(&mut text, chart.draw(&self.view).as_bytes())?;
             std::io::Write::flush(&mut text)?;

@@ -45,8 +45,8 @@ pub use record::evaluations::list::{AREA_TESTS, AreaRow, EvaluationRow, Listed};
 pub use record::evaluations::shown::ExamPe;
 pub use record::evaluations::{ExamTests, Read as EvaluationRead};
 pub use record::{
-    AgencyId, Ending, FOLLOWED, Forward, Lineage, LineageOf, LinkState, MOST_AGENCY_NUMBER, Role,
-    Sources, Store, Summary, enrich_command,
+    AgencyId, Ending, FOLLOWED, Forward, KnownBank, Lineage, LineageOf, LinkState,
+    MOST_AGENCY_NUMBER, Role, Sources, Store, Summary, enrich_command,
 };
 pub use schema::{SCHEMA_VERSION, schema};
 pub use stats::{GroupBy, StatsFilter, StatsRow};

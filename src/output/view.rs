@@ -102,6 +102,12 @@ impl View {
         }
     }
 
+    /// A table for a person at a terminal: drawn (a chart, names first),
+    /// not rows for a program.
+    pub fn for_a_person(&self) -> bool {
+        self.terminal && self.format == Format::Table
+    }
+
     /// The same view printing `format`.
     pub fn with_format(mut self, format: Format) -> View {
         self.format = format;

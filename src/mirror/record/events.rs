@@ -73,7 +73,7 @@ pub struct Ending {
     pub successor_name: Option<String>,
     /// The successor in the copy: its id and current rating, when it has
     /// it.
-    pub successor: Option<Known>,
+    pub successor: Option<KnownBank>,
 }
 
 impl Ending {
@@ -97,7 +97,7 @@ impl Ending {
 
 /// An institution as the copy knows it: a bank of it, linked to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Known {
+pub struct KnownBank {
     pub id: String,
     pub name: String,
     pub rating: Option<Rating>,
@@ -111,7 +111,7 @@ pub struct Holder {
     /// Its name as the last ending gives it.
     pub name: Option<String>,
     /// Its bank in the copy, when the copy has one.
-    pub known: Option<Known>,
+    pub known: Option<KnownBank>,
     pub hops: usize,
 }
 
@@ -134,7 +134,16 @@ pub struct Lineage {
     pub successor_cert: Option<u64>,
     pub successor_name: Option<String>,
     /// The copy's bank of that institution, when it has it.
-    pub known: Option<Known>,
+    pub known: Option<KnownBank>,
+}
+
+impl Lineage {
+    /// A name change's names, before and after (BankFind's), when the
+    /// line is one.
+    pub fn renamed(&self) -> Option<(Option<&str>, Option<&str>)> {
+        (self.kind == ChangeKind::NameChange)
+            .then_some((self.former_name.as_deref(), self.name.as_deref()))
+    }
 }
 
 /// Where an institution of a lineage stands to the bank asked about.
@@ -236,7 +245,7 @@ impl Events<'_> {
 
     /// The copy's bank of the institution `fdic_cert`, when it has one
     /// (the first by its place in the list, should two be linked to it).
-    pub fn known(&self, fdic_cert: u64) -> Result<Option<Known>> {
+    pub fn known(&self, fdic_cert: u64) -> Result<Option<KnownBank>> {
         let connection = self.0.connection();
         let mut statement = connection.prepare_cached(
             "SELECT b.id AS id, b.name AS name, b.rating AS rating, b.exam_date AS exam_date \
@@ -245,7 +254,7 @@ impl Events<'_> {
         )?;
         Ok(statement
             .query_row([fdic_cert as i64], |row| {
-                Ok(Known {
+                Ok(KnownBank {
                     id: row.get("id")?,
                     name: row.get("name")?,
                     rating: vocab_or_null(row, "rating")?,
@@ -439,7 +448,7 @@ impl Events<'_> {
         of: &LineageOf,
         mut each: impl FnMut(Lineage) -> Result<()>,
     ) -> Result<()> {
-        let mut known: HashMap<u64, Option<Known>> = HashMap::new();
+        let mut known: HashMap<u64, Option<KnownBank>> = HashMap::new();
         for (cert, _) in &of.institutions {
             known.insert(*cert, self.known(*cert)?);
         }

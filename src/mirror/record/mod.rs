@@ -16,7 +16,7 @@ mod exams;
 mod linking;
 pub mod store;
 
-pub use events::{Ending, FOLLOWED, Forward, Known, Lineage, LineageOf, Role};
+pub use events::{Ending, FOLLOWED, Forward, KnownBank, Lineage, LineageOf, Role};
 pub(crate) use exams::exam_records_on;
 pub use store::{Sources, Store, Summary};
 
