@@ -12,12 +12,12 @@ use clap::Subcommand;
 use crate::command::{Ctx, ExcelSafeArg, JqArg, OutputArg, Parts, Run, Spec};
 use crate::domain::{Place, Selection};
 use crate::error::{CraError, Exit};
-use crate::io::{Io, Output};
 use crate::output::Outputs;
 use crate::output::{BANKS, Cell, Column, Columns, Fit, Kind};
-use crate::settings::Settings;
-use crate::source::{Among, Copy, Source, Wanted, classify, resolve, watched, watched_within};
-use crate::text::{inert, plural, thousands};
+use crate::source::{
+    Among, Copy, Source, Wanted, classify, pick_listed, resolve, watched, watched_within,
+};
+use crate::text::{plural, thousands};
 use crate::watch::{Lists, check_name};
 
 pub const AFTER_HELP: &str = "\
@@ -127,17 +127,16 @@ impl Spec for WatchCommand {
 
 impl Run for WatchCommand {
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        let (settings, io, out) = (&ctx.settings, &ctx.io, &ctx.out);
         let path = crate::watch::path()?;
         match self {
             WatchCommand::Add {
                 name,
                 banks,
                 narrow,
-            } => add(&path, &name, &banks, &narrow.selection(), settings, io).await,
-            WatchCommand::Remove { name, banks } => remove(&path, &name, &banks, io, &ctx.copy),
-            WatchCommand::Show { name, .. } => show(&name, settings, io, out, &ctx.copy).await,
-            WatchCommand::List { .. } => list(&path, io, out, &ctx.copy),
+            } => add(&path, &name, &banks, &narrow.selection(), &ctx).await,
+            WatchCommand::Remove { name, banks } => remove(&path, &name, &banks, &ctx),
+            WatchCommand::Show { name, .. } => show(&name, &ctx).await,
+            WatchCommand::List { .. } => list(&path, &ctx),
         }
     }
 }
@@ -147,9 +146,9 @@ async fn add(
     name: &str,
     banks: &[String],
     within: &Selection,
-    settings: &Settings,
-    io: &Io,
+    ctx: &Ctx,
 ) -> Result<Exit> {
+    let (settings, io) = (&ctx.settings, &ctx.io);
     check_name(name).map_err(CraError::usage)?;
     // A file that cannot be read is said before any request.
     Lists::load(path)?;
@@ -194,20 +193,15 @@ async fn add(
     Ok(Exit::Success)
 }
 
-fn remove(
-    path: &std::path::Path,
-    name: &str,
-    banks: &[String],
-    io: &Io,
-    copy: &Copy,
-) -> Result<Exit> {
+fn remove(path: &std::path::Path, name: &str, banks: &[String], ctx: &Ctx) -> Result<Exit> {
+    let (io, copy) = (&ctx.io, &ctx.copy);
     // Names the copy gives the list's banks, when there is a copy.
     let copy = copy.existing()?;
     let (removed, left) = crate::watch::update(path, |lists| {
         let entries = lists.get(name)?.ok_or_else(|| lists.unknown(name))?;
         let mut ids = Vec::with_capacity(banks.len());
         for bank in banks {
-            ids.push(pick(name, &entries, bank, copy.as_deref())?);
+            ids.push(pick_listed(name, &entries, bank, copy.as_deref())?);
         }
         let removed = lists.remove(name, &ids);
         let left = lists.get(name)?.map_or(0, |entries| entries.len());
@@ -227,67 +221,10 @@ fn remove(
     Ok(Exit::Success)
 }
 
-/// The id in a list that an argument names: the id, the start of one (8
-/// characters or more), a page address, or the bank's name (as its comment
-/// or the copy gives it, ignoring case).
-fn pick(
-    list: &str,
-    entries: &[crate::watch::Entry],
-    arg: &str,
-    copy: Option<&crate::mirror::Reader>,
-) -> Result<String> {
-    let wanted = arg.trim();
-    let id = crate::source::bank_id(wanted).unwrap_or_else(|_| wanted.to_string());
-    if let Some(entry) = entries.iter().find(|e| e.id == id) {
-        return Ok(entry.id.clone());
-    }
-    let matches: Vec<&crate::watch::Entry> = match classify(&id) {
-        Wanted::Prefix(prefix) => entries
-            .iter()
-            .filter(|e| e.id.to_ascii_lowercase().starts_with(&prefix))
-            .collect(),
-        _ => {
-            let folded = wanted.to_lowercase();
-            entries
-                .iter()
-                .filter(|e| {
-                    let by_label = e.label.as_deref().is_some_and(|label| {
-                        let label = label.to_lowercase();
-                        label == folded || label.starts_with(&format!("{folded} ("))
-                    });
-                    let by_copy = copy
-                        .and_then(|reader| reader.served().bank(&e.id).ok())
-                        .is_some_and(|bank| bank.fields.name.to_lowercase() == folded);
-                    by_label || by_copy
-                })
-                .collect()
-        }
-    };
-    match matches.as_slice() {
-        [one] => Ok(one.id.clone()),
-        [] => Err(CraError::NotFound {
-            message: format!(
-                "'{}' is not in the watch list '{list}' ({} show {list})",
-                inert(arg),
-                crate::mirror::command_named("watch")
-            ),
-        }
-        .into()),
-        several => Err(CraError::usage(format!(
-            "'{}' names several banks of the watch list '{list}': {}; give an id",
-            inert(arg),
-            several
-                .iter()
-                .map(|e| inert(&e.id).to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
-    }
-}
-
 /// The banks of a list as `search --watch NAME --all` prints them, those
 /// not found named as every `--watch` names them.
-async fn show(name: &str, settings: &Settings, io: &Io, out: &Output, copy: &Copy) -> Result<Exit> {
+async fn show(name: &str, ctx: &Ctx) -> Result<Exit> {
+    let (settings, io, out, copy) = (&ctx.settings, &ctx.io, &ctx.out, &ctx.copy);
     let names = [name.to_string()];
     let watch = watched(&names)?;
     let planned = out.plan_rows(&BANKS, &[], false)?;
@@ -356,7 +293,8 @@ const LIST: &[Column<ListRow>] = &[
 
 const LISTS: Columns<ListRow> = Columns::new(LIST, &["name", "banks", "missing"]);
 
-fn list(path: &std::path::Path, io: &Io, out: &Output, copy: &Copy) -> Result<Exit> {
+fn list(path: &std::path::Path, ctx: &Ctx) -> Result<Exit> {
+    let (io, out, copy) = (&ctx.io, &ctx.out, &ctx.copy);
     let lists = Lists::load(path)?;
     let copy = copy.existing()?;
     let mut printed = out.rows(out.plan_rows(&LISTS, &[], false)?)?;

@@ -16,6 +16,7 @@ use crate::error::CraError;
 use crate::io::Io;
 use crate::mirror::Reader;
 use crate::settings::Settings;
+use crate::text::inert;
 
 /// What a `show` argument is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -262,6 +263,65 @@ pub async fn named(raw: &str, among: &Among<'_>) -> Result<String> {
                 several.len()
             )))
         }
+    }
+}
+
+/// The id in watch list `list` (its `entries`) that an argument names
+/// (`cra watch remove`): the id, the start of one (8
+/// characters or more), a page address, or the bank's name (as its comment
+/// or the copy gives it, ignoring case).
+pub fn pick_listed(
+    list: &str,
+    entries: &[crate::watch::Entry],
+    arg: &str,
+    copy: Option<&Reader>,
+) -> Result<String> {
+    let wanted = arg.trim();
+    let id = super::bank_id(wanted).unwrap_or_else(|_| wanted.to_string());
+    if let Some(entry) = entries.iter().find(|e| e.id == id) {
+        return Ok(entry.id.clone());
+    }
+    let matches: Vec<&crate::watch::Entry> = match classify(&id) {
+        Wanted::Prefix(prefix) => entries
+            .iter()
+            .filter(|e| e.id.to_ascii_lowercase().starts_with(&prefix))
+            .collect(),
+        _ => {
+            let folded = wanted.to_lowercase();
+            entries
+                .iter()
+                .filter(|e| {
+                    let by_label = e.label.as_deref().is_some_and(|label| {
+                        let label = label.to_lowercase();
+                        label == folded || label.starts_with(&format!("{folded} ("))
+                    });
+                    let by_copy = copy
+                        .and_then(|reader| reader.served().bank(&e.id).ok())
+                        .is_some_and(|bank| bank.fields.name.to_lowercase() == folded);
+                    by_label || by_copy
+                })
+                .collect()
+        }
+    };
+    match matches.as_slice() {
+        [one] => Ok(one.id.clone()),
+        [] => Err(CraError::NotFound {
+            message: format!(
+                "'{}' is not in the watch list '{list}' ({} show {list})",
+                inert(arg),
+                crate::mirror::command_named("watch")
+            ),
+        }
+        .into()),
+        several => Err(CraError::usage(format!(
+            "'{}' names several banks of the watch list '{list}': {}; give an id",
+            inert(arg),
+            several
+                .iter()
+                .map(|e| inert(&e.id).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
     }
 }
 

@@ -13,7 +13,9 @@ pub mod listing;
 pub mod seen;
 pub mod select;
 
-pub use argument::{Among, Wanted, classify, could_be_name, named, resolve, resolve_one};
+pub use argument::{
+    Among, Wanted, classify, could_be_name, named, pick_listed, resolve, resolve_one,
+};
 pub use found::FoundPages;
 pub use id::bank_id;
 pub use listing::{Listing, MAX_PER_PAGE, Options as ListingOptions, details};
