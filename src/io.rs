@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use crate::domain::ColorWhen;
 
 mod output;
-pub use output::{Histories, Output};
+pub use output::Output;
 mod progress;
 mod sink;
 pub use progress::{Progress, Ticker};

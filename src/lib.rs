@@ -11,6 +11,7 @@
 pub(crate) mod api;
 pub mod assets;
 pub(crate) mod atomic;
+pub(crate) mod card;
 pub mod cli;
 pub(crate) mod command;
 pub(crate) mod commands;

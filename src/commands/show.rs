@@ -9,20 +9,14 @@ use clap::Args;
 use futures_util::stream::{self, StreamExt};
 
 use crate::command::{Ctx, Parts, RowsOutput, Run, Spec};
-use crate::domain::BankDetail;
 use crate::error::{CraError, Exit, exit_of, shorten};
 use crate::filters::Words;
-use crate::io::Histories;
-use crate::io::{Io, Output};
-use crate::output::Outputs;
 use crate::output::{HISTORIES, history_json, public_wanted, write_history_with};
-use crate::settings::Settings;
+use crate::output::{Histories, Outputs};
 use crate::source::{Among, Source, Wanted, bank_id, classify, could_be_name, named, resolve};
-use crate::text::{inert, thousands};
+use crate::text::thousands;
 
-mod card;
-mod pes;
-use card::{public_record, write_cards};
+use crate::card;
 
 /// Text shown after `--help`: examples.
 pub const AFTER_HELP: &str = "\
@@ -107,17 +101,12 @@ impl Run for ShowArgs {
     }
 
     async fn run(self, ctx: Ctx) -> Result<Exit> {
-        run(self, &ctx.settings, &ctx.io, &ctx.out, &ctx.copy).await
+        run(self, &ctx).await
     }
 }
 
-async fn run(
-    args: ShowArgs,
-    settings: &Settings,
-    io: &Io,
-    out: &Output,
-    copy: &crate::source::Copy,
-) -> Result<Exit> {
+async fn run(args: ShowArgs, ctx: &Ctx) -> Result<Exit> {
+    let (settings, io, out, copy) = (&ctx.settings, &ctx.io, &ctx.out, &ctx.copy);
     // A name (it has a space) is never taken apart as an address.
     let wanted = args
         .ids
@@ -144,7 +133,7 @@ async fn run(
     .buffered(CONCURRENCY);
     // Every id that is not found is named, not just the first; any other
     // failure (a wrong key, the service down) stops at once, as it is.
-    let mut found: Vec<Option<BankDetail>> = Vec::with_capacity(ids.len());
+    let mut found = Vec::with_capacity(ids.len());
     let mut missing = Vec::new();
     while let Some((id, result)) = results.next().await {
         match result {
@@ -206,7 +195,7 @@ async fn run(
         }
         still
     };
-    let banks: Vec<BankDetail> = found.into_iter().flatten().collect();
+    let banks: Vec<_> = found.into_iter().flatten().collect();
     match missing.len() {
         0 => {}
         1 => return Err(missing.remove(0).1),
@@ -230,16 +219,20 @@ async fn run(
     let joined = source.joining(public, copy, public_wanted(shown.enriched))?;
     let public_json = shown.enriched && out.json();
     let shown_as = out.histories(banks.len(), !shown.columns.is_empty());
+    // The copy's public record, when it has one to show.
+    let record = card::public_record(&settings.mirror.value);
+    let record = record.as_ref();
     if shown_as != Histories::Cards {
         // A card says how a bank ended; rows and documents do not carry it
         // (but `--enriched` json): said on standard error, piped too.
-        say_endings(&banks, settings, io)?;
+        for line in card::endings(&banks, record)? {
+            io.info(&line);
+        }
     }
     match shown_as {
         Histories::Cards => {
-            let public = public_record(settings);
             let mut text = out.stdout();
-            write_cards(&mut text, &banks, out.view(), public.as_ref())?;
+            card::write_cards(&mut text, &banks, out.view(), record)?;
             text.flush()?;
         }
         Histories::Document => {
@@ -247,9 +240,9 @@ async fn run(
             if public_json {
                 let public = joined.exam_publics(bank)?;
                 let mut json = history_json(bank, public.as_deref());
-                if let Some(reader) = public_record(settings) {
+                if let Some(reader) = record {
                     let areas = reader.evaluations().area_ratings(&bank.fields.id)?;
-                    add_area_ratings(&mut json, &areas);
+                    card::add_area_ratings(&mut json, &areas);
                 }
                 // How it ended (null: it did not), once enrich read
                 // BankFind's history.
@@ -260,16 +253,16 @@ async fn run(
                     object.insert("ended".to_string(), ended);
                 }
                 if let Some(object) = json.as_object_mut() {
-                    add_lending(object, &bank.fields.id, settings)?;
+                    card::add_lending(object, &bank.fields.id, record)?;
                 }
-                pes::add_json(&mut json, &exam_pes(settings, bank)?);
+                card::add_pes(&mut json, &card::exam_pes(record, &bank.fields.id)?);
                 out.summary_object(&json)?;
             } else {
                 // As served, with the years it reported lending where the
                 // copy holds them.
                 let mut json: serde_json::Value = serde_json::to_value(&bank.raw)?;
                 let added = match json.as_object_mut() {
-                    Some(object) => add_lending(object, &bank.fields.id, settings)?,
+                    Some(object) => card::add_lending(object, &bank.fields.id, record)?,
                     None => false,
                 };
                 if added {
@@ -285,102 +278,15 @@ async fn run(
                 let public = joined.exam_publics(&bank)?;
                 // In json with the public record, each exam's PEs.
                 let read = match public_json {
-                    true => exam_pes(settings, &bank)?,
+                    true => card::exam_pes(record, &bank.fields.id)?,
                     false => Vec::new(),
                 };
                 write_history_with(&mut rows, bank, public.as_deref(), |json| {
-                    pes::add_json(json, &read);
+                    card::add_pes(json, &read);
                 })?;
             }
             rows.finish()?;
         }
     }
     Ok(Exit::Success)
-}
-
-/// Each exam's states and multistate MSAs as its evaluation rates them
-/// (`area_ratings`: `area`, `overall` and each test's rating), where a PE
-/// of the exam was read that rates any.
-fn add_area_ratings(json: &mut serde_json::Value, exams: &[crate::mirror::ExamTests]) {
-    use serde_json::{Map, Value};
-    let Some(ratings) = json.get_mut("ratings").and_then(|r| r.as_array_mut()) else {
-        return;
-    };
-    for object in ratings {
-        let date = object.get("exam_date").and_then(Value::as_str);
-        let Some(exam) = exams.iter().find(|e| Some(e.exam_date.as_str()) == date) else {
-            continue;
-        };
-        let mut areas: Vec<Map<String, Value>> = Vec::new();
-        for (area, test, rating) in &exam.tests {
-            match areas.last_mut() {
-                Some(last) if last["area"] == area.as_str() => {
-                    last.insert(test.clone(), rating.as_str().into());
-                }
-                _ => areas.push(Map::from_iter([
-                    ("area".to_string(), area.as_str().into()),
-                    (test.clone(), rating.as_str().into()),
-                ])),
-            }
-        }
-        if let Some(object) = object.as_object_mut() {
-            let areas = areas.into_iter().map(Value::Object).collect();
-            object.insert("area_ratings".to_string(), Value::Array(areas));
-        }
-    }
-}
-
-/// `lending`: the last three years the bank `id` reported (newest first),
-/// added to `object` when the copy holds any; whether it did.
-fn add_lending(
-    object: &mut serde_json::Map<String, serde_json::Value>,
-    id: &str,
-    settings: &Settings,
-) -> Result<bool> {
-    let Some(reader) = public_record(settings) else {
-        return Ok(false);
-    };
-    let years = reader.lending_last_years(id, 3)?;
-    if years.is_empty() {
-        return Ok(false);
-    }
-    object.insert(
-        "lending".to_string(),
-        years
-            .iter()
-            .map(crate::mirror::lending::exam::to_json)
-            .collect(),
-    );
-    Ok(true)
-}
-
-/// The PEs read of each of the bank's exams, where the copy has a public
-/// record (none otherwise).
-fn exam_pes(settings: &Settings, bank: &BankDetail) -> Result<Vec<crate::mirror::ExamPe>> {
-    match public_record(settings) {
-        Some(reader) => reader.evaluations().exam_pes(&bank.fields.id),
-        None => Ok(Vec::new()),
-    }
-}
-
-/// Says on standard error, for each of `banks` that ended (as the copy's
-/// public record knows from BankFind's history), how and into which
-/// institution: what a card says, for rows and documents, which cannot.
-fn say_endings(banks: &[BankDetail], settings: &Settings, io: &Io) -> Result<()> {
-    let Some(reader) = public_record(settings) else {
-        return Ok(());
-    };
-    if !reader.events().any()? {
-        return Ok(());
-    }
-    for bank in banks {
-        if let Some(ending) = reader.events().ending(&bank.fields.id)? {
-            io.info(&format!(
-                "{} {}",
-                inert(&bank.fields.name),
-                card::ended(&ending)
-            ));
-        }
-    }
-    Ok(())
 }

@@ -14,7 +14,7 @@ use anyhow::Result;
 use super::Screen;
 use super::sink::{FileOut, Out, Sink};
 use crate::domain::Format;
-use crate::output::{Chart, Columns, Head, Planned, Printer, Query, Report, Rows, View};
+use crate::output::{Chart, Columns, Head, Histories, Planned, Printer, Query, Report, Rows, View};
 
 /// Standard output, decided.
 #[derive(Clone)]
@@ -204,11 +204,7 @@ impl Output {
 
     /// How one or more banks with their histories are shown (`show`).
     pub fn histories(&self, banks: usize, columns_chosen: bool) -> Histories {
-        match self.view.format {
-            Format::Table if !columns_chosen => Histories::Cards,
-            Format::Json if banks == 1 => Histories::Document,
-            _ => Histories::Rows,
-        }
+        self.view.histories(banks, columns_chosen)
     }
 
     /// Counts of banks by rating per group (`stats`): drawn as `chart`
@@ -274,15 +270,4 @@ impl<W: std::io::Write> std::io::Write for Counted<W> {
     fn flush(&mut self) -> std::io::Result<()> {
         self.0.flush()
     }
-}
-
-/// How banks with their histories are shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Histories {
-    /// A card a bank, for a person at a terminal.
-    Cards,
-    /// One json document: the bank's object.
-    Document,
-    /// A row a rating record, in the format decided.
-    Rows,
 }

@@ -55,7 +55,7 @@ pub use report::{
 };
 pub use rows::{Planned, Query, Rows};
 pub use table::{Fitted, render_table};
-pub use view::{View, Warn};
+pub use view::{Histories, View, Warn};
 pub use xlsx::room_for as sheet_room_for;
 
 /// One result, ready for any format. Its JSON is a tree built here

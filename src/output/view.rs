@@ -108,9 +108,31 @@ impl View {
         self.terminal && self.format == Format::Table
     }
 
+    /// How `banks` banks with their histories are shown (`show`): cards at
+    /// a table (unless columns were chosen), one document for one bank in
+    /// json, else rows.
+    pub fn histories(&self, banks: usize, columns_chosen: bool) -> Histories {
+        match self.format {
+            Format::Table if !columns_chosen => Histories::Cards,
+            Format::Json if banks == 1 => Histories::Document,
+            _ => Histories::Rows,
+        }
+    }
+
     /// The same view printing `format`.
     pub fn with_format(mut self, format: Format) -> View {
         self.format = format;
         self
     }
+}
+
+/// How banks with their histories are shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Histories {
+    /// A card a bank, for a person at a terminal.
+    Cards,
+    /// One json document: the bank's object.
+    Document,
+    /// A row a rating record, in the format decided.
+    Rows,
 }

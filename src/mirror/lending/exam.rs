@@ -122,41 +122,43 @@ impl crate::mirror::Reader {
     }
 }
 
-/// A year's line as `show` gives it: `2024: 579 small business loans,
-/// LMI 35.1% (market 31.4%), in area 87.4%, CD $7.75M`.
-pub fn said(line: &Line) -> String {
-    let percent = |x: f64| format!("{:.1}%", x * 100.0);
-    let mut text = format!(
-        "{}: {} small business {}",
-        line.year,
-        crate::text::thousands(line.loans),
-        crate::text::plural(line.loans, "loan", "loans")
-    );
-    if let Some(lmi) = line.lmi_share {
-        text.push_str(&format!(", LMI {}", percent(lmi)));
+impl Line {
+    /// The year's line as `show` gives it: `2024: 579 small business
+    /// loans, LMI 35.1% (market 31.4%), in area 87.4%, CD $7.75M`.
+    pub fn said(&self) -> String {
+        let percent = |x: f64| format!("{:.1}%", x * 100.0);
+        let mut text = format!(
+            "{}: {} small business {}",
+            self.year,
+            crate::text::thousands(self.loans),
+            crate::text::plural(self.loans, "loan", "loans")
+        );
+        if let Some(lmi) = self.lmi_share {
+            text.push_str(&format!(", LMI {}", percent(lmi)));
+        }
+        if let Some(market) = self.market_lmi_share {
+            text.push_str(&format!(" (market {})", percent(market)));
+        }
+        if let Some(inside) = self.in_area_share {
+            text.push_str(&format!(", in area {}", percent(inside)));
+        }
+        if let Some(cd) = self.cd_amount {
+            text.push_str(&format!(", CD {}", crate::text::dollars(cd)));
+        }
+        text
     }
-    if let Some(market) = line.market_lmi_share {
-        text.push_str(&format!(" (market {})", percent(market)));
-    }
-    if let Some(inside) = line.in_area_share {
-        text.push_str(&format!(", in area {}", percent(inside)));
-    }
-    if let Some(cd) = line.cd_amount {
-        text.push_str(&format!(", CD {}", crate::text::dollars(cd)));
-    }
-    text
-}
 
-/// A year's line as `show --format json` gives it.
-pub fn to_json(line: &Line) -> serde_json::Value {
-    serde_json::json!({
-        "year": line.year,
-        "sb_loans": line.loans,
-        "sb_lmi_share": line.lmi_share,
-        "sb_market_lmi_share": line.market_lmi_share,
-        "sb_in_area_share": line.in_area_share,
-        "cd_loans": line.cd_loans,
-        "cd_loans_amount": line.cd_amount,
-        "source": line.source,
-    })
+    /// The year's line as `show --format json` gives it.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "year": self.year,
+            "sb_loans": self.loans,
+            "sb_lmi_share": self.lmi_share,
+            "sb_market_lmi_share": self.market_lmi_share,
+            "sb_in_area_share": self.in_area_share,
+            "cd_loans": self.cd_loans,
+            "cd_loans_amount": self.cd_amount,
+            "source": self.source,
+        })
+    }
 }

@@ -71,8 +71,7 @@ pub struct Ending {
     pub kind: ChangeKind,
     pub successor_cert: Option<u64>,
     pub successor_name: Option<String>,
-    /// The successor in the copy: its id and current rating, when it has
-    /// it.
+    /// The successor's bank in the copy (id, current rating), if any.
     pub successor: Option<KnownBank>,
 }
 
@@ -138,11 +137,10 @@ pub struct Lineage {
 }
 
 impl Lineage {
-    /// A name change's names, before and after (BankFind's), when the
-    /// line is one.
+    /// A name change's names, before and after (BankFind's).
     pub fn renamed(&self) -> Option<(Option<&str>, Option<&str>)> {
-        (self.kind == ChangeKind::NameChange)
-            .then_some((self.former_name.as_deref(), self.name.as_deref()))
+        let names = (self.former_name.as_deref(), self.name.as_deref());
+        (self.kind == ChangeKind::NameChange).then_some(names)
     }
 }
 

@@ -109,6 +109,15 @@ pub struct ExamRecord {
     pub exam_method: Option<String>,
 }
 
+impl ExamRecord {
+    /// Where the exam's public evaluation is, from the file's record of it
+    /// (the FDIC's date there is the month it was made public).
+    pub fn evaluation(&self) -> Option<crate::record::Address> {
+        let day = crate::record::Day::parse(&self.ffiec_date)?;
+        crate::record::address(&self.regulator, self.agency_id, day)
+    }
+}
+
 /// What a selection asks of the public record (`--assets`,
 /// `--exam-method`, `--active`/`--inactive`), as the clause builder hands
 /// it on.

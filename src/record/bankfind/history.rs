@@ -102,6 +102,15 @@ impl ChangeKind {
         )
     }
 
+    /// How a line about an ending names its successor: a merger's bank
+    /// merged `into` it, a failed or closed one was `taken over by` it.
+    pub fn successor_word(self) -> &'static str {
+        match self {
+            ChangeKind::Merger => "into",
+            _ => "taken over by",
+        }
+    }
+
     /// How a line about an ending says it (`merged`, `failed`, `closed`).
     pub fn past(self) -> &'static str {
         match self {

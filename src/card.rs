@@ -1,4 +1,5 @@
-//! `show`'s card on a terminal: the bank's facts, its public record when
+//! A bank as `show` shows it beyond the service's answer. Its card on a
+//! terminal: the bank's facts, its public record when
 //! the local copy has one (identifiers, assets, activity, each exam's
 //! evaluation), and its history as a table fitted to the width.
 
@@ -12,8 +13,12 @@ use crate::mirror::{LinkState, Reader};
 use crate::output::View;
 use crate::output::{self, Fit, Head, Kind, dollars};
 use crate::record::Address;
-use crate::settings::Settings;
 use crate::text::inert;
+
+mod document;
+mod pes;
+pub(crate) use document::{add_area_ratings, add_lending, endings, exam_pes};
+pub(crate) use pes::add_json as add_pes;
 
 /// The card's history: on a narrow terminal the exam type goes first.
 fn history_heads() -> Vec<Head> {
@@ -35,8 +40,8 @@ fn history_heads() -> Vec<Head> {
 
 /// The copy's public record, when there is one to show (a card is shown
 /// without it otherwise: nothing to say about it there).
-pub(super) fn public_record(settings: &Settings) -> Option<Reader> {
-    let reader = Reader::open(&settings.mirror.value).ok()?;
+pub(crate) fn public_record(copy: &std::path::Path) -> Option<Reader> {
+    let reader = Reader::open(copy).ok()?;
     reader.record().enriched_at().ok().flatten().map(|_| reader)
 }
 
@@ -92,15 +97,10 @@ fn public_card(reader: &Reader, id: &str) -> Result<(Vec<String>, ExamsShown)> {
             // The last three years it reported lending (cra enrich --lending).
             for (i, line) in reader.lending_last_years(id, 3)?.iter().enumerate() {
                 let label = if i == 0 { "Lending" } else { "" };
-                lines.push(format!(
-                    "  {label:<10} {}",
-                    crate::mirror::lending::exam::said(line)
-                ));
+                lines.push(format!("  {label:<10} {}", line.said()));
             }
             for exam in reader.record().exam_records(id)? {
-                let day = crate::record::Day::parse(&exam.ffiec_date);
-                let evaluation = day
-                    .and_then(|day| crate::record::address(&exam.regulator, exam.agency_id, day));
+                let evaluation = exam.evaluation();
                 exams.insert(
                     exam.exam_date,
                     (
@@ -237,10 +237,7 @@ pub(crate) fn ended(ending: &crate::mirror::Ending) -> String {
             .map(|known| known.name.clone())
             .or_else(|| ending.successor_name.clone())
             .unwrap_or_else(|| "an institution".to_string());
-        let into = match ending.kind {
-            crate::record::ChangeKind::Merger => "into",
-            _ => "taken over by",
-        };
+        let into = ending.kind.successor_word();
         line.push_str(&format!(" {into} {} (fdic:{cert})", shown_name(&name)));
         if let Some(known) = &ending.successor
             && let (Some(rating), Some(date)) = (&known.rating, &known.exam_date)
@@ -253,7 +250,7 @@ pub(crate) fn ended(ending: &crate::mirror::Ending) -> String {
 
 /// The table view: a card of bank fields, then its history with the current
 /// record marked.
-pub(super) fn write_cards(
+pub(crate) fn write_cards(
     out: &mut impl Write,
     banks: &[BankDetail],
     view: &View,
@@ -371,7 +368,7 @@ pub(super) fn write_cards(
             let mut lines: Vec<String> = Vec::new();
             for date in &dates {
                 // An exam whose PE was read: the PE, not where to find it.
-                let read = super::pes::card_lines(&pes, date, TESTS_AT);
+                let read = pes::card_lines(&pes, date, TESTS_AT);
                 if !read.is_empty() {
                     lines.extend(read);
                     continue;

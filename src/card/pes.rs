@@ -78,7 +78,7 @@ fn shown_file(file: &str) -> String {
 
 /// Adds to each object of the bank's json `ratings` the key
 /// `evaluations`: the PEs read of its exam (an empty array for none).
-pub(super) fn add_json(json: &mut Value, pes: &[ExamPe]) {
+pub(crate) fn add_json(json: &mut Value, pes: &[ExamPe]) {
     let Some(ratings) = json.get_mut("ratings").and_then(Value::as_array_mut) else {
         return;
     };
