@@ -46,21 +46,43 @@ const QUOTED: usize = 60;
 
 /// `text` with every quoted value ('...') over `most` characters cut to
 /// its start and `…`: clap quotes the value it refused, and a value of
-/// 50,000 characters would make the one line of an error 100 KB.
+/// 50,000 characters would make the one line of an error 100 KB. A quote
+/// opens where no letter or digit is before it and closes where none
+/// follows it, so an apostrophe within a word (`institution's`, `O'Brien`)
+/// neither opens nor closes one.
 fn shorten_quoted(text: &str, most: usize) -> String {
     let mut out = String::with_capacity(text.len().min(4096));
-    let mut parts = text.split('\'');
-    if let Some(first) = parts.next() {
-        out.push_str(first);
-    }
-    // Odd parts are inside quotes, even parts between them.
-    for (i, part) in parts.enumerate() {
-        out.push('\'');
-        if i % 2 == 0 && part.chars().count() > most {
-            out.push_str(&crate::text::shorten(part, most));
-        } else {
-            out.push_str(part);
+    // Where the quoted value being read starts in `text`, if one is open.
+    let mut open: Option<usize> = None;
+    let mut before: Option<char> = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let after = chars.peek().map(|&(_, next)| next);
+        let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+        match open {
+            None => {
+                out.push(c);
+                if c == '\'' && !word(before) {
+                    open = Some(at + 1);
+                }
+            }
+            Some(start) if c == '\'' && !word(after) => {
+                let value = &text[start..at];
+                if value.chars().count() > most {
+                    out.push_str(&crate::text::shorten(value, most));
+                } else {
+                    out.push_str(value);
+                }
+                out.push(c);
+                open = None;
+            }
+            Some(_) => {}
         }
+        before = Some(c);
+    }
+    // A quote never closed: what follows it, as it is.
+    if let Some(start) = open {
+        out.push_str(&text[start..]);
     }
     out
 }
@@ -264,6 +286,32 @@ mod tests {
         assert!(short.ends_with("…' is not a state code"), "{short}");
         assert_eq!(shorten_quoted("plain 'a' and 'b'", 60), "plain 'a' and 'b'");
         assert_eq!(shorten_quoted("it's", 1), "it's");
+    }
+
+    /// An apostrophe in the words of a message neither opens nor closes a
+    /// quoted value: `try '--help'` after one was cut to `tr…'--help'`.
+    #[test]
+    fn an_apostrophe_within_a_word_quotes_nothing() {
+        let text = "--test overall=outstanding: name an area (the institution's own overall \
+                    rating is --rating)\n\nFor more information, try '--help'.\n";
+        assert_eq!(shorten_quoted(text, 60), text);
+        let long = "y".repeat(500);
+        let cut = shorten_quoted(&format!("the bank's value '{long}' for 'O'Brien'"), 60);
+        assert!(cut.starts_with("the bank's value 'yyy"), "{cut}");
+        assert!(cut.ends_with("…' for 'O'Brien'"), "{cut}");
+        assert_eq!(
+            shorten_quoted("a quote 'never closed", 3),
+            "a quote 'never closed"
+        );
+    }
+
+    proptest::proptest! {
+        /// Nothing is lost but the middle of a long quoted value: text
+        /// without one comes back as it was, whatever its apostrophes.
+        #[test]
+        fn text_without_a_long_quoted_value_is_kept(text in "[a-z' .:()-]{0,80}") {
+            proptest::prop_assert_eq!(shorten_quoted(&text, 100), text);
+        }
     }
 
     fn args(line: &str) -> Vec<String> {

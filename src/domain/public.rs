@@ -106,6 +106,36 @@ pub fn with_public_record(
     json
 }
 
+/// A row's json with the key `public_record` added, written as
+/// [`with_public_record`] makes it (the same bytes) without building the
+/// record's tree: the object's keys in their order, then the record's.
+pub struct WithPublic<'a> {
+    pub json: serde_json::Value,
+    pub record: Option<&'a PublicRecord>,
+}
+
+impl Serialize for WithPublic<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match &self.json {
+            // An object that has the key already (a hostile service's)
+            // keeps its place, the value replaced: as `with_public_record`.
+            serde_json::Value::Object(map) if !map.contains_key("public_record") => {
+                let mut object = serializer.serialize_map(Some(map.len() + 1))?;
+                for (key, value) in map {
+                    object.serialize_entry(key, value)?;
+                }
+                match self.record {
+                    Some(record) => object.serialize_entry("public_record", record)?,
+                    None => object.serialize_entry("public_record", &PublicRecord::default())?,
+                }
+                object.end()
+            }
+            other => with_public_record(other.clone(), self.record).serialize(serializer),
+        }
+    }
+}
+
 /// A row that carries a bank's public record (when it was asked for).
 pub trait HasPublic {
     fn public(&self) -> Option<&PublicRecord>;
@@ -162,5 +192,44 @@ mod tests {
         assert_eq!(json["fdic_cert"], 27476);
         assert_eq!(json["rssd_id"], serde_json::Value::Null);
         assert_eq!(json["active"], false);
+    }
+
+    proptest::proptest! {
+        /// `WithPublic` writes the very bytes of `with_public_record`'s
+        /// tree: any object (one with the key already too), any other
+        /// value, any record or none.
+        #[test]
+        fn with_public_writes_what_the_tree_would(
+            keys in proptest::collection::vec("[a-z_]{1,12}", 0..6),
+            taken in proptest::bool::ANY,
+            object in proptest::bool::ANY,
+            cert in proptest::option::of(proptest::num::u64::ANY),
+            share in proptest::option::of(-1e12f64..1e12),
+            method in proptest::option::of("[ -~é\"\\\\]{0,20}"),
+            known in proptest::bool::ANY,
+        ) {
+            let mut map = serde_json::Map::new();
+            for (i, key) in keys.iter().enumerate() {
+                map.insert(key.clone(), serde_json::json!([i, key]));
+            }
+            if taken {
+                map.insert("public_record".to_string(), serde_json::json!("served"));
+            }
+            let json = if object {
+                serde_json::Value::Object(map)
+            } else {
+                serde_json::json!(keys)
+            };
+            let record = PublicRecord {
+                fdic_cert: cert,
+                exam_method: method,
+                sb_lmi_share: share,
+                ..PublicRecord::default()
+            };
+            let record = known.then_some(&record);
+            let tree = serde_json::to_string(&with_public_record(json.clone(), record)).unwrap();
+            let written = serde_json::to_string(&WithPublic { json, record }).unwrap();
+            proptest::prop_assert_eq!(written, tree);
+        }
     }
 }

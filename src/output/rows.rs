@@ -196,7 +196,10 @@ impl<R, W: Write> Rows<R, W> {
                 rows: cells,
             }),
             RowJson::Served(served) => self.printer.write(&Record {
-                json: &crate::domain::public::with_public_record(served(row).to_value(), public),
+                json: &crate::domain::public::WithPublic {
+                    json: served(row).to_value(),
+                    record: public,
+                },
                 rows: cells,
             }),
             RowJson::Shown => self.printer.write(&Record {
@@ -215,7 +218,13 @@ impl<R, W: Write> Rows<R, W> {
                     }
                 }
                 if self.public_json {
-                    json = crate::domain::public::with_public_record(json, public);
+                    return self.printer.write(&Record {
+                        json: &crate::domain::public::WithPublic {
+                            json,
+                            record: public,
+                        },
+                        rows: cells,
+                    });
                 }
                 self.printer.write(&Record {
                     json: &json,

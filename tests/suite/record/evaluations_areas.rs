@@ -182,6 +182,8 @@ fn each_areas_overall_rating_is_stored_shown_listed_and_filtered() {
     let out = world.local(&["--offline", "search", "--test", "overall=outstanding"]);
     assert_code(&out, 2);
     assert!(stderr(&out).contains("overall@TX"), "{}", stderr(&out));
+    // Its apostrophe (the institution's) cuts no part of the line after.
+    assert!(stderr(&out).contains("try '--help'."), "{}", stderr(&out));
 
     // A copy an earlier reader read (before area ratings were read): each
     // of its files is read again once, and has them; then already read.
