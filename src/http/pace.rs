@@ -144,6 +144,7 @@ impl Governor {
 
     /// The pace in force, in requests a second, if any: `--rate`, or what
     /// 429s taught.
+    #[cfg(test)]
     pub fn pace(&self) -> Option<f64> {
         let state = self.lock();
         match state.fixed {

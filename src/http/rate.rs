@@ -90,6 +90,7 @@ where
         }
     }
 
+    #[cfg(test)]
     pub fn interval(&self) -> Duration {
         self.interval
     }

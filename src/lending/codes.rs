@@ -46,16 +46,6 @@ impl Agency {
             Agency::Ots => Regulator::Ots,
         }
     }
-
-    /// What its number is, in words: `OCC charter`.
-    pub fn number_name(self) -> &'static str {
-        match self {
-            Agency::Occ => "OCC charter",
-            Agency::Frb => "RSSD ID",
-            Agency::Fdic => "FDIC certificate",
-            Agency::Ots => "OTS docket",
-        }
-    }
 }
 
 /// Small business or small farm loans (loan type `4`, `5`).
@@ -143,11 +133,6 @@ impl Category {
         }
     }
 
-    /// Low or moderate: what the LMI share counts.
-    pub fn is_lmi(self) -> bool {
-        matches!(self, Category::Low | Category::Moderate)
-    }
-
     /// A code of the four-category scheme (`S` counties) for it.
     pub fn small_county_code(self) -> &'static str {
         match self {
@@ -196,14 +181,10 @@ pub fn county_level(level: &str) -> Option<Option<bool>> {
     }
 }
 
-/// Report levels of the aggregate's A1-1 ... A2-2: an income-group row of
-/// a county (1997 on), a county's total, an MSA's total. Blank: a tract.
+/// The report level of the aggregate's A1-1 ... A2-2 rows of a county's
+/// income group (1997 on); a county's total is 200, an MSA's 210, a
+/// tract's blank.
 pub const MARKET_INCOME_LEVEL: &str = "100";
-pub const COUNTY_TOTAL_LEVEL: &str = "200";
-pub const MSA_TOTAL_LEVEL: &str = "210";
-
-/// The disclosure's report levels of a county (total, inside, outside).
-pub const COUNTY_LEVELS: [&str; 3] = ["040", "050", "060"];
 
 /// The area field of a place outside every assessment area (`NA`), and
 /// of one outside every MSA.
@@ -238,7 +219,6 @@ mod tests {
         assert_eq!(Agency::from_code(3), Some(Agency::Fdic));
         assert_eq!(Agency::from_code(5), None);
         assert_eq!(Agency::Ots.regulator(), Regulator::Ots);
-        assert_eq!(Agency::Frb.number_name(), "RSSD ID");
         assert_eq!(county_level("050"), Some(Some(true)));
         assert_eq!(county_level("004"), None);
     }

@@ -41,7 +41,7 @@ pub use due::{DueQuery, DueRow, LeftOut};
 pub use gaps::GapRow;
 pub use lending::stats::LendingGroup;
 pub use read::{Reader, Rows};
-pub use record::evaluations::list::{AREA_TESTS, AreaRow, EvaluationRow, Listed};
+pub use record::evaluations::list::{AreaRow, EvaluationRow, Listed};
 pub use record::evaluations::shown::ExamPe;
 pub use record::evaluations::{ExamTests, Read as EvaluationRead};
 pub use record::{

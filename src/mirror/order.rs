@@ -30,6 +30,7 @@ pub struct Order {
 
 impl Order {
     /// `held`: the positions of the banks the mirror holds.
+    #[cfg(test)]
     pub fn new(held: Vec<u64>) -> Order {
         let mut order = Order::default();
         for position in held {

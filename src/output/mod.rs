@@ -35,15 +35,15 @@ mod style;
 mod table;
 mod view;
 mod xlsx;
-pub use crate::text::{dollars, inert, shorten, thousands};
+pub use crate::text::{dollars, inert, shorten};
 pub use about::About;
 pub use bank::{AboutBank, BankView, columns as bank_columns};
 pub use cell::Cell;
 pub use chart::{Bar, Chart, svg as svg_chart};
 pub use column::{Column, Columns, Head, Kind, RowJson, Shape};
 pub use dest::{
-    Destination, Outputs, OwnFile, Resolved, Written, excel_safe_for, format_for_path,
-    refuse_own_file, refuse_own_file_as, resolve, xlsx_to_terminal,
+    Destination, Outputs, OwnFile, Written, excel_safe_for, refuse_own_file, refuse_own_file_as,
+    resolve, xlsx_to_terminal,
 };
 pub use fit::Fit;
 pub use public::columns as public_columns;

@@ -96,6 +96,7 @@ pub fn level_index(text: &str) -> Option<usize> {
 }
 
 /// How a rating's text is shown: one of the four, or "other".
+#[cfg(test)]
 pub fn hue(rating: &str) -> &'static Hue {
     &PALETTE[Rating::from_text(rating).rank().unwrap_or(4)]
 }

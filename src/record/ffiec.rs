@@ -30,12 +30,11 @@ mod encoding;
 mod error;
 mod method;
 
-pub use archive::{Content, read_all, sniff, visit, visit_text, write_zip, zip_text};
+pub use archive::{Content, read_all, sniff, write_zip, zip_text};
 pub use error::FfiecError;
-pub use method::{
-    ExamMethod, ISB_RULE, ISB_THRESHOLDS, PRE_ISB_SMALL_BELOW, SizeBands, exam_type_by_assets,
-    size_bands,
-};
+#[cfg(test)]
+pub(crate) use method::ISB_RULE;
+pub use method::{ExamMethod, SizeBands, exam_type_by_assets, size_bands};
 
 /// Where the FFIEC publishes the file.
 pub const URL: &str = "https://www.ffiec.gov/craratings/craratng.zip";

@@ -31,12 +31,12 @@
 use std::collections::HashSet;
 
 pub use super::claims::Claims;
-pub use super::history::{Bank, Day, Exam, Institution, Word, rating_code};
+pub use super::history::{Bank, Day, Exam, rating_code};
 pub use super::reason::Reason;
 use super::register::state_code;
 pub use super::register::{OTS_TO_OCC, Register, Row};
+pub use super::score::MARGIN;
 use super::score::{Candidate, Fit, Keys, Scratch, Side};
-pub use super::score::{LINK_AT, MARGIN, PUBLICATION_LAG};
 use crate::domain::Regulator;
 
 /// Key lists longer than this gather no candidates (a month every FDIC
@@ -210,6 +210,7 @@ impl Register {
     }
 
     /// A bank's best candidate, if it is good enough and clearly the best.
+    #[cfg(test)]
     pub fn best_for(&self, bank: &Bank, work: &mut Work) -> Outcome {
         self.decide(bank, work).outcome
     }

@@ -30,7 +30,7 @@ pub mod reason;
 pub mod register;
 pub mod score;
 
-pub use bankfind::history::{Change, ChangeKind, FIELDS as HISTORY_FIELDS, parse_history};
+pub use bankfind::history::{Change, FIELDS as HISTORY_FIELDS, parse_history};
 pub use bankfind::{
     BankfindError, LIMIT_MAX as BANKFIND_PAGE_MAX, Query, URL as BANKFIND_URL,
     parse_page as parse_bankfind_page,

@@ -32,10 +32,11 @@ mod points;
 use super::draw::Draw;
 use crate::evaluation::model::{Evaluation, PrintedId};
 
-pub use fonts::winansi;
+#[cfg(test)]
+use fonts::winansi;
 pub use layout::area_rating;
-pub use places::{id_line, long_date, state_name};
-pub use points::{combine, draw_tests, tests_of};
+pub use places::{long_date, state_name};
+pub use points::draw_tests;
 
 /// Which agency's layout and cover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -25,7 +25,7 @@ use crate::mirror::lending::Lending;
 use crate::settings::Settings;
 use crate::text::{inert, shorten};
 use said::{Counts, Refusal};
-use sources::{Expanded, Source};
+use sources::{Expanded, Input};
 use store::Outcome;
 
 /// Reads `paths` (none: the FFIEC's files of `years`) into the copy; the
@@ -82,8 +82,8 @@ pub(super) async fn read(
         )));
         let mut temporary = None;
         let local = match source {
-            Source::File(file) => file.clone(),
-            Source::Web(url) => {
+            Input::File(file) => file.clone(),
+            Input::Web(url) => {
                 let mut file = tempfile::NamedTempFile::new()
                     .context("cannot make a temporary file for a download")?;
                 let client = Fetcher::new(
@@ -221,7 +221,7 @@ fn defaults(years: Option<&str>, settings: &Settings) -> Result<Expanded> {
         for kind in Kind::ALL {
             let url = address::url(&base, year, kind);
             match super::web_address(&url)? {
-                Some(url) => expanded.sources.push(Source::Web(url)),
+                Some(url) => expanded.sources.push(Input::Web(url)),
                 None => {
                     return Err(CraError::usage(format!(
                         "CRA_LENDING {}: not an http(s) address",

@@ -22,28 +22,28 @@ const FOLDER_FILES: usize = 10_000;
 
 /// One path or address to read.
 #[derive(Debug, Clone)]
-pub(super) enum Source {
+pub(super) enum Input {
     File(PathBuf),
     Web(Url),
 }
 
-impl Source {
+impl Input {
     /// As messages name it: the path given, an address without secrets.
     pub(super) fn shown(&self) -> String {
         match self {
-            Source::File(path) => path.display().to_string(),
-            Source::Web(url) => crate::http::hide_address_secrets(url.as_str()),
+            Input::File(path) => path.display().to_string(),
+            Input::Web(url) => crate::http::hide_address_secrets(url.as_str()),
         }
     }
 
     /// As the copy records it: a file's whole path, an address.
     pub(super) fn stored(&self) -> String {
         match self {
-            Source::File(path) => std::path::absolute(path)
+            Input::File(path) => std::path::absolute(path)
                 .unwrap_or_else(|_| path.clone())
                 .display()
                 .to_string(),
-            Source::Web(_) => self.shown(),
+            Input::Web(_) => self.shown(),
         }
     }
 }
@@ -52,7 +52,7 @@ impl Source {
 /// over (with why), in the order named.
 #[derive(Debug, Default)]
 pub(super) struct Expanded {
-    pub sources: Vec<Source>,
+    pub sources: Vec<Input>,
     /// Paths that cannot be read at all (missing, not a regular file).
     pub refused: Vec<(String, String)>,
     /// Entries of folders passed over (a FIFO, a device): named.
@@ -65,13 +65,13 @@ pub(super) fn expand(paths: &[String]) -> anyhow::Result<Expanded> {
     let mut expanded = Expanded::default();
     for path in paths {
         if let Some(url) = super::super::web_address(path)? {
-            expanded.sources.push(Source::Web(url));
+            expanded.sources.push(Input::Web(url));
             continue;
         }
         let path = PathBuf::from(path);
         match std::fs::metadata(&path) {
             Ok(meta) if meta.is_dir() => folder(&path, &mut expanded)?,
-            Ok(meta) if meta.is_file() => expanded.sources.push(Source::File(path)),
+            Ok(meta) if meta.is_file() => expanded.sources.push(Input::File(path)),
             Ok(_) => expanded.refused.push((
                 path.display().to_string(),
                 "not a regular file (a FIFO, a socket or a device): not read".into(),
@@ -118,7 +118,7 @@ fn folder(dir: &Path, expanded: &mut Expanded) -> anyhow::Result<()> {
         }
     }
     found.sort();
-    expanded.sources.extend(found.into_iter().map(Source::File));
+    expanded.sources.extend(found.into_iter().map(Input::File));
     Ok(())
 }
 

@@ -134,11 +134,6 @@ impl Lending {
         Ok(held)
     }
 
-    /// The store, back.
-    pub fn into_store(self) -> Store {
-        self.store
-    }
-
     fn connection(&self) -> &Connection {
         self.store.connection_for_lending()
     }

@@ -217,6 +217,7 @@ impl Filter {
     }
 
     /// `field` equal to `value`.
+    #[cfg(test)]
     pub fn eq(field: &str, value: impl ToString) -> Filter {
         Filter::AnyOf {
             field: field.to_string(),

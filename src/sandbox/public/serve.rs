@@ -110,6 +110,7 @@ impl Served {
         ))
     }
 
+    #[cfg(test)]
     pub fn zip(&self) -> &[u8] {
         &self.zip
     }
