@@ -1,6 +1,6 @@
 //! A bank as `show` shows it beyond the service's answer. Its card on a
-//! terminal: the bank's facts, its public record when
-//! the local copy has one (identifiers, assets, activity, each exam's
+//! terminal: the bank's facts, its public record when the local copy has
+//! one (identifiers, assets, activity, each exam's
 //! evaluation), and its history as a table fitted to the width.
 
 use std::collections::HashMap;

@@ -1,5 +1,6 @@
-//! The work of `cra enrich`: brings the public record into the local copy (the FFIEC's
-//! CRA ratings file, BankFind's institutions) and links every bank to it.
+//! The work of `cra enrich`: brings the public record into the local copy
+//! (the FFIEC's CRA ratings file, BankFind's institutions) and links every
+//! bank to it; with `--pe` and `--lending`, evaluations and lending data.
 //! Everything is read and checked before the copy is touched, then stored
 //! in one transaction: malformed input leaves the copy as it was. The FFIEC
 //! site refuses scripted downloads at times (a 403, a challenge page):

@@ -1,5 +1,5 @@
-//! The work of `cra pe BANK`: where the public evaluation (the examiners' report
-//! behind a rating) of a bank's current exam, or of the exam on a date,
+//! The work of `cra pe BANK`: where the public evaluation (the examiners'
+//! report behind a rating) of a bank's current exam, or of the exam on a date,
 //! is: `document URL` where the address can be built from the public
 //! record (the Federal Reserve's), else `search URL` of the agency's own
 //! search for that institution (what to look for there goes to standard
