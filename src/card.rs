@@ -1,7 +1,8 @@
 //! A bank as `show` shows it beyond the service's answer. Its card on a
 //! terminal: the bank's facts, its public record when the local copy has
-//! one (identifiers, assets, activity, each exam's
-//! evaluation), and its history as a table fitted to the width.
+//! one (identifiers, assets, activity, each exam's evaluation), and its
+//! history as a table fitted to the width; what its json document adds
+//! from the copy (`document`); how each exam's PEs are said (`pes`).
 
 use std::collections::HashMap;
 use std::io::Write;
